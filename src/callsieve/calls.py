@@ -1,0 +1,127 @@
+"""The calls of one stream: what format parsers report to, and what turns that into events."""
+from __future__ import annotations
+
+import os
+import re
+
+from .events import ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
+from .jsonargs import Args
+from .reader import Reject
+
+_NAME = re.compile(r"[A-Za-z_][\w.\-:/]{0,255}\Z")
+
+
+def new_id() -> str:
+    return "call_" + os.urandom(12).hex()
+
+
+def tool_table(tools) -> dict[str, dict] | None:
+    """{name: JSON schema of its parameters} from an OpenAI-style tool list (or bare {"name"} dicts)."""
+    if tools is None:
+        return None
+    table = {}
+    for t in tools:
+        if isinstance(t, str):
+            table[t] = {}
+            continue
+        if not isinstance(t, dict):
+            raise TypeError(f"a tool must be a dict, not {type(t).__name__}")
+        fn = t.get("function", t) if t.get("type", "function") == "function" else t
+        if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
+            raise ValueError(f"tool without a name: {t!r}")
+        params = fn.get("parameters") or {}
+        table[fn["name"]] = params if isinstance(params, dict) else {}
+    return table
+
+
+class Calls:
+    """Call bookkeeping for one Sieve: indexes, ids, name checks, argument deltas, events."""
+
+    def __init__(self, push, tools, strict: bool, limit: int):
+        self.push = push                  # appends an event to the Sieve's output
+        self.tools = tool_table(tools)
+        self.strict = strict
+        self.limit = limit
+        self.count = 0                    # calls started in this stream
+        self.block_calls = 0              # calls started in the current block
+        self.at_start = True              # nothing but whitespace went out as content yet
+        self.args: Args | None = None     # the open call's arguments
+        self.index = -1
+        self.name = ""
+        self._deltas: list[str] = []
+
+    # --- for format parsers
+    def declared(self, name: str) -> bool:
+        return self.tools is None or name in self.tools
+
+    def schema(self, name: str, key: str) -> dict | None:
+        """The JSON schema of parameter `key` of tool `name`, if declared."""
+        if not self.tools:
+            return None
+        props = (self.tools.get(name) or {}).get("properties") or {}
+        s = props.get(key)
+        return s if isinstance(s, dict) else None
+
+    def check(self, name: str) -> str:
+        """Validate a tool name before any event is sent: Reject if it cannot be a call."""
+        name = name.strip()
+        if not _NAME.match(name):
+            raise Reject(f"not a tool name: {name[:40]!r}")
+        if self.tools is not None and self.strict and name not in self.tools:
+            raise Reject(f"call to undeclared tool {name!r}")
+        return name
+
+    def start(self, name: str, id: str | None = None) -> Args:
+        name = self.check(name)
+        self.index = self.count
+        self.count += 1
+        self.block_calls += 1
+        self.name = name
+        self.push(ToolCallStart(self.index, id or new_id(), name))
+        self.args = Args(self._deltas.append, self.limit)
+        return self.args
+
+    @property
+    def open(self) -> bool:
+        return self.args is not None
+
+    def flush(self) -> None:
+        if self._deltas:
+            d = self._deltas
+            self.push(ToolCallArgs(self.index, d[0] if len(d) == 1 else "".join(d)))
+            d.clear()
+
+    def end(self) -> None:
+        a = self.args
+        if not a.parts:               # a parameterless call still has arguments: {}
+            a.raw("{}")
+        try:
+            arguments = a.result()
+        except ValueError as e:       # should not happen: Args only writes valid JSON
+            self.fail(f"invalid arguments: {e}", "")
+            return
+        if not isinstance(arguments, dict):
+            self.fail("arguments are not a JSON object", "")
+            return
+        self.flush()
+        self.push(ToolCallEnd(self.index, self.name, arguments))
+        self.args = None
+
+    def fail(self, reason: str, raw: str) -> None:
+        """End the open call with what was good (closed into valid JSON); hand over the rest."""
+        a = self.args
+        a.close_all()
+        if not a.parts:
+            a.raw("{}")
+        try:
+            arguments = a.result()
+        except ValueError:
+            arguments = None
+        if not isinstance(arguments, dict):
+            # Only a non-object top level gets here; its text already went out, so wrap nothing
+            # more: report the whole thing as unusable and end with what parses.
+            arguments = {}
+        self.flush()
+        self.push(ToolCallError(self.index, reason, raw))
+        self.push(ToolCallEnd(self.index, self.name, arguments))
+        self.args = None

@@ -1,0 +1,65 @@
+"""The events a Sieve emits: small frozen dataclasses, as in h11.
+
+Every character fed to a Sieve ends up in exactly one place: a Text or Reasoning event,
+or consumed as markup / a call (reported by Markup events when the Sieve is asked for them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Content for the user."""
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reasoning:
+    """Thinking text, separated from the answer."""
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallStart:
+    """A call's name is known. `index` counts calls in this stream from 0."""
+    index: int
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallArgs:
+    """A piece of the call's arguments as JSON text; a call's deltas concatenate to one JSON object."""
+    index: int
+    delta: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallEnd:
+    """The call is complete; `arguments` is the parsed JSON object of its deltas."""
+    index: int
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallError:
+    """A call went bad after its name went out (invalid arguments, cut off, too large).
+
+    The call still ends with valid JSON arguments (what was good, closed); `raw` is the model's
+    text that could not be used, so nothing is silently dropped.  Sent just before ToolCallEnd.
+    """
+    index: int
+    reason: str
+    raw: str
+
+
+@dataclass(frozen=True, slots=True)
+class Markup:
+    """Text consumed as markup or call syntax (only with Sieve(markup=True), for auditing)."""
+    text: str
+
+
+Event = Text | Reasoning | ToolCallStart | ToolCallArgs | ToolCallEnd | ToolCallError | Markup

@@ -1,0 +1,83 @@
+"""The broad pass: tool calls anywhere in a block's JSON, for blocks their format could not read.
+
+It accepts the call shapes seen in the wild: {"name", "arguments"|"parameters"}, OpenAI's
+{"function": {"name", "arguments"}}, {"tool_name", "parameters"}, lists of those, and wrappers
+{"tool_call": …} / {"tool_calls": […]}.  Arguments given as a JSON string are decoded.
+"""
+from __future__ import annotations
+
+import json
+
+from .reader import Reject
+
+_decode = json.JSONDecoder(strict=False).raw_decode
+NAME_KEYS = ("name", "tool_name")
+ARGS_KEYS = ("arguments", "parameters", "args", "input")
+
+
+def as_call(obj):
+    """(name, arguments dict, id or None) if `obj` has the shape of one call, else None."""
+    if not isinstance(obj, dict):
+        return None
+    fn = obj.get("function")
+    if isinstance(fn, dict) and "name" in fn:
+        inner = as_call(fn)
+        if inner:
+            return inner[0], inner[1], obj.get("id") if isinstance(obj.get("id"), str) else None
+    name = next((obj[k] for k in NAME_KEYS if isinstance(obj.get(k), str)), None)
+    if name is None:
+        return None
+    args = next((obj[k] for k in ARGS_KEYS if k in obj), {})
+    if isinstance(args, str):
+        try:
+            args = json.loads(args) if args.strip() else {}
+        except ValueError:
+            return None
+    if not isinstance(args, dict):
+        return None
+    if set(obj) - {"name", "tool_name", "arguments", "parameters", "args", "input", "id",
+                   "type", "tool_call_id", "function"}:
+        return None     # other keys: an object that mentions a name, not a call
+    cid = obj.get("id", obj.get("tool_call_id"))
+    return name, args, cid if isinstance(cid, str) else None
+
+
+def calls_in(obj) -> list:
+    """The calls a decoded JSON value holds (a call, a list of calls, or a wrapper of them)."""
+    one = as_call(obj)
+    if one:
+        return [one]
+    if isinstance(obj, list):
+        found = [as_call(x) for x in obj]
+        return found if found and all(found) else []
+    if isinstance(obj, dict) and len(obj) == 1:
+        (k, v), = obj.items()
+        if k in ("tool_call", "tool_calls", "function_call", "function_calls", "calls"):
+            return calls_in(v)
+    return []
+
+
+def extract(text: str, calls) -> list:
+    """Every top-level JSON value in `text` that holds calls to valid (declared) tools."""
+    found = []
+    i = 0
+    n = len(text)
+    tries = 0
+    while i < n and tries < 64:      # bounded: a failed decode may scan far
+        tries += 1
+        j = min((k for k in (text.find("{", i), text.find("[", i)) if k >= 0), default=-1)
+        if j < 0:
+            break
+        try:
+            obj, end = _decode(text, j)
+        except ValueError:
+            i = j + 1
+            continue
+        for name, args, cid in calls_in(obj):
+            try:
+                calls.check(name)
+            except Reject:
+                continue
+            found.append((name, args, cid))
+        i = end
+    return found

@@ -1,0 +1,119 @@
+"""The format registry, modelled on Pygments' lexers.
+
+A format is a small class in its own module of this package: it declares its name, aliases,
+opening markers, model-name patterns and a body parser (a generator over a Reader, built from
+the shared primitives in callsieve.reader / callsieve.jsonargs).  Every module here is imported
+and every Format subclass in it with a `name` is registered: adding a family is one module.
+
+Detection is a registry-wide question: the Sieve watches the markers of all formats at once
+(markers()), and formats that share a marker are told apart by `decide` on what follows.
+"""
+from __future__ import annotations
+
+import fnmatch
+import importlib
+import pkgutil
+
+YES, NO, MAYBE = 1, 0, -1
+
+
+class Format:
+    name: str = ""
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    openers: tuple[str, ...] = ()        # open a block anywhere in the content
+    start_openers: tuple[str, ...] = ()  # open a block only as the first thing in the content
+    tool_openers: tuple[str, ...] = ()   # open a block after prose too, when tools are declared
+    closer: str | None = None            # the literal that ends a block (for fallback and salvage)
+    models: tuple[str, ...] = ()         # lowercase globs of served model ids, for pre-seeding
+    priority: int = 50                   # among formats sharing a marker, lower decides first
+    example: str = ""                    # a short sample of the syntax (docs, tests)
+
+    def closer_for(self, opener: str) -> str | None:
+        """The closing marker of a block opened by `opener`."""
+        return self.closer
+
+    def decide(self, opener: str, look: str, eof: bool, ctx) -> int:
+        """Is the text after `opener` this format?  YES, NO, or MAYBE (show me more)."""
+        return YES
+
+    def parse(self, r, ctx, opener: str):
+        """Generator: parse the block after `opener` from Reader `r`, reporting calls to `ctx`."""
+        raise NotImplementedError
+        yield
+
+    def __repr__(self) -> str:
+        return f"<format {self.name}>"
+
+
+_REGISTRY: dict[str, Format] = {}
+_ALIASES: dict[str, str] = {}
+_loaded = False
+
+
+def register(cls):
+    """Class decorator (also applied automatically to the Format subclasses of this package)."""
+    inst = cls()
+    _REGISTRY[inst.name] = inst
+    for a in (inst.name, *inst.aliases):
+        _ALIASES[a] = inst.name
+    return cls
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        mod = importlib.import_module(f"{__name__}.{info.name}")
+        for obj in vars(mod).values():
+            if (isinstance(obj, type) and issubclass(obj, Format) and obj.name
+                    and obj.__module__ == mod.__name__ and obj.name not in _REGISTRY):
+                register(obj)
+
+
+def names() -> list[str]:
+    """Names of all registered formats."""
+    _load()
+    return sorted(_REGISTRY)
+
+
+def all_formats() -> list[Format]:
+    _load()
+    return sorted(_REGISTRY.values(), key=lambda f: (f.priority, f.name))
+
+
+def get(name: str) -> Format:
+    """The format called `name` (or one of its aliases); KeyError if there is none."""
+    _load()
+    try:
+        return _REGISTRY[_ALIASES[name]]
+    except KeyError:
+        raise KeyError(f"unknown format {name!r}; known: {', '.join(names())}") from None
+
+
+def for_model(model: str) -> str | None:
+    """The format a served model id suggests (a hint for pre-seeding, never proof)."""
+    _load()
+    model = model.lower().rsplit("/", 1)[-1]
+    for suffix in (".gguf",):
+        model = model.removesuffix(suffix)
+    best = None
+    for f in all_formats():
+        for pat in f.models:
+            # the most specific pattern wins: qwen3-coder* beats qwen3-*
+            score = len(pat.replace("*", ""))
+            if fnmatch.fnmatchcase(model, pat) and (best is None or score > best[0]):
+                best = (score, f.name)
+    return best[1] if best else None
+
+
+def table() -> list[dict]:
+    """One row per format: name, aliases, markers, model patterns (for `callsieve formats`)."""
+    return [{"name": f.name, "aliases": list(f.aliases),
+             "markers": list(f.openers + f.start_openers + f.tool_openers),
+             "closer": f.closer, "models": list(f.models), "description": f.description}
+            for f in all_formats()]

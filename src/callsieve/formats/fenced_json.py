@@ -1,0 +1,40 @@
+"""A call in a Markdown fence: ```json\n{…}\n``` (formats.md §2.30).
+
+Real code samples live in fences too: only a fence whose JSON has the shape of a call (and,
+with tools declared, a declared name) is a call; anything else goes out as text unchanged.
+"""
+import re
+
+from . import MAYBE, NO, YES, Format
+from ._json import call_sequence
+from ..reader import startswith, token
+
+_LANGS = ("", "json", "xml", "tool_call", "tool_code", "json5")
+_LANG = re.compile(r"[A-Za-z_0-9]*[ \t]*")
+
+
+class FencedJson(Format):
+    name = "fenced_json"
+    aliases = ("fenced",)
+    description = "JSON call(s) in a ```json (or ```xml) fence"
+    openers = ("```",)
+    closer = "```"
+    models = ("qwen2.5-coder*",)
+    priority = 30
+    example = '```json\n{"name": "list_files", "arguments": {"dir": "/srv"}}\n```'
+
+    def decide(self, opener, look, eof, ctx):
+        nl = look.find("\n")
+        if nl < 0:
+            return MAYBE if not eof and len(look) < 24 and _LANG.fullmatch(look) else NO
+        if look[:nl].strip().lower() not in _LANGS:
+            return NO
+        body = look[nl + 1:].lstrip()
+        if body:
+            return YES if body[0] in "{[" else NO
+        return NO if eof else MAYBE
+
+    def parse(self, r, ctx, opener):
+        yield from token(r, _LANG, 64)
+        yield from call_sequence(r, ctx, None)
+        yield from startswith(r, "```", skip_ws=True)

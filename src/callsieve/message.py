@@ -1,0 +1,80 @@
+"""Whole-text parsing: `parse` is exactly "feed the whole text, then close", folded into a Message."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .events import Reasoning, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
+
+
+@dataclass
+class ToolCall:
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass
+class Message:
+    content: str = ""
+    reasoning: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    format: str | None = None
+    errors: list[ToolCallError] = field(default_factory=list)
+
+    def to_openai(self) -> dict:
+        """The OpenAI chat-completions assistant message."""
+        msg: dict[str, Any] = {"role": "assistant",
+                               "content": self.content if self.content or not self.tool_calls else None}
+        if self.reasoning:
+            msg["reasoning_content"] = self.reasoning
+        if self.tool_calls:
+            msg["tool_calls"] = [
+                {"id": c.id, "type": "function",
+                 "function": {"name": c.name, "arguments": json.dumps(c.arguments, ensure_ascii=False)}}
+                for c in self.tool_calls]
+        return msg
+
+
+class Folder:
+    """Folds events into a Message (also checks that argument deltas add up to the arguments)."""
+
+    def __init__(self):
+        self.content: list[str] = []
+        self.reasoning: list[str] = []
+        self.calls: dict[int, ToolCall] = {}
+        self.deltas: dict[int, list[str]] = {}
+        self.errors: list[ToolCallError] = []
+
+    def add(self, events) -> None:
+        for ev in events:
+            t = type(ev)
+            if t is Text:
+                self.content.append(ev.text)
+            elif t is Reasoning:
+                self.reasoning.append(ev.text)
+            elif t is ToolCallStart:
+                self.calls[ev.index] = ToolCall(ev.id, ev.name, {})
+                self.deltas[ev.index] = []
+            elif t is ToolCallArgs:
+                self.deltas[ev.index].append(ev.delta)
+            elif t is ToolCallEnd:
+                self.calls[ev.index].arguments = ev.arguments
+            elif t is ToolCallError:
+                self.errors.append(ev)
+
+    def message(self, format: str | None) -> Message:
+        return Message("".join(self.content), "".join(self.reasoning),
+                       [self.calls[i] for i in sorted(self.calls)], format, self.errors)
+
+
+def parse(text: str, tools=None, format: str | None = None, reasoning: str = "auto",
+          session=None, **options) -> Message:
+    """Parse a whole model output: the same code path as streaming, so both always agree."""
+    from .sieve import Sieve
+    s = Sieve(tools=tools, format=format, reasoning=reasoning, session=session, **options)
+    f = Folder()
+    f.add(s.feed(text))
+    f.add(s.close())
+    return f.message(s.format)

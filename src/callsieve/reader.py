@@ -1,0 +1,207 @@
+"""Resumable parsing over a stream: the shared machinery every format's body parser is built from.
+
+A body parser is a generator over a Reader.  When it needs more input it yields (via `more`);
+the Sieve pushes the next chunk and resumes it.  The reader keeps only the unconsumed text, and
+the primitives here consume as they go, so a long value is never re-scanned or re-copied.
+"""
+from __future__ import annotations
+
+import re
+
+
+class Bad(Exception):
+    """The text is not valid syntax for this format (at the reader's position)."""
+
+
+class Truncated(Bad):
+    """The stream ended before the syntax was complete."""
+
+
+class Reject(Exception):
+    """This text is not a call (wrong shape, undeclared tool): give it back as text from `at`."""
+
+    def __init__(self, reason: str, at: int | None = None):
+        super().__init__(reason)
+        self.at = at
+
+
+class Reader:
+    """The text of one block, pushed chunk by chunk.  `buf[pos:]` is what is not consumed yet."""
+
+    __slots__ = ("buf", "pos", "eof", "parts", "start", "base")
+
+    def __init__(self, start: int = 0):
+        self.buf = ""
+        self.pos = 0
+        self.eof = False
+        self.parts: list[str] = []   # everything pushed, for rewinding and for the block's raw text
+        self.start = start           # absolute offset of the first pushed character
+        self.base = start            # absolute offset of buf[0]
+
+    def push(self, text: str) -> None:
+        self.parts.append(text)
+        buf, pos = self.buf, self.pos
+        if pos >= len(buf):
+            self.base += len(buf)
+            self.buf = text
+        else:
+            self.base += pos
+            self.buf = buf[pos:] + text
+        self.pos = 0
+
+    def push_front(self, text: str) -> None:
+        """Put text (an opener the format wants to read itself) before the unconsumed input."""
+        self.buf = text + self.buf[self.pos:]
+        self.base = self.base + self.pos - len(text)
+        self.pos = 0
+        self.start = min(self.start, self.base)
+        self.parts.insert(0, text)
+
+    @property
+    def at(self) -> int:
+        """Absolute offset of the next unconsumed character."""
+        return self.base + self.pos
+
+    def text(self, a: int, b: int | None = None) -> str:
+        """The pushed text between absolute offsets a and b (rare paths: rewinds, rejected pieces)."""
+        if len(self.parts) > 1:
+            self.parts[:] = ["".join(self.parts)]
+        whole = self.parts[0] if self.parts else ""
+        return whole[a - self.start:None if b is None else b - self.start]
+
+    def rewind(self, at: int) -> None:
+        self.buf = self.text(at)
+        self.base, self.pos = at, 0
+
+    def rest(self) -> str:
+        """The unconsumed text (handed back to the scanner when a block ends)."""
+        return self.buf[self.pos:]
+
+
+def more(r: Reader):
+    """Wait for more input; False at end of stream."""
+    if r.eof:
+        return False
+    yield
+    return True
+
+
+_WS = re.compile(r"\s*")
+
+
+def peek(r: Reader):
+    """Skip whitespace; return the next character ('' at end of stream) without consuming it."""
+    while True:
+        r.pos = _WS.match(r.buf, r.pos).end()
+        if r.pos < len(r.buf):
+            return r.buf[r.pos]
+        if not (yield from more(r)):
+            return ""
+
+
+def peek_raw(r: Reader):
+    """The next character without skipping whitespace ('' at end of stream)."""
+    while r.pos >= len(r.buf):
+        if not (yield from more(r)):
+            return ""
+    return r.buf[r.pos]
+
+
+def startswith(r: Reader, literal: str, skip_ws: bool = False, consume: bool = True):
+    """Does the unconsumed text start with `literal`?  Waits until it can tell; consumes it if so."""
+    if skip_ws:
+        yield from peek(r)
+    while len(r.buf) - r.pos < len(literal):
+        if not r.buf.startswith(literal[: len(r.buf) - r.pos], r.pos):
+            return False
+        if not (yield from more(r)):
+            return False
+    if r.buf.startswith(literal, r.pos):
+        if consume:
+            r.pos += len(literal)
+        return True
+    return False
+
+
+def partial_tail(text: str, term: str) -> int:
+    """Length of the longest suffix of `text` that is a proper prefix of `term`."""
+    for k in range(min(len(term) - 1, len(text)), 0, -1):
+        if text.endswith(term[:k]):
+            return k
+    return 0
+
+
+def until(r: Reader, term: str, emit=None, limit: int | None = None):
+    """Consume through the next `term`; return the text before it (or pass it to `emit` as it comes).
+
+    Text that cannot be part of `term` is consumed at once, so nothing is searched twice.
+    Raises Truncated (with what was read as its argument) at end of stream.
+    """
+    parts = []
+    size = 0
+    while True:
+        buf = r.buf
+        i = buf.find(term, r.pos)
+        if i >= 0:
+            piece = buf[r.pos:i]
+            r.pos = i + len(term)
+            if emit is not None:
+                if piece:
+                    emit(piece)
+                return ""
+            parts.append(piece)
+            return "".join(parts)
+        cut = len(buf) - partial_tail(buf[r.pos:], term)
+        if cut > r.pos:
+            piece = buf[r.pos:cut]
+            r.pos = cut
+            size += len(piece)
+            if limit is not None and size > limit:
+                raise Bad(f"no {term!r} within {limit} characters")
+            if emit is not None:
+                emit(piece)
+            else:
+                parts.append(piece)
+        if not (yield from more(r)):
+            raise Truncated("".join(parts) + r.rest())
+
+
+def until_any(r: Reader, pattern: re.Pattern, limit: int = 1 << 16):
+    """Consume up to (not through) the first match of `pattern`; return (text before, match).
+
+    At end of stream returns (rest, None).  The pattern must match within `limit` characters.
+    """
+    start = r.pos
+    while True:
+        m = pattern.search(r.buf, start)
+        if m is not None and (m.end() < len(r.buf) or r.eof):
+            text = r.buf[r.pos:m.start()]
+            r.pos = m.start()
+            return text, m
+        if len(r.buf) - r.pos > limit:
+            raise Bad("marker not found within limit")
+        if not (yield from more(r)):
+            text = r.buf[r.pos:]
+            r.pos = len(r.buf)
+            return text, None
+        start = r.pos
+
+
+def token(r: Reader, pattern: re.Pattern, limit: int = 4096):
+    """Match `pattern` at the position, waiting while the match runs to the end of the input.
+
+    The pattern must match every non-empty prefix of a valid token (like `\\w+`), so a failed
+    match is final.  Returns the match (consumed) or None (nothing consumed).
+    """
+    while True:
+        if r.pos >= len(r.buf) and not r.eof:
+            yield from more(r)
+            continue
+        m = pattern.match(r.buf, r.pos)
+        if m is None:
+            return None
+        if m.end() < len(r.buf) or r.eof or m.end() - r.pos > limit:
+            r.pos = m.end()
+            return m
+        if not (yield from more(r)):
+            continue

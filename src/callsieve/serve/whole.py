@@ -1,0 +1,50 @@
+"""Non-streamed answers: parse each choice's whole content with `callsieve.parse`.
+
+`parse` is "feed everything, then close" through the same Sieve as the stream, so a streamed
+and a non-streamed answer to the same output agree.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from callsieve.serve.stream import Options
+
+
+def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple[dict, dict]:
+    """Return the response to send and the numbers for the log line."""
+    info = {"format": None, "calls": 0, "reasoning_chars": 0, "errors": 0}
+    kwargs = opts.sieve_kwargs(session)
+    if kwargs["reasoning"] == "deepseek-legacy":  # legacy: inline only while streaming
+        kwargs["reasoning"] = "deepseek"
+    choices = []
+    for choice in data.get("choices") or []:
+        msg = dict(choice.get("message") or {})
+        calls = [dict(tc) for tc in msg.get("tool_calls") or []]
+        if calls:
+            session.record("native")
+        reasoning = msg.get("reasoning_content") or msg.pop("reasoning", None) or ""
+        content = msg.get("content")
+        if isinstance(content, str):
+            m = parse(content, **kwargs)
+            info["format"] = info["format"] or m.format
+            info["errors"] += len(getattr(m, "errors", None) or [])
+            content, reasoning = m.content, reasoning + (m.reasoning or "")
+            calls += [{"id": tc.id, "type": "function",
+                       "function": {"name": tc.name, "arguments": json.dumps(tc.arguments, ensure_ascii=False)}}
+                      for tc in m.tool_calls]
+        if not opts.parallel_tool_calls:
+            calls = calls[:1]
+        msg["role"] = msg.get("role") or "assistant"
+        msg["content"] = None if calls and not content else content
+        if reasoning:
+            msg["reasoning_content"] = reasoning
+        if calls:
+            msg["tool_calls"] = calls
+        else:
+            msg.pop("tool_calls", None)
+        info["calls"] += len(calls)
+        info["reasoning_chars"] += len(reasoning)
+        finish = "tool_calls" if calls else choice.get("finish_reason")
+        choices.append({**choice, "message": msg, "finish_reason": finish})
+    return {**data, "choices": choices}, info

@@ -1,0 +1,421 @@
+"""The Sieve: a sans-IO state machine that separates text, reasoning and tool calls in a stream.
+
+Three modes, as in ADR 0018:
+  TEXT   - text goes out at once, except a tail that could still be the start of a marker;
+  DECIDE - an opener was seen; formats that share it look at what follows (bounded look-ahead);
+  BLOCK  - a format's body parser (a generator over a Reader) consumes the block, streaming calls.
+Each mode hands the text it does not consume to the next, so every character is looked at a
+bounded number of times: the cost of a stream is linear in its length.
+"""
+from __future__ import annotations
+
+from . import formats as registry
+from .calls import Calls
+from .events import Markup, Reasoning, Text
+from .formats import MAYBE, YES
+from .reader import Bad, Reader, Reject, Truncated
+from .reasoning import MODES, STRIP, SYNTAXES
+from .scan import Matcher
+from .session import Session
+
+TEXT, DECIDE, BLOCK = "text", "decide", "block"
+LOOK_MAX = 256                 # how far formats sharing an opener may look before deciding
+MAX_CALL_BYTES = 4 * 1024 * 1024
+
+_matchers: dict = {}
+
+
+def _marker_table(fmts: tuple, at_start: bool, tools: bool, think, reasoning: bool, calls: bool):
+    """(Matcher, {marker: action}) for one scanner state; cached, the states are few."""
+    key = (fmts, at_start, tools, think, reasoning, calls)
+    hit = _matchers.get(key)
+    if hit is not None:
+        return hit
+    actions: dict[str, tuple] = {}
+    if calls:
+        for f in fmts:
+            ops = f.openers + (f.start_openers if at_start else ()) + (f.tool_openers if tools else ())
+            for m in ops:
+                actions.setdefault(m, ("call", []))[1].append(f)
+    if reasoning:
+        if think is not None:              # inside a thinking block: only its end matters
+            for m in think.closes:
+                actions[m] = ("think_close", think)
+        else:
+            for t in SYNTAXES:
+                if t.start_only and not at_start:
+                    continue
+                for m in t.opens:
+                    actions[m] = ("think_open", t)
+                for m in t.closes:
+                    actions.setdefault(m, ("stray_close", t))
+            for m in STRIP:
+                actions.setdefault(m, ("strip", None))
+    hit = (Matcher(actions), {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()})
+    _matchers[key] = hit
+    return hit
+
+
+class Sieve:
+    """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
+
+    def __init__(self, tools=None, format: str | None = None, reasoning: str = "auto",
+                 session: Session | None = None, *, thinking: bool | None = None,
+                 strict: bool = True, calls_in_reasoning: bool = True,
+                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False):
+        if reasoning not in MODES:
+            raise ValueError(f"reasoning must be one of {', '.join(MODES)}, not {reasoning!r}")
+        self.session = session
+        self._forced = registry.get(format).name if format else None
+        self._fmts = self._candidates()
+        self._calls = Calls(self._push, tools, strict, max_call_bytes)
+        self._reasoning = reasoning
+        self._legacy = reasoning == "deepseek-legacy"
+        self._calls_in_reasoning = calls_in_reasoning
+        self._markup = markup
+        self.format: str | None = self._forced
+        self._detected: str | None = None
+        self._out: list = []
+        self._mode = TEXT
+        self._held = ""                # a possible marker start, TEXT mode
+        self._at_start = True          # nothing but whitespace has gone out as content
+        self._skip_ws = False          # drop whitespace right after markup
+        self._ws = ""                  # whitespace held at the end of the content
+        if thinking is None and session is not None and session.opens_thinking:
+            thinking = True
+        self._think = None             # the open thinking syntax
+        if thinking and reasoning != "none":
+            self._think = _ANY_THINK
+        self._closed = False
+        # DECIDE / BLOCK state
+        self._opener = ""
+        self._cands: tuple = ()
+        self._look = ""
+        self._fmt = None
+        self._reader: Reader | None = None
+        self._gen = None
+        self._fallback = False
+
+    # ------------------------------------------------------------------ public API
+    def feed(self, text: str) -> list:
+        """Give the next chunk of model output; returns the events now known."""
+        if self._closed:
+            raise RuntimeError("feed() after close()")
+        out = self._out = []
+        if text:
+            self._run(text, False)
+            self._calls.flush()
+        return out
+
+    def close(self) -> list:
+        """End of stream: flush held text, recover an unclosed call."""
+        if self._closed:
+            return []
+        out = self._out = []
+        self._run("", True)
+        self._calls.flush()
+        self._closed = True
+        if self.session is not None and self._detected:
+            self.session.record(self._detected)
+        return out
+
+    # ------------------------------------------------------------------ plumbing
+    def _candidates(self) -> tuple:
+        if self._forced:
+            return (registry.get(self._forced),)
+        fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
+        pref = self.session.format if self.session is not None else None
+        if pref:
+            fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
+        return tuple(fmts)
+
+    def _push(self, ev) -> None:
+        self._out.append(ev)
+
+    def _emit(self, s: str) -> None:
+        """Text that goes out as content or reasoning, by the current thinking state."""
+        if not s:
+            return
+        calls = self._calls
+        if calls._deltas:
+            calls.flush()
+        if self._think is not None and self._reasoning != "none":
+            if self._legacy:
+                self._text(s)
+            self._out.append(Reasoning(s))
+            return
+        if self._skip_ws:
+            # Whitespace right after markup: after a thinking block it is dropped; after a call
+            # it separates the prose around the call unless the prose before already ended in some.
+            t = s.lstrip()
+            if len(t) != len(s):
+                lead = s[: len(s) - len(t)]
+                if self._skip_ws == "drop" or self._ws or self._at_start:
+                    self._markup_text(lead)
+                else:
+                    self._ws = lead
+            if not t:
+                return
+            self._skip_ws = False
+            s = t
+        # Whitespace at the end is held: if markup follows, it only separated prose from markup.
+        t = s.rstrip()
+        if len(t) != len(s):
+            if not t:
+                self._ws += s
+                return
+            self._ws, s = s[len(t):], self._ws + t
+        elif self._ws:
+            s, self._ws = self._ws + s, ""
+        self._text(s)
+
+    def _flush_ws(self) -> None:
+        """End of stream: trailing whitespace is content, unless it only trailed markup."""
+        if self._ws:
+            ws, self._ws = self._ws, ""
+            if self._calls.count:
+                self._markup_text(ws)
+            else:
+                self._text(ws)
+
+    def _text(self, s: str) -> None:
+        out = self._out
+        if out and type(out[-1]) is Text:
+            out[-1] = Text(out[-1].text + s)
+        else:
+            out.append(Text(s))
+        if self._at_start and not s.isspace():
+            self._at_start = False
+
+    def _markup_text(self, s: str) -> None:
+        if self._markup and s:
+            self._calls.flush()
+            self._out.append(Markup(s))
+
+    def _marker(self, s: str, thinking: bool) -> None:
+        # deepseek-legacy keeps thinking inline in content, markers included
+        if self._legacy and thinking:
+            self._text(s)
+        else:
+            self._markup_text(s)
+
+    def _run(self, data: str, eof: bool) -> None:
+        while data is not None:
+            if self._mode is TEXT:
+                data = self._scan(data, eof)
+            elif self._mode is DECIDE:
+                data = self._decide(data, eof)
+            else:
+                data = self._block(data, eof)
+
+    # ------------------------------------------------------------------ TEXT
+    def _table(self):
+        calls = self._think is None or self._calls_in_reasoning
+        return _marker_table(self._fmts, self._at_start, bool(self._calls.tools), self._think,
+                             self._reasoning != "none", calls)
+
+    def _scan(self, data: str, eof: bool):
+        if self._held:
+            data = self._held + data
+            self._held = ""
+        pos = 0
+        matcher, actions = self._table()
+        n = len(data)
+        while True:
+            m = matcher.search(data, pos)
+            if m is None:
+                self._emit(data[pos:])
+                if eof:
+                    self._flush_ws()
+                return None
+            s = m.start()
+            if m.lastgroup == "part" or (not eof and matcher.may_extend(data, s, m.group())):
+                if eof:
+                    self._emit(data[pos:])
+                    self._flush_ws()
+                    return None
+                self._emit(data[pos:s])
+                self._held = data[s:]
+                return None
+            marker = m.group()
+            if s > pos:
+                was = self._at_start
+                self._emit(data[pos:s])
+                pos = s
+                if was != self._at_start:          # start-only markers no longer apply
+                    matcher, actions = self._table()
+                    continue
+            kind, arg = actions[marker]
+            pos = m.end()
+            if kind == "call":
+                self._opener, self._cands, self._look = marker, arg, ""
+                self._calls.at_start = self._at_start
+                if self._think is not None:          # a call opener ends thinking implicitly
+                    self._think = None
+                self._mode = DECIDE
+                return data[pos:]
+            if kind == "think_open":
+                self._marker(marker, True)
+                self._think = arg
+            elif kind == "think_close":
+                self._marker(marker, True)
+                self._think = None
+                self._skip_ws = "drop" if not self._legacy else False
+            elif kind == "stray_close":
+                # The prompt opened the thinking block (or thinking is off and the model closes
+                # it anyway): drop the marker; a Session learns that this model's template opens it.
+                self._marker(marker, True)
+                self._skip_ws = "drop" if not self._legacy else False
+                if self.session is not None and not self._calls.count:
+                    self.session.opens_thinking = True
+            else:   # an answer wrapper
+                self._marker(marker, False)
+            matcher, actions = self._table()
+
+    # ------------------------------------------------------------------ DECIDE
+    def _decide(self, data: str, eof: bool):
+        look = self._look + data
+        chosen = None
+        for f in self._cands:
+            v = f.decide(self._opener, look, eof, self._calls)
+            if v == YES:
+                chosen = f
+                break
+            if v == MAYBE and not eof and len(look) <= LOOK_MAX:
+                self._look = look
+                return None
+        self._look = ""
+        if chosen is None:                   # a false start: the opener is text after all
+            self._emit(self._opener)
+            self._mode = TEXT
+            return look
+        self._start_block(chosen)
+        return look
+
+    def _start_block(self, fmt) -> None:
+        self._fmt = fmt
+        self._mode = BLOCK
+        self._reader = Reader()
+        self._calls.block_calls = 0
+        self._fallback = False
+        self._gen = fmt.parse(self._reader, self._calls, self._opener)
+
+    # ------------------------------------------------------------------ BLOCK
+    def _block(self, data: str, eof: bool):
+        r = self._reader
+        if data:
+            r.push(data)
+        if eof:
+            r.eof = True
+        calls = self._calls
+        if self._detected is None or self._fmt.name != self._detected:
+            self._note_format(calls)
+        while True:
+            try:
+                self._gen.send(None)
+                if not eof:
+                    if calls.block_calls:
+                        self._note_format(calls)
+                    return None
+                raise Truncated("parser waited at end of stream")
+            except StopIteration:
+                return self._end_block(r.at)
+            except Reject as e:
+                if calls.open:
+                    self._salvage(Bad(str(e)))
+                    continue
+                if calls.block_calls:
+                    return self._end_block(e.at if e.at is not None else r.at)
+                if self._fmt.closer and not self._fallback:
+                    # A block whose parser finds no call: a broad pass over the whole block.
+                    self._fallback = True
+                    r.rewind(0)
+                    self._gen = _broad(r, calls, self._fmt.closer_for(self._opener))
+                    continue
+                return self._release()
+            except Bad as e:
+                if not calls.open:
+                    if calls.block_calls:
+                        return self._end_block(r.at)
+                    if isinstance(e, Truncated) and self._fmt.closer and not self._fallback:
+                        self._fallback = True
+                        r.rewind(0)
+                        self._gen = _broad(r, calls, self._fmt.closer_for(self._opener))
+                        continue
+                    return self._release()
+                self._salvage(e)
+
+    def _salvage(self, err: Bad) -> None:
+        """A call went bad after its name went out: end it now, collect the unusable rest."""
+        self._gen = _salvage(self._reader, self._calls, self._fmt.closer_for(self._opener) or "\n", err)
+
+    def _note_format(self, calls) -> None:
+        if calls.block_calls and self._fmt is not None:
+            self._detected = self._fmt.name
+            if self.format is None:
+                self.format = self._detected
+
+    def _end_block(self, at: int):
+        self._note_format(self._calls)
+        r = self._reader
+        if self._markup:
+            self._markup_text(self._opener + r.text(0, at))
+        rest = r.text(at) if at != r.at else r.rest()
+        if self._calls.block_calls:
+            self._skip_ws = "hold"
+        self._reader = self._gen = self._fmt = None
+        self._mode = TEXT
+        return rest
+
+    def _release(self):
+        """No call in this block: its opener goes out as text; the rest is scanned again."""
+        r = self._reader
+        self._emit(self._opener)
+        rest = r.text(0)          # the text after the opener (a format may have read the opener too)
+        self._reader = self._gen = self._fmt = None
+        self._mode = TEXT
+        return rest
+
+
+class _AnyThink:
+    """The prompt opened a thinking block whose syntax we have not seen: any closer ends it."""
+    name = "any"
+    opens = ()
+    closes = tuple(sorted({c for t in SYNTAXES if not t.start_only for c in t.closes}))
+
+
+_ANY_THINK = _AnyThink()
+
+
+def _broad(r: Reader, calls: Calls, closer: str):
+    """The fallback for a block its format could not read: calls anywhere in its JSON."""
+    from .fallback import extract
+    try:
+        body = yield from _until_closer(r, closer)
+    except Truncated as e:
+        body = e.args[0] if e.args else ""
+    found = extract(body, calls)
+    if not found:
+        raise Reject("no call in block")
+    for name, arguments, id in found:
+        a = calls.start(name, id)
+        a.value(arguments)
+        calls.end()
+
+
+def _until_closer(r, closer):
+    from .reader import until
+    return (yield from until(r, closer, limit=MAX_CALL_BYTES))
+
+
+def _salvage(r: Reader, calls: Calls, closer: str, err: Bad):
+    from .reader import until
+    raw = ""
+    if not isinstance(err, Truncated):
+        try:
+            raw = yield from until(r, closer, limit=calls.limit)
+        except Truncated as e:
+            raw = e.args[0] if e.args else ""
+        except Bad:
+            raw = ""
+    calls.fail(str(err) or type(err).__name__, raw)
