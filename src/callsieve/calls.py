@@ -37,8 +37,11 @@ def tool_table(tools) -> dict[str, dict] | None:
 class Calls:
     """Call bookkeeping for one Sieve: indexes, ids, name checks, argument deltas, events."""
 
-    def __init__(self, push, tools, strict: bool, limit: int):
+    def __init__(self, push, tools, strict: bool, limit: int, content=None, reasoning=None):
         self.push = push                  # appends an event to the Sieve's output
+        # For formats whose blocks also carry prose (harmony channels, Command's response):
+        self.content = content            # content(text): text for the user
+        self.reasoning = reasoning        # reasoning(text): thinking text
         self.tools = tool_table(tools)
         self.strict = strict
         self.limit = limit

@@ -68,7 +68,7 @@ class Sieve:
         self.session = session
         self._forced = registry.get(format).name if format else None
         self._fmts = self._candidates()
-        self._calls = Calls(self._push, tools, strict, max_call_bytes)
+        self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._reasoning = reasoning
         self._legacy = reasoning == "deepseek-legacy"
         self._calls_in_reasoning = calls_in_reasoning
@@ -177,6 +177,22 @@ class Sieve:
                 self._markup_text(ws)
             else:
                 self._text(ws)
+
+    def _content(self, s: str) -> None:
+        """Content from inside a block (a format that carries prose in its syntax)."""
+        if s:
+            self._calls.flush()
+            self._text(s)
+
+    def _reasoning_text(self, s: str) -> None:
+        """Reasoning from inside a block (harmony's analysis channel)."""
+        if not s:
+            return
+        self._calls.flush()
+        if self._reasoning == "none" or self._legacy:
+            self._text(s)
+        if self._reasoning != "none":
+            self._out.append(Reasoning(s))
 
     def _text(self, s: str) -> None:
         out = self._out
