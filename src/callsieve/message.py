@@ -26,7 +26,7 @@ class Message:
     def to_openai(self) -> dict:
         """The OpenAI chat-completions assistant message."""
         msg: dict[str, Any] = {"role": "assistant",
-                               "content": self.content if self.content or not self.tool_calls else None}
+                               "content": self.content if self.content.strip() or not self.tool_calls else None}
         if self.reasoning:
             msg["reasoning_content"] = self.reasoning
         if self.tool_calls:

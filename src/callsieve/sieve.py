@@ -80,7 +80,7 @@ class Sieve:
         self._held = ""                # a possible marker start, TEXT mode
         self._at_start = True          # nothing but whitespace has gone out as content
         self._skip_ws = False          # drop whitespace right after markup
-        self._ws = ""                  # whitespace held at the end of the content
+        self._last_ws = False          # the content so far ends in whitespace
         if thinking is None and session is not None and session.opens_thinking:
             thinking = True
         self._think = None             # the open thinking syntax
@@ -145,38 +145,16 @@ class Sieve:
             self._out.append(Reasoning(s))
             return
         if self._skip_ws:
-            # Whitespace right after markup: after a thinking block it is dropped; after a call
-            # it separates the prose around the call unless the prose before already ended in some.
+            # Whitespace right after markup is layout: dropped after a thinking block, and after
+            # a call unless it is needed to keep the prose around the call apart.
             t = s.lstrip()
-            if len(t) != len(s):
-                lead = s[: len(s) - len(t)]
-                if self._skip_ws == "drop" or self._ws or self._at_start:
-                    self._markup_text(lead)
-                else:
-                    self._ws = lead
-            if not t:
+            if len(t) != len(s) and (self._skip_ws == "drop" or self._at_start or self._last_ws):
+                self._markup_text(s[: len(s) - len(t)])
+                s = t
+            if not s:
                 return
             self._skip_ws = False
-            s = t
-        # Whitespace at the end is held: if markup follows, it only separated prose from markup.
-        t = s.rstrip()
-        if len(t) != len(s):
-            if not t:
-                self._ws += s
-                return
-            self._ws, s = s[len(t):], self._ws + t
-        elif self._ws:
-            s, self._ws = self._ws + s, ""
         self._text(s)
-
-    def _flush_ws(self) -> None:
-        """End of stream: trailing whitespace is content, unless it only trailed markup."""
-        if self._ws:
-            ws, self._ws = self._ws, ""
-            if self._calls.count:
-                self._markup_text(ws)
-            else:
-                self._text(ws)
 
     def _content(self, s: str) -> None:
         """Content from inside a block (a format that carries prose in its syntax)."""
@@ -200,6 +178,7 @@ class Sieve:
             out[-1] = Text(out[-1].text + s)
         else:
             out.append(Text(s))
+        self._last_ws = s[-1].isspace()
         if self._at_start and not s.isspace():
             self._at_start = False
 
@@ -241,14 +220,11 @@ class Sieve:
             m = matcher.search(data, pos)
             if m is None:
                 self._emit(data[pos:])
-                if eof:
-                    self._flush_ws()
                 return None
             s = m.start()
             if m.lastgroup == "part" or (not eof and matcher.may_extend(data, s, m.group())):
                 if eof:
                     self._emit(data[pos:])
-                    self._flush_ws()
                     return None
                 self._emit(data[pos:s])
                 self._held = data[s:]
@@ -378,7 +354,7 @@ class Sieve:
             self._markup_text(self._opener + r.text(0, at))
         rest = r.text(at) if at != r.at else r.rest()
         if self._calls.block_calls:
-            self._skip_ws = "hold"
+            self._skip_ws = "call"
         self._reader = self._gen = self._fmt = None
         self._mode = TEXT
         return rest

@@ -36,5 +36,5 @@ class FencedJson(Format):
 
     def parse(self, r, ctx, opener):
         yield from token(r, _LANG, 64)
-        yield from call_sequence(r, ctx, None)
+        yield from call_sequence(r, ctx, None, loose=True)   # code samples live in fences too
         yield from startswith(r, "```", skip_ws=True)
