@@ -25,7 +25,7 @@ SYNTAXES = (
     Thinking("mistral", ("[THINK]",), ("[/THINK]",)),
     Thinking("seed", ("<seed:think>",), ("</seed:think>",)),
     Thinking("kimi", ("◁think▷",), ("◁/think▷",)),
-    Thinking("gemma4", ("<|channel>thought",), ("<channel|>",)),
+    Thinking("gemma4", ("<|channel>thought\n", "<|channel>thought"), ("<channel|>",)),
     Thinking("command", ("<|START_THINKING|>",), ("<|END_THINKING|>",)),
     Thinking("minimax_m3", ("<mm:think>",), ("</mm:think>",)),
     Thinking("apertus", ("<|inner_prefix|>",), ("<|inner_suffix|>",)),

@@ -86,6 +86,8 @@ class Sieve:
         self._think = None             # the open thinking syntax
         if thinking and reasoning != "none":
             self._think = _ANY_THINK
+        # Thinking turned off by the request: a model's stray thinking markers are content.
+        self._detect_thinking = reasoning != "none" and thinking is not False
         self._closed = False
         # DECIDE / BLOCK state
         self._opener = ""
@@ -207,7 +209,7 @@ class Sieve:
     def _table(self):
         calls = self._think is None or self._calls_in_reasoning
         return _marker_table(self._fmts, self._at_start, bool(self._calls.tools), self._think,
-                             self._reasoning != "none", calls)
+                             self._detect_thinking, calls)
 
     def _scan(self, data: str, eof: bool):
         if self._held:

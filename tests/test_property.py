@@ -1,0 +1,93 @@
+"""Property tests: whatever the chunking, the same result; every character accounted for once."""
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from callsieve import Markup, Reasoning, Text
+from corpus import NEAR_MISSES, SAMPLES
+from helpers import deltas_ok, feed, summary
+
+# Formats that emit prose from inside their blocks: markup accounting is then checked as a multiset.
+UNORDERED = {"harmony"}
+
+settings.register_profile("ci", max_examples=150, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile("ci")
+
+# Prose built from words and the characters markers are made of, but no whole marker.
+WORDS = ["Sure", "the", "call", "tool", "name", "naïve", "— ✓", "日本", "x", "\n", " ", ".", ","]
+prose = st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join)
+noisy = st.text(alphabet="<>[]{}|`\"':_/=tolcaTOLCA \n", max_size=30)
+
+
+@st.composite
+def stream(draw, with_noise=False):
+    """(text, expected calls, formats) from prose, near-misses and real calls of every family."""
+    parts, calls, fmts = [], [], set()
+    for _ in range(draw(st.integers(1, 4))):
+        parts.append(draw(prose))
+        if draw(st.booleans()):
+            parts.append(" " + draw(st.sampled_from(NEAR_MISSES)) + " ")
+        if with_noise and draw(st.booleans()):
+            parts.append(draw(noisy))
+        if draw(st.booleans()):
+            fmt, text, expected = draw(st.sampled_from(SAMPLES))
+            parts.append("\n" + text + "\n")
+            calls += expected
+            fmts.add(fmt)
+    return "".join(parts), calls, fmts
+
+
+@st.composite
+def chunked(draw, text):
+    cuts = sorted(draw(st.lists(st.integers(0, len(text)), max_size=40)))
+    out, last = [], 0
+    for c in cuts + [len(text)]:
+        out.append(text[last:c])
+        last = c
+    return out
+
+
+def _check_invariants(text, chunks, fmts, **kw):
+    whole, whole_evs = feed(text, **kw)
+    msg, evs = feed(text, chunks, **kw)
+    assert summary(msg) == summary(whole)
+    deltas_ok(evs)
+    _, evs = feed(text, chunks, markup=True, **kw)
+    got = "".join(e.text for e in evs if isinstance(e, (Text, Reasoning, Markup)))
+    if fmts & UNORDERED:
+        assert sorted(got) == sorted(text)
+    else:
+        assert got == text
+    return whole
+
+
+@given(st.data())
+def test_any_chunking_same_message_and_every_character_once(data):
+    text, calls, fmts = data.draw(stream())
+    chunks = data.draw(chunked(text))
+    whole = _check_invariants(text, chunks, fmts)
+    assert [(c.name, c.arguments) for c in whole.tool_calls] == calls
+
+
+@given(st.data())
+def test_invariants_hold_on_noisy_text(data):
+    # Arbitrary marker-ish noise: the calls found may differ from the plan, the invariants may not.
+    text, _, fmts = data.draw(stream(with_noise=True))
+    chunks = data.draw(chunked(text))
+    _check_invariants(text, chunks, fmts)
+    _check_invariants(text, chunks, fmts, tools=[{"name": "get_weather"}, {"name": "run"}])
+
+
+@given(st.text(max_size=200), st.data())
+def test_arbitrary_text_never_loses_a_character(text, data):
+    chunks = data.draw(chunked(text))
+    _check_invariants(text, chunks, set())
+
+
+@given(st.sampled_from(SAMPLES), st.data())
+def test_each_sample_one_character_at_a_time(sample, data):
+    fmt, text, expected = sample
+    msg, evs = feed(text, list(text))
+    assert [(c.name, c.arguments) for c in msg.tool_calls] == expected
+    assert msg.format == fmt
+    deltas_ok(evs)

@@ -1,0 +1,136 @@
+"""Reasoning: thinking separated from the answer while streaming, for every thinking syntax."""
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from callsieve import Reasoning, Session, Sieve, Text, ToolCallStart, parse
+from helpers import check, feed, split
+
+CALL = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
+
+
+@pytest.mark.parametrize("open_, close", [
+    ("<think>", "</think>"), ("[THINK]", "[/THINK]"), ("<seed:think>", "</seed:think>"),
+    ("◁think▷", "◁/think▷"), ("<|channel>thought\n", "<channel|>"),
+    ("<|START_THINKING|>", "<|END_THINKING|>"), ("<thinking>", "</thinking>"), ("<mm:think>", "</mm:think>"),
+    ("<|inner_prefix|>", "<|inner_suffix|>"),
+])
+def test_every_thinking_syntax(open_, close):
+    text = f"{open_}Let me think.\nStep 1.{close}\n\nThe answer is 4."
+    check(text, reasoning="Let me think.\nStep 1.", content="The answer is 4.", calls=[])
+
+
+def test_granite_plain_text_markers_only_at_the_start():
+    text = "Here is my thought process: add them. Here is my response: 4"
+    check(text, reasoning=" add them. ", content="4")
+    prose = "Sure. Here is my thought process: nothing special."
+    check(prose, content=prose, reasoning="")
+
+
+def test_command_response_wrapper_is_removed():
+    text = "<|START_THINKING|>Easy.<|END_THINKING|><|START_RESPONSE|>It is 4.<|END_RESPONSE|>"
+    check(text, reasoning="Easy.", content="It is 4.")
+
+
+def test_answer_wrapper_is_removed():
+    check("<think>hm</think>\n<answer>Paris</answer>", reasoning="hm", content="Paris")
+
+
+@pytest.mark.parametrize("mode,content,reasoning", [
+    ("none", "<think>hm</think>Hi", ""),
+    ("auto", "Hi", "hm"),
+    ("deepseek", "Hi", "hm"),
+    ("deepseek-legacy", "<think>hm</think>Hi", "hm"),
+])
+def test_modes(mode, content, reasoning):
+    msg = parse("<think>hm</think>Hi", reasoning=mode)
+    assert (msg.content, msg.reasoning) == (content, reasoning)
+    streamed, _ = feed("<think>hm</think>Hi", split("<think>hm</think>Hi", [2]), reasoning=mode)
+    assert (streamed.content, streamed.reasoning) == (content, reasoning)
+
+
+def test_prompt_opened_thinking():
+    text = "First, the sum.</think>It is 4."
+    check(text, thinking=True, reasoning="First, the sum.", content="It is 4.")
+    # without the prior, the text before a stray close cannot be taken back: the marker is dropped
+    assert parse(text).content == "First, the sum.It is 4."
+
+
+def test_thinking_off_keeps_stray_markers_as_content():
+    text = "<think>x</think>Answer"
+    check(text, thinking=False, content=text, reasoning="")
+
+
+def test_session_learns_that_the_template_opens_thinking():
+    sess = Session()
+    parse("Reasoning here.</think>Answer.", session=sess)
+    assert sess.opens_thinking
+    msg = parse("More reasoning.</think>Second answer.", session=sess)
+    assert (msg.reasoning, msg.content) == ("More reasoning.", "Second answer.")
+
+
+def test_call_opener_ends_reasoning_implicitly():
+    text = "<think>I should call f." + CALL + "Done."
+    check(text, reasoning="I should call f.", content="Done.", calls=[("f", {"a": 1})])
+
+
+def test_close_and_call_opener_in_one_chunk():
+    s = Sieve()
+    evs = s.feed("<think>plan") + s.feed("</think>" + CALL) + s.close()
+    assert "".join(e.text for e in evs if isinstance(e, Reasoning)) == "plan"
+    assert [e.name for e in evs if isinstance(e, ToolCallStart)] == ["f"]
+    assert not [e for e in evs if isinstance(e, Text)]
+
+
+def test_calls_in_reasoning_can_be_kept_as_reasoning():
+    text = "<think>maybe " + CALL + " no</think>Answer"
+    msg = parse(text, calls_in_reasoning=False)
+    assert msg.tool_calls == [] and msg.reasoning == "maybe " + CALL + " no" and msg.content == "Answer"
+
+
+def test_cut_off_thinking_stays_reasoning():
+    check("<think>still thinking about", reasoning="still thinking about", content="")
+
+
+def test_empty_thinking_block_adds_nothing():
+    s = Sieve()
+    evs = s.feed("<think></think>") + s.feed("Hi") + s.close()
+    assert evs == [Text("Hi")]
+    check("<|channel>thought\n<channel|>Hi", content="Hi", reasoning="")
+
+
+def test_reasoning_streams_as_it_is_written():
+    s = Sieve()
+    s.feed("<think>")
+    assert s.feed("one ") == [Reasoning("one ")]
+    assert s.feed("two") == [Reasoning("two")]
+    assert s.feed("</th") == []
+    assert s.feed("ink>ok") == [Text("ok")]
+
+
+def test_marker_fused_with_first_words():
+    s = Sieve()
+    assert s.feed("<think>Okay so") == [Reasoning("Okay so")]
+
+
+def test_several_thinking_blocks_concatenate():
+    check("<think>a</think>x<think>b</think>y", reasoning="ab", content="xy")
+
+
+THINK = st.sampled_from([("<think>", "</think>"), ("[THINK]", "[/THINK]"), ("<seed:think>", "</seed:think>"),
+                         ("<|channel>thought\n", "<channel|>")])
+WORDS = st.lists(st.sampled_from(["a", "b c", "<", "think", "/", "\n", "é", " ", ">"]), max_size=8).map("".join)
+
+
+@given(THINK, WORDS, WORDS, st.booleans(), st.data())
+def test_any_chunking_of_reasoning(markers, thought, answer, with_call, data):
+    open_, close = markers
+    if close in thought or "<" in answer:
+        return
+    text = open_ + "T" + thought + close + "A" + answer + (CALL if with_call else "")
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=20)))
+    chunks = [text[a:b] for a, b in zip([0] + cuts, cuts + [len(text)])]
+    msg, _ = feed(text, chunks)
+    assert msg.reasoning == "T" + thought
+    assert msg.content == "A" + answer
+    assert len(msg.tool_calls) == int(with_call)
