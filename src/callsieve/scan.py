@@ -1,7 +1,8 @@
-"""Finding markers in text: one compiled regex per set of markers, searched over new text only.
+"""Finding markers in text: compiled regexes searched over new text only.
 
-The pattern finds, at the leftmost position, either a whole marker or a proper prefix of one
-that runs to the end of the text (which the caller holds back until the next chunk decides it).
+`search` finds the leftmost whole marker; `partial` finds a proper prefix of a marker that runs
+to the end of the text (the caller holds it back until the next chunk decides).  `first` finds
+any character a marker can start with: a chunk without one is plain text, the common case.
 """
 from __future__ import annotations
 
@@ -26,27 +27,37 @@ def _prefix_re(node) -> str:
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
-class Matcher:
-    """Leftmost search for any of `markers`, reporting a partial marker at the end of the text."""
+_NEVER = re.compile(r"(?!)").search
 
-    __slots__ = ("markers", "search", "extendable")
+
+class Matcher:
+    """Leftmost search for any of `markers`, and for an incomplete one at the end of the text."""
+
+    __slots__ = ("markers", "search", "first", "_tail", "_reach", "extendable")
 
     def __init__(self, markers):
         markers = sorted(set(markers), key=lambda m: (-len(m), m))
         self.markers = markers
+        self.search = self.first = self._tail = _NEVER
+        self._reach = 0
+        self.extendable = {}
         if not markers:
-            self.search = re.compile(r"(?!)").search
-            self.extendable = {}
             return
-        full = "|".join(re.escape(m) for m in markers)
-        # A proper prefix of a marker, at the very end of the text.  Whole markers are tried
-        # first at each position, so this branch only ever reports an incomplete one.
-        part = _prefix_re(_trie(m[:-1] for m in markers if len(m) > 1))
-        pattern = f"(?P<full>{full})" + (f"|(?P<part>{part})\\Z" if part else "")
-        self.search = re.compile(pattern, re.S).search
+        # Longest first, so that at one position the longest marker wins.
+        self.search = re.compile("|".join(re.escape(m) for m in markers)).search
+        self.first = re.compile("[" + "".join(sorted({re.escape(m[0]) for m in markers})) + "]").search
+        prefixes = [m[:-1] for m in markers if len(m) > 1]
+        if prefixes:
+            self._tail = re.compile(f"(?:{_prefix_re(_trie(prefixes))})\\Z").search
+            self._reach = max(len(p) for p in prefixes)
         # Whole markers that are also the start of longer ones: wait while a longer one may follow.
-        self.extendable = {m: tuple(o for o in markers if o != m and o.startswith(m)) for m in markers}
-        self.extendable = {m: v for m, v in self.extendable.items() if v}
+        ext = {m: tuple(o for o in markers if o != m and o.startswith(m)) for m in markers}
+        self.extendable = {m: v for m, v in ext.items() if v}
+
+    def partial(self, text: str, pos: int) -> int:
+        """Start of a proper prefix of a marker that runs to the end of `text` (at or after pos), or -1."""
+        m = self._tail(text, max(pos, len(text) - self._reach))
+        return -1 if m is None else m.start()
 
     def may_extend(self, text: str, start: int, marker: str) -> bool:
         """Could the whole `marker` at `start` still be the beginning of a longer marker?"""

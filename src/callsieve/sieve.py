@@ -44,7 +44,7 @@ def _marker_table(fmts: tuple, at_start: bool, tools: bool, think, reasoning: bo
         else:
             for t in SYNTAXES:
                 if t.start_only and not at_start:
-                    continue
+                    continue          # plain words: markers only as the first thing in the output
                 for m in t.opens:
                     actions[m] = ("think_open", t)
                 for m in t.closes:
@@ -80,7 +80,7 @@ class Sieve:
         self._held = ""                # a possible marker start, TEXT mode
         self._at_start = True          # nothing but whitespace has gone out as content
         self._skip_ws = False          # drop whitespace right after markup
-        self._last_ws = False          # the content so far ends in whitespace
+        self._tail = ""                # the last content that went out (does it end in whitespace?)
         if thinking is None and session is not None and session.opens_thinking:
             thinking = True
         self._think = None             # the open thinking syntax
@@ -89,6 +89,7 @@ class Sieve:
         # Thinking turned off by the request: a model's stray thinking markers are content.
         self._detect_thinking = reasoning != "none" and thinking is not False
         self._closed = False
+        self._retable()
         # DECIDE / BLOCK state
         self._opener = ""
         self._cands: tuple = ()
@@ -103,6 +104,13 @@ class Sieve:
         """Give the next chunk of model output; returns the events now known."""
         if self._closed:
             raise RuntimeError("feed() after close()")
+        if (self._mode is TEXT and not self._held and self._think is None and not self._skip_ws
+                and not self._at_start and self._tab[0].first(text) is None):
+            # The common case: prose with no character a marker can start with.
+            if text:
+                self._tail = text
+                return [Text(text)]
+            return []
         out = self._out = []
         if text:
             self._run(text, False)
@@ -150,7 +158,7 @@ class Sieve:
             # Whitespace right after markup is layout: dropped after a thinking block, and after
             # a call unless it is needed to keep the prose around the call apart.
             t = s.lstrip()
-            if len(t) != len(s) and (self._skip_ws == "drop" or self._at_start or self._last_ws):
+            if len(t) != len(s) and (self._skip_ws == "drop" or self._at_start or self._tail[-1:].isspace()):
                 self._markup_text(s[: len(s) - len(t)])
                 s = t
             if not s:
@@ -180,9 +188,10 @@ class Sieve:
             out[-1] = Text(out[-1].text + s)
         else:
             out.append(Text(s))
-        self._last_ws = s[-1].isspace()
+        self._tail = s
         if self._at_start and not s.isspace():
             self._at_start = False
+            self._retable()
 
     def _markup_text(self, s: str) -> None:
         if self._markup and s:
@@ -206,38 +215,40 @@ class Sieve:
                 data = self._block(data, eof)
 
     # ------------------------------------------------------------------ TEXT
-    def _table(self):
+    def _retable(self) -> None:
+        """The markers that matter now (start-only openers, thinking state, tools)."""
         calls = self._think is None or self._calls_in_reasoning
-        return _marker_table(self._fmts, self._at_start, bool(self._calls.tools), self._think,
-                             self._detect_thinking, calls)
+        self._tab = _marker_table(self._fmts, self._at_start, bool(self._calls.tools), self._think,
+                                  self._detect_thinking, calls)
 
     def _scan(self, data: str, eof: bool):
         if self._held:
             data = self._held + data
             self._held = ""
         pos = 0
-        matcher, actions = self._table()
         n = len(data)
         while True:
+            matcher, actions = self._tab
             m = matcher.search(data, pos)
             if m is None:
-                self._emit(data[pos:])
+                p = -1 if eof else matcher.partial(data, pos)
+                if p < 0:
+                    self._emit(data[pos:])
+                else:
+                    self._emit(data[pos:p])
+                    self._held = data[p:]
                 return None
             s = m.start()
-            if m.lastgroup == "part" or (not eof and matcher.may_extend(data, s, m.group())):
-                if eof:
-                    self._emit(data[pos:])
-                    return None
+            marker = m.group()
+            if not eof and matcher.may_extend(data, s, marker):
                 self._emit(data[pos:s])
                 self._held = data[s:]
                 return None
-            marker = m.group()
             if s > pos:
                 was = self._at_start
                 self._emit(data[pos:s])
                 pos = s
                 if was != self._at_start:          # start-only markers no longer apply
-                    matcher, actions = self._table()
                     continue
             kind, arg = actions[marker]
             pos = m.end()
@@ -246,6 +257,7 @@ class Sieve:
                 self._calls.at_start = self._at_start
                 if self._think is not None:          # a call opener ends thinking implicitly
                     self._think = None
+                    self._retable()
                 self._mode = DECIDE
                 return data[pos:]
             if kind == "think_open":
@@ -264,7 +276,7 @@ class Sieve:
                     self.session.opens_thinking = True
             else:   # an answer wrapper
                 self._marker(marker, False)
-            matcher, actions = self._table()
+            self._retable()
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, data: str, eof: bool):
