@@ -51,7 +51,7 @@ class Calls:
         self.args: Args | None = None     # the open call's arguments
         self.index = -1
         self.name = ""
-        self._deltas: list[str] = []
+        self._sent = 0                    # parts of the open call's arguments already sent
 
     # --- for format parsers
     def declared(self, name: str) -> bool:
@@ -81,7 +81,8 @@ class Calls:
         self.block_calls += 1
         self.name = name
         self.push(ToolCallStart(self.index, id or new_id(), name))
-        self.args = Args(self._deltas.append, self.limit)
+        self.args = Args(self.limit)
+        self._sent = 0
         return self.args
 
     @property
@@ -89,10 +90,12 @@ class Calls:
         return self.args is not None
 
     def flush(self) -> None:
-        if self._deltas:
-            d = self._deltas
+        """Send what was written to the open call's arguments since the last flush."""
+        a = self.args
+        if a is not None and len(a.parts) > self._sent:
+            d = a.parts[self._sent:]
+            self._sent = len(a.parts)
             self.push(ToolCallArgs(self.index, d[0] if len(d) == 1 else "".join(d)))
-            d.clear()
 
     def end(self) -> None:
         a = self.args

@@ -14,7 +14,7 @@ import json
 import re
 from json.encoder import encode_basestring  # C-accelerated, keeps non-ASCII as is
 
-from .reader import Bad, Reader, Truncated, more, peek, token
+from .reader import Bad, Lane, Reader, Truncated, more, peek, token
 
 
 class TooLarge(Bad):
@@ -27,18 +27,17 @@ def escape(text: str) -> str:
 
 
 class Args:
-    """One call's arguments, written as JSON text and streamed through `emit`."""
+    """One call's arguments, written as JSON text (streamed by the Sieve as it grows)."""
 
-    __slots__ = ("parts", "size", "limit", "closers", "counts", "pending", "emit")
+    __slots__ = ("parts", "size", "limit", "closers", "counts", "pending")
 
-    def __init__(self, emit=None, limit: int | None = None):
-        self.parts: list[str] = []
+    def __init__(self, limit: int | None = None):
+        self.parts: list[str] = []     # the JSON text so far; the Sieve sends new parts as deltas
         self.size = 0
         self.limit = limit
         self.closers: list[str] = []   # what closes each open container / string, innermost last
         self.counts: list[int] = []    # members written so far, per open container
         self.pending = ""              # a key or comma, held until its value starts
-        self.emit = emit
 
     def _out(self, s: str) -> None:
         if self.pending:
@@ -46,8 +45,6 @@ class Args:
             self.pending = ""
         self.parts.append(s)
         self.size += len(s)
-        if self.emit is not None:
-            self.emit(s)
         if self.limit is not None and self.size > self.limit:
             raise TooLarge(f"arguments larger than {self.limit} characters")
 
@@ -220,6 +217,7 @@ def string(r: Reader, w: Args):
     r.pos += 1
     w.str_begin()
     stop = _STR_STOP.search
+    lane = Lane(stop, w.raw)
     while True:
         buf = r.buf
         m = stop(buf, r.pos)
@@ -227,7 +225,7 @@ def string(r: Reader, w: Args):
             if r.pos < len(buf):
                 w.raw(buf[r.pos:])
                 r.pos = len(buf)
-            if not (yield from more(r)):
+            if not (yield from more(r, lane)):
                 raise Truncated("cut off in a string")
             continue
         i = m.start()

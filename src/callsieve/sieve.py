@@ -97,6 +97,7 @@ class Sieve:
         self._fmt = None
         self._reader: Reader | None = None
         self._gen = None
+        self._lane = None              # BLOCK mode: where plain chunks may go directly
         self._fallback = False
 
     # ------------------------------------------------------------------ public API
@@ -111,6 +112,18 @@ class Sieve:
                 self._tail = text
                 return [Text(text)]
             return []
+        lane = self._lane
+        if lane is not None and lane.stop(text) is None:
+            # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
+            r = self._reader
+            a = self._calls.args
+            if r.pos >= len(r.buf) and (a is None or a.limit is None or a.size + len(text) <= a.limit):
+                r.push(text)
+                r.pos = len(r.buf)
+                out = self._out = []
+                lane.sink(text)
+                self._calls.flush()
+                return out
         out = self._out = []
         if text:
             self._run(text, False)
@@ -146,9 +159,7 @@ class Sieve:
         """Text that goes out as content or reasoning, by the current thinking state."""
         if not s:
             return
-        calls = self._calls
-        if calls._deltas:
-            calls.flush()
+        self._calls.flush()
         if self._think is not None and self._reasoning != "none":
             if self._legacy:
                 self._text(s)
@@ -314,11 +325,10 @@ class Sieve:
         if eof:
             r.eof = True
         calls = self._calls
-        if self._detected is None or self._fmt.name != self._detected:
-            self._note_format(calls)
+        self._lane = None
         while True:
             try:
-                self._gen.send(None)
+                self._lane = self._gen.send(None)
                 if not eof:
                     if calls.block_calls:
                         self._note_format(calls)
