@@ -231,3 +231,51 @@ def test_sdk_streaming_and_helper_against_scripted_upstream(upstream, proxy, ope
         final = s.get_final_completion()
     tc = final.choices[0].message.tool_calls[0]
     assert tc.function.name == "get_weather" and json.loads(tc.function.arguments) == {"city": "Paris"}
+
+
+def test_deepseek_legacy_streams_inline_and_separates_when_whole(upstream, proxy):
+    folded, whole = both(upstream, proxy, "<think>hm</think>Hello!", reasoning_format="deepseek-legacy")
+    assert folded["content"] == "<think>hm</think>Hello!" and folded["reasoning_content"] == ""
+    msg = whole["choices"][0]["message"]
+    assert msg["content"] == "Hello!" and msg["reasoning_content"] == "hm"
+
+
+def test_sessions_are_seeded_from_upstream_models_and_follow_a_model_swap(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, upstream_api_key="seed-test")  # a fresh proxy: its own sessions
+    sessions = make_proxy.apps[proxy].state.proxy.sessions
+    assert UP_MODEL in sessions, "pre-seeded at start-up from GET /v1/models"
+    gemma = '<|tool_call>call:get_time{tz:<|"|>CET<|"|>}<tool_call|>'
+    for text, fmt, call in [(CALL, "tool_call_tag", ("get_weather", {"city": "Paris"})),
+                            (gemma, "gemma_special", ("get_time", {"tz": "CET"})),
+                            (CALL, "tool_call_tag", ("get_weather", {"city": "Paris"}))]:
+        script_stream(upstream, text)
+        folded = fold(streamed(proxy, model="swapping", tools=TOOLS))
+        assert calls_of(folded["tool_calls"]) == [call]
+        assert sessions["swapping"].format == fmt
+
+
+def test_request_alias_of_a_single_model_upstream_is_seeded_from_its_name(upstream, make_proxy):
+    upstream.models = {"object": "list", "data": [{"id": "qwen2.5-7b-instruct", "object": "model"}]}
+    try:
+        proxy = make_proxy(upstream.url, upstream_api_key="alias-test")
+        chat(proxy, False, model="my-alias")
+        assert make_proxy.apps[proxy].state.proxy.sessions["my-alias"].format == "tool_call_tag"
+    finally:
+        upstream.models = {"object": "list", "data": [{"id": UP_MODEL, "object": "model"}]}
+
+
+@pytest.mark.parametrize("body, want", [
+    ({}, None), ({"chat_template_kwargs": {"enable_thinking": False}}, False),
+    ({"chat_template_kwargs": {"enable_thinking": True}}, True), ({"chat_template_kwargs": {"thinking": True}}, True),
+    ({"reasoning_effort": "none"}, False), ({"reasoning_effort": "high"}, None)])
+def test_thinking_from_the_request(body, want):
+    from callsieve.serve.app import thinking_of
+    assert thinking_of(body) is want
+
+
+@pytest.mark.parametrize("given, base", [
+    ("http://127.0.0.1:8080", "http://127.0.0.1:8080/v1"), ("http://127.0.0.1:8080/", "http://127.0.0.1:8080/v1"),
+    ("http://h:11434/v1/", "http://h:11434/v1"), ("http://h/api/openai/v1", "http://h/api/openai/v1")])
+def test_upstream_base_url(given, base):
+    from callsieve.serve.app import upstream_base
+    assert upstream_base(given) == base

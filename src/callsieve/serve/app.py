@@ -33,6 +33,7 @@ class Config:
     format: str | None = None          # force one format name (None: detect)
     reasoning_format: str = "auto"     # default for requests without "reasoning_format"
     timeout: float | None = None       # upstream read timeout (None: wait as long as the model writes)
+    log_level: str | None = None       # set up logging in each worker process (--workers N)
 
 
 def upstream_base(url: str) -> str:
@@ -254,6 +255,9 @@ class Proxy:
                 yield sse(out)
             yield sse(failure)
         yield sse(b"[DONE]")
+        for ch in turn.choices.values():
+            for err in ch.errors:
+                log.warning("call %d went bad (%s); unusable text: %.300r", err.index, err.reason, err.raw)
         self.log_line(stats, status=200 if failure is None else 502, format=turn.format, calls=turn.calls,
                       reasoning_chars=turn.reasoning_chars, errors=sum(len(c.errors) for c in turn.choices.values()))
 
@@ -277,7 +281,11 @@ def create_app(config: Config) -> Starlette:
 
 def app_from_env() -> Starlette:
     """Import-string factory for `uvicorn --workers N`: the config travels in an env variable."""
-    return create_app(Config(**json.loads(os.environ[CONFIG_ENV])))
+    config = Config(**json.loads(os.environ[CONFIG_ENV]))
+    if config.log_level:
+        logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logging.getLogger("httpx").setLevel(logging.WARNING)
+    return create_app(config)
 
 
 def config_to_env(config: Config) -> None:

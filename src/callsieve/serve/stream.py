@@ -99,6 +99,8 @@ class Turn:
             elif isinstance(ev, Reasoning):
                 kind, add = "reasoning_content", ev.text
                 ch.reasoning_chars += len(ev.text)
+                if self.opts.reasoning == "deepseek-legacy":  # llama.cpp: legacy streams thinking inline only
+                    continue
             elif isinstance(ev, ToolCallStart):
                 idx = self._index(ch, ("p", ev.index))
                 if idx is None:

@@ -1,0 +1,118 @@
+"""`callsieve serve` as a user runs it: the embedded model, --workers, a missing install."""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+from conftest import chunk, free_port
+
+from callsieve.serve import cli, embedded
+
+
+def parse_args(*argv: str) -> argparse.Namespace:
+    p = argparse.ArgumentParser()
+    cli.add_arguments(p)
+    return p.parse_args(list(argv))
+
+
+def test_defaults_bind_loopback():
+    args = parse_args()
+    assert (args.host, args.port, args.workers, args.upstream is None or "CALLSIEVE_UPSTREAM" in os.environ) == (
+        "127.0.0.1", 8000, 1, True)
+    assert args.reasoning_format == "auto" and args.log_level == "info"
+
+
+def test_missing_local_packages_say_what_to_install(monkeypatch, capsys):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "llama_cpp" else real(name, *a))
+    monkeypatch.delenv("CALLSIEVE_UPSTREAM", raising=False)
+    assert cli.run(parse_args("--port", str(free_port()))) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'callsieve[local]'" in err and "llama-cpp-python[server]" in err and "--upstream" in err
+
+
+def test_unknown_format_is_a_usage_error(capsys):
+    assert cli.run(parse_args("--upstream", "http://127.0.0.1:1/v1", "--format", "nope")) == 2
+    assert "unknown format" in capsys.readouterr().err
+
+
+def start(*argv: str, port: int) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "callsieve", "serve", "--port", str(port), *argv],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail("callsieve serve exited early:\n" + proc.stdout.read())
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    pytest.fail("callsieve serve did not answer")
+
+
+def stop(proc: subprocess.Popen) -> str:
+    proc.send_signal(signal.SIGTERM)
+    try:
+        out, _ = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, _ = proc.communicate()
+        pytest.fail("callsieve serve did not stop on SIGTERM:\n" + out)
+    return out
+
+
+@pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None,
+                    reason="llama-cpp-python is not installed (pip install 'callsieve[local]'); CI installs it")
+def test_embedded_model_answers_and_stops_with_callsieve():
+    port = free_port()
+    proc = start(port=port)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        upstream = httpx.get(base + "/health").json()["upstream"]
+        models = httpx.get(base + "/v1/models").json()["data"]
+        assert [m["id"] for m in models] == [embedded.MODEL_ALIAS]
+        r = httpx.post(base + "/v1/chat/completions", timeout=120, json={
+            "messages": [{"role": "user", "content": "What is the capital of France?"}], "max_tokens": 16})
+        assert r.status_code == 200
+        msg = r.json()["choices"][0]["message"]
+        assert msg["role"] == "assistant" and isinstance(msg["content"], str) and msg["content"].strip()
+    finally:
+        out = stop(proc)
+    assert "chat model=" in out, out
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(upstream + "/models", timeout=5)
+
+
+def test_workers_and_api_key_from_the_command_line(upstream):
+    port = free_port()
+    proc = start("--upstream", upstream.url, "--workers", "2", "--api-key", "k1", port=port)
+    try:
+        url = f"http://127.0.0.1:{port}/v1/chat/completions"
+        body = {"model": "m", "messages": [{"role": "user", "content": "hi"}], "stream": True}
+        assert httpx.post(url, json=body).status_code == 401
+        for _ in range(3):
+            upstream.stream([chunk(role="assistant", content=""), chunk("<tool_call>{\"name\": \"f\", "),
+                             chunk("\"arguments\": {\"x\": 1}}</tool_call>"), chunk(finish="stop")])
+            r = httpx.post(url, json=body, headers={"authorization": "Bearer k1"}, timeout=30)
+            assert r.status_code == 200
+            assert '"name": "f"' in r.text and '"finish_reason": "tool_calls"' in r.text and "<tool_call>" not in r.text
+    finally:
+        out = stop(proc)
+    assert out.count("chat model=m stream=True status=200 format=tool_call_tag calls=1") == 3, out
+
+
+def test_cache_dir_is_configurable(monkeypatch, tmp_path):
+    monkeypatch.setenv("CALLSIEVE_CACHE_DIR", str(tmp_path))
+    assert embedded.cache_dir() == tmp_path
+    monkeypatch.delenv("CALLSIEVE_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert embedded.cache_dir() == tmp_path / "callsieve"
