@@ -294,3 +294,9 @@ def test_reasoning_none_keeps_everything_as_text():
     msg = parse(text, reasoning="none")
     assert msg.content == text and msg.reasoning == ""
     assert not any(isinstance(e, Reasoning) for e in feed(text, reasoning="none")[1])
+
+
+def test_broken_block_in_prose_does_not_hold_the_stream_until_its_closer():
+    s = Sieve()
+    evs = s.feed("Type <tool_call>{ then a name") + s.feed(" and more prose")
+    assert texts(evs) == "Type <tool_call>{ then a name and more prose"

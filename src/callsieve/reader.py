@@ -18,11 +18,16 @@ class Truncated(Bad):
 
 
 class Reject(Exception):
-    """This text is not a call (wrong shape, undeclared tool): give it back as text from `at`."""
+    """This text is not a call (wrong shape, undeclared tool): give it back as text from `at`.
 
-    def __init__(self, reason: str, at: int | None = None):
+    `broad`: the block was well-formed but of a shape the format does not know; worth the broad
+    pass for call-shaped JSON (fallback.py) before it goes out as text.
+    """
+
+    def __init__(self, reason: str, at: int | None = None, broad: bool = False):
         super().__init__(reason)
         self.at = at
+        self.broad = broad
 
 
 class Reader:

@@ -13,7 +13,8 @@ from . import formats as registry
 from .calls import Calls
 from .events import Markup, Reasoning, Text
 from .formats import MAYBE, YES
-from .reader import Bad, Reader, Reject, Truncated
+from .fallback import extract
+from .reader import Bad, Reader, Reject, Truncated, until
 from .reasoning import MODES, STRIP, SYNTAXES
 from .scan import Matcher
 from .session import Session
@@ -336,30 +337,22 @@ class Sieve:
                 raise Truncated("parser waited at end of stream")
             except StopIteration:
                 return self._end_block(r.at)
-            except Reject as e:
+            except (Reject, Bad) as e:
                 if calls.open:
-                    self._salvage(Bad(str(e)))
+                    self._salvage(e)
                     continue
                 if calls.block_calls:
-                    return self._end_block(e.at if e.at is not None else r.at)
-                if self._fmt.closer and not self._fallback:
-                    # A block whose parser finds no call: a broad pass over the whole block.
+                    at = e.at if isinstance(e, Reject) and e.at is not None else r.at
+                    return self._end_block(at)
+                # No call in this block.  If it was well-formed but of a shape the format does not
+                # know (or cut off by the end of the stream), a broad pass looks for calls in it.
+                broad = isinstance(e, Truncated) or (isinstance(e, Reject) and e.broad)
+                if broad and self._fmt.closer and not self._fallback:
                     self._fallback = True
                     r.rewind(0)
                     self._gen = _broad(r, calls, self._fmt.closer_for(self._opener))
                     continue
                 return self._release()
-            except Bad as e:
-                if not calls.open:
-                    if calls.block_calls:
-                        return self._end_block(r.at)
-                    if isinstance(e, Truncated) and self._fmt.closer and not self._fallback:
-                        self._fallback = True
-                        r.rewind(0)
-                        self._gen = _broad(r, calls, self._fmt.closer_for(self._opener))
-                        continue
-                    return self._release()
-                self._salvage(e)
 
     def _salvage(self, err: Bad) -> None:
         """A call went bad after its name went out: end it now, collect the unusable rest."""
@@ -405,9 +398,8 @@ _ANY_THINK = _AnyThink()
 
 def _broad(r: Reader, calls: Calls, closer: str):
     """The fallback for a block its format could not read: calls anywhere in its JSON."""
-    from .fallback import extract
     try:
-        body = yield from _until_closer(r, closer)
+        body = yield from until(r, closer, limit=calls.limit)
     except Truncated as e:
         body = e.args[0] if e.args else ""
     found = extract(body, calls)
@@ -419,13 +411,8 @@ def _broad(r: Reader, calls: Calls, closer: str):
         calls.end()
 
 
-def _until_closer(r, closer):
-    from .reader import until
-    return (yield from until(r, closer, limit=MAX_CALL_BYTES))
-
-
-def _salvage(r: Reader, calls: Calls, closer: str, err: Bad):
-    from .reader import until
+def _salvage(r: Reader, calls: Calls, closer: str, err: Exception):
+    """End the open call with what was good; the unusable text up to the closer goes in the error."""
     raw = ""
     if not isinstance(err, Truncated):
         try:

@@ -86,7 +86,7 @@ def _call_body(r, ctx, loose, at):
     r.pos += 1
     if not started:
         if name is None:
-            raise Reject("object without a tool name", at)
+            raise Reject("object without a tool name", at, broad=True)
         if held is None and loose and not ctx.tools:
             raise Reject("object with a name but no arguments", at)
         a = ctx.start(name, cid)
