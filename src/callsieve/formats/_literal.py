@@ -1,15 +1,18 @@
-"""Gemma-style literals: {key:value,...} with bare keys and strings between a delimiter token.
+"""Gemma-style literals: `call:NAME{key:value,...}` with bare keys and strings between a delimiter.
 
-Gemma 4 delimits strings with <|"|>, FunctionGemma with <escape>; numbers, booleans, null,
-nested objects and lists are as in JSON.  Converted to JSON text while it streams.
+Gemma 4 delimits strings with the <|"|> token, FunctionGemma with <escape>; numbers, booleans,
+null, nested objects and lists are as in JSON.  Converted to JSON text while it streams: a long
+string value goes out piece by piece.  Inside a delimited string nothing is syntax (a raw `"`,
+`,`, `}` or the block's closing marker are plain text); only the delimiter ends it.
 """
 from __future__ import annotations
 
 import re
 
-from ..jsonargs import Args, string
-from ..reader import Bad, Truncated, peek, startswith, token, until
+from ..jsonargs import Args, key, string
+from ..reader import Bad, Reject, Truncated, peek, startswith, token, until
 
+_NAME = re.compile(r"[A-Za-z_][\w.\-]*")
 _KEY = re.compile(r"[^\s:{}\[\],<\"]+")
 _NUM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\Z")
 _BARE = re.compile(r"[^,}\]<]+")
@@ -17,27 +20,61 @@ _WORDS = {"true": "true", "false": "false", "null": "null", "True": "true", "Fal
           "None": "null"}
 
 
-def obj(r, a: Args, quote: str, depth: int = 0):
-    """A literal object at the reader ('{' next), written to `a`."""
+def literal_call(r, ctx, quote: str, closer: str):
+    """`call:NAME{literal}` (or the drift spelling `call:NAME({json})`), then `closer` if present.
+
+    The call starts only once the literal proves to be one (`{}` or a first `key:`), so prose
+    that merely spells the opener and `call:` never becomes a call.
+    """
+    yield from startswith(r, "call:", skip_ws=True)
+    m = yield from token(r, _NAME, 256)
+    if m is None:
+        raise Reject("no function name")
+    name = ctx.check(m.group())
+    c = yield from peek(r)
+    paren = c == "("
+    if paren:
+        r.pos += 1
+        c = yield from peek(r)
+    if c != "{":
+        raise Reject("no argument object") if c else Truncated("cut off after the name")
+    yield from obj(r, lambda: ctx.start(name), quote)
+    ctx.end()
+    if paren:
+        yield from startswith(r, ")", skip_ws=True)
+    yield from startswith(r, closer, skip_ws=True)
+
+
+def obj(r, a, quote: str, depth: int = 0):
+    """A literal object at the reader ('{' next), written to `a`.
+
+    `a` is an Args, or a function returning one: it is then called once the object proves to be
+    a literal (after `{}` or its first `key:`); a malformed start raises Reject, not Bad.
+    """
     r.pos += 1
-    a.begin("{")
+    lazy = not isinstance(a, Args)
+    if not lazy:
+        a.begin("{")
     c = yield from peek(r)
     while c != "}":
         if not c:
             raise Truncated("cut off in an object")
         if c == '"':
-            k = yield from _json_key(r)
+            k = yield from key(r)
         elif (yield from startswith(r, quote)):
             k = yield from until(r, quote, limit=4096)
         else:
             m = yield from token(r, _KEY, 4096)
             if m is None:
-                raise Bad(f"expected a key at {r.buf[r.pos:r.pos + 20]!r}")
+                raise (Reject if lazy else Bad)(f"expected a key at {r.buf[r.pos:r.pos + 20]!r}")
             k = m.group()
         c = yield from peek(r)
         if c != ":":
-            raise Truncated("cut off after a key") if not c else Bad("expected ':'")
+            raise Truncated("cut off after a key") if not c else (Reject if lazy else Bad)("expected ':'")
         r.pos += 1
+        if lazy:
+            a, lazy = a(), False
+            a.begin("{")
         a.key(k)
         yield from val(r, a, quote, depth + 1)
         c = yield from peek(r)
@@ -47,6 +84,9 @@ def obj(r, a: Args, quote: str, depth: int = 0):
         elif c and c != "}":
             raise Bad("expected ',' or '}'")
     r.pos += 1
+    if lazy:
+        a = a()
+        a.begin("{")
     a.end()
 
 
@@ -76,7 +116,7 @@ def val(r, a: Args, quote: str, depth: int):
         yield from string(r, a)
     elif c == quote[0] and (yield from startswith(r, quote)):
         a.str_begin()
-        yield from until(r, quote, emit=a.text)   # a raw " inside is plain text
+        yield from until(r, quote, emit=a.text)   # nothing but the delimiter ends the string
         a.str_end()
     elif not c:
         raise Truncated("cut off where a value was expected")
@@ -91,8 +131,3 @@ def val(r, a: Args, quote: str, depth: int):
             a.scalar(word)
         else:
             a.string(word)      # an unquoted word: keep it as a string rather than lose it
-
-
-def _json_key(r):
-    from ..jsonargs import key
-    return (yield from key(r))

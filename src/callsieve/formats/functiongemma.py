@@ -1,0 +1,18 @@
+"""FunctionGemma: <start_function_call>call:NAME{k:<escape>text<escape>,n:2}<end_function_call>
+(formats.md §2.24): Gemma's literal syntax with <escape> as the string delimiter."""
+from . import Format
+from ._literal import literal_call
+
+
+class FunctionGemma(Format):
+    name = "functiongemma"
+    aliases = ("function_gemma",)
+    description = "FunctionGemma <start_function_call>call:NAME{…}<end_function_call>"
+    openers = ("<start_function_call>",)
+    closer = "<end_function_call>"
+    models = ("functiongemma*",)
+    priority = 10
+    example = "<start_function_call>call:send_sms{to:<escape>+354000<escape>,urgent:false}<end_function_call>"
+
+    def parse(self, r, ctx, opener):
+        yield from literal_call(r, ctx, "<escape>", self.closer)
