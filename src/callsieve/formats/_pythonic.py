@@ -1,0 +1,311 @@
+"""Python call syntax read as literals: `[f(a=1), g(b="x")]` → calls with JSON arguments.
+
+Nothing is evaluated.  Keyword arguments only; values are Python literals: strings in either
+quote style (also triple-quoted, with r/b/u/f prefixes, adjacent strings concatenated) with
+their escapes decoded, numbers (`1_000`, `0x1F`, `1.`, `.5`), `True`/`False`/`None` (and the JSON
+spellings), dicts, lists and tuples (tuples become JSON arrays), nested.  A bare name as a value
+is kept as a string; a call or an operator inside a value is an error.  Strings stream: a long
+argument goes out piece by piece, in linear time.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+import unicodedata
+
+from ..jsonargs import Args
+from ..reader import Bad, Reject, Truncated, more, peek, peek_raw, startswith, token
+from ._json import call_object
+
+NAME = re.compile(r"[A-Za-z_][\w.\-]*")              # prefix-closed; checked by _VALID_NAME
+_VALID_NAME = re.compile(r"[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\Z")
+_KW = re.compile(r"[A-Za-z_]\w*")
+_NUMBER = re.compile(r"[-+]?[\w.]*(?:(?<=[eE])[-+][\w.]*)*")
+_DECIMAL = re.compile(r"[-+]?\d+\Z")
+_WORDS = {"True": "true", "False": "false", "None": "null", "true": "true", "false": "false",
+          "null": "null"}
+_PREFIXES = {"r", "b", "u", "f", "rb", "br", "fr", "rf"}
+_STOP = {"'": re.compile(r"[\\']"), '"': re.compile(r'[\\"]')}
+_SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "a": "\a",
+           "\\": "\\", "'": "'", '"': '"', "\n": ""}
+_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}\\]{1,80}\}|[0-7]{1,3}|\r\n?|[\s\S])")
+_ESCAPE_LEN = {"x": 4, "u": 6, "U": 10, "N": 84, "\r": 3}
+MAX_DEPTH = 128
+
+
+def call(r, ctx):
+    """One call `NAME(kw=value, ...)` at the reader (an identifier next).
+
+    Rejected (nothing started) unless it has a valid name followed by `(` and then `)` or a
+    first `keyword=`: `see(below)` in prose is no call.  The call starts at its first keyword.
+    """
+    at = r.at
+    m = yield from token(r, NAME, 256)
+    if m is None or not _VALID_NAME.match(m.group()):
+        raise Reject("not a call", at)
+    try:
+        name = ctx.check(m.group())
+    except Reject as e:
+        e.at = at
+        raise
+    if (yield from peek(r)) != "(":
+        raise Reject("no '(' after the name", at)
+    r.pos += 1
+    a = None
+    c = yield from peek(r)
+    while c != ")":
+        k = yield from token(r, _KW, 256)
+        if k is None or (yield from peek(r)) != "=" or (yield from startswith(r, "==")):
+            if a is None:
+                raise Truncated("cut off in a call") if not c else Reject("not keyword arguments", at)
+            raise Truncated("cut off after an argument") if not (yield from peek(r)) else Bad("expected 'name='")
+        r.pos += 1
+        if a is None:
+            a = ctx.start(name)
+            a.begin("{")
+        a.key(k.group())
+        yield from value(r, a)
+        c = yield from peek(r)
+        if c == ",":
+            r.pos += 1
+            c = yield from peek(r)
+        elif c != ")":
+            raise Truncated("cut off in a call") if not c else Bad("expected ',' or ')'")
+    r.pos += 1
+    if a is None:
+        ctx.start(name)             # no arguments: {}
+    else:
+        a.end()
+    ctx.end()
+
+
+def call_list(r, ctx):
+    """`[call, call, ...]` at the reader ('[' next); JSON call objects may stand in a list too."""
+    r.pos += 1
+    c = yield from peek(r)
+    if c == "]":
+        raise Reject("empty list")
+    while True:
+        if c == "{":
+            yield from call_object(r, ctx)
+        else:
+            yield from call(r, ctx)
+        c = yield from peek(r)
+        if c == ",":
+            r.pos += 1
+            c = yield from peek(r)
+            if c != "]":
+                continue
+        if c == "]":
+            r.pos += 1
+            return
+        if not c:
+            raise Truncated("cut off in a list of calls")
+        if not (c.isalpha() or c == "_"):       # a missing comma between calls is forgiven
+            raise Bad("expected ',' or ']' in a list of calls")
+
+
+def calls(r, ctx, closer: str | None):
+    """Calls inside a wrapper: lists, single calls one per line (OLMo 3), JSON call objects,
+    separated by whitespace, `,` or `;`; then the optional `closer`."""
+    while True:
+        c = yield from peek(r)
+        if c == "[":
+            yield from call_list(r, ctx)
+        elif c == "{":
+            yield from call_object(r, ctx)
+        elif c.isalpha() or c == "_":
+            yield from call(r, ctx)
+        elif ctx.block_calls == 0:
+            raise Truncated("cut off before a call") if not c else Reject("no call in block")
+        else:
+            break
+        c = yield from peek(r)
+        if c in (",", ";") and c:
+            r.pos += 1
+    if closer:
+        yield from startswith(r, closer, skip_ws=True)
+
+
+# ---------------------------------------------------------------------------------------- values
+
+def value(r, a: Args, depth: int = 0):
+    """One Python literal at the reader (after whitespace), written to `a` as JSON."""
+    if depth > MAX_DEPTH:
+        raise Bad("nested too deeply")
+    c = yield from peek(r)
+    if c in ("'", '"'):
+        yield from strings(r, a, False)
+    elif c in ("[", "("):
+        yield from sequence(r, a, depth, "]" if c == "[" else ")")
+    elif c == "{":
+        yield from mapping(r, a, depth)
+    elif c and (c.isdigit() or c in "-+."):
+        m = yield from token(r, _NUMBER, 128)
+        a.scalar(number(m.group(), r))
+    elif c.isalpha() or c == "_":
+        m = yield from token(r, NAME, 4096)
+        word = m.group()
+        nxt = yield from peek_raw(r)
+        if nxt in ("'", '"') and word.lower() in _PREFIXES:
+            yield from strings(r, a, "r" in word.lower())
+        elif word in _WORDS:
+            a.scalar(_WORDS[word])
+        elif (yield from peek(r)) == "(":
+            raise Bad(f"an expression, not a literal: {word}(")
+        else:
+            a.string(word)         # a bare name: kept as a string rather than lost
+    elif not c:
+        raise Truncated("cut off where a value was expected")
+    else:
+        raise Bad(f"expected a value at {r.buf[r.pos:r.pos + 20]!r}")
+
+
+def number(text: str, r=None) -> str:
+    """A Python number literal as JSON number text."""
+    t = text.replace("_", "")
+    try:
+        return str(int(t, 0) if not _DECIMAL.match(t) else int(t, 10))   # 010: a plain number
+    except ValueError:
+        pass
+    try:
+        f = float(t)
+    except ValueError:
+        if r is not None and r.eof and r.pos >= len(r.buf):
+            raise Truncated(text) from None
+        raise Bad(f"invalid number {text!r}") from None
+    if not math.isfinite(f):
+        raise Bad(f"not a JSON number: {text!r}")
+    return repr(f)
+
+
+def sequence(r, a: Args, depth: int, close: str):
+    """A list or tuple (reader at its bracket), as a JSON array."""
+    r.pos += 1
+    a.begin("[")
+    c = yield from peek(r)
+    while c != close:
+        if not c:
+            raise Truncated("cut off in a list")
+        yield from value(r, a, depth + 1)
+        c = yield from peek(r)
+        if c == ",":
+            r.pos += 1
+            c = yield from peek(r)
+        elif c != close:
+            raise Truncated("cut off in a list") if not c else Bad(f"expected ',' or {close!r}")
+    r.pos += 1
+    a.end()
+
+
+def mapping(r, a: Args, depth: int):
+    """A dict (reader at '{'), as a JSON object; keys that are not strings become their JSON text."""
+    r.pos += 1
+    a.begin("{")
+    c = yield from peek(r)
+    while c != "}":
+        if not c:
+            raise Truncated("cut off in a dict")
+        w = Args(limit=4096)
+        yield from value(r, w, depth + 1)
+        k = w.result()
+        c = yield from peek(r)
+        if c != ":":
+            raise Truncated("cut off after a key") if not c else Bad("expected ':' in a dict")
+        r.pos += 1
+        a.key(k if isinstance(k, str) else json.dumps(k))
+        yield from value(r, a, depth + 1)
+        c = yield from peek(r)
+        if c == ",":
+            r.pos += 1
+            c = yield from peek(r)
+        elif c != "}":
+            raise Truncated("cut off in a dict") if not c else Bad("expected ',' or '}' in a dict")
+    r.pos += 1
+    a.end()
+
+
+def strings(r, a: Args, raw: bool):
+    """A string literal (reader at its quote), and any adjacent ones: one JSON string."""
+    a.str_begin()
+    while True:
+        yield from _string_body(r, a, raw)
+        c = yield from peek(r)
+        if c not in ("'", '"'):
+            break
+        raw = False
+    a.str_end()
+
+
+def _string_body(r, a: Args, raw: bool):
+    q = r.buf[r.pos]
+    triple = yield from startswith(r, q * 3)
+    if not triple:
+        r.pos += 1
+    stop = _STOP[q].search
+    while True:
+        buf = r.buf
+        m = stop(buf, r.pos)
+        if m is None:
+            a.text(buf[r.pos:])
+            r.pos = len(buf)
+            if not (yield from more(r)):
+                raise Truncated("cut off in a string")
+            continue
+        i = m.start()
+        a.text(buf[r.pos:i])
+        r.pos = i
+        if buf[i] == q:
+            if not triple:
+                r.pos = i + 1
+                return
+            if len(buf) - i < 3 and not r.eof:
+                yield from more(r)
+                continue
+            if buf.startswith(q * 3, i):
+                r.pos = i + 3
+                return
+            a.text(q)
+            r.pos = i + 1
+            continue
+        # a backslash: wait until the whole escape is in the buffer
+        need = 2 if raw or i + 1 >= len(buf) else _ESCAPE_LEN.get(buf[i + 1], 4 if buf[i + 1] in "01234567" else 2)
+        if len(buf) - i < need and not r.eof:
+            if i + 1 < len(buf) and buf[i + 1] == "N" and "}" in buf[i:]:
+                pass
+            else:
+                yield from more(r)
+                continue
+        if len(buf) - i < 2:
+            raise Truncated("cut off in an escape")
+        if raw:
+            a.text(buf[i:i + 2])        # a raw string keeps the backslash (and an escaped quote)
+            r.pos = i + 2
+            continue
+        e = _ESCAPE.match(buf, i)
+        r.pos = e.end()
+        _decode(e.group(), a)
+
+
+def _decode(esc: str, a: Args) -> None:
+    k = esc[1]
+    if k in _SIMPLE or k == "\r":
+        a.text(_SIMPLE.get(k, ""))
+    elif k in "xuU" and len(esc) > 2:
+        cp = int(esc[2:], 16)
+        if 0xD800 <= cp <= 0xDFFF:
+            a.raw("\\u%04x" % cp)       # a surrogate half: JSON pairs it with its partner
+        elif cp > 0x10FFFF:
+            a.text(esc)
+        else:
+            a.text(chr(cp))
+    elif k in "01234567":
+        a.text(chr(int(esc[1:], 8)))
+    elif k == "N" and len(esc) > 2:
+        try:
+            a.text(unicodedata.lookup(esc[3:-1]))
+        except KeyError:
+            a.text(esc)
+    else:
+        a.text(esc)                     # an unknown escape keeps its backslash, as in Python

@@ -1,0 +1,60 @@
+"""Pythonic call lists: Llama 3.2 / 4, ToolACE, OLMo 3 (formats.md §2.14).
+
+    [find_recipe(dish="mole", vegan=False), send_sms(to="+354000", body="ready")]
+    <|python_start|>[f(a=1)]<|python_end|>                         Llama 4
+    <function_calls>\nf(a=1)\ng(b='x')\n</function_calls>          OLMo 3 (one call per line)
+
+A bare `[` opens a block only as the first thing in the content, and only when a call follows
+(`[name(` then `)` or `keyword=`): a markdown link `[text](url)` or a list `[1, 2]` is text.
+Arguments are Python literals converted to JSON as they stream (formats/_pythonic.py).
+"""
+import re
+
+from . import MAYBE, NO, YES, Format
+from ._pythonic import calls
+
+_CLOSERS = {"<|python_start|>": "<|python_end|>", "<function_calls>": "</function_calls>"}
+# After '[': a call with a keyword argument or none; MAYBE while the text is a prefix of one.
+_CALL = re.compile(r"\s*[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\s*\(\s*(?:\)|[A-Za-z_]\w*\s*=(?!=))")
+_CALL_PREFIX = re.compile(r"\s*(?:[A-Za-z_][\w.\-]*(?:\s*\(\s*(?:[A-Za-z_]\w*\s*)?)?)?\Z")
+
+
+def call_follows(look: str, eof: bool, lead: str = "") -> int:
+    """YES if a pythonic call starts `look` (after `lead`), MAYBE on a prefix of one, else NO."""
+    if look.startswith(lead) or lead.startswith(look):
+        rest = look[len(lead):] if look.startswith(lead) else ""
+        if _CALL.match(rest):
+            return YES
+        if not eof and _CALL_PREFIX.match(rest):
+            return MAYBE
+    return NO
+
+
+class Pythonic(Format):
+    name = "pythonic"
+    aliases = ("llama3.2", "llama4", "olmo3", "toolace", "python_list")
+    description = "Python call lists [f(a=1), g(b='x')] (Llama 3.2 / 4, ToolACE, OLMo 3)"
+    openers = ("<|python_start|>", "<function_calls>")
+    start_openers = ("[",)
+    models = ("llama-3.2*", "llama-4*", "toolace*", "olmo-3*", "olmo3*")
+    priority = 40
+    example = '[find_recipe(dish="mole", vegan=False), send_sms(to="+354000", body="ready")]'
+
+    def closer_for(self, opener):
+        return _CLOSERS.get(opener)
+
+    def decide(self, opener, look, eof, ctx):
+        if opener == "[":
+            return call_follows(look, eof)
+        if opener == "<function_calls>":
+            # OLMo's wrapper holds calls or a list; an XML <invoke> dialect is someone else's
+            s = look.lstrip()
+            if not s:
+                return NO if eof else MAYBE
+            return call_follows(s, eof, "[") if s[0] == "[" else call_follows(s, eof)
+        return YES
+
+    def parse(self, r, ctx, opener):
+        if opener == "[":
+            r.push_front(opener)
+        yield from calls(r, ctx, self.closer_for(opener))
