@@ -165,11 +165,13 @@ def until(r: Reader, term: str, emit=None, limit: int | None = None):
         i = buf.find(term, r.pos)
         if i >= 0:
             piece = buf[r.pos:i]
-            r.pos = i + len(term)
             if emit is not None:
+                r.pos = i              # emitted text ends where the reader stands (markup audit)
                 if piece:
                     emit(piece)
+                r.pos = i + len(term)
                 return ""
+            r.pos = i + len(term)
             parts.append(piece)
             return "".join(parts)
         cut = len(buf) - partial_tail(buf[r.pos:], term)

@@ -179,9 +179,13 @@ class Sieve:
         self._text(s)
 
     def _content(self, s: str) -> None:
-        """Content from inside a block (a format that carries prose in its syntax)."""
+        """Content from inside a block (a format that carries prose in its syntax).
+
+        Called right after the format consumed `s`: the block's text before it is markup.
+        """
         if s:
             self._calls.flush()
+            self._block_markup(len(s))
             self._text(s)
 
     def _reasoning_text(self, s: str) -> None:
@@ -189,6 +193,7 @@ class Sieve:
         if not s:
             return
         self._calls.flush()
+        self._block_markup(len(s))
         if self._reasoning == "none" or self._legacy:
             self._text(s)
         if self._reasoning != "none":
@@ -316,6 +321,7 @@ class Sieve:
         self._reader = Reader()
         self._calls.block_calls = 0
         self._fallback = False
+        self._mk, self._mk_opener = 0, False     # markup audit: accounted up to here
         self._gen = fmt.parse(self._reader, self._calls, self._opener)
 
     # ------------------------------------------------------------------ BLOCK
@@ -364,11 +370,21 @@ class Sieve:
             if self.format is None:
                 self.format = self._detected
 
+    def _block_markup(self, emitted: int = 0, at: int | None = None) -> None:
+        """Audit (markup=True): the block's text not yet accounted for, up to `at` (default: the
+        reader's position less the `emitted` characters that go out as text right after)."""
+        r = self._reader
+        if not self._markup or r is None:
+            return
+        end = (r.at if at is None else at) - emitted
+        self._markup_text(("" if self._mk_opener else self._opener) + r.text(self._mk, end))
+        self._mk_opener = True
+        self._mk = end + emitted
+
     def _end_block(self, at: int):
         self._note_format(self._calls)
         r = self._reader
-        if self._markup:
-            self._markup_text(self._opener + r.text(0, at))
+        self._block_markup(at=at)
         rest = r.text(at) if at != r.at else r.rest()
         if self._calls.block_calls:
             self._skip_ws = "call"
