@@ -1,0 +1,234 @@
+"""Schema-typed values: bare text written as typed JSON (formats.md §2, "schema-typed").
+
+XML-like families (Qwen3-Coder, GLM, MiniMax, DSML…) write argument values as bare text; the
+request's tool JSON schema decides the type.  `string` keeps the raw text even if it reads `42`;
+`integer`, `number`, `boolean`, `null`, `object` and `array` are parsed; without a schema a value
+is "JSON if it parses, else string".
+
+`Value` writes one such value to an `Args` as it arrives.  A value that is (or has become) a
+string streams at once (`str_begin`, `text` pieces, `str_end`); one that may still be a typed
+value is buffered, which is only ever short (a number or a word) unless the text starts like an
+object or array, and written parsed at its end.  Nothing is re-serialised: each character is
+written once.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from ..jsonargs import Args, TooLarge
+
+KINDS = frozenset(("string", "integer", "number", "boolean", "null", "object", "array"))
+STRING = frozenset(("string",))
+ANY = None                       # no schema: "JSON if it parses, else string"
+
+_PY = {str: "string", bool: "boolean", int: "integer", float: "number", type(None): "null",
+       list: "array", dict: "object"}
+
+
+def kinds(schema, root=None, depth: int = 0):
+    """The JSON types a schema allows (a frozenset), or None when it says nothing usable.
+
+    Resolves `type` (a name or a list), `anyOf` / `oneOf` / `allOf`, local `$ref`s, `enum` and
+    `const`, and infers `object` / `array` from `properties` / `items`.
+    """
+    if not isinstance(schema, dict) or depth > 16:
+        return None
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        return kinds(_deref(root, ref), root, depth + 1)
+    t = schema.get("type")
+    if isinstance(t, str):
+        t = [t]
+    if isinstance(t, list):
+        found = frozenset(x for x in t if x in KINDS)
+        if found:
+            return found
+    for k in ("anyOf", "oneOf", "allOf"):
+        subs = schema.get(k)
+        if isinstance(subs, list) and subs:
+            parts = [kinds(s, root, depth + 1) for s in subs]
+            if any(p is None for p in parts):
+                if k != "allOf":
+                    return None
+                parts = [p for p in parts if p is not None]
+                if not parts:
+                    continue
+            return frozenset().union(*parts)
+    if "enum" in schema and isinstance(schema["enum"], list) and schema["enum"]:
+        return frozenset(_PY.get(type(v), "string") for v in schema["enum"])
+    if "const" in schema:
+        return frozenset((_PY.get(type(schema["const"]), "string"),))
+    if "properties" in schema:
+        return frozenset(("object",))
+    if "items" in schema:
+        return frozenset(("array",))
+    return None
+
+
+def _deref(root, ref: str):
+    if not ref.startswith("#") or not isinstance(root, dict):
+        return None
+    node = root
+    for part in ref[1:].split("/"):
+        if not part:
+            continue
+        part = part.replace("~1", "/").replace("~0", "~")
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
+def param_kinds(ctx, tool: str, key: str):
+    """The types allowed for parameter `key` of `tool` by the request's tools (None: unknown)."""
+    schema = ctx.schema(tool, key)
+    if schema is None:
+        return None
+    return kinds(schema, (ctx.tools or {}).get(tool))
+
+
+# ------------------------------------------------------------------------------ parsing a value
+
+def _no_constant(name):
+    raise ValueError(name)       # NaN / Infinity are not JSON
+
+
+_WORDS = {"true": True, "false": False, "null": None, "True": True, "False": False, "None": None,
+          "TRUE": True, "FALSE": False, "NULL": None}
+
+
+def _fits(obj, allowed) -> bool:
+    if allowed is None:
+        return True
+    k = _PY.get(type(obj))
+    return k in allowed or (k == "integer" and "number" in allowed)
+
+
+def convert(text: str, allowed):
+    """Read `text` as a typed value under `allowed` kinds: (True, value), or (False, None) when
+    it is to be kept as the raw string."""
+    s = text.strip()
+    if not s:
+        return False, None
+    try:
+        obj = json.loads(s, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        if s not in _WORDS:
+            return False, None
+        obj = _WORDS[s]
+    if allowed is None:
+        return True, obj                          # no schema: JSON if it parses
+    if isinstance(obj, str):
+        return False, None                        # typed kinds never come from a quoted string
+    if isinstance(obj, float) and obj.is_integer() and "integer" in allowed and "number" not in allowed:
+        obj = int(obj)
+    if _fits(obj, allowed) or "string" not in allowed:
+        # Not of the declared kind and no string reading allowed: the parsed JSON is still more
+        # faithful than anything else we could make of it.
+        return True, obj
+    return False, None
+
+
+# What a typed value may start with, per kind (tolerant spellings included).
+_NUMBER_PREFIX = re.compile(r"-?\d*(?:\.\d*)?(?:[eE][+-]?\d*)?\s*\Z")
+_WORD_LIST = {"boolean": ("true", "false", "True", "False", "TRUE", "FALSE"),
+              "null": ("null", "None", "NULL")}
+UNDECIDED_MAX = 64               # a number or a word is never longer than this
+
+
+def _could_be_scalar(s: str, allowed) -> bool:
+    """Could `s` (no leading whitespace) still become a number or word of an allowed kind?"""
+    if (allowed is None or "number" in allowed or "integer" in allowed) and _NUMBER_PREFIX.match(s):
+        return True
+    word = s.rstrip()
+    ended = len(word) != len(s)                   # whitespace after it: the word is complete
+    for k, words in _WORD_LIST.items():
+        if allowed is None or k in allowed:
+            if any(word == w or (not ended and w.startswith(word)) for w in words):
+                return True
+    return False
+
+
+class Value:
+    """One bare-text value, fed piece by piece, written to `a` as typed JSON.
+
+    `allowed` is a frozenset of JSON kinds (`STRING`: always a string) or None (no schema).
+    `trim_nl`: exactly one leading and one trailing newline are syntax, not value (Qwen3-Coder).
+    """
+
+    __slots__ = ("a", "allowed", "mode", "held", "size", "lead", "tail", "limit")
+
+    def __init__(self, a: Args, allowed, trim_nl: bool = False, limit: int | None = None):
+        self.a = a
+        self.allowed = allowed
+        self.held: list[str] = []
+        self.size = 0
+        self.lead = trim_nl           # a leading newline may still come (and be dropped)
+        self.tail = "" if trim_nl else None   # a held trailing newline (trim_nl only)
+        self.limit = limit if limit is not None else a.limit
+        if allowed is not None and allowed == STRING:
+            self.mode = "str"
+            a.str_begin()
+        elif allowed is not None and "string" not in allowed:
+            self.mode = "buf"         # no string reading: parse it at the end
+        else:
+            self.mode = None          # undecided: a string, or a typed value?
+
+    def feed(self, piece: str) -> None:
+        if not piece:
+            return
+        if self.lead:
+            self.lead = False
+            if piece[0] == "\n":
+                piece = piece[1:]
+        if self.tail is not None:
+            if self.tail:
+                piece = self.tail + piece
+            if piece.endswith("\n"):
+                self.tail, piece = "\n", piece[:-1]
+            else:
+                self.tail = ""
+            if not piece:
+                return
+        mode = self.mode
+        if mode == "str":
+            self.a.text(piece)
+            return
+        self.held.append(piece)
+        self.size += len(piece)
+        if mode is None:
+            self._decide()
+        elif self.limit is not None and self.size > self.limit:
+            raise TooLarge(f"a value larger than {self.limit} characters")
+
+    def _decide(self) -> None:
+        text = "".join(self.held)
+        self.held[:] = [text]
+        s = text.lstrip()
+        if not s:
+            return
+        c = s[0]
+        if c in "{[" or (c == '"' and self.allowed is None):
+            if self.allowed is None or ("object" if c == "{" else "array") in self.allowed or c == '"':
+                self.mode = "buf"     # JSON text: read it whole at the end
+                return
+        elif len(s) <= UNDECIDED_MAX and _could_be_scalar(s, self.allowed):
+            return
+        self.mode = "str"             # it cannot be anything but a string: stream it from now
+        self.held.clear()
+        self.a.str_begin()
+        self.a.text(text)
+
+    def end(self) -> None:
+        """The value is complete: write it (a streamed string is closed)."""
+        if self.mode == "str":
+            self.a.str_end()
+            return
+        text = "".join(self.held)
+        self.held.clear()
+        typed, obj = convert(text, self.allowed)
+        if typed:
+            self.a.value(obj)
+        else:
+            self.a.string(text)

@@ -1,0 +1,418 @@
+"""Shared scanning for XML-like call syntaxes with bare-text values (formats.md §2.2–§2.7, §2.10, §2.11).
+
+A family is described by a `Dialect`: the tags that open and close a block, a call and a
+parameter, and how values are typed.  The generators here do the reading:
+
+    block   calls until the block's closer (or until something that is not a call follows);
+    call    one call's parameters (or a JSON object) up to the call's closer;
+    value   one bare-text value, streamed to a `_typed.Value` as it arrives.
+
+Closing tags are string-aware the only way bare text allows: a value's closer counts only when
+another tag of the syntax (or the end of the stream) follows it, so code values may contain
+`</parameter>`.  With `lenient`, a missing value closer is tolerated when the call's closer or,
+at the start of a line, the next parameter's tag follows.  Every decision looks at a bounded
+amount of text, so reading stays linear.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+from ..jsonargs import value as json_value
+from ..reader import Bad, Reject, Truncated, more, peek
+from ._json import call_sequence
+from ._typed import ANY, STRING, Value, param_kinds
+
+TAG_LIMIT = 4096          # an opening tag (with its attributes) is never longer
+JUNK_LIMIT = 4096         # text dropped between tags inside a call
+WS_LIMIT = 4096           # whitespace looked across after a closing tag
+
+
+class Marks:
+    """Leftmost search for a set of literals, and for a proper prefix of one at the end of the text."""
+
+    __slots__ = ("literals", "search", "reach", "longer")
+
+    def __init__(self, literals):
+        lits = sorted(set(literals), key=lambda m: (-len(m), m))
+        self.literals = lits
+        self.search = re.compile("|".join(re.escape(m) for m in lits)).search
+        self.reach = max(len(m) for m in lits) - 1
+        # Literals that begin longer ones (`</tool_call>` and `</tool_calls>`).
+        self.longer = {m: tuple(o for o in lits if o != m and o.startswith(m)) for m in lits}
+
+    def partial(self, text: str, pos: int) -> int:
+        """Where a proper prefix of a literal runs to the end of `text` (at or after pos), or -1."""
+        for i in range(max(pos, len(text) - self.reach), len(text)):
+            tail = text[i:]
+            if any(m.startswith(tail) for m in self.literals):
+                return i
+        return -1
+
+    def undecided(self, text: str, start: int, lit: str) -> bool:
+        """Could `lit` found at `start` (running to the end of `text`) be a longer literal?"""
+        rest = text[start:]
+        return any(len(rest) < len(o) and o.startswith(rest) for o in self.longer[lit])
+
+
+def next_mark(r, marks: Marks, emit=None, limit: int | None = None):
+    """Move to the next literal of `marks` (not consumed) and return it.
+
+    Text before it goes to `emit` (or is dropped).  At end of stream returns None, the reader at
+    a possible cut-off literal (not emitted).  `limit` bounds the text passed over.
+    """
+    passed = 0
+    while True:
+        buf = r.buf
+        m = marks.search(buf, r.pos)
+        if m is not None and (r.eof or not marks.undecided(buf, m.start(), m.group())):
+            s = m.start()
+            if s > r.pos:
+                passed += s - r.pos
+                if limit is not None and passed > limit:
+                    raise Bad("no tag where one was expected")
+                if emit is not None:
+                    emit(buf[r.pos:s])
+                r.pos = s
+            return m.group()
+        cut = m.start() if m is not None else marks.partial(buf, r.pos)
+        if cut < 0:
+            cut = len(buf)
+        if cut > r.pos:
+            passed += cut - r.pos
+            if limit is not None and passed > limit:
+                raise Bad("no tag where one was expected")
+            if emit is not None:
+                emit(buf[r.pos:cut])
+            r.pos = cut
+        if not (yield from more(r)):
+            if r.pos < len(r.buf) and m is not None:
+                continue          # a literal that turned out whole at the end of the stream
+            return None
+
+
+def at_mark(r, literals: tuple):
+    """Which of `literals` is at the reader (not consumed)?  None if none is."""
+    while True:
+        rest = r.buf[r.pos:]
+        if not r.eof and any(len(rest) < len(m) and m.startswith(rest) for m in literals):
+            yield from more(r)
+            continue
+        for m in literals:          # longest first
+            if rest.startswith(m):
+                return m
+        return None
+
+
+def followed_by(r, skip: int, literals: tuple, eof_ok: bool = True):
+    """Is the text `skip` characters past the reader, after whitespace, one of `literals`?
+
+    Nothing is consumed.  The end of the stream (or a cut-off tag there) counts as `eof_ok`.
+    """
+    while True:
+        buf = r.buf
+        i = r.pos + skip
+        n = len(buf)
+        while i < n and buf[i].isspace():
+            i += 1
+        if i - r.pos - skip > WS_LIMIT:
+            return False
+        rest = buf[i:]
+        if any(rest.startswith(m) for m in literals):
+            return True
+        if not any(m.startswith(rest) for m in literals):
+            return False
+        if not (yield from more(r)):
+            return eof_ok
+
+
+class Tag:
+    """An opening tag: begins with one of `starts`, runs through the first match of `end`, and
+    must fully match `pattern` (whose named groups carry the name, key, type...)."""
+
+    def __init__(self, starts, pattern: str, end: str = ">", limit: int = TAG_LIMIT):
+        self.starts = tuple(starts)
+        self.pattern = re.compile(pattern, re.S)
+        self.end = re.compile(end)
+        self.limit = limit
+
+    def read(self, r, start: str):
+        """The tag at the reader (`start` is next): consumed, its match returned; None if malformed."""
+        while True:
+            buf = r.buf
+            i = r.pos + len(start)
+            while i < len(buf) and buf[i].isspace():
+                i += 1
+            m = self.end.search(buf, i) if i < len(buf) else None
+            if m is not None:
+                t = self.pattern.fullmatch(buf, r.pos, m.end())
+                if t is not None:
+                    r.pos = m.end()
+                return t
+            if len(buf) - r.pos > self.limit:
+                return None
+            if not (yield from more(r)):
+                raise Truncated("cut off in a tag")
+
+
+def attrs_tag(name: str, required: dict, optional: dict | None = None, close: str = ">",
+              selfclose: bool = False) -> str:
+    """Regex for `<NAME attr="v" ...>` with attributes in any order.
+
+    `name`: regex for the tag's start; `required` / `optional`: {attribute: group name}.
+    """
+    def look(a, g):
+        return f'(?=[^>]*?\\s{a}\\s*=\\s*"(?P<{g}>[^"]*)")'
+    parts = [name]
+    parts += [look(a, g) for a, g in required.items()]
+    parts += [f"(?:{look(a, g)})?" for a, g in (optional or {}).items()]
+    parts.append(r'(?:\s+[\w:.-]+\s*=\s*"[^"]*")*\s*')
+    if selfclose:
+        parts.append("(?P<empty>/)?")
+    parts.append(close)
+    return "".join(parts)
+
+
+class Dialect:
+    """The syntax of one family, and the literal sets the readers need (computed once)."""
+
+    def __init__(self, *, call: Tag, call_close: tuple, param: Tag, value_close: tuple,
+                 block_close: tuple = (), fillers: tuple = (), many: bool = True,
+                 trim_nl: bool = False, xml: bool = False, lenient: bool = True,
+                 json_args: bool = True, json_calls: bool = False, untyped=ANY,
+                 string_attr: str | None = None, type_attr: str | None = None):
+        self.call, self.param = call, param
+        self.call_close, self.value_close = tuple(call_close), tuple(value_close)
+        self.block_close, self.fillers = tuple(block_close), tuple(fillers)
+        self.many, self.trim_nl, self.xml, self.lenient = many, trim_nl, xml, lenient
+        self.json_args, self.json_calls, self.untyped = json_args, json_calls, untyped
+        self.string_attr, self.type_attr = string_attr, type_attr
+
+        # Fillers are tokens skipped between calls (Step-3's `function<｜tool_sep｜>`); those
+        # that are tags also end a call whose closer is missing.
+        outer = self.block_close + call.starts + tuple(f for f in self.fillers if f.startswith("<"))
+        self.after_value = _longest(param.starts + self.call_close + self.value_close + outer)
+        self.after_call = _longest(outer)
+        kinds = {}
+        for m in param.starts:
+            kinds[m] = "param"
+        for m in self.call_close:
+            kinds[m] = "call"
+        for m in self.value_close:
+            kinds[m] = "close"
+        if xml:
+            kinds["&"] = "entity"
+            kinds["<![CDATA["] = "cdata"
+        self.value_kinds = kinds
+        self.value_marks = Marks(kinds)
+        body = {m: "param" for m in param.starts}
+        body.update({m: "outer" for m in outer})
+        body.update({m: "close" for m in self.call_close})
+        self.body_kinds = body
+        self.body_marks = Marks(body)
+        self.block_marks = _longest(self.fillers + self.block_close + call.starts)
+
+    def allowed(self, ctx, tool: str, key: str, tag):
+        """The kinds a parameter's value may have: its tag's own typing, else the schema's."""
+        g = tag.groupdict()
+        s = g.get("string")
+        if s is not None:
+            return STRING if s.strip().lower() == "true" else ANY
+        t = g.get("type")
+        if t is not None:
+            t = t.strip().lower()
+            return STRING if t in ("string", "str") else ANY
+        found = param_kinds(ctx, tool, key)
+        return self.untyped if found is None else found
+
+
+def _longest(literals) -> tuple:
+    return tuple(sorted(set(literals), key=lambda m: (-len(m), m)))
+
+
+_ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});")
+_ENTITY_PREFIX = re.compile(r"&(?:#[xX]?[0-9a-fA-F]{0,7}|[A-Za-z][A-Za-z0-9]{0,31})?\Z")
+
+
+def _entity(r):
+    """An XML character reference at the reader ('&' next): (decoded text, length)."""
+    while True:
+        buf = r.buf
+        m = _ENTITY.match(buf, r.pos)
+        if m is not None:
+            text = html.unescape(m.group())
+            return (text, m.end() - r.pos) if text != m.group() else ("&", 1)
+        if not _ENTITY_PREFIX.match(buf, r.pos) or not (yield from more(r)):
+            return "&", 1         # a bare '&': kept as text
+
+
+def value(r, d: Dialect, emit):
+    """One bare-text value, streamed to `emit`, up to its closer (consumed).
+
+    Returns "close", or (lenient) "call" / "param" when the call's closer or the next parameter
+    ended a value whose closer is missing (then nothing of it is consumed).
+    """
+    prev = "\n"                    # the value's start counts as the start of a line
+
+    def put(s):
+        nonlocal prev
+        prev = s[-1]
+        emit(s)
+
+    while True:
+        lit = yield from next_mark(r, d.value_marks, put)
+        if lit is None:
+            raise Truncated("cut off in a value")
+        kind = d.value_kinds[lit]
+        if kind == "close":
+            if (yield from followed_by(r, len(lit), d.after_value)):
+                r.pos += len(lit)
+                return "close"
+        elif kind == "call":
+            if (yield from followed_by(r, len(lit), d.after_call)):
+                if not d.lenient:
+                    raise Bad(f"{lit} inside a value")
+                return "call"
+        elif kind == "param":
+            if prev == "\n":
+                if not d.lenient:
+                    raise Bad(f"{lit} inside a value")
+                return "param"
+        elif kind == "entity":
+            text, n = yield from _entity(r)
+            r.pos += n
+            put(text)
+            continue
+        else:                      # CDATA: raw text up to ]]>
+            r.pos += len(lit)
+            yield from _cdata(r, put)
+            continue
+        r.pos += len(lit)          # not a closer after all: the tag is text of the value
+        put(lit)
+
+
+_CDATA_END = Marks(("]]>",))
+
+
+def _cdata(r, put):
+    end = yield from next_mark(r, _CDATA_END, put)
+    if end is None:
+        raise Truncated("cut off in CDATA")
+    r.pos += len(end)
+
+
+def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
+    """One call's body after its opening tag, up to its closer.
+
+    The call starts (ToolCallStart) at its first parameter or at its end, so a call cut off
+    right after its name is not counted (formats.md §2.2).
+    """
+    a = None
+    c = yield from peek(r)
+    if c == "{" and d.json_args:
+        a = ctx.start(name, cid)
+        yield from json_value(r, a)
+    while True:
+        lit = yield from next_mark(r, d.body_marks, limit=JUNK_LIMIT)
+        if lit is None:
+            if a is None:
+                raise Truncated("cut off in a call")
+            raise Truncated("cut off before the end of the call")
+        kind = d.body_kinds[lit]
+        if kind == "close":
+            r.pos += len(lit)
+            break
+        if kind == "outer":
+            break
+        if a is not None and not a.open:
+            raise Bad("a parameter after JSON arguments")
+        at = r.at
+        tag = yield from d.param.read(r, lit)
+        if tag is None:
+            if a is None:
+                raise Reject("malformed parameter tag", at)
+            raise Bad("malformed parameter tag")
+        key = tag.group("key")
+        if d.xml:
+            key = html.unescape(key)
+        if a is None:
+            a = ctx.start(name, cid)
+            a.begin("{")
+        a.key(key.strip())
+        if tag.groupdict().get("empty"):
+            a.string("")
+            continue
+        v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl)
+        try:
+            yield from value(r, d, v.feed)
+        except Truncated:
+            v.end()
+            raise
+        v.end()
+    if a is None:
+        ctx.start(name, cid)
+    elif a.open:
+        a.end()
+    ctx.end()
+
+
+def block(r, ctx, d: Dialect, name_of=None):
+    """Calls until the block's closer, or until what follows is not a call (left unconsumed).
+
+    `name_of(match)` gives a call tag's name (default: its `name` group).
+    """
+    n = 0
+    while True:
+        c = yield from peek(r)
+        if not c:
+            if n:
+                return
+            raise Truncated("no call in the block")
+        if n == 0 and d.json_calls and c in "{[":
+            yield from call_sequence(r, ctx, d.block_close[0] if d.block_close else None)
+            return
+        lit = yield from at_mark(r, d.block_marks)
+        if lit is None:
+            if n:
+                return
+            raise Reject("no call in the block")
+        if lit in d.block_close:
+            r.pos += len(lit)
+            return
+        if lit in d.fillers:
+            r.pos += len(lit)
+            continue
+        if n and not d.many:
+            return
+        at = r.at
+        tag = yield from d.call.read(r, lit)
+        if tag is None:
+            raise Reject("malformed call tag", at)
+        name = name_of(tag) if name_of else tag.group("name")
+        if d.xml:
+            name = html.unescape(name)
+        try:
+            name = ctx.check(name)
+        except Reject as e:
+            e.at = at
+            raise
+        if tag.groupdict().get("empty"):
+            ctx.start(name)
+            ctx.end()
+        else:
+            yield from call(r, ctx, d, name)
+        n += 1
+
+
+def invoke_dialect(prefixes=("",), block_close=(), fillers=(), **kw) -> Dialect:
+    """`<P invoke name="N"><P parameter name="K">V</P parameter></P invoke>` for tag prefixes P.
+
+    MiniMax-M2 and dots.llm use no prefix, Step-3 `steptml:`, DeepSeek DSML `｜DSML｜`.
+    """
+    alt = "(?:" + "|".join(re.escape(p) for p in prefixes) + ")"
+    call_tag = Tag(tuple(f"<{p}invoke" for p in prefixes), attrs_tag(f"<{alt}invoke", {"name": "name"}))
+    param = Tag(tuple(f"<{p}parameter" for p in prefixes),
+                attrs_tag(f"<{alt}parameter", {"name": "key"}, {"string": "string", "type": "type"}))
+    return Dialect(call=call_tag, call_close=tuple(f"</{p}invoke>" for p in prefixes), param=param,
+                   value_close=tuple(f"</{p}parameter>" for p in prefixes),
+                   block_close=block_close, fillers=fillers, **kw)

@@ -1,0 +1,46 @@
+"""GLM-4.5 … GLM-5: <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call> (formats.md §2.4)."""
+import re
+
+from . import MAYBE, NO, YES, Format
+from ._xml import Dialect, Tag, block
+
+# The name runs from <tool_call> to a newline, <tool_sep> (HY-V3), <arg_key> or </tool_call>.
+NAME = r"\s*(?P<name>[^<>\s]+?)\s*(?:<tool_sep(?::\w+)?>)?"
+NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key>|</tool_call)|\n"
+PAIR = Tag(("<arg_key>",), r"<arg_key>\s*(?P<key>.*?)\s*</arg_key>\s*<arg_value>", end="<arg_value>")
+
+_IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
+_AFTER = ("<arg_key>", "</tool_call>")
+
+
+def name_after(look: str, eof: bool, after=_AFTER) -> int:
+    """YES when an identifier and then one of `after` follow, MAYBE while they still may."""
+    m = _IDENT.match(look)
+    if m is None:
+        return MAYBE if not eof and not look.strip() else NO
+    if m.end() == len(look):
+        return NO if eof else MAYBE
+    rest = look[m.end():].lstrip()
+    if any(rest.startswith(t) for t in after):
+        return YES
+    return MAYBE if not eof and any(t.startswith(rest) for t in after) else NO
+
+
+class Glm(Format):
+    name = "glm"
+    aliases = ("glm45", "glm47", "glm4")
+    description = "GLM-4.5 / 4.6 / 4.7 / 5 <tool_call>NAME<arg_key>…</arg_key><arg_value>…</arg_value>"
+    openers = ("<tool_call>",)
+    closer = "</tool_call>"
+    models = ("glm-4.5*", "glm-4.6*", "glm-4.7*", "glm-5*", "ling-3*", "laguna*")
+    example = "<tool_call>play_song<arg_key>title</arg_key><arg_value>Blue Train</arg_value></tool_call>"
+
+    body = Dialect(call=Tag(("<tool_call>",), r"<tool_call>" + NAME, end=NAME_END),
+                   call_close=("</tool_call>",), param=PAIR, value_close=("</arg_value>",), many=False)
+
+    def decide(self, opener, look, eof, ctx):
+        return name_after(look, eof)
+
+    def parse(self, r, ctx, opener):
+        r.push_front(opener)          # the opener is also the call's tag, which holds the name
+        yield from block(r, ctx, self.body)

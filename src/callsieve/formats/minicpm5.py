@@ -1,0 +1,45 @@
+"""MiniCPM5: <function name="N"><param name="K">V</param></function> or self-closing, real XML; also the
+Hermes wrapper <function name="N">{json}</function> that shares the opener (formats.md §2.7, §2.1)."""
+import re
+
+from . import MAYBE, NO, YES, Format
+from ._typed import STRING
+from ._xml import Dialect, Tag, attrs_tag, block
+
+OPENER = '<function name="'
+_TAG = re.compile(r'[^"<>\n]+"(?:\s+[\w:.-]+\s*=\s*"[^"]*")*\s*(?P<empty>/)?>')
+_CHILDREN = ("<param", "</function>", "{")
+
+
+class MiniCPM5(Format):
+    name = "minicpm5"
+    aliases = ("minicpm", "function_name")
+    description = 'MiniCPM5 <function name="…"><param name="…">…</param></function> (and Hermes JSON inside)'
+    openers = (OPENER,)
+    closer = "</function>"
+    models = ("minicpm5*", "minicpm-5*")
+    example = '<function name="translate_text"><param name="text">fish &amp; chips</param></function>'
+
+    # Real XML: entities and CDATA are decoded; malformed nesting is an error, never repaired.
+    # Values are strings unless the schema types them (and the text is JSON of that type).
+    body = Dialect(call=Tag(("<function",), attrs_tag("<function", {"name": "name"}, selfclose=True)),
+                   call_close=("</function>",),
+                   param=Tag(("<param",), attrs_tag("<param", {"name": "key"}, selfclose=True)),
+                   value_close=("</param>",), many=False, xml=True, lenient=False, untyped=STRING)
+
+    def decide(self, opener, look, eof, ctx):
+        # Check the first child: <param …>, </function>, a JSON object (Hermes), or self-closing.
+        m = _TAG.match(look)
+        if m is None:
+            undecided = ">" not in look and "<" not in look and "\n" not in look
+            return MAYBE if undecided and not eof else NO
+        if m.group("empty"):
+            return YES
+        rest = look[m.end():].lstrip()
+        if any(rest.startswith(c) for c in _CHILDREN):
+            return YES
+        return MAYBE if not eof and any(c.startswith(rest) for c in _CHILDREN) else NO
+
+    def parse(self, r, ctx, opener):
+        r.push_front(opener)          # the opener is the start of the call's tag
+        yield from block(r, ctx, self.body)

@@ -1,0 +1,42 @@
+"""Qwen3-Coder / Qwen3.5 XML: <tool_call><function=N><parameter=K>V</parameter></function></tool_call> (formats.md §2.2)."""
+import re
+
+from . import MAYBE, NO, YES, Format
+from ._xml import Dialect, Tag, block
+
+FUNCTION = Tag(("<function=",), r"<function=\s*(?P<name>[^>\n]*?)\s*>")
+PARAMETER = Tag(("<parameter=",), r"<parameter=\s*(?P<key>[^>\n]*?)\s*>")
+
+
+def dialect(block_close: str) -> Dialect:
+    """The Qwen3-Coder body inside a block closed by `block_close` (shared with Seed-OSS)."""
+    return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
+                   value_close=("</parameter>",), block_close=(block_close,), trim_nl=True)
+
+
+_NEXT = re.compile(r"\s*(<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:=)?)?)?)?)?)?)?)?)?)?\Z")
+
+
+def function_after(look: str, eof: bool) -> int:
+    """YES when `<function=` follows (after whitespace), MAYBE while the text may still become it."""
+    if look.lstrip().startswith("<function="):
+        return YES
+    return MAYBE if not eof and _NEXT.match(look) else NO
+
+
+class Qwen3Coder(Format):
+    name = "qwen3_coder"
+    aliases = ("qwen3coder", "qwen35", "qwen3_xml", "nemotron3", "mimo")
+    description = "Qwen3-Coder / Qwen3.5 / Nemotron-3 / Step-3.5 / MiMo <function=…><parameter=…> in <tool_call>"
+    openers = ("<tool_call>",)
+    closer = "</tool_call>"
+    models = ("qwen3-coder*", "qwen3.5*", "qwen3.6*", "*nemotron-3*", "step-3.5*", "mimo*")
+    example = "<tool_call>\n<function=set_alarm>\n<parameter=minutes>\n45\n</parameter>\n</function>\n</tool_call>"
+
+    body = dialect("</tool_call>")
+
+    def decide(self, opener, look, eof, ctx):
+        return function_after(look, eof)
+
+    def parse(self, r, ctx, opener):
+        yield from block(r, ctx, self.body)

@@ -1,0 +1,22 @@
+"""StepFun Step-3: <｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="N">
+<steptml:parameter name="k">v</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>
+(formats.md §2.6; underscores, not DeepSeek's ▁)."""
+from . import Format
+from ._xml import block, invoke_dialect
+
+class Step3(Format):
+    name = "step3"
+    aliases = ("steptml",)
+    description = "StepFun Step-3 <｜tool_calls_begin｜> with <steptml:invoke>"
+    openers = ("<｜tool_calls_begin｜>",)
+    closer = "<｜tool_calls_end｜>"
+    models = ("step3*", "step-3", "step-3-*")
+    example = ('<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="mute">'
+               '<steptml:parameter name="room">den</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>')
+
+    # The tokens around each <steptml:invoke> are skipped between calls.
+    body = invoke_dialect(prefixes=("steptml:",), block_close=("<｜tool_calls_end｜>",),
+                          fillers=("<｜tool_call_begin｜>", "function", "<｜tool_sep｜>", "<｜tool_call_end｜>"))
+
+    def parse(self, r, ctx, opener):
+        yield from block(r, ctx, self.body)
