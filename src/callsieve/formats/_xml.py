@@ -265,7 +265,9 @@ def value(r, d: Dialect, emit):
             raise Truncated("cut off in a value")
         kind = d.value_kinds[lit]
         if kind == "close":
-            if (yield from followed_by(r, len(lit), d.after_value)):
+            # Where the syntax puts a newline before closers, one there is the closer too (text
+            # between tags is then dropped); elsewhere another tag must follow it.
+            if (d.trim_nl and prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
                 r.pos += len(lit)
                 return "close"
         elif kind == "call":

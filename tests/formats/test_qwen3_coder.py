@@ -1,0 +1,142 @@
+"""Qwen3-Coder / Qwen3.5 XML in <tool_call> (formats.md §2.2)."""
+import callsieve
+from callsieve import Sieve, ToolCallArgs, ToolCallError, ToolCallStart
+from helpers import check, tools
+
+
+def call(name, *params, nl="\n"):
+    body = "".join(f"<parameter={k}>{nl}{v}{nl}</parameter>{nl}" for k, v in params)
+    return f"<tool_call>{nl}<function={name}>{nl}{body}</function>{nl}</tool_call>"
+
+
+def test_documented_example_with_prose_around():
+    text = "On it.\n" + call("set_alarm", ("label", "feed the cat"), ("minutes", "45")) + "\nDone."
+    m = check(text, content="On it.\nDone.", calls=[("set_alarm", {"label": "feed the cat", "minutes": 45})])
+    assert m.format == "qwen3_coder"
+
+
+def test_several_calls_and_zero_argument_call():
+    text = call("a", ("x", "1")) + "\n" + call("now") + "\nthen " + call("b", ("y", "two words"))
+    check(text, calls=[("a", {"x": 1}), ("now", {}), ("b", {"y": "two words"})])
+
+
+def test_several_functions_in_one_block():
+    text = "<tool_call>\n<function=a>\n</function>\n<function=b>\n<parameter=k>\nv\n</parameter>\n</function>\n</tool_call>"
+    check(text, calls=[("a", {}), ("b", {"k": "v"})])
+
+
+def test_nested_and_unicode_arguments():
+    text = call("plan", ("steps", '[{"do": "grüßen", "n": [1, 2]}]'), ("who", "日本 — naïve ✓"),
+                ("opts", '{"deep": {"x": null}}'))
+    check(text, calls=[("plan", {"steps": [{"do": "grüßen", "n": [1, 2]}], "who": "日本 — naïve ✓",
+                                 "opts": {"deep": {"x": None}}})])
+
+
+def test_closing_markers_quoted_inside_a_code_value():
+    code = 'print("</parameter>")\nx = "</function>"\ny = "</tool_call>"'
+    text = call("run", ("code", code), ("lang", "py")) + " after"
+    check(text, content="after", calls=[("run", {"code": code, "lang": "py"})])
+
+
+def test_one_leading_and_trailing_newline_are_syntax_the_rest_is_value():
+    text = "<tool_call>\n<function=w>\n<parameter=t>\n\n  indented\n\n</parameter>\n</function>\n</tool_call>"
+    check(text, calls=[("w", {"t": "\n  indented\n"})])
+    # no newlines at all (Seed-style spacing) is accepted too
+    check(call("w", ("t", "x y"), nl=""), calls=[("w", {"t": "x y"})])
+
+
+def test_missing_closing_parameter_ends_at_next_parameter_or_function():
+    text = "<tool_call>\n<function=f>\n<parameter=a>\none\n<parameter=b>\n2\n</function>\n</tool_call>"
+    check(text, calls=[("f", {"a": "one", "b": 2})])
+
+
+def test_duplicated_closing_parameter():
+    text = "<tool_call>\n<function=f>\n<parameter=a>\nx\n</parameter>\n</parameter>\n<parameter=b>\ny\n</parameter>\n</function>\n</tool_call>"
+    check(text, calls=[("f", {"a": "x", "b": "y"})])
+
+
+def test_missing_function_and_tool_call_closers():
+    check("<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n</tool_call> ok",
+          content="ok", calls=[("f", {"a": 1})])
+    check("<tool_call>\n<function=f>\n<parameter=a>\nx\n</parameter>\n</function>\nok",
+          content="ok", calls=[("f", {"a": "x"})])
+
+
+def test_text_between_tags_inside_a_call_is_dropped():
+    text = "<tool_call>\n<function=f>\nnoise\n<parameter=a>\nx\n</parameter>\nmore noise\n</function>\n</tool_call>"
+    check(text, calls=[("f", {"a": "x"})])
+
+
+def test_truncated_value_is_recovered_with_an_error():
+    text = "Sure.\n<tool_call>\n<function=write>\n<parameter=path>\na.txt\n</parameter>\n<parameter=body>\nhello wor"
+    m = check(text, calls=[("write", {"path": "a.txt", "body": "hello wor"})])
+    assert m.content.strip() == "Sure."
+    assert m.errors and isinstance(m.errors[0], ToolCallError)
+
+
+def test_unclosed_function_counts_only_once_a_parameter_began():
+    # formats.md: an unclosed <function= with no parameter is not a call; the text stays text.
+    text = "<tool_call>\n<function=write>\n"
+    m = check(text, calls=[])
+    assert m.content == text
+
+
+def test_schema_typed_values():
+    t = tools(f={"code": {"type": "string"}, "n": {"type": "integer"}, "on": {"type": "boolean"},
+                 "ratio": {"type": "number"}, "tags": {"type": "array"}, "none": {"type": "null"},
+                 "maybe": {"anyOf": [{"type": "integer"}, {"type": "null"}]}})
+    text = call("f", ("code", "42"), ("n", "7"), ("on", "True"), ("ratio", "0.5"), ("tags", '["a"]'),
+                ("none", "null"), ("maybe", "null"))
+    check(text, tools=t, calls=[("f", {"code": "42", "n": 7, "on": True, "ratio": 0.5, "tags": ["a"],
+                                       "none": None, "maybe": None})])
+
+
+def test_without_schema_json_if_it_parses_else_string():
+    text = call("f", ("a", "42"), ("b", "true"), ("c", "42 apples"), ("d", "{not json"), ("e", "null"))
+    check(text, calls=[("f", {"a": 42, "b": True, "c": "42 apples", "d": "{not json", "e": None})])
+
+
+def test_a_long_string_value_streams_before_its_closing_tag():
+    s = Sieve(tools=tools(f={"body": {"type": "string"}}))
+    evs = s.feed("<tool_call>\n<function=f>\n<parameter=body>\nline one\nline two")
+    assert any(isinstance(e, ToolCallStart) for e in evs)
+    sent = "".join(e.delta for e in evs if isinstance(e, ToolCallArgs))
+    assert sent.startswith('{"body": "line one') or sent.startswith('{"body":"line one'), sent
+    evs = s.feed(" and more")
+    assert "".join(e.delta for e in evs if isinstance(e, ToolCallArgs)) == " and more"
+    evs = s.feed("\n</parameter>\n</function>\n</tool_call>") + s.close()
+    assert [e.arguments for e in evs if hasattr(e, "arguments")] == [{"body": "line one\nline two and more"}]
+
+
+def test_untyped_text_streams_once_it_cannot_be_json():
+    s = Sieve()
+    evs = s.feed("<tool_call>\n<function=f>\n<parameter=msg>\nhello the")
+    assert "".join(e.delta for e in evs if isinstance(e, ToolCallArgs)).endswith("hello the")
+
+
+def test_opener_shared_with_hermes_json_and_glm():
+    hermes = '<tool_call>\n{"name": "f", "arguments": {"a": 1}}\n</tool_call>'
+    assert check(hermes, calls=[("f", {"a": 1})]).format == "tool_call_tag"
+    glm = "<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value></tool_call>"
+    assert check(glm, calls=[("f", {"a": 1})]).format == "glm"
+    assert check(call("f", ("a", "1")), calls=[("f", {"a": 1})]).format == "qwen3_coder"
+
+
+def test_calls_inside_reasoning_without_closing_think():
+    text = "<think>Let me check.\n" + call("f", ("a", "x"))
+    m = check(text, calls=[("f", {"a": "x"})])
+    assert m.reasoning == "Let me check.\n"
+
+
+def test_format_named_explicitly_and_undeclared_tool():
+    text = call("f", ("a", "x"))
+    assert callsieve.parse(text, format="qwen3_coder").tool_calls[0].arguments == {"a": "x"}
+    m = check(text, tools=tools("other"), calls=[])
+    assert m.content == text
+
+
+def test_model_patterns():
+    from callsieve.formats import for_model
+    assert for_model("Qwen/Qwen3-Coder-30B-A3B-Instruct") == "qwen3_coder"
+    assert for_model("qwen3.5-27b") == "qwen3_coder"
+    assert for_model("NVIDIA-Nemotron-3-Nano-30B") == "qwen3_coder"
