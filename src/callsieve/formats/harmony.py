@@ -1,0 +1,285 @@
+"""gpt-oss harmony (formats.md §2.12): channels for reasoning, preamble, answer and calls.
+
+    <|channel|>analysis<|message|>Count it first.<|end|>                      → reasoning
+    <|start|>assistant<|channel|>commentary to=functions.count_words <|constrain|>json<|message|>{"path": "notes.md"}<|call|>
+                                                                              → call count_words
+    <|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>{…}<|call|>  (recipient first)
+    <|channel|>commentary<|message|>Checking.<|end|>                          → content (preamble)
+    <|channel|>final<|message|>It is 42.<|return|>                           → content
+
+One block runs from a header through every message that follows it.  Prose inside it goes out
+as it is written, through `ctx.reasoning` (analysis) and `ctx.content` (final, preamble).
+
+Decisions:
+- Built-in tools (` to=python`, ` to=browser.search`, ` to=container.exec`: any recipient not
+  under `functions.`) are not function calls.  Their messages go out as content, verbatim, markers
+  included, so a client that runs them can still find them: the block ends before such a message
+  and the Sieve hands it on as text, like a block of any format that is not a call.  So do
+  messages from another role (a hallucinated tool reply) and calls to undeclared tools (strict
+  mode with tools), and a header that does not parse.
+- Without `<|constrain|>json` the payload may not be JSON: a JSON object streams as usual; any
+  other payload ends the call with `{}` and a ToolCallError holding the payload.  Text after the
+  JSON and before `<|call|>` is reported the same way.
+- Special tokens stripped by the server: what is left is recognised only when the output starts
+  with a bare channel word fused to the text (`analysisWe need…`, `commentary to=functions.f
+  json{…}`, `finalThe answer…`): a lowercase channel word glued to a capital letter, or followed
+  by ` to=`, is not prose.  Inside such a block the messages are told apart by the fused words
+  `assistantanalysis`, `assistantcommentary`, `assistantfinal`, `assistant to=` (the channel
+  word fused to a recipient, `to=functions.NAMEcommentary`, is split off).  Elsewhere a stripped
+  header is ambiguous with prose and stays content.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from . import MAYBE, NO, YES, Format
+from ..jsonargs import value
+from ..reader import Bad, Lane, Reject, Truncated, more, partial_tail, peek, startswith, token
+
+START, CHANNEL, MESSAGE, CONSTRAIN = "<|start|>", "<|channel|>", "<|message|>", "<|constrain|>"
+ENDS = ("<|end|>", "<|return|>", "<|call|>")
+CHANNELS = ("analysis", "commentary", "final")
+FUNCTIONS = "functions."
+# What is left between messages when a server strips the special tokens.
+FUSED = ("assistantanalysis", "assistantcommentary", "assistantfinal", "assistant to=")
+
+
+class _Stops:
+    """Literal markers that end a message body, searched together."""
+
+    def __init__(self, terms):
+        self.terms = terms
+        self.pattern = re.compile("|".join(re.escape(t) for t in terms))
+        self.reach = max(len(t) for t in terms) - 1
+        self.first = re.compile("[" + "".join(sorted({re.escape(t[0]) for t in terms})) + "]").search
+
+
+_TOKEN_STOPS = _Stops(ENDS + (START, CHANNEL))
+_FUSED_STOPS = _Stops(FUSED)
+_WORD = re.compile(r"[\w.\-:/]+")
+_HEAD_WORDS = 16
+
+
+def stream_until(r, stops: _Stops, emit):
+    """Pass text to `emit` as it comes, up to and through the first of `stops.terms`.
+
+    Returns the marker, or None at end of stream (after the rest went to `emit`).  Only a tail
+    that could start a marker is held back; nothing is searched twice.  `emit` is called right
+    after its text is consumed (the Sieve's markup audit counts on it).
+    """
+    while True:
+        buf = r.buf
+        m = stops.pattern.search(buf, r.pos)
+        if m is not None:
+            start = r.pos
+            r.pos = m.start()
+            if r.pos > start:
+                emit(buf[start:r.pos])
+            r.pos = m.end()
+            return m.group()
+        tail = buf[max(r.pos, len(buf) - stops.reach):]
+        cut = len(buf) - max(partial_tail(tail, t) for t in stops.terms)
+        if cut > r.pos:
+            start, r.pos = r.pos, cut
+            emit(buf[start:cut])
+        lane = Lane(stops.first, emit) if r.pos >= len(buf) else None
+        if not (yield from more(r, lane)):
+            if r.pos < len(r.buf):
+                start, r.pos = r.pos, len(r.buf)
+                emit(r.buf[start:])
+            return None
+
+
+def _prefix_of(look: str, words) -> int:
+    """YES if `look` starts with one of `words` as a whole word, MAYBE if it may still, else NO."""
+    for w in words:
+        if look.startswith(w) and (len(look) == len(w) or not (look[len(w)].isalnum() or look[len(w)] == "_")):
+            return YES
+    return MAYBE if any(w.startswith(look) for w in words) else NO
+
+
+class Harmony(Format):
+    name = "harmony"
+    aliases = ("gpt-oss", "gptoss", "openai_harmony")
+    description = "gpt-oss harmony channels (analysis / commentary to=functions.NAME / final)"
+    openers = (CHANNEL, START)
+    start_openers = CHANNELS          # stripped special tokens: a fused channel word opens the output
+    closer = None
+    models = ("gpt-oss*",)
+    priority = 10
+    example = ('<|channel|>analysis<|message|>Count it first.<|end|><|start|>assistant<|channel|>commentary '
+               'to=functions.count_words <|constrain|>json<|message|>{"path": "notes.md"}<|call|>')
+
+    def closer_for(self, opener):
+        return "<|call|>"
+
+    def decide(self, opener, look, eof, ctx):
+        if opener == CHANNEL:
+            v = _prefix_of(look, CHANNELS)
+        elif opener == START:
+            v = _prefix_of(look, ("assistant",))
+        elif not look:
+            v = MAYBE
+        elif look[0].isupper() and look[0].isalpha():
+            v = YES                       # `analysisWe need…`: no prose glues a capital to it
+        else:
+            v = YES if look.startswith(" to=") else MAYBE if " to=".startswith(look) else NO
+        return NO if v == MAYBE and eof else v
+
+    def parse(self, r, ctx, opener):
+        fused = opener in CHANNELS
+        lead = opener
+        head = {"channel": opener} if fused else {"role" if opener == START else "channel": None}
+        first = True
+        while True:
+            at = r.at
+            try:
+                if fused:
+                    yield from _fused_header(r, ctx, head)
+                else:
+                    yield from _header(r, head)
+                to = head.get("to") or ""
+                if head.get("role") not in (None, "assistant") or (to and not to.startswith(FUNCTIONS)):
+                    raise Reject(f"a message to {to or head.get('role')}: not a function call")
+                if to:
+                    name = ctx.check(to[len(FUNCTIONS):])
+            except (Bad, Reject) as e:
+                if first:
+                    raise Reject(f"not a function call or harmony message: {e}") from None
+                # Not ours to read (a built-in tool, an undeclared one, a broken header): the
+                # block ends before this message, which goes out as text.
+                r.rewind(at - len(lead))
+                return
+            first = False
+            stops = _FUSED_STOPS if fused else _TOKEN_STOPS
+            if to:
+                term = yield from _call(r, ctx, name, stops)
+            else:
+                sink = ctx.reasoning if head.get("channel") == "analysis" else ctx.content
+                term = yield from stream_until(r, stops, sink)
+            # the next message
+            if fused:
+                if term is None:
+                    return
+                lead, head = term, ({"role": "assistant", "to": ""} if term.endswith("to=")
+                                    else {"channel": term[len("assistant"):]})
+                continue
+            if term not in (START, CHANNEL):
+                if not (yield from peek(r)):
+                    return
+                if (yield from startswith(r, START)):
+                    term = START
+                elif (yield from startswith(r, CHANNEL)):
+                    term = CHANNEL
+                else:
+                    return
+            lead, head = term, {"role" if term == START else "channel": None}
+
+
+def _header(r, head: dict):
+    """Header items up to and through <|message|>: the first word (role or channel, as `head`
+    expects), then `<|channel|>C`, ` to=R`, `<|constrain|>T` or a bare type word, in any order."""
+    for _ in range(_HEAD_WORDS):
+        c = yield from peek(r)
+        if not c:
+            raise Truncated("cut off in a header")
+        field = None
+        if c == "<":
+            if (yield from startswith(r, MESSAGE)):
+                return
+            if (yield from startswith(r, CHANNEL)):
+                field = "channel"
+            elif (yield from startswith(r, CONSTRAIN)):
+                field = "constrain"
+            else:
+                raise Bad("unexpected token in a header")
+        elif (yield from startswith(r, "to=")):
+            field = "to"
+        m = yield from token(r, _WORD, 256)
+        if m is None:
+            raise Truncated("cut off in a header") if r.eof and r.pos >= len(r.buf) else Bad("not a header")
+        if field is None:
+            field = next((k for k, v in head.items() if v is None), "constrain")
+        head[field] = m.group()
+    raise Bad("header too long")
+
+
+def _fused_header(r, ctx, head: dict):
+    """After a fused channel word (stripped tokens): optional ` to=RECIPIENT` and ` json`."""
+    if "to" not in head and (yield from startswith(r, " to=")):
+        head["to"] = ""
+    if "to" not in head:
+        return
+    m = yield from token(r, _WORD, 256)
+    if m is None:
+        raise Truncated("cut off in a header") if r.eof else Bad("no recipient")
+    to = m.group()
+    if "channel" not in head:
+        # `assistant to=functions.NAMEcommentary json{…}`: the channel word is fused to the name
+        for ch in CHANNELS:
+            base = to[: -len(ch)]
+            if to.endswith(ch) and len(base) > len(FUNCTIONS) and not _declared_only(ctx, to, base):
+                to, head["channel"] = base, ch
+                break
+    head["to"] = to
+    c = yield from peek(r)
+    if c == "j":
+        yield from startswith(r, "json")
+    elif c == "c":
+        yield from startswith(r, "code")
+
+
+def _declared_only(ctx, to: str, base: str) -> bool:
+    """Is the unsplit name a declared tool and the split one not?"""
+    n, b = to[len(FUNCTIONS):], base[len(FUNCTIONS):]
+    return bool(ctx.tools) and n in ctx.tools and b not in ctx.tools
+
+
+def _call(r, ctx, name: str, stops):
+    """A message to functions.NAME: its JSON payload streams as the call's arguments."""
+    c = yield from peek(r)
+    a = ctx.start(name)
+    if c != "{":
+        payload: list[str] = []
+        term = yield from stream_until(r, stops, payload.append)
+        text = "".join(payload)
+        try:
+            obj = json.loads(text)
+        except ValueError:
+            obj = None
+        if isinstance(obj, dict):
+            a.value(obj)
+            ctx.end()
+        else:
+            ctx.fail("the payload is not a JSON object", text)
+        return term
+    try:
+        yield from value(r, a)
+    except Truncated:
+        raise                          # end of stream: the Sieve recovers the open call
+    except Bad as e:
+        rest: list[str] = []
+        term = yield from stream_until(r, stops, rest.append)
+        ctx.fail(str(e), "".join(rest))
+        return term
+    if stops is _FUSED_STOPS:          # no end marker left: the call ends with its JSON
+        ctx.end()
+        return (yield from _next_fused(r))
+    rest = []
+    term = yield from stream_until(r, stops, rest.append)
+    junk = "".join(rest)
+    if junk.strip():
+        ctx.fail("text after the arguments", junk)
+    else:
+        ctx.end()
+    return term
+
+
+def _next_fused(r):
+    """After a call whose end marker was stripped: the next fused header, if one follows."""
+    yield from peek(r)
+    for t in FUSED:
+        if (yield from startswith(r, t)):
+            return t
+    return None
