@@ -1,88 +1,145 @@
-"""Shared parsing for families whose calls are JSON objects ({"name", "arguments"} and kin)."""
+"""Shared parsing for families whose calls are JSON objects ({"name", "arguments"} and kin).
+
+Call objects and lists of them (`call_object`, `call_array`, `call_sequence`), the deciders for
+JSON after a marker (`json_after`, `call_ahead`, `ahead`), `<|word|>` special-token sections
+(DeepSeek, Kimi: `special`, `special_section`), raw text bodies (`text_until`, `code_call`),
+Apertus-style calls keyed by the tool name (`keyed_calls`), and `View`, a Calls seen through
+renamed tools or a family's own call ids.
+"""
 from __future__ import annotations
 
 import json
+import re
 
+from . import MAYBE, NO, YES
 from ..jsonargs import Args, key, string, value
-from ..reader import Bad, Reject, Truncated, peek, startswith
+from ..reader import Bad, Lane, Reject, Truncated, more, partial_tail, peek, startswith, token
 
 NAME_KEYS = ("name", "tool_name")
 ARGS_KEYS = ("arguments", "parameters", "args", "input")
 ID_KEYS = ("id", "tool_call_id", "call_id")
 IGNORED = ("type",)
+# {"tool_call": {call}}, {"tool_calls": [calls]} (llama.cpp's generic JSON, §2.29) and kin
+WRAPPER_KEYS = ("function", "tool_call", "tool_calls", "function_call", "function_calls", "calls")
+HOLD_FOR_ID = 2048      # late_id: how much of a call's arguments may wait for an id after them
 
 
-def call_object(r, ctx, loose: bool = False, name: str | None = None):
+def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | None = None,
+                late_id: bool = False):
     """One call object at the reader ('{' next), its arguments streamed as they arrive.
 
     The call starts (ToolCallStart) once its name is known and its arguments begin.  `loose`
     (bare JSON in prose) rejects objects with keys a call does not have.  Keys other than name,
     arguments, id and type are skipped in tagged blocks.  `name` given: the object *is* the
-    arguments of a call with that name (Mistral v11, DeepSeek, Kimi...).
+    arguments of a call with that name (Mistral v11, DeepSeek, Kimi...), with call id `id`.
+    `late_id`: an "id" may follow the arguments (Mistral's pre-v11 lists): short arguments wait
+    for it; past HOLD_FOR_ID characters the call starts without it and the rest streams.
     """
     c = yield from peek(r)
     if c != "{":
-        raise Reject("not a JSON object", r.at) if c else Truncated("no call object")
+        raise Reject("not a JSON object") if c else Truncated("no call object")
     if name is not None:
-        a = ctx.start(name)
+        a = ctx.start(name, id)
         yield from value(r, a)
         ctx.end()
         return
     at = r.at
     try:
-        yield from _call_body(r, ctx, loose, at)
+        yield from _call_body(r, ctx, loose, at, late_id)
     except Reject as e:
         if e.at is None:
             e.at = at
         raise
 
 
-def _call_body(r, ctx, loose, at):
+class _Held(Args):
+    """Arguments read before their call can start (its name or id may still follow them).
+
+    With `starter` (the name is known), past HOLD_FOR_ID characters the call starts at once and
+    everything written goes on to its arguments, so a long value still streams.
+    """
+
+    __slots__ = ("starter", "call")
+
+    def __init__(self, limit, starter=None):
+        super().__init__(limit)
+        self.starter = starter
+        self.call: Args | None = None
+
+    def _out(self, s: str) -> None:
+        Args._out(self, s)
+        if self.call is not None:
+            self.call.raw(self.parts[-1])
+        elif self.starter is not None and self.size > HOLD_FOR_ID:
+            self.call = self.starter()
+            self.call.raw("".join(self.parts))
+
+    def adopt(self, a: Args) -> None:
+        """The call `a` takes over: what was held, and what is still open (so it can be closed)."""
+        if self.call is None:
+            self.call = a
+            if self.parts:
+                a.raw("".join(self.parts))
+        a.closers[:] = self.closers
+
+
+def _call_body(r, ctx, loose, at, late_id):
     name = None
     r.pos += 1
     cid = None
-    held: Args | None = None       # arguments that came before the name
+    held: _Held | None = None      # arguments that came before the name (or before a late id)
     started = False
-    c = yield from peek(r)
-    while c != "}":
-        if c != '"':
-            raise _bad(c, started, "expected a key")
-        k = yield from key(r)
+    try:
         c = yield from peek(r)
-        if c != ":":
-            raise _bad(c, started, "expected ':'")
-        r.pos += 1
-        c = yield from peek(r)
-        if k in NAME_KEYS and name is None and c == '"':
-            name = yield from key(r)
-            ctx.check(name)
-        elif k == "function" and name is None and c == "{":
-            # OpenAI's shape: {"id", "type", "function": {"name", "arguments"}}
-            yield from call_object(r, ctx, loose)
-            started = True
-            name = ctx.name
-        elif k == "function" and name is None and c == '"':
-            name = yield from key(r)
-            ctx.check(name)
-        elif k in ARGS_KEYS and not started and held is None:
-            if name is not None:
-                yield from _arguments(r, ctx.start(name, cid))
-                started = True
-            else:
-                held = Args(limit=ctx.limit)
-                yield from _arguments(r, held)
-        elif k in ID_KEYS and c == '"' and not started:
-            cid = yield from key(r)
-        elif loose and not started and k not in IGNORED:
-            raise Reject(f"not a call: key {k!r}")
-        else:
-            yield from value(r, Args())      # skipped
-        c = yield from peek(r)
-        if c == ",":
+        while c != "}":
+            if c != '"':
+                raise _bad(c, started, "expected a key")
+            k = yield from key(r)
+            c = yield from peek(r)
+            if c != ":":
+                raise _bad(c, started, "expected ':'")
             r.pos += 1
             c = yield from peek(r)
-        elif c != "}":
-            raise _bad(c, started, "expected ',' or '}'")
+            if k in NAME_KEYS and name is None and c == '"':
+                name = yield from key(r)
+                ctx.check(name)
+            elif k in WRAPPER_KEYS and name is None and not started and held is None and c in ("{", "["):
+                # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
+                if c == "{":
+                    yield from call_object(r, ctx, loose)
+                else:
+                    yield from call_array(r, ctx, loose)
+                started = True
+                name = ctx.name
+            elif k == "function" and name is None and c == '"':
+                name = yield from key(r)
+                ctx.check(name)
+            elif k in ARGS_KEYS and not started and held is None:
+                if name is not None and (cid is not None or not late_id):
+                    yield from _arguments(r, ctx.start(name, cid))
+                    started = True
+                else:
+                    n, i = name, cid
+                    held = _Held(ctx.limit, (lambda: ctx.start(n, i)) if name is not None else None)
+                    yield from _arguments(r, held)
+                    started = held.call is not None
+            elif k in ID_KEYS and c == '"' and not started:
+                cid = yield from key(r)
+            elif loose and not started and k not in IGNORED:
+                raise Reject(f"not a call: key {k!r}")
+            else:
+                yield from value(r, Args())      # skipped
+            c = yield from peek(r)
+            if c == ",":
+                r.pos += 1
+                c = yield from peek(r)
+            elif c != "}":
+                raise _bad(c, started, "expected ',' or '}'")
+    except Bad:
+        # Cut off or broken after held arguments of a known call: the call goes out with them.
+        if held is not None and name is not None and (held.call is not None or not ctx.open):
+            held.adopt(held.call if held.call is not None else ctx.start(name, cid))
+        raise
     r.pos += 1
     if not started:
         if name is None:
@@ -91,8 +148,7 @@ def _call_body(r, ctx, loose, at):
             raise Reject("object with a name but no arguments", at)
         a = ctx.start(name, cid)
         if held is not None:
-            a.raw("".join(held.parts))
-        started = True
+            held.adopt(a)
     if ctx.open:
         ctx.end()
 
@@ -128,7 +184,7 @@ def _arguments(r, a: Args):
         raise Bad("arguments are not an object")
 
 
-def call_sequence(r, ctx, closer: str | None, loose: bool = False, seps: str = ","):
+def call_sequence(r, ctx, closer: str | None, loose: bool = False, seps: str = ",", **opts):
     """Calls as objects or arrays of objects, separated by whitespace or `seps`, up to `closer`.
 
     The closer is optional (a block cut off or followed by another syntax ends where its
@@ -137,9 +193,9 @@ def call_sequence(r, ctx, closer: str | None, loose: bool = False, seps: str = "
     while True:
         c = yield from peek(r)
         if c == "[":
-            yield from call_array(r, ctx, loose)
+            yield from call_array(r, ctx, loose, **opts)
         elif c == "{":
-            yield from call_object(r, ctx, loose)
+            yield from call_object(r, ctx, loose, **opts)
         elif ctx.block_calls == 0:
             raise Reject("no call in block") if c else Truncated("cut off before a call")
         else:
@@ -154,17 +210,15 @@ def call_sequence(r, ctx, closer: str | None, loose: bool = False, seps: str = "
         yield from startswith(r, closer, skip_ws=True)
 
 
-def call_array(r, ctx, loose: bool = False):
+def call_array(r, ctx, loose: bool = False, **opts):
     """A JSON array of call objects ('[' next)."""
-    at = r.at
     r.pos += 1
     c = yield from peek(r)
-    if c != "{":
-        # not a list of calls ("[]", "[1, 2]", "[TOOL_CALLS]" after a previous block…):
-        # hand it back from the bracket
-        raise Reject("not a list of calls", at) if c else Truncated("cut off in a list of calls")
+    if c == "]":
+        r.pos += 1
+        raise Reject("empty list")
     while True:
-        yield from call_object(r, ctx, loose)
+        yield from call_object(r, ctx, loose, **opts)
         c = yield from peek(r)
         if c == ",":
             r.pos += 1
@@ -175,3 +229,232 @@ def call_array(r, ctx, loose: bool = False):
         if not c:
             raise Truncated("cut off in a list of calls")
         raise Bad("expected ',' or ']' in a list of calls")
+
+
+def bare_calls(r, ctx, opener: str):
+    """A block opened by the first `{` / `[` of a bare JSON call (or list): read from the opener."""
+    r.push_front(opener)
+    yield from call_sequence(r, ctx, None, loose=True, seps=",;")
+
+
+def keyed_calls(r, ctx):
+    """Calls keyed by the tool name: `[{"NAME": {args}}, …]` (Apertus), or one such object.
+
+    Several keys in one object are several calls.
+    """
+    c = yield from peek(r)
+    listed = c == "["
+    if listed:
+        r.pos += 1
+        c = yield from peek(r)
+    while True:
+        if c != "{":
+            raise _bad(c, ctx.block_calls, "expected an object of calls")
+        r.pos += 1
+        c = yield from peek(r)
+        while c != "}":
+            if c != '"':
+                raise _bad(c, ctx.block_calls, "expected a tool name")
+            name = ctx.check((yield from key(r)))
+            if (yield from peek(r)) != ":":
+                raise _bad((yield from peek(r)), ctx.block_calls, "expected ':'")
+            r.pos += 1
+            yield from call_object(r, ctx, name=name)
+            c = yield from _comma(r)
+        r.pos += 1
+        c = yield from _comma(r)
+        if not listed:
+            return
+        if c == "]":
+            r.pos += 1
+            return
+
+
+def _comma(r):
+    """Skip one ',' (and whitespace around it); the next character."""
+    c = yield from peek(r)
+    if c == ",":
+        r.pos += 1
+        c = yield from peek(r)
+    return c
+
+
+# ---------------------------------------------------------------------------- deciders
+
+def ahead(look: str, eof: bool, *parts) -> int:
+    """Does `look` hold `parts` in order (whitespace allowed before each)?  YES, NO or MAYBE.
+
+    A part is a literal or a tuple of alternatives ("" among them: the part may be missing).
+    MAYBE while `look` ends inside a part, NO at end of stream.
+    """
+    i = 0
+    for part in parts:
+        alts = part if isinstance(part, tuple) else (part,)
+        while i < len(look) and look[i].isspace():
+            i += 1
+        rest = look[i:]
+        for alt in sorted(alts, key=len, reverse=True):
+            if not alt:
+                break
+            if rest.startswith(alt):
+                i += len(alt)
+                break
+            if alt.startswith(rest):
+                return NO if eof else MAYBE
+        else:
+            return NO
+    return YES
+
+
+def json_after(look: str, eof: bool) -> int:
+    """YES if a JSON object or list follows (whitespace allowed), MAYBE while only whitespace."""
+    return ahead(look, eof, ("{", "["))
+
+
+_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_call|tool_calls)"\s*:')
+_KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,10}(?:"\s*)?)?\Z')
+_NAMED = re.compile(r'\s*"name"\s*:\s*"([^"\\]*)"')
+_NAMED_PREFIX = re.compile(r'\s*(?:"(?:n(?:a(?:m(?:e(?:"\s*(?::\s*(?:"[^"\\]*)?)?)?)?)?)?)?)?\Z')
+
+
+def call_ahead(opener: str, look: str, eof: bool, ctx) -> int:
+    """Is a bare `{` / `[` the start of a call object (or list)?  As the first thing in the
+    content: if its first key is a call's; after prose: only if it names a declared tool."""
+    if ctx.at_start:
+        text = look if opener == "{" else "[" + look
+        if _CALL_KEY.match(text):
+            return YES
+        return MAYBE if not eof and _KEY_PREFIX.match(text) else NO
+    m = _NAMED.match(look)
+    if m:
+        return YES if ctx.tools and m.group(1) in ctx.tools else NO
+    return MAYBE if not eof and _NAMED_PREFIX.match(look) else NO
+
+
+# ---------------------------------------------------------------------------- special tokens
+
+# `<|word|>`, DeepSeek's `<｜word｜>` and look-alikes; prefix-closed, as `token` wants
+_SPECIAL = re.compile(r"<(?:[|｜](?:[^|｜<>\n]{1,48}(?:[|｜]>?)?)?)?")
+
+
+def special_word(marker: str) -> str:
+    """The word of a special token, `▁` and spaces read as `_`: `<｜tool▁sep｜>` → `tool_sep`."""
+    return marker[2:-2].replace("▁", "_").replace(" ", "_")
+
+
+def special(r, words):
+    """A special token next (after whitespace) whose word is in `words`: consumed, its word
+    returned.  Otherwise None, and nothing but the whitespace is consumed."""
+    yield from peek(r)
+    m = yield from token(r, _SPECIAL, 64)
+    if m is None:
+        return None
+    t = m.group()
+    if len(t) > 4 and t[-1] == ">" and t[-2] in "|｜" and special_word(t) in words:
+        return special_word(t)
+    r.pos = m.start()
+    return None
+
+
+def special_section(r, ctx, call, ends=()):
+    """Calls between `<|tool_call_begin|>` and `<|tool_call_end|>` tokens (any look-alike
+    spelling), up to a section end whose word is in `ends`, or to whatever else comes next.
+
+    `call(r, ctx)` reads one call after its begin token.  A call that is no call (an undeclared
+    tool) goes back to the text from its begin token.
+    """
+    while True:
+        at = r.at
+        w = yield from special(r, ("tool_call_begin", *ends))
+        if w != "tool_call_begin":
+            if w is None and not ctx.block_calls:
+                c = yield from peek(r)
+                raise Reject("no call in the section") if c else Truncated("cut off before a call")
+            return
+        try:
+            yield from call(r, ctx)
+        except Reject as e:
+            e.at = at
+            raise
+        yield from special(r, ("tool_call_end",))
+
+
+# ---------------------------------------------------------------------------- raw text bodies
+
+def text_until(r, terms, emit):
+    """Pass the text before the first of `terms` to `emit` as it arrives (the term is not
+    consumed); at end of stream, all of it.  Returns the term found, or "" at end of stream."""
+    lane = Lane(re.compile("[" + "".join(sorted({re.escape(t[0]) for t in terms})) + "]").search, emit)
+    while True:
+        buf = r.buf
+        found, hit = -1, ""
+        for t in terms:
+            i = buf.find(t, r.pos)
+            if i >= 0 and (found < 0 or i < found):
+                found, hit = i, t
+        if found >= 0:
+            if found > r.pos:
+                emit(buf[r.pos:found])
+            r.pos = found
+            return hit
+        tail = buf[r.pos:]
+        cut = len(buf) - max(partial_tail(tail, t) for t in terms)
+        if cut > r.pos:
+            emit(buf[r.pos:cut])
+            r.pos = cut
+        if not (yield from more(r, lane if r.pos >= len(r.buf) else None)):
+            if r.pos < len(r.buf):
+                emit(r.buf[r.pos:])
+                r.pos = len(r.buf)
+            return ""
+
+
+def code_call(r, ctx, names, terms):
+    """A call whose one argument, {"code": …}, is the raw text up to one of `terms` (or the end of
+    the stream), streamed.  The tool is the first of `names` that is declared (else the first).
+    Whitespace around the code is layout, not code.  Returns the term found ("" at the end)."""
+    name = next((n for n in names if ctx.tools is not None and n in ctx.tools), names[0])
+    if not (yield from peek(r)):              # leading whitespace is layout too
+        raise Truncated("cut off before the code")
+    a = ctx.start(name)
+    a.begin("{")
+    a.key("code")
+    a.str_begin()
+    ws = [""]                                 # trailing whitespace, held until code follows it
+
+    def emit(piece):
+        body = piece.rstrip()
+        if body:
+            a.text(ws[0] + body)
+            ws[0] = piece[len(body):]
+        else:
+            ws[0] += piece
+
+    term = yield from text_until(r, terms, emit)
+    a.str_end()
+    a.end()
+    ctx.end()
+    return term
+
+
+# ---------------------------------------------------------------------------- Calls, seen differently
+
+class View:
+    """A Calls seen through a renaming of tool names and/or a maker of call ids, for the shared
+    parsers: `View(ctx, rename=lambda n: n.removesuffix(".call"))`, `View(ctx, new_id=mistral_id)`."""
+
+    def __init__(self, ctx, rename=None, new_id=None):
+        self._ctx = ctx
+        self._rename = rename or (lambda n: n)
+        self._new_id = new_id
+
+    def __getattr__(self, k):
+        return getattr(self._ctx, k)
+
+    def check(self, name: str) -> str:
+        return self._ctx.check(self._rename(name))
+
+    def start(self, name: str, id: str | None = None):
+        if id is None and self._new_id is not None:
+            id = self._new_id()
+        return self._ctx.start(self._rename(name), id)

@@ -2,22 +2,18 @@
 
 Only as the first thing in the content; after prose only when the object names a declared
 tool, so a `{` in prose (code, LaTeX) is released at once.  Calls may be separated by `;`
-(Llama 3.x) or commas.
+(Llama 3.x) or commas.  Also llama.cpp's generic JSON (§2.29): {"tool_call": {call}} and
+{"tool_calls": [calls]}; its third shape, {"response": "…"}, is the answer and stays content
+as it is.  xLAM (§2.22) writes a bare list [{"name", "arguments"}, …]: its model names pre-seed
+this format.
 """
-import re
-
-from . import MAYBE, NO, YES, Format
-from ._json import call_sequence
-
-_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_call|tool_calls)"\s*:')
-_KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,10}(?:"\s*)?)?\Z')
-_NAMED = re.compile(r'\s*"name"\s*:\s*"([^"\\]*)"')
-_NAMED_PREFIX = re.compile(r'\s*(?:"(?:n(?:a(?:m(?:e(?:"\s*(?::\s*(?:"[^"\\]*)?)?)?)?)?)?)?)?\Z')
+from . import Format
+from ._json import bare_calls, call_ahead
 
 
 class BareJson(Format):
     name = "bare_json"
-    aliases = ("json",)
+    aliases = ("json", "xlam", "generic_json")
     description = "a bare JSON call object or list (first in the content, or naming a declared tool)"
     start_openers = ("{", "[")
     tool_openers = ("{",)
@@ -26,15 +22,7 @@ class BareJson(Format):
     example = '{"name": "toggle_lamp", "arguments": {"room": "den"}}'
 
     def decide(self, opener, look, eof, ctx):
-        if ctx.at_start:
-            if _CALL_KEY.match(look if opener == "{" else "[" + look):
-                return YES
-            return MAYBE if not eof and _KEY_PREFIX.match(look if opener == "{" else "[" + look) else NO
-        m = _NAMED.match(look)
-        if m:
-            return YES if ctx.tools and m.group(1) in ctx.tools else NO
-        return MAYBE if not eof and _NAMED_PREFIX.match(look) else NO
+        return call_ahead(opener, look, eof, ctx)
 
     def parse(self, r, ctx, opener):
-        r.push_front(opener)
-        yield from call_sequence(r, ctx, None, loose=True, seps=",;")
+        yield from bare_calls(r, ctx, opener)

@@ -4,15 +4,32 @@
   v11+:    [TOOL_CALLS]NAME{json}            (one marker per call)
   v13:     [TOOL_CALLS]NAME[ARGS]{json}      (optionally NAME[CALL_ID]id[ARGS]{json})
 The block ends where its JSON ends (no closing marker), so arrays inside arguments are safe.
+
+Call ids: Mistral's templates want 9 alphanumeric characters.  The model's own id is kept: the
+`[CALL_ID]` segment, or the "id" key of a list entry (which Mistral writes after the arguments,
+so arguments up to HOLD_FOR_ID characters wait for it; longer ones stream under a new id).
+A call without an id gets a new 9-character one.
+
+Special tokens stripped upstream: the list variant becomes a bare `[{"name", …}]`, recognised
+(bare_json) when it is the first thing in the content; `NAME{json}` and `NAME{json}` without
+[ARGS] are not recognised (a name-shaped word before `{` is no marker; see docs/formats-json.md).
 """
 import re
+import secrets
+import string
 
 from . import Format
-from ._json import call_object, call_sequence
+from ._json import View, call_object, call_sequence
 from ..reader import Reject, Truncated, peek, startswith, token
 
 _NAME = re.compile(r"[A-Za-z_][\w.\-]*")
 _ID = re.compile(r"[A-Za-z0-9_\-]+")
+_ALNUM = string.ascii_letters + string.digits
+
+
+def mistral_id() -> str:
+    """A new call id in the shape Mistral's templates accept: 9 alphanumeric characters."""
+    return "".join(secrets.choice(_ALNUM) for _ in range(9))
 
 
 class BracketToolCalls(Format):
@@ -25,9 +42,10 @@ class BracketToolCalls(Format):
     example = '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}'
 
     def parse(self, r, ctx, opener):
+        ctx = View(ctx, new_id=mistral_id)
         c = yield from peek(r)
         if c in ("[", "{"):
-            yield from call_sequence(r, ctx, None)
+            yield from call_sequence(r, ctx, None, late_id=True)
             return
         m = yield from token(r, _NAME, 256)
         if m is None:
@@ -38,10 +56,4 @@ class BracketToolCalls(Format):
             idm = yield from token(r, _ID, 64)
             cid = idm.group() if idm else None
         yield from startswith(r, "[ARGS]")
-        c = yield from peek(r)
-        if c != "{":
-            raise Reject("no arguments object") if c else Truncated("cut off before the arguments")
-        from ..jsonargs import value
-        a = ctx.start(name, cid)
-        yield from value(r, a)
-        ctx.end()
+        yield from call_object(r, ctx, name=name, id=cid)

@@ -1,17 +1,15 @@
-"""Hermes / Qwen JSON calls: <tool_call>{"name": …, "arguments": {…}}</tool_call> (formats.md §2.1)."""
-import re
+"""Hermes / Qwen JSON calls: <tool_call>{"name": …, "arguments": {…}}</tool_call> (formats.md §2.1).
 
-from . import MAYBE, NO, YES, Format
-from ._json import call_sequence
+Also what fine-tunes write inside the wrapper: several objects, separated by whitespace or `, `,
+or a `[…]` list of them; `arguments` as an object or as a JSON-encoded string.  LongCat-Flash
+spells the wrapper <longcat_tool_call>…</longcat_tool_call>.  The opener is shared with
+Qwen3-Coder XML and GLM: this format claims the block only when JSON follows.  The call ends
+where its JSON ends, so a </tool_call> quoted inside a string ends nothing; the closer is optional.
+"""
+from . import Format
+from ._json import call_sequence, json_after
 
-_JSON_NEXT = re.compile(r"\s*[\[{]")
-
-
-def json_after(look: str, eof: bool) -> int:
-    """YES if a JSON object or list follows (whitespace allowed), MAYBE while only whitespace."""
-    if _JSON_NEXT.match(look):
-        return YES
-    return MAYBE if look.isspace() or not look and not eof else NO
+__all__ = ["ToolCallTag", "json_after"]
 
 
 class ToolCallTag(Format):

@@ -1,7 +1,9 @@
-"""JSON calls in <tools>…</tools>: the Gemma fallback of ADR 0018 (formats.md §1.1)."""
+"""JSON calls in <tools>…</tools>: the Gemma fallback of ADR 0018 (formats.md §1.1).
+
+The same bodies as <tool_call> (objects, lists, `, ` separators); claimed only when JSON follows.
+"""
 from . import Format
-from ._json import call_sequence
-from .tool_call_tag import json_after
+from ._json import call_sequence, json_after
 
 
 class ToolsTag(Format):

@@ -1,0 +1,25 @@
+"""Apertus (Swiss AI): <|tools_prefix|>[{"NAME": {args}}, …]<|tools_suffix|> (formats.md §2.27).
+
+The tool name is the JSON key.  Reasoning <|inner_prefix|>…<|inner_suffix|> is the reasoning
+table's.
+"""
+from . import Format
+from ._json import json_after, keyed_calls
+from ..reader import startswith
+
+
+class Apertus(Format):
+    name = "apertus"
+    description = "Apertus <|tools_prefix|>[{\"NAME\": {args}}]<|tools_suffix|>"
+    openers = ("<|tools_prefix|>",)
+    closer = "<|tools_suffix|>"
+    models = ("apertus*", "swiss-ai-apertus*")
+    priority = 30
+    example = '<|tools_prefix|>[{"toggle_lamp": {"room": "attic"}}]<|tools_suffix|>'
+
+    def decide(self, opener, look, eof, ctx):
+        return json_after(look, eof)
+
+    def parse(self, r, ctx, opener):
+        yield from keyed_calls(r, ctx)
+        yield from startswith(r, self.closer, skip_ws=True)

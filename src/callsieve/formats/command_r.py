@@ -1,0 +1,25 @@
+"""Cohere Command R7B / Command A: <|START_ACTION|>[…]<|END_ACTION|> (formats.md §2.25).
+
+  <|START_THINKING|>Look it up.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0",
+  "tool_name": "lookup_flight", "parameters": {"code": "FI615"}}]<|END_ACTION|>
+`tool_call_id` is kept as the call id.  The thinking markers are the reasoning table's, and
+<|START_RESPONSE|> / <|END_RESPONSE|> (and stray <|START_TEXT|> / <|END_TEXT|>) are stripped
+from the content there.
+"""
+from . import Format
+from ._json import call_sequence
+
+
+class CommandR(Format):
+    name = "command_r"
+    aliases = ("command_r7b", "command_a", "cohere")
+    description = "Cohere Command R7B / A <|START_ACTION|>[{tool_call_id, tool_name, parameters}]<|END_ACTION|>"
+    openers = ("<|START_ACTION|>",)
+    closer = "<|END_ACTION|>"
+    models = ("command-r7b*", "command-a*", "c4ai-command-r7b*", "c4ai-command-a*")
+    priority = 30
+    example = ('<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "lookup_flight", '
+               '"parameters": {"code": "FI615"}}]<|END_ACTION|>')
+
+    def parse(self, r, ctx, opener):
+        yield from call_sequence(r, ctx, self.closer)

@@ -1,0 +1,59 @@
+"""Functionary (MeetKai) v3.1 and v3.2 (formats.md §2.28).
+
+  v3.1: <function=NAME>{json}</function>      (code: <|python_tag|>, read by llama3_json)
+  v3.2: >>>NAME\\n{json}  per call;  >>>all\\nTEXT is plain content;  >>>python\\nCODE is a call
+        to `python` with {"code": CODE}
+At the top level `<function=` is Functionary's (Qwen3-Coder's `<function=` sits inside
+<tool_call>): claimed when `NAME>` and then `{` follow.  `>>>` is claimed only before a name and
+a newline (a Python prompt `>>> x` is prose); text and code run to the next `>>>`.
+The first `>>>` of a v3.2 turn is often in the prompt: output that starts `NAME\\n{json}` or
+`all\\n…` without it is not recognised (no marker to find; see docs/formats-json.md).
+"""
+import re
+
+from . import MAYBE, NO, YES, Format
+from ._json import call_object, code_call
+from ..reader import Reject, Truncated, peek_raw, startswith, token
+
+V31 = "<function="
+V32 = ">>>"
+_NAME = re.compile(r"[A-Za-z_][\w.\-]*")
+_V31_AHEAD = re.compile(r"[A-Za-z_][\w.\-]*>\s*(?:\{|</function>)")
+_V31_PREFIX = re.compile(r"(?:[A-Za-z_][\w.\-]*(?:>\s*(?:<(?:/(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n)?)?)?)?)?)?)?)?)?)?)?)?\Z")
+_V32_AHEAD = re.compile(r"(?:all|python)\n|[A-Za-z_][\w.\-]*\n\s*\{")
+_V32_PREFIX = re.compile(r"[A-Za-z_][\w.\-]*(?:\n\s*)?\Z|\Z")
+
+
+class Functionary(Format):
+    name = "functionary"
+    aliases = ("functionary_v3", "functionary_v31", "functionary_v32")
+    description = "Functionary v3.1 <function=NAME>{json}</function>, v3.2 >>>NAME\\n{json}"
+    openers = (V31, V32)
+    closer = None
+    models = ("functionary*",)
+    priority = 30
+    example = '>>>count_words\n{"path": "draft.txt"}'
+
+    def decide(self, opener, look, eof, ctx):
+        full, prefix = (_V31_AHEAD, _V31_PREFIX) if opener == V31 else (_V32_AHEAD, _V32_PREFIX)
+        if full.match(look):
+            return YES
+        return MAYBE if not eof and prefix.match(look) else NO
+
+    def parse(self, r, ctx, opener):
+        m = yield from token(r, _NAME, 256)
+        if m is None:
+            raise Reject("no function name") if (yield from peek_raw(r)) else Truncated("cut off after the marker")
+        name = m.group()
+        if opener == V31:
+            yield from startswith(r, ">")
+            yield from call_object(r, ctx, name=ctx.check(name))
+            yield from startswith(r, "</function>", skip_ws=True)
+            return
+        yield from startswith(r, "\n")
+        if name == "all":
+            return                              # the text after it is content, up to the next >>>
+        if name == "python":
+            yield from code_call(r, ctx, ("python",), (V32,))
+            return
+        yield from call_object(r, ctx, name=ctx.check(name))

@@ -1,0 +1,28 @@
+"""`functools[{…}, …]`: Phi-4-mini and FireFunction v2 (formats.md §2.19).
+
+  functools[{"name": "lookup_flight", "arguments": {"code": "FI615"}}]
+A plain-text marker (FireFunction writes a space before it: that space is layout).  Claimed
+only when a call object follows the `[`; the list ends at its balancing `]`, so lists inside
+arguments are safe.
+"""
+from . import Format
+from ._json import ahead, call_array
+
+TAG = "functools["
+
+
+class Functools(Format):
+    name = "functools"
+    aliases = ("phi4", "firefunction")
+    description = "functools[{…}, …] (Phi-4-mini, FireFunction v2)"
+    openers = (TAG,)
+    models = ("phi-4-mini*", "firefunction-v2*", "phi4-mini*")
+    priority = 30
+    example = 'functools[{"name": "lookup_flight", "arguments": {"code": "FI615"}}]'
+
+    def decide(self, opener, look, eof, ctx):
+        return ahead(look, eof, "{")
+
+    def parse(self, r, ctx, opener):
+        r.push_front("[")                      # the list's own bracket, read by call_array
+        yield from call_array(r, ctx)

@@ -1,0 +1,31 @@
+"""Granite 3.x: <|tool_call|> then a JSON list of calls, no closer (formats.md §2.17).
+
+  Sure.<|tool_call|>[{"name": "resize_image", "arguments": {"id": "img-7", "width": 640}}]
+A bare list (no marker) also occurs: recognised as the first thing in the output.  Gemma 4's
+drift spelling is the same string followed by `call:NAME{…}`: this format claims <|tool_call|>
+only when JSON follows (gemma_special claims it before `call:`).  Granite 4 uses <tool_call>.
+"""
+from . import Format
+from ._json import bare_calls, call_ahead, call_sequence, json_after
+
+TAG = "<|tool_call|>"
+
+
+class Granite(Format):
+    name = "granite"
+    aliases = ("granite3",)
+    description = "Granite 3.x <|tool_call|>[{…}] (no closer)"
+    openers = (TAG,)
+    start_openers = ("[",)
+    models = ("granite-3*", "granite3*")
+    priority = 91           # a bare `[` is bare_json's when no format is named
+    example = '<|tool_call|>[{"name": "resize_image", "arguments": {"id": "img-7", "width": 640}}]'
+
+    def decide(self, opener, look, eof, ctx):
+        return json_after(look, eof) if opener == TAG else call_ahead(opener, look, eof, ctx)
+
+    def parse(self, r, ctx, opener):
+        if opener == TAG:
+            yield from call_sequence(r, ctx, None)
+        else:
+            yield from bare_calls(r, ctx, opener)

@@ -1,0 +1,25 @@
+"""Granite-20b-functioncalling: `<function_call> {json}` per call, no closer (formats.md §2.18).
+
+  Let me search.<function_call> {"name": "search_notes", "arguments": {"tag": "kelp"}}
+Calls are newline-separated, each behind its own marker; prose may precede.  llama.cpp's Hermes
+variant closes the wrapper with </function_call>: read when present.  OLMo 3's
+<function_calls> shares the prefix; this format claims the marker only when JSON follows it.
+"""
+from . import Format
+from ._json import call_sequence, json_after
+
+
+class Granite20b(Format):
+    name = "granite_20b"
+    aliases = ("granite20b", "function_call_tag")
+    description = "Granite-20b-functioncalling <function_call> {json}, one marker per call"
+    openers = ("<function_call>",)
+    models = ("granite-20b-functioncalling*", "granite-20b-function*")
+    priority = 30
+    example = '<function_call> {"name": "search_notes", "arguments": {"tag": "kelp"}}'
+
+    def decide(self, opener, look, eof, ctx):
+        return json_after(look, eof)
+
+    def parse(self, r, ctx, opener):
+        yield from call_sequence(r, ctx, "</function_call>")

@@ -1,0 +1,22 @@
+"""InternLM2 / 2.5, Intern-S1: <|action_start|><|plugin|> {json} <|action_end|> (formats.md §2.21).
+
+  Searching.<|action_start|><|plugin|>\\n{"name": "search_notes", "parameters": {"tag": "fjord"}}<|action_end|>
+Prose before; one call per action in most parsers (several objects are read if present).
+The code interpreter's <|action_start|><|interpreter|> is not a function call: left as text.
+"""
+from . import Format
+from ._json import call_sequence
+
+
+class InternLM(Format):
+    name = "internlm"
+    aliases = ("internlm2", "intern_s1")
+    description = "InternLM <|action_start|><|plugin|>{json}<|action_end|>"
+    openers = ("<|action_start|><|plugin|>",)
+    closer = "<|action_end|>"
+    models = ("internlm*", "intern-s1*")
+    priority = 30
+    example = '<|action_start|><|plugin|>\n{"name": "search_notes", "parameters": {"tag": "fjord"}}<|action_end|>'
+
+    def parse(self, r, ctx, opener):
+        yield from call_sequence(r, ctx, self.closer)

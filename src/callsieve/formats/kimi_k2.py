@@ -1,0 +1,78 @@
+"""Kimi K2: <|tool_calls_section_begin|> … <|tool_calls_section_end|> (formats.md §2.11).
+
+Per call `<|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{args}<|tool_call_end|>`.
+The id `functions.NAME:IDX` goes out verbatim as the call id; the tool name is the id less
+`functions.` and `:IDX` (names may hold `-` and `.`).  The section opener may be spelled
+singular (<|tool_call_section_begin|>), and a call begin without its section is read too.
+
+Special tokens stripped upstream leave `functions.NAME:IDX{args}`: still unambiguous, so
+`functions.` followed by a name, `:`, digits and `{` opens a call too (with tools declared, only
+for a declared name).  <|tool_call_begin|> is also an ASCII look-alike of DeepSeek's per-call
+token: this format claims it only when <|tool_call_argument_begin|> follows the id.
+"""
+import re
+
+from . import MAYBE, NO, YES, Format
+from ._json import call_object, special_section
+from ..reader import Reject, Truncated, token, until
+
+SECTION = ("<|tool_calls_section_begin|>", "<|tool_call_section_begin|>")
+CALL = "<|tool_call_begin|>"
+STRIPPED = "functions."
+ARG_BEGIN = "<|tool_call_argument_begin|>"
+ENDS = ("tool_calls_section_end", "tool_call_section_end")
+_STRIPPED_ID = re.compile(r"functions\.[\w.\-]*(?::\d*)?")          # prefix-closed
+_STRIPPED_AHEAD = re.compile(r"([\w.\-]+):\d+\s*\{")
+_STRIPPED_PREFIX = re.compile(r"[\w.\-]*(?::\d*)?\s*\Z")
+
+
+def tool_name(call_id: str) -> str:
+    """`functions.mute_channel:3` → `mute_channel`."""
+    name = call_id.strip().removeprefix("functions.")
+    head, colon, idx = name.rpartition(":")
+    return head if colon and idx.isdigit() else name
+
+
+def _call(r, ctx):
+    cid = (yield from until(r, ARG_BEGIN, limit=512)).strip()
+    yield from call_object(r, ctx, name=tool_name(cid), id=cid)
+
+
+class KimiK2(Format):
+    name = "kimi_k2"
+    aliases = ("kimi",)
+    description = "Kimi K2 tool-calls section, functions.NAME:IDX ids kept"
+    openers = SECTION + (CALL, STRIPPED)
+    closer = "<|tool_calls_section_end|>"
+    models = ("kimi-k2*",)
+    priority = 20
+    example = ('<|tool_calls_section_begin|><|tool_call_begin|>functions.mute_channel:3'
+               '<|tool_call_argument_begin|>{"channel": "ops-pager"}<|tool_call_end|><|tool_calls_section_end|>')
+
+    def closer_for(self, opener):
+        return "<|tool_call_section_end|>" if opener == SECTION[1] else self.closer
+
+    def decide(self, opener, look, eof, ctx):
+        if opener == STRIPPED:
+            m = _STRIPPED_AHEAD.match(look)
+            if m:
+                return YES if ctx.tools is None or m.group(1) in ctx.tools else NO
+            return MAYBE if not eof and _STRIPPED_PREFIX.match(look) else NO
+        if opener == CALL:                     # the id, then <|tool_call_argument_begin|>
+            i = look.find("<")
+            if i < 0 or ARG_BEGIN.startswith(look[i:]):
+                return NO if eof else MAYBE
+            return YES if look.startswith(ARG_BEGIN, i) else NO
+        return YES
+
+    def parse(self, r, ctx, opener):
+        if opener == STRIPPED:
+            r.push_front(opener)
+            m = yield from token(r, _STRIPPED_ID, 512)
+            if m is None or ":" not in m.group():
+                raise Reject("not a call id") if not r.eof else Truncated("cut off in a call id")
+            yield from call_object(r, ctx, name=tool_name(m.group()), id=m.group())
+            return
+        if opener == CALL:
+            r.push_front(opener)
+        yield from special_section(r, ctx, _call, ENDS)

@@ -1,0 +1,55 @@
+"""Llama 3.x JSON tool calls (formats.md §2.13).
+
+  [<|python_tag|>]{"name": "check_stock", "parameters": {"sku": "KX-88"}}; {"name": …}
+Optional `<|python_tag|>`, then call objects separated by `;` (or `,`), `parameters` or
+`arguments`; no closer (the turn ends; a trailing <|eom_id|> / <|eot_id|> is consumed).
+Without the tag, a call is recognised only when it is the first thing in the output (a JSON
+answer in prose is no call); bare_json reads the same shape when no format is named.
+
+After <|python_tag|> the built-in tools are written as Python: `brave_search.call(query="…")`
+(also wolfram_alpha) becomes a call to `brave_search` with {"query": …}, read as literals by
+the pythonic parser (nothing is evaluated); any other text is code for the code interpreter:
+a call to `code_interpreter` (or `python`, if that is the declared one) with {"code": …}.
+"""
+import re
+
+from . import YES, Format
+from ._json import View, bare_calls, call_ahead, call_sequence, code_call, special
+from ._pythonic import call as python_call
+from ..reader import peek, token
+
+TAG = "<|python_tag|>"
+ENDS = ("<|eom_id|>", "<|eot_id|>")
+CODE_TOOLS = ("code_interpreter", "python")
+_BUILTIN = re.compile(r"[A-Za-z_]\w*(?:\.(?:c(?:a(?:l(?:l(?:\()?)?)?)?)?)?")   # prefix-closed NAME.call(
+
+
+class Llama3Json(Format):
+    name = "llama3_json"
+    aliases = ("llama3", "llama4_json")
+    description = "Llama 3.x / 4 JSON calls: optional <|python_tag|>, ';'-separated, \"parameters\""
+    openers = (TAG,)
+    start_openers = ("{",)
+    models = ("*llama-3*", "llama-4*", "*llama3*")
+    priority = 91           # a bare `{` is bare_json's when no format is named
+    example = '<|python_tag|>{"name": "check_stock", "parameters": {"sku": "KX-88"}}; {"name": "f", "parameters": {}}'
+
+    def decide(self, opener, look, eof, ctx):
+        return YES if opener == TAG else call_ahead(opener, look, eof, ctx)
+
+    def parse(self, r, ctx, opener):
+        if opener != TAG:
+            yield from bare_calls(r, ctx, opener)
+            return
+        c = yield from peek(r)
+        if c in ("{", "[") and c:
+            yield from call_sequence(r, ctx, None, seps=";,")
+        else:
+            m = yield from token(r, _BUILTIN, 256)
+            if m is not None:
+                r.pos = m.start()
+            if m is not None and m.group().endswith(".call("):
+                yield from python_call(r, View(ctx, rename=lambda n: n.removesuffix(".call")))
+            else:
+                yield from code_call(r, ctx, CODE_TOOLS, ENDS)
+        yield from special(r, ("eom_id", "eot_id"))

@@ -1,0 +1,32 @@
+"""JSON calls in <tool_calls>…</tool_calls> or <TOOLCALL>…</TOOLCALL> (formats.md §2.20, §2.5).
+
+  Jamba, Hunyuan-A13B, Apriel:  <tool_calls>[{"name": …, "arguments": {…}}, …]</tool_calls>
+  MiniMax-M1:                   <tool_calls>\\n{"name": …, "arguments": {…}}\\n{…}\\n</tool_calls>
+  Nemotron V2:                  <TOOLCALL>[{"name": …, "arguments": {…}}]</TOOLCALL>
+Prose before.  Tencent HY-V3 also opens with <tool_calls> but follows it with <tool_call>
+(hunyuan_v3): this format claims the block only when JSON follows.  Hunyuan's <answer>
+wrapper and Apriel's <thinking> are handled by the reasoning table.
+"""
+from . import Format
+from ._json import call_sequence, json_after
+
+
+class ToolCallsArray(Format):
+    name = "tool_calls_array"
+    aliases = ("jamba", "hunyuan_a13b", "apriel", "minimax_m1", "nemotron_v2")
+    description = "JSON list (or lines) in <tool_calls>…</tool_calls> / <TOOLCALL>…</TOOLCALL>"
+    openers = ("<tool_calls>", "<TOOLCALL>")
+    closer = "</tool_calls>"
+    models = ("jamba*", "ai21-jamba*", "hunyuan-a13b*", "apriel*", "minimax-m1*", "*nemotron-nano-*v2*",
+              "*nemotron-h-*")
+    priority = 30
+    example = '<tool_calls>[{"name": "track_parcel", "arguments": {"code": "ZX4471"}}]</tool_calls>'
+
+    def closer_for(self, opener):
+        return "</" + opener[1:]
+
+    def decide(self, opener, look, eof, ctx):
+        return json_after(look, eof)
+
+    def parse(self, r, ctx, opener):
+        yield from call_sequence(r, ctx, self.closer_for(opener))
