@@ -1,0 +1,56 @@
+"""FunctionGemma: <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call> (formats.md §2.24)."""
+from callsieve import formats, parse
+from helpers import check, tools
+from samples_literal import long_string_streams
+
+E = "<escape>"
+
+
+def fg(name, body):
+    return f"<start_function_call>call:{name}{{{body}}}<end_function_call>"
+
+
+def test_documented_example_with_prose_before_and_after():
+    text = "Texting now. " + fg("send_sms", f"to:{E}+354000{E},urgent:false") + " Sent."
+    m = check(text, content="Texting now. Sent.", calls=[("send_sms", {"to": "+354000", "urgent": False})])
+    assert m.format == "functiongemma"
+
+
+def test_several_calls_and_a_zero_argument_call():
+    text = fg("a", "n:2") + "\n" + fg("now", "") + fg("b", f"s:{E}x{E}")
+    check(text, calls=[("a", {"n": 2}), ("now", {}), ("b", {"s": "x"})])
+
+
+def test_nested_and_unicode_arguments():
+    body = f"who:{E}Þóra ✓ 日本{E},opts:{{deep:[1,{{x:null}}],ok:true}},n:-1.5"
+    check(fg("f", body), calls=[("f", {"who": "Þóra ✓ 日本", "opts": {"deep": [1, {"x": None}], "ok": True},
+                                        "n": -1.5})])
+
+
+def test_closing_marker_and_separators_inside_an_escape_string():
+    value = 'say "<end_function_call>", then }, ]'
+    check(fg("say", f"text:{E}{value}{E}") + " ok", content="ok", calls=[("say", {"text": value})])
+
+
+def test_truncated_call_is_recovered():
+    m = check(f"<start_function_call>call:f{{a:{E}hal", calls=[("f", {"a": "hal"})])
+    assert m.errors
+
+
+def test_long_string_argument_streams():
+    long_string_streams(f"<start_function_call>call:save{{text:{E}", f"{E}}}<end_function_call>", "text")
+
+
+def test_auto_detected_named_and_model_pattern():
+    text = fg("f", "a:1")
+    assert parse(text).format == "functiongemma"
+    assert [(c.name, c.arguments) for c in parse(text, format="functiongemma").tool_calls] == [("f", {"a": 1})]
+    assert formats.for_model("functiongemma-270m-it") == "functiongemma"
+
+
+def test_prose_mentioning_the_marker_is_text_and_undeclared_tools_are_text():
+    for text in ["Calls start with <start_function_call> and end with <end_function_call>.",
+                 "<start_function_call>call: nothing here"]:
+        check(text, content=text, calls=[])
+    text = fg("rm_rf", "a:1")
+    check(text, tools=tools("f"), content=text, calls=[])

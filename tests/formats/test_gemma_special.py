@@ -1,0 +1,91 @@
+"""Gemma 4: <|tool_call>call:NAME{literal}<tool_call|> (formats.md §2.23)."""
+from callsieve import formats, parse
+from helpers import check, tools
+from samples_literal import long_string_streams
+
+Q = '<|"|>'
+
+
+def gemma(name, body):
+    return f"<|tool_call>call:{name}{{{body}}}<tool_call|>"
+
+
+def test_documented_example_with_prose_around():
+    text = "Let me book.\n" + gemma("book_table", f'name:{Q}Ana "Bea" Ruiz{Q},party:4,terrace:true') + "\nDone."
+    m = check(text, content="Let me book.\nDone.",
+              calls=[("book_table", {"name": 'Ana "Bea" Ruiz', "party": 4, "terrace": True})])
+    assert m.format == "gemma_special"
+
+
+def test_several_calls_as_consecutive_wrappers_and_a_zero_argument_call():
+    text = gemma("a", "x:1") + gemma("now", "") + " and " + gemma("b", f"y:{Q}two words{Q}")
+    check(text, content="and ", calls=[("a", {"x": 1}), ("now", {}), ("b", {"y": "two words"})])
+
+
+def test_nested_and_unicode_arguments_and_literal_values():
+    body = (f"plan:{{steps:[{{do:{Q}grüßen{Q},n:[1,2.5,-3e2]}}],who:{Q}日本 — naïve ✓{Q}}},"
+            f'none:null,yes:true,"quoted key":"json string",{Q}odd key{Q}:0')
+    check(gemma("plan", body), calls=[("plan", {
+        "plan": {"steps": [{"do": "grüßen", "n": [1, 2.5, -300.0]}], "who": "日本 — naïve ✓"},
+        "none": None, "yes": True, "quoted key": "json string", "odd key": 0})])
+
+
+def test_closer_comma_and_brace_inside_a_string_end_nothing():
+    value = 'a, b} ] <tool_call|> "c" <|tool_call>call:x{}'
+    text = gemma("note", f"text:{Q}{value}{Q},n:1") + " after"
+    check(text, content="after", calls=[("note", {"text": value, "n": 1})])
+
+
+def test_call_truncated_at_end_of_stream_is_recovered_and_reported():
+    m = check(f"Sure. <|tool_call>call:f{{a:{Q}par", calls=[("f", {"a": "par"})], content="Sure. ")
+    assert m.errors
+    check("<|tool_call>call:f{a:[1,{b:2", calls=[("f", {"a": [1, {"b": 2}]})])
+    check("<|tool_call>call:f{a:1}", calls=[("f", {"a": 1})])        # closer missing at the end
+
+
+def test_long_string_argument_streams():
+    long_string_streams(f"Writing.<|tool_call>call:save{{path:{Q}a.txt{Q},text:{Q}", f"{Q}}}<tool_call|>", "text")
+
+
+def test_auto_detected_and_named():
+    text = gemma("f", "a:1")
+    assert parse(text).format == "gemma_special"
+    for name in ("gemma_special", "gemma4"):
+        assert [(c.name, c.arguments) for c in parse(text, format=name).tool_calls] == [("f", {"a": 1})]
+    # a named format reads only its own syntax
+    hermes = '<tool_call>{"name": "f", "arguments": {}}</tool_call>'
+    assert parse(hermes, format="gemma_special").tool_calls == []
+    assert formats.for_model("gemma-4-e4b-it") == "gemma_special"
+
+
+def test_prose_spelling_the_opener_fabricates_nothing():
+    for text in ["Gemma writes <|tool_call>call:NAME{args}<tool_call|> for calls.",
+                 "Use `<|tool_call>call:` then a name.", "<|tool_call>call:",
+                 "The <|tool_call> token, then call:f with {braces} later.",
+                 "<|tool_call>call:f{not a literal} and more"]:
+        check(text, content=text, calls=[])
+
+
+def test_drift_spelling_with_literal_or_json_in_parentheses():
+    check("<|tool_call|>call:f{a:1}<tool_call|>", calls=[("f", {"a": 1})])
+    check('<|tool_call|>call:f({"a": [1, "x"], "b": {"c": null}})<tool_call|> ok', content="ok",
+          calls=[("f", {"a": [1, "x"], "b": {"c": None}})])
+    check("x <|tool_call|> call:g{}", content="x ", calls=[("g", {})])
+
+
+def test_drift_spelling_before_a_json_list_is_not_gemma():
+    text = '<|tool_call|>[{"name": "f", "arguments": {"a": 1}}]'
+    assert parse(text).format != "gemma_special"
+    assert parse(text, format="gemma_special").tool_calls == []
+    check("<|tool_call|> is a Granite token", content="<|tool_call|> is a Granite token", calls=[])
+
+
+def test_other_spellings_are_other_formats():
+    m = parse('<tool_call>{"name": "f", "arguments": {}}</tool_call>')
+    assert m.format == "tool_call_tag"
+
+
+def test_undeclared_tool_is_text_declared_one_is_a_call():
+    text = gemma("rm_rf", "path:1")
+    check(text, tools=tools("f"), content=text, calls=[])
+    check(gemma("f", "a:1"), tools=tools("f"), calls=[("f", {"a": 1})])
