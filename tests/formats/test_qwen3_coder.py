@@ -140,3 +140,8 @@ def test_model_patterns():
     assert for_model("Qwen/Qwen3-Coder-30B-A3B-Instruct") == "qwen3_coder"
     assert for_model("qwen3.5-27b") == "qwen3_coder"
     assert for_model("NVIDIA-Nemotron-3-Nano-30B") == "qwen3_coder"
+
+
+from samples_xml import contract  # noqa: E402
+
+test_contract = contract("qwen3_coder")

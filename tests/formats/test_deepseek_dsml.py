@@ -1,0 +1,48 @@
+"""DeepSeek V3.2 / V4 DSML (formats.md §2.10)."""
+from callsieve import Sieve, Text
+from helpers import check, tools
+from samples_xml import contract
+
+test_contract = contract("deepseek_dsml")
+
+EXAMPLE = ('<｜DSML｜function_calls><｜DSML｜invoke name="rate_movie"><｜DSML｜parameter name="title" string="true">'
+           'Alien</｜DSML｜parameter><｜DSML｜parameter name="stars" string="false">4</｜DSML｜parameter>'
+           '</｜DSML｜invoke></｜DSML｜function_calls>')
+
+
+def test_documented_example_v32():
+    m = check("<think>Rate it.</think>Rating.\n\n" + EXAMPLE, reasoning="Rate it.", content="Rating.\n\n",
+              calls=[("rate_movie", {"title": "Alien", "stars": 4})])
+    assert m.format == "deepseek_dsml"
+
+
+def test_v4_tool_calls_section_and_several_invokes():
+    text = ('<｜DSML｜tool_calls>\n<｜DSML｜invoke name="a">\n<｜DSML｜parameter name="x" string="false">[1, {"y": 2}]'
+            '</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="b">\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>')
+    check(text, calls=[("a", {"x": [1, {"y": 2}]}), ("b", {})])
+
+
+def test_string_attribute_decides_the_type_over_the_guess():
+    text = ('<｜DSML｜function_calls><｜DSML｜invoke name="f"><｜DSML｜parameter name="zip" string="true">01234'
+            '</｜DSML｜parameter><｜DSML｜parameter name="ok" string="false">true</｜DSML｜parameter>'
+            '<｜DSML｜parameter name="q" string="false">"quoted"</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>')
+    check(text, tools=tools(f={"zip": {"type": "integer"}}), calls=[("f", {"zip": "01234", "ok": True, "q": "quoted"})])
+
+
+def test_tags_without_or_with_mixed_dsml_prefix():
+    text = ('<｜DSML｜function_calls><invoke name="f"><parameter name="a" string="true">x</parameter>'
+            '<｜DSML｜parameter name="b" string="false">2</parameter></｜DSML｜invoke></｜DSML｜function_calls>')
+    check(text, calls=[("f", {"a": "x", "b": 2})])
+
+
+def test_json_object_directly_inside_invoke():
+    text = '<｜DSML｜function_calls><｜DSML｜invoke name="f">{"a": "x", "n": [1]}</｜DSML｜invoke></｜DSML｜function_calls>'
+    check(text, calls=[("f", {"a": "x", "n": [1]})])
+
+
+def test_a_trailing_lt_is_held():
+    s = Sieve()
+    evs = s.feed("Rating.<")
+    assert "".join(e.text for e in evs if isinstance(e, Text)) == "Rating."
+    evs = s.feed(EXAMPLE[1:]) + s.close()
+    assert not any(isinstance(e, Text) for e in evs)

@@ -1,0 +1,65 @@
+"""GLM-4.5 / 4.7 <arg_key> / <arg_value> (formats.md §2.4)."""
+import callsieve
+from helpers import check, tools
+from samples_xml import contract
+
+test_contract = contract("glm")
+
+
+def test_documented_example_glm47_no_newlines():
+    text = ("Playing.<tool_call>play_song<arg_key>title</arg_key><arg_value>Blue Train</arg_value>"
+            "<arg_key>shuffle</arg_key><arg_value>false</arg_value></tool_call>")
+    m = check(text, content="Playing.", calls=[("play_song", {"title": "Blue Train", "shuffle": False})])
+    assert m.format == "glm"
+
+
+def test_glm45_newlines_after_name_and_tags():
+    text = ("<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n"
+            "<arg_key>days</arg_key>\n<arg_value>3</arg_value>\n</tool_call>\n<tool_call>now\n</tool_call>")
+    check(text, calls=[("get_weather", {"city": "Paris", "days": 3}), ("now", {})])
+
+
+def test_inline_zero_argument_call_is_kept():
+    check("a <tool_call>get_time</tool_call> b", calls=[("get_time", {})])
+
+
+def test_names_with_dots_and_dashes_and_nothing_leaks_into_them():
+    check("<tool_call>ns.fetch-page\n<arg_key>url</arg_key><arg_value>http://x.y/</arg_value></tool_call>",
+          calls=[("ns.fetch-page", {"url": "http://x.y/"})])
+
+
+def test_schema_resolution_anyof_ref_enum():
+    t = [{"type": "function", "function": {"name": "f", "parameters": {
+        "type": "object", "$defs": {"Level": {"enum": [1, 2, 3]}},
+        "properties": {"level": {"$ref": "#/$defs/Level"}, "zip": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                       "mode": {"enum": ["on", "off"]}}}}}]
+    text = ("<tool_call>f<arg_key>level</arg_key><arg_value>2</arg_value><arg_key>zip</arg_key>"
+            "<arg_value>01234</arg_value><arg_key>mode</arg_key><arg_value>on</arg_value></tool_call>")
+    check(text, tools=t, calls=[("f", {"level": 2, "zip": "01234", "mode": "on"})])
+
+
+def test_interleaved_thinking_blocks():
+    text = "<think>first</think><tool_call>a</tool_call><think>second</think>Done."
+    check(text, reasoning="firstsecond", content="Done.", calls=[("a", {})])
+
+
+def test_opener_shared_with_hermes_and_qwen3_coder_decided_by_what_follows():
+    assert check('<tool_call>{"name": "f", "arguments": {}}</tool_call>', calls=[("f", {})]).format == "tool_call_tag"
+    assert check("<tool_call>f</tool_call>", calls=[("f", {})]).format == "glm"
+    g = callsieve.formats.get("glm")
+    assert g.decide("<tool_call>", "get_wea", False, None) == callsieve.formats.MAYBE
+    assert g.decide("<tool_call>", "get_weather\n<arg_", False, None) == callsieve.formats.MAYBE
+    assert g.decide("<tool_call>", "get_weather\n<arg_key>", False, None) == callsieve.formats.YES
+    assert g.decide("<tool_call>", "is a tag", False, None) == callsieve.formats.NO
+    assert g.decide("<tool_call>", "\n<function=f>", False, None) == callsieve.formats.NO
+
+
+def test_prose_mentioning_the_tag_stays_text():
+    for text in ("Use <tool_call> tags.", "<tool_call>a b c", "<tool_call>name then prose"):
+        assert check(text, calls=[]).content == text
+
+
+def test_value_holding_its_own_closer_and_the_call_closer():
+    v = 'x = "</arg_value>" + "</tool_call>"'
+    check(f"<tool_call>run<arg_key>code</arg_key><arg_value>{v}</arg_value></tool_call>",
+          tools=tools(run={"code": {"type": "string"}}), calls=[("run", {"code": v})])

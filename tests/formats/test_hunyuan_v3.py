@@ -1,0 +1,35 @@
+"""Tencent HY-V3 / V4 <tool_calls><tool_call>NAME<tool_sep>… (formats.md §2.4 relatives)."""
+from callsieve import formats
+from helpers import check
+from samples_xml import contract
+
+test_contract = contract("hunyuan_v3")
+
+
+def test_several_calls_in_one_section():
+    text = ("Both.<tool_calls><tool_call>mute<tool_sep><arg_key>room</arg_key><arg_value>den</arg_value></tool_call>"
+            "<tool_call>lights<tool_sep><arg_key>on</arg_key><arg_value>false</arg_value></tool_call>"
+            "<tool_call>ping<tool_sep></tool_call></tool_calls>")
+    m = check(text, content="Both.", calls=[("mute", {"room": "den"}), ("lights", {"on": False}), ("ping", {})])
+    assert m.format == "hunyuan_v3"
+
+
+def test_suffixed_tokens():
+    text = ("<tool_calls:opensource><tool_call:opensource>mute<tool_sep:opensource><arg_key>room</arg_key>"
+            "<arg_value>den</arg_value></tool_call:opensource></tool_calls:opensource> ok")
+    check(text, calls=[("mute", {"room": "den"})])
+
+
+def test_decided_by_content_against_json_arrays_and_lines():
+    f = formats.get("hunyuan_v3")
+    assert f.decide("<tool_calls>", '[{"name": "x"}]', False, None) == formats.NO
+    assert f.decide("<tool_calls>", '{"name": "x"}', False, None) == formats.NO
+    assert f.decide("<tool_calls>", "\n<tool_", False, None) == formats.MAYBE
+    assert f.decide("<tool_calls>", "\n<tool_call>", False, None) == formats.YES
+    assert f.decide("<tool_calls>", "<tool_calls>", False, None) == formats.NO
+
+
+def test_newlines_between_tags():
+    text = ("<tool_calls>\n<tool_call>mute<tool_sep>\n<arg_key>room</arg_key>\n<arg_value>den</arg_value>\n"
+            "</tool_call>\n</tool_calls>")
+    check(text, calls=[("mute", {"room": "den"})])

@@ -1,0 +1,57 @@
+"""MiniCPM5 <function name=…><param name=…> (formats.md §2.7), and the Hermes wrapper sharing its opener."""
+from callsieve import formats
+from helpers import check, tools
+from samples_xml import contract
+
+test_contract = contract("minicpm5")
+
+
+def test_documented_example_with_entities():
+    text = 'Translating.\n<function name="translate_text"><param name="text">fish &amp; chips</param><param name="target">pt</param></function>'
+    m = check(text, content="Translating.\n", calls=[("translate_text", {"text": "fish & chips", "target": "pt"})])
+    assert m.format == "minicpm5"
+
+
+def test_self_closing_function_and_empty_param():
+    check('<function name="now"/> and <function name="f"><param name="a"/><param name="b">x</param></function>',
+          calls=[("now", {}), ("f", {"a": "", "b": "x"})])
+
+
+def test_cdata_may_hide_the_closers_and_entities_of_every_kind():
+    text = ('<function name="run"><param name="code"><![CDATA[if a < b && c: print("</param></function>")]]>'
+            '</param><param name="note">&lt;&#65;&#x42;&quot;&apos;&gt; &amp;amp; a & b</param></function>')
+    check(text, calls=[("run", {"code": 'if a < b && c: print("</param></function>")',
+                                "note": "<AB\"'> &amp; a & b"})])
+
+
+def test_strings_unless_the_schema_types_the_parameter():
+    t = tools(f={"n": {"type": "integer"}, "on": {"type": "boolean"}, "s": {"type": "string"}, "bad": {"type": "integer"}})
+    text = ('<function name="f"><param name="n">7</param><param name="on">true</param><param name="s">42</param>'
+            '<param name="bad">seven</param><param name="free">42</param></function>')
+    check(text, tools=t, calls=[("f", {"n": 7, "on": True, "s": "42", "bad": "seven", "free": "42"})])
+
+
+def test_hermes_wrapper_with_json_shares_the_opener():
+    check('<function name="get_weather">{"city": "Oslo", "days": [1, 2]}</function>',
+          calls=[("get_weather", {"city": "Oslo", "days": [1, 2]})])
+
+
+def test_first_child_decides():
+    f = formats.get("minicpm5")
+    o = '<function name="'
+    assert f.decide(o, 'x"><param', False, None) == formats.YES
+    assert f.decide(o, 'x">\n  {"a"', False, None) == formats.YES
+    assert f.decide(o, 'x"/>', False, None) == formats.YES
+    assert f.decide(o, 'x">', False, None) == formats.MAYBE
+    assert f.decide(o, 'x">hello', False, None) == formats.NO
+
+
+def test_prose_and_html_examples_stay_text():
+    for text in ('<function name="x">hello</function>', 'see <function name="a b', '<function name="x">'):
+        assert check(text, calls=[]).content == text
+
+
+def test_malformed_xml_is_an_error_not_repaired():
+    text = '<function name="f"><param name="a">x</function> after'
+    m = check(text)
+    assert m.errors and [c.name for c in m.tool_calls] == ["f"]

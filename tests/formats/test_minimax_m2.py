@@ -1,0 +1,45 @@
+"""MiniMax-M2 <minimax:tool_call> with <invoke> (formats.md §2.5)."""
+from callsieve import Sieve, Text
+from helpers import check, tools
+from samples_xml import contract
+
+test_contract = contract("minimax_m2")
+
+EXAMPLE = ('<minimax:tool_call>\n<invoke name="water_plants">\n<parameter name="zone">greenhouse</parameter>\n'
+           '<parameter name="liters">3</parameter>\n</invoke>\n</minimax:tool_call>')
+
+
+def test_documented_example():
+    m = check("Watering.\n" + EXAMPLE, content="Watering.\n", calls=[("water_plants", {"zone": "greenhouse", "liters": 3})])
+    assert m.format == "minimax_m2"
+
+
+def test_several_invokes_and_a_parameterless_one_in_one_section():
+    text = ('<minimax:tool_call>\n<invoke name="a">\n<parameter name="x">1</parameter>\n</invoke>\n'
+            '<invoke name="b">\n</invoke>\n<invoke name="c"></invoke>\n</minimax:tool_call>')
+    check(text, calls=[("a", {"x": 1}), ("b", {}), ("c", {})])
+
+
+def test_partial_section_opener_is_held_not_leaked():
+    s = Sieve()
+    evs = s.feed("Watering.\n<minimax:tool")
+    assert "".join(e.text for e in evs if isinstance(e, Text)).strip() == "Watering."
+    evs = s.feed(EXAMPLE[len("<minimax:tool"):]) + s.close()
+    assert not any(isinstance(e, Text) and "<" in e.text for e in evs)
+
+
+def test_anyof_typed_values():
+    t = tools(f={"n": {"anyOf": [{"type": "integer"}, {"type": "string"}]}, "s": {"type": "string"}})
+    text = '<minimax:tool_call><invoke name="f"><parameter name="n">12</parameter><parameter name="s">12</parameter></invoke></minimax:tool_call>'
+    check(text, tools=t, calls=[("f", {"n": 12, "s": "12"})])
+
+
+def test_stray_leading_think_close_and_m3_thinking():
+    check("thinking...</think>" + EXAMPLE, reasoning=None, calls=[("water_plants", {"zone": "greenhouse", "liters": 3})])
+    m = check("<mm:think>plan</mm:think>" + EXAMPLE, calls=[("water_plants", {"zone": "greenhouse", "liters": 3})])
+    assert m.reasoning == "plan"
+
+
+def test_missing_parameter_closer_before_invoke_close():
+    text = '<minimax:tool_call><invoke name="f"><parameter name="a">x\n</invoke></minimax:tool_call>'
+    check(text, calls=[("f", {"a": "x\n"})])

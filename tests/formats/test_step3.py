@@ -1,0 +1,19 @@
+"""StepFun Step-3 <steptml:invoke> (formats.md §2.6)."""
+from helpers import check
+from samples_xml import contract
+
+test_contract = contract("step3")
+
+
+def test_documented_syntax_several_calls():
+    call = ('<｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="{n}"><steptml:parameter name="k">{v}'
+            '</steptml:parameter></steptml:invoke><｜tool_call_end｜>')
+    text = ("reasoning here</think>Calling.<｜tool_calls_begin｜>" + call.format(n="a", v="1") + "\n"
+            + call.format(n="b", v="x y") + "<｜tool_calls_end｜>")
+    m = check(text, thinking=True, reasoning="reasoning here", content="Calling.", calls=[("a", {"k": 1}), ("b", {"k": "x y"})])
+    assert m.format == "step3"
+
+
+def test_deepseek_lookalike_tokens_are_not_step3():
+    text = "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>"
+    assert check(text).format != "step3"

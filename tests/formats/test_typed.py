@@ -1,0 +1,137 @@
+"""Schema-typed values (formats/_typed.py): type resolution, conversion, streaming, linear cost."""
+import json
+import time
+
+import pytest
+
+from callsieve.formats._typed import ANY, STRING, Value, convert, kinds
+from callsieve.jsonargs import Args
+
+
+@pytest.mark.parametrize("schema,want", [
+    ({"type": "string"}, {"string"}),
+    ({"type": ["integer", "null"]}, {"integer", "null"}),
+    ({"anyOf": [{"type": "number"}, {"type": "boolean"}]}, {"number", "boolean"}),
+    ({"oneOf": [{"$ref": "#/$defs/Mode"}, {"type": "null"}]}, {"string", "null"}),
+    ({"$ref": "#/definitions/Point"}, {"object"}),
+    ({"enum": ["a", "b"]}, {"string"}),
+    ({"enum": [1, 2.5, None]}, {"integer", "number", "null"}),
+    ({"const": True}, {"boolean"}),
+    ({"properties": {"x": {}}}, {"object"}),
+    ({"items": {"type": "string"}}, {"array"}),
+    ({}, None),
+    ({"anyOf": [{"type": "string"}, {}]}, None),
+    ({"$ref": "#/$defs/Missing"}, None),
+    ("not a schema", None),
+])
+def test_kinds(schema, want):
+    root = {"$defs": {"Mode": {"enum": ["fast", "slow"]}},
+            "definitions": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}}}}
+    got = kinds(schema, root)
+    assert (set(got) if got is not None else None) == want
+
+
+def test_ref_cycles_terminate():
+    root = {"$defs": {"A": {"$ref": "#/$defs/A"}}}
+    assert kinds({"$ref": "#/$defs/A"}, root) is None
+
+
+def write(text, allowed, pieces=None, trim_nl=False):
+    """Feed `text` to a Value (in `pieces`, default one char at a time); the written JSON."""
+    a = Args()
+    a.begin("{")
+    a.key("v")
+    v = Value(a, allowed, trim_nl)
+    for p in (pieces if pieces is not None else list(text)):
+        v.feed(p)
+    v.end()
+    a.end()
+    return json.loads("".join(a.parts))["v"]
+
+
+@pytest.mark.parametrize("text,allowed,want", [
+    ("42", STRING, "42"),
+    ("42", frozenset({"integer"}), 42),
+    ("42.0", frozenset({"integer"}), 42),
+    ("4.5", frozenset({"number"}), 4.5),
+    ("True", frozenset({"boolean"}), True),
+    ("false", frozenset({"boolean", "null"}), False),
+    ("None", frozenset({"null"}), None),
+    ('{"a": [1, {"b": "</x>"}]}', frozenset({"object"}), {"a": [1, {"b": "</x>"}]}),
+    ("[1, 2]", frozenset({"array", "string"}), [1, 2]),
+    ("[1, 2", frozenset({"array", "string"}), "[1, 2"),
+    ("abc", frozenset({"integer"}), "abc"),            # kept rather than lost
+    ("true", frozenset({"string", "integer"}), "true"),
+    ("7", frozenset({"string", "integer"}), 7),
+    ("42", ANY, 42),
+    ("  -3e2 ", ANY, -300.0),
+    ("42 apples", ANY, "42 apples"),
+    ("nullable", ANY, "nullable"),
+    ("null", ANY, None),
+    ('"quoted"', ANY, "quoted"),
+    ("NaN", ANY, "NaN"),
+    ("", ANY, ""),
+    ("", frozenset({"integer"}), ""),
+    ("tr ue", ANY, "tr ue"),
+])
+def test_values(text, allowed, want):
+    assert write(text, allowed) == want
+    assert write(text, allowed, [text] if text else []) == want
+
+
+def test_convert_reports_string_readings():
+    assert convert("x", ANY) == (False, None)
+    assert convert("3", frozenset({"number"})) == (True, 3)
+
+
+def test_exactly_one_leading_and_trailing_newline_are_syntax():
+    assert write("\nabc\n", STRING, trim_nl=True) == "abc"
+    assert write("\n\nabc\n\n", STRING, trim_nl=True) == "\nabc\n"
+    assert write("\n\n", STRING, trim_nl=True) == ""
+    assert write("ab\n\ncd", STRING, ["ab\n", "\n", "cd"], trim_nl=True) == "ab\n\ncd"
+    assert write("\n7\n", frozenset({"integer"}), trim_nl=True) == 7
+
+
+def test_strings_stream_as_they_come():
+    a = Args()
+    out = a.parts
+    a.begin("{")
+    a.key("v")
+    v = Value(a, ANY)
+    v.feed("hel")
+    assert "".join(out) == '{"v":"hel'      # 'h' cannot begin JSON other than a word: 'he' is a string
+    v.feed("lo")
+    assert out[-1] == "lo"
+    v.feed(" 4")
+    v.end()
+    a.end()
+    assert json.loads("".join(out)) == {"v": "hello 4"}
+
+
+def test_a_number_is_held_until_it_ends():
+    a = Args()
+    out = a.parts
+    a.begin("{")
+    a.key("v")
+    v = Value(a, ANY)
+    v.feed("12")
+    assert "".join(out) == "{"
+    v.feed("3")
+    v.end()
+    a.end()
+    assert json.loads("".join(out)) == {"v": 123}
+
+
+def test_long_values_cost_linear_time():
+    def run(n):
+        a = Args()
+        a.begin("{")
+        a.key("v")
+        v = Value(a, ANY, trim_nl=True)
+        t = time.perf_counter()
+        for _ in range(n):
+            v.feed("word\n")
+        v.end()
+        return time.perf_counter() - t
+    small, big = run(2000), run(40000)
+    assert big < small * 60 + 0.05
