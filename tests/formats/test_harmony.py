@@ -1,0 +1,156 @@
+"""gpt-oss harmony channels (formats.md §2.12, §4)."""
+from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, formats, parse
+from helpers import check, tools
+from samples_literal import long_string_streams
+
+A = "<|channel|>analysis<|message|>"
+FINAL = "<|start|>assistant<|channel|>final<|message|>"
+
+
+def call(name, args, constrain=" <|constrain|>json", end="<|call|>"):
+    return f"<|start|>assistant<|channel|>commentary to=functions.{name}{constrain}<|message|>{args}{end}"
+
+
+def hcheck(text, **kw):
+    # prose comes out from inside the block; the Sieve's markup audit keeps even that in order
+    return check(text, ordered=True, **kw)
+
+
+def test_documented_example_analysis_is_reasoning_and_the_call_streams():
+    text = (A + "Count it first.<|end|><|start|>assistant<|channel|>commentary to=functions.count_words "
+            '<|constrain|>json<|message|>{"path": "notes.md"}<|call|>')
+    m = hcheck(text, content="", reasoning="Count it first.", calls=[("count_words", {"path": "notes.md"})])
+    assert m.format == "harmony"
+
+
+def test_final_channel_is_content_ending_at_return_end_or_end_of_stream():
+    hcheck(A + "Think.<|end|>" + FINAL + "It is 42.<|return|>", content="It is 42.", reasoning="Think.")
+    hcheck(A + "Think.<|end|>" + FINAL + "It is 42.<|end|>", content="It is 42.", reasoning="Think.")
+    hcheck("<|channel|>final<|message|>Just this, cut", content="Just this, cut", reasoning="")
+
+
+def test_preamble_then_calls_and_a_zero_argument_call():
+    text = ("<|channel|>commentary<|message|>Checking both.<|end|>" + call("get_weather", '{"city": "Oslo"}')
+            + call("get_time", "{}") + call("now", "{}", constrain=""))
+    hcheck(text, content="Checking both.",
+           calls=[("get_weather", {"city": "Oslo"}), ("get_time", {}), ("now", {})])
+
+
+def test_recipient_in_the_header_does_not_leak_into_the_name():
+    text = '<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Rome"}<|call|>'
+    hcheck(text, calls=[("get_weather", {"city": "Rome"})], content="")
+    text = '<|channel|>commentary to=functions.a.b-c <|constrain|>json<|message|>{"x": 1}<|call|>'
+    hcheck(text, calls=[("a.b-c", {"x": 1})])
+
+
+def test_nested_and_unicode_arguments():
+    args = '{"who": "日本 — naïve ✓", "steps": [{"do": "grüßen", "n": [1, 2.5]}], "opts": {"deep": null}}'
+    hcheck(call("plan", args), calls=[("plan", {"who": "日本 — naïve ✓", "steps": [{"do": "grüßen", "n": [1, 2.5]}],
+                                                "opts": {"deep": None}})])
+
+
+def test_end_markers_quoted_inside_a_string_end_nothing():
+    args = '{"code": "print(\'<|call|><|end|><|start|>\')"}'
+    hcheck(call("run", args) + FINAL + "Ran it.", calls=[("run", {"code": "print('<|call|><|end|><|start|>')"})],
+           content="Ran it.")
+
+
+def test_markers_inside_the_text_of_a_channel():
+    hcheck(A + "Is it <tool_call> or [f(a=1)]?<|end|>" + FINAL + "Use {braces}.<|return|>",
+           reasoning="Is it <tool_call> or [f(a=1)]?", content="Use {braces}.", calls=[])
+
+
+def test_call_truncated_at_end_of_stream_is_recovered():
+    m = hcheck(A + "Go.<|end|>" + call("f", '{"a": "par', end=""), calls=[("f", {"a": "par"})], reasoning="Go.")
+    assert m.errors
+    hcheck(call("f", '{"a": 1}', end=""), calls=[("f", {"a": 1})])     # <|call|> missing
+
+
+def test_analysis_and_final_stream_as_they_are_written():
+    s = Sieve()
+    evs = s.feed(A + "Let me")
+    assert Reasoning("Let me") in evs
+    evs = s.feed(" think<|e")
+    assert Reasoning(" think") in evs
+    evs = s.feed("nd|>" + FINAL + "The ans")
+    assert Text("The ans") in evs
+    assert s.feed("wer.<|return|>") == [Text("wer.")]
+
+
+def test_long_string_argument_streams():
+    long_string_streams('<|channel|>commentary to=functions.save <|constrain|>json<|message|>{"text": "',
+                        '"}<|call|>', "text")
+
+
+def test_built_in_tools_are_not_function_calls_and_go_out_verbatim():
+    for builtin in ['<|channel|>analysis to=python code<|message|>print(1)<|call|>',
+                    '<|start|>assistant<|channel|>analysis to=browser.search code<|message|>{"query": "x"}<|call|>',
+                    '<|channel|>commentary to=container.exec <|constrain|>json<|message|>{"cmd": ["ls"]}<|call|>']:
+        hcheck(builtin, content=builtin, calls=[])
+        hcheck(A + "Look it up.<|end|>" + builtin, reasoning="Look it up.", content=builtin, calls=[])
+
+
+def test_without_constrain_a_json_payload_is_a_call_anything_else_an_error():
+    hcheck(call("f", '{"a": 1}', constrain=""), calls=[("f", {"a": 1})])
+    m = hcheck(call("f", "not json at all", constrain=""), calls=[("f", {})])
+    assert m.errors and m.errors[0].raw == "not json at all"
+    m = hcheck(call("f", '{"a": 1} trailing', constrain=""), calls=[("f", {"a": 1})])
+    assert m.errors and "trailing" in m.errors[0].raw
+
+
+def test_stripped_special_tokens_at_the_start_are_recognised():
+    hcheck("analysisThe user wants weather.assistantcommentary to=functions.get_weather json"
+           '{"city": "Paris"}', reasoning="The user wants weather.", content="",
+           calls=[("get_weather", {"city": "Paris"})])
+    hcheck("analysisThink it over.assistantfinalThe answer is 42.", reasoning="Think it over.",
+           content="The answer is 42.")
+    hcheck('commentary to=functions.get_weather json{"city": "Oslo"}', calls=[("get_weather", {"city": "Oslo"})])
+    # recipient in the header: the channel word is fused to the name
+    hcheck('analysisX.assistant to=functions.get_weathercommentary json{"city": "Oslo"}',
+           reasoning="X.", calls=[("get_weather", {"city": "Oslo"})])
+    m = parse('analysisX.assistant to=functions.add_commentarycommentary json{"a": 1}')
+    assert [(c.name, c.arguments) for c in m.tool_calls] == [("add_commentary", {"a": 1})]
+    m = parse('analysisX.assistant to=functions.add_commentary json{"a": 1}', tools=tools("add_commentary"))
+    assert [(c.name, c.arguments) for c in m.tool_calls] == [("add_commentary", {"a": 1})]
+
+
+def test_stripped_words_in_ordinary_prose_stay_prose():
+    for text in ["analysis of the data shows a trend.", "final answer: 42", "commentary: none",
+                 "Analysis shows it. assistantfinal is a word here.", "I sent it to=functions.f {}",
+                 "analysis", "final"]:
+        hcheck(text, content=text, calls=[])
+
+
+def test_auto_detected_named_and_model_pattern():
+    text = call("f", '{"a": 1}')
+    assert parse(text).format == "harmony"
+    for name in ("harmony", "gpt-oss"):
+        assert [(c.name, c.arguments) for c in parse(text, format=name).tool_calls] == [("f", {"a": 1})]
+    assert formats.for_model("openai/gpt-oss-20b") == "harmony"
+
+
+def test_reasoning_none_keeps_analysis_inline_as_content():
+    m = parse(A + "Hmm.<|end|>" + FINAL + "Yes.", reasoning="none")
+    assert m.content == "Hmm.Yes." and m.reasoning == ""
+
+
+def test_prose_before_a_channel_and_prose_naming_the_tokens():
+    hcheck("Hello " + "<|channel|>final<|message|>world", content="Hello world")
+    for text in ["The <|channel|> token starts a header.", "<|start|>user<|message|>hi<|end|>",
+                 "<|channel|>thought\nno"]:
+        hcheck(text, content=text, calls=[])
+
+
+def test_undeclared_tool_is_text_and_the_rest_still_parses():
+    bad = call("rm_rf", '{"path": "/"}')
+    hcheck(bad, tools=tools("f"), content=bad, calls=[])
+    hcheck(A + "Hm.<|end|>" + bad + call("f", "{}"), tools=tools("f"), reasoning="Hm.", content=bad,
+           calls=[("f", {})])
+
+
+def test_deltas_for_a_call_come_before_its_end():
+    s = Sieve()
+    evs = s.feed(call("f", '{"a": "xy', end=""))
+    assert any(isinstance(e, ToolCallArgs) for e in evs) and not any(isinstance(e, ToolCallEnd) for e in evs)
+    evs = s.feed('z"}<|call|>') + s.close()
+    assert [e.arguments for e in evs if isinstance(e, ToolCallEnd)] == [{"a": "xyz"}]
