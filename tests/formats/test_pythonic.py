@@ -92,8 +92,10 @@ def test_auto_detected_named_and_model_patterns():
     assert parse(DOC).format == "pythonic"
     for name in ("pythonic", "olmo3", "llama4"):
         assert [(c.name, c.arguments) for c in parse(DOC, format=name).tool_calls] == DOC_CALLS
-    for model in ("llama-3.2-3b-instruct", "llama-4-scout-17b", "olmo-3-7b-instruct", "toolace-8b"):
+    for model in ("olmo-3-7b-instruct", "toolace-8b"):
         assert formats.for_model(model) == "pythonic", model
+    # Llama 3.2 / 4 share their names with Llama JSON (§2.13): a hint only, the output decides
+    assert {"llama-3.2*", "llama-4*"} <= set(formats.get("pythonic").models)
 
 
 @pytest.mark.parametrize("text", [

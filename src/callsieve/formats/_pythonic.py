@@ -15,7 +15,7 @@ import re
 import unicodedata
 
 from ..jsonargs import Args
-from ..reader import Bad, Reject, Truncated, more, peek, peek_raw, startswith, token
+from ..reader import Bad, Lane, Reject, Truncated, more, peek, peek_raw, startswith, token
 from ._json import call_object
 
 NAME = re.compile(r"[A-Za-z_][\w.\-]*")              # prefix-closed; checked by _VALID_NAME
@@ -250,7 +250,7 @@ def _string_body(r, a: Args, raw: bool):
         if m is None:
             a.text(buf[r.pos:])
             r.pos = len(buf)
-            if not (yield from more(r)):
+            if not (yield from more(r, Lane(stop, a.text))):    # plain chunks may go straight to a
                 raise Truncated("cut off in a string")
             continue
         i = m.start()

@@ -58,7 +58,8 @@ class _Stops:
 _TOKEN_STOPS = _Stops(ENDS + (START, CHANNEL))
 _FUSED_STOPS = _Stops(FUSED)
 _WORD = re.compile(r"[\w.\-:/]+")
-_HEAD_WORDS = 16
+_HEAD_WORDS = 8
+_TYPES = ("json", "code")          # a payload type written without <|constrain|>
 
 
 def stream_until(r, stops: _Stops, emit):
@@ -200,7 +201,11 @@ def _header(r, head: dict):
         if m is None:
             raise Truncated("cut off in a header") if r.eof and r.pos >= len(r.buf) else Bad("not a header")
         if field is None:
-            field = next((k for k, v in head.items() if v is None), "constrain")
+            field = next((k for k, v in head.items() if v is None), None)
+            if field is None:
+                if m.group() not in _TYPES:
+                    raise Bad(f"not a header word: {m.group()[:20]!r}")
+                field = "constrain"
         head[field] = m.group()
     raise Bad("header too long")
 
@@ -224,10 +229,9 @@ def _fused_header(r, ctx, head: dict):
                 break
     head["to"] = to
     c = yield from peek(r)
-    if c == "j":
-        yield from startswith(r, "json")
-    elif c == "c":
-        yield from startswith(r, "code")
+    for t in _TYPES:
+        if c == t[0] and (yield from startswith(r, t)):
+            break
 
 
 def _declared_only(ctx, to: str, base: str) -> bool:
