@@ -92,34 +92,34 @@ def test_exactly_one_leading_and_trailing_newline_are_syntax():
     assert write("\n7\n", frozenset({"integer"}), trim_nl=True) == 7
 
 
+def streamed(allowed, pieces):
+    """What a Value has written after each piece (then the final JSON)."""
+    a = Args()
+    a.begin("{")
+    a.key("v")
+    v = Value(a, allowed)
+    seen = []
+    for p in pieces:
+        v.feed(p)
+        seen.append("".join(a.parts))
+    v.end()
+    a.end()
+    return seen, json.loads("".join(a.parts))["v"]
+
+
 def test_strings_stream_as_they_come():
-    a = Args()
-    out = a.parts
-    a.begin("{")
-    a.key("v")
-    v = Value(a, ANY)
-    v.feed("hel")
-    assert "".join(out) == '{"v":"hel'      # 'h' cannot begin JSON other than a word: 'he' is a string
-    v.feed("lo")
-    assert out[-1] == "lo"
-    v.feed(" 4")
-    v.end()
-    a.end()
-    assert json.loads("".join(out)) == {"v": "hello 4"}
+    # 't' may begin true; 'tex' begins no JSON value: a string from then on
+    seen, v = streamed(ANY, ["t", "ex", "t", " 4"])
+    assert seen == ["{", '{"v":"tex', '{"v":"text', '{"v":"text 4'] and v == "text 4"
+    seen, v = streamed(STRING, ["4", "2"])
+    assert seen == ['{"v":"4', '{"v":"42'] and v == "42"
 
 
-def test_a_number_is_held_until_it_ends():
-    a = Args()
-    out = a.parts
-    a.begin("{")
-    a.key("v")
-    v = Value(a, ANY)
-    v.feed("12")
-    assert "".join(out) == "{"
-    v.feed("3")
-    v.end()
-    a.end()
-    assert json.loads("".join(out)) == {"v": 123}
+def test_a_number_or_word_is_held_until_it_ends():
+    seen, v = streamed(ANY, ["12", "3"])
+    assert seen == ["{", "{"] and v == 123
+    seen, v = streamed(frozenset({"boolean", "string"}), ["fal", "se"])
+    assert seen == ["{", "{"] and v is False
 
 
 def test_long_values_cost_linear_time():

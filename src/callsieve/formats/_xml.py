@@ -65,16 +65,7 @@ def next_mark(r, marks: Marks, emit=None, limit: int | None = None):
     while True:
         buf = r.buf
         m = marks.search(buf, r.pos)
-        if m is not None and (r.eof or not marks.undecided(buf, m.start(), m.group())):
-            s = m.start()
-            if s > r.pos:
-                passed += s - r.pos
-                if limit is not None and passed > limit:
-                    raise Bad("no tag where one was expected")
-                if emit is not None:
-                    emit(buf[r.pos:s])
-                r.pos = s
-            return m.group()
+        found = m is not None and (r.eof or not marks.undecided(buf, m.start(), m.group()))
         cut = m.start() if m is not None else marks.partial(buf, r.pos)
         if cut < 0:
             cut = len(buf)
@@ -85,10 +76,10 @@ def next_mark(r, marks: Marks, emit=None, limit: int | None = None):
             if emit is not None:
                 emit(buf[r.pos:cut])
             r.pos = cut
-        if not (yield from more(r)):
-            if r.pos < len(r.buf) and m is not None:
-                continue          # a literal that turned out whole at the end of the stream
-            return None
+        if found:
+            return m.group()
+        if not (yield from more(r)) and m is None:
+            return None           # (an undecided literal is whole at the end of the stream)
 
 
 def at_mark(r, literals: tuple):
