@@ -12,12 +12,39 @@ import re
 from ..jsonargs import Args, key, string
 from ..reader import Bad, Reject, Truncated, peek, startswith, token, until
 
-_NAME = re.compile(r"[A-Za-z_][\w.\-]*")
+NAME = re.compile(r"[A-Za-z_][\w.\-]*")             # a function name (dotted, dashed)
 _KEY = re.compile(r"[^\s:{}\[\],<\"]+")
 _NUM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\Z")
 _BARE = re.compile(r"[^,}\]<]+")
-_WORDS = {"true": "true", "false": "false", "null": "null", "True": "true", "False": "false",
-          "None": "null"}
+WORDS = {"true": "true", "false": "false", "null": "null", "True": "true", "False": "false",
+         "None": "null"}                                # JSON and Python spellings of the constants
+
+
+def next_member(r, close: str, where: str):
+    """After a member of a bracketed sequence: consume a ',' if there is one and return the next
+    character (`close` when the sequence ends here)."""
+    c = yield from peek(r)
+    if c == ",":
+        r.pos += 1
+        c = yield from peek(r)
+    elif c != close:
+        raise Truncated(f"cut off in {where}") if not c else Bad(f"expected ',' or {close!r} in {where}")
+    return c
+
+
+def bracketed(r, a: Args, opener: str, close: str, member, where: str):
+    """A bracketed sequence (reader at its bracket), written to `a` as a JSON `opener`…:
+    `member()` is a generator reading one member; commas between, a trailing one allowed."""
+    r.pos += 1
+    a.begin(opener)
+    c = yield from peek(r)
+    while c != close:
+        if not c:
+            raise Truncated(f"cut off in {where}")
+        yield from member()
+        c = yield from next_member(r, close, where)
+    r.pos += 1
+    a.end()
 
 
 def literal_call(r, ctx, quote: str, closer: str):
@@ -27,7 +54,7 @@ def literal_call(r, ctx, quote: str, closer: str):
     that merely spells the opener and `call:` never becomes a call.
     """
     yield from startswith(r, "call:", skip_ws=True)
-    m = yield from token(r, _NAME, 256)
+    m = yield from token(r, NAME, 256)
     if m is None:
         raise Reject("no function name")
     name = ctx.check(m.group())
@@ -77,12 +104,7 @@ def obj(r, a, quote: str, depth: int = 0):
             a.begin("{")
         a.key(k)
         yield from val(r, a, quote, depth + 1)
-        c = yield from peek(r)
-        if c == ",":
-            r.pos += 1
-            c = yield from peek(r)
-        elif c and c != "}":
-            raise Bad("expected ',' or '}'")
+        c = yield from next_member(r, "}", "an object")
     r.pos += 1
     if lazy:
         a = a()
@@ -97,21 +119,7 @@ def val(r, a: Args, quote: str, depth: int):
     if c == "{":
         yield from obj(r, a, quote, depth)
     elif c == "[":
-        r.pos += 1
-        a.begin("[")
-        c = yield from peek(r)
-        while c != "]":
-            if not c:
-                raise Truncated("cut off in a list")
-            yield from val(r, a, quote, depth + 1)
-            c = yield from peek(r)
-            if c == ",":
-                r.pos += 1
-                c = yield from peek(r)
-            elif c and c != "]":
-                raise Bad("expected ',' or ']'")
-        r.pos += 1
-        a.end()
+        yield from bracketed(r, a, "[", "]", lambda: val(r, a, quote, depth + 1), "a list")
     elif c == '"':
         yield from string(r, a)
     elif c == quote[0] and (yield from startswith(r, quote)):
@@ -125,8 +133,8 @@ def val(r, a: Args, quote: str, depth: int):
         if m is None:
             raise Bad(f"expected a value at {r.buf[r.pos:r.pos + 20]!r}")
         word = m.group().strip()
-        if word in _WORDS:
-            a.scalar(_WORDS[word])
+        if word in WORDS:
+            a.scalar(WORDS[word])
         elif _NUM.match(word):
             a.scalar(word)
         else:

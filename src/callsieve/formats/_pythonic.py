@@ -17,14 +17,12 @@ import unicodedata
 from ..jsonargs import Args
 from ..reader import Bad, Lane, Reject, Truncated, more, peek, peek_raw, startswith, token
 from ._json import call_object
+from ._literal import NAME, WORDS, bracketed, next_member
 
-NAME = re.compile(r"[A-Za-z_][\w.\-]*")              # prefix-closed; checked by _VALID_NAME
 _VALID_NAME = re.compile(r"[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\Z")
 _KW = re.compile(r"[A-Za-z_]\w*")
 _NUMBER = re.compile(r"[-+]?[\w.]*(?:(?<=[eE])[-+][\w.]*)*")
 _DECIMAL = re.compile(r"[-+]?\d+\Z")
-_WORDS = {"True": "true", "False": "false", "None": "null", "true": "true", "false": "false",
-          "null": "null"}
 _PREFIXES = {"r", "b", "u", "f", "rb", "br", "fr", "rf"}
 _STOP = {"'": re.compile(r"[\\']"), '"': re.compile(r'[\\"]')}
 _SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "a": "\a",
@@ -66,12 +64,7 @@ def call(r, ctx):
             a.begin("{")
         a.key(k.group())
         yield from value(r, a)
-        c = yield from peek(r)
-        if c == ",":
-            r.pos += 1
-            c = yield from peek(r)
-        elif c != ")":
-            raise Truncated("cut off in a call") if not c else Bad("expected ',' or ')'")
+        c = yield from next_member(r, ")", "a call")
     r.pos += 1
     if a is None:
         ctx.start(name)             # no arguments: {}
@@ -86,24 +79,10 @@ def call_list(r, ctx):
     c = yield from peek(r)
     if c == "]":
         raise Reject("empty list")
-    while True:
-        if c == "{":
-            yield from call_object(r, ctx)
-        else:
-            yield from call(r, ctx)
-        c = yield from peek(r)
-        if c == ",":
-            r.pos += 1
-            c = yield from peek(r)
-            if c != "]":
-                continue
-        if c == "]":
-            r.pos += 1
-            return
-        if not c:
-            raise Truncated("cut off in a list of calls")
-        if not (c.isalpha() or c == "_"):       # a missing comma between calls is forgiven
-            raise Bad("expected ',' or ']' in a list of calls")
+    while c != "]":
+        yield from (call_object(r, ctx) if c == "{" else call(r, ctx))
+        c = yield from next_member(r, "]", "a list of calls")
+    r.pos += 1
 
 
 def calls(r, ctx, closer: str | None):
@@ -150,8 +129,8 @@ def value(r, a: Args, depth: int = 0):
         nxt = yield from peek_raw(r)
         if nxt in ("'", '"') and word.lower() in _PREFIXES:
             yield from strings(r, a, "r" in word.lower())
-        elif word in _WORDS:
-            a.scalar(_WORDS[word])
+        elif word in WORDS:
+            a.scalar(WORDS[word])
         elif (yield from peek(r)) == "(":
             raise Bad(f"an expression, not a literal: {word}(")
         else:
@@ -182,48 +161,24 @@ def number(text: str, r=None) -> str:
 
 def sequence(r, a: Args, depth: int, close: str):
     """A list or tuple (reader at its bracket), as a JSON array."""
-    r.pos += 1
-    a.begin("[")
-    c = yield from peek(r)
-    while c != close:
-        if not c:
-            raise Truncated("cut off in a list")
-        yield from value(r, a, depth + 1)
-        c = yield from peek(r)
-        if c == ",":
-            r.pos += 1
-            c = yield from peek(r)
-        elif c != close:
-            raise Truncated("cut off in a list") if not c else Bad(f"expected ',' or {close!r}")
-    r.pos += 1
-    a.end()
+    yield from bracketed(r, a, "[", close, lambda: value(r, a, depth + 1), "a list")
 
 
 def mapping(r, a: Args, depth: int):
     """A dict (reader at '{'), as a JSON object; keys that are not strings become their JSON text."""
-    r.pos += 1
-    a.begin("{")
+    yield from bracketed(r, a, "{", "}", lambda: _pair(r, a, depth + 1), "a dict")
+
+
+def _pair(r, a: Args, depth: int):
+    w = Args(limit=4096)
+    yield from value(r, w, depth)
+    k = w.result()
     c = yield from peek(r)
-    while c != "}":
-        if not c:
-            raise Truncated("cut off in a dict")
-        w = Args(limit=4096)
-        yield from value(r, w, depth + 1)
-        k = w.result()
-        c = yield from peek(r)
-        if c != ":":
-            raise Truncated("cut off after a key") if not c else Bad("expected ':' in a dict")
-        r.pos += 1
-        a.key(k if isinstance(k, str) else json.dumps(k))
-        yield from value(r, a, depth + 1)
-        c = yield from peek(r)
-        if c == ",":
-            r.pos += 1
-            c = yield from peek(r)
-        elif c != "}":
-            raise Truncated("cut off in a dict") if not c else Bad("expected ',' or '}' in a dict")
+    if c != ":":
+        raise Truncated("cut off after a key") if not c else Bad("expected ':' in a dict")
     r.pos += 1
-    a.end()
+    a.key(k if isinstance(k, str) else json.dumps(k))
+    yield from value(r, a, depth)
 
 
 def strings(r, a: Args, raw: bool):
