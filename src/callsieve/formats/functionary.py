@@ -5,14 +5,15 @@
         to `python` with {"code": CODE}
 At the top level `<function=` is Functionary's (Qwen3-Coder's `<function=` sits inside
 <tool_call>): claimed when `NAME>` and then `{` follow.  `>>>` is claimed only before a name and
-a newline (a Python prompt `>>> x` is prose); text and code run to the next `>>>`.
+a newline (a Python prompt `>>> x` is prose); text and code run to the next `>>>`.  `>>>` is a
+plain-text marker: on when those are (formats/_json.py PLAIN_MARKERS).
 The first `>>>` of a v3.2 turn is often in the prompt: output that starts `NAME\\n{json}` or
 `all\\n…` without it is not recognised (no marker to find; see docs/formats-json.md).
 """
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._json import call_object, code_call
+from ._json import call_object, code_call, plain
 from ..reader import Reject, Truncated, peek_raw, startswith, token
 
 V31 = "<function="
@@ -28,11 +29,12 @@ class Functionary(Format):
     name = "functionary"
     aliases = ("functionary_v3", "functionary_v31", "functionary_v32")
     description = "Functionary v3.1 <function=NAME>{json}</function>, v3.2 >>>NAME\\n{json}"
-    openers = (V31, V32)
+    plain_openers = (V32,)
+    openers = (V31,) + plain(*plain_openers)
     closer = None
     models = ("functionary*",)
     priority = 30
-    example = '>>>count_words\n{"path": "draft.txt"}'
+    example = '<function=count_words>{"path": "draft.txt"}</function>'
 
     def decide(self, opener, look, eof, ctx):
         full, prefix = (_V31_AHEAD, _V31_PREFIX) if opener == V31 else (_V32_AHEAD, _V32_PREFIX)

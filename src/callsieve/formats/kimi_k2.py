@@ -7,13 +7,14 @@ singular (<|tool_call_section_begin|>), and a call begin without its section is 
 
 Special tokens stripped upstream leave `functions.NAME:IDX{args}`: still unambiguous, so
 `functions.` followed by a name, `:`, digits and `{` opens a call too (with tools declared, only
-for a declared name).  <|tool_call_begin|> is also an ASCII look-alike of DeepSeek's per-call
+for a declared name): on when plain-text markers are (formats/_json.py PLAIN_MARKERS).
+<|tool_call_begin|> is also an ASCII look-alike of DeepSeek's per-call
 token: this format claims it only when <|tool_call_argument_begin|> follows the id.
 """
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._json import call_object, special_section
+from ._json import call_object, plain, special_section
 from ..reader import Reject, Truncated, token, until
 
 SECTION = ("<|tool_calls_section_begin|>", "<|tool_call_section_begin|>")
@@ -23,6 +24,7 @@ ARG_BEGIN = "<|tool_call_argument_begin|>"
 ENDS = ("tool_calls_section_end", "tool_call_section_end")
 _STRIPPED_ID = re.compile(r"functions\.[\w.\-]*(?::\d*)?")          # prefix-closed
 _STRIPPED_AHEAD = re.compile(r"([\w.\-]+):\d+\s*\{")
+_ID_AHEAD = re.compile(r"\s*\S*\Z")                                  # an id has no spaces
 _STRIPPED_PREFIX = re.compile(r"[\w.\-]*(?::\d*)?\s*\Z")
 
 
@@ -42,7 +44,8 @@ class KimiK2(Format):
     name = "kimi_k2"
     aliases = ("kimi",)
     description = "Kimi K2 tool-calls section, functions.NAME:IDX ids kept"
-    openers = SECTION + (CALL, STRIPPED)
+    plain_openers = (STRIPPED,)
+    openers = SECTION + (CALL,) + plain(*plain_openers)
     closer = "<|tool_calls_section_end|>"
     models = ("kimi-k2*",)
     priority = 20
@@ -60,6 +63,8 @@ class KimiK2(Format):
             return MAYBE if not eof and _STRIPPED_PREFIX.match(look) else NO
         if opener == CALL:                     # the id, then <|tool_call_argument_begin|>
             i = look.find("<")
+            if not _ID_AHEAD.match(look, 0, len(look) if i < 0 else i):
+                return NO
             if i < 0 or ARG_BEGIN.startswith(look[i:]):
                 return NO if eof else MAYBE
             return YES if look.startswith(ARG_BEGIN, i) else NO

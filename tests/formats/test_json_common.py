@@ -1,0 +1,108 @@
+"""What holds for every JSON-bodied family, run over each (the family's own traps are in
+test_<family>.py).  Texts are built from the documented syntax by samples_json.FAMILIES."""
+import pytest
+
+from callsieve import Sieve, ToolCallEnd, ToolCallError, formats, parse
+from helpers import check, tools
+from samples_json import FAMILIES
+
+FAMILY = {f.name: f for f in FAMILIES}
+ids = [f.name for f in FAMILIES]
+each = pytest.mark.parametrize("fam", FAMILIES, ids=ids)
+
+NESTED = {"filter": {"tags": ["a", "b"], "range": [1, 2.5, None, True]}, "deep": [[{"x": {"y": [[]]}}]]}
+UNICODE = {"text": "grüße — 日本語 ✓ \"quoted\" \\ back\nslash", "emoji": "🦀"}
+
+
+def test_every_family_is_registered_with_models_and_an_example():
+    for f in FAMILIES:
+        fmt = formats.get(f.name)
+        assert fmt.example and fmt.description
+        m = parse(fmt.example, format=f.name)
+        assert m.tool_calls, f.name
+        assert parse(fmt.example).format == f.name
+    for f in FAMILIES:
+        if f.name not in ("tools_tag",):          # the ADR's Gemma fallback has no model of its own
+            assert formats.get(f.name).models, f.name
+
+
+@each
+def test_documented_syntax_with_prose_around(fam):
+    body = fam.render([("get_weather", {"city": "Paris", "days": 3})])
+    text = ("Let me check. " if fam.before else "") + body + ("\nAnything else?" if fam.after else "")
+    m = check(text, calls=[("get_weather", {"city": "Paris", "days": 3})])
+    assert m.format == fam.name
+    assert m.content.strip() == " ".join(p for p, ok in (("Let me check.", fam.before),
+                                                         ("Anything else?", fam.after)) if ok)
+
+
+@each
+def test_several_calls_closing_in_one_chunk(fam):
+    calls = [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "CET"}), ("get_weather", {"city": "Oslo"})]
+    text = fam.render(calls)
+    check(text, calls=calls)
+    s = Sieve()
+    evs = s.feed(text) + s.close()
+    assert [(e.index, e.name, e.arguments) for e in evs if isinstance(e, ToolCallEnd)] == \
+        [(i, n, a) for i, (n, a) in enumerate(calls)]
+
+
+@each
+def test_zero_argument_calls(fam):
+    calls = [("now", {}), ("get_weather", {"city": "Rome"}), ("now", {})]
+    check(fam.render(calls), calls=calls)
+
+
+@each
+def test_nested_and_unicode_arguments(fam):
+    calls = [("search", NESTED), ("write", UNICODE)]
+    check(fam.render(calls), calls=calls)
+
+
+@each
+def test_closing_marker_quoted_inside_a_string(fam):
+    args = {"code": f"print('{fam.quoted}')", "then": fam.quoted}
+    check(fam.render([("run", args), ("now", {})]), calls=[("run", args), ("now", {})])
+
+
+@each
+def test_call_truncated_at_end_of_stream_is_recovered(fam):
+    text = fam.render([("write_file", {"path": "a.txt", "text": "Hello, world"})])
+    cut = text[:text.index("world") + 2]
+    m = check(cut, calls=[("write_file", {"path": "a.txt", "text": "Hello, wo"})])
+    assert m.errors and isinstance(m.errors[0], ToolCallError)
+
+
+@each
+def test_detected_with_no_format_named_and_parsed_with_it_named(fam):
+    text = fam.render([("get_weather", {"city": "Lima"})])
+    assert parse(text).format == fam.name
+    for name in [fam.name, *formats.get(fam.name).aliases]:
+        m = parse(text, format=name)
+        assert [(c.name, c.arguments) for c in m.tool_calls] == [("get_weather", {"city": "Lima"})]
+
+
+@each
+def test_undeclared_tool_is_text(fam):
+    text = fam.render([("delete_everything", {"really": True})])
+    check(text, tools=tools("get_weather"), content=text, calls=[])
+
+
+@each
+def test_declared_tools_pass(fam):
+    text = fam.render([("get_weather", {"city": "Kyiv"})])
+    check(text, tools=tools("get_weather"), calls=[("get_weather", {"city": "Kyiv"})])
+
+
+@each
+def test_long_argument_streams_in_linear_time(fam):
+    big = "x" * 200_000
+    text = fam.render([("write", {"text": big})])
+    s = Sieve()
+    head, n = text[:text.index("xxx")], 0
+    s.feed(head)
+    for i in range(0, len(big), 4096):
+        n += bool(s.feed(big[i:i + 4096]))
+    assert n > 40, "a long argument must stream while it is written"
+    evs = s.feed(text[len(head) + len(big):]) + s.close()
+    assert [e.arguments for e in evs if isinstance(e, ToolCallEnd)] == [{"text": big}]
