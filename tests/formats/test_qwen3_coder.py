@@ -74,6 +74,16 @@ def test_truncated_value_is_recovered_with_an_error():
     assert m.errors and isinstance(m.errors[0], ToolCallError)
 
 
+def test_truncated_typed_value_keeps_what_parses():
+    m = check("<tool_call>\n<function=f>\n<parameter=s>\nok\n</parameter>\n<parameter=n>\n4", calls=[("f", {"s": "ok", "n": 4})])
+    assert m.errors
+
+
+def test_json_arguments_inside_function_tag():
+    # llama.cpp accepts the Hermes body wrapped in <function=N>: keep it.
+    check('<tool_call>\n<function=f>{"a": [1, "</function>"]}</function>\n</tool_call>', calls=[("f", {"a": [1, "</function>"]})])
+
+
 def test_unclosed_function_counts_only_once_a_parameter_began():
     # formats.md: an unclosed <function= with no parameter is not a call; the text stays text.
     text = "<tool_call>\n<function=write>\n"

@@ -135,6 +135,7 @@ _NUMBER_PREFIX = re.compile(r"-?\d*(?:\.\d*)?(?:[eE][+-]?\d*)?\s*\Z")
 _WORD_LIST = {"boolean": ("true", "false", "True", "False", "TRUE", "FALSE"),
               "null": ("null", "None", "NULL")}
 UNDECIDED_MAX = 64               # a number or a word is never longer than this
+HELD_MAX = 4096                  # nor is the whitespace before it
 
 
 def _could_be_scalar(s: str, allowed) -> bool:
@@ -206,14 +207,14 @@ class Value:
         text = "".join(self.held)
         self.held[:] = [text]
         s = text.lstrip()
-        if not s:
+        if not s and len(text) <= HELD_MAX:
             return
-        c = s[0]
-        if c in "{[" or (c == '"' and self.allowed is None):
+        c = s[:1]
+        if c and c in "{[" or (c == '"' and self.allowed is None):
             if self.allowed is None or ("object" if c == "{" else "array") in self.allowed or c == '"':
                 self.mode = "buf"     # JSON text: read it whole at the end
                 return
-        elif len(s) <= UNDECIDED_MAX and _could_be_scalar(s, self.allowed):
+        elif len(s) <= UNDECIDED_MAX and len(text) <= HELD_MAX and _could_be_scalar(s, self.allowed):
             return
         self.mode = "str"             # it cannot be anything but a string: stream it from now
         self.held.clear()

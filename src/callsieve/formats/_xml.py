@@ -19,7 +19,7 @@ import html
 import re
 
 from ..jsonargs import value as json_value
-from ..reader import Bad, Reject, Truncated, more, peek
+from ..reader import Bad, Lane, Reject, Truncated, more, peek
 from ._json import call_sequence
 from ._typed import ANY, STRING, Value, param_kinds
 
@@ -31,12 +31,13 @@ WS_LIMIT = 4096           # whitespace looked across after a closing tag
 class Marks:
     """Leftmost search for a set of literals, and for a proper prefix of one at the end of the text."""
 
-    __slots__ = ("literals", "search", "reach", "longer")
+    __slots__ = ("literals", "search", "first", "reach", "longer")
 
     def __init__(self, literals):
         lits = sorted(set(literals), key=lambda m: (-len(m), m))
         self.literals = lits
         self.search = re.compile("|".join(re.escape(m) for m in lits)).search
+        self.first = re.compile("[" + "".join(sorted({re.escape(m[0]) for m in lits})) + "]").search
         self.reach = max(len(m) for m in lits) - 1
         # Literals that begin longer ones (`</tool_call>` and `</tool_calls>`).
         self.longer = {m: tuple(o for o in lits if o != m and o.startswith(m)) for m in lits}
@@ -55,11 +56,12 @@ class Marks:
         return any(len(rest) < len(o) and o.startswith(rest) for o in self.longer[lit])
 
 
-def next_mark(r, marks: Marks, emit=None, limit: int | None = None):
+def next_mark(r, marks: Marks, emit=None, limit: int | None = None, lane: Lane | None = None):
     """Move to the next literal of `marks` (not consumed) and return it.
 
     Text before it goes to `emit` (or is dropped).  At end of stream returns None, the reader at
-    a possible cut-off literal (not emitted).  `limit` bounds the text passed over.
+    a possible cut-off literal (not emitted).  `limit` bounds the text passed over.  `lane`
+    (sink: emit) lets the Sieve pass on chunks that cannot hold a literal while all is consumed.
     """
     passed = 0
     while True:
@@ -78,7 +80,7 @@ def next_mark(r, marks: Marks, emit=None, limit: int | None = None):
             r.pos = cut
         if found:
             return m.group()
-        if not (yield from more(r)) and m is None:
+        if not (yield from more(r, lane if r.pos >= len(r.buf) else None)) and m is None:
             return None           # (an undecided literal is whole at the end of the stream)
 
 
@@ -250,8 +252,9 @@ def value(r, d: Dialect, emit):
         prev = s[-1]
         emit(s)
 
+    lane = Lane(d.value_marks.first, put)   # a long value's plain chunks go straight to it
     while True:
-        lit = yield from next_mark(r, d.value_marks, put)
+        lit = yield from next_mark(r, d.value_marks, put, lane=lane)
         if lit is None:
             raise Truncated("cut off in a value")
         kind = d.value_kinds[lit]
