@@ -249,8 +249,9 @@ def value(r, d: Dialect, emit):
 
     def put(s):
         nonlocal prev
-        prev = s[-1]
-        emit(s)
+        if s:
+            prev = s[-1]
+            emit(s)
 
     lane = Lane(d.value_marks.first, put)   # a long value's plain chunks go straight to it
     while True:
