@@ -1,0 +1,37 @@
+"""Bare JSON calls, llama.cpp's generic JSON and xLAM lists (formats.md §2.22, §2.29, §2.31)."""
+from callsieve import formats
+from helpers import check, tools
+
+
+def test_object_and_list_as_the_whole_reply():
+    check('{"name": "toggle_lamp", "arguments": {"room": "den"}}', calls=[("toggle_lamp", {"room": "den"})])
+    check('[{"name": "rate_movie", "arguments": {"title": "Heat", "stars": 5}}, {"name": "now", "arguments": {}}]',
+          calls=[("rate_movie", {"title": "Heat", "stars": 5}), ("now", {})])
+
+
+def test_llama_cpp_generic_json():
+    check('{"tool_call": {"name": "rate_movie", "arguments": {"title": "Ran"}}}', calls=[("rate_movie", {"title": "Ran"})])
+    check('{"tool_calls": [{"name": "a", "arguments": {}}, {"name": "b", "arguments": {"x": [1]}}]}',
+          calls=[("a", {}), ("b", {"x": [1]})])
+    text = '{"response": "The answer is {\\"name\\": 42}."}'
+    check(text, content=text, calls=[])
+
+
+def test_forced_list_with_parameters_key():
+    check('[{"name": "f", "parameters": {"q": "x"}}]', calls=[("f", {"q": "x"})])
+
+
+def test_json_answers_and_braces_in_prose_are_text():
+    for text in ('{"answer": 42}', "[1, 2, 3]", '{"name": "Bob", "age": 3}', "{x: 1}", "Set $\\{x\\}$ {a, b}.",
+                 'Use {"name": "f", "arguments": {}} like this.'):
+        check(text, content=text, calls=[])
+
+
+def test_after_prose_only_a_declared_tool():
+    text = 'Calling: {"name": "f", "arguments": {"a": 1}}'
+    check(text, tools=tools("f"), content="Calling: ", calls=[("f", {"a": 1})])
+    check(text, tools=tools("g"), content=text, calls=[])
+
+
+def test_xlam_model_names_pre_seed_it():
+    assert formats.for_model("Salesforce/xLAM-2-8b-fc-r") == "bare_json"

@@ -1,0 +1,60 @@
+"""Mistral's three [TOOL_CALLS] variants and their call ids (formats.md §2.16)."""
+import re
+
+from callsieve import Sieve, ToolCallStart, parse
+from callsieve.formats._json import HOLD_FOR_ID
+from helpers import check, tools
+
+NINE = re.compile(r"[A-Za-z0-9]{9}\Z")
+
+
+def test_v13_documented_example_arrays_in_arguments_do_not_close_it():
+    text = 'Booking.[TOOL_CALLS]schedule_meeting[ARGS]{"day": "Fri", "attendees": ["ops", "qa"]}'
+    m = check(text, content="Booking.", calls=[("schedule_meeting", {"day": "Fri", "attendees": ["ops", "qa"]})])
+    assert NINE.match(m.tool_calls[0].id)
+
+
+def test_v13_call_id_segment_is_kept():
+    m = parse('[TOOL_CALLS]f[CALL_ID]a1B2c3D4e[ARGS]{"x": 1}[TOOL_CALLS]g[CALL_ID]Zz9Yy8Xx7[ARGS]{}')
+    assert [(c.name, c.id) for c in m.tool_calls] == [("f", "a1B2c3D4e"), ("g", "Zz9Yy8Xx7")]
+
+
+def test_v11_name_then_json_one_marker_per_call():
+    m = check('[TOOL_CALLS]f{"x": [1, [2]]}[TOOL_CALLS]g{}', calls=[("f", {"x": [1, [2]]}), ("g", {})])
+    assert all(NINE.match(c.id) for c in m.tool_calls)
+
+
+def test_pre_v11_list_keeps_ids_written_after_the_arguments():
+    text = ('[TOOL_CALLS] [{"name": "f", "arguments": {"a": "]"}, "id": "abc123XYZ"}, '
+            '{"name": "g", "arguments": {}}, {"id": "q1w2e3r4t", "name": "h", "arguments": {"b": 2}}]')
+    m = check(text, calls=[("f", {"a": "]"}), ("g", {}), ("h", {"b": 2})])
+    ids = [c.id for c in m.tool_calls]
+    assert ids[0] == "abc123XYZ" and NINE.match(ids[1]) and ids[2] == "q1w2e3r4t"
+
+
+def test_long_arguments_do_not_wait_for_an_id():
+    s = Sieve()
+    evs = s.feed('[TOOL_CALLS] [{"name": "write", "arguments": {"text": "' + "x" * (HOLD_FOR_ID + 100))
+    start = [e for e in evs if isinstance(e, ToolCallStart)]
+    assert start and NINE.match(start[0].id), "past the hold, the call starts and streams"
+    evs += s.feed('"}, "id": "late12345"}]') + s.close()
+
+
+def test_pre_v11_list_cut_off_keeps_what_came():
+    m = check('[TOOL_CALLS] [{"name": "f", "arguments": {"a": [1, 2', calls=[("f", {"a": [1, 2]})])
+    assert m.errors
+
+
+def test_special_tokens_stripped_list_is_recognised_at_the_start_only():
+    check(' [{"name": "f", "arguments": {"a": 1}}]', calls=[("f", {"a": 1})])
+
+
+def test_special_tokens_stripped_name_then_json_is_left_as_text():
+    # Without [TOOL_CALLS] nothing marks `NAME{json}` as a call: documented, not guessed.
+    text = 'schedule_meeting{"day": "Fri"}'
+    check(text, tools=tools("schedule_meeting"), content=text, calls=[])
+
+
+def test_marker_without_a_call_is_text():
+    for text in ("[TOOL_CALLS] nothing here", "[TOOL_CALLS]"):
+        check(text, content=text, calls=[])

@@ -1,0 +1,27 @@
+"""Granite 3.x <|tool_call|> + JSON list, no closer (formats.md §2.17)."""
+from callsieve import formats, parse
+from helpers import check
+
+EX = '<|tool_call|>[{"name": "resize_image", "arguments": {"id": "img-7", "width": 640}}]'
+
+
+def test_documented_example_with_prose_before():
+    m = check("Resizing. " + EX, content="Resizing. ", calls=[("resize_image", {"id": "img-7", "width": 640})])
+    assert m.format == "granite"
+
+
+def test_bare_list_without_the_marker():
+    text = EX.removeprefix("<|tool_call|>")
+    assert parse(text, format="granite").tool_calls[0].name == "resize_image"
+    check(text, calls=[("resize_image", {"id": "img-7", "width": 640})])
+
+
+def test_gemma_drift_spelling_is_not_granite():
+    assert parse("<|tool_call|>call:f{a:1}<tool_call|>").format != "granite"
+    for text in ("<|tool_call|> is Granite's marker", "<|tool_call|>"):
+        check(text, content=text, calls=[])
+
+
+def test_model_names():
+    assert formats.for_model("ibm-granite/granite-3.3-8b-instruct") == "granite"
+    assert formats.for_model("granite-4.0-h-small") == "tool_call_tag"

@@ -1,0 +1,50 @@
+"""Kimi K2: a tool-calls section with functions.NAME:IDX ids kept as call ids (formats.md §2.11)."""
+from callsieve import formats, parse
+from helpers import check, tools
+from samples_json import plain_markers_on
+
+EX = ('<|tool_calls_section_begin|><|tool_call_begin|>functions.mute_channel:3<|tool_call_argument_begin|>'
+      '{"channel": "ops-pager"}<|tool_call_end|><|tool_calls_section_end|>')
+
+
+def test_documented_example_keeps_the_id_and_the_content_before():
+    m = check("Muting it." + EX, content="Muting it.", calls=[("mute_channel", {"channel": "ops-pager"})])
+    assert m.tool_calls[0].id == "functions.mute_channel:3" and m.format == "kimi_k2"
+
+
+def test_names_with_dashes_and_dots_and_odd_ids():
+    text = ('<|tool_calls_section_begin|><|tool_call_begin|>functions.web.search-v2:17<|tool_call_argument_begin|>{}'
+            '<|tool_call_end|><|tool_call_begin|>lookup:0<|tool_call_argument_begin|>{"q": 1}<|tool_call_end|>'
+            '<|tool_call_begin|>functions.ns:tool:x<|tool_call_argument_begin|>{}<|tool_call_end|><|tool_calls_section_end|>')
+    m = check(text, calls=[("web.search-v2", {}), ("lookup", {"q": 1}), ("ns:tool:x", {})])
+    assert [c.id for c in m.tool_calls] == ["functions.web.search-v2:17", "lookup:0", "functions.ns:tool:x"]
+
+
+def test_singular_section_spelling_and_no_section_end():
+    text = EX.replace("tool_calls_section", "tool_call_section")
+    check(text, calls=[("mute_channel", {"channel": "ops-pager"})])
+    check(EX.replace("<|tool_calls_section_end|>", ""), calls=[("mute_channel", {"channel": "ops-pager"})])
+
+
+def test_section_opener_ends_reasoning_without_think_close():
+    check("<think>Mute it." + EX, reasoning="Mute it.", calls=[("mute_channel", {"channel": "ops-pager"})])
+
+
+def test_deepseek_ascii_look_alike_is_not_kimi():
+    text = '<|tool_call_begin|>run<|tool_sep|>{"a": 1}<|tool_call_end|>'
+    assert parse(text).format == "deepseek_v31"
+    assert parse(EX.replace("<|tool_calls_section_begin|>", "")).format == "kimi_k2"
+
+
+def test_stripped_special_tokens_leave_a_recognisable_id(monkeypatch):
+    plain_markers_on(monkeypatch)
+    m = check('Muting.functions.mute_channel:3{"channel": "ops"}functions.now:4{}',
+              content="Muting.", calls=[("mute_channel", {"channel": "ops"}), ("now", {})])
+    assert m.tool_calls[0].id == "functions.mute_channel:3"
+    for text in ("see functions.py and functions.foo:3 too", "functions.mute:1 is no call", "functions."):
+        check(text, content=text, calls=[])
+    check('functions.rm:1{"all": true}', tools=tools("mute"), content='functions.rm:1{"all": true}', calls=[])
+
+
+def test_model_names():
+    assert formats.for_model("moonshotai/Kimi-K2-Instruct-0905") == "kimi_k2"
