@@ -129,3 +129,15 @@ def test_upstream_non_json_success_is_502(upstream, proxy):
     r = post(proxy, json=BODY)
     assert r.status_code == 502 and "upstream" in r.json()["error"]["message"]
     json.dumps(r.json())
+
+
+def test_a_translation_bug_ends_the_stream_with_an_error_not_a_cut(upstream, proxy, monkeypatch):
+    from callsieve.serve import stream as stream_mod
+
+    def boom(self, chunk):
+        raise RuntimeError("bug")
+
+    upstream.stream([chunk(role="assistant", content=""), chunk("hi")])
+    monkeypatch.setattr(stream_mod.Turn, "feed", boom)
+    events = sse_events_of(post(proxy, json={**BODY, "stream": True}).text)
+    assert events[-1] == "[DONE]" and events[-2]["error"]["code"] == "internal_error"

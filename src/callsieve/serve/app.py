@@ -46,6 +46,10 @@ def error(status: int, message: str, type_: str = "invalid_request_error", code=
     return JSONResponse({"error": {"message": message, "type": type_, "param": None, "code": code}}, status)
 
 
+def stream_error(message: str, code: str, type_: str = "upstream_error") -> dict:
+    return {"error": {"message": "callsieve: " + message, "type": type_, "param": None, "code": code}}
+
+
 def sse(obj) -> bytes:
     return b"data: " + (obj if isinstance(obj, bytes) else json.dumps(obj, ensure_ascii=False).encode()) + b"\n\n"
 
@@ -208,9 +212,17 @@ class Proxy:
                 self.log_line(stats, status=resp.status_code)
                 return Response(data, resp.status_code, headers=self.resp_headers(resp))
             try:
-                return JSONResponse(self.complete(json.loads(data), opts, model, stats))
-            except (ValueError, TypeError, AttributeError) as e:
+                answer = json.loads(data)
+                if not isinstance(answer, dict):
+                    raise ValueError("not a JSON object")
+            except ValueError as e:
+                self.log_line(stats, status=502)
                 return error(502, f"callsieve: the upstream sent an unreadable answer ({e})", "upstream_error")
+            try:
+                return JSONResponse(self.complete(answer, opts, model, stats))
+            except Exception:
+                log.exception("while parsing the upstream answer")
+                return error(500, "callsieve: internal error while parsing the answer", "server_error")
         return StreamingResponse(self.stream(resp, opts, model, stats), media_type="text/event-stream",
                                  headers={"cache-control": "no-cache"})
 
@@ -237,22 +249,28 @@ class Proxy:
                 except ValueError:
                     log.warning("skipping an unreadable upstream chunk: %.200r", payload)
                     continue
-                if isinstance(chunk, dict) and "error" in chunk and not chunk.get("choices"):
+                if not isinstance(chunk, dict):
+                    continue
+                if "error" in chunk and not chunk.get("choices"):
                     failure = chunk
                     break
                 for out in turn.feed(chunk):
                     yield sse(out)
         except httpx.HTTPError as e:
-            failure = {"error": {"message": f"callsieve: the upstream stream broke off ({type(e).__name__}: {e})",
-                                 "type": "upstream_error", "param": None, "code": "upstream_disconnected"}}
+            failure = stream_error(f"the upstream stream broke off ({type(e).__name__}: {e})", "upstream_disconnected")
+        except Exception:  # a bug must not cut the stream silently
+            log.exception("while translating the upstream stream")
+            failure = stream_error("internal error while translating the stream", "internal_error", "server_error")
         finally:
             await resp.aclose()  # on a client disconnect (cancellation) this cancels the upstream request
-        if failure is None:
-            for out in turn.finish():
+        try:
+            for out in (turn.finish() if failure is None else turn.flush()):
                 yield sse(out)
-        else:
-            for out in turn.flush():
-                yield sse(out)
+        except Exception:
+            log.exception("while flushing the stream")
+            failure = failure or stream_error("internal error while flushing the stream", "internal_error",
+                                              "server_error")
+        if failure is not None:
             yield sse(failure)
         yield sse(b"[DONE]")
         for ch in turn.choices.values():

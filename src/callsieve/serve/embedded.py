@@ -64,13 +64,20 @@ def free_port(host: str = "127.0.0.1") -> int:
         return s.getsockname()[1]
 
 
-def _die_with_parent() -> None:
-    """In the child, before exec: get SIGTERM when callsieve dies, however it dies (Linux)."""
+def _prctl():
     import ctypes
-    import signal
 
     with contextlib.suppress(Exception):
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        return ctypes.CDLL(None, use_errno=True).prctl  # resolved before fork: no dlopen in the child
+    return None
+
+
+_PRCTL = _prctl() if sys.platform == "linux" else None
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: get SIGTERM when callsieve dies, however it dies (Linux)."""
+    _PRCTL(1, 15)  # PR_SET_PDEATHSIG, SIGTERM
 
 
 class EmbeddedServer:
@@ -99,7 +106,7 @@ class EmbeddedServer:
                "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.n_ctx)]
         out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
         self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+                                     preexec_fn=_die_with_parent if _PRCTL else None)
         if out is not subprocess.DEVNULL:
             out.close()
         self._wait_ready()
