@@ -46,3 +46,11 @@ def test_a_trailing_lt_is_held():
     assert "".join(e.text for e in evs if isinstance(e, Text)) == "Rating."
     evs = s.feed(EXAMPLE[1:]) + s.close()
     assert not any(isinstance(e, Text) for e in evs)
+
+
+def test_stripped_dsml_prefix_still_recognised_before_an_invoke():
+    text = ('<function_calls><invoke name="f"><parameter name="a" string="true">x</parameter></invoke>'
+            '</function_calls>')
+    assert check(text, calls=[("f", {"a": "x"})]).format == "deepseek_dsml"
+    text = '<tool_calls>\n<invoke name="f"></invoke>\n</tool_calls>'
+    check(text, calls=[("f", {})])

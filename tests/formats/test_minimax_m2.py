@@ -43,3 +43,14 @@ def test_stray_leading_think_close_and_m3_thinking():
 def test_missing_parameter_closer_before_invoke_close():
     text = '<minimax:tool_call><invoke name="f"><parameter name="a">x\n</invoke></minimax:tool_call>'
     check(text, calls=[("f", {"a": "x\n"})])
+
+
+def test_bare_invokes_left_by_a_server_that_strips_special_tokens():
+    text = 'Watering.\n<invoke name="water_plants">\n<parameter name="zone">roof</parameter>\n</invoke>\nDone.'
+    m = check(text, tools=tools("water_plants"), calls=[("water_plants", {"zone": "roof"})])
+    assert m.content.split() == ["Watering.", "Done."]
+    # without tools, or for an undeclared name, or with other children, it is text
+    for kw in ({}, {"tools": tools("other")}):
+        assert check(text, **kw, calls=[]).content == text
+    html = '<invoke name="water_plants">hello</invoke>'
+    assert check(html, tools=tools("water_plants"), calls=[]).content == html

@@ -17,3 +17,9 @@ def test_documented_syntax_several_calls():
 def test_deepseek_lookalike_tokens_are_not_step3():
     text = "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>"
     assert check(text).format != "step3"
+
+
+def test_invoke_left_when_special_tokens_are_stripped():
+    text = 'function<steptml:invoke name="mute"><steptml:parameter name="room">den</steptml:parameter></steptml:invoke>'
+    m = check(text, calls=[("mute", {"room": "den"})])
+    assert m.content == "function"      # the plain word before the stripped token cannot be told from prose

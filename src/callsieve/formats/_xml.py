@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import re
 
+from . import MAYBE, NO, YES
 from ..jsonargs import value as json_value
 from ..reader import Bad, Lane, Reject, Truncated, more, peek
 from ._json import call_sequence
@@ -117,6 +118,14 @@ def followed_by(r, skip: int, literals: tuple, eof_ok: bool = True):
             return False
         if not (yield from more(r)):
             return eof_ok
+
+
+def tag_after(look: str, eof: bool, tags: tuple) -> int:
+    """For `decide`: YES when one of `tags` follows (after whitespace), MAYBE while it still may."""
+    rest = look.lstrip()
+    if any(rest.startswith(t) for t in tags):
+        return YES
+    return MAYBE if not eof and any(t.startswith(rest) for t in tags) else NO
 
 
 class Tag:

@@ -1,7 +1,8 @@
 """DeepSeek V3.2 / V4 DSML: <｜DSML｜function_calls> (V4: <｜DSML｜tool_calls>) <｜DSML｜invoke name="N">
 <｜DSML｜parameter name="K" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke> … (formats.md §2.10)."""
 from . import Format
-from ._xml import block, invoke_dialect
+from . import YES
+from ._xml import block, invoke_dialect, tag_after
 
 # Tags also come without ｜DSML｜, mixed, or with an ASCII bar.
 PREFIXES = ("｜DSML｜", "|DSML|", "")
@@ -12,7 +13,9 @@ class DeepseekDsml(Format):
     name = "deepseek_dsml"
     aliases = ("dsml", "deepseek_v32", "deepseek_v4")
     description = "DeepSeek V3.2 / V4 DSML <｜DSML｜function_calls> / <｜DSML｜tool_calls>"
-    openers = tuple(f"<{p}{s}>" for p in PREFIXES[:2] for s in SECTIONS)
+    # Without ｜DSML｜ (a server that strips it), the section tags are OLMo's and HY's too:
+    # they count only before an <invoke.
+    openers = tuple(f"<{p}{s}>" for p in PREFIXES for s in SECTIONS)
     closer = "</｜DSML｜function_calls>"
     models = ("deepseek-v3.2*", "deepseek-v4*")
     example = ('<｜DSML｜function_calls><｜DSML｜invoke name="rate_movie"><｜DSML｜parameter name="stars" '
@@ -22,6 +25,11 @@ class DeepseekDsml(Format):
 
     def closer_for(self, opener):
         return "</" + opener[1:]
+
+    def decide(self, opener, look, eof, ctx):
+        if "DSML" in opener:
+            return YES
+        return tag_after(look, eof, tuple(f"<{p}invoke" for p in PREFIXES))
 
     def parse(self, r, ctx, opener):
         yield from block(r, ctx, self.body)

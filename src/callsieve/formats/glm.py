@@ -1,8 +1,8 @@
 """GLM-4.5 … GLM-5: <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call> (formats.md §2.4)."""
 import re
 
-from . import MAYBE, NO, YES, Format
-from ._xml import Dialect, Tag, block
+from . import MAYBE, NO, Format
+from ._xml import Dialect, Tag, block, tag_after
 
 # The name runs from <tool_call> to a newline, <tool_sep> (HY-V3), <arg_key> or </tool_call>.
 NAME = r"\s*(?P<name>[^<>\s]+?)\s*(?:<tool_sep(?::\w+)?>)?"
@@ -20,10 +20,7 @@ def name_after(look: str, eof: bool, after=_AFTER) -> int:
         return MAYBE if not eof and not look.strip() else NO
     if m.end() == len(look):
         return NO if eof else MAYBE
-    rest = look[m.end():].lstrip()
-    if any(rest.startswith(t) for t in after):
-        return YES
-    return MAYBE if not eof and any(t.startswith(rest) for t in after) else NO
+    return tag_after(look[m.end():], eof, after)
 
 
 class Glm(Format):

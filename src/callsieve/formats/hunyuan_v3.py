@@ -1,13 +1,10 @@
 """Tencent HY-V3 / V4: <tool_calls><tool_call>NAME<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>
 </tool_call></tool_calls>, tokens possibly suffixed like <tool_calls:opensource> (formats.md §2.4)."""
-import re
-
-from . import MAYBE, NO, YES, Format
-from ._xml import Dialect, Tag, block
+from . import Format
+from ._xml import Dialect, Tag, block, tag_after
 from .glm import NAME, NAME_END, PAIR
 
 SUFFIXES = ("", ":opensource")
-_NEXT = re.compile(r"\s*(?:<(?:t(?:o(?:o(?:l(?:_(?:c(?:a(?:l(?:l)?)?)?)?)?)?)?)?)?)?\Z")
 
 
 class HunyuanV3(Format):
@@ -28,10 +25,7 @@ class HunyuanV3(Format):
 
     def decide(self, opener, look, eof, ctx):
         # <tool_calls> also opens JSON arrays (Jamba, Hunyuan-A13B) and MiniMax-M1 lines.
-        s = look.lstrip()
-        if s.startswith("<tool_call") and len(s) > len("<tool_call") and s[len("<tool_call")] in ">:":
-            return YES
-        return MAYBE if not eof and _NEXT.match(look) else NO
+        return tag_after(look, eof, tuple(f"<tool_call{x}>" for x in SUFFIXES))
 
     def parse(self, r, ctx, opener):
         yield from block(r, ctx, self.body)

@@ -4,7 +4,7 @@ import re
 
 from . import MAYBE, NO, YES, Format
 from ._typed import STRING
-from ._xml import Dialect, Tag, attrs_tag, block
+from ._xml import Dialect, Tag, attrs_tag, block, tag_after
 
 OPENER = '<function name="'
 _TAG = re.compile(r'[^"<>\n]+"(?:\s+[\w:.-]+\s*=\s*"[^"]*")*\s*(?P<empty>/)?>')
@@ -35,10 +35,7 @@ class MiniCPM5(Format):
             return MAYBE if undecided and not eof else NO
         if m.group("empty"):
             return YES
-        rest = look[m.end():].lstrip()
-        if any(rest.startswith(c) for c in _CHILDREN):
-            return YES
-        return MAYBE if not eof and any(c.startswith(rest) for c in _CHILDREN) else NO
+        return tag_after(look[m.end():], eof, _CHILDREN)
 
     def parse(self, r, ctx, opener):
         r.push_front(opener)          # the opener is the start of the call's tag

@@ -1,7 +1,13 @@
 """MiniMax-M2 / M2.5 / M3: <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter></invoke>
 </minimax:tool_call> (formats.md §2.5)."""
-from . import Format
-from ._xml import block, invoke_dialect
+import re
+
+from . import MAYBE, NO, Format
+from ._xml import block, invoke_dialect, tag_after
+
+BARE = '<invoke name="'
+_NAME = re.compile(r'([^"<>\n]{1,256})"\s*>')
+_NAME_PREFIX = re.compile(r'[^"<>\n]{0,256}(?:"\s*)?\Z')
 
 
 class MinimaxM2(Format):
@@ -9,6 +15,9 @@ class MinimaxM2(Format):
     aliases = ("minimax", "minimax_m3")
     description = "MiniMax-M2 / M3 <minimax:tool_call> with <invoke name=…><parameter name=…>"
     openers = ("<minimax:tool_call>",)
+    # A server that strips the <minimax:tool_call> token leaves bare invokes: claimed only with
+    # tools declared, for a declared name and a first child of the syntax.
+    tool_openers = (BARE,)
     closer = "</minimax:tool_call>"
     models = ("minimax-m2*", "minimax-m3*")
     example = ('<minimax:tool_call>\n<invoke name="water_plants">\n<parameter name="zone">greenhouse</parameter>\n'
@@ -16,5 +25,17 @@ class MinimaxM2(Format):
 
     body = invoke_dialect(block_close=("</minimax:tool_call>",))
 
+    def decide(self, opener, look, eof, ctx):
+        if opener != BARE:
+            return super().decide(opener, look, eof, ctx)
+        m = _NAME.match(look)
+        if m is None:
+            return MAYBE if not eof and _NAME_PREFIX.match(look) else NO
+        if not ctx.tools or m.group(1) not in ctx.tools:
+            return NO
+        return tag_after(look[m.end():], eof, ('<parameter name="', "</invoke>"))
+
     def parse(self, r, ctx, opener):
+        if opener == BARE:
+            r.push_front(opener)
         yield from block(r, ctx, self.body)

@@ -1,8 +1,6 @@
 """Qwen3-Coder / Qwen3.5 XML: <tool_call><function=N><parameter=K>V</parameter></function></tool_call> (formats.md §2.2)."""
-import re
-
-from . import MAYBE, NO, YES, Format
-from ._xml import Dialect, Tag, block
+from . import Format
+from ._xml import Dialect, Tag, block, tag_after
 
 FUNCTION = Tag(("<function=",), r"<function=\s*(?P<name>[^>\n]*?)\s*>")
 PARAMETER = Tag(("<parameter=",), r"<parameter=\s*(?P<key>[^>\n]*?)\s*>")
@@ -12,16 +10,6 @@ def dialect(block_close: str) -> Dialect:
     """The Qwen3-Coder body inside a block closed by `block_close` (shared with Seed-OSS)."""
     return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
                    value_close=("</parameter>",), block_close=(block_close,), trim_nl=True)
-
-
-_NEXT = re.compile(r"\s*(<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:=)?)?)?)?)?)?)?)?)?)?\Z")
-
-
-def function_after(look: str, eof: bool) -> int:
-    """YES when `<function=` follows (after whitespace), MAYBE while the text may still become it."""
-    if look.lstrip().startswith("<function="):
-        return YES
-    return MAYBE if not eof and _NEXT.match(look) else NO
 
 
 class Qwen3Coder(Format):
@@ -36,7 +24,7 @@ class Qwen3Coder(Format):
     body = dialect("</tool_call>")
 
     def decide(self, opener, look, eof, ctx):
-        return function_after(look, eof)
+        return tag_after(look, eof, ("<function=",))     # not `{` (Hermes) nor a name (GLM)
 
     def parse(self, r, ctx, opener):
         yield from block(r, ctx, self.body)

@@ -8,7 +8,8 @@ class Step3(Format):
     name = "step3"
     aliases = ("steptml",)
     description = "StepFun Step-3 <｜tool_calls_begin｜> with <steptml:invoke>"
-    openers = ("<｜tool_calls_begin｜>",)
+    # <steptml:invoke is what is left when a server strips the special tokens around it.
+    openers = ("<｜tool_calls_begin｜>", "<steptml:invoke")
     closer = "<｜tool_calls_end｜>"
     models = ("step3*", "step-3", "step-3-*")
     example = ('<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="mute">'
@@ -19,4 +20,6 @@ class Step3(Format):
                           fillers=("<｜tool_call_begin｜>", "function", "<｜tool_sep｜>", "<｜tool_call_end｜>"))
 
     def parse(self, r, ctx, opener):
+        if opener == "<steptml:invoke":
+            r.push_front(opener)
         yield from block(r, ctx, self.body)
