@@ -41,6 +41,9 @@ CASES = {
     "think_then_call": (forced('<think>The user wants the weather in Paris.</think>\n<tool_call>{"name": '
                                '"get_weather", "arguments": {"city": "Paris"}}</tool_call>'),
                         "", "The user wants the weather in Paris.", PARIS),
+    "two_calls_in_one_array": (forced('[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}, '
+                                      '{"name": "get_weather", "arguments": {"city": "Rome"}}]'),
+                               "", "", PARIS + [("get_weather", {"city": "Rome"})]),
     "think_then_prose": (forced("<think>Just greet.</think>Hello there!"), "Hello there!", "Just greet.", []),
 }
 
