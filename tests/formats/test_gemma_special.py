@@ -89,3 +89,9 @@ def test_undeclared_tool_is_text_declared_one_is_a_call():
     text = gemma("rm_rf", "path:1")
     check(text, tools=tools("f"), content=text, calls=[])
     check(gemma("f", "a:1"), tools=tools("f"), calls=[("f", {"a": 1})])
+
+
+def test_json_inside_the_gemma_wrapper_goes_to_the_broad_pass():
+    check('<|tool_call>{"name": "f", "arguments": {"a": 1}}<tool_call|> ok', content="ok", calls=[("f", {"a": 1})])
+    text = "<|tool_call>{not json}<tool_call|> ok"
+    check(text, content=text, calls=[])

@@ -53,10 +53,12 @@ def literal_call(r, ctx, quote: str, closer: str):
     The call starts only once the literal proves to be one (`{}` or a first `key:`), so prose
     that merely spells the opener and `call:` never becomes a call.
     """
-    yield from startswith(r, "call:", skip_ws=True)
+    named = yield from startswith(r, "call:", skip_ws=True)
     m = yield from token(r, NAME, 256)
     if m is None:
-        raise Reject("no function name")
+        # JSON in the wrapper (`<|tool_call>{"name": …}`) is worth the Sieve's broad pass
+        json_body = not named and (yield from peek(r)) in ("{", "[")
+        raise Reject("no function name", broad=json_body)
     name = ctx.check(m.group())
     c = yield from peek(r)
     paren = c == "("
