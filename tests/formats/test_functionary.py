@@ -1,0 +1,38 @@
+"""Functionary v3.1 <function=NAME>{json}</function> and v3.2 >>>NAME (formats.md §2.28)."""
+from callsieve import formats, parse
+from helpers import check, tools
+from samples_json import plain_markers_on
+
+
+def test_v31_with_prose_and_several_calls():
+    m = check('Sure.\n<function=get_weather>{"city": "Paris"}</function>\n<function=now>{}</function>',
+              content="Sure.\n", calls=[("get_weather", {"city": "Paris"}), ("now", {})])
+    assert m.format == "functionary"
+
+
+def test_v31_code_through_the_python_tag():
+    check("<|python_tag|>print(1)", tools=tools("python"), calls=[("python", {"code": "print(1)"})])
+
+
+def test_qwen_xml_function_inside_tool_call_is_not_functionary():
+    text = "<tool_call>\n<function=f>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>"
+    assert parse(text).format != "functionary"
+    for text in ("<function=f> is a tag", "<function=", "<function=f>\n<parameter=a>\n1\n</parameter>\n</function>"):
+        assert parse(text).format != "functionary"
+
+
+def test_v32_calls_text_and_code(monkeypatch):
+    plain_markers_on(monkeypatch)
+    text = '>>>all\nLet me count.>>>count_words\n{"path": "draft.txt"}\n>>>python\nimport os\nprint("> >")\n\n'
+    m = check(text, calls=[("count_words", {"path": "draft.txt"}), ("python", {"code": 'import os\nprint("> >")'})])
+    assert m.format == "functionary" and m.content.strip() == "Let me count."
+
+
+def test_v32_python_prompt_in_prose_is_text(monkeypatch):
+    plain_markers_on(monkeypatch)
+    for text in (">>> print(1)\n1", "a >>> b", ">>>"):
+        check(text, content=text, calls=[])
+
+
+def test_model_names():
+    assert formats.for_model("meetkai/functionary-medium-v3.1") == "functionary"

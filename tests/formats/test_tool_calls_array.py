@@ -1,0 +1,40 @@
+"""<tool_calls>[…]</tool_calls> (Jamba, Hunyuan-A13B, Apriel), MiniMax-M1 lines, Nemotron V2
+<TOOLCALL> (formats.md §2.20, §2.5)."""
+from callsieve import formats, parse
+from helpers import check
+
+
+def test_documented_list_with_prose_before():
+    m = check('Tracking it.\n<tool_calls>[{"name": "track_parcel", "arguments": {"code": "ZX4471"}}]</tool_calls>',
+              content="Tracking it.\n", calls=[("track_parcel", {"code": "ZX4471"})])
+    assert m.format == "tool_calls_array"
+
+
+def test_minimax_m1_one_object_per_line():
+    check('<tool_calls>\n{"name": "a", "arguments": {"x": "}\\n{"}}\n{"name": "b", "arguments": {}}\n</tool_calls>',
+          calls=[("a", {"x": "}\n{"}), ("b", {})])
+
+
+def test_nemotron_v2_spelling():
+    check('<think>Plan.</think><TOOLCALL>[{"name": "a", "arguments": {"s": "</TOOLCALL>"}}]</TOOLCALL>',
+          reasoning="Plan.", calls=[("a", {"s": "</TOOLCALL>"})])
+
+
+def test_hunyuan_inside_answer_after_thinking_and_no_answer_tag_leaks():
+    text = ('<think>Look it up.</think>\n<answer>On it.<tool_calls>[{"name": "f", "arguments": {}}]</tool_calls>'
+            '</answer>')
+    m = check(text, reasoning="Look it up.", calls=[("f", {})])
+    assert "answer>" not in m.content and m.content.strip() == "On it."
+
+
+def test_one_s_apart_and_hy_v3_bodies_are_not_this_format():
+    assert parse('<tool_call>{"name": "f", "arguments": {}}</tool_call>').format == "tool_call_tag"
+    text = "<tool_calls><tool_call>mute<tool_sep><arg_key>room</arg_key><arg_value>den</arg_value></tool_call></tool_calls>"
+    assert parse(text).format != "tool_calls_array"
+    check("<tool_calls> are listed", content="<tool_calls> are listed", calls=[])
+
+
+def test_model_names():
+    for model in ("ai21labs/AI21-Jamba-1.5-Mini", "tencent/Hunyuan-A13B-Instruct", "ServiceNow-AI/Apriel-1.5-15b-Thinker",
+                  "MiniMax-M1-80k", "nvidia/NVIDIA-Nemotron-Nano-9B-v2"):
+        assert formats.for_model(model) == "tool_calls_array", model
