@@ -3,15 +3,16 @@
 Call objects and lists of them (`call_object`, `call_array`, `call_sequence`), the deciders for
 JSON after a marker (`json_after`, `call_ahead`, `ahead`), `<|word|>` special-token sections
 (DeepSeek, Kimi: `special`, `special_section`), raw text bodies (`text_until`, `code_call`),
-Apertus-style calls keyed by the tool name (`keyed_calls`), and `View`, a Calls seen through
-renamed tools or a family's own call ids.
+Apertus-style calls keyed by the tool name (`keyed_calls`), `View`, a Calls seen through
+renamed tools or a family's own call ids, and `JsonBlock`, the base of the families that are
+only "JSON calls after a marker".
 """
 from __future__ import annotations
 
 import json
 import re
 
-from . import MAYBE, NO, YES
+from . import MAYBE, NO, YES, Format
 from ..jsonargs import Args, key, string, value
 from ..reader import Bad, Lane, Reject, Truncated, more, partial_tail, peek, startswith, token
 
@@ -470,3 +471,23 @@ class View:
         if id is None and self._new_id is not None:
             id = self._new_id()
         return self._ctx.start(self._rename(name), id)
+
+
+# ---------------------------------------------------------------------------- JSON behind a marker
+
+class JsonBlock(Format):
+    """JSON calls after an opener (objects, lists, several separated by whitespace or `, `) up
+    to an optional closer, claimed only when JSON follows the opener.  A `closer` spelled `</…>`
+    closes each opener by its own name (<longcat_tool_call> … </longcat_tool_call>).  A family
+    declares its markers; its body is this."""
+
+    def closer_for(self, opener):
+        if self.closer and self.closer.startswith("</") and opener.startswith("<"):
+            return "</" + opener[1:]
+        return self.closer
+
+    def decide(self, opener, look, eof, ctx):
+        return json_after(look, eof)
+
+    def parse(self, r, ctx, opener):
+        yield from call_sequence(r, ctx, self.closer_for(opener))

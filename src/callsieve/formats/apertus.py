@@ -3,12 +3,11 @@
 The tool name is the JSON key.  Reasoning <|inner_prefix|>…<|inner_suffix|> is the reasoning
 table's.
 """
-from . import Format
-from ._json import json_after, keyed_calls
+from ._json import JsonBlock, keyed_calls
 from ..reader import startswith
 
 
-class Apertus(Format):
+class Apertus(JsonBlock):
     name = "apertus"
     description = "Apertus <|tools_prefix|>[{\"NAME\": {args}}]<|tools_suffix|>"
     openers = ("<|tools_prefix|>",)
@@ -16,9 +15,6 @@ class Apertus(Format):
     models = ("apertus*", "swiss-ai-apertus*")
     priority = 30
     example = '<|tools_prefix|>[{"toggle_lamp": {"room": "attic"}}]<|tools_suffix|>'
-
-    def decide(self, opener, look, eof, ctx):
-        return json_after(look, eof)
 
     def parse(self, r, ctx, opener):
         yield from keyed_calls(r, ctx)

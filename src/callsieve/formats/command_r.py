@@ -6,11 +6,10 @@
 <|START_RESPONSE|> / <|END_RESPONSE|> (and stray <|START_TEXT|> / <|END_TEXT|>) are stripped
 from the content there.
 """
-from . import Format
-from ._json import call_sequence
+from ._json import JsonBlock
 
 
-class CommandR(Format):
+class CommandR(JsonBlock):
     name = "command_r"
     aliases = ("command_r7b", "command_a", "cohere")
     description = "Cohere Command R7B / A <|START_ACTION|>[{tool_call_id, tool_name, parameters}]<|END_ACTION|>"
@@ -20,6 +19,3 @@ class CommandR(Format):
     priority = 30
     example = ('<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "lookup_flight", '
                '"parameters": {"code": "FI615"}}]<|END_ACTION|>')
-
-    def parse(self, r, ctx, opener):
-        yield from call_sequence(r, ctx, self.closer)

@@ -5,11 +5,10 @@ Calls are newline-separated, each behind its own marker; prose may precede.  lla
 variant closes the wrapper with </function_call>: read when present.  OLMo 3's
 <function_calls> shares the prefix; this format claims the marker only when JSON follows it.
 """
-from . import Format
-from ._json import call_sequence, json_after
+from ._json import JsonBlock, call_sequence
 
 
-class Granite20b(Format):
+class Granite20b(JsonBlock):
     name = "granite_20b"
     aliases = ("granite20b", "function_call_tag")
     description = "Granite-20b-functioncalling <function_call> {json}, one marker per call"
@@ -17,9 +16,6 @@ class Granite20b(Format):
     models = ("granite-20b-functioncalling*", "granite-20b-function*")
     priority = 30
     example = '<function_call> {"name": "search_notes", "arguments": {"tag": "kelp"}}'
-
-    def decide(self, opener, look, eof, ctx):
-        return json_after(look, eof)
 
     def parse(self, r, ctx, opener):
         yield from call_sequence(r, ctx, "</function_call>")

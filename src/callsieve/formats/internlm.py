@@ -4,11 +4,10 @@
 Prose before; one call per action in most parsers (several objects are read if present).
 The code interpreter's <|action_start|><|interpreter|> is not a function call: left as text.
 """
-from . import Format
-from ._json import call_sequence
+from ._json import JsonBlock
 
 
-class InternLM(Format):
+class InternLM(JsonBlock):
     name = "internlm"
     aliases = ("internlm2", "intern_s1")
     description = "InternLM <|action_start|><|plugin|>{json}<|action_end|>"
@@ -17,6 +16,3 @@ class InternLM(Format):
     models = ("internlm*", "intern-s1*")
     priority = 30
     example = '<|action_start|><|plugin|>\n{"name": "search_notes", "parameters": {"tag": "fjord"}}<|action_end|>'
-
-    def parse(self, r, ctx, opener):
-        yield from call_sequence(r, ctx, self.closer)

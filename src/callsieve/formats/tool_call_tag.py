@@ -6,13 +6,12 @@ spells the wrapper <longcat_tool_call>…</longcat_tool_call>.  The opener is sh
 Qwen3-Coder XML and GLM: this format claims the block only when JSON follows.  The call ends
 where its JSON ends, so a </tool_call> quoted inside a string ends nothing; the closer is optional.
 """
-from . import Format
-from ._json import call_sequence, json_after
+from ._json import JsonBlock, json_after
 
 __all__ = ["ToolCallTag", "json_after"]
 
 
-class ToolCallTag(Format):
+class ToolCallTag(JsonBlock):
     name = "tool_call_tag"
     aliases = ("hermes", "qwen", "qwen25", "longcat")
     description = "Hermes / Qwen2.5 / Qwen3 JSON in <tool_call> (LongCat: <longcat_tool_call>)"
@@ -22,12 +21,3 @@ class ToolCallTag(Format):
               "longcat*", "trinity*", "*hermes*")
     priority = 10
     example = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
-
-    def closer_for(self, opener):
-        return "</" + opener[1:]
-
-    def decide(self, opener, look, eof, ctx):
-        return json_after(look, eof)
-
-    def parse(self, r, ctx, opener):
-        yield from call_sequence(r, ctx, self.closer_for(opener))

@@ -7,11 +7,10 @@ Prose before.  Tencent HY-V3 also opens with <tool_calls> but follows it with <t
 (hunyuan_v3): this format claims the block only when JSON follows.  Hunyuan's <answer>
 wrapper and Apriel's <thinking> are handled by the reasoning table.
 """
-from . import Format
-from ._json import call_sequence, json_after
+from ._json import JsonBlock
 
 
-class ToolCallsArray(Format):
+class ToolCallsArray(JsonBlock):
     name = "tool_calls_array"
     aliases = ("jamba", "hunyuan_a13b", "apriel", "minimax_m1", "nemotron_v2")
     description = "JSON list (or lines) in <tool_calls>…</tool_calls> / <TOOLCALL>…</TOOLCALL>"
@@ -21,12 +20,3 @@ class ToolCallsArray(Format):
               "*nemotron-h-*")
     priority = 30
     example = '<tool_calls>[{"name": "track_parcel", "arguments": {"code": "ZX4471"}}]</tool_calls>'
-
-    def closer_for(self, opener):
-        return "</" + opener[1:]
-
-    def decide(self, opener, look, eof, ctx):
-        return json_after(look, eof)
-
-    def parse(self, r, ctx, opener):
-        yield from call_sequence(r, ctx, self.closer_for(opener))
