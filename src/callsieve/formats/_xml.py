@@ -120,9 +120,12 @@ def followed_by(r, skip: int, literals: tuple, eof_ok: bool = True):
             return eof_ok
 
 
+LOOK = 256                # the Sieve's bound on look-ahead: decide on no more, whatever the chunking
+
+
 def tag_after(look: str, eof: bool, tags: tuple) -> int:
     """For `decide`: YES when one of `tags` follows (after whitespace), MAYBE while it still may."""
-    rest = look.lstrip()
+    rest = look[:LOOK].lstrip()
     if any(rest.startswith(t) for t in tags):
         return YES
     return MAYBE if not eof and any(t.startswith(rest) for t in tags) else NO

@@ -2,7 +2,7 @@
 import re
 
 from . import MAYBE, NO, Format
-from ._xml import Dialect, Tag, block, tag_after
+from ._xml import LOOK, Dialect, Tag, block, tag_after
 
 # The name runs from <tool_call> to a newline, <tool_sep> (HY-V3), <arg_key> or </tool_call>.
 NAME = r"\s*(?P<name>[^<>\s]+?)\s*(?:<tool_sep(?::\w+)?>)?"
@@ -15,6 +15,7 @@ _AFTER = ("<arg_key>", "</tool_call>")
 
 def name_after(look: str, eof: bool, after=_AFTER) -> int:
     """YES when an identifier and then one of `after` follow, MAYBE while they still may."""
+    look = look[:LOOK]
     m = _IDENT.match(look)
     if m is None:
         return MAYBE if not eof and not look.strip() else NO

@@ -4,7 +4,7 @@ import re
 
 from . import MAYBE, NO, YES, Format
 from ._typed import STRING
-from ._xml import Dialect, Tag, attrs_tag, block, tag_after
+from ._xml import LOOK, Dialect, Tag, attrs_tag, block, tag_after
 
 OPENER = '<function name="'
 _TAG = re.compile(r'[^"<>\n]+"(?:\s+[\w:.-]+\s*=\s*"[^"]*")*\s*(?P<empty>/)?>')
@@ -29,9 +29,10 @@ class MiniCPM5(Format):
 
     def decide(self, opener, look, eof, ctx):
         # Check the first child: <param …>, </function>, a JSON object (Hermes), or self-closing.
+        look = look[:LOOK]
         m = _TAG.match(look)
         if m is None:
-            undecided = ">" not in look and "<" not in look and "\n" not in look
+            undecided = ">" not in look and "<" not in look and "\n" not in look.partition('"')[0]
             return MAYBE if undecided and not eof else NO
         if m.group("empty"):
             return YES

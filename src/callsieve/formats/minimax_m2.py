@@ -3,7 +3,7 @@
 import re
 
 from . import MAYBE, NO, Format
-from ._xml import block, invoke_dialect, tag_after
+from ._xml import LOOK, block, invoke_dialect, tag_after
 
 BARE = '<invoke name="'
 _NAME = re.compile(r'([^"<>\n]{1,256})"\s*>')
@@ -28,6 +28,7 @@ class MinimaxM2(Format):
     def decide(self, opener, look, eof, ctx):
         if opener != BARE:
             return super().decide(opener, look, eof, ctx)
+        look = look[:LOOK]
         m = _NAME.match(look)
         if m is None:
             return MAYBE if not eof and _NAME_PREFIX.match(look) else NO
