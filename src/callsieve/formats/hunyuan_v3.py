@@ -13,7 +13,7 @@ class HunyuanV3(Format):
     description = "Tencent HY-V3 / V4 <tool_calls><tool_call>NAME<tool_sep><arg_key>…"
     openers = tuple(f"<tool_calls{s}>" for s in SUFFIXES)
     closer = "</tool_calls>"
-    models = ("hy-v3*", "hy-v4*", "hunyuan-v3*", "hunyuan-v4*", "*hy3*")
+    models = ("hy-v3*", "hy-v4*", "hunyuan-v3*", "hunyuan-v4*")
     example = "<tool_calls><tool_call>mute<tool_sep><arg_key>room</arg_key><arg_value>den</arg_value></tool_call></tool_calls>"
 
     body = Dialect(call=Tag(tuple(f"<tool_call{s}>" for s in SUFFIXES), r"<tool_call(?::\w+)?>" + NAME, end=NAME_END),
