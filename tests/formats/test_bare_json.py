@@ -35,3 +35,15 @@ def test_after_prose_only_a_declared_tool():
 
 def test_xlam_model_names_pre_seed_it():
     assert formats.for_model("Salesforce/xLAM-2-8b-fc-r") == "bare_json"
+
+
+def test_first_key_need_not_be_the_name():
+    check('{"type": "function", "name": "f", "parameters": {"a": 1}}', calls=[("f", {"a": 1})])
+    m = check('{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{\\"a\\": 2}"}}',
+              calls=[("f", {"a": 2})])
+    assert m.tool_calls[0].id == "call_1"
+    m = check('[{"tool_call_id": "0", "tool_name": "lookup", "parameters": {"code": "FI615"}}]',
+              calls=[("lookup", {"code": "FI615"})])
+    assert m.tool_calls[0].id == "0"
+    for text in ('{"type": "object", "properties": {"a": {"type": "integer"}}}', '{"id": 3, "name": "x"}'):
+        check(text, content=text, calls=[])

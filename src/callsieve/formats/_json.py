@@ -44,7 +44,8 @@ def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | 
     The call starts (ToolCallStart) once its name is known and its arguments begin.  `loose`
     (bare JSON in prose) rejects objects with keys a call does not have.  Keys other than name,
     arguments, id and type are skipped in tagged blocks.  `name` given: the object *is* the
-    arguments of a call with that name (Mistral v11, DeepSeek, Kimi...), with call id `id`.
+    arguments of a call with that name (Mistral v11, DeepSeek, Kimi...).  `id`: the call's id
+    if the object has none (an outer wrapper's).
     `late_id`: an "id" may follow the arguments (Mistral's pre-v11 lists): short arguments wait
     for it; past HOLD_FOR_ID characters the call starts without it and the rest streams.
     """
@@ -58,7 +59,7 @@ def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | 
         return
     at = r.at
     try:
-        yield from _call_body(r, ctx, loose, at, late_id)
+        yield from _call_body(r, ctx, loose, at, late_id, id)
     except Reject as e:
         if e.at is None:
             e.at = at
@@ -96,10 +97,9 @@ class _Held(Args):
         a.closers[:] = self.closers
 
 
-def _call_body(r, ctx, loose, at, late_id):
+def _call_body(r, ctx, loose, at, late_id, cid):
     name = None
     r.pos += 1
-    cid = None
     held: _Held | None = None      # arguments that came before the name (or before a late id)
     started = False
     try:
@@ -119,7 +119,7 @@ def _call_body(r, ctx, loose, at, late_id):
             elif k in WRAPPER_KEYS and name is None and not started and held is None and c in ("{", "["):
                 # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
                 if c == "{":
-                    yield from call_object(r, ctx, loose)
+                    yield from call_object(r, ctx, loose, id=cid)
                 else:
                     yield from call_array(r, ctx, loose)
                 started = True
@@ -324,8 +324,8 @@ def json_after(look: str, eof: bool) -> int:
     return ahead(look, eof, ("{", "["))
 
 
-_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_call|tool_calls)"\s*:')
-_KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,10}(?:"\s*)?)?\Z')
+_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id)"\s*:')
+_KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,12}(?:"\s*)?)?\Z')
 _NAMED = re.compile(r'\s*"name"\s*:\s*"([^"\\]*)"')
 _NAMED_PREFIX = re.compile(r'\s*(?:"(?:n(?:a(?:m(?:e(?:"\s*(?::\s*(?:"[^"\\]*)?)?)?)?)?)?)?)?\Z')
 
