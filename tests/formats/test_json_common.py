@@ -106,3 +106,16 @@ def test_long_argument_streams_in_linear_time(fam):
     assert n > 40, "a long argument must stream while it is written"
     evs = s.feed(text[len(head) + len(big):]) + s.close()
     assert [e.arguments for e in evs if isinstance(e, ToolCallEnd)] == [{"text": big}]
+
+
+@pytest.mark.parametrize("text", [
+    "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>" + "n" * 300 + "<｜tool▁sep｜>{}<｜tool▁call▁end｜>",
+    "```json\n" + " " * 300 + '{"name": "f", "arguments": {}}\n```',
+    "<|tool_call_begin|>" + "x" * 300 + "<|tool_call_argument_begin|>{}<|tool_call_end|>",
+    '{"name": "' + "a" * 300 + '", "arguments": {}}',
+    "<function=" + "f" * 300 + ">{}</function>",
+    "<tool_call>" + " " * 300 + '{"name": "f", "arguments": {}}</tool_call>',
+])
+def test_decisions_past_the_look_ahead_bound_agree_under_any_chunking(text):
+    check(text)
+    check(text, tools=[{"name": "a" * 300}, {"name": "f"}])

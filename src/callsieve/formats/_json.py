@@ -15,6 +15,10 @@ import re
 from . import MAYBE, NO, YES, Format
 from ..jsonargs import Args, key, string, value
 from ..reader import Bad, Lane, Reject, Truncated, more, partial_tail, peek, startswith, token
+from ..sieve import LOOK_MAX
+
+# A decision looks at no more than the Sieve's look-ahead bound, so that the whole text and any
+# chunking of it decide alike: deciders read `look[:LOOK_MAX]`.
 
 NAME_KEYS = ("name", "tool_name")
 ARGS_KEYS = ("arguments", "parameters", "args", "input")
@@ -300,6 +304,7 @@ def ahead(look: str, eof: bool, *parts) -> int:
     A part is a literal or a tuple of alternatives ("" among them: the part may be missing).
     MAYBE while `look` ends inside a part, NO at end of stream.
     """
+    look = look[:LOOK_MAX]
     i = 0
     for part in parts:
         alts = part if isinstance(part, tuple) else (part,)
@@ -333,6 +338,7 @@ _NAMED_PREFIX = re.compile(r'\s*(?:"(?:n(?:a(?:m(?:e(?:"\s*(?::\s*(?:"[^"\\]*)?)
 def call_ahead(opener: str, look: str, eof: bool, ctx) -> int:
     """Is a bare `{` / `[` the start of a call object (or list)?  As the first thing in the
     content: if its first key is a call's; after prose: only if it names a declared tool."""
+    look = look[:LOOK_MAX]
     if ctx.at_start:
         text = look if opener == "{" else "[" + look
         if _CALL_KEY.match(text):

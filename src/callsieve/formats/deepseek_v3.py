@@ -13,7 +13,7 @@ with `_` but an XML body (`<steptml:invoke`): not claimed.  The section end is o
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._json import call_object, special, special_section, special_word
+from ._json import LOOK_MAX, call_object, special, special_section, special_word
 from ..reader import Reject, Truncated, startswith, token, until_any
 
 _BARS = ("｜", "|")
@@ -37,7 +37,7 @@ _LANG = re.compile(r"\w*")
 
 def shape(opener: str, look: str, eof: bool):
     """"v3", "v31", MAYBE or NO: the syntax of the call after `opener` (at most `look` ahead)."""
-    s = look
+    s = look[:LOOK_MAX]
     if special_word(opener) != "tool_call_begin":
         m = _CALL_BEGIN.match(s)
         if m is None:

@@ -6,7 +6,7 @@ with tools declared, a declared name) is a call; anything else goes out as text 
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._json import call_sequence
+from ._json import LOOK_MAX, call_sequence
 from ..reader import startswith, token
 
 _LANGS = ("", "json", "xml", "tool_call", "tool_code", "json5")
@@ -24,6 +24,7 @@ class FencedJson(Format):
     example = '```json\n{"name": "list_files", "arguments": {"dir": "/srv"}}\n```'
 
     def decide(self, opener, look, eof, ctx):
+        look = look[:LOOK_MAX]
         nl = look.find("\n")
         if nl < 0:
             return MAYBE if not eof and len(look) < 24 and _LANG.fullmatch(look) else NO

@@ -13,7 +13,7 @@ The first `>>>` of a v3.2 turn is often in the prompt: output that starts `NAME\
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._json import call_object, code_call, plain
+from ._json import LOOK_MAX, call_object, code_call, plain
 from ..reader import Reject, Truncated, peek_raw, startswith, token
 
 V31 = "<function="
@@ -38,6 +38,7 @@ class Functionary(Format):
 
     def decide(self, opener, look, eof, ctx):
         full, prefix = (_V31_AHEAD, _V31_PREFIX) if opener == V31 else (_V32_AHEAD, _V32_PREFIX)
+        look = look[:LOOK_MAX]
         if full.match(look):
             return YES
         return MAYBE if not eof and prefix.match(look) else NO

@@ -14,7 +14,7 @@ token: this format claims it only when <|tool_call_argument_begin|> follows the 
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._json import call_object, plain, special_section
+from ._json import LOOK_MAX, call_object, plain, special_section
 from ..reader import Reject, Truncated, token, until
 
 SECTION = ("<|tool_calls_section_begin|>", "<|tool_call_section_begin|>")
@@ -56,6 +56,7 @@ class KimiK2(Format):
         return "<|tool_call_section_end|>" if opener == SECTION[1] else self.closer
 
     def decide(self, opener, look, eof, ctx):
+        look = look[:LOOK_MAX]
         if opener == STRIPPED:
             m = _STRIPPED_AHEAD.match(look)
             if m:
