@@ -300,3 +300,10 @@ def test_broken_block_in_prose_does_not_hold_the_stream_until_its_closer():
     s = Sieve()
     evs = s.feed("Type <tool_call>{ then a name") + s.feed(" and more prose")
     assert texts(evs) == "Type <tool_call>{ then a name and more prose"
+
+
+def test_an_empty_tool_list_means_no_call_is_declared():
+    # what the proxy uses for tool_choice "none": markup stays text, reasoning is still split
+    text = "<think>hm</think>" + HERMES
+    msg = parse(text, tools=[])
+    assert msg.tool_calls == [] and msg.content == HERMES and msg.reasoning == "hm"

@@ -134,3 +134,16 @@ def test_any_chunking_of_reasoning(markers, thought, answer, with_call, data):
     assert msg.reasoning == "T" + thought
     assert msg.content == "A" + answer
     assert len(msg.tool_calls) == int(with_call)
+
+
+def test_kimi_k3_channels():
+    text = "<|open|>think<|sep|>Check the pager.<|close|>think<|sep|><|open|>response<|sep|>Muted.<|close|>response<|sep|>"
+    check(text, reasoning="Check the pager.", content="Muted.")
+
+
+def test_reasoning_only_harmony_turn_still_records_its_format():
+    sess = Session()
+    msg = parse("<|channel|>analysis<|message|>Think.<|end|><|start|>assistant<|channel|>final<|message|>Hi.<|return|>",
+                session=sess)
+    assert (msg.reasoning, msg.content, msg.format) == ("Think.", "Hi.", "harmony")
+    assert sess.format == "harmony"

@@ -127,7 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _missing(why: str) -> int:
-    print(f"callsieve serve needs its dependencies ({why}): pip install callsieve", file=sys.stderr)
+    print(f"callsieve serve needs starlette, uvicorn and httpx ({why}): pip install 'callsieve[local]' "
+          "(or pip install starlette uvicorn httpx to proxy your own server)", file=sys.stderr)
     return 2
 
 

@@ -30,9 +30,12 @@ SYNTAXES = (
     Thinking("minimax_m3", ("<mm:think>",), ("</mm:think>",)),
     Thinking("apertus", ("<|inner_prefix|>",), ("<|inner_suffix|>",)),
     Thinking("k2_horizon", ("<ifm|think>", "<ifm|think_fast>", "<ifm|think_faster>"), ("</ifm|think>",)),
+    Thinking("kimi_k3", ("<|open|>think<|sep|>",), ("<|close|>think<|sep|>",)),
+    Thinking("plamo3", ("<|plamo:begin_think:plamo|>",), ("<|plamo:end_think:plamo|>",)),
     Thinking("granite", ("Here is my thought process:",), ("Here is my response:",), start_only=True),
 )
 
 # Wrappers around the answer: removed from content, the text inside kept.
 STRIP = ("<answer>", "</answer>", "<response>", "</response>",
-         "<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>")
+         "<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>",
+         "<|open|>response<|sep|>", "<|close|>response<|sep|>")   # Kimi K3's reply channel

@@ -114,7 +114,7 @@ class Sieve:
                 return [Text(text)]
             return []
         lane = self._lane
-        if lane is not None and lane.stop(text) is None:
+        if lane is not None and text and lane.stop(text) is None:
             # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
             r = self._reader
             a = self._calls.args
@@ -184,6 +184,7 @@ class Sieve:
         Called right after the format consumed `s`: the block's text before it is markup.
         """
         if s:
+            self._note_format(force=True)
             self._calls.flush()
             self._block_markup(len(s))
             self._text(s)
@@ -192,6 +193,7 @@ class Sieve:
         """Reasoning from inside a block (harmony's analysis channel)."""
         if not s:
             return
+        self._note_format(force=True)
         self._calls.flush()
         self._block_markup(len(s))
         if self._reasoning == "none" or self._legacy:
@@ -257,6 +259,14 @@ class Sieve:
                 return None
             s = m.start()
             marker = m.group()
+            if not eof and s > pos:
+                # A longer marker may begin before this one and still be arriving
+                # ("<｜DSML｜" is the start of "<｜DSML｜invoke", not "<" + "｜DSML｜").
+                p = matcher.partial(data, pos)
+                if 0 <= p < s:
+                    self._emit(data[pos:p])
+                    self._held = data[p:]
+                    return None
             if not eof and matcher.may_extend(data, s, marker):
                 self._emit(data[pos:s])
                 self._held = data[s:]
@@ -298,13 +308,16 @@ class Sieve:
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, data: str, eof: bool):
         look = self._look + data
+        # Formats see at most LOOK_MAX characters, and must decide once they have them, so the
+        # choice is the same whatever the chunking.
+        view, final = look[:LOOK_MAX], eof or len(look) >= LOOK_MAX
         chosen = None
         for f in self._cands:
-            v = f.decide(self._opener, look, eof, self._calls)
+            v = f.decide(self._opener, view, final, self._calls)
             if v == YES:
                 chosen = f
                 break
-            if v == MAYBE and not eof and len(look) <= LOOK_MAX:
+            if v == MAYBE and not final:
                 self._look = look
                 return None
         self._look = ""
@@ -338,7 +351,7 @@ class Sieve:
                 self._lane = self._gen.send(None)
                 if not eof:
                     if calls.block_calls:
-                        self._note_format(calls)
+                        self._note_format()
                     return None
                 raise Truncated("parser waited at end of stream")
             except StopIteration:
@@ -364,8 +377,9 @@ class Sieve:
         """A call went bad after its name went out: end it now, collect the unusable rest."""
         self._gen = _salvage(self._reader, self._calls, self._fmt.closer_for(self._opener) or "\n", err)
 
-    def _note_format(self, calls) -> None:
-        if calls.block_calls and self._fmt is not None:
+    def _note_format(self, force: bool = False) -> None:
+        """A block proved its format (a call, or prose in the format's own syntax)."""
+        if (force or self._calls.block_calls) and self._fmt is not None:
             self._detected = self._fmt.name
             if self.format is None:
                 self.format = self._detected
@@ -382,7 +396,7 @@ class Sieve:
         self._mk = end + emitted
 
     def _end_block(self, at: int):
-        self._note_format(self._calls)
+        self._note_format()
         r = self._reader
         self._block_markup(at=at)
         rest = r.text(at) if at != r.at else r.rest()

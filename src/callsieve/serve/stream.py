@@ -13,9 +13,9 @@ from typing import Any, Callable
 
 from callsieve import Reasoning, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
 
-# A tool list that no model output can match: with strict parsing every call is released as
-# text, which is how `tool_choice: "none"` turns call parsing off while reasoning stays split.
-NO_TOOLS = [{"type": "function", "function": {"name": "\x00callsieve:tool_choice=none"}}]
+# No tool declared: with strict parsing every call is an undeclared name and goes out as text,
+# which is how `tool_choice: "none"` turns call parsing off while reasoning stays split.
+NO_TOOLS: list = []
 
 
 @dataclass
