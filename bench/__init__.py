@@ -1,0 +1,10 @@
+"""callsieve's benchmarks (not part of the installed package): `python -m bench --help`.
+
+Standard library and the project's own dependencies only.  Modules:
+  streams    deterministic synthetic streams (the peers' streams, XML calls, prose, dense text)
+  feedbench  µs per feed, linearity, memory, whole-text parse() MB/s
+  upstream   a scripted OpenAI-compatible upstream that streams as fast as it can
+  proxybench `callsieve serve` against that upstream: throughput, TTFT, end-to-end, 200 clients
+  peers      vLLM / SGLang side by side (their harness, their venv)
+  run        the command: one table, bench/RESULTS.md with --write
+"""
