@@ -58,3 +58,8 @@ def test_special_tokens_stripped_name_then_json_is_left_as_text():
 def test_marker_without_a_call_is_text():
     for text in ("[TOOL_CALLS] nothing here", "[TOOL_CALLS]"):
         check(text, content=text, calls=[])
+
+
+def test_list_variant_repeated_marker_starts_a_second_block():
+    text = '[TOOL_CALLS] [{"name": "f", "arguments": {}}][TOOL_CALLS] [{"name": "g", "arguments": {"a": [1]}}]'
+    check(text, content="", calls=[("f", {}), ("g", {"a": [1]})])

@@ -229,11 +229,13 @@ def call_sequence(r, ctx, closer: str | None, loose: bool = False, seps: str = "
 
 def call_array(r, ctx, loose: bool = False, **opts):
     """A JSON array of call objects ('[' next)."""
+    at = r.at
     r.pos += 1
     c = yield from peek(r)
-    if c == "]":
-        r.pos += 1
-        raise Reject("empty list")
+    if c != "{":
+        # not a list of calls ("[]", "[1, 2]", a "[TOOL_CALLS]" after a previous block…):
+        # hand it back from the bracket
+        raise Reject("not a list of calls", at) if c else Truncated("cut off in a list of calls")
     while True:
         yield from call_object(r, ctx, loose, **opts)
         c = yield from peek(r)
