@@ -16,7 +16,7 @@ from .formats import MAYBE, YES
 from .fallback import extract
 from .reader import Bad, Reader, Reject, Truncated, until
 from .reasoning import MODES, STRIP, SYNTAXES
-from .scan import Matcher
+from .scan import Anchor, Matcher
 from .session import Session
 
 TEXT, DECIDE, BLOCK = "text", "decide", "block"
@@ -27,32 +27,57 @@ _matchers: dict = {}
 
 
 def _marker_table(fmts: tuple, at_start: bool, tools: bool, think, reasoning: bool, calls: bool):
-    """(Matcher, {marker: action}) for one scanner state; cached, the states are few."""
+    """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
+
+    The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
+    in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
+    for through the text.
+    """
     key = (fmts, at_start, tools, think, reasoning, calls)
     hit = _matchers.get(key)
     if hit is not None:
         return hit
     actions: dict[str, tuple] = {}
+    anywhere: set[str] = set()
+    anchored: set[str] = set()
+
+    def add(marker, kind, arg=None, start_only=False):
+        if kind == "call":
+            actions.setdefault(marker, ("call", []))[1].append(arg)
+        else:
+            actions.setdefault(marker, (kind, arg))
+        (anchored if start_only else anywhere).add(marker)
+
     if calls:
         for f in fmts:
-            ops = f.openers + (f.start_openers if at_start else ()) + (f.tool_openers if tools else ())
-            for m in ops:
-                actions.setdefault(m, ("call", []))[1].append(f)
+            for m in f.openers + (f.tool_openers if tools else ()):
+                add(m, "call", f)
+            if at_start:
+                for m in f.start_openers:
+                    add(m, "call", f, start_only=True)
     if reasoning:
         if think is not None:              # inside a thinking block: only its end matters
             for m in think.closes:
                 actions[m] = ("think_close", think)
+                anywhere.add(m)
         else:
             for t in SYNTAXES:
-                if t.start_only and not at_start:
-                    continue          # plain words: markers only as the first thing in the output
+                if t.start_only:           # plain words: markers only as the first thing
+                    if at_start:
+                        for m in t.opens:
+                            add(m, "think_open", t, start_only=True)
+                    continue
                 for m in t.opens:
-                    actions[m] = ("think_open", t)
+                    add(m, "think_open", t)
                 for m in t.closes:
-                    actions.setdefault(m, ("stray_close", t))
+                    add(m, "stray_close", t)
             for m in STRIP:
-                actions.setdefault(m, ("strip", None))
-    hit = (Matcher(actions), {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()})
+                add(m, "strip")
+    anchored -= anywhere
+    table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()}
+    hit = (Matcher(anywhere), table, Anchor(anchored) if anchored else None)
+    if len(_matchers) > 512:
+        _matchers.clear()
     _matchers[key] = hit
     return hit
 
@@ -99,6 +124,7 @@ class Sieve:
         self._reader: Reader | None = None
         self._gen = None
         self._lane = None              # BLOCK mode: where plain chunks may go directly
+        self._think_before = None      # the thinking state when the block opened
         self._fallback = False
 
     # ------------------------------------------------------------------ public API
@@ -247,8 +273,18 @@ class Sieve:
         pos = 0
         n = len(data)
         while True:
-            matcher, actions = self._tab
+            matcher, actions, anchor = self._tab
             m = matcher.search(data, pos)
+            if anchor is not None:                 # the content has not started yet
+                w = anchor.skip(data, pos)
+                if (m is None or m.start() > w) and matcher.partial(data, w) != w:
+                    a = anchor.match(data, w)
+                    if a is None and not eof and anchor.partial(data, w):
+                        self._emit(data[pos:w])
+                        self._held = data[w:]
+                        return None
+                    if a is not None and (eof or not anchor.may_extend(data, w, a.group())):
+                        m = a
             if m is None:
                 p = -1 if eof else matcher.partial(data, pos)
                 if p < 0:
@@ -282,9 +318,6 @@ class Sieve:
             if kind == "call":
                 self._opener, self._cands, self._look = marker, arg, ""
                 self._calls.at_start = self._at_start
-                if self._think is not None:          # a call opener ends thinking implicitly
-                    self._think = None
-                    self._retable()
                 self._mode = DECIDE
                 return data[pos:]
             if kind == "think_open":
@@ -331,6 +364,12 @@ class Sieve:
     def _start_block(self, fmt) -> None:
         self._fmt = fmt
         self._mode = BLOCK
+        # A call opener ends thinking implicitly; if the block turns out to hold no call,
+        # _release puts the thinking state back.
+        self._think_before = self._think
+        if self._think is not None:
+            self._think = None
+            self._retable()
         self._reader = Reader()
         self._calls.block_calls = 0
         self._fallback = False
@@ -409,6 +448,9 @@ class Sieve:
     def _release(self):
         """No call in this block: its opener goes out as text; the rest is scanned again."""
         r = self._reader
+        if self._think_before is not self._think:
+            self._think = self._think_before
+            self._retable()
         self._emit(self._opener)
         rest = r.text(0)          # the text after the opener (a format may have read the opener too)
         self._reader = self._gen = self._fmt = None

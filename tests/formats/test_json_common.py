@@ -121,8 +121,6 @@ def test_decisions_past_the_look_ahead_bound_agree_under_any_chunking(text):
     check(text, tools=[{"name": "a" * 300}, {"name": "f"}])
 
 
-@pytest.mark.xfail(reason="the Sieve ends a thinking block at a call opener before the formats decide "
-                          "(docs/formats-json.md, request 1); when this passes, set _json.PLAIN_MARKERS", strict=False)
 def test_reasoning_that_mentions_a_marker_stays_reasoning(monkeypatch):
     plain_markers_on(monkeypatch)
     for thought in ("see functions.py", "then a >>> b", "[1, 2] or {x}", "a function call now"):

@@ -29,10 +29,9 @@ WRAPPER_KEYS = ("function", "tool_call", "tool_calls", "function_call", "functio
 HOLD_FOR_ID = 2048      # late_id: how much of a call's arguments may wait for an id after them
 
 # Plain-text markers (Functionary's `>>>`, Kimi's stripped `functions.`, GigaChat's stripped
-# `function call`) also turn up inside reasoning.  The Sieve ends a thinking block at a call
-# opener before the formats decide, and a false start does not reopen it, so reasoning that
-# mentions one would spill into the content.  Until it does, these markers stay off.
-PLAIN_MARKERS = False
+# `function call`) also turn up in prose and reasoning; a false start is released where it
+# stood (the Sieve restores the thinking state), so they are on.  Off: detection only by tokens.
+PLAIN_MARKERS = True
 
 
 def plain(*markers: str) -> tuple[str, ...]:
