@@ -26,7 +26,7 @@ MAX_CALL_BYTES = 4 * 1024 * 1024
 _matchers: dict = {}
 
 
-def _marker_table(fmts: tuple, at_start: bool, tools: bool, think, reasoning: bool, calls: bool):
+def _marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool):
     """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
 
     The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
@@ -53,7 +53,7 @@ def _marker_table(fmts: tuple, at_start: bool, tools: bool, think, reasoning: bo
             for m in f.openers + (f.tool_openers if tools else ()):
                 add(m, "call", f)
             if at_start:
-                for m in f.start_openers:
+                for m in f.start_openers + (tools if f.name_openers else ()):
                     add(m, "call", f, start_only=True)
     if reasoning:
         if think is not None:              # inside a thinking block: only its end matters
@@ -95,6 +95,7 @@ class Sieve:
         self._forced = registry.get(format).name if format else None
         self._fmts = self._candidates()
         self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
+        self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._reasoning = reasoning
         self._legacy = reasoning == "deepseek-legacy"
         self._calls_in_reasoning = calls_in_reasoning
@@ -263,7 +264,7 @@ class Sieve:
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
         calls = self._think is None or self._calls_in_reasoning
-        self._tab = _marker_table(self._fmts, self._at_start, bool(self._calls.tools), self._think,
+        self._tab = _marker_table(self._fmts, self._at_start, self._tool_names, self._think,
                                   self._detect_thinking, calls)
 
     def _scan(self, data: str, eof: bool):

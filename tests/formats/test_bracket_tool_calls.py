@@ -49,10 +49,12 @@ def test_special_tokens_stripped_list_is_recognised_at_the_start_only():
     check(' [{"name": "f", "arguments": {"a": 1}}]', calls=[("f", {"a": 1})])
 
 
-def test_special_tokens_stripped_name_then_json_is_left_as_text():
-    # Without [TOOL_CALLS] nothing marks `NAME{json}` as a call: documented, not guessed.
+def test_special_tokens_stripped_name_then_json_opening_the_content():
+    # Without [TOOL_CALLS], `NAME{json}` is a call only as the first thing and for a declared tool.
     text = 'schedule_meeting{"day": "Fri"}'
-    check(text, tools=tools("schedule_meeting"), content=text, calls=[])
+    check(text, tools=tools("schedule_meeting"), content="", calls=[("schedule_meeting", {"day": "Fri"})])
+    check(text, content=text, calls=[])
+    check("Sure. " + text, tools=tools("schedule_meeting"), calls=[])
 
 
 def test_marker_without_a_call_is_text():

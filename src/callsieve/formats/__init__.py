@@ -24,6 +24,8 @@ class Format:
     openers: tuple[str, ...] = ()        # open a block anywhere in the content
     start_openers: tuple[str, ...] = ()  # open a block only as the first thing in the content
     tool_openers: tuple[str, ...] = ()   # open a block after prose too, when tools are declared
+    name_openers: bool = False           # a declared tool's name opens a block at the start of the
+                                         # content (for formats whose markers a server may strip)
     closer: str | None = None            # the literal that ends a block (for fallback and salvage)
     models: tuple[str, ...] = ()         # lowercase globs of served model ids, for pre-seeding
     priority: int = 50                   # among formats sharing a marker, lower decides first

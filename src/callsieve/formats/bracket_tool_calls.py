@@ -11,20 +11,22 @@ so arguments up to HOLD_FOR_ID characters wait for it; longer ones stream under 
 A call without an id gets a new 9-character one.
 
 Special tokens stripped upstream: the list variant becomes a bare `[{"name", …}]`, recognised
-(bare_json) when it is the first thing in the content; `NAME{json}` and `NAME{json}` without
-[ARGS] are not recognised (a name-shaped word before `{` is no marker; see docs/formats-json.md).
+(bare_json) when it is the first thing in the content; `NAME{json}` (and `NAME{json}` left of
+`NAME[ARGS]{json}`) is recognised when it opens the content and NAME is a declared tool.
 """
 import re
 import secrets
 import string
 
-from . import Format
+from . import MAYBE, NO, YES, Format
 from ._json import View, call_object, call_sequence
 from ..reader import Reject, Truncated, peek, startswith, token
 
 _NAME = re.compile(r"[A-Za-z_][\w.\-]*")
 _ID = re.compile(r"[A-Za-z0-9_\-]+")
 _ALNUM = string.ascii_letters + string.digits
+_AFTER_NAME = re.compile(r"\{|\[ARGS\]|\[CALL_ID\]")
+_AFTER_NAME_PREFIX = re.compile(r"(?:\[(?:A(?:R(?:G(?:S)?)?)?|C(?:A(?:L(?:L(?:_(?:I(?:D)?)?)?)?)?)?)?)?\Z")
 
 
 def mistral_id() -> str:
@@ -37,12 +39,22 @@ class BracketToolCalls(Format):
     aliases = ("mistral",)
     description = "Mistral [TOOL_CALLS] (JSON list, NAME{json}, NAME[ARGS]{json})"
     openers = ("[TOOL_CALLS]",)
+    name_openers = True      # [TOOL_CALLS] stripped: a declared NAME{json} opening the content
     models = ("mistral*", "mixtral*", "ministral*", "magistral*", "devstral*", "codestral*")
     priority = 10
     example = '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}'
 
+    def decide(self, opener, look, eof, ctx):
+        if opener == "[TOOL_CALLS]":
+            return YES
+        if _AFTER_NAME.match(look):                  # a tool's name: its arguments must follow
+            return YES
+        return MAYBE if not eof and _AFTER_NAME_PREFIX.match(look) else NO
+
     def parse(self, r, ctx, opener):
         ctx = View(ctx, new_id=mistral_id)
+        if opener != "[TOOL_CALLS]":
+            r.push_front(opener)
         c = yield from peek(r)
         if c in ("[", "{"):
             yield from call_sequence(r, ctx, None, late_id=True)

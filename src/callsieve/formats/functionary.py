@@ -7,8 +7,8 @@ At the top level `<function=` is Functionary's (Qwen3-Coder's `<function=` sits 
 <tool_call>): claimed when `NAME>` and then `{` follow.  `>>>` is claimed only before a name and
 a newline (a Python prompt `>>> x` is prose); text and code run to the next `>>>`.  `>>>` is a
 plain-text marker: on when those are (formats/_json.py PLAIN_MARKERS).
-The first `>>>` of a v3.2 turn is often in the prompt: output that starts `NAME\\n{json}` or
-`all\\n…` without it is not recognised (no marker to find; see docs/formats-json.md).
+The first `>>>` of a v3.2 turn is often in the prompt: output that starts `NAME\\n{json}` with
+NAME a declared tool is recognised without it; `all\\n…` without it is plain content anyway.
 """
 import re
 
@@ -31,12 +31,15 @@ class Functionary(Format):
     description = "Functionary v3.1 <function=NAME>{json}</function>, v3.2 >>>NAME\\n{json}"
     plain_openers = (V32,)
     openers = (V31,) + plain(*plain_openers)
+    name_openers = True      # the turn's first >>> is in the prompt: NAME\n{json} opens the content
     closer = None
     models = ("functionary*",)
     priority = 30
     example = '<function=count_words>{"path": "draft.txt"}</function>'
 
     def decide(self, opener, look, eof, ctx):
+        if opener not in (V31, V32):                 # a declared tool's name, its >>> in the prompt
+            look = opener + look
         full, prefix = (_V31_AHEAD, _V31_PREFIX) if opener == V31 else (_V32_AHEAD, _V32_PREFIX)
         look = look[:LOOK_MAX]
         if full.match(look):
@@ -44,6 +47,8 @@ class Functionary(Format):
         return MAYBE if not eof and prefix.match(look) else NO
 
     def parse(self, r, ctx, opener):
+        if opener not in (V31, V32):
+            r.push_front(opener)
         m = yield from token(r, _NAME, 256)
         if m is None:
             raise Reject("no function name") if (yield from peek_raw(r)) else Truncated("cut off after the marker")
