@@ -307,3 +307,11 @@ def test_an_empty_tool_list_means_no_call_is_declared():
     text = "<think>hm</think>" + HERMES
     msg = parse(text, tools=[])
     assert msg.tool_calls == [] and msg.content == HERMES and msg.reasoning == "hm"
+
+
+def test_markers_and_calls_quoted_in_inline_code_are_prose():
+    text = ('To request a tool, the model writes `<tool_call>` followed by a JSON object, for example '
+            '`{"name": "get_weather", "arguments": {"city": "Paris"}}`. Not a call.\n'
+            'But this is one: {"name": "get_weather", "arguments": {"city": "Rome"}}')
+    check(text, tools=WEATHER, calls=[("get_weather", {"city": "Rome"})],
+          content=text[: text.index("But this is one:") + len("But this is one: ")])

@@ -108,6 +108,7 @@ class Sieve:
         self._at_start = True          # nothing but whitespace has gone out as content
         self._skip_ws = False          # drop whitespace right after markup
         self._tail = ""                # the last content that went out (does it end in whitespace?)
+        self._ticks = 0                # odd: the content's current line is inside `inline code`
         if thinking is None and session is not None and session.opens_thinking:
             thinking = True
         self._think = None             # the open thinking syntax
@@ -138,6 +139,8 @@ class Sieve:
             # The common case: prose with no character a marker can start with.
             if text:
                 self._tail = text
+                if "\n" in text:          # (no backtick here: "`" starts a marker)
+                    self._ticks = 0
                 return [Text(text)]
             return []
         lane = self._lane
@@ -235,6 +238,11 @@ class Sieve:
         else:
             out.append(Text(s))
         self._tail = s
+        nl = s.rfind("\n")
+        if nl >= 0:
+            self._ticks = s.count("`", nl + 1) & 1
+        elif "`" in s:
+            self._ticks ^= s.count("`") & 1
         if self._at_start and not s.isspace():
             self._at_start = False
             self._retable()
@@ -316,6 +324,11 @@ class Sieve:
                     continue
             kind, arg = actions[marker]
             pos = m.end()
+            if kind == "call" and self._ticks and self._think is None and marker[0] != "`":
+                # Inside `inline code` a marker is quoted, not written: "use `<tool_call>`",
+                # "for example `{"name": "get_weather", …}`".
+                self._emit(marker)
+                continue
             if kind == "call":
                 self._opener, self._cands, self._look = marker, arg, ""
                 self._calls.at_start = self._at_start
