@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .reader import Reject
+from .reader import Bad, Reader, Reject, Truncated, until
 
 _decode = json.JSONDecoder(strict=False).raw_decode
 NAME_KEYS = ("name", "tool_name")
@@ -81,3 +81,33 @@ def extract(text: str, calls) -> list:
             found.append((name, args, cid))
         i = end
     return found
+
+
+# ---------------------------------------------------------------------- blocks that go wrong
+
+def broad_pass(r: Reader, calls: Calls, closer: str):
+    """The fallback for a block its format could not read: calls anywhere in its JSON."""
+    try:
+        body = yield from until(r, closer, limit=calls.limit)
+    except Truncated as e:
+        body = e.args[0] if e.args else ""
+    found = extract(body, calls)
+    if not found:
+        raise Reject("no call in block")
+    for name, arguments, id in found:
+        a = calls.start(name, id)
+        a.value(arguments)
+        calls.end()
+
+
+def salvage(r: Reader, calls: Calls, closer: str, err: Exception):
+    """End the open call with what was good; the unusable text up to the closer goes in the error."""
+    raw = ""
+    if not isinstance(err, Truncated):
+        try:
+            raw = yield from until(r, closer, limit=calls.limit)
+        except Truncated as e:
+            raw = e.args[0] if e.args else ""
+        except Bad:
+            raw = ""
+    calls.fail(str(err) or type(err).__name__, raw)

@@ -12,75 +12,16 @@ from __future__ import annotations
 from . import formats as registry
 from .calls import Calls
 from .events import Markup, Reasoning, Text
+from .fallback import broad_pass, salvage
 from .formats import MAYBE, YES
-from .fallback import extract
-from .reader import Bad, Reader, Reject, Truncated, until
-from .reasoning import MODES, STRIP, SYNTAXES
-from .scan import Anchor, Matcher
+from .markers import ANY_THINK, marker_table
+from .reader import Bad, Reader, Reject, Truncated
+from .reasoning import MODES
 from .session import Session
 
 TEXT, DECIDE, BLOCK = "text", "decide", "block"
 LOOK_MAX = 256                 # how far formats sharing an opener may look before deciding
 MAX_CALL_BYTES = 4 * 1024 * 1024
-
-_matchers: dict = {}
-
-
-def _marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool):
-    """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
-
-    The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
-    in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
-    for through the text.
-    """
-    key = (fmts, at_start, tools, think, reasoning, calls)
-    hit = _matchers.get(key)
-    if hit is not None:
-        return hit
-    actions: dict[str, tuple] = {}
-    anywhere: set[str] = set()
-    anchored: set[str] = set()
-
-    def add(marker, kind, arg=None, start_only=False):
-        if kind == "call":
-            actions.setdefault(marker, ("call", []))[1].append(arg)
-        else:
-            actions.setdefault(marker, (kind, arg))
-        (anchored if start_only else anywhere).add(marker)
-
-    if calls:
-        for f in fmts:
-            for m in f.openers + (f.tool_openers if tools else ()):
-                add(m, "call", f)
-            if at_start:
-                for m in f.start_openers + (tools if f.name_openers else ()):
-                    add(m, "call", f, start_only=True)
-    if reasoning:
-        if think is not None:              # inside a thinking block: only its end matters
-            for m in think.closes:
-                actions[m] = ("think_close", think)
-                anywhere.add(m)
-        else:
-            for t in SYNTAXES:
-                if t.start_only:           # plain words: markers only as the first thing
-                    if at_start:
-                        for m in t.opens:
-                            add(m, "think_open", t, start_only=True)
-                    continue
-                for m in t.opens:
-                    add(m, "think_open", t)
-                for m in t.closes:
-                    add(m, "stray_close", t)
-            for m in STRIP:
-                add(m, "strip")
-    anchored -= anywhere
-    table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()}
-    hit = (Matcher(anywhere), table, Anchor(anchored) if anchored else None)
-    if len(_matchers) > 512:
-        _matchers.clear()
-    _matchers[key] = hit
-    return hit
-
 
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
@@ -113,7 +54,7 @@ class Sieve:
             thinking = True
         self._think = None             # the open thinking syntax
         if thinking and reasoning != "none":
-            self._think = _ANY_THINK
+            self._think = ANY_THINK
         # Thinking turned off by the request: a model's stray thinking markers are content.
         self._detect_thinking = reasoning != "none" and thinking is not False
         self._closed = False
@@ -272,7 +213,7 @@ class Sieve:
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
         calls = self._think is None or self._calls_in_reasoning
-        self._tab = _marker_table(self._fmts, self._at_start, self._tool_names, self._think,
+        self._tab = marker_table(self._fmts, self._at_start, self._tool_names, self._think,
                                   self._detect_thinking, calls)
 
     def _scan(self, data: str, eof: bool):
@@ -422,13 +363,13 @@ class Sieve:
                 if broad and self._fmt.closer and not self._fallback:
                     self._fallback = True
                     r.rewind(0)
-                    self._gen = _broad(r, calls, self._fmt.closer_for(self._opener))
+                    self._gen = broad_pass(r, calls, self._fmt.closer_for(self._opener))
                     continue
                 return self._release()
 
     def _salvage(self, err: Bad) -> None:
         """A call went bad after its name went out: end it now, collect the unusable rest."""
-        self._gen = _salvage(self._reader, self._calls, self._fmt.closer_for(self._opener) or "\n", err)
+        self._gen = salvage(self._reader, self._calls, self._fmt.closer_for(self._opener) or "\n", err)
 
     def _note_format(self, force: bool = False) -> None:
         """A block proved its format (a call, or prose in the format's own syntax)."""
@@ -470,41 +411,3 @@ class Sieve:
         self._reader = self._gen = self._fmt = None
         self._mode = TEXT
         return rest
-
-
-class _AnyThink:
-    """The prompt opened a thinking block whose syntax we have not seen: any closer ends it."""
-    name = "any"
-    opens = ()
-    closes = tuple(sorted({c for t in SYNTAXES if not t.start_only for c in t.closes}))
-
-
-_ANY_THINK = _AnyThink()
-
-
-def _broad(r: Reader, calls: Calls, closer: str):
-    """The fallback for a block its format could not read: calls anywhere in its JSON."""
-    try:
-        body = yield from until(r, closer, limit=calls.limit)
-    except Truncated as e:
-        body = e.args[0] if e.args else ""
-    found = extract(body, calls)
-    if not found:
-        raise Reject("no call in block")
-    for name, arguments, id in found:
-        a = calls.start(name, id)
-        a.value(arguments)
-        calls.end()
-
-
-def _salvage(r: Reader, calls: Calls, closer: str, err: Exception):
-    """End the open call with what was good; the unusable text up to the closer goes in the error."""
-    raw = ""
-    if not isinstance(err, Truncated):
-        try:
-            raw = yield from until(r, closer, limit=calls.limit)
-        except Truncated as e:
-            raw = e.args[0] if e.args else ""
-        except Bad:
-            raw = ""
-    calls.fail(str(err) or type(err).__name__, raw)

@@ -125,15 +125,3 @@ NEAR_MISSES = [
     "<|action_start|><|interpreter|>", "<|START_ACTION|>", "<|tools_prefix|>", "<function_call>s",
     "<|tool_call|>", "<|tool_call_begin|>",
 ]
-
-
-def plain_markers_on(monkeypatch):
-    """Switch the plain-text markers (`>>>`, `functions.`, `function call`) on for one test: they
-    are off until the Sieve reopens a thinking block after a false start (_json.PLAIN_MARKERS)."""
-    from callsieve import formats, sieve
-    for f in formats.all_formats():
-        for kind in ("openers", "tool_openers"):
-            extra = getattr(f, "plain_" + kind, ())
-            if extra and not set(extra) <= set(getattr(f, kind)):
-                monkeypatch.setattr(f, kind, getattr(f, kind) + extra)
-    monkeypatch.setattr(sieve, "_matchers", {})

@@ -1,7 +1,6 @@
 """Functionary v3.1 <function=NAME>{json}</function> and v3.2 >>>NAME (formats.md §2.28)."""
 from callsieve import formats, parse
 from helpers import check, tools
-from samples_json import plain_markers_on
 
 
 def test_v31_with_prose_and_several_calls():
@@ -21,15 +20,13 @@ def test_qwen_xml_function_inside_tool_call_is_not_functionary():
         assert parse(text).format != "functionary"
 
 
-def test_v32_calls_text_and_code(monkeypatch):
-    plain_markers_on(monkeypatch)
+def test_v32_calls_text_and_code():
     text = '>>>all\nLet me count.>>>count_words\n{"path": "draft.txt"}\n>>>python\nimport os\nprint("> >")\n\n'
     m = check(text, calls=[("count_words", {"path": "draft.txt"}), ("python", {"code": 'import os\nprint("> >")'})])
     assert m.format == "functionary" and m.content.strip() == "Let me count."
 
 
-def test_v32_python_prompt_in_prose_is_text(monkeypatch):
-    plain_markers_on(monkeypatch)
+def test_v32_python_prompt_in_prose_is_text():
     for text in (">>> print(1)\n1", "a >>> b", ">>>"):
         check(text, content=text, calls=[])
 

@@ -1,7 +1,6 @@
 """GigaChat 3: `function call` after <|message_sep|> (formats.md §2.26)."""
 from callsieve import formats
 from helpers import check, tools
-from samples_json import plain_markers_on
 
 EX = 'Checking.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "water_plants", "arguments": {"zone": "roof"}}'
 
@@ -21,8 +20,7 @@ def test_separator_without_a_call_stays_text():
         check(text, content=text, calls=[])
 
 
-def test_stripped_special_tokens(monkeypatch):
-    plain_markers_on(monkeypatch)
+def test_stripped_special_tokens():
     text = 'Checking.\n\nfunction call\n{"name": "water_plants", "arguments": {"zone": "roof"}}'
     check(text, tools=tools("water_plants"), calls=[("water_plants", {"zone": "roof"})])
     check(text, content=text, calls=[])                                    # no tools declared: no guess

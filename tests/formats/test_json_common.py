@@ -4,7 +4,7 @@ import pytest
 
 from callsieve import Sieve, ToolCallEnd, ToolCallError, formats, parse
 from helpers import check, tools
-from samples_json import FAMILIES, plain_markers_on
+from samples_json import FAMILIES
 
 FAMILY = {f.name: f for f in FAMILIES}
 ids = [f.name for f in FAMILIES]
@@ -121,7 +121,6 @@ def test_decisions_past_the_look_ahead_bound_agree_under_any_chunking(text):
     check(text, tools=[{"name": "a" * 300}, {"name": "f"}])
 
 
-def test_reasoning_that_mentions_a_marker_stays_reasoning(monkeypatch):
-    plain_markers_on(monkeypatch)
+def test_reasoning_that_mentions_a_marker_stays_reasoning():
     for thought in ("see functions.py", "then a >>> b", "[1, 2] or {x}", "a function call now"):
         check(f"<think>{thought}</think>ok", tools=tools("f"), reasoning=thought, content="ok")

@@ -1,7 +1,6 @@
 """Kimi K2: a tool-calls section with functions.NAME:IDX ids kept as call ids (formats.md §2.11)."""
 from callsieve import formats, parse
 from helpers import check, tools
-from samples_json import plain_markers_on
 
 EX = ('<|tool_calls_section_begin|><|tool_call_begin|>functions.mute_channel:3<|tool_call_argument_begin|>'
       '{"channel": "ops-pager"}<|tool_call_end|><|tool_calls_section_end|>')
@@ -36,8 +35,7 @@ def test_deepseek_ascii_look_alike_is_not_kimi():
     assert parse(EX.replace("<|tool_calls_section_begin|>", "")).format == "kimi_k2"
 
 
-def test_stripped_special_tokens_leave_a_recognisable_id(monkeypatch):
-    plain_markers_on(monkeypatch)
+def test_stripped_special_tokens_leave_a_recognisable_id():
     m = check('Muting.functions.mute_channel:3{"channel": "ops"}functions.now:4{}',
               content="Muting.", calls=[("mute_channel", {"channel": "ops"}), ("now", {})])
     assert m.tool_calls[0].id == "functions.mute_channel:3"

@@ -28,18 +28,6 @@ IGNORED = ("type",)
 WRAPPER_KEYS = ("function", "tool_call", "tool_calls", "function_call", "function_calls", "calls")
 HOLD_FOR_ID = 2048      # late_id: how much of a call's arguments may wait for an id after them
 
-# Plain-text markers (Functionary's `>>>`, Kimi's stripped `functions.`, GigaChat's stripped
-# `function call`) also turn up in prose and reasoning; a false start is released where it
-# stood (the Sieve restores the thinking state), so they are on.  Off: detection only by tokens.
-PLAIN_MARKERS = True
-
-
-def plain(*markers: str) -> tuple[str, ...]:
-    """`markers` if plain-text markers are on (see PLAIN_MARKERS), else none.  A format lists
-    them in `plain_openers` / `plain_tool_openers` too, so that they can be switched on."""
-    return markers if PLAIN_MARKERS else ()
-
-
 def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | None = None,
                 late_id: bool = False):
     """One call object at the reader ('{' next), its arguments streamed as they arrive.

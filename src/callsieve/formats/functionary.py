@@ -6,14 +6,14 @@
 At the top level `<function=` is Functionary's (Qwen3-Coder's `<function=` sits inside
 <tool_call>): claimed when `NAME>` and then `{` follow.  `>>>` is claimed only before a name and
 a newline (a Python prompt `>>> x` is prose); text and code run to the next `>>>`.  `>>>` is a
-plain-text marker: on when those are (formats/_json.py PLAIN_MARKERS).
+plain-text marker.
 The first `>>>` of a v3.2 turn is often in the prompt: output that starts `NAME\\n{json}` with
 NAME a declared tool is recognised without it; `all\\n…` without it is plain content anyway.
 """
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._json import LOOK_MAX, call_object, code_call, plain
+from ._json import LOOK_MAX, call_object, code_call
 from ..reader import Reject, Truncated, peek_raw, startswith, token
 
 V31 = "<function="
@@ -29,8 +29,7 @@ class Functionary(Format):
     name = "functionary"
     aliases = ("functionary_v3", "functionary_v31", "functionary_v32")
     description = "Functionary v3.1 <function=NAME>{json}</function>, v3.2 >>>NAME\\n{json}"
-    plain_openers = (V32,)
-    openers = (V31,) + plain(*plain_openers)
+    openers = (V31, V32)
     name_openers = True      # the turn's first >>> is in the prompt: NAME\n{json} opens the content
     closer = None
     models = ("functionary*",)

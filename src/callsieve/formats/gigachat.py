@@ -5,10 +5,10 @@ then an optional </s>.  One call per message.  Some builds write <|function_call
 The trigger phrase is ordinary text that streams in pieces: <|message_sep|> opens the block
 and the phrase is checked after it.  Special tokens stripped upstream leave `function call`
 then the JSON on the next line: with tools declared, that opens a call too (the object must
-name a declared tool), when plain-text markers are on (formats/_json.py PLAIN_MARKERS).
+name a declared tool).
 """
 from . import Format
-from ._json import ahead, call_object, plain
+from ._json import ahead, call_object
 from ..reader import startswith
 
 SEP = "<|message_sep|>"
@@ -21,8 +21,7 @@ class GigaChat(Format):
     aliases = ("gigachat3",)
     description = "GigaChat 3 <|message_sep|> function call<|role_sep|> {json}"
     openers = (SEP, "<|function_call|>")
-    plain_tool_openers = (PHRASE,)
-    tool_openers = plain(*plain_tool_openers)
+    tool_openers = (PHRASE,)
     models = ("gigachat*",)
     priority = 30
     example = 'Checking.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "water_plants", "arguments": {"zone": "roof"}}'

@@ -7,14 +7,14 @@ singular (<|tool_call_section_begin|>), and a call begin without its section is 
 
 Special tokens stripped upstream leave `functions.NAME:IDX{args}`: still unambiguous, so
 `functions.` followed by a name, `:`, digits and `{` opens a call too (with tools declared, only
-for a declared name): on when plain-text markers are (formats/_json.py PLAIN_MARKERS).
+for a declared name).
 <|tool_call_begin|> is also an ASCII look-alike of DeepSeek's per-call
 token: this format claims it only when <|tool_call_argument_begin|> follows the id.
 """
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._json import LOOK_MAX, call_object, plain, special_section
+from ._json import LOOK_MAX, call_object, special_section
 from ..reader import Reject, Truncated, token, until
 
 SECTION = ("<|tool_calls_section_begin|>", "<|tool_call_section_begin|>")
@@ -44,8 +44,7 @@ class KimiK2(Format):
     name = "kimi_k2"
     aliases = ("kimi",)
     description = "Kimi K2 tool-calls section, functions.NAME:IDX ids kept"
-    plain_openers = (STRIPPED,)
-    openers = SECTION + (CALL,) + plain(*plain_openers)
+    openers = SECTION + (CALL, STRIPPED)
     closer = "<|tool_calls_section_end|>"
     models = ("kimi-k2*",)
     priority = 20

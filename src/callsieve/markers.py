@@ -1,0 +1,77 @@
+"""What the scanner watches for in each state: call openers, thinking markers, answer wrappers.
+
+One table per state (formats, at the start of the content or not, declared tools, the open
+thinking block, reasoning on, calls on), built once and cached: a Sieve switches between a few.
+"""
+from __future__ import annotations
+
+from .reasoning import STRIP, SYNTAXES
+from .scan import Anchor, Matcher
+
+_tables: dict = {}
+
+
+def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool):
+    """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
+
+    The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
+    in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
+    for through the text.
+    """
+    key = (fmts, at_start, tools, think, reasoning, calls)
+    hit = _tables.get(key)
+    if hit is not None:
+        return hit
+    actions: dict[str, tuple] = {}
+    anywhere: set[str] = set()
+    anchored: set[str] = set()
+
+    def add(marker, kind, arg=None, start_only=False):
+        if kind == "call":
+            actions.setdefault(marker, ("call", []))[1].append(arg)
+        else:
+            actions.setdefault(marker, (kind, arg))
+        (anchored if start_only else anywhere).add(marker)
+
+    if calls:
+        for f in fmts:
+            for m in f.openers + (f.tool_openers if tools else ()):
+                add(m, "call", f)
+            if at_start:
+                for m in f.start_openers + (tools if f.name_openers else ()):
+                    add(m, "call", f, start_only=True)
+    if reasoning:
+        if think is not None:              # inside a thinking block: only its end matters
+            for m in think.closes:
+                actions[m] = ("think_close", think)
+                anywhere.add(m)
+        else:
+            for t in SYNTAXES:
+                if t.start_only:           # plain words: markers only as the first thing
+                    if at_start:
+                        for m in t.opens:
+                            add(m, "think_open", t, start_only=True)
+                    continue
+                for m in t.opens:
+                    add(m, "think_open", t)
+                for m in t.closes:
+                    add(m, "stray_close", t)
+            for m in STRIP:
+                add(m, "strip")
+    anchored -= anywhere
+    table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()}
+    hit = (Matcher(anywhere), table, Anchor(anchored) if anchored else None)
+    if len(_tables) > 512:
+        _tables.clear()
+    _tables[key] = hit
+    return hit
+
+
+class _AnyThink:
+    """The prompt opened a thinking block whose syntax we have not seen: any closer ends it."""
+    name = "any"
+    opens = ()
+    closes = tuple(sorted({c for t in SYNTAXES if not t.start_only for c in t.closes}))
+
+
+ANY_THINK = _AnyThink()
