@@ -257,6 +257,19 @@ async def _ttft(srv: Servers, n: int) -> dict:
             "proxy_cpu_ms_per_request": cpu / n * 1e3}
 
 
+async def _ttft_new_tools(srv: Servers, n: int) -> dict:
+    """Time to first token when every request declares a tool list the proxy has not seen yet."""
+    d, p = [], []
+    for i in range(n):
+        body = _body("prose", 24)
+        body["tools"] = [{"type": "function", "function": {"name": f"tool_{i}_{j}", "parameters": {}}}
+                         for j in range(5)]
+        d.append((await sse_request(srv.up_port, body))["ttft"])
+        p.append((await sse_request(srv.proxy_port, body))["ttft"])
+    md, mp = _median(d), _median(p)
+    return {"n": n, "direct_ms": md * 1e3, "proxy_ms": mp * 1e3, "overhead_ms": (mp - md) * 1e3}
+
+
 async def _e2e(srv: Servers, chunks: int, runs: int, rate: float) -> dict:
     body = _body("proxy", chunks, rate)
     expected = S.proxy_stream(chunks)["expected"]
@@ -324,6 +337,7 @@ def run(quick: bool, log_dir: str, progress=print) -> dict:
             out = {"proxy_pid_note": "one `callsieve serve` process (uvicorn, 1 worker)"}
             steps = [
                 ("ttft", lambda: _ttft(srv, 3 if quick else 40)),
+                ("ttft_new_tools", lambda: _ttft_new_tools(srv, 3 if quick else 20)),
                 ("e2e", lambda: _e2e(srv, 100 if quick else 2000, 1 if quick else 7, 0)),
                 ("e2e_paced", lambda: _e2e(srv, 100 if quick else 2000, 1 if quick else 3,
                                            2000.0 if not quick else 1000.0)),

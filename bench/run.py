@@ -79,6 +79,7 @@ def machine() -> dict:
             "cpu": cpu, "cores": os.cpu_count(), "memory": mem, "os": f"{platform.system()} {platform.release()}",
             "python": platform.python_version(), "callsieve": getattr(callsieve, "__version__", "?"),
             "commit": git("rev-parse", "--short", "HEAD"),
+            "imported_from": os.path.dirname(os.path.dirname(os.path.realpath(callsieve.__file__))),
             "src_dirty": len(dirty.splitlines()) if dirty else 0,
             "formats": callsieve.formats.names()}
 
@@ -125,14 +126,7 @@ def run(args) -> dict:
             f"content={'ok' if r['content_ok'] else 'WRONG'} {r['note']}")
         res["streams"].append(r)
 
-    # 2. linearity: per-chunk cost with a 100 KB argument over the cost with a 1 KB argument
-    by = {(r["format"], r["case"], r["markers"]): r for r in res["streams"]}
-    res["linear"] = []
-    for (fmt, case, markers), r in by.items():
-        if case == "call_100k" and (fmt, "call_1k", markers) in by:
-            small = by[(fmt, "call_1k", markers)]
-            res["linear"].append({"stream": f"{fmt}/{markers}", "us_1k": small["us_per_feed"],
-                                  "us_100k": r["us_per_feed"], "x": r["us_per_feed"] / small["us_per_feed"]})
+    res["linear"] = linearity(res["streams"])
 
     if not args.only:
         # 3. memory: peak RSS growth (fresh interpreter) and traced peak, vs the stream size
@@ -181,6 +175,21 @@ def run(args) -> dict:
     res["load_end"] = loadavg()
     res["seconds"] = time.monotonic() - t_start
     return res
+
+
+def linearity(streams: list[dict]) -> list[dict]:
+    """Per-chunk cost with a 100 KB argument over the cost with a 1 KB (and a 10 KB) argument."""
+    by = {(r["format"], r["case"], r["markers"]): r for r in streams}
+    out = []
+    for (fmt, case, markers), r in by.items():
+        if case == "call_100k" and (fmt, "call_1k", markers) in by:
+            small = by[(fmt, "call_1k", markers)]
+            mid = by.get((fmt, "call_10k", markers))
+            out.append({"stream": f"{fmt}/{markers}", "us_1k": small["us_per_feed"],
+                        "us_10k": mid and mid["us_per_feed"], "us_100k": r["us_per_feed"],
+                        "x": r["us_per_feed"] / small["us_per_feed"],
+                        "x_10k": mid and r["us_per_feed"] / mid["us_per_feed"]})
+    return out
 
 
 # --------------------------------------------------------------------------- verdicts
@@ -280,11 +289,12 @@ def targets(res: dict) -> list[tuple]:
             rows.append((f"proxy SSE chunks/s, one process, {label} with calls", f"≥ {T['proxy_chunks_s']:,.0f}",
                          f"{t['chunks_s']:,.0f} chunks/s (proxy CPU {t['proxy_cpu_us_per_chunk']:.0f} µs/chunk)",
                          t["chunks_s"] >= T["proxy_chunks_s"]))
-    t = px.get("ttft", {})
-    if "overhead_ms" in t:
-        rows.append(("proxy: added time to first token", f"≤ {T['ttft_ms']:g} ms",
-                     f"{t['overhead_ms']:.2f} ms ({t['direct_ms']:.2f} → {t['proxy_ms']:.2f} ms, median of {t['n']})",
-                     t["overhead_ms"] <= T["ttft_ms"]))
+    for key, label in (("ttft", "same tool list each request"), ("ttft_new_tools", "a new tool list each request")):
+        t = px.get(key, {})
+        if "overhead_ms" in t:
+            rows.append((f"proxy: added time to first token, {label}", f"≤ {T['ttft_ms']:g} ms",
+                         f"{t['overhead_ms']:.2f} ms ({t['direct_ms']:.2f} → {t['proxy_ms']:.2f} ms, median of {t['n']})",
+                         t["overhead_ms"] <= T["ttft_ms"]))
     for key, label in (("e2e", "upstream unpaced"), ("e2e_paced", None)):
         t = px.get(key, {})
         if "ratio" in t:
@@ -334,8 +344,8 @@ def side_by_side(res: dict) -> list[str]:
     ratios = res.get("ratios") or {}
     if not ratios:
         return []
-    L = ["| stream | callsieve µs/chunk | vLLM µs/chunk (parser) | SGLang µs/chunk (fastest detector) "
-         "| callsieve ÷ vLLM | callsieve ÷ SGLang | callsieve correct | peers correct |",
+    L = ["| stream | callsieve µs/chunk | vLLM µs/chunk (the family's parser) | SGLang µs/chunk (fastest detector) "
+         "| callsieve faster than vLLM | than SGLang | callsieve correct | peers correct |",
          "|---|---:|---:|---:|---:|---:|:-:|---|"]
     for s, e in ratios.items():
         v, g = e.get("vLLM"), e.get("SGLang")
@@ -343,7 +353,7 @@ def side_by_side(res: dict) -> list[str]:
         def us(p):
             return "—" if not p else f"{p['us']:,.1f}{'†' if p['from_baseline'] else ''}"
         pc = ", ".join(f"{fam} {'✅' if e[fam]['peer_correct'] else '❌'}" for fam in ("vLLM", "SGLang") if fam in e)
-        L.append(f"| {s} | {e['callsieve_us']:.2f} | {us(v)} | {us(g)} | {_x(v)} faster | {_x(g)} faster | "
+        L.append(f"| {s} | {e['callsieve_us']:.2f} | {us(v)} | {us(g)} | {_x(v)} | {_x(g)} | "
                  f"{_ok(e.get('callsieve_correct'))} | {pc} |")
     return L
 
@@ -351,9 +361,12 @@ def side_by_side(res: dict) -> list[str]:
 def other_tables(res: dict) -> list[str]:
     L = []
     if res.get("linear"):
-        L += ["", "**Linearity** (µs per chunk, one call after 300 chars of prose):", "",
-              "| stream | 1 KB argument | 100 KB argument | ratio |", "|---|---:|---:|---:|"]
-        L += [f"| {r['stream']} | {r['us_1k']:.2f} | {r['us_100k']:.2f} | {r['x']:.2f}× |" for r in res["linear"]]
+        L += ["", "**Linearity** (µs per chunk, one call after 300 chars of prose; the target is 100 KB ÷ 1 KB):", "",
+              "| stream | 1 KB argument | 10 KB | 100 KB | 100 KB ÷ 1 KB | 100 KB ÷ 10 KB |",
+              "|---|---:|---:|---:|---:|---:|"]
+        L += [f"| {r['stream']} | {r['us_1k']:.2f} | " + (f"{r['us_10k']:.2f}" if r.get("us_10k") else "—")
+              + f" | {r['us_100k']:.2f} | {r['x']:.2f}× | " + (f"{r['x_10k']:.2f}×" if r.get("x_10k") else "—") + " |"
+              for r in res["linear"]]
     if res.get("memory"):
         L += ["", "**Memory** (fresh interpreter per stream; chunks sliced fresh from the text; events dropped "
               "as they come):", "",
@@ -392,7 +405,9 @@ def render(res: dict) -> str:
     m = res["machine"]
     L = [f"Run of {m['date']}: {m['cpu']}, {m['cores']} cores, {m['memory']}, {m['os']}, Python {m['python']}; "
          f"callsieve {m['callsieve']} at {m['commit']}"
-         + (f" (+{m['src_dirty']} uncommitted files under src/ from other work in progress)" if m["src_dirty"] else "")
+         + ((f" (+{m['src_dirty']} uncommitted files under src/ from other work in progress)" if m["src_dirty"] else "")
+            if m.get("imported_from", os.path.join(ROOT, "src")) == os.path.realpath(os.path.join(ROOT, "src"))
+            else f" (imported from a snapshot at {m['imported_from']})")
          + f"; formats: {', '.join(m['formats'])}.",
          "",
          f"Command: `{res['command'].strip()}` — {res['seconds']:.0f} s; load average (1/5/15 min) "
@@ -405,7 +420,9 @@ def render(res: dict) -> str:
                if pm["source"] == "run" else "the shared baseline (bench/peers_baseline.json)")
         L += [f"Peers' figures: {src}. Ratios = peer µs/chunk ÷ callsieve µs/chunk, callsieve's figure taken from "
               "the same peers run where it has one; per family the *fastest* peer parser counts. "
-              "† = peer figure from the shared baseline (the quadratic 100 KB runs, 7.5 min each, not re-run).", ""]
+              "† = peer figure from the shared baseline (the quadratic 100 KB runs, 7.5 min each, not re-run); "
+              "✗ = that peer's calls or content were wrong on the stream (a ratio against a parser that skipped "
+              "the work is not a comparison).", ""]
     L += ["### Targets", "", "| target | goal | measured | met |", "|---|---|---|:-:|"]
     rows = targets(res)
     if res["quick"]:   # tiny sizes, one run: only the correctness rows mean anything
@@ -450,14 +467,23 @@ def main(argv=None) -> int:
     ap.add_argument("--only", default="", metavar="REGEX", help="only the streams whose id matches")
     ap.add_argument("--skip-proxy", action="store_true", help="leave out the proxy benchmarks")
     ap.add_argument("--runs", type=int, default=5, help="best of N runs per stream (default 5)")
+    ap.add_argument("--from-json", metavar="RESULTS_JSON", help="measure nothing: render (and with --write, "
+                    "rewrite RESULTS.md from) the raw results of an earlier run")
     args = ap.parse_args(argv)
     args.argv = argv
     os.chdir(ROOT)
-    res = run(args)
+    if args.from_json:
+        with open(args.from_json, encoding="utf-8") as f:
+            res = json.load(f)
+        res["linear"] = linearity(res.get("streams", []))
+        if not res.get("quick"):
+            res["ratios"] = P.ratios(P.load(), {r["stream"]: r["us_per_feed"] for r in res.get("streams", [])})
+    else:
+        res = run(args)
     text = render(res)
     print(text)
     if args.write:
-        if args.quick or args.only:
+        if (args.quick or args.only) and not args.from_json:
             log("--write ignored with --quick/--only: RESULTS.md records full runs only")
         else:
             write_results(res, text)
