@@ -49,7 +49,8 @@ def run_peers(venv: str = DEFAULT_VENV, harness: str = DEFAULT_HARNESS, out: str
         raise RuntimeError(f"the peers' harness is not at {script} (set PEERS_HARNESS)")
     where = subprocess.run([py, "-c", "import callsieve, os; print(os.path.realpath(callsieve.__file__))"],
                            capture_output=True, text=True)
-    if where.returncode != 0 or not where.stdout.strip().startswith(os.path.realpath(ROOT)):
+    snapshot = os.environ.get("PYTHONPATH") and where.returncode == 0   # a callsieve snapshot on PYTHONPATH
+    if not snapshot and (where.returncode != 0 or not where.stdout.strip().startswith(os.path.realpath(ROOT))):
         progress(f"  peers: installing this project into {venv} (pip install --no-deps -e)")
         subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "-e", ROOT], check=True)
     tmp = tempfile.mkdtemp(prefix="callsieve-peers-")

@@ -78,7 +78,7 @@ def machine() -> dict:
     return {"date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
             "cpu": cpu, "cores": os.cpu_count(), "memory": mem, "os": f"{platform.system()} {platform.release()}",
             "python": platform.python_version(), "callsieve": getattr(callsieve, "__version__", "?"),
-            "commit": git("rev-parse", "--short", "HEAD"),
+            "commit": git("log", "-1", "--format=%h", "--", "src"),     # the last commit of the measured code
             "imported_from": os.path.dirname(os.path.dirname(os.path.realpath(callsieve.__file__))),
             "src_dirty": len(dirty.splitlines()) if dirty else 0,
             "formats": callsieve.formats.names()}
