@@ -131,9 +131,29 @@ _WORDS = {"true": "true", "false": "false", "null": "null",
 MAX_DEPTH = 128
 
 
+def _reject_constant(name):
+    raise ValueError(name)           # NaN / Infinity: Python's json reads them, JSON has none
+
+
+_whole = json.JSONDecoder(parse_constant=_reject_constant).raw_decode
+_lenient = json.JSONDecoder(strict=False)
+
+
 def value(r: Reader, w: Args, depth: int = 0):
     """Read one JSON value at the reader (after whitespace), writing it to `w` as it arrives."""
     c = yield from peek(r)
+    if c in '{["' and depth == 0:
+        # Fast path: the whole value is already here (a whole-text parse, or a short value in
+        # one chunk) and is strict JSON — C checks it and it goes out as one piece.  Objects,
+        # arrays and strings end themselves, so nothing that follows can change them.
+        try:
+            end = _whole(r.buf, r.pos)[1]
+        except ValueError:
+            pass
+        else:
+            w.scalar(r.buf[r.pos:end])
+            r.pos = end
+            return
     if c == '"':
         yield from string(r, w)
     elif c == "{" or c == "[":
@@ -198,8 +218,11 @@ def key(r: Reader, limit: int = 4096):
         m = _KEY.match(r.buf, r.pos)
         if m is not None:
             r.pos = m.end()
+            k = m.group()
+            if "\\" not in k:
+                return k[1:-1]
             try:
-                return json.loads(m.group(), strict=False)
+                return _lenient.decode(k)
             except ValueError as e:
                 raise Bad(f"invalid string: {e}") from None
         if len(r.buf) - r.pos > limit:
@@ -207,6 +230,10 @@ def key(r: Reader, limit: int = 4096):
         if not (yield from more(r)):
             raise Truncated("cut off in a key")
 
+
+# A chunk that is only string characters and complete escapes (no closing quote, no raw control
+# character, no escape cut in two): the Sieve may pass it straight on (see reader.Lane).
+_PLAIN_STRING = re.compile(r'(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*').fullmatch
 
 _CTRL = {chr(i): "\\u%04x" % i for i in range(32)}
 _CTRL.update({"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"})
@@ -217,7 +244,7 @@ def string(r: Reader, w: Args):
     r.pos += 1
     w.str_begin()
     stop = _STR_STOP.search
-    lane = Lane(stop, w.raw)
+    lane = Lane(_PLAIN_STRING, w.raw)
     while True:
         buf = r.buf
         m = stop(buf, r.pos)

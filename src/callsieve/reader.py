@@ -31,28 +31,39 @@ class Reject(Exception):
 
 
 class Reader:
-    """The text of one block, pushed chunk by chunk.  `buf[pos:]` is what is not consumed yet."""
+    """The text of one block, pushed chunk by chunk.  `buf[pos:]` is what is not consumed yet.
 
-    __slots__ = ("buf", "pos", "eof", "parts", "start", "base")
+    Positions are absolute (0 = the first character after the block's opener).  Pushing a chunk
+    whose predecessor is consumed copies nothing, so a block that starts in a large text (a
+    whole-text parse) reads that text in place; what was pushed is kept (for rewinding and the
+    markup audit) as references, compacted every so often so that memory stays near the text size.
+    """
 
-    def __init__(self, start: int = 0):
+    __slots__ = ("buf", "pos", "eof", "blocks", "parts", "start", "base", "end")
+
+    def __init__(self):
         self.buf = ""
         self.pos = 0
         self.eof = False
-        self.parts: list[str] = []   # everything pushed, for rewinding and for the block's raw text
-        self.start = start           # absolute offset of the first pushed character
-        self.base = start            # absolute offset of buf[0]
+        self.blocks: list[str] = []                 # pushed text, compacted
+        self.parts: list[tuple[str, int]] = []      # pushed text not compacted yet: (string, from)
+        self.start = 0               # absolute offset of the first pushed character
+        self.base = 0                # absolute offset of buf[0]
+        self.end = 0                 # absolute offset just past the pushed text
 
-    def push(self, text: str) -> None:
-        self.parts.append(text)
+    def push(self, text: str, start: int = 0) -> None:
+        """Append text[start:] to the input."""
+        parts = self.parts
+        parts.append((text, start))
+        if len(parts) >= 256:        # many small chunks: keep one string per 256, not 256 objects
+            self.blocks.append("".join([t[i:] for t, i in parts]))
+            parts.clear()
         buf, pos = self.buf, self.pos
         if pos >= len(buf):
-            self.base += len(buf)
-            self.buf = text
+            self.buf, self.pos, self.base = text, start, self.end - start
         else:
-            self.base += pos
-            self.buf = buf[pos:] + text
-        self.pos = 0
+            self.buf, self.pos, self.base = buf[pos:] + text[start:], 0, self.base + pos
+        self.end += len(text) - start
 
     def push_front(self, text: str) -> None:
         """Put text (an opener the format wants to read itself) before the unconsumed input."""
@@ -60,7 +71,7 @@ class Reader:
         self.base = self.base + self.pos - len(text)
         self.pos = 0
         self.start = min(self.start, self.base)
-        self.parts.insert(0, text)
+        self.blocks.insert(0, text)
 
     @property
     def at(self) -> int:
@@ -68,15 +79,24 @@ class Reader:
         return self.base + self.pos
 
     def text(self, a: int, b: int | None = None) -> str:
-        """The pushed text between absolute offsets a and b (rare paths: rewinds, rejected pieces)."""
-        if len(self.parts) > 1:
-            self.parts[:] = ["".join(self.parts)]
-        whole = self.parts[0] if self.parts else ""
+        """The pushed text between absolute offsets a and b."""
+        if a >= self.base and (b is None or b <= self.base + len(self.buf)):
+            return self.buf[a - self.base:None if b is None else b - self.base]
+        whole = "".join(self.blocks) + "".join([t[i:] for t, i in self.parts])
         return whole[a - self.start:None if b is None else b - self.start]
 
+    def since(self, a: int) -> tuple[str, int]:
+        """The pushed text from absolute offset a on, as (string, index) — without copying when
+        it is all in the read buffer."""
+        if a >= self.base:
+            return self.buf, a - self.base
+        return self.text(a), 0
+
     def rewind(self, at: int) -> None:
-        self.buf = self.text(at)
-        self.base, self.pos = at, 0
+        if at >= self.base:
+            self.pos = at - self.base
+        else:
+            self.buf, self.base, self.pos = self.text(at), at, 0
 
     def rest(self) -> str:
         """The unconsumed text (handed back to the scanner when a block ends)."""
@@ -84,18 +104,29 @@ class Reader:
 
 
 class Lane:
-    """A hint a waiting parser gives the Sieve: until a chunk holds a `stop` character, every
-    chunk would just go to `sink` — so the Sieve may pass it there without resuming the parser.
+    """A hint a waiting parser gives the Sieve: a chunk that `accepts` would just go to `sink`,
+    so the Sieve may pass it there without resuming the parser.
 
     This is the fast path for long values (a 100 KB string argument): one regex test and one
     call per chunk instead of resuming a chain of generators.  The parser sees the same input.
     """
 
-    __slots__ = ("stop", "sink")
+    __slots__ = ("accepts", "sink")
 
-    def __init__(self, stop, sink):
-        self.stop = stop      # compiled regex .search for the characters the parser must see
-        self.sink = sink      # where plain chunks go
+    def __init__(self, accepts, sink):
+        self.accepts = accepts    # a compiled regex's .fullmatch: truthy for chunks to pass on
+        self.sink = sink          # where such chunks go
+
+
+_avoiding: dict = {}
+
+
+def avoiding(chars: str, sink) -> Lane:
+    """A lane for chunks that hold none of `chars` (the characters the parser must look at)."""
+    accepts = _avoiding.get(chars)
+    if accepts is None:
+        accepts = _avoiding[chars] = re.compile("[^" + "".join(map(re.escape, sorted(set(chars)))) + "]*").fullmatch
+    return Lane(accepts, sink)
 
 
 def more(r: Reader, lane: Lane | None = None):
@@ -107,11 +138,14 @@ def more(r: Reader, lane: Lane | None = None):
 
 
 _WS = re.compile(r"\s*")
-_lanes: dict = {}
 
 
 def peek(r: Reader):
     """Skip whitespace; return the next character ('' at end of stream) without consuming it."""
+    if r.pos < len(r.buf):
+        c = r.buf[r.pos]
+        if not c.isspace():
+            return c
     while True:
         r.pos = _WS.match(r.buf, r.pos).end()
         if r.pos < len(r.buf):
@@ -187,9 +221,7 @@ def until(r: Reader, term: str, emit=None, limit: int | None = None):
                 parts.append(piece)
         lane = None
         if emit is not None and r.pos >= len(r.buf) and limit is None:
-            lane = _lanes.get((term[0], emit))
-            if lane is None:
-                lane = Lane(re.compile(re.escape(term[0])).search, emit)
+            lane = avoiding(term[0], emit)
         if not (yield from more(r, lane)):
             raise Truncated("".join(parts) + r.rest())
 

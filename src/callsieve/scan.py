@@ -30,6 +30,32 @@ def _prefix_re(node) -> str:
 _NEVER = re.compile(r"(?!)").search
 
 
+class _Found:
+    """A str.find result shaped like a match (None-like when nothing was found)."""
+    __slots__ = ("i",)
+
+    def __init__(self, i: int):
+        self.i = i
+
+    def start(self) -> int:
+        return self.i
+
+    def __bool__(self) -> bool:
+        return self.i >= 0
+
+
+def _next(found: dict, key, pos: int, search):
+    """The next occurrence for `key` at or after pos, reusing the last search when still ahead."""
+    hit = found.get(key)
+    if hit is not None:
+        since, m = hit
+        if since <= pos and (not m or m.start() >= pos):
+            return m if m else None
+    m = search(pos)
+    found[key] = (pos, m)
+    return m if m else None
+
+
 class Matcher:
     """Leftmost search for any of `markers`, and for an incomplete one at the end of the text."""
 
@@ -70,26 +96,41 @@ class Matcher:
         ext = {m: tuple(o for o in markers if o != m and o.startswith(m)) for m in markers}
         self.extendable = {m: v for m, v in ext.items() if v}
 
-    def _search(self, text: str, pos: int = 0):
-        """The leftmost whole marker at or after `pos` (an re.Match), or None."""
+    def _search(self, text: str, pos: int = 0, found: dict | None = None):
+        """The leftmost whole marker at or after `pos` (an re.Match), or None.
+
+        `found` (a dict the caller keeps for one text) remembers each marker group's next
+        occurrence, so scanning a long text marker after marker stays linear.
+        """
         n = len(text)
-        if n - pos < 512:
+        if n - pos < 512 or found is None:
             best = self._sym(text, pos)
             end = best.start() if best is not None else n
         else:
             best, end = None, n
             for group in self._groups:
-                m = group(text, pos, min(n, end + self._longest))
+                m = _next(found, group, pos, lambda p: group(text, p))
                 if m is not None and m.start() < end:
                     best, end = m, m.start()
         for prefix in self._words:
-            i = text.find(prefix, pos, end + 2)          # a marker may start up to `end`
-            while 0 <= i < end:
-                m = self._word_re(text, i)
-                if m is not None:
-                    best, end = m, i
+            if found is None or n - pos < 512:
+                i = text.find(prefix, pos, end + 2)      # a marker may start up to `end`
+                while 0 <= i < end:
+                    m = self._word_re(text, i)
+                    if m is not None:
+                        return m
+                    i = text.find(prefix, i + 1, end + 2)
+                continue
+            at = pos
+            while True:
+                m = _next(found, prefix, at, lambda p: _Found(text.find(prefix, p)))
+                if m is None or m.start() >= end:
                     break
-                i = text.find(prefix, i + 1, end + 2)
+                w = self._word_re(text, m.start())
+                if w is not None:
+                    best, end = w, m.start()
+                    break
+                at = m.start() + 1
         return best
 
     def partial(self, text: str, pos: int) -> int:

@@ -44,6 +44,9 @@ class Sieve:
         self.format: str | None = self._forced
         self._detected: str | None = None
         self._out: list = []
+        self._pend: list[str] = []     # text of the current feed not yet in an event…
+        self._pk = Text                # …and its kind (Text or Reasoning)
+        self._found: dict = {}         # Matcher.search cache for the text being scanned
         self._mode = TEXT
         self._held = ""                # a possible marker start, TEXT mode
         self._at_start = True          # nothing but whitespace has gone out as content
@@ -85,7 +88,7 @@ class Sieve:
                 return [Text(text)]
             return []
         lane = self._lane
-        if lane is not None and text and lane.stop(text) is None:
+        if lane is not None and text and lane.accepts(text):
             # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
             r = self._reader
             a = self._calls.args
@@ -100,6 +103,7 @@ class Sieve:
         if text:
             self._run(text, False)
             self._calls.flush()
+            self._flush_text()
         return out
 
     def close(self) -> list:
@@ -109,6 +113,7 @@ class Sieve:
         out = self._out = []
         self._run("", True)
         self._calls.flush()
+        self._flush_text()
         self._closed = True
         if self.session is not None and self._detected:
             self.session.record(self._detected)
@@ -125,7 +130,23 @@ class Sieve:
         return tuple(fmts)
 
     def _push(self, ev) -> None:
+        """Every event goes out through here, after the text pending before it."""
+        if self._pend:
+            self._flush_text()
         self._out.append(ev)
+
+    def _flush_text(self) -> None:
+        # Consecutive text of one feed goes out as one event (joined once: linear).
+        pend = self._pend
+        if pend:
+            self._out.append(self._pk(pend[0] if len(pend) == 1 else "".join(pend)))
+            pend.clear()
+
+    def _piece(self, kind, s: str) -> None:
+        if kind is not self._pk and self._pend:
+            self._flush_text()
+        self._pk = kind
+        self._pend.append(s)
 
     def _emit(self, s: str) -> None:
         """Text that goes out as content or reasoning, by the current thinking state."""
@@ -135,7 +156,7 @@ class Sieve:
         if self._think is not None and self._reasoning != "none":
             if self._legacy:
                 self._text(s)
-            self._out.append(Reasoning(s))
+            self._piece(Reasoning, s)
             return
         if self._skip_ws:
             # Whitespace right after markup is layout: dropped after a thinking block, and after
@@ -170,14 +191,10 @@ class Sieve:
         if self._reasoning == "none" or self._legacy:
             self._text(s)
         if self._reasoning != "none":
-            self._out.append(Reasoning(s))
+            self._piece(Reasoning, s)
 
     def _text(self, s: str) -> None:
-        out = self._out
-        if out and type(out[-1]) is Text:
-            out[-1] = Text(out[-1].text + s)
-        else:
-            out.append(Text(s))
+        self._piece(Text, s)
         self._tail = s
         nl = s.rfind("\n")
         if nl >= 0:
@@ -191,7 +208,7 @@ class Sieve:
     def _markup_text(self, s: str) -> None:
         if self._markup and s:
             self._calls.flush()
-            self._out.append(Markup(s))
+            self._push(Markup(s))
 
     def _marker(self, s: str, thinking: bool) -> None:
         # deepseek-legacy keeps thinking inline in content, markers included
@@ -201,13 +218,17 @@ class Sieve:
             self._markup_text(s)
 
     def _run(self, data: str, eof: bool) -> None:
-        while data is not None:
+        # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
+        # slices, so a whole-text parse never copies the rest of the text.
+        nxt = (data, 0)
+        while nxt is not None:
+            data, pos = nxt
             if self._mode is TEXT:
-                data = self._scan(data, eof)
+                nxt = self._scan(data, pos, eof)
             elif self._mode is DECIDE:
-                data = self._decide(data, eof)
+                nxt = self._decide(data, pos, eof)
             else:
-                data = self._block(data, eof)
+                nxt = self._block(data, pos, eof)
 
     # ------------------------------------------------------------------ TEXT
     def _retable(self) -> None:
@@ -216,15 +237,19 @@ class Sieve:
         self._tab = marker_table(self._fmts, self._at_start, self._tool_names, self._think,
                                   self._detect_thinking, calls)
 
-    def _scan(self, data: str, eof: bool):
+    def _scan(self, data: str, pos: int, eof: bool):
         if self._held:
-            data = self._held + data
+            data = self._held + data[pos:]
             self._held = ""
-        pos = 0
+            pos = 0
         n = len(data)
+        found = self._found
+        if found.get(None) is not data:
+            found.clear()
+            found[None] = data
         while True:
             matcher, actions, anchor = self._tab
-            m = matcher.search(data, pos)
+            m = matcher.search(data, pos, found)
             if anchor is not None:                 # the content has not started yet
                 w = anchor.skip(data, pos)
                 if (m is None or m.start() > w) and matcher.partial(data, w) != w:
@@ -274,7 +299,7 @@ class Sieve:
                 self._opener, self._cands, self._look = marker, arg, ""
                 self._calls.at_start = self._at_start
                 self._mode = DECIDE
-                return data[pos:]
+                return data, pos
             if kind == "think_open":
                 self._marker(marker, True)
                 self._think = arg
@@ -294,11 +319,12 @@ class Sieve:
             self._retable()
 
     # ------------------------------------------------------------------ DECIDE
-    def _decide(self, data: str, eof: bool):
-        look = self._look + data
+    def _decide(self, data: str, pos: int, eof: bool):
+        if self._look:
+            data, pos, self._look = self._look + data[pos:], 0, ""
         # Formats see at most LOOK_MAX characters, and must decide once they have them, so the
         # choice is the same whatever the chunking.
-        view, final = look[:LOOK_MAX], eof or len(look) >= LOOK_MAX
+        view, final = data[pos:pos + LOOK_MAX], eof or len(data) - pos >= LOOK_MAX
         chosen = None
         for f in self._cands:
             v = f.decide(self._opener, view, final, self._calls)
@@ -306,15 +332,14 @@ class Sieve:
                 chosen = f
                 break
             if v == MAYBE and not final:
-                self._look = look
+                self._look = data[pos:]
                 return None
-        self._look = ""
         if chosen is None:                   # a false start: the opener is text after all
             self._emit(self._opener)
             self._mode = TEXT
-            return look
+            return data, pos
         self._start_block(chosen)
-        return look
+        return data, pos
 
     def _start_block(self, fmt) -> None:
         self._fmt = fmt
@@ -332,10 +357,10 @@ class Sieve:
         self._gen = fmt.parse(self._reader, self._calls, self._opener)
 
     # ------------------------------------------------------------------ BLOCK
-    def _block(self, data: str, eof: bool):
+    def _block(self, data: str, pos: int, eof: bool):
         r = self._reader
-        if data:
-            r.push(data)
+        if pos < len(data):
+            r.push(data, pos)
         if eof:
             r.eof = True
         calls = self._calls
@@ -393,7 +418,7 @@ class Sieve:
         self._note_format()
         r = self._reader
         self._block_markup(at=at)
-        rest = r.text(at) if at != r.at else r.rest()
+        rest = r.since(at)
         if self._calls.block_calls:
             self._skip_ws = "call"
         self._reader = self._gen = self._fmt = None
@@ -407,7 +432,7 @@ class Sieve:
             self._think = self._think_before
             self._retable()
         self._emit(self._opener)
-        rest = r.text(0)          # the text after the opener (a format may have read the opener too)
+        rest = r.since(0)         # the text after the opener (a format may have read the opener too)
         self._reader = self._gen = self._fmt = None
         self._mode = TEXT
         return rest

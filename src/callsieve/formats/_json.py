@@ -14,7 +14,7 @@ import re
 
 from . import MAYBE, NO, YES, Format
 from ..jsonargs import Args, key, string, value
-from ..reader import Bad, Lane, Reject, Truncated, more, partial_tail, peek, startswith, token
+from ..reader import Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token
 from ..sieve import LOOK_MAX
 
 # A decision looks at no more than the Sieve's look-ahead bound, so that the whole text and any
@@ -392,7 +392,7 @@ def special_section(r, ctx, call, ends=()):
 def text_until(r, terms, emit):
     """Pass the text before the first of `terms` to `emit` as it arrives (the term is not
     consumed); at end of stream, all of it.  Returns the term found, or "" at end of stream."""
-    lane = Lane(re.compile("[" + "".join(sorted({re.escape(t[0]) for t in terms})) + "]").search, emit)
+    lane = avoiding("".join(t[0] for t in terms), emit)
     while True:
         buf = r.buf
         found, hit = -1, ""

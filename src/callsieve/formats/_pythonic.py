@@ -15,7 +15,7 @@ import re
 import unicodedata
 
 from ..jsonargs import Args
-from ..reader import Bad, Lane, Reject, Truncated, more, peek, peek_raw, startswith, token
+from ..reader import Bad, Reject, Truncated, avoiding, more, peek, peek_raw, startswith, token
 from ._json import call_object
 from ._literal import NAME, WORDS, bracketed, next_member
 
@@ -205,7 +205,7 @@ def _string_body(r, a: Args, raw: bool):
         if m is None:
             a.text(buf[r.pos:])
             r.pos = len(buf)
-            if not (yield from more(r, Lane(stop, a.text))):    # plain chunks may go straight to a
+            if not (yield from more(r, avoiding("\\" + q, a.text))):    # plain chunks may go straight to a
                 raise Truncated("cut off in a string")
             continue
         i = m.start()

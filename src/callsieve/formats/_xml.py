@@ -20,7 +20,7 @@ import re
 
 from . import MAYBE, NO, YES
 from ..jsonargs import value as json_value
-from ..reader import Bad, Lane, Reject, Truncated, more, peek
+from ..reader import Bad, Reject, Truncated, avoiding, more, peek
 from ._json import call_sequence
 from ._typed import ANY, STRING, Value, param_kinds
 
@@ -32,13 +32,13 @@ WS_LIMIT = 4096           # whitespace looked across after a closing tag
 class Marks:
     """Leftmost search for a set of literals, and for a proper prefix of one at the end of the text."""
 
-    __slots__ = ("literals", "search", "first", "reach", "longer")
+    __slots__ = ("literals", "search", "chars", "reach", "longer")
 
     def __init__(self, literals):
         lits = sorted(set(literals), key=lambda m: (-len(m), m))
         self.literals = lits
         self.search = re.compile("|".join(re.escape(m) for m in lits)).search
-        self.first = re.compile("[" + "".join(sorted({re.escape(m[0]) for m in lits})) + "]").search
+        self.chars = "".join(sorted({m[0] for m in lits}))      # what a literal can begin with
         self.reach = max(len(m) for m in lits) - 1
         # Literals that begin longer ones (`</tool_call>` and `</tool_calls>`).
         self.longer = {m: tuple(o for o in lits if o != m and o.startswith(m)) for m in lits}
@@ -57,7 +57,7 @@ class Marks:
         return any(len(rest) < len(o) and o.startswith(rest) for o in self.longer[lit])
 
 
-def next_mark(r, marks: Marks, emit=None, limit: int | None = None, lane: Lane | None = None):
+def next_mark(r, marks: Marks, emit=None, limit: int | None = None, lane=None):
     """Move to the next literal of `marks` (not consumed) and return it.
 
     Text before it goes to `emit` (or is dropped).  At end of stream returns None, the reader at
@@ -265,7 +265,7 @@ def value(r, d: Dialect, emit):
             prev = s[-1]
             emit(s)
 
-    lane = Lane(d.value_marks.first, put)   # a long value's plain chunks go straight to it
+    lane = avoiding(d.value_marks.chars, put)   # a long value's plain chunks go straight to it
     while True:
         lit = yield from next_mark(r, d.value_marks, put, lane=lane)
         if lit is None:

@@ -35,7 +35,7 @@ import re
 
 from . import MAYBE, NO, YES, Format
 from ..jsonargs import value
-from ..reader import Bad, Lane, Reject, Truncated, more, partial_tail, peek, startswith, token
+from ..reader import Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token
 
 START, CHANNEL, MESSAGE, CONSTRAIN = "<|start|>", "<|channel|>", "<|message|>", "<|constrain|>"
 ENDS = ("<|end|>", "<|return|>", "<|call|>")
@@ -52,7 +52,7 @@ class _Stops:
         self.terms = terms
         self.pattern = re.compile("|".join(re.escape(t) for t in terms))
         self.reach = max(len(t) for t in terms) - 1
-        self.first = re.compile("[" + "".join(sorted({re.escape(t[0]) for t in terms})) + "]").search
+        self.chars = "".join(sorted({t[0] for t in terms}))     # what a marker can begin with
 
 
 _TOKEN_STOPS = _Stops(ENDS + (START, CHANNEL))
@@ -84,7 +84,7 @@ def stream_until(r, stops: _Stops, emit):
         if cut > r.pos:
             start, r.pos = r.pos, cut
             emit(buf[start:cut])
-        lane = Lane(stops.first, emit) if r.pos >= len(buf) else None
+        lane = avoiding(stops.chars, emit) if r.pos >= len(buf) else None
         if not (yield from more(r, lane)):
             if r.pos < len(r.buf):
                 start, r.pos = r.pos, len(r.buf)
