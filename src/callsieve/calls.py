@@ -89,17 +89,38 @@ class Calls:
     def open(self) -> bool:
         return self.args is not None
 
+    def pass_on(self, text: str):
+        """The fast lane: `text` (valid inside the open string) is the open call's next delta.
+
+        Returns the event, or None when the general path must take it (the limit is near,
+        or something written is not sent yet)."""
+        a = self.args
+        parts = a.parts
+        if self._sent != len(parts) or (a.limit is not None and a.size + len(text) > a.limit):
+            return None
+        parts.append(text)
+        a.size += len(text)
+        if len(parts) >= 256:
+            a.compact()
+        self._sent = len(parts)
+        return ToolCallArgs(self.index, text)
+
     def flush(self) -> None:
         """Send what was written to the open call's arguments since the last flush."""
         a = self.args
         if a is not None and len(a.parts) > self._sent:
-            d = a.parts[self._sent:]
-            self._sent = len(a.parts)
-            self.push(ToolCallArgs(self.index, d[0] if len(d) == 1 else "".join(d)))
+            parts = a.parts
+            d = parts[self._sent] if len(parts) == self._sent + 1 else "".join(parts[self._sent:])
+            if len(parts) >= 256:
+                a.compact()
+                self._sent = 0
+            else:
+                self._sent = len(parts)
+            self.push(ToolCallArgs(self.index, d))
 
     def end(self) -> None:
         a = self.args
-        if not a.parts:               # a parameterless call still has arguments: {}
+        if not a.parts and not a.done:  # a parameterless call still has arguments: {}
             a.raw("{}")
         try:
             arguments = a.result()
@@ -117,7 +138,7 @@ class Calls:
         """End the open call with what was good (closed into valid JSON); hand over the rest."""
         a = self.args
         a.close_all()
-        if not a.parts:
+        if not a.parts and not a.done:
             a.raw("{}")
         try:
             arguments = a.result()

@@ -29,10 +29,11 @@ def escape(text: str) -> str:
 class Args:
     """One call's arguments, written as JSON text (streamed by the Sieve as it grows)."""
 
-    __slots__ = ("parts", "size", "limit", "closers", "counts", "pending")
+    __slots__ = ("parts", "done", "size", "limit", "closers", "counts", "pending")
 
     def __init__(self, limit: int | None = None):
         self.parts: list[str] = []     # the JSON text so far; the Sieve sends new parts as deltas
+        self.done: list[str] = []      # …and parts already sent, joined by the few hundred
         self.size = 0
         self.limit = limit
         self.closers: list[str] = []   # what closes each open container / string, innermost last
@@ -116,7 +117,12 @@ class Args:
             self.limit = limit
 
     def result(self):
-        return json.loads("".join(self.parts))
+        return json.loads("".join(self.done) + "".join(self.parts))
+
+    def compact(self) -> None:
+        """Join the parts (all sent) into one string: a long value is not kept as 1e5 objects."""
+        self.done.append("".join(self.parts))
+        self.parts.clear()
 
 
 # ---------------------------------------------------------------------------- streaming JSON reader
@@ -244,7 +250,7 @@ def string(r: Reader, w: Args):
     r.pos += 1
     w.str_begin()
     stop = _STR_STOP.search
-    lane = Lane(_PLAIN_STRING, w.raw)
+    lane = Lane(_PLAIN_STRING, w.raw, w)
     while True:
         buf = r.buf
         m = stop(buf, r.pos)

@@ -65,6 +65,16 @@ class Reader:
             self.buf, self.pos, self.base = buf[pos:] + text[start:], 0, self.base + pos
         self.end += len(text) - start
 
+    def skip(self, text: str) -> None:
+        """Push `text` and consume it at once (the Sieve passed it on for the parser)."""
+        parts = self.parts
+        parts.append((text, 0))
+        if len(parts) >= 256:
+            self.blocks.append("".join([t[i:] for t, i in parts]))
+            parts.clear()
+        self.buf, self.pos, self.base = text, len(text), self.end
+        self.end += len(text)
+
     def push_front(self, text: str) -> None:
         """Put text (an opener the format wants to read itself) before the unconsumed input."""
         self.buf = text + self.buf[self.pos:]
@@ -111,11 +121,12 @@ class Lane:
     call per chunk instead of resuming a chain of generators.  The parser sees the same input.
     """
 
-    __slots__ = ("accepts", "sink")
+    __slots__ = ("accepts", "sink", "args")
 
-    def __init__(self, accepts, sink):
+    def __init__(self, accepts, sink, args=None):
         self.accepts = accepts    # a compiled regex's .fullmatch: truthy for chunks to pass on
         self.sink = sink          # where such chunks go
+        self.args = args          # the Args the chunks go to as they are (JSON text), if so
 
 
 _avoiding: dict = {}

@@ -88,13 +88,18 @@ class Sieve:
                 return [Text(text)]
             return []
         lane = self._lane
-        if lane is not None and text and lane.accepts(text):
+        if lane is not None and text and lane.accepts(text) and self._reader.pos >= len(self._reader.buf):
             # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
             r = self._reader
-            a = self._calls.args
+            calls = self._calls
+            if lane.args is not None and lane.args is calls.args:
+                ev = calls.pass_on(text)
+                if ev is not None:
+                    r.skip(text)
+                    return [ev]
+            a = calls.args
             if r.pos >= len(r.buf) and (a is None or a.limit is None or a.size + len(text) <= a.limit):
-                r.push(text)
-                r.pos = len(r.buf)
+                r.skip(text)
                 out = self._out = []
                 lane.sink(text)
                 self._calls.flush()

@@ -72,10 +72,13 @@ class _Held(Args):
         self.call: Args | None = None
 
     def _out(self, s: str) -> None:
+        if self.call is not None:            # started: the call's arguments keep the text
+            if self.pending:
+                s, self.pending = self.pending + s, ""
+            self.call.raw(s)
+            return
         Args._out(self, s)
-        if self.call is not None:
-            self.call.raw(self.parts[-1])
-        elif self.starter is not None and self.size > HOLD_FOR_ID:
+        if self.starter is not None and self.size > HOLD_FOR_ID:
             self.call = self.starter()
             self.call.raw("".join(self.parts))
 
