@@ -60,10 +60,25 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
                 add(m, "strip")
     anchored -= anywhere
     table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()}
-    hit = (Matcher(anywhere), table, Anchor(anchored) if anchored else None)
+    # The compiled parts depend on the marker sets only, not on which tools were declared: a
+    # request with a new tool list reuses them (compiling ~100 markers takes milliseconds).
+    hit = (_compiled(Matcher, frozenset(anywhere)), table,
+           _compiled(Anchor, frozenset(anchored)) if anchored else None)
     if len(_tables) > 512:
         _tables.clear()
     _tables[key] = hit
+    return hit
+
+
+_compiled_cache: dict = {}
+
+
+def _compiled(kind, markers: frozenset):
+    hit = _compiled_cache.get((kind, markers))
+    if hit is None:
+        if len(_compiled_cache) > 256:
+            _compiled_cache.clear()
+        hit = _compiled_cache[(kind, markers)] = kind(markers)
     return hit
 
 
