@@ -45,6 +45,7 @@ class Calls:
         self.tools = tool_table(tools)
         self.strict = strict
         self.limit = limit
+        self.on_call = None               # on_call(True) when a call starts, (False) when it ends
         self.count = 0                    # calls started in this stream
         self.block_calls = 0              # calls started in the current block
         self.at_start = True              # nothing but whitespace went out as content yet
@@ -81,6 +82,8 @@ class Calls:
         self.block_calls += 1
         self.name = name
         self.push(ToolCallStart(self.index, id or new_id(), name))
+        if self.on_call is not None:
+            self.on_call(True)
         self.args = Args(self.limit)
         self._sent = 0
         return self.args
@@ -133,6 +136,8 @@ class Calls:
         self.flush()
         self.push(ToolCallEnd(self.index, self.name, arguments))
         self.args = None
+        if self.on_call is not None:
+            self.on_call(False)
 
     def fail(self, reason: str, raw: str) -> None:
         """End the open call with what was good (closed into valid JSON); hand over the rest."""
@@ -152,3 +157,5 @@ class Calls:
         self.push(ToolCallError(self.index, reason, raw))
         self.push(ToolCallEnd(self.index, self.name, arguments))
         self.args = None
+        if self.on_call is not None:
+            self.on_call(False)

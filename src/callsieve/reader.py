@@ -39,7 +39,7 @@ class Reader:
     markup audit) as references, compacted every so often so that memory stays near the text size.
     """
 
-    __slots__ = ("buf", "pos", "eof", "blocks", "parts", "start", "base", "end")
+    __slots__ = ("buf", "pos", "eof", "blocks", "parts", "start", "base", "end", "keep")
 
     def __init__(self):
         self.buf = ""
@@ -50,14 +50,16 @@ class Reader:
         self.start = 0               # absolute offset of the first pushed character
         self.base = 0                # absolute offset of buf[0]
         self.end = 0                 # absolute offset just past the pushed text
+        self.keep = True             # keep what is pushed (False while a call streams: see forget)
 
     def push(self, text: str, start: int = 0) -> None:
         """Append text[start:] to the input."""
-        parts = self.parts
-        parts.append((text, start))
-        if len(parts) >= 256:        # many small chunks: keep one string per 256, not 256 objects
-            self.blocks.append("".join([t[i:] for t, i in parts]))
-            parts.clear()
+        if self.keep:
+            parts = self.parts
+            parts.append((text, start))
+            if len(parts) >= 256:    # many small chunks: keep one string per 256, not 256 objects
+                self.blocks.append("".join([t[i:] for t, i in parts]))
+                parts.clear()
         buf, pos = self.buf, self.pos
         if pos >= len(buf):
             self.buf, self.pos, self.base = text, start, self.end - start
@@ -67,13 +69,23 @@ class Reader:
 
     def skip(self, text: str) -> None:
         """Push `text` and consume it at once (the Sieve passed it on for the parser)."""
-        parts = self.parts
-        parts.append((text, 0))
-        if len(parts) >= 256:
-            self.blocks.append("".join([t[i:] for t, i in parts]))
-            parts.clear()
+        if self.keep:
+            parts = self.parts
+            parts.append((text, 0))
+            if len(parts) >= 256:
+                self.blocks.append("".join([t[i:] for t, i in parts]))
+                parts.clear()
         self.buf, self.pos, self.base = text, len(text), self.end
         self.end += len(text)
+
+    def forget(self) -> None:
+        """Drop what was pushed before the read position: once a call has started nothing goes
+        back before it, so a long call is not kept twice (its arguments keep it once)."""
+        rest = self.buf[self.pos:]
+        self.blocks.clear()
+        self.parts[:] = [(rest, 0)] if rest else []
+        self.buf, self.base, self.pos = rest, self.at, 0
+        self.start = self.base
 
     def push_front(self, text: str) -> None:
         """Put text (an opener the format wants to read itself) before the unconsumed input."""

@@ -37,6 +37,8 @@ class Sieve:
         self._fmts = self._candidates()
         self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
+        if not markup:
+            self._calls.on_call = self._on_call
         self._reasoning = reasoning
         self._legacy = reasoning == "deepseek-legacy"
         self._calls_in_reasoning = calls_in_reasoning
@@ -400,6 +402,14 @@ class Sieve:
     def _salvage(self, err: Bad) -> None:
         """A call went bad after its name went out: end it now, collect the unusable rest."""
         self._gen = salvage(self._reader, self._calls, self._fmt.closer_for(self._opener) or "\n", err)
+
+    def _on_call(self, started: bool) -> None:
+        # Memory: while a call streams the block's text is not kept (its arguments are); after
+        # it, only what follows is kept (a later object may still be handed back as text).
+        r = self._reader
+        if r is not None:
+            r.forget()
+            r.keep = not started
 
     def _note_format(self, force: bool = False) -> None:
         """A block proved its format (a call, or prose in the format's own syntax)."""
