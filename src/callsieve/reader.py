@@ -81,11 +81,9 @@ class Reader:
     def forget(self) -> None:
         """Drop what was pushed before the read position: once a call has started nothing goes
         back before it, so a long call is not kept twice (its arguments keep it once)."""
-        rest = self.buf[self.pos:]
         self.blocks.clear()
-        self.parts[:] = [(rest, 0)] if rest else []
-        self.buf, self.base, self.pos = rest, self.at, 0
-        self.start = self.base
+        self.parts[:] = [(self.buf, self.pos)] if self.pos < len(self.buf) else []
+        self.start = self.at
 
     def push_front(self, text: str) -> None:
         """Put text (an opener the format wants to read itself) before the unconsumed input."""

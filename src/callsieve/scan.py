@@ -44,14 +44,15 @@ class _Found:
         return self.i >= 0
 
 
-def _next(found: dict, key, pos: int, search):
-    """The next occurrence for `key` at or after pos, reusing the last search when still ahead."""
+def _next(found: dict, key, pos: int, text: str):
+    """The next occurrence of `key` (a compiled search, or a literal for str.find) at or after
+    pos, reusing the last search while it is still ahead."""
     hit = found.get(key)
     if hit is not None:
         since, m = hit
         if since <= pos and (not m or m.start() >= pos):
             return m if m else None
-    m = search(pos)
+    m = key(text, pos) if callable(key) else _Found(text.find(key, pos))
     found[key] = (pos, m)
     return m if m else None
 
@@ -106,10 +107,12 @@ class Matcher:
         if n - pos < 512 or found is None:
             best = self._sym(text, pos)
             end = best.start() if best is not None else n
+        elif (best := self._sym(text, pos, pos + 512)) is not None:
+            end = best.start()       # a marker close by (dense text): one regex call finds it
         else:
             best, end = None, n
             for group in self._groups:
-                m = _next(found, group, pos, lambda p: group(text, p))
+                m = _next(found, group, pos, text)
                 if m is not None and m.start() < end:
                     best, end = m, m.start()
         for prefix in self._words:
@@ -123,7 +126,7 @@ class Matcher:
                 continue
             at = pos
             while True:
-                m = _next(found, prefix, at, lambda p: _Found(text.find(prefix, p)))
+                m = _next(found, prefix, at, text)
                 if m is None or m.start() >= end:
                     break
                 w = self._word_re(text, m.start())
