@@ -91,3 +91,26 @@ def test_each_sample_one_character_at_a_time(sample, data):
     assert [(c.name, c.arguments) for c in msg.tool_calls] == expected
     assert msg.format == fmt
     deltas_ok(evs)
+
+
+BARE = ['{"name": "get_weather", "arguments": {"city": "Paris", "days": [1, 2]}}',
+        '[{"name": "get_weather", "arguments": {}}, {"name": "run", "parameters": {"cmd": "ls }"}}]',
+        '{"name": "run", "parameters": {"cmd": "a;b"}}; {"name": "run", "parameters": {"cmd": "c"}}']
+
+
+@given(st.sampled_from(BARE), prose, st.data())
+def test_bare_json_first_in_the_content_any_chunking(call, after, data):
+    text = "  " + call + "\n" + after
+    chunks = data.draw(chunked(text))
+    msg = _check_invariants(text, chunks, set())
+    assert msg.tool_calls and msg.format in ("bare_json", "llama3_json")
+
+
+@given(st.sampled_from(BARE[:1]), prose, prose, st.data())
+def test_bare_json_after_prose_only_for_a_declared_tool(call, before, after, data):
+    text = "Sure. " + before + " " + call + " " + after
+    chunks = data.draw(chunked(text))
+    declared = _check_invariants(text, chunks, set(), tools=[{"name": "get_weather"}])
+    assert [c.name for c in declared.tool_calls] == ["get_weather"]
+    other = _check_invariants(text, chunks, set(), tools=[{"name": "run"}])
+    assert other.tool_calls == [] and other.content == text
