@@ -315,3 +315,9 @@ def test_markers_and_calls_quoted_in_inline_code_are_prose():
             'But this is one: {"name": "get_weather", "arguments": {"city": "Rome"}}')
     check(text, tools=WEATHER, calls=[("get_weather", {"city": "Rome"})],
           content=text[: text.index("But this is one:") + len("But this is one: ")])
+
+
+def test_prose_streamed_from_inside_a_block_comes_out_in_the_same_feed():
+    s = Sieve()
+    s.feed("<|channel|>final<|message|>Hel")
+    assert s.feed("lo there") == [Text("lo there")]

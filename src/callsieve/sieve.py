@@ -105,6 +105,7 @@ class Sieve:
                 out = self._out = []
                 lane.sink(text)
                 self._calls.flush()
+                self._flush_text()        # a lane may carry prose (harmony's final channel)
                 return out
         out = self._out = []
         if text:
