@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 
 def check_stream(events: list, *, envelope: dict | None = None) -> None:
@@ -81,7 +82,7 @@ def stream_view(folded: dict) -> dict:
 def sse_events_of(text: str) -> list:
     """The `data:` payloads of an SSE body: dicts, and the string "[DONE]"."""
     out = []
-    for line in text.splitlines():
+    for line in re.split(r"\r\n|\r|\n", text):  # the SSE line ends only: not str.splitlines (U+2028 ...)
         if line.startswith("data:"):
             payload = line[5:].strip()
             out.append(payload if payload == "[DONE]" else json.loads(payload))

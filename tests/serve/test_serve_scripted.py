@@ -91,6 +91,27 @@ def test_no_call_keeps_upstream_finish_reason(upstream, proxy):
     assert folded["tool_calls"] == []
 
 
+@pytest.mark.parametrize("eol", [b"\n", b"\r\n", b"\r"])
+@pytest.mark.parametrize("size", [1, 37, 100000])
+def test_upstream_bytes_cut_or_packed_anyhow_give_the_same_stream(upstream, proxy, eol, size):
+    """Events split across reads, several in one read, any SSE line ending: the same answer."""
+    text = "Let me \u2028 check — “déjà vu” " + CALL
+    script_stream(upstream, text)
+    want = fold(streamed(proxy, tools=TOOLS))
+    items = [chunk(role="assistant", content="")] + [chunk(p) for p in split(text)] + [chunk(finish="stop")]
+    body = b"".join(b"data: " + json.dumps(c, ensure_ascii=False).encode() + b"\n\n" for c in items)
+    body = (body + b"data: [DONE]\n\n").replace(b"\n", eol)
+    upstream.stream([body[i:i + size] for i in range(0, len(body), size)], end="eof")
+    events = streamed(proxy, tools=TOOLS)
+    check_stream(events, envelope=ENVELOPE)
+    got = fold(events)
+    for f in (want, got):
+        for tc in f["tool_calls"]:
+            tc["id"] = None
+    assert got == want
+    assert got["content"].strip() == "Let me \u2028 check — “déjà vu”"
+
+
 def test_first_chunk_carries_role_and_events_of_one_chunk_are_coalesced(upstream, proxy):
     script_stream(upstream, "", pieces=["Hello there, how are you today?"])
     events = streamed(proxy)

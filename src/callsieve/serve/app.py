@@ -16,7 +16,8 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from callsieve import Session, Sieve, parse
-from callsieve.serve.stream import Options, Turn
+from callsieve.serve.ready import PENDING, Ready
+from callsieve.serve.stream import Options, SSELines, Turn, loads, sse
 from callsieve.serve.whole import translate
 
 log = logging.getLogger("callsieve.serve")
@@ -48,10 +49,6 @@ def error(status: int, message: str, type_: str = "invalid_request_error", code=
 
 def stream_error(message: str, code: str, type_: str = "upstream_error") -> dict:
     return {"error": {"message": "callsieve: " + message, "type": type_, "param": None, "code": code}}
-
-
-def sse(obj) -> bytes:
-    return b"data: " + (obj if isinstance(obj, bytes) else json.dumps(obj, ensure_ascii=False).encode()) + b"\n\n"
 
 
 def thinking_of(body: dict) -> bool | None:
@@ -236,43 +233,68 @@ class Proxy:
     async def stream(self, resp: httpx.Response, opts: Options, model: str, stats: dict):
         sess = self.session(model)
         turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"))
+        lines = SSELines(resp.encoding or "utf-8")
+        # raw: no per-piece decoding layer when the upstream did not compress the stream
+        reads = Ready(resp.aiter_bytes() if resp.headers.get("content-encoding") else resp.aiter_raw())
+        out: list[bytes] = []  # what the upstream pieces read so far turned into, not sent yet
+        first = True           # until the first token is out, each piece's output goes at once
         failure = None
         try:
-            async for line in resp.aiter_lines():
-                if not line.startswith("data:"):
-                    continue
-                payload = line[5:].strip()
-                if payload == "[DONE]":
-                    break
+            while True:
                 try:
-                    chunk = json.loads(payload)
-                except ValueError:
-                    log.warning("skipping an unreadable upstream chunk: %.200r", payload)
-                    continue
-                if not isinstance(chunk, dict):
-                    continue
-                if "error" in chunk and not chunk.get("choices"):
-                    failure = chunk
+                    data = reads.next()
+                    if data is PENDING:  # the upstream has nothing more for now: send what we have, then wait
+                        if out:
+                            batch = b"".join(out)
+                            out.clear()
+                            yield batch
+                        data = await reads.wait()
+                except StopAsyncIteration:
+                    payloads = lines.close()
+                    data = None
+                else:
+                    payloads = lines.feed(data)
+                for payload in payloads:
+                    if payload == "[DONE]":
+                        data = None
+                        break
+                    try:
+                        chunk = loads(payload)
+                    except ValueError:
+                        log.warning("skipping an unreadable upstream chunk: %.200r", payload)
+                        continue
+                    if not isinstance(chunk, dict):
+                        continue
+                    if "error" in chunk and not chunk.get("choices"):
+                        failure = chunk
+                        data = None
+                        break
+                    out += turn.feed(chunk)
+                if data is None:
                     break
-                for out in turn.feed(chunk):
-                    yield sse(out)
+                if first and turn.answered:  # time to first token: do not wait for the rest of the read
+                    first = False
+                    batch = b"".join(out)
+                    out.clear()
+                    yield batch
         except httpx.HTTPError as e:
             failure = stream_error(f"the upstream stream broke off ({type(e).__name__}: {e})", "upstream_disconnected")
         except Exception:  # a bug must not cut the stream silently
             log.exception("while translating the upstream stream")
             failure = stream_error("internal error while translating the stream", "internal_error", "server_error")
         finally:
+            await reads.close()  # a read still pending when the client went away mid-write
             await resp.aclose()  # on a client disconnect (cancellation) this cancels the upstream request
         try:
-            for out in (turn.finish() if failure is None else turn.flush()):
-                yield sse(out)
+            out += turn.finish() if failure is None else turn.flush()
         except Exception:
             log.exception("while flushing the stream")
             failure = failure or stream_error("internal error while flushing the stream", "internal_error",
                                               "server_error")
         if failure is not None:
-            yield sse(failure)
-        yield sse(b"[DONE]")
+            out.append(sse(failure))
+        out.append(sse(b"[DONE]"))
+        yield b"".join(out)
         for ch in turn.choices.values():
             for err in ch.errors:
                 log.warning("call %d went bad (%s); unusable text: %.300r", err.index, err.reason, err.raw)
