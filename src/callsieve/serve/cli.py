@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             uvicorn.run("callsieve.serve.app:app_from_env", factory=True, host=args.host, port=args.port,
                         workers=args.workers, log_level=args.log_level)
         else:
-            uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level, loop=os.environ.get("XLOOP","auto"), http=os.environ.get("XHTTP","auto"))
+            uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level)
     finally:
         if embedded:
             embedded.stop()
