@@ -131,7 +131,7 @@ class ScriptedUpstream:
         except ValueError:
             parsed = None
         self.requests.append({"method": scope["method"], "path": scope["path"], "query": scope["query_string"],
-                              "headers": headers, "body": body, "json": parsed})
+                              "headers": headers, "body": body, "json": parsed, "client": scope.get("client")})
         if scope["path"] == "/v1/models":
             return await self._send(send, 200, json.dumps(self.models).encode(), "application/json")
         if self.script[0] == "hang":

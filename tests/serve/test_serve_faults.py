@@ -88,6 +88,16 @@ def test_client_disconnect_cancels_the_upstream_request(upstream, proxy):
     assert upstream.cancelled.wait(20), "the upstream never saw the client go away"
 
 
+def test_upstream_that_keeps_its_body_open_after_done_is_closed(upstream, proxy):
+    """The proxy reads on after [DONE] only briefly (to keep the connection): then it lets go."""
+    upstream.stream([chunk(role="assistant", content=""), chunk("Hello"), chunk(finish="stop"),
+                     b"data: [DONE]\n\n"], end="hang")
+    events = sse_events_of(post(proxy, json={**BODY, "stream": True}).text)
+    check_stream(events)
+    assert fold(events)["content"] == "Hello"
+    assert upstream.cancelled.wait(20), "the upstream was never let go"
+
+
 @pytest.mark.parametrize("stream", [False, True])
 def test_client_leaving_before_the_first_byte_cancels_the_upstream(upstream, proxy, stream):
     upstream.hang()

@@ -112,6 +112,16 @@ def test_upstream_bytes_cut_or_packed_anyhow_give_the_same_stream(upstream, prox
     assert got["content"].strip() == "Let me \u2028 check — “déjà vu”"
 
 
+def test_streams_reuse_the_upstream_connection(upstream, proxy):
+    """After [DONE] the proxy reads the upstream body to its end, so the connection is kept."""
+    clients = []
+    for _ in range(3):
+        script_stream(upstream, "Hello there.")
+        assert fold(streamed(proxy))["content"] == "Hello there."
+        clients.append(upstream.last["client"])
+    assert clients[0] == clients[1] == clients[2], clients
+
+
 def test_first_chunk_carries_role_and_events_of_one_chunk_are_coalesced(upstream, proxy):
     script_stream(upstream, "", pieces=["Hello there, how are you today?"])
     events = streamed(proxy)
