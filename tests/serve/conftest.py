@@ -97,6 +97,7 @@ class ScriptedUpstream:
     def reset(self):
         self.requests: list[dict] = []
         self.cancelled = threading.Event()
+        self.headers: list[tuple[bytes, bytes]] = []      # extra response headers
         self.reply(200, completion("hello"))
 
     def reply(self, status: int, body, content_type="application/json"):
@@ -142,7 +143,7 @@ class ScriptedUpstream:
         if self.script[0] == "reply":
             _, status, payload, ctype = self.script
             data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-            return await self._send(send, status, data, ctype)
+            return await self._send(send, status, data, ctype, self.headers)
         _, items, end = self.script
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", b"text/event-stream")]})
@@ -162,9 +163,9 @@ class ScriptedUpstream:
         await send({"type": "http.response.body", "body": b""})
 
     @staticmethod
-    async def _send(send, status, data, ctype):
+    async def _send(send, status, data, ctype, headers=()):
         await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", ctype.encode())]})
+                    "headers": [(b"content-type", ctype.encode()), *headers]})
         await send({"type": "http.response.body", "body": data})
 
 

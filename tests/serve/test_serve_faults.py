@@ -151,3 +151,14 @@ def test_a_translation_bug_ends_the_stream_with_an_error_not_a_cut(upstream, pro
     monkeypatch.setattr(stream_mod.Turn, "feed", boom)
     events = sse_events_of(post(proxy, json={**BODY, "stream": True}).text)
     assert events[-1] == "[DONE]" and events[-2]["error"]["code"] == "internal_error"
+
+
+def test_upstream_cookies_are_not_shared_between_clients(proxy, upstream):
+    # One httpx client serves every request: a Set-Cookie from one user's upstream answer must
+    # not go upstream with another user's request.
+    upstream.headers = [(b"set-cookie", b"session=alice-secret; Path=/")]
+    r = httpx.post(proxy + "/chat/completions", json={"model": "m", "messages": []}, timeout=30)
+    assert r.status_code == 200
+    upstream.headers = []
+    httpx.post(proxy + "/chat/completions", json={"model": "m", "messages": []}, timeout=30)
+    assert "alice-secret" not in upstream.last["headers"].get("cookie", "")

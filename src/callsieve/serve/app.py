@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.cookiejar
 import json
 import logging
 import os
@@ -93,7 +94,11 @@ class Proxy:
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
         timeout = httpx.Timeout(connect=10.0, read=self.config.timeout, write=60.0, pool=None)
-        async with httpx.AsyncClient(timeout=timeout, limits=httpx.Limits(max_keepalive_connections=20)) as client:
+        # One client for every request: its cookie jar must keep nothing, or a Set-Cookie from
+        # one user's upstream answer would go upstream with everyone's later requests.
+        no_cookies = http.cookiejar.CookieJar(policy=http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+        async with httpx.AsyncClient(timeout=timeout, limits=httpx.Limits(max_keepalive_connections=20),
+                                     cookies=no_cookies) as client:
             self.client = client
             await self.refresh_models()
             yield
