@@ -125,15 +125,15 @@ class Calls:
         a = self.args
         if not a.parts and not a.done:  # a parameterless call still has arguments: {}
             a.raw("{}")
+        self.flush()                    # every delta out before the pieces go (take_result)
         try:
-            arguments = a.result()
-        except ValueError as e:       # should not happen: Args only writes valid JSON
-            self.fail(f"invalid arguments: {e}", "")
-            return
+            arguments = a.take_result()
+        except ValueError as e:       # cannot happen: Args only writes valid JSON
+            arguments = {}
+            self.push(ToolCallError(self.index, f"invalid arguments: {e}", ""))
         if not isinstance(arguments, dict):
-            self.fail("arguments are not a JSON object", "")
-            return
-        self.flush()
+            self.push(ToolCallError(self.index, "arguments are not a JSON object", ""))
+            arguments = {}
         self.push(ToolCallEnd(self.index, self.name, arguments))
         self.args = None
         if self.on_call is not None:
@@ -145,15 +145,15 @@ class Calls:
         a.close_all()
         if not a.parts and not a.done:
             a.raw("{}")
+        self.flush()
         try:
-            arguments = a.result()
+            arguments = a.take_result()
         except ValueError:
             arguments = None
         if not isinstance(arguments, dict):
             # Only a non-object top level gets here; its text already went out, so wrap nothing
             # more: report the whole thing as unusable and end with what parses.
             arguments = {}
-        self.flush()
         self.push(ToolCallError(self.index, reason, raw))
         self.push(ToolCallEnd(self.index, self.name, arguments))
         self.args = None

@@ -119,6 +119,15 @@ class Args:
     def result(self):
         return json.loads("".join(self.done) + "".join(self.parts))
 
+    def take_result(self):
+        """The parsed value, for the last time: the pieces go first, so a huge argument is held
+        twice at most while it is parsed (its JSON text and its value), not three times."""
+        self.done.extend(self.parts)
+        self.parts.clear()
+        text = "".join(self.done)
+        self.done.clear()
+        return json.loads(text)
+
     def compact(self) -> None:
         """Join the parts (all sent) into one string: a long value is not kept as 1e5 objects."""
         self.done.append("".join(self.parts))
