@@ -321,3 +321,13 @@ def test_prose_streamed_from_inside_a_block_comes_out_in_the_same_feed():
     s = Sieve()
     s.feed("<|channel|>final<|message|>Hel")
     assert s.feed("lo there") == [Text("lo there")]
+
+
+@pytest.mark.parametrize("token", ["<|im_end|>", "<|eot_id|>", "<end_of_turn>", "<|endoftext|>"])
+def test_end_of_turn_tokens_left_by_the_server_are_not_content(token):
+    check("The answer is 4." + token, content="The answer is 4.")
+    assert parse("Hi" + token, reasoning="none").content == "Hi"
+
+
+def test_html_strikethrough_stays():
+    check("It is <s>5</s> 4.", content="It is <s>5</s> 4.")

@@ -5,7 +5,7 @@ thinking block, reasoning on, calls on), built once and cached: a Sieve switches
 """
 from __future__ import annotations
 
-from .reasoning import STRIP, SYNTAXES
+from .reasoning import END_TOKENS, STRIP, SYNTAXES
 from .scan import Anchor, Matcher
 
 _tables: dict = {}
@@ -58,6 +58,9 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
                     add(m, "stray_close", t)
             for m in STRIP:
                 add(m, "strip")
+    for m in END_TOKENS:
+        if m not in actions:
+            add(m, "strip")
     anchored -= anywhere
     table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()}
     # The compiled parts depend on the marker sets only, not on which tools were declared: a

@@ -39,3 +39,8 @@ SYNTAXES = (
 STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>",
          "<|open|>response<|sep|>", "<|close|>response<|sep|>")   # Kimi K3's reply channel
+
+# End-of-turn special tokens a server left in the text (it did not skip special tokens): never
+# content.  `</s>` is not among them: it is also HTML's strikethrough.
+END_TOKENS = ("<|im_end|>", "<|eot_id|>", "<|eom_id|>", "<|endoftext|>", "<|end_of_text|>",
+              "<end_of_turn>", "<｜end▁of▁sentence｜>")
