@@ -5,7 +5,7 @@ import json
 import random
 from collections import Counter
 
-from callsieve import Markup, Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart, parse
+from callsieve import Markup, Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallStart, parse
 from callsieve.message import Folder
 
 

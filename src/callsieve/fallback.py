@@ -7,8 +7,12 @@ It accepts the call shapes seen in the wild: {"name", "arguments"|"parameters"},
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from .reader import Bad, Reader, Reject, Truncated, until
+
+if TYPE_CHECKING:
+    from .calls import Calls
 
 _decode = json.JSONDecoder(strict=False).raw_decode
 NAME_KEYS = ("name", "tool_name")

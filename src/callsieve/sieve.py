@@ -250,7 +250,6 @@ class Sieve:
             data = self._held + data[pos:]
             self._held = ""
             pos = 0
-        n = len(data)
         found = self._found
         if found.get(None) is not data:
             found.clear()

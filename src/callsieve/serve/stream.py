@@ -21,7 +21,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from callsieve import Reasoning, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
+from callsieve import Reasoning, Text, ToolCallArgs, ToolCallError, ToolCallStart
 
 _escape = json.encoder.encode_basestring          # a str as a JSON string (ensure_ascii=False), in C
 _dumps = json.JSONEncoder(ensure_ascii=False).encode
