@@ -37,8 +37,7 @@ class Sieve:
         self._fmts = self._candidates()
         self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
-        if not markup:
-            self._calls.on_call = self._on_call
+        self._calls.on_call = self._on_call
         self._reasoning = reasoning
         self._legacy = reasoning == "deepseek-legacy"
         self._calls_in_reasoning = calls_in_reasoning
@@ -109,7 +108,14 @@ class Sieve:
                 return out
         out = self._out = []
         if text:
-            self._run(text, False)
+            if self._mode is BLOCK:
+                # Inside a block (the common case within a call): straight to its parser.
+                self._reader.push(text)
+                nxt = self._drive(False)
+                if nxt is not None:
+                    self._run(*nxt, False)
+            else:
+                self._run(text, 0, False)
             self._calls.flush()
             self._flush_text()
         return out
@@ -119,7 +125,7 @@ class Sieve:
         if self._closed:
             return []
         out = self._out = []
-        self._run("", True)
+        self._run("", 0, True)
         self._calls.flush()
         self._flush_text()
         self._closed = True
@@ -225,10 +231,10 @@ class Sieve:
         else:
             self._markup_text(s)
 
-    def _run(self, data: str, eof: bool) -> None:
+    def _run(self, data: str, pos: int, eof: bool) -> None:
         # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
         # slices, so a whole-text parse never copies the rest of the text.
-        nxt = (data, 0)
+        nxt = (data, pos)
         while nxt is not None:
             data, pos = nxt
             if self._mode is TEXT:
@@ -370,14 +376,17 @@ class Sieve:
             r.push(data, pos)
         if eof:
             r.eof = True
+        return self._drive(eof)
+
+    def _drive(self, eof: bool):
+        """Resume the block's parser on what was pushed; handle how it ends."""
+        r = self._reader
         calls = self._calls
         self._lane = None
         while True:
             try:
                 self._lane = self._gen.send(None)
                 if not eof:
-                    if calls.block_calls:
-                        self._note_format()
                     return None
                 raise Truncated("parser waited at end of stream")
             except StopIteration:
@@ -404,10 +413,12 @@ class Sieve:
         self._gen = salvage(self._reader, self._calls, self._fmt.closer_for(self._opener) or "\n", err)
 
     def _on_call(self, started: bool) -> None:
+        if started:
+            self._note_format()
         # Memory: while a call streams the block's text is not kept (its arguments are); after
         # it, only what follows is kept (a later object may still be handed back as text).
         r = self._reader
-        if r is not None:
+        if r is not None and not self._markup:
             r.forget()
             r.keep = not started
 
