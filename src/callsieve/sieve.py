@@ -99,7 +99,7 @@ class Sieve:
                     r.skip(text)
                     return [ev]
             a = calls.args
-            if r.pos >= len(r.buf) and (a is None or a.limit is None or a.size + len(text) <= a.limit):
+            if a is None or a.limit is None or a.size + len(text) <= a.limit:
                 r.skip(text)
                 out = self._out = []
                 lane.sink(text)
@@ -168,9 +168,7 @@ class Sieve:
             return
         self._calls.flush()
         if self._think is not None and self._reasoning != "none":
-            if self._legacy:
-                self._text(s)
-            self._piece(Reasoning, s)
+            self._thought(s)
             return
         if self._skip_ws:
             # Whitespace right after markup is layout: dropped after a thinking block, and after
@@ -184,28 +182,30 @@ class Sieve:
             self._skip_ws = False
         self._text(s)
 
-    def _content(self, s: str) -> None:
-        """Content from inside a block (a format that carries prose in its syntax).
-
-        Called right after the format consumed `s`: the block's text before it is markup.
-        """
-        if s:
-            self._note_format(force=True)
-            self._calls.flush()
-            self._block_markup(len(s))
-            self._text(s)
-
-    def _reasoning_text(self, s: str) -> None:
-        """Reasoning from inside a block (harmony's analysis channel)."""
-        if not s:
-            return
-        self._note_format(force=True)
-        self._calls.flush()
-        self._block_markup(len(s))
+    def _thought(self, s: str) -> None:
+        """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy)."""
         if self._reasoning == "none" or self._legacy:
             self._text(s)
         if self._reasoning != "none":
             self._piece(Reasoning, s)
+
+    def _from_block(self, n: int) -> None:
+        # Prose in a format's own syntax proves the format; the block's text before it is markup.
+        self._note_format(force=True)
+        self._calls.flush()
+        self._block_markup(n)
+
+    def _content(self, s: str) -> None:
+        """Content from inside a block (harmony's final channel), right after it was consumed."""
+        if s:
+            self._from_block(len(s))
+            self._text(s)
+
+    def _reasoning_text(self, s: str) -> None:
+        """Reasoning from inside a block (harmony's analysis channel), right after it was consumed."""
+        if s:
+            self._from_block(len(s))
+            self._thought(s)
 
     def _text(self, s: str) -> None:
         self._piece(Text, s)
