@@ -122,39 +122,28 @@ class Calls:
             self.push(ToolCallArgs(self.index, d))
 
     def end(self) -> None:
+        """The open call is complete."""
+        self._finish(None, "")
+
+    def fail(self, reason: str, raw: str) -> None:
+        """End the open call with what was good (closed into valid JSON); hand over the rest."""
+        self.args.close_all()
+        self._finish(reason, raw)
+
+    def _finish(self, reason: str | None, raw: str) -> None:
         a = self.args
         if not a.parts and not a.done:  # a parameterless call still has arguments: {}
             a.raw("{}")
         self.flush()                    # every delta out before the pieces go (take_result)
         try:
             arguments = a.take_result()
-        except ValueError as e:       # cannot happen: Args only writes valid JSON
-            arguments = {}
-            self.push(ToolCallError(self.index, f"invalid arguments: {e}", ""))
+        except ValueError as e:         # cannot happen: Args only writes valid JSON
+            arguments, reason = None, reason or f"invalid arguments: {e}"
         if not isinstance(arguments, dict):
-            self.push(ToolCallError(self.index, "arguments are not a JSON object", ""))
-            arguments = {}
-        self.push(ToolCallEnd(self.index, self.name, arguments))
-        self.args = None
-        if self.on_call is not None:
-            self.on_call(False)
-
-    def fail(self, reason: str, raw: str) -> None:
-        """End the open call with what was good (closed into valid JSON); hand over the rest."""
-        a = self.args
-        a.close_all()
-        if not a.parts and not a.done:
-            a.raw("{}")
-        self.flush()
-        try:
-            arguments = a.take_result()
-        except ValueError:
-            arguments = None
-        if not isinstance(arguments, dict):
-            # Only a non-object top level gets here; its text already went out, so wrap nothing
-            # more: report the whole thing as unusable and end with what parses.
-            arguments = {}
-        self.push(ToolCallError(self.index, reason, raw))
+            # A non-object top level: its text already went out; end with an empty object.
+            arguments, reason = {}, reason or "arguments are not a JSON object"
+        if reason is not None:
+            self.push(ToolCallError(self.index, reason, raw))
         self.push(ToolCallEnd(self.index, self.name, arguments))
         self.args = None
         if self.on_call is not None:
