@@ -60,13 +60,14 @@ def _next(found: dict, key, pos: int, text: str):
 class Matcher:
     """Leftmost search for any of `markers`, and for an incomplete one at the end of the text."""
 
-    __slots__ = ("markers", "search", "first", "_tail", "_reach", "extendable", "_sym", "_words",
-                 "_word_re", "_groups", "_longest")
+    __slots__ = ("markers", "search", "first", "chars", "_tail", "_reach", "extendable", "_sym",
+                 "_words", "_word_re", "_groups", "_longest")
 
     def __init__(self, markers):
         markers = sorted(set(markers), key=lambda m: (-len(m), m))
         self.markers = markers
         self.search = self.first = self._tail = _NEVER
+        self.chars = ""
         self._reach = 0
         self._words = ()
         self.extendable = {}
@@ -88,7 +89,8 @@ class Matcher:
         self._words = sorted({m[:3] for m in words})
         self._word_re = re.compile("|".join(re.escape(m) for m in words) or "(?!)").match
         self.search = self._search
-        self.first = re.compile("[" + "".join(sorted({re.escape(m[0]) for m in markers})) + "]").search
+        self.chars = "".join(sorted({m[0] for m in markers}))       # what a marker can begin with
+        self.first = re.compile("[" + "".join(map(re.escape, self.chars)) + "]").search
         prefixes = [m[:-1] for m in markers if len(m) > 1]
         if prefixes:
             self._tail = re.compile(f"(?:{_prefix_re(_trie(prefixes))})\\Z").search

@@ -21,6 +21,7 @@ import re
 from . import MAYBE, NO, YES
 from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek
+from ..scan import Matcher
 from ._json import call_sequence
 from ._typed import ANY, STRING, Value, param_kinds
 
@@ -29,35 +30,7 @@ JUNK_LIMIT = 4096         # text dropped between tags inside a call
 WS_LIMIT = 4096           # whitespace looked across after a closing tag
 
 
-class Marks:
-    """Leftmost search for a set of literals, and for a proper prefix of one at the end of the text."""
-
-    __slots__ = ("literals", "search", "chars", "reach", "longer")
-
-    def __init__(self, literals):
-        lits = sorted(set(literals), key=lambda m: (-len(m), m))
-        self.literals = lits
-        self.search = re.compile("|".join(re.escape(m) for m in lits)).search
-        self.chars = "".join(sorted({m[0] for m in lits}))      # what a literal can begin with
-        self.reach = max(len(m) for m in lits) - 1
-        # Literals that begin longer ones (`</tool_call>` and `</tool_calls>`).
-        self.longer = {m: tuple(o for o in lits if o != m and o.startswith(m)) for m in lits}
-
-    def partial(self, text: str, pos: int) -> int:
-        """Where a proper prefix of a literal runs to the end of `text` (at or after pos), or -1."""
-        for i in range(max(pos, len(text) - self.reach), len(text)):
-            tail = text[i:]
-            if any(m.startswith(tail) for m in self.literals):
-                return i
-        return -1
-
-    def undecided(self, text: str, start: int, lit: str) -> bool:
-        """Could `lit` found at `start` (running to the end of `text`) be a longer literal?"""
-        rest = text[start:]
-        return any(len(rest) < len(o) and o.startswith(rest) for o in self.longer[lit])
-
-
-def next_mark(r, marks: Marks, emit=None, limit: int | None = None, lane=None):
+def next_mark(r, marks: Matcher, emit=None, limit: int | None = None, lane=None):
     """Move to the next literal of `marks` (not consumed) and return it.
 
     Text before it goes to `emit` (or is dropped).  At end of stream returns None, the reader at
@@ -68,7 +41,7 @@ def next_mark(r, marks: Marks, emit=None, limit: int | None = None, lane=None):
     while True:
         buf = r.buf
         m = marks.search(buf, r.pos)
-        found = m is not None and (r.eof or not marks.undecided(buf, m.start(), m.group()))
+        found = m is not None and (r.eof or not marks.may_extend(buf, m.start(), m.group()))
         cut = m.start() if m is not None else marks.partial(buf, r.pos)
         if cut < 0:
             cut = len(buf)
@@ -209,12 +182,12 @@ class Dialect:
             kinds["&"] = "entity"
             kinds["<![CDATA["] = "cdata"
         self.value_kinds = kinds
-        self.value_marks = Marks(kinds)
+        self.value_marks = Matcher(kinds)
         body = {m: "param" for m in param.starts}
         body.update({m: "outer" for m in outer})
         body.update({m: "close" for m in self.call_close})
         self.body_kinds = body
-        self.body_marks = Marks(body)
+        self.body_marks = Matcher(body)
         self.block_marks = _longest(self.fillers + self.block_close + call.starts)
 
     def allowed(self, ctx, tool: str, key: str, tag):
@@ -300,7 +273,7 @@ def value(r, d: Dialect, emit):
         put(lit)
 
 
-_CDATA_END = Marks(("]]>",))
+_CDATA_END = Matcher(("]]>",))
 
 
 def _cdata(r, put):

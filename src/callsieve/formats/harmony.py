@@ -35,7 +35,8 @@ import re
 
 from . import MAYBE, NO, YES, Format
 from ..jsonargs import value
-from ..reader import Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token
+from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith, token
+from ..scan import Matcher
 
 START, CHANNEL, MESSAGE, CONSTRAIN = "<|start|>", "<|channel|>", "<|message|>", "<|constrain|>"
 ENDS = ("<|end|>", "<|return|>", "<|call|>")
@@ -45,25 +46,15 @@ FUNCTIONS = "functions."
 FUSED = ("assistantanalysis", "assistantcommentary", "assistantfinal", "assistant to=")
 
 
-class _Stops:
-    """Literal markers that end a message body, searched together."""
-
-    def __init__(self, terms):
-        self.terms = terms
-        self.pattern = re.compile("|".join(re.escape(t) for t in terms))
-        self.reach = max(len(t) for t in terms) - 1
-        self.chars = "".join(sorted({t[0] for t in terms}))     # what a marker can begin with
-
-
-_TOKEN_STOPS = _Stops(ENDS + (START, CHANNEL))
-_FUSED_STOPS = _Stops(FUSED)
+_TOKEN_STOPS = Matcher(ENDS + (START, CHANNEL))     # literal markers that end a message body
+_FUSED_STOPS = Matcher(FUSED)
 _WORD = re.compile(r"[\w.\-:/]+")
 _HEAD_WORDS = 8
 _TYPES = ("json", "code")          # a payload type written without <|constrain|>
 
 
-def stream_until(r, stops: _Stops, emit):
-    """Pass text to `emit` as it comes, up to and through the first of `stops.terms`.
+def stream_until(r, stops: Matcher, emit):
+    """Pass text to `emit` as it comes, up to and through the first of the `stops` markers.
 
     Returns the marker, or None at end of stream (after the rest went to `emit`).  Only a tail
     that could start a marker is held back; nothing is searched twice.  `emit` is called right
@@ -71,7 +62,7 @@ def stream_until(r, stops: _Stops, emit):
     """
     while True:
         buf = r.buf
-        m = stops.pattern.search(buf, r.pos)
+        m = stops.search(buf, r.pos)
         if m is not None:
             start = r.pos
             r.pos = m.start()
@@ -79,8 +70,9 @@ def stream_until(r, stops: _Stops, emit):
                 emit(buf[start:r.pos])
             r.pos = m.end()
             return m.group()
-        tail = buf[max(r.pos, len(buf) - stops.reach):]
-        cut = len(buf) - max(partial_tail(tail, t) for t in stops.terms)
+        cut = stops.partial(buf, r.pos)
+        if cut < 0:
+            cut = len(buf)
         if cut > r.pos:
             start, r.pos = r.pos, cut
             emit(buf[start:cut])
