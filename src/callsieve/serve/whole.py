@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from callsieve.serve.stream import Options
+from callsieve.serve.options import Options
 
 
 def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple[dict, dict]:
@@ -45,6 +45,8 @@ def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple
             msg.pop("tool_calls", None)
         info["calls"] += len(calls)
         info["reasoning_chars"] += len(reasoning)
-        finish = "tool_calls" if calls else choice.get("finish_reason")
+        # "length" stays: a call cut off by max_tokens is left out of tool_calls (Message.incomplete)
+        finish = choice.get("finish_reason")
+        finish = "tool_calls" if calls and finish != "length" else finish
         choices.append({**choice, "message": msg, "finish_reason": finish})
     return {**data, "choices": choices}, info
