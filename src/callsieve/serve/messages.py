@@ -12,7 +12,7 @@ import uuid
 
 from starlette.responses import JSONResponse
 
-from callsieve.serve.options import BadRequest, text_of
+from callsieve.serve.options import BadRequest, system_first, text_of
 from callsieve.serve.stream import named_sse
 
 name = "messages"
@@ -118,14 +118,10 @@ def to_chat(body: dict) -> dict:
             msgs.append(assistant_message(m.get("content")))
             calls = [c["id"] for c in msgs[-1].get("tool_calls", [])]
         elif role == "system":  # Claude Code sends one inside messages
-            text = text_of(m.get("content"))
-            if msgs and all(x["role"] == "system" for x in msgs):
-                msgs[-1]["content"] += "\n\n" + text
-            else:
-                msgs.append({"role": "system", "content": text})
+            msgs.append({"role": "system", "content": text_of(m.get("content"))})
         else:
             raise BadRequest(f"unknown message role {role!r}")
-    chat = {"model": body.get("model"), "messages": msgs, "stream": bool(body.get("stream"))}
+    chat = {"model": body.get("model"), "messages": system_first(msgs), "stream": bool(body.get("stream"))}
     if chat["stream"]:
         chat["stream_options"] = {"include_usage": True}
     tools = chat_tools(body.get("tools") or [])

@@ -64,3 +64,11 @@ def text_of(content) -> str:
         return "".join(p if isinstance(p, str) else str(p.get("text") or "") for p in content
                        if isinstance(p, str) or isinstance(p, dict))
     raise BadRequest(f"a message content must be a string or a list of parts, not {type(content).__name__}")
+
+
+def system_first(msgs: list) -> list:
+    """All system text as one leading system message: many chat templates refuse a system message
+    anywhere else (Claude Code and Codex send some after the first user message)."""
+    system = [m["content"] for m in msgs if m["role"] == "system" and m["content"]]
+    rest = [m for m in msgs if m["role"] != "system"]
+    return ([{"role": "system", "content": "\n\n".join(system)}] if system else []) + rest

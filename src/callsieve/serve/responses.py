@@ -18,7 +18,7 @@ import uuid
 
 from starlette.responses import JSONResponse, Response
 
-from callsieve.serve.options import BadRequest, text_of
+from callsieve.serve.options import BadRequest, system_first, text_of
 from callsieve.serve.stream import named_sse
 
 name = "responses"
@@ -106,10 +106,7 @@ def messages_of(body: dict, spaces: dict) -> list:
         if kind == "message":
             role = item.get("role")
             if role in ("developer", "system"):
-                if last is not None and last["role"] == "system" and all(m["role"] == "system" for m in msgs):
-                    last["content"] += "\n\n" + text_of(item.get("content"))  # one system message up front
-                else:
-                    msgs.append({"role": "system", "content": text_of(item.get("content"))})
+                msgs.append({"role": "system", "content": text_of(item.get("content"))})
             elif role == "assistant":
                 msgs.append({"role": "assistant", "content": text_of(item.get("content"))})
                 if thinking:
@@ -134,7 +131,7 @@ def messages_of(body: dict, spaces: dict) -> list:
         elif kind == "reasoning":
             thinking += reasoning_text(item)
         # other items (web_search_call, custom tools, item_reference, …) have no Chat form: left out
-    return msgs
+    return system_first(msgs)
 
 
 def to_chat(body: dict) -> dict:
