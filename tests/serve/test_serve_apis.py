@@ -257,3 +257,28 @@ def test_api_key_in_either_header(upstream, make_proxy):
     assert openai.OpenAI(base_url=base, api_key="k1", max_retries=0).responses.create(model="m", input="x").output_text == "hi"
     with pytest.raises(openai.AuthenticationError):
         openai.OpenAI(base_url=base, api_key="bad", max_retries=0).responses.create(model="m", input="x")
+
+
+def test_every_streamed_request_is_logged_even_when_the_client_closes_at_once(upstream, oai, ant, caplog):
+    """The openai SDK closes the connection right after [DONE]: the log line must not be lost."""
+    import logging
+    import time
+
+    with caplog.at_level(logging.INFO, logger="callsieve.serve"):
+        for _ in range(3):
+            script(upstream, HERMES)
+            list(oai.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}], stream=True,
+                                             tools=[{"type": "function", "function": {"name": "get_weather"}}]))
+            script(upstream, HERMES)
+            list(oai.responses.create(model="m", input="hi", tools=R_TOOLS, stream=True))
+            script(upstream, HERMES)
+            with ant.messages.stream(model="m", max_tokens=9, messages=[{"role": "user", "content": "hi"}],
+                                     tools=A_TOOLS) as s:
+                s.get_final_message()
+        for _ in range(100):  # the server thread writes the line; give it a moment (bounded)
+            lines = [r.getMessage() for r in caplog.records if " status=" in r.getMessage()]
+            if len(lines) >= 9:
+                break
+            time.sleep(0.02)
+    assert sorted(line.split()[0] for line in lines) == ["chat"] * 3 + ["messages"] * 3 + ["responses"] * 3
+    assert all("status=200" in line and "calls=1" in line and "format=tool_call_tag" in line for line in lines)
