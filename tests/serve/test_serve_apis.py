@@ -190,7 +190,7 @@ def test_namespace_tools_are_flattened_and_their_calls_keep_the_namespace(upstre
 def test_previous_response_id_is_refused_clearly(upstream, oai):
     with pytest.raises(openai.BadRequestError, match="stores no responses"):
         oai.responses.create(model="m", input="hi", previous_response_id="resp_1")
-    assert upstream.requests == []
+    assert not [r for r in upstream.requests if r["path"] == "/v1/chat/completions"]
 
 
 def test_messages_request_is_translated_for_the_upstream(upstream, ant):
@@ -282,3 +282,21 @@ def test_every_streamed_request_is_logged_even_when_the_client_closes_at_once(up
             time.sleep(0.02)
     assert sorted(line.split()[0] for line in lines) == ["chat"] * 3 + ["messages"] * 3 + ["responses"] * 3
     assert all("status=200" in line and "calls=1" in line and "format=tool_call_tag" in line for line in lines)
+
+
+def test_a_tool_list_the_library_rejects_is_a_400_in_every_api(upstream, proxy):
+    import httpx
+
+    nameless = {"description": "no name", "parameters": {"type": "object"}}
+    bodies = {"/chat/completions": {"model": "m", "messages": [{"role": "user", "content": "hi"}],
+                                    "tools": [{"type": "function", "function": nameless}]},
+              "/responses": {"model": "m", "input": "hi", "tools": [{"type": "function", **nameless}]},
+              "/messages": {"model": "m", "max_tokens": 5, "messages": [{"role": "user", "content": "hi"}],
+                            "tools": [{"description": "no name", "input_schema": {"type": "object"}}]}}
+    for path, body in bodies.items():
+        for stream in (False, True):
+            r = httpx.post(proxy + path, json={**body, "stream": stream}, timeout=10)
+            assert r.status_code == 400, (path, r.text)
+            err = r.json()["error"]
+            assert err["type"] == "invalid_request_error" and "tools" in err["message"], (path, err)
+    assert not [r for r in upstream.requests if r["path"] == "/v1/chat/completions"]  # the model was not asked

@@ -196,7 +196,7 @@ class Proxy:
         sess = self.session(model)
         try:  # the tools are checked before the upstream is asked (a tool list the library rejects)
             first_sieve = Sieve(**opts.sieve_kwargs(sess))
-        except ValueError as e:
+        except (ValueError, TypeError) as e:
             return api.error(400, f"callsieve cannot use these tools: {e}")
         stats = {"api": api.name, "model": model, "start": time.monotonic(), "stream": bool(body.get("stream"))}
         content = raw if chat_body is body else json.dumps(chat_body).encode()
