@@ -31,6 +31,8 @@ class ChatEncoder:
         self.started: set = set()      # choices whose role chunk went out
 
     def upstream(self, chunk: dict) -> None:
+        if self.seen_first and chunk.get("model") == self.envelope["model"]:  # the hot case: nothing new
+            return
         if not self.seen_first:
             self.seen_first = True
             for k in ("id", "created", "model", "system_fingerprint"):
@@ -49,7 +51,10 @@ class ChatEncoder:
         for ev in events:
             kind, i = ev[0], ev[1]
             if kind == "text" or kind == "reasoning":
-                out.append(self._chunk(i, KIND[kind], ev[2]))
+                if i in self.started:  # the hot case: no dict, no json.dumps
+                    out.append(self._frame(i, '{"%s": %s}' % (KIND[kind], escape(ev[2]))))
+                else:
+                    out.append(self._chunk(i, KIND[kind], ev[2]))
             elif kind == "args":
                 if i in self.started:  # the hot case inside a call: no dict, no json.dumps
                     out.append(self._frame(i, '{"tool_calls": [{"index": %d, "function": {"arguments": %s}}]}'

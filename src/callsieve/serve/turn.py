@@ -187,9 +187,10 @@ class Turn:
                     ch.stop_sequence = c["stop_reason"]
             if out:
                 self.answered = True
-            elif not ch.started:
-                out.append(("start", i))
-            ch.started = True
+            if not ch.started:
+                ch.started = True
+                if not out:
+                    out.append(("start", i))
         return out
 
     def flush(self) -> list[tuple]:
