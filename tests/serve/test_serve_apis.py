@@ -145,12 +145,37 @@ def test_a_call_cut_off_by_max_tokens_is_no_call_in_any_api(upstream, oai, ant, 
             "name": "get_weather", "parameters": R_TOOLS[0]["parameters"]}}], stream=True)
     assert [c.choices[0].finish_reason for c in chat if c.choices][-1] == "length"
 
+    # non-streamed, the cut-off call is left out altogether
     upstream.reply(200, completion(cut, finish="length"))
     whole = ant.messages.create(model="m", max_tokens=10, tools=A_TOOLS, messages=[{"role": "user", "content": "hi"}])
-    assert whole.stop_reason == "max_tokens"
+    assert whole.stop_reason == "max_tokens" and messages_view(whole) == ("Checking.", "", [])
     upstream.reply(200, completion(cut, finish="length"))
     resp = oai.responses.create(model="m", input="hi", tools=R_TOOLS)
     assert resp.status == "incomplete" and resp.incomplete_details.reason == "max_output_tokens"
+    assert responses_view(resp) == ("Checking.", "", [])
+    upstream.reply(200, completion(cut, finish="length"))
+    choice = openai.OpenAI(base_url=proxy, api_key="x", max_retries=0).chat.completions.create(
+        model="m", messages=[{"role": "user", "content": "hi"}], tools=[{"type": "function", "function": {
+            "name": "get_weather", "parameters": R_TOOLS[0]["parameters"]}}]).choices[0]
+    assert choice.finish_reason == "length" and not choice.message.tool_calls
+
+
+def test_a_finished_call_before_a_cut_off_one_is_delivered_and_the_cut_one_is_not(upstream, oai):
+    script(upstream, HERMES + '<tool_call>{"name": "get_weather", "arguments": {"city": "Tok', finish="length")
+    with oai.responses.stream(model="m", input="hi", tools=R_TOOLS) as stream:
+        events = list(stream)
+    done = [e.item for e in events if e.type == "response.output_item.done" and e.item.type == "function_call"]
+    assert [json.loads(i.arguments) for i in done] == [PARIS]
+    final = events[-1].response
+    assert final.status == "incomplete" and [o.status for o in final.output] == ["completed", "incomplete"]
+
+
+def test_a_call_cut_off_without_max_tokens_is_still_no_finished_call(upstream, ant):
+    """The upstream said "stop" (a stop sequence, a server's own limit) in the middle of a call."""
+    script(upstream, '<tool_call>{"name": "get_weather", "arguments": {"city": "Par', finish="stop")
+    with ant.messages.stream(model="m", max_tokens=10, tools=A_TOOLS,
+                             messages=[{"role": "user", "content": "hi"}]) as stream:
+        assert stream.get_final_message().stop_reason == "max_tokens"
 
 
 def test_responses_input_items_are_translated_for_the_upstream(upstream, oai):

@@ -28,6 +28,15 @@ from callsieve import Reasoning, Text, ToolCallArgs, ToolCallEnd, ToolCallError,
 from callsieve.serve.options import Options
 
 
+def finish_reason(upstream: str | None, calls: int, cut: int) -> str:
+    """The finish_reason the client gets. "length" stays (a call cut off by max_tokens is no reason
+    to say the model chose to call), and a turn whose only call was cut off says "length" too,
+    whatever the upstream said, so that no client takes the call's start for a finished call."""
+    if upstream == "length" or (cut and not calls):
+        return "length"
+    return "tool_calls" if calls else (upstream or "stop")
+
+
 def call_id() -> str:
     return "call_" + uuid.uuid4().hex[:24]
 
@@ -111,7 +120,7 @@ class Turn:
             elif isinstance(ev, (ToolCallEnd, ToolCallError)):
                 if isinstance(ev, ToolCallError):
                     ch.errors.append(ev)
-                    if not getattr(ev, "incomplete", False):
+                    if not ev.incomplete:
                         continue
                 k = ch.out_index.get(("p", ev.index)) if ev.index is not None else None
                 if k is None:
@@ -215,10 +224,7 @@ class Turn:
 
     @staticmethod
     def reason(ch: Choice) -> str:
-        # "length" stays: a call cut off by max_tokens is no reason to say the model chose to call
-        if ch.finish_reason == "length" or (ch.cut and not ch.delivered):
-            return "length"
-        return "tool_calls" if ch.delivered else (ch.finish_reason or "stop")
+        return finish_reason(ch.finish_reason, ch.delivered, ch.cut)
 
     @property
     def calls(self) -> int:
