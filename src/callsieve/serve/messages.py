@@ -12,6 +12,7 @@ import uuid
 
 from starlette.responses import JSONResponse
 
+from callsieve.serve.one_answer import OneAnswer
 from callsieve.serve.options import BadRequest, system_first, text_of
 from callsieve.serve.stream import named_sse
 
@@ -201,16 +202,13 @@ def upstream_error(status: int, data: bytes, headers: dict) -> JSONResponse:
 
 
 # -- the stream -----------------------------------------------------------------------------------
-class MessagesEncoder:
+class MessagesEncoder(OneAnswer):
     """Neutral Turn events (choice 0) as Messages SSE events: one content block open at a time."""
 
     def __init__(self, body: dict, chat_body: dict):
         self.body = body
         self.index = -1                 # the content block being written (or the last one)
         self.open: str | int | None = None   # its kind: "text", "thinking", or a call index
-
-    def upstream(self, chunk: dict) -> None:
-        pass
 
     def start(self) -> list[bytes]:
         msg = {"id": new_id("msg"), "type": "message", "role": "assistant", "model": self.body.get("model"),
@@ -236,44 +234,35 @@ class MessagesEncoder:
     def _delta(self, delta: dict) -> bytes:
         return named_sse({"type": "content_block_delta", "index": self.index, "delta": delta})
 
-    def write(self, events: list[tuple]) -> list[bytes]:
-        out = []
-        for ev in events:
-            kind = ev[0]
-            if ev[1] != 0:  # the Messages API has one answer: other choices are not written
-                continue
-            if kind == "text":
-                if self.open != "text":
-                    out += self._open("text", {"type": "text", "text": ""})
-                out.append(self._delta({"type": "text_delta", "text": ev[2]}))
-            elif kind == "reasoning":
-                if self.open != "thinking":
-                    out += self._open("thinking", {"type": "thinking", "thinking": "", "signature": ""})
-                out.append(self._delta({"type": "thinking_delta", "thinking": ev[2]}))
-            elif kind == "call":
-                out += self._open(ev[2], {"type": "tool_use", "id": ev[3], "name": ev[4], "input": {}})
-                if ev[5]:
-                    out.append(self._delta({"type": "input_json_delta", "partial_json": ev[5]}))
-            elif kind == "args":
-                if self.open == ev[2]:
-                    out.append(self._delta({"type": "input_json_delta", "partial_json": ev[3]}))
-            elif kind in ("end", "cut"):  # a cut-off call is closed too; stop_reason max_tokens says why
-                if self.open == ev[2]:
-                    out += self._close()
-            elif kind == "finish":
-                out += self._close()
-                out.append(named_sse({"type": "message_delta",
-                                      "delta": {"stop_reason": stop_reason(ev[2], ev[3]), "stop_sequence": ev[3]},
-                                      "usage": usage_of(ev[4], self.body)}))
-                out.append(named_sse({"type": "message_stop"}))
-        return out
+    def text(self, text: str) -> list[bytes]:
+        out = self._open("text", {"type": "text", "text": ""}) if self.open != "text" else []
+        return out + [self._delta({"type": "text_delta", "text": text})]
+
+    def reasoning(self, text: str) -> list[bytes]:
+        out = [] if self.open == "thinking" else self._open("thinking", {"type": "thinking", "thinking": "",
+                                                                          "signature": ""})
+        return out + [self._delta({"type": "thinking_delta", "thinking": text})]
+
+    def call(self, k: int, call_id: str, name_: str, arguments: str) -> list[bytes]:
+        out = self._open(k, {"type": "tool_use", "id": call_id, "name": name_, "input": {}})
+        return out + self.args(k, arguments) if arguments else out
+
+    def args(self, k: int, text: str) -> list[bytes]:
+        return [self._delta({"type": "input_json_delta", "partial_json": text})] if self.open == k else []
+
+    def end(self, k: int) -> list[bytes]:
+        return self._close() if self.open == k else []
+
+    cut = end  # a cut-off call is closed too: stop_reason "max_tokens" says why
+
+    def finish(self, reason: str, stop_sequence: str | None, usage: dict | None) -> list[bytes]:
+        delta = {"stop_reason": stop_reason(reason, stop_sequence), "stop_sequence": stop_sequence}
+        return self._close() + [named_sse({"type": "message_delta", "delta": delta, "usage": usage_of(usage, self.body)}),
+                                named_sse({"type": "message_stop"})]
 
     def fail(self, error: dict) -> list[bytes]:
         return [named_sse({"type": "error", "error": {"type": "api_error",
                                                       "message": error.get("message") or str(error)}})]
-
-    def close(self) -> list[bytes]:
-        return []
 
 
 def encoder(body: dict, chat_body: dict) -> MessagesEncoder:

@@ -12,12 +12,12 @@ Completions server cannot run them.
 from __future__ import annotations
 
 import base64
-import json
 import time
 import uuid
 
 from starlette.responses import JSONResponse, Response
 
+from callsieve.serve.one_answer import OneAnswer
 from callsieve.serve.options import BadRequest, system_first, text_of
 from callsieve.serve.stream import named_sse
 
@@ -237,7 +237,7 @@ def upstream_error(status: int, data: bytes, headers: dict) -> Response:
 
 
 # -- the stream -----------------------------------------------------------------------------------
-class ResponsesEncoder:
+class ResponsesEncoder(OneAnswer):
     """Neutral Turn events (choice 0) as Responses SSE events, each with a rising sequence_number.
 
     Output items open (`output_item.added`) and close (`output_item.done`) one kind at a time: a
@@ -259,9 +259,6 @@ class ResponsesEncoder:
 
     def response(self, status: str, usage=None, details=None) -> dict:
         return envelope(self.body, self.id, self.created, status, self.output, usage, details)
-
-    def upstream(self, chunk: dict) -> None:
-        pass
 
     def start(self) -> list[bytes]:
         r = self.response("in_progress")
@@ -312,41 +309,39 @@ class ResponsesEncoder:
                            delta=text, **extra))
         return out
 
-    def write(self, events: list[tuple]) -> list[bytes]:
-        out = []
-        for ev in events:
-            kind = ev[0]
-            if ev[1] != 0:  # the Responses API has one answer: other choices are not written
-                continue
-            if kind == "text":
-                out += self._text("message", ev[2])
-            elif kind == "reasoning":
-                out += self._text("reasoning", ev[2])
-            elif kind == "call":
-                out += self._close_open()
-                item = self.calls[ev[2]] = call_item(ev[3], ev[4], "", self.spaces, "in_progress")
-                out.append(self._add(item))
-                if ev[5]:
-                    out += self._args(item, ev[5])
-            elif kind == "args":
-                out += self._args(self.calls[ev[2]], ev[3])
-            elif kind == "end":
-                item = self.calls.pop(ev[2])
-                item["status"] = "completed"
-                i = self.pos[item["id"]]
-                out.append(self.ev("response.function_call_arguments.done", item_id=item["id"], output_index=i,
-                                   name=item["name"], arguments=item["arguments"]))
-                out.append(self.ev("response.output_item.done", output_index=i, item=item))
-            elif kind == "cut":  # not a call: no arguments.done, no output_item.done
-                self.calls.pop(ev[2])["status"] = "incomplete"
-            elif kind == "finish":
-                out += self._close_open()
-                usage = usage_of(ev[4])
-                if ev[2] == "length":
-                    out.append(self.ev("response.incomplete", response=self.response("incomplete", usage, INCOMPLETE)))
-                else:
-                    out.append(self.ev("response.completed", response=self.response("completed", usage)))
-        return out
+    def text(self, text: str) -> list[bytes]:
+        return self._text("message", text)
+
+    def reasoning(self, text: str) -> list[bytes]:
+        return self._text("reasoning", text)
+
+    def call(self, k: int, call_id: str, name_: str, arguments: str) -> list[bytes]:
+        out = self._close_open()
+        item = self.calls[k] = call_item(call_id, name_, "", self.spaces, "in_progress")
+        out.append(self._add(item))
+        return out + (self._args(item, arguments) if arguments else [])
+
+    def args(self, k: int, text: str) -> list[bytes]:
+        return self._args(self.calls[k], text)
+
+    def end(self, k: int) -> list[bytes]:
+        item = self.calls.pop(k)
+        item["status"] = "completed"
+        i = self.pos[item["id"]]
+        return [self.ev("response.function_call_arguments.done", item_id=item["id"], output_index=i,
+                        name=item["name"], arguments=item["arguments"]),
+                self.ev("response.output_item.done", output_index=i, item=item)]
+
+    def cut(self, k: int) -> list[bytes]:  # not a call: no arguments.done, no output_item.done
+        self.calls.pop(k)["status"] = "incomplete"
+        return []
+
+    def finish(self, reason: str, stop_sequence: str | None, usage: dict | None) -> list[bytes]:
+        out = self._close_open()
+        if reason == "length":
+            r = self.response("incomplete", usage_of(usage), INCOMPLETE)
+            return out + [self.ev("response.incomplete", response=r)]
+        return out + [self.ev("response.completed", response=self.response("completed", usage_of(usage)))]
 
     def _args(self, item: dict, text: str) -> list[bytes]:
         item["arguments"] += text
@@ -357,9 +352,6 @@ class ResponsesEncoder:
         r = self.response("failed")
         r["error"] = {"code": error.get("code") or "server_error", "message": error.get("message") or str(error)}
         return self._close_open() + [self.ev("response.failed", response=r)]
-
-    def close(self) -> list[bytes]:
-        return []
 
 
 def encoder(body: dict, chat_body: dict) -> ResponsesEncoder:
