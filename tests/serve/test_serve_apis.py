@@ -325,3 +325,26 @@ def test_a_tool_list_the_library_rejects_is_a_400_in_every_api(upstream, proxy):
             err = r.json()["error"]
             assert err["type"] == "invalid_request_error" and "tools" in err["message"], (path, err)
     assert not [r for r in upstream.requests if r["path"] == "/v1/chat/completions"]  # the model was not asked
+
+
+def test_chat_tool_results_made_of_parts_go_upstream_as_strings(upstream, proxy):
+    import httpx
+
+    upstream.reply(200, completion("ok"))
+    msgs = [{"role": "user", "content": "read it"},
+            {"role": "assistant", "content": "", "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "read", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": "line 1\n"},
+                                                                {"type": "text", "text": "line 2"}]}]
+    httpx.post(proxy + "/chat/completions", json={"model": "m", "messages": msgs}, timeout=10)
+    assert upstream.last["json"]["messages"][2] == {"role": "tool", "tool_call_id": "c1", "content": "line 1\nline 2"}
+    assert upstream.last["json"]["messages"][:2] == msgs[:2]
+    raw = json.dumps({"model": "m", "messages": msgs[:2], "top_k": 3}, separators=(",", ":")).encode()
+    httpx.post(proxy + "/chat/completions", content=raw, headers={"content-type": "application/json"}, timeout=10)
+    assert upstream.last["body"] == raw  # nothing to change: the client's bytes
+
+
+def test_without_a_key_of_ours_the_anthropic_key_goes_upstream_as_a_bearer_token(upstream, ant):
+    upstream.reply(200, completion("hi"))
+    ant.messages.create(model="m", max_tokens=5, messages=[{"role": "user", "content": "hi"}])
+    assert upstream.last["headers"]["authorization"] == "Bearer sk-test" and "x-api-key" not in upstream.last["headers"]
