@@ -1,15 +1,20 @@
-"""The Starlette app: an OpenAI-compatible proxy that parses tool calls out of upstream text."""
+"""The Starlette app: a proxy that parses tool calls out of upstream text.
+
+Clients speak Chat Completions, the Responses API or Anthropic's Messages API (chat.py,
+responses.py, messages.py: each translates its requests and writes its answers); the upstream is
+always spoken to in Chat Completions. Everything else under /v1 is forwarded unchanged.
+"""
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from functools import partial
 import http.cookiejar
 import json
 import logging
 import os
 import time
 from dataclasses import asdict, dataclass
+from functools import partial
 
 import httpx
 from starlette.applications import Starlette
@@ -36,7 +41,7 @@ HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "kee
 @dataclass
 class Config:
     upstream: str                      # base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8080/v1
-    api_key: str | None = None         # clients must send "Authorization: Bearer <api_key>"
+    api_key: str | None = None         # clients must send "Authorization: Bearer <api_key>" or "x-api-key: <api_key>"
     upstream_api_key: str | None = None
     format: str | None = None          # force one format name (None: detect)
     reasoning_format: str = "auto"     # default for requests without "reasoning_format"
@@ -48,6 +53,15 @@ def upstream_base(url: str) -> str:
     """`http://h:p` and `http://h:p/` mean `http://h:p/v1`; anything with a path is kept."""
     url = url.rstrip("/")
     return url if httpx.URL(url).path not in ("", "/") else url + "/v1"
+
+
+def json_object(raw: bytes, api) -> dict | Response:
+    """The request body as a dict, or the 400 that says why it is not one."""
+    try:
+        body = json.loads(raw)
+    except ValueError as e:
+        return api.error(400, f"The request body is not valid JSON: {e}")
+    return body if isinstance(body, dict) else api.error(400, "The request body must be a JSON object.")
 
 
 def stream_error(message: str, code: str, type_: str = "upstream_error") -> dict:
@@ -181,12 +195,9 @@ class Proxy:
             return api.error(401, "Invalid or missing API key (send 'Authorization: Bearer <key>' or "
                                   "'x-api-key: <key>').", "authentication_error")
         raw = await request.body()
-        try:
-            body = json.loads(raw)
-        except ValueError as e:
-            return api.error(400, f"The request body is not valid JSON: {e}")
-        if not isinstance(body, dict):
-            return api.error(400, "The request body must be a JSON object.")
+        body = json_object(raw, api)
+        if isinstance(body, Response):
+            return body
         try:
             chat_body = api.to_chat(body)
         except BadRequest as e:
@@ -323,13 +334,8 @@ class Proxy:
         """`/v1/messages/count_tokens`: an estimate (Claude Code asks before long prompts)."""
         if not self.authorized(request):
             return messages.error(401, "Invalid or missing API key (send 'x-api-key: <key>').")
-        try:
-            body = json.loads(await request.body())
-        except ValueError as e:
-            return messages.error(400, f"The request body is not valid JSON: {e}")
-        if not isinstance(body, dict):
-            return messages.error(400, "The request body must be a JSON object.")
-        return JSONResponse({"input_tokens": messages.estimate(body)})
+        body = json_object(await request.body(), messages)
+        return body if isinstance(body, Response) else JSONResponse({"input_tokens": messages.estimate(body)})
 
     def log_turn(self, stats: dict, turn: Turn, status: int) -> None:
         for err in turn.errors:
