@@ -37,7 +37,7 @@ TOOLS = {"exec_command": "cat marker.txt", "Read": "{dir}/marker.txt", "read": "
 
 
 def qwen3_coder(name, key, value):
-    return (f"I will look.\n<tool_call>\n<function={name}>\n<parameter={key}>\n{value}\n</parameter>\n"
+    return (f"<think>I should read it.</think>I will look.\n<tool_call>\n<function={name}>\n<parameter={key}>\n{value}\n</parameter>\n"
             "</function>\n</tool_call>")
 
 

@@ -57,7 +57,7 @@ def agent_requests(report: dict, path: str) -> list:
     return reqs
 
 
-def test_codex_cli_runs_a_tool_call_written_as_qwen3_coder_xml():
+def test_codex_cli_runs_a_tool_call_written_as_qwen3_coder_xml_after_thinking():
     report = run_agent("codex")
     followup = agent_requests(report, "/v1/responses")[-1]["json"]
     calls = {i["call_id"]: i for i in followup["input"] if i.get("type") == "function_call"}
@@ -65,7 +65,10 @@ def test_codex_cli_runs_a_tool_call_written_as_qwen3_coder_xml():
     assert any(report["marker"] in o["output"] and o["call_id"] in calls for o in outputs)
     assert calls[outputs[-1]["call_id"]]["name"] == "exec_command"
     assert json.loads(calls[outputs[-1]["call_id"]]["arguments"]) == {"cmd": "cat marker.txt"}
+    assert any(i.get("type") == "reasoning" and i.get("encrypted_content") for i in followup["input"])
     tool_result_upstream(report)
+    thought = [m.get("reasoning_content") for m in report["upstream_requests"][-1]["messages"] if m["role"] == "assistant"]
+    assert thought == ["I should read it."]  # the reasoning item Codex echoed went back upstream as thinking
     assert f"The file says {report['marker']}." in report["stdout"]
 
 
