@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 
 import httpx
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -19,6 +20,7 @@ from starlette.routing import Route
 from callsieve import Session, Sieve, parse
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.stream import Options, SSELines, Turn, loads, sse
+from callsieve.serve.upstream import DefaultModel, readiness
 from callsieve.serve.whole import translate
 
 log = logging.getLogger("callsieve.serve")
@@ -338,10 +340,10 @@ class Proxy:
 def create_app(config: Config) -> Starlette:
     proxy = Proxy(config)
     methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
-    routes = [Route("/health", proxy.health),
+    routes = [Route("/health", proxy.health), Route("/ready", readiness),
               Route("/v1/chat/completions", proxy.chat, methods=["POST"]),
               Route("/v1/{path:path}", proxy.forward, methods=methods)]
-    app = Starlette(routes=routes, lifespan=proxy.lifespan)
+    app = Starlette(routes=routes, lifespan=proxy.lifespan, middleware=[Middleware(DefaultModel, proxy=proxy)])
     app.state.proxy = proxy
     return app
 
