@@ -25,7 +25,7 @@ if ! "$python" -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec
         echo "  or skip it and proxy your own server: pip install -e . && callsieve serve --upstream URL" >&2
         exit 2
     fi
-    echo "Compiling llama.cpp for the embedded model: about 2 minutes on 2 idle cores, longer on a busy machine."
+    echo "Compiling llama.cpp for the embedded model: about 2 minutes on 2 idle cores (~200 s of CPU), longer on a busy machine."
 fi
 
 export CMAKE_ARGS="-DLLAVA_BUILD=OFF -DCMAKE_PROJECT_llama.cpp_INCLUDE=$root/setup/llama-lean.cmake ${CMAKE_ARGS:-}"
@@ -44,7 +44,7 @@ set +e
         for (i = 2; i <= NF; i++) if ($i == "-c" && i < NF) file = $(i + 1)
         n = split(file, part, "/"); if (file == "") file = "linking"; else file = part[n]
         print "  llama.cpp " step " " file; fflush(); next }
-    /^Collecting |^Obtaining |^Successfully installed|^ERROR|^error:|Building wheel for llama-cpp-python/ {
+    /^Collecting |^Obtaining |^Successfully installed|^ERROR|^error:|^  Building wheel for llama-cpp-python/ {
         print; fflush() }'
 status=${PIPESTATUS[0]}
 set -e
