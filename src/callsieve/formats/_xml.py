@@ -386,13 +386,15 @@ def block(r, ctx, d: Dialect, name_of=None):
         n += 1
 
 
-def invoke_dialect(prefixes=("",), block_close=(), fillers=(), **kw) -> Dialect:
+def invoke_dialect(prefixes=("",), block_close=(), fillers=(), selfclose=False, **kw) -> Dialect:
     """`<P invoke name="N"><P parameter name="K">V</P parameter></P invoke>` for tag prefixes P.
 
     MiniMax-M2 and dots.llm use no prefix, Step-3 `steptml:`, DeepSeek DSML `｜DSML｜`.
+    `selfclose`: `<P invoke name="N"/>` is a call without arguments.
     """
     alt = "(?:" + "|".join(re.escape(p) for p in prefixes) + ")"
-    call_tag = Tag(tuple(f"<{p}invoke" for p in prefixes), attrs_tag(f"<{alt}invoke", {"name": "name"}))
+    call_tag = Tag(tuple(f"<{p}invoke" for p in prefixes),
+                   attrs_tag(f"<{alt}invoke", {"name": "name"}, selfclose=selfclose))
     param = Tag(tuple(f"<{p}parameter" for p in prefixes),
                 attrs_tag(f"<{alt}parameter", {"name": "key"}, {"string": "string", "type": "type"}))
     return Dialect(call=call_tag, call_close=tuple(f"</{p}invoke>" for p in prefixes), param=param,
