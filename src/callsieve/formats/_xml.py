@@ -158,13 +158,17 @@ class Dialect:
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
                  json_args: bool = True, json_calls: bool = False, untyped=ANY,
-                 string_attr: str | None = None, type_attr: str | None = None):
+                 string_attr: str | None = None, type_attr: str | None = None,
+                 attr_entities: bool = False):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
         self.block_close, self.fillers = tuple(block_close), tuple(fillers)
         self.many, self.trim_nl, self.xml, self.lenient = many, trim_nl, xml, lenient
         self.json_args, self.json_calls, self.untyped = json_args, json_calls, untyped
         self.string_attr, self.type_attr = string_attr, type_attr
+        # Attribute values (names, keys) are XML-escaped: in real XML, and in syntaxes that
+        # escape only their attributes (Kimi K3) while values stay raw text.
+        self.attr_entities = xml or attr_entities
 
         # Fillers are tokens skipped between calls (Step-3's `function<｜tool_sep｜>`); those
         # that are tags also end a call whose closer is missing.
@@ -315,7 +319,7 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
                 raise Reject("malformed parameter tag", at)
             raise Bad("malformed parameter tag")
         key = tag.group("key")
-        if d.xml:
+        if d.attr_entities:
             key = html.unescape(key)
         if a is None:
             a = ctx.start(name, cid)
@@ -371,7 +375,7 @@ def block(r, ctx, d: Dialect, name_of=None):
         if tag is None:
             raise Reject("malformed call tag", at)
         name = name_of(tag) if name_of else tag.group("name")
-        if d.xml:
+        if d.attr_entities:
             name = html.unescape(name)
         try:
             name = ctx.check(name)

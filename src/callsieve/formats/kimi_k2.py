@@ -80,4 +80,4 @@ class KimiK2(Format):
             return
         if opener == CALL:
             r.push_front(opener)
-        yield from special_section(r, ctx, _call, ENDS)
+        yield from special_section(r, ctx, _call, ENDS, stray=True)
