@@ -46,11 +46,20 @@ FUNCTIONS = "functions."
 FUSED = ("assistantanalysis", "assistantcommentary", "assistantfinal", "assistant to=")
 
 
-_TOKEN_STOPS = Matcher(ENDS + (START, CHANNEL))     # literal markers that end a message body
+_TOKEN_STOPS = Matcher(ENDS + (START, CHANNEL))     # literal markers that end a call's payload
+# A message of prose ends only at its end token: `<|call|>` or `<|channel|>final` written inside
+# an analysis are the model's words (tokens of text), not markup.
+_PROSE_STOPS = Matcher(("<|end|>", "<|return|>"))
 _FUSED_STOPS = Matcher(FUSED)
 _WORD = re.compile(r"[\w.\-:/]+")
-_HEAD_WORDS = 8
 _TYPES = ("json", "code")          # a payload type written without <|constrain|>
+# The prompt ended with `<|start|>assistant`, and the model put the recipient in the role header:
+# the output starts ` to=functions.NAME` and the header's next token (or a bare type word).
+RECIPIENT = "to="
+_RECIPIENT_HEADER = re.compile(r"functions\.[\w.\-:/]+\s*(?:<\|(?:channel|constrain|message)\|>|(?:json|code)\b)")
+_RECIPIENT_WORD = re.compile(r"functions\.[\w.\-:/]*\s*")
+_AFTER_RECIPIENT = (CHANNEL, CONSTRAIN, MESSAGE) + _TYPES
+_HEAD_WORDS = 8
 
 
 def stream_until(r, stops: Matcher, emit):
@@ -92,12 +101,27 @@ def _prefix_of(look: str, words) -> int:
     return MAYBE if any(w.startswith(look) for w in words) else NO
 
 
+def _recipient_ahead(look: str) -> int:
+    """After a leading `to=`: YES for `functions.NAME` and then a header token, MAYBE while
+    that may still come."""
+    if _RECIPIENT_HEADER.match(look):
+        return YES
+    if FUNCTIONS.startswith(look):
+        return MAYBE
+    m = _RECIPIENT_WORD.match(look)
+    if m is None:
+        return NO
+    rest = look[m.end():]
+    return MAYBE if any(t.startswith(rest) for t in _AFTER_RECIPIENT) else NO
+
+
 class Harmony(Format):
     name = "harmony"
     aliases = ("gpt-oss", "gptoss", "openai_harmony")
     description = "gpt-oss harmony channels (analysis / commentary to=functions.NAME / final)"
     openers = (CHANNEL, START)
-    start_openers = CHANNELS          # stripped special tokens: a fused channel word opens the output
+    # Stripped special tokens: a fused channel word opens the output; and a recipient first.
+    start_openers = CHANNELS + (RECIPIENT,)
     closer = None
     models = ("gpt-oss*",)
     priority = 10
@@ -112,6 +136,8 @@ class Harmony(Format):
             v = _prefix_of(look, CHANNELS)
         elif opener == START:
             v = _prefix_of(look, ("assistant",))
+        elif opener == RECIPIENT:
+            v = _recipient_ahead(look)
         elif not look:
             v = MAYBE
         elif look[0].isupper() and look[0].isalpha():
@@ -123,7 +149,11 @@ class Harmony(Format):
     def parse(self, r, ctx, opener):
         fused = opener in CHANNELS
         lead = opener
-        head = {"channel": opener} if fused else {"role" if opener == START else "channel": None}
+        if opener == RECIPIENT:              # the role header's `<|start|>assistant` was the prompt's
+            r.push_front(opener)
+            head = {"role": "assistant"}
+        else:
+            head = {"channel": opener} if fused else {"role" if opener == START else "channel": None}
         first = True
         while True:
             at = r.at
@@ -140,6 +170,8 @@ class Harmony(Format):
             except (Bad, Reject) as e:
                 if first:
                     raise Reject(f"not a function call or harmony message: {e}") from None
+                if isinstance(e, Truncated):
+                    return                   # a header the end of the stream cut: no message yet
                 # Not ours to read (a built-in tool, an undeclared one, a broken header): the
                 # block ends before this message, which goes out as text.
                 r.rewind(at - len(lead))
@@ -150,7 +182,7 @@ class Harmony(Format):
                 term = yield from _call(r, ctx, name, stops)
             else:
                 sink = ctx.reasoning if head.get("channel") == "analysis" else ctx.content
-                term = yield from stream_until(r, stops, sink)
+                term = yield from stream_until(r, _FUSED_STOPS if fused else _PROSE_STOPS, sink)
             # the next message
             if fused:
                 if term is None:
