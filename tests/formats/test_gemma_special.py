@@ -95,3 +95,15 @@ def test_json_inside_the_gemma_wrapper_goes_to_the_broad_pass():
     check('<|tool_call>{"name": "f", "arguments": {"a": 1}}<tool_call|> ok', content="ok", calls=[("f", {"a": 1})])
     text = "<|tool_call>{not json}<tool_call|> ok"
     check(text, content=text, calls=[])
+
+
+def test_a_bare_key_may_hold_spaces():
+    text = ('<|tool_call>call:create_workflow{name:<|"|>Demo<|"|>, connections:{Basic LLM Chain:{main:[[{node:<|"|>X'
+            '<|"|>, index:0}]]}}, key with space :1.5e-05,flag:false}<tool_call|>')
+    check(text, content="", calls=[("create_workflow", {"name": "Demo", "connections": {
+        "Basic LLM Chain": {"main": [[{"node": "X", "index": 0}]]}}, "key with space": 1.5e-05, "flag": False})])
+
+
+def test_prose_in_braces_after_the_opener_is_no_call():
+    text = "Write <|tool_call>call:f{some words here} to call f."
+    check(text, content=text, calls=[])
