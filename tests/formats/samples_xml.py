@@ -1,4 +1,4 @@
-"""Samples of the XML-like families (formats.md §2.2–§2.7, §2.10, §2.11) for the property tests."""
+"""Samples of the XML-like families (docs/syntax.md#xml-like) for the property tests."""
 
 SAMPLES = [
     ("qwen3_coder", "<tool_call>\n<function=set_alarm>\n<parameter=label>\nfeed the cat\n</parameter>\n"

@@ -1,4 +1,4 @@
-"""DeepSeek V3.2 / V4 DSML (formats.md §2.10)."""
+"""DeepSeek V3.2 / V4 DSML (docs/syntax.md#deepseek_dsml)."""
 from callsieve import Sieve, Text
 from helpers import check, tools
 from samples_xml import contract

@@ -1,4 +1,4 @@
-"""Gemma 4: <|tool_call>call:NAME{literal}<tool_call|> (formats.md §2.23)."""
+"""Gemma 4: <|tool_call>call:NAME{literal}<tool_call|> (docs/syntax.md#gemma_special)."""
 from callsieve import formats, parse
 from helpers import check, tools
 from samples_literal import long_string_streams

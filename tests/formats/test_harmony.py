@@ -1,4 +1,4 @@
-"""gpt-oss harmony channels (formats.md §2.12, §4)."""
+"""gpt-oss harmony channels (docs/syntax.md#harmony, #reasoning)."""
 from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, formats, parse
 from helpers import check, tools
 from samples_literal import long_string_streams

@@ -1,4 +1,4 @@
-"""Kimi K2: a tool-calls section with functions.NAME:IDX ids kept as call ids (formats.md §2.11)."""
+"""Kimi K2: a tool-calls section with functions.NAME:IDX ids kept as call ids (docs/syntax.md#kimi_k2)."""
 from callsieve import formats, parse
 from helpers import check, tools
 

@@ -1,4 +1,4 @@
-"""Kimi K3 <|open|>tools<|sep|> … (formats.md §2.11)."""
+"""Kimi K3 <|open|>tools<|sep|> … (docs/syntax.md#kimi_k3)."""
 from helpers import check, tools
 from samples_xml import contract
 

@@ -1,4 +1,4 @@
-"""Pythonic call lists: Llama 3.2 / 4, ToolACE, OLMo 3 (formats.md §2.14)."""
+"""Pythonic call lists: Llama 3.2 / 4, ToolACE, OLMo 3 (docs/syntax.md#pythonic)."""
 import pytest
 
 from callsieve import formats, parse

@@ -1,4 +1,4 @@
-"""Qwen3-Coder / Qwen3.5 XML in <tool_call> (formats.md §2.2)."""
+"""Qwen3-Coder / Qwen3.5 XML in <tool_call> (docs/syntax.md#qwen3_coder)."""
 import callsieve
 from callsieve import Sieve, ToolCallArgs, ToolCallError, ToolCallStart
 from helpers import check, tools
@@ -85,7 +85,7 @@ def test_json_arguments_inside_function_tag():
 
 
 def test_unclosed_function_counts_only_once_a_parameter_began():
-    # formats.md: an unclosed <function= with no parameter is not a call; the text stays text.
+    # docs/syntax.md#qwen3_coder: an unclosed <function= with no parameter is not a call; the text stays text.
     text = "<tool_call>\n<function=write>\n"
     m = check(text, calls=[])
     assert m.content == text

@@ -15,12 +15,15 @@ import importlib
 import pkgutil
 
 YES, NO, MAYBE = 1, 0, -1
+SYNTAXES = {"json": "JSON behind markers", "xml": "XML-like, schema-typed values",
+         "literal": "literals and channels", "none": "nothing to parse"}
 
 
 class Format:
     name: str = ""
     aliases: tuple[str, ...] = ()
     description: str = ""
+    syntax: str = ""                     # how the body is written: a key of SYNTAXES (docs, tables)
     openers: tuple[str, ...] = ()        # open a block anywhere in the content
     start_openers: tuple[str, ...] = ()  # open a block only as the first thing in the content
     tool_openers: tuple[str, ...] = ()   # open a block after prose too, when tools are declared
@@ -148,7 +151,7 @@ def for_model(model: str) -> str | None:
 
 def table() -> list[dict]:
     """One row per format: name, aliases, markers, model patterns (for `callsieve formats`)."""
-    return [{"name": f.name, "aliases": list(f.aliases),
+    return [{"name": f.name, "syntax": f.syntax, "aliases": list(f.aliases),
              "markers": list(f.openers + f.start_openers + f.tool_openers),
              "closer": f.closer, "models": list(f.models), "description": f.description}
             for f in all_formats()]

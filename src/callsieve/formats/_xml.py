@@ -1,4 +1,4 @@
-"""Shared scanning for XML-like call syntaxes with bare-text values (formats.md §2.2–§2.7, §2.10, §2.11).
+"""Shared scanning for XML-like call syntaxes with bare-text values (docs/syntax.md#xml-like).
 
 A family is described by a `Dialect`: the tags that open and close a block, a call and a
 parameter, and how values are typed.  The generators here do the reading:
@@ -291,7 +291,7 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
     """One call's body after its opening tag, up to its closer.
 
     The call starts (ToolCallStart) at its first parameter or at its end, so a call cut off
-    right after its name is not counted (formats.md §2.2).
+    right after its name is not counted (docs/syntax.md#qwen3_coder).
     """
     a = None
     c = yield from peek(r)

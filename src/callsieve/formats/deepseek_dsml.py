@@ -1,4 +1,4 @@
-"""DeepSeek V3.2 / V4 / V4.1 DSML (syntax reference: docs/syntax.md#deepseek-dsml).
+"""DeepSeek V3.2 / V4 / V4.1 DSML (syntax reference: docs/syntax.md#deepseek_dsml).
 
 V3.2 `<｜DSML｜function_calls>`, V4 `<｜DSML｜tool_calls>`, V4.1 `<｜DSML｜ calls>` (the prefix
 token, a space, then the tag name: every tag of V4.1 is spelled so); inside, per call
@@ -21,6 +21,7 @@ SECTION_TAGS = tuple(f"{p}{s}" for p in DSML for s in SECTIONS) + SECTIONS[:2]
 
 class DeepseekDsml(Format):
     name = "deepseek_dsml"
+    syntax = "xml"
     aliases = ("dsml", "deepseek_v32", "deepseek_v4")
     description = "DeepSeek V3.2 / V4 / V4.1 DSML <｜DSML｜function_calls> / <｜DSML｜tool_calls> / <｜DSML｜ calls>"
     # Without ｜DSML｜ (a server that strips it), the section tags are OLMo's and HY's too:

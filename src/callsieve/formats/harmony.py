@@ -1,4 +1,4 @@
-"""gpt-oss harmony (formats.md §2.12): channels for reasoning, preamble, answer and calls.
+"""gpt-oss harmony (docs/syntax.md#harmony): channels for reasoning, preamble, answer and calls.
 
     <|channel|>analysis<|message|>Count it first.<|end|>                      → reasoning
     <|start|>assistant<|channel|>commentary to=functions.count_words <|constrain|>json<|message|>{"path": "notes.md"}<|call|>
@@ -117,6 +117,7 @@ def _recipient_ahead(look: str) -> int:
 
 class Harmony(Format):
     name = "harmony"
+    syntax = "literal"
     aliases = ("gpt-oss", "gptoss", "openai_harmony")
     description = "gpt-oss harmony channels (analysis / commentary to=functions.NAME / final)"
     openers = (CHANNEL, START)

@@ -1,4 +1,4 @@
-"""Kimi K3 XTML (syntax reference: docs/syntax.md#kimi-k3).
+"""Kimi K3 XTML (syntax reference: docs/syntax.md#kimi_k3).
 
 Every element is `<|open|>NAME attr="v"…<|sep|>` … `<|close|>NAME<|sep|>`.  Calls:
 `<|open|>tools<|sep|><|open|>call tool="N" index="1"<|sep|><|open|>argument key="k" type="string"<|sep|>
@@ -22,6 +22,7 @@ FRAME = (MESSAGE, "<|close|>message<|sep|>", "<|open|>response<|sep|>", "<|close
 
 class KimiK3(Format):
     name = "kimi_k3"
+    syntax = "xml"
     aliases = ("k3",)
     description = "Kimi K3 <|open|>tools<|sep|> … <|open|>call tool=… … <|open|>argument key=… type=…"
     openers = (TOOLS,) + FRAME

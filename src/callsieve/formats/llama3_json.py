@@ -1,4 +1,4 @@
-"""Llama 3.x JSON tool calls (formats.md §2.13).
+"""Llama 3.x JSON tool calls (docs/syntax.md#llama3_json).
 
   [<|python_tag|>]{"name": "check_stock", "parameters": {"sku": "KX-88"}}; {"name": …}
 Optional `<|python_tag|>`, then call objects separated by `;` (or `,`), `parameters` or
@@ -26,6 +26,7 @@ _BUILTIN = re.compile(r"[A-Za-z_]\w*(?:\.(?:c(?:a(?:l(?:l(?:\()?)?)?)?)?)?")   #
 
 class Llama3Json(Format):
     name = "llama3_json"
+    syntax = "json"
     aliases = ("llama3", "llama4_json")
     description = "Llama 3.x / 4 JSON calls: optional <|python_tag|>, ';'-separated, \"parameters\""
     openers = (TAG,)

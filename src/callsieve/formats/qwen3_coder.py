@@ -1,5 +1,5 @@
 """Qwen3-Coder / Qwen3.5 XML: <tool_call><function=N><parameter=K>V</parameter></function></tool_call>
-(syntax reference: docs/syntax.md#qwen3-coder).
+(syntax reference: docs/syntax.md#qwen3_coder).
 
 `<tool_call>` is a special token: a server that strips it (or a model that skips it) leaves
 `<function=NAME>` first.  That is still a call when a parameter tag follows the function tag
@@ -22,6 +22,7 @@ def dialect(block_close: str) -> Dialect:
 
 class Qwen3Coder(Format):
     name = "qwen3_coder"
+    syntax = "xml"
     aliases = ("qwen3coder", "qwen35", "qwen3_xml", "nemotron3", "mimo")
     description = "Qwen3-Coder / Qwen3.5 / Nemotron-3 / Step-3.5 / MiMo <function=…><parameter=…> in <tool_call>"
     openers = ("<tool_call>", BARE)
