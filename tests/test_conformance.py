@@ -32,3 +32,15 @@ def test_no_fixture_does_worse_than_in_the_baseline(cases):
 
 def test_streaming_never_differs_from_whole_text(cases):
     assert [k for k, c in cases.items() if not c.streams_agree] == []
+
+
+def test_thinking_comes_from_the_generation_prompt():
+    from bench.conformance.adapter import thinking_from_prompt as t
+    assert t("<|im_start|>assistant\n<think>\n") is True                     # opened, not closed
+    assert t('<|open|>message role="assistant"<|sep|><|open|>think<|sep|>') is True
+    assert t("<|im_start|>assistant\n<think>\n\n</think>\n\n") is False      # an empty block
+    assert t("<|turn>model\n<|channel>thought\n<channel|>") is False
+    assert t("<｜Assistant｜></think>") is False                              # a lone closer
+    assert t("<|im_start|>assistant\n") is None and t(None) is None
+    assert t("<|im_start|>assistant\n<think>\n", flag=False) is False        # the request said no
+    assert t("<think>It was this.</think>") is None                          # a real block: no hint
