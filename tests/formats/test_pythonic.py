@@ -75,10 +75,10 @@ def test_closing_markers_quoted_inside_strings():
     check("[run(code='f(a=1)], [')] tail", content="tail", calls=[("run", {"code": "f(a=1)], ["})])
 
 
-def test_call_truncated_at_end_of_stream_is_recovered():
-    m = check("[f(a='par", calls=[("f", {"a": "par"})])
-    assert m.errors
-    check("[f(a=[1, {'b': (2,", calls=[("f", {"a": [1, {"b": [2]}]})])
+def test_call_truncated_at_end_of_stream_is_incomplete():
+    m = check("[f(a='par", calls=[], incomplete=[("f", {"a": "par"})])
+    assert m.errors[-1].incomplete
+    check("[f(a=[1, {'b': (2,", calls=[], incomplete=[("f", {"a": [1, {"b": [2]}]})])
     check("[f(a=1), g(b=2)", calls=[("f", {"a": 1}), ("g", {"b": 2})])
     check("<|python_start|>[f(a=1)]", calls=[("f", {"a": 1})])
 
@@ -94,7 +94,7 @@ def test_auto_detected_named_and_model_patterns():
         assert [(c.name, c.arguments) for c in parse(DOC, format=name).tool_calls] == DOC_CALLS
     for model in ("olmo-3-7b-instruct", "toolace-8b"):
         assert formats.for_model(model) == "pythonic", model
-    # Llama 3.2 / 4 share their names with Llama JSON (§2.13): a hint only, the output decides
+    # Llama 3.2 / 4 share their names with Llama JSON (docs/syntax.md#llama3_json): a hint only, the output decides
     assert {"llama-3.2*", "llama-4*"} <= set(formats.get("pythonic").models)
 
 
