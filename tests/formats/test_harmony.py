@@ -83,12 +83,16 @@ def test_long_string_argument_streams():
                         '"}<|call|>', "text")
 
 
-def test_built_in_tools_are_not_function_calls_and_go_out_verbatim():
+def test_built_in_tools_are_neither_calls_nor_content_and_are_reported_whole():
     for builtin in ['<|channel|>analysis to=python code<|message|>print(1)<|call|>',
                     '<|start|>assistant<|channel|>analysis to=browser.search code<|message|>{"query": "x"}<|call|>',
                     '<|channel|>commentary to=container.exec <|constrain|>json<|message|>{"cmd": ["ls"]}<|call|>']:
-        hcheck(builtin, content=builtin, calls=[])
-        hcheck(A + "Look it up.<|end|>" + builtin, reasoning="Look it up.", content=builtin, calls=[])
+        m = hcheck(builtin, content="", calls=[])
+        assert [(e.index, e.raw) for e in m.errors] == [(None, builtin)]
+        m = hcheck(A + "Look it up.<|end|>" + builtin + FINAL + "Done.<|return|>", reasoning="Look it up.",
+                   content="Done.", calls=[])
+        assert [(e.index, e.raw) for e in m.errors] == [(None, builtin)]
+        assert "built-in" in m.errors[0].reason
 
 
 def test_without_constrain_a_json_payload_is_a_call_anything_else_an_error():
@@ -180,4 +184,6 @@ def test_a_message_ends_only_at_its_end_token():
 
 def test_a_header_cut_off_by_the_end_of_the_stream_is_no_content():
     text = A + "Call it.<|end|><|start|>assistant to=functions.get_weather<|channel|>commentary <|constrain|>json"
-    hcheck(text, reasoning="Call it.", content="", calls=[])
+    m = hcheck(text, reasoning="Call it.", content="", calls=[])
+    assert [(e.index, e.raw) for e in m.errors] == [(None, text[len(A + "Call it.<|end|>"):])]
+    assert "cut off" in m.errors[0].reason

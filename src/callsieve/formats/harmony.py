@@ -12,11 +12,11 @@ as it is written, through `ctx.reasoning` (analysis) and `ctx.content` (final, p
 
 Decisions:
 - Built-in tools (` to=python`, ` to=browser.search`, ` to=container.exec`: any recipient not
-  under `functions.`) are not function calls.  Their messages go out as content, verbatim, markers
-  included, so a client that runs them can still find them: the block ends before such a message
-  and the Sieve hands it on as text, like a block of any format that is not a call.  So do
-  messages from another role (a hallucinated tool reply) and calls to undeclared tools (strict
-  mode with tools), and a header that does not parse.
+  under `functions.`) are not function calls, and their messages are not content either (they
+  are addressed to a tool): each is reported whole, markers included, as a
+  `ToolCallError(index=None, raw=…)`, so a client that runs gpt-oss built-ins still has it.
+  Messages from another role (a hallucinated tool reply), calls to undeclared tools (strict
+  mode with tools) and a header that does not parse end the block: they go out as text.
 - Without `<|constrain|>json` the payload may not be JSON: a JSON object streams as usual; any
   other payload ends the call with `{}` and a ToolCallError holding the payload.  Text after the
   JSON and before `<|call|>` is reported the same way.
@@ -34,6 +34,7 @@ import json
 import re
 
 from . import MAYBE, NO, YES, Format
+from ..events import ToolCallError
 from ..jsonargs import value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith, token
 from ..scan import Matcher
@@ -164,26 +165,41 @@ class Harmony(Format):
                 else:
                     yield from _header(r, head)
                 to = head.get("to") or ""
-                if head.get("role") not in (None, "assistant") or (to and not to.startswith(FUNCTIONS)):
-                    raise Reject(f"a message to {to or head.get('role')}: not a function call")
-                if to:
+                if head.get("role") not in (None, "assistant"):
+                    raise Reject(f"a message from {head.get('role')}: not the assistant's")
+                builtin = bool(to) and not to.startswith(FUNCTIONS)
+                if to and not builtin:
                     name = ctx.check(to[len(FUNCTIONS):])
             except (Bad, Reject) as e:
+                if isinstance(e, Truncated):
+                    if first:
+                        raise                # the Sieve reports a block cut before its message
+                    # A header the end of the stream cut: markup that never became a message.
+                    ctx.push(ToolCallError(None, "cut off by the end of the stream in a harmony header",
+                                           r.text(at - len(lead))))
+                    r.pos = len(r.buf)
+                    return
                 if first:
                     raise Reject(f"not a function call or harmony message: {e}") from None
-                if isinstance(e, Truncated):
-                    return                   # a header the end of the stream cut: no message yet
-                # Not ours to read (a built-in tool, an undeclared one, a broken header): the
-                # block ends before this message, which goes out as text.
+                # Not ours to read (an undeclared tool, another role, a broken header): the block
+                # ends before this message, which goes out as text.
                 r.rewind(at - len(lead))
                 return
-            first = False
             stops = _FUSED_STOPS if fused else _TOKEN_STOPS
-            if to:
+            if builtin:
+                # A built-in tool (python, browser.*, container.exec) is no function call and its
+                # message no content: reported whole, so a client that runs built-ins has it.
+                start = at if first else at - len(lead)
+                term = yield from stream_until(r, stops, lambda _: None)
+                end = r.at - (len(term) if term in (START, CHANNEL) or fused and term else 0)
+                raw = ("" if not first or opener == RECIPIENT else opener) + r.text(start, end)
+                ctx.push(ToolCallError(None, f"a message to {to}, a built-in tool: not a function call", raw))
+            elif to:
                 term = yield from _call(r, ctx, name, stops)
             else:
                 sink = ctx.reasoning if head.get("channel") == "analysis" else ctx.content
                 term = yield from stream_until(r, _FUSED_STOPS if fused else _PROSE_STOPS, sink)
+            first = False
             # the next message
             if fused:
                 if term is None:
