@@ -21,8 +21,10 @@ def counts(cases) -> Counter:
 
 def summary(cases: dict[str, Case], version: str) -> str:
     c = counts(cases.values())
+    engines = ", ".join(f"{name}{' ' + ver if ver else ''} {ok}/{of}" for name, ver, ok, of in PUBLISHED)
     return (f"CanIToolCall {version}: **{c['pass']} / {len(cases)} full passes**, {c['soft_pass']} soft passes "
-            f"(whitespace only), {c['fail']} fails")
+            f"(whitespace only), {c['fail']} fails. The engines' full passes in the suite's snapshot of "
+            f"{SNAPSHOT}, each on the fixtures it supports: {engines}.")
 
 
 def _row(label: str, c: Counter, n: int) -> str:
