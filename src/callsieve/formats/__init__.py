@@ -15,8 +15,9 @@ import importlib
 import pkgutil
 
 YES, NO, MAYBE = 1, 0, -1
+# How a format's body is written (Format.syntax): the grouping of the docs' format tables.
 SYNTAXES = {"json": "JSON behind markers", "xml": "XML-like, schema-typed values",
-         "literal": "literals and channels", "none": "nothing to parse"}
+            "literal": "literals and channels", "none": "nothing to parse"}
 
 
 class Format:
