@@ -62,14 +62,23 @@ class Calls:
         self.limit = limit
         self.on_call = None               # on_call(True) when a call starts, (False) when it ends
         self.count = 0                    # calls started in this stream
-        self.block_calls = 0              # calls started in the current block
-        self.at_start = True              # nothing but whitespace went out as content yet
+        self.block = None                 # the Sieve's current Block (it owns the per-block state)
         self.args: Args | None = None     # the open call's arguments
         self.index = -1
         self.name = ""
         self._sent = 0                    # parts of the open call's arguments already sent
 
-    # --- for format parsers
+    # --- for format parsers (the formats.Context protocol)
+    @property
+    def block_calls(self) -> int:
+        """Calls started in the current block."""
+        return self.block.calls
+
+    @property
+    def at_start(self) -> bool:
+        """Did the current block open where the content starts?"""
+        return self.block.at_start
+
     def declared(self, name: str) -> bool:
         return self.tools is None or name in self.tools
 
@@ -96,7 +105,7 @@ class Calls:
         name = self.check(name)
         self.index = self.count
         self.count += 1
-        self.block_calls += 1
+        self.block.calls += 1
         self.name = name
         self.push(ToolCallStart(self.index, id or new_id(), name))
         if self.on_call is not None:
@@ -140,11 +149,10 @@ class Calls:
 
     def end(self) -> None:
         """The format's syntax says the open call is complete."""
+        self.args.no_arguments()            # a parameterless call still has arguments: {}
         if self.args.over:
             self.cut(f"arguments larger than {self.limit} characters", "")
             return
-        if not self.args.parts and not self.args.done:
-            self.args.raw("{}")             # a parameterless call still has arguments: {}
         self._finish(None, "")
 
     def fail(self, reason: str, raw: str) -> None:
@@ -155,8 +163,7 @@ class Calls:
             self.cut(f"arguments larger than {self.limit} characters", raw)
             return
         a.close_all()
-        if not a.parts and not a.done:
-            a.raw("{}")
+        a.no_arguments()
         self._finish(reason, raw)
 
     def cut(self, reason: str, raw: str) -> None:

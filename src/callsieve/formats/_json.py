@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import LOOK_MAX, MAYBE, NO, YES, Format
 from ..jsonargs import Args, key, string, value
 from ..reader import Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until_any
-from ..sieve import LOOK_MAX
 
 # A decision looks at no more than the Sieve's look-ahead bound, so that the whole text and any
 # chunking of it decide alike: deciders read `look[:LOOK_MAX]`.
@@ -135,6 +134,9 @@ def _arguments(r, a: Args):
     elif c == '"':
         w = Args(limit=a.limit)
         yield from string(r, w)
+        if w.over:                  # larger than the call may be: the call is incomplete
+            a.over = True
+            return
         text = w.result()
         try:
             obj = json.loads(text) if text.strip() else {}
