@@ -84,12 +84,25 @@ class Sieve:
     # ------------------------------------------------------------------ public API
     def feed(self, text: str) -> list:
         """Give the next chunk of model output; returns the events now known."""
-        if self._failed is not None:
-            raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
         if self._closed:
+            if self._failed is not None:
+                raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
             raise RuntimeError("feed() after close()")
         try:
-            return self._feed(text)
+            blk = self._blk
+            if (blk is None and not self._held and self._th.open is None and not self._skip_ws
+                    and not self._at_start and self._tab[0].first(text) is None):
+                # The common case: prose with no character a marker can start with.
+                if text:
+                    if "`" in text:       # inline code (a forced format need not watch "`")
+                        self._wrote(text)
+                    else:
+                        self._tail = text
+                        if "\n" in text:
+                            self._ticks = 0
+                    return [Text(text)]
+                return []
+            return self._feed(text, blk)
         except Exception as e:                 # a bug: see _fail
             return self._fail(e)
 
@@ -127,15 +140,7 @@ class Sieve:
         self._closed = True
         return out
 
-    def _feed(self, text: str) -> list:
-        blk = self._blk
-        if (blk is None and not self._held and self._th.open is None and not self._skip_ws
-                and not self._at_start and self._tab[0].first(text) is None):
-            # The common case: prose with no character a marker can start with.
-            if text:
-                self._wrote(text)
-                return [Text(text)]
-            return []
+    def _feed(self, text: str, blk) -> list:
         lane = blk.lane if blk is not None else None
         if lane is not None and text and lane.accepts(text) and blk.reader.pos >= len(blk.reader.buf):
             # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
@@ -357,10 +362,10 @@ class Sieve:
                 self._held = data[s:]
                 return None
             if s > pos:
-                was = self._starting()
+                was = self._at_start and self._starting()
                 self._emit(data[pos:s])
                 pos = s
-                if was != self._starting():        # start-only markers no longer apply
+                if was and not self._starting():   # start-only markers no longer apply
                     continue
             kind, arg = actions[marker]
             pos = m.end()
@@ -436,7 +441,6 @@ class Sieve:
         blk = self._blk
         r = blk.reader
         calls = self._calls
-        closer = blk.fmt.closer_for(blk.opener)
         blk.lane = None
         while True:
             try:
@@ -447,6 +451,7 @@ class Sieve:
             except StopIteration:
                 return self._end_block(r.at)
             except (Reject, Bad) as e:
+                closer = blk.fmt.closer_for(blk.opener)
                 if calls.open:
                     blk.gen = salvage(r, calls, closer or "\n", e)
                     continue

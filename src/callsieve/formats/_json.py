@@ -57,7 +57,8 @@ def _call_body(r, ctx, loose, at, cid):
     name = None
     r.pos += 1
     held: Args | None = None       # arguments that came before the name
-    started = False
+    started = False                # the call (or a wrapped one) has started
+    args_read = False
     try:
         c = yield from peek(r)
         while c != "}":
@@ -72,6 +73,11 @@ def _call_body(r, ctx, loose, at, cid):
             if k in NAME_KEYS and name is None and c == '"':
                 name = yield from key(r)
                 ctx.check(name)
+                if not loose and held is None:
+                    # The block's opener already said "a call": the name goes out now, before
+                    # the arguments (an id written after the name comes too late for it).
+                    ctx.start(name, cid)
+                    started = True
             elif k in WRAPPER_KEYS and name is None and not started and held is None and c in ("{", "["):
                 # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
                 if c == "{":
@@ -83,8 +89,11 @@ def _call_body(r, ctx, loose, at, cid):
             elif k == "function" and name is None and c == '"':
                 name = yield from key(r)
                 ctx.check(name)
-            elif k in ARGS_KEYS and not started and held is None:
-                if name is not None:
+            elif k in ARGS_KEYS and held is None and not args_read and (ctx.open or not started):
+                args_read = True
+                if started:
+                    yield from _arguments(r, ctx.args)     # the call went out with its name
+                elif name is not None:
                     yield from _arguments(r, ctx.start(name, cid))
                     started = True
                 else:
