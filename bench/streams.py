@@ -1,7 +1,7 @@
 """Deterministic synthetic model-output streams for the benchmarks (standard library only).
 
 The JSON-family streams (hermes, mistral, llama3_json) are the ones of the peers' harness
-(`shared/bench-peers/gen_streams.py`, copied here so the project never reads ../shared at run
+(its `gen_streams.py`, copied here so the project reads nothing outside the repository at run
 time): at scale 1 they are identical, chunk for chunk, so callsieve's figures and the peers'
 figures are about the same input.  Added here:
 

@@ -1,4 +1,4 @@
-"""The JSON-bodied families (formats.md §2.1, §2.8–§2.9, §2.11, §2.13, §2.16–§2.22, §2.25–§2.31).
+"""The JSON-bodied families (docs/syntax.md#json-behind-markers).
 
 `FAMILIES` says how each family writes a list of calls (from the documented syntax), for the
 common tests in test_json_common.py; `SAMPLES` and `NEAR_MISSES` feed the property tests.

@@ -1,4 +1,4 @@
-"""Samples of the XML-like families (formats.md §2.2–§2.7, §2.10, §2.11) for the property tests."""
+"""Samples of the XML-like families (docs/syntax.md#xml-like) for the property tests."""
 
 SAMPLES = [
     ("qwen3_coder", "<tool_call>\n<function=set_alarm>\n<parameter=label>\nfeed the cat\n</parameter>\n"
@@ -39,13 +39,23 @@ SAMPLES = [
     ("kimi_k3", '<|open|>tools<|sep|><|open|>call tool="mute" index="1"<|sep|><|open|>argument key="room" '
                 'type="string"<|sep|>42<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>',
      [("mute", {"room": "42"})]),
+    ("kimi_k3", '<|open|>tools<|sep|><|open|>call tool="save" index="1"<|sep|><|open|>argument key="q&amp;a" '
+                'type="string"<|sep|>fish &amp; chips<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>',
+     [("save", {"q&a": "fish &amp; chips"})]),
+    ("deepseek_dsml", '<｜DSML｜ calls>\n<｜DSML｜ invoke name="echo">\n<｜DSML｜ parameter name="t" string="true">a '
+                      '</｜DSML｜ parameter> b</｜DSML｜ parameter>\n</｜DSML｜ invoke>\n<｜DSML｜ invoke name="now"/>\n'
+                      '</｜DSML｜ calls>',
+     [("echo", {"t": "a </｜DSML｜ parameter> b"}), ("now", {})]),
+    ("qwen3_coder", "<function=glob>\n<parameter=pattern>\n**/*.md\n</parameter>\n</function>\n</tool_call>",
+     [("glob", {"pattern": "**/*.md"})]),
 ]
 
 # Look like the start of these syntaxes but are not: text, byte for byte.
 NEAR_MISSES = [
     "<tool_call> is the tag", "<function=", "<parameter=x>", "<arg_key>", "<seed:tool", "<minimax:tool",
     '<function name="x">hello</function>', "<tool_calls> mention", "<|open|>tool", "<｜DSML｜", "<invoke",
-    "<dots_function", "<｜tool_calls", "</parameter>", "<tool_call>a b c",
+    "<dots_function", "<｜tool_calls", "</parameter>", "<tool_call>a b c", "<calls>", "<｜DSML｜ call",
+    "<function=f> then prose",
 ]
 
 

@@ -1,4 +1,4 @@
-"""Apertus: the tool name is the JSON key (formats.md §2.27)."""
+"""Apertus: the tool name is the JSON key (docs/syntax.md#apertus)."""
 from callsieve import formats
 from helpers import check
 

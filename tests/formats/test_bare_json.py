@@ -1,4 +1,4 @@
-"""Bare JSON calls, llama.cpp's generic JSON and xLAM lists (formats.md §2.22, §2.29, §2.31)."""
+"""Bare JSON calls, llama.cpp's generic JSON and xLAM lists (docs/syntax.md#bare_json)."""
 from callsieve import formats
 from helpers import check, tools
 

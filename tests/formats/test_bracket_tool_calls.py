@@ -1,4 +1,4 @@
-"""Mistral's three [TOOL_CALLS] variants and their call ids (formats.md §2.16)."""
+"""Mistral's three [TOOL_CALLS] variants and their call ids (docs/syntax.md#bracket_tool_calls)."""
 import re
 
 from callsieve import Sieve, ToolCallArgs, ToolCallEnd, ToolCallStart, parse

@@ -1,4 +1,4 @@
-"""Cohere Command R7B / Command A (formats.md §2.25)."""
+"""Cohere Command R7B / Command A (docs/syntax.md#command_r)."""
 from callsieve import formats
 from helpers import check
 

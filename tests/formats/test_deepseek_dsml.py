@@ -1,4 +1,4 @@
-"""DeepSeek V3.2 / V4 DSML (formats.md §2.10)."""
+"""DeepSeek V3.2 / V4 DSML (docs/syntax.md#deepseek_dsml)."""
 from callsieve import Sieve, Text
 from helpers import check, tools
 from samples_xml import contract
@@ -54,3 +54,34 @@ def test_stripped_dsml_prefix_still_recognised_before_an_invoke():
     assert check(text, calls=[("f", {"a": "x"})]).format == "deepseek_dsml"
     text = '<tool_calls>\n<invoke name="f"></invoke>\n</tool_calls>'
     check(text, calls=[("f", {})])
+
+
+V41 = ('<｜DSML｜ calls>\n<｜DSML｜ invoke name="get_weather">\n<｜DSML｜ parameter name="city" string="true">Zürich'
+       '</｜DSML｜ parameter>\n<｜DSML｜ parameter name="days" string="false">3</｜DSML｜ parameter>\n</｜DSML｜ invoke>\n'
+       '<｜DSML｜ invoke name="search">\n<｜DSML｜ parameter name="q" string="true">cafés</｜DSML｜ parameter>\n'
+       '</｜DSML｜ invoke>\n</｜DSML｜ calls>')
+
+
+def test_v41_spells_every_tag_with_a_space_after_the_prefix():
+    m = check("Checking.\n\n" + V41 + "\nDone.", content="Checking.\n\nDone.",
+              calls=[("get_weather", {"city": "Zürich", "days": 3}), ("search", {"q": "cafés"})])
+    assert m.format == "deepseek_dsml"
+
+
+def test_v41_tag_quoted_inside_a_value_ends_nothing():
+    text = ('<｜DSML｜ calls>\n<｜DSML｜ invoke name="echo">\n<｜DSML｜ parameter name="text" string="true">Write '
+            '<｜DSML｜ invoke name="x"> inside <｜DSML｜ calls> to call</｜DSML｜ parameter>\n</｜DSML｜ invoke>\n'
+            '</｜DSML｜ calls>')
+    check(text, calls=[("echo", {"text": "Write <｜DSML｜ invoke name=\"x\"> inside <｜DSML｜ calls> to call"})])
+
+
+def test_a_bare_calls_tag_is_prose():
+    text = 'Use <calls> to list them, then <invoke name="f"> is just text.'
+    check(text, content=text, calls=[])
+
+
+def test_a_self_closing_invoke_is_a_call_without_arguments():
+    text = ('<｜DSML｜tool_calls>\n<｜DSML｜invoke name="submit"/>\n<｜DSML｜invoke name="f">\n'
+            '<｜DSML｜parameter name="a" string="false">1</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
+            '<｜DSML｜ invoke name="g" />\n</｜DSML｜tool_calls>')
+    check(text, content="", calls=[("submit", {}), ("f", {"a": 1}), ("g", {})])

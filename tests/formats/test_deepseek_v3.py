@@ -1,4 +1,4 @@
-"""DeepSeek V3 / R1-0528 (§2.8) and V3.1 (§2.9): one opener, told apart by what follows."""
+"""DeepSeek V3 / R1-0528 and V3.1 (docs/syntax.md#deepseek_v3, #deepseek_v31): one opener, told apart by what follows."""
 from callsieve import formats, parse
 from helpers import check, tools
 from samples_json import FAMILIES

@@ -1,4 +1,4 @@
-"""dots.llm <dots_function_call> (formats.md §2.6)."""
+"""dots.llm <dots_function_call> (docs/syntax.md#dots)."""
 from helpers import check
 from samples_xml import contract
 

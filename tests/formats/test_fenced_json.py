@@ -1,4 +1,4 @@
-"""A call in a Markdown fence (formats.md §2.30)."""
+"""A call in a Markdown fence (docs/syntax.md#fenced_json)."""
 from helpers import check, tools
 
 CALL = '{"name": "list_files", "arguments": {"dir": "/srv"}}'

@@ -1,4 +1,4 @@
-"""Functionary v3.1 <function=NAME>{json}</function> and v3.2 >>>NAME (formats.md §2.28)."""
+"""Functionary v3.1 <function=NAME>{json}</function> and v3.2 >>>NAME (docs/syntax.md#functionary)."""
 from callsieve import formats, parse
 from helpers import check, tools
 

@@ -1,4 +1,4 @@
-"""FunctionGemma: <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call> (formats.md §2.24)."""
+"""FunctionGemma: <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call> (docs/syntax.md#functiongemma)."""
 from callsieve import formats, parse
 from helpers import check, tools
 from samples_literal import long_string_streams

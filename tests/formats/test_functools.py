@@ -1,4 +1,4 @@
-"""functools[…] (Phi-4-mini, FireFunction v2; formats.md §2.19)."""
+"""functools[…] (Phi-4-mini, FireFunction v2; docs/syntax.md#functools)."""
 from callsieve import formats
 from helpers import check
 

@@ -1,4 +1,4 @@
-"""Gemma 4: <|tool_call>call:NAME{literal}<tool_call|> (formats.md §2.23)."""
+"""Gemma 4: <|tool_call>call:NAME{literal}<tool_call|> (docs/syntax.md#gemma_special)."""
 from callsieve import formats, parse
 from helpers import check, tools
 from samples_literal import long_string_streams
@@ -94,4 +94,16 @@ def test_undeclared_tool_is_text_declared_one_is_a_call():
 def test_json_inside_the_gemma_wrapper_goes_to_the_broad_pass():
     check('<|tool_call>{"name": "f", "arguments": {"a": 1}}<tool_call|> ok', content="ok", calls=[("f", {"a": 1})])
     text = "<|tool_call>{not json}<tool_call|> ok"
+    check(text, content=text, calls=[])
+
+
+def test_a_bare_key_may_hold_spaces():
+    text = ('<|tool_call>call:create_workflow{name:<|"|>Demo<|"|>, connections:{Basic LLM Chain:{main:[[{node:<|"|>X'
+            '<|"|>, index:0}]]}}, key with space :1.5e-05,flag:false}<tool_call|>')
+    check(text, content="", calls=[("create_workflow", {"name": "Demo", "connections": {
+        "Basic LLM Chain": {"main": [[{"node": "X", "index": 0}]]}}, "key with space": 1.5e-05, "flag": False})])
+
+
+def test_prose_in_braces_after_the_opener_is_no_call():
+    text = "Write <|tool_call>call:f{some words here} to call f."
     check(text, content=text, calls=[])

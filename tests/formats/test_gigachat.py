@@ -1,4 +1,4 @@
-"""GigaChat 3: `function call` after <|message_sep|> (formats.md §2.26)."""
+"""GigaChat 3: `function call` after <|message_sep|> (docs/syntax.md#gigachat)."""
 from callsieve import formats
 from helpers import check, tools
 

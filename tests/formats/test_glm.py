@@ -1,4 +1,4 @@
-"""GLM-4.5 / 4.7 <arg_key> / <arg_value> (formats.md §2.4)."""
+"""GLM-4.5 / 4.7 <arg_key> / <arg_value> (docs/syntax.md#glm)."""
 import callsieve
 from helpers import check, tools
 from samples_xml import contract

@@ -1,4 +1,4 @@
-"""Granite 3.x <|tool_call|> + JSON list, no closer (formats.md §2.17)."""
+"""Granite 3.x <|tool_call|> + JSON list, no closer (docs/syntax.md#granite)."""
 from callsieve import formats, parse
 from helpers import check
 

@@ -1,4 +1,4 @@
-"""Granite-20b-functioncalling: <function_call> {json} per call, no closer (formats.md §2.18)."""
+"""Granite-20b-functioncalling: <function_call> {json} per call, no closer (docs/syntax.md#granite_20b)."""
 from callsieve import formats, parse
 from helpers import check
 

@@ -1,4 +1,4 @@
-"""gpt-oss harmony channels (formats.md §2.12, §4)."""
+"""gpt-oss harmony channels (docs/syntax.md#harmony, #reasoning)."""
 from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, formats, parse
 from helpers import check, tools
 from samples_literal import long_string_streams
@@ -83,12 +83,16 @@ def test_long_string_argument_streams():
                         '"}<|call|>', "text")
 
 
-def test_built_in_tools_are_not_function_calls_and_go_out_verbatim():
+def test_built_in_tools_are_neither_calls_nor_content_and_are_reported_whole():
     for builtin in ['<|channel|>analysis to=python code<|message|>print(1)<|call|>',
                     '<|start|>assistant<|channel|>analysis to=browser.search code<|message|>{"query": "x"}<|call|>',
                     '<|channel|>commentary to=container.exec <|constrain|>json<|message|>{"cmd": ["ls"]}<|call|>']:
-        hcheck(builtin, content=builtin, calls=[])
-        hcheck(A + "Look it up.<|end|>" + builtin, reasoning="Look it up.", content=builtin, calls=[])
+        m = hcheck(builtin, content="", calls=[])
+        assert [(e.index, e.raw) for e in m.errors] == [(None, builtin)]
+        m = hcheck(A + "Look it up.<|end|>" + builtin + FINAL + "Done.<|return|>", reasoning="Look it up.",
+                   content="Done.", calls=[])
+        assert [(e.index, e.raw) for e in m.errors] == [(None, builtin)]
+        assert "built-in" in m.errors[0].reason
 
 
 def test_without_constrain_a_json_payload_is_a_call_anything_else_an_error():
@@ -155,3 +159,31 @@ def test_deltas_for_a_call_come_before_its_end():
     assert any(isinstance(e, ToolCallArgs) for e in evs) and not any(isinstance(e, ToolCallEnd) for e in evs)
     evs = s.feed('z"}<|call|>') + s.close()
     assert [e.arguments for e in evs if isinstance(e, ToolCallEnd)] == [{"a": "xyz"}]
+
+
+def test_output_that_starts_with_the_recipient_of_the_role_header():
+    # The prompt ended with `<|start|>assistant`; the model wrote the recipient in the role header.
+    hcheck('to=functions.get_weather<|channel|>commentary <|constrain|>json<|message|>{"city": "Paris"}',
+           content="", calls=[("get_weather", {"city": "Paris"})])
+    hcheck('to=functions.set_alarm<|channel|>commentary json<|message|>{"hour": 6}<|call|>', content="",
+           calls=[("set_alarm", {"hour": 6})])
+    hcheck('to=functions.f<|channel|>analysis<|constrain|>json<|message|>{"a": 1}', calls=[("f", {"a": 1})])
+
+
+def test_a_leading_to_that_is_no_recipient_is_prose():
+    for text in ("to=be or not to be", "to=functions, see the docs", "to=functions.f and more words"):
+        hcheck(text, content=text, calls=[])
+
+
+def test_a_message_ends_only_at_its_end_token():
+    text = (A + "I must not write <|call|> or <|channel|>final myself.<|end|>"
+            + call("get_time", "{}"))
+    hcheck(text, reasoning="I must not write <|call|> or <|channel|>final myself.", content="",
+           calls=[("get_time", {})])
+
+
+def test_a_header_cut_off_by_the_end_of_the_stream_is_no_content():
+    text = A + "Call it.<|end|><|start|>assistant to=functions.get_weather<|channel|>commentary <|constrain|>json"
+    m = hcheck(text, reasoning="Call it.", content="", calls=[])
+    assert [(e.index, e.raw) for e in m.errors] == [(None, text[len(A + "Call it.<|end|>"):])]
+    assert "cut off" in m.errors[0].reason

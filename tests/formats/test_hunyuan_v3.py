@@ -1,4 +1,4 @@
-"""Tencent HY-V3 / V4 <tool_calls><tool_call>NAME<tool_sep>… (formats.md §2.4 relatives)."""
+"""Tencent HY-V3 / V4 <tool_calls><tool_call>NAME<tool_sep>… (docs/syntax.md#hunyuan_v3)."""
 from callsieve import formats
 from helpers import check
 from samples_xml import contract

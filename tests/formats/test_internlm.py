@@ -1,4 +1,4 @@
-"""InternLM2 / 2.5 / Intern-S1 <|action_start|><|plugin|> … <|action_end|> (formats.md §2.21)."""
+"""InternLM2 / 2.5 / Intern-S1 <|action_start|><|plugin|> … <|action_end|> (docs/syntax.md#internlm)."""
 from callsieve import formats
 from helpers import check
 

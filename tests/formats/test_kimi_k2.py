@@ -1,4 +1,4 @@
-"""Kimi K2: a tool-calls section with functions.NAME:IDX ids kept as call ids (formats.md §2.11)."""
+"""Kimi K2: a tool-calls section with functions.NAME:IDX ids kept as call ids (docs/syntax.md#kimi_k2)."""
 from callsieve import formats, parse
 from helpers import check, tools
 
@@ -46,3 +46,15 @@ def test_stripped_special_tokens_leave_a_recognisable_id():
 
 def test_model_names():
     assert formats.for_model("moonshotai/Kimi-K2-Instruct-0905") == "kimi_k2"
+
+
+def test_stray_text_between_the_section_tokens_is_dropped():
+    text = ('Checking. <|tool_calls_section_begin|> spurious noise <|tool_call_begin|>functions.test:0 '
+            '<|tool_call_argument_begin|>{"k": "v"} <|tool_call_end|> more <|tool_call_begin|>functions.b:1'
+            '<|tool_call_argument_begin|>{}<|tool_call_end|> and <|tool_calls_section_end|>Done.')
+    check(text, content="Checking. Done.", calls=[("test", {"k": "v"}), ("b", {})])
+
+
+def test_a_section_opener_with_only_prose_after_it_stays_text():
+    text = "Write <|tool_calls_section_begin|> and then " + "words " * 60 + "<|tool_call_begin|> in the docs."
+    check(text, content=text, calls=[])

@@ -1,4 +1,4 @@
-"""Kimi K3 <|open|>tools<|sep|> … (formats.md §2.11)."""
+"""Kimi K3 <|open|>tools<|sep|> … (docs/syntax.md#kimi_k3)."""
 from helpers import check, tools
 from samples_xml import contract
 
@@ -22,3 +22,39 @@ def test_type_attribute_wins_over_the_guess():
     text = '<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|>' + arg("zip", "01234", "string") + arg("n", "5") \
         + "<|close|>call<|sep|><|close|>tools<|sep|>"
     check(text, calls=[("f", {"zip": "01234", "n": 5})])
+
+
+CALL = ('<|open|>tools<|sep|><|open|>call tool="get_weather" index="1"<|sep|>' + arg("city", "Paris", "string")
+        + "<|close|>call<|sep|><|close|>tools<|sep|>")
+
+
+def test_the_turn_frame_and_response_channel_are_never_content():
+    # The template opened the think channel in the prompt.
+    text = ("Live data needed.<|close|>think<|sep|><|open|>response<|sep|>Let me check.<|close|>response<|sep|>"
+            + CALL + "<|close|>message<|sep|>")
+    check(text, thinking=True, reasoning="Live data needed.", content="Let me check.",
+          calls=[("get_weather", {"city": "Paris"})])
+
+
+def test_with_thinking_off_the_response_channel_still_goes():
+    # The prompt opened the response channel: the model writes the answer, then closes both.
+    check("Hello! How can I help?<|close|>response<|sep|><|close|>message<|sep|>", thinking=False,
+          content="Hello! How can I help?", reasoning="", calls=[])
+    check("<|close|>response<|sep|>" + CALL + "<|close|>message<|sep|>", thinking=False, content="",
+          calls=[("get_weather", {"city": "Paris"})])
+
+
+def test_a_response_channel_ends_a_thinking_block_the_prompt_opened():
+    check("<|open|>response<|sep|>Hello world<|close|>response<|sep|><|close|>message<|sep|>", thinking=True,
+          content="Hello world", reasoning="")
+
+
+def test_a_message_opener_with_its_attributes_is_syntax():
+    check('<|open|>message role="assistant"<|sep|><|open|>response<|sep|>Hi.<|close|>response<|sep|>'
+          "<|close|>message<|sep|>", content="Hi.")
+
+
+def test_attribute_values_are_xml_escaped_argument_values_are_raw():
+    text = ('<|open|>tools<|sep|><|open|>call tool="save" index="1"<|sep|>' + arg("q&amp;a", "fish &amp; chips", "string")
+            + arg("say &quot;hi&quot;", 'she said "hi"', "string") + "<|close|>call<|sep|><|close|>tools<|sep|>")
+    check(text, calls=[("save", {"q&a": "fish &amp; chips", 'say "hi"': 'she said "hi"'})])

@@ -1,4 +1,4 @@
-"""LFM2 / LFM2.5: <|tool_call_start|>[pythonic or JSON list]<|tool_call_end|> (formats.md §2.15)."""
+"""LFM2 / LFM2.5: <|tool_call_start|>[pythonic or JSON list]<|tool_call_end|> (docs/syntax.md#lfm2)."""
 from callsieve import formats, parse
 from helpers import check, tools
 from samples_literal import long_string_streams

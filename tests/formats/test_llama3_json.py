@@ -1,4 +1,4 @@
-"""Llama 3.x JSON calls: <|python_tag|>, `;`-separated, "parameters" (formats.md §2.13)."""
+"""Llama 3.x JSON calls: <|python_tag|>, `;`-separated, "parameters" (docs/syntax.md#llama3_json)."""
 from callsieve import formats, parse
 from helpers import check, tools
 

@@ -1,4 +1,4 @@
-"""MiniCPM5 <function name=…><param name=…> (formats.md §2.7), and the Hermes wrapper sharing its opener."""
+"""MiniCPM5 <function name=…><param name=…> (docs/syntax.md#minicpm5), and the Hermes wrapper sharing its opener."""
 from callsieve import formats
 from helpers import check, tools
 from samples_xml import contract

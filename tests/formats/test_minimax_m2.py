@@ -1,4 +1,4 @@
-"""MiniMax-M2 <minimax:tool_call> with <invoke> (formats.md §2.5)."""
+"""MiniMax-M2 <minimax:tool_call> with <invoke> (docs/syntax.md#minimax_m2)."""
 from callsieve import Sieve, Text
 from helpers import check, tools
 from samples_xml import contract

@@ -1,4 +1,4 @@
-"""Pythonic call lists: Llama 3.2 / 4, ToolACE, OLMo 3 (formats.md §2.14)."""
+"""Pythonic call lists: Llama 3.2 / 4, ToolACE, OLMo 3 (docs/syntax.md#pythonic)."""
 import pytest
 
 from callsieve import formats, parse
@@ -94,7 +94,7 @@ def test_auto_detected_named_and_model_patterns():
         assert [(c.name, c.arguments) for c in parse(DOC, format=name).tool_calls] == DOC_CALLS
     for model in ("olmo-3-7b-instruct", "toolace-8b"):
         assert formats.for_model(model) == "pythonic", model
-    # Llama 3.2 / 4 share their names with Llama JSON (§2.13): a hint only, the output decides
+    # Llama 3.2 / 4 share their names with Llama JSON (docs/syntax.md#llama3_json): a hint only, the output decides
     assert {"llama-3.2*", "llama-4*"} <= set(formats.get("pythonic").models)
 
 

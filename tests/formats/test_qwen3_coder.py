@@ -1,4 +1,4 @@
-"""Qwen3-Coder / Qwen3.5 XML in <tool_call> (formats.md §2.2)."""
+"""Qwen3-Coder / Qwen3.5 XML in <tool_call> (docs/syntax.md#qwen3_coder)."""
 import callsieve
 from callsieve import Sieve, ToolCallArgs, ToolCallError, ToolCallStart
 from helpers import check, tools
@@ -164,3 +164,23 @@ def test_decisions_never_look_past_the_sieves_bound_whatever_the_chunking():
     for text in ("<tool_call>" + " " * 300 + "<function=f>\n</function></tool_call>",
                  "<tool_call>" + "a" * 300 + "</tool_call>", '<function name="' + "a" * 300 + '"/>'):
         assert check(text, calls=[]).content == text
+
+
+BARE_CALL = "<function=glob>\n<parameter=pattern>\n**/*.md\n</parameter>\n</function>"
+
+
+def test_a_function_tag_without_its_tool_call_opener_is_still_a_call():
+    text = "I will list them.\n\n" + BARE_CALL + "\n</tool_call>\n<tool_call>\n" + BARE_CALL + "\n</tool_call>"
+    m = check(text, tools=tools("glob"), calls=[("glob", {"pattern": "**/*.md"})] * 2)
+    assert m.content.strip() == "I will list them."
+    assert m.format == "qwen3_coder"
+
+
+def test_a_bare_function_tag_followed_by_json_stays_functionary():
+    m = check('<function=f>{"a": 1}</function>', calls=[("f", {"a": 1})])
+    assert m.format == "functionary"
+
+
+def test_a_bare_function_tag_in_prose_is_text():
+    for text in ("Use <function=NAME> to name it.", "<function=f>\nthen some words</function>"):
+        check(text, content=text, calls=[])

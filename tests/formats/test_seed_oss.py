@@ -1,4 +1,4 @@
-"""Seed-OSS <seed:tool_call> around the Qwen3-Coder body (formats.md §2.3)."""
+"""Seed-OSS <seed:tool_call> around the Qwen3-Coder body (docs/syntax.md#seed_oss)."""
 from helpers import check
 from samples_xml import contract
 

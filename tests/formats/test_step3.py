@@ -1,4 +1,4 @@
-"""StepFun Step-3 <steptml:invoke> (formats.md §2.6)."""
+"""StepFun Step-3 <steptml:invoke> (docs/syntax.md#step3)."""
 from helpers import check
 from samples_xml import contract
 

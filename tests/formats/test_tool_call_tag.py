@@ -1,4 +1,4 @@
-"""Hermes / Qwen JSON in <tool_call> and LongCat's spelling (formats.md §2.1)."""
+"""Hermes / Qwen JSON in <tool_call> and LongCat's spelling (docs/syntax.md#tool_call_tag)."""
 from callsieve import parse
 from helpers import check, tools
 

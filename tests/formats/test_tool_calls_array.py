@@ -1,5 +1,5 @@
 """<tool_calls>[…]</tool_calls> (Jamba, Hunyuan-A13B, Apriel), MiniMax-M1 lines, Nemotron V2
-<TOOLCALL> (formats.md §2.20, §2.5)."""
+<TOOLCALL> (docs/syntax.md#tool_calls_array)."""
 from callsieve import formats, parse
 from helpers import check
 

@@ -1,4 +1,4 @@
-"""JSON calls in <tools>…</tools>, the ADR's Gemma fallback (formats.md §1.1)."""
+"""JSON calls in <tools>…</tools>, the ADR's Gemma fallback (docs/syntax.md#tools_tag)."""
 from helpers import check
 
 

@@ -20,6 +20,9 @@ from typing import Any, Callable, Protocol
 # `eof` (the end of the stream, or LOOK_MAX characters seen) MAYBE is not an answer.  Reading
 # no further than LOOK_MAX is what makes the choice the same whatever the chunking.
 YES, NO, MAYBE = 1, 0, -1
+# How a format's body is written (Format.syntax): the grouping of the docs' format tables.
+SYNTAXES = {"json": "JSON behind markers", "xml": "XML-like, schema-typed values",
+            "literal": "literals and channels", "none": "nothing to parse"}
 LOOK_MAX = 256
 
 
@@ -46,6 +49,7 @@ class Format:
     name: str = ""
     aliases: tuple[str, ...] = ()
     description: str = ""
+    syntax: str = ""                     # how the body is written: a key of SYNTAXES (docs, tables)
     openers: tuple[str, ...] = ()        # open a block anywhere in the content
     start_openers: tuple[str, ...] = ()  # open a block only as the first thing in the content
     tool_openers: tuple[str, ...] = ()   # open a block after prose too, when tools are declared
@@ -54,6 +58,8 @@ class Format:
     closer: str | None = None            # the literal that ends a block (for fallback and salvage)
     models: tuple[str, ...] = ()         # lowercase globs of served model ids, for pre-seeding
     priority: int = 50                   # among formats sharing a marker, lower decides first
+    models_after: tuple[str, ...] = ()   # formats that claim some of the same model globs and
+                                         # come first for them (the order must be explicit)
     example: str = ""                    # a short sample of the syntax (docs, tests)
 
     def closer_for(self, opener: str) -> str | None:
@@ -78,9 +84,33 @@ _ALIASES: dict[str, str] = {}
 _loaded = False
 
 
+class RegistryError(ValueError):
+    """Two formats the registry could not tell apart (a shared name, alias or model glob)."""
+
+
 def register(cls):
-    """Class decorator (also applied automatically to the Format subclasses of this package)."""
+    """Class decorator (also applied automatically to the Format subclasses of this package).
+
+    Refuses what would make the registry ambiguous: a name or alias already taken (the newer
+    format would silently take the older one's blocks), and a model glob another format
+    claims too unless one of the two names the other in `models_after`.
+    """
     inst = cls()
+    if not inst.name:
+        raise RegistryError(f"{cls.__name__} has no name")
+    if type(_REGISTRY.get(inst.name)) is cls:
+        return cls                           # the same class twice (decorated and scanned)
+    for a in (inst.name, *inst.aliases):
+        if a in _ALIASES:
+            raise RegistryError(f"format {inst.name!r}: {a!r} is already a name or alias of {_ALIASES[a]!r}")
+    if len(set((inst.name, *inst.aliases))) != 1 + len(inst.aliases):
+        raise RegistryError(f"format {inst.name!r} repeats a name in its aliases")
+    for other in _REGISTRY.values():
+        shared = sorted(set(inst.models) & set(other.models))
+        ordered = other.name in inst.models_after or inst.name in other.models_after
+        if shared and not ordered:
+            raise RegistryError(f"formats {inst.name!r} and {other.name!r} both claim model glob(s) "
+                                f"{', '.join(shared)}: name one in the other's models_after")
     _REGISTRY[inst.name] = inst
     for a in (inst.name, *inst.aliases):
         _ALIASES[a] = inst.name
@@ -98,7 +128,7 @@ def _load() -> None:
         mod = importlib.import_module(f"{__name__}.{info.name}")
         for obj in vars(mod).values():
             if (isinstance(obj, type) and issubclass(obj, Format) and obj.name
-                    and obj.__module__ == mod.__name__ and obj.name not in _REGISTRY):
+                    and obj.__module__ == mod.__name__):
                 register(obj)
 
 
@@ -122,6 +152,10 @@ def get(name: str) -> Format:
         raise KeyError(f"unknown format {name!r}; known: {', '.join(names())}") from None
 
 
+def _comes_before(a: Format, b: Format) -> bool:
+    return a.name in b.models_after
+
+
 def for_model(model: str) -> str | None:
     """The format a served model id suggests (a hint for pre-seeding, never proof)."""
     _load()
@@ -131,16 +165,19 @@ def for_model(model: str) -> str | None:
     best = None
     for f in all_formats():
         for pat in f.models:
-            # the most specific pattern wins: qwen3-coder* beats qwen3-*
+            # the most specific pattern wins (qwen3-coder* beats qwen3-*); on a tie, the
+            # declared order (models_after)
             score = len(pat.replace("*", ""))
-            if fnmatch.fnmatchcase(model, pat) and (best is None or score > best[0]):
-                best = (score, f.name)
-    return best[1] if best else None
+            if not fnmatch.fnmatchcase(model, pat):
+                continue
+            if best is None or score > best[0] or (score == best[0] and _comes_before(f, best[1])):
+                best = (score, f)
+    return best[1].name if best else None
 
 
 def table() -> list[dict]:
     """One row per format: name, aliases, markers, model patterns (for `callsieve formats`)."""
-    return [{"name": f.name, "aliases": list(f.aliases),
+    return [{"name": f.name, "syntax": f.syntax, "aliases": list(f.aliases),
              "markers": list(f.openers + f.start_openers + f.tool_openers),
              "closer": f.closer, "models": list(f.models), "description": f.description}
             for f in all_formats()]

@@ -14,7 +14,7 @@ import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, Format
 from ..jsonargs import Args, key, string, value
-from ..reader import Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token
+from ..reader import Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until_any
 
 # A decision looks at no more than the Sieve's look-ahead bound, so that the whole text and any
 # chunking of it decide alike: deciders read `look[:LOOK_MAX]`.
@@ -23,7 +23,7 @@ NAME_KEYS = ("name", "tool_name")
 ARGS_KEYS = ("arguments", "parameters", "args", "input")
 ID_KEYS = ("id", "tool_call_id", "call_id")
 IGNORED = ("type",)
-# {"tool_call": {call}}, {"tool_calls": [calls]} (llama.cpp's generic JSON, §2.29) and kin
+# {"tool_call": {call}}, {"tool_calls": [calls]} (llama.cpp's generic JSON, docs/syntax.md#bare_json) and kin
 WRAPPER_KEYS = ("function", "tool_call", "tool_calls", "function_call", "function_calls", "calls")
 
 def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | None = None):
@@ -339,16 +339,40 @@ def special(r, words):
     return None
 
 
-def special_section(r, ctx, call, ends=()):
+_TOKEN_START = re.compile(r"<[|｜]")
+STRAY_LIMIT = 256          # stray text skipped inside a section is never longer
+
+
+def _past_stray(r, words):
+    """Stray text, then a special token whose word is in `words`: both consumed, the word
+    returned.  Otherwise None and nothing consumed.  The text is looked across only up to
+    STRAY_LIMIT characters, so the decision is bounded."""
+    at = r.at
+    try:
+        _, m = yield from until_any(r, _TOKEN_START, STRAY_LIMIT)
+    except Bad:
+        m = None
+    if m is not None and r.at - at > STRAY_LIMIT:
+        m = None                # (until_any bounds only a search that finds nothing)
+    w = (yield from special(r, words)) if m is not None else None
+    if w is None:
+        r.rewind(at)
+    return w
+
+
+def special_section(r, ctx, call, ends=(), stray=False):
     """Calls between `<|tool_call_begin|>` and `<|tool_call_end|>` tokens (any look-alike
     spelling), up to a section end whose word is in `ends`, or to whatever else comes next.
 
     `call(r, ctx)` reads one call after its begin token.  A call that is no call (an undeclared
-    tool) goes back to the text from its begin token.
+    tool) goes back to the text from its begin token.  With `stray`, text between the tokens
+    of the section (a model's noise) is dropped when a call begin or the section end follows.
     """
     while True:
         at = r.at
         w = yield from special(r, ("tool_call_begin", *ends))
+        if w is None and stray:
+            w = yield from _past_stray(r, ("tool_call_begin", *ends))
         if w != "tool_call_begin":
             if w is None and not ctx.block_calls:
                 c = yield from peek(r)

@@ -13,7 +13,8 @@ from ..jsonargs import Args, key, string
 from ..reader import Bad, Reject, Truncated, peek, startswith, token, until
 
 NAME = re.compile(r"[A-Za-z_][\w.\-]*")             # a function name (dotted, dashed)
-_KEY = re.compile(r"[^\s:{}\[\],<\"]+")
+# A bare key runs to its ':' and may hold spaces (`key with space:1`); it never spans a line.
+_KEY = re.compile(r"[^:{}\[\],<\"\n]+")
 _NUM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\Z")
 _BARE = re.compile(r"[^,}\]<]+")
 WORDS = {"true": "true", "false": "false", "null": "null", "True": "true", "False": "false",
@@ -96,7 +97,7 @@ def obj(r, a, quote: str, depth: int = 0):
             m = yield from token(r, _KEY, 4096)
             if m is None:
                 raise (Reject if lazy else Bad)(f"expected a key at {r.buf[r.pos:r.pos + 20]!r}")
-            k = m.group()
+            k = m.group().rstrip()
         c = yield from peek(r)
         if c != ":":
             raise Truncated("cut off after a key") if not c else (Reject if lazy else Bad)("expected ':'")

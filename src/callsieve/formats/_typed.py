@@ -1,4 +1,4 @@
-"""Schema-typed values: bare text written as typed JSON (formats.md §2, "schema-typed").
+"""Schema-typed values: bare text written as typed JSON (docs/syntax.md#schema-typed).
 
 XML-like families (Qwen3-Coder, GLM, MiniMax, DSML…) write argument values as bare text; the
 request's tool JSON schema decides the type.  `string` keeps the raw text even if it reads `42`;

@@ -1,4 +1,4 @@
-"""Shared scanning for XML-like call syntaxes with bare-text values (formats.md §2.2–§2.7, §2.10, §2.11).
+"""Shared scanning for XML-like call syntaxes with bare-text values (docs/syntax.md#xml-like).
 
 A family is described by a `Dialect`: the tags that open and close a block, a call and a
 parameter, and how values are typed.  The generators here do the reading:
@@ -158,13 +158,17 @@ class Dialect:
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
                  json_args: bool = True, json_calls: bool = False, untyped=ANY,
-                 string_attr: str | None = None, type_attr: str | None = None):
+                 string_attr: str | None = None, type_attr: str | None = None,
+                 attr_entities: bool = False):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
         self.block_close, self.fillers = tuple(block_close), tuple(fillers)
         self.many, self.trim_nl, self.xml, self.lenient = many, trim_nl, xml, lenient
         self.json_args, self.json_calls, self.untyped = json_args, json_calls, untyped
         self.string_attr, self.type_attr = string_attr, type_attr
+        # Attribute values (names, keys) are XML-escaped: in real XML, and in syntaxes that
+        # escape only their attributes (Kimi K3) while values stay raw text.
+        self.attr_entities = xml or attr_entities
 
         # Fillers are tokens skipped between calls (Step-3's `function<｜tool_sep｜>`); those
         # that are tags also end a call whose closer is missing.
@@ -287,7 +291,7 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
     """One call's body after its opening tag, up to its closer.
 
     The call starts (ToolCallStart) at its first parameter or at its end, so a call cut off
-    right after its name is not counted (formats.md §2.2).
+    right after its name is not counted (docs/syntax.md#qwen3_coder).
     """
     a = None
     c = yield from peek(r)
@@ -315,7 +319,7 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
                 raise Reject("malformed parameter tag", at)
             raise Bad("malformed parameter tag")
         key = tag.group("key")
-        if d.xml:
+        if d.attr_entities:
             key = html.unescape(key)
         if a is None:
             a = ctx.start(name, cid)
@@ -371,7 +375,7 @@ def block(r, ctx, d: Dialect, name_of=None):
         if tag is None:
             raise Reject("malformed call tag", at)
         name = name_of(tag) if name_of else tag.group("name")
-        if d.xml:
+        if d.attr_entities:
             name = html.unescape(name)
         try:
             name = ctx.check(name)
@@ -386,13 +390,15 @@ def block(r, ctx, d: Dialect, name_of=None):
         n += 1
 
 
-def invoke_dialect(prefixes=("",), block_close=(), fillers=(), **kw) -> Dialect:
+def invoke_dialect(prefixes=("",), block_close=(), fillers=(), selfclose=False, **kw) -> Dialect:
     """`<P invoke name="N"><P parameter name="K">V</P parameter></P invoke>` for tag prefixes P.
 
     MiniMax-M2 and dots.llm use no prefix, Step-3 `steptml:`, DeepSeek DSML `｜DSML｜`.
+    `selfclose`: `<P invoke name="N"/>` is a call without arguments.
     """
     alt = "(?:" + "|".join(re.escape(p) for p in prefixes) + ")"
-    call_tag = Tag(tuple(f"<{p}invoke" for p in prefixes), attrs_tag(f"<{alt}invoke", {"name": "name"}))
+    call_tag = Tag(tuple(f"<{p}invoke" for p in prefixes),
+                   attrs_tag(f"<{alt}invoke", {"name": "name"}, selfclose=selfclose))
     param = Tag(tuple(f"<{p}parameter" for p in prefixes),
                 attrs_tag(f"<{alt}parameter", {"name": "key"}, {"string": "string", "type": "type"}))
     return Dialect(call=call_tag, call_close=tuple(f"</{p}invoke>" for p in prefixes), param=param,

@@ -1,4 +1,4 @@
-"""Apertus (Swiss AI): <|tools_prefix|>[{"NAME": {args}}, …]<|tools_suffix|> (formats.md §2.27).
+"""Apertus (Swiss AI): <|tools_prefix|>[{"NAME": {args}}, …]<|tools_suffix|> (docs/syntax.md#apertus).
 
 The tool name is the JSON key.  Reasoning <|inner_prefix|>…<|inner_suffix|> is the reasoning
 table's.
@@ -9,6 +9,7 @@ from ..reader import startswith
 
 class Apertus(JsonBlock):
     name = "apertus"
+    syntax = "json"
     description = "Apertus <|tools_prefix|>[{\"NAME\": {args}}]<|tools_suffix|>"
     openers = ("<|tools_prefix|>",)
     closer = "<|tools_suffix|>"

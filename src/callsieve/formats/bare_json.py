@@ -1,10 +1,10 @@
-"""A bare call object, or a list of them: {"name": …, "arguments"|"parameters": …} (formats.md §2.31).
+"""A bare call object, or a list of them: {"name": …, "arguments"|"parameters": …} (docs/syntax.md#bare_json).
 
 Only as the first thing in the content; after prose only when the object names a declared
 tool, so a `{` in prose (code, LaTeX) is released at once.  Calls may be separated by `;`
-(Llama 3.x) or commas.  Also llama.cpp's generic JSON (§2.29): {"tool_call": {call}} and
+(Llama 3.x) or commas.  Also llama.cpp's generic JSON (docs/syntax.md#bare_json): {"tool_call": {call}} and
 {"tool_calls": [calls]}; its third shape, {"response": "…"}, is the answer and stays content
-as it is.  xLAM (§2.22) writes a bare list [{"name", "arguments"}, …]: its model names pre-seed
+as it is.  xLAM writes a bare list [{"name", "arguments"}, …]: its model names pre-seed
 this format.
 """
 from . import Format
@@ -13,6 +13,7 @@ from ._json import bare_calls, call_ahead
 
 class BareJson(Format):
     name = "bare_json"
+    syntax = "json"
     aliases = ("json", "xlam", "generic_json")
     description = "a bare JSON call object or list (first in the content, or naming a declared tool)"
     start_openers = ("{", "[")

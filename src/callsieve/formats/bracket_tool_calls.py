@@ -1,4 +1,4 @@
-"""Mistral's [TOOL_CALLS] in its three variants (formats.md §2.16).
+"""Mistral's [TOOL_CALLS] in its three variants (docs/syntax.md#bracket_tool_calls).
 
   pre-v11: [TOOL_CALLS] [{"name", "arguments", "id"?}, …]
   v11+:    [TOOL_CALLS]NAME{json}            (one marker per call)
@@ -37,6 +37,7 @@ def mistral_id() -> str:
 
 class BracketToolCalls(Format):
     name = "bracket_tool_calls"
+    syntax = "json"
     aliases = ("mistral",)
     description = "Mistral [TOOL_CALLS] (JSON list, NAME{json}, NAME[ARGS]{json})"
     openers = ("[TOOL_CALLS]",)

@@ -1,4 +1,4 @@
-"""Cohere Command R7B / Command A: <|START_ACTION|>[…]<|END_ACTION|> (formats.md §2.25).
+"""Cohere Command R7B / Command A: <|START_ACTION|>[…]<|END_ACTION|> (docs/syntax.md#command_r).
 
   <|START_THINKING|>Look it up.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0",
   "tool_name": "lookup_flight", "parameters": {"code": "FI615"}}]<|END_ACTION|>
@@ -11,6 +11,7 @@ from ._json import JsonBlock
 
 class CommandR(JsonBlock):
     name = "command_r"
+    syntax = "json"
     aliases = ("command_r7b", "command_a", "cohere")
     description = "Cohere Command R7B / A <|START_ACTION|>[{tool_call_id, tool_name, parameters}]<|END_ACTION|>"
     openers = ("<|START_ACTION|>",)

@@ -1,27 +1,39 @@
-"""DeepSeek V3.2 / V4 DSML: <｜DSML｜function_calls> (V4: <｜DSML｜tool_calls>) <｜DSML｜invoke name="N">
-<｜DSML｜parameter name="K" string="true|false">V</｜DSML｜parameter></｜DSML｜invoke> … (formats.md §2.10)."""
+"""DeepSeek V3.2 / V4 / V4.1 DSML (syntax reference: docs/syntax.md#deepseek_dsml).
+
+V3.2 `<｜DSML｜function_calls>`, V4 `<｜DSML｜tool_calls>`, V4.1 `<｜DSML｜ calls>` (the prefix
+token, a space, then the tag name: every tag of V4.1 is spelled so); inside, per call
+`<｜DSML｜invoke name="N">` … `</｜DSML｜invoke>` (or self-closing `<｜DSML｜invoke name="N"/>`
+for a call without arguments), per argument `<｜DSML｜parameter name="K" string="true|false">V
+</｜DSML｜parameter>`.
+"""
 from . import Format
 from . import YES
 from ._xml import block, invoke_dialect, tag_after
 
-# Tags also come without ｜DSML｜, mixed, or with an ASCII bar.
-PREFIXES = ("｜DSML｜", "|DSML|", "")
-SECTIONS = ("function_calls", "tool_calls")
+# The prefix token, with V4.1's space after it; tags also come without it (a server that
+# strips special tokens), mixed, or with an ASCII bar.
+DSML = ("｜DSML｜", "｜DSML｜ ", "|DSML|", "|DSML| ")
+PREFIXES = DSML + ("",)
+SECTIONS = ("function_calls", "tool_calls", "calls")
+# Without ｜DSML｜ only the longer section names open a block: `<calls>` is too common a word.
+SECTION_TAGS = tuple(f"{p}{s}" for p in DSML for s in SECTIONS) + SECTIONS[:2]
 
 
 class DeepseekDsml(Format):
     name = "deepseek_dsml"
+    syntax = "xml"
     aliases = ("dsml", "deepseek_v32", "deepseek_v4")
-    description = "DeepSeek V3.2 / V4 DSML <｜DSML｜function_calls> / <｜DSML｜tool_calls>"
+    description = "DeepSeek V3.2 / V4 / V4.1 DSML <｜DSML｜function_calls> / <｜DSML｜tool_calls> / <｜DSML｜ calls>"
     # Without ｜DSML｜ (a server that strips it), the section tags are OLMo's and HY's too:
     # they count only before an <invoke.
-    openers = tuple(f"<{p}{s}>" for p in PREFIXES for s in SECTIONS)
+    openers = tuple(f"<{t}>" for t in SECTION_TAGS)
     closer = "</｜DSML｜function_calls>"
     models = ("deepseek-v3.2*", "deepseek-v4*")
     example = ('<｜DSML｜function_calls><｜DSML｜invoke name="rate_movie"><｜DSML｜parameter name="stars" '
                'string="false">4</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>')
 
-    body = invoke_dialect(prefixes=PREFIXES, block_close=tuple(f"</{p}{s}>" for p in PREFIXES for s in SECTIONS))
+    body = invoke_dialect(prefixes=PREFIXES, block_close=tuple(f"</{t}>" for t in SECTION_TAGS),
+                          selfclose=True)
 
     def closer_for(self, opener):
         return "</" + opener[1:]

@@ -1,4 +1,4 @@
-"""DeepSeek V3 / R1-0528 and V3.1: calls in a <｜tool▁calls▁begin｜> section (formats.md §2.8, §2.9).
+"""DeepSeek V3 / R1-0528 and V3.1: calls in a <｜tool▁calls▁begin｜> section (docs/syntax.md#deepseek_v3, #deepseek_v31).
 
   V3:   <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME\\n```json\\n{args}\\n```<｜tool▁call▁end｜>
   V3.1: <｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{args}<｜tool▁call▁end｜>
@@ -82,6 +82,7 @@ def _call(r, ctx):
 
 class DeepSeekV3(Format):
     name = "deepseek_v3"
+    syntax = "json"
     aliases = ("deepseek_r1",)
     description = "DeepSeek V3 / R1-0528: function<｜tool▁sep｜>NAME + ```json fence, in a tool-calls section"
     openers = SECTION + CALL
@@ -111,6 +112,7 @@ class DeepSeekV3(Format):
 
 class DeepSeekV31(DeepSeekV3):
     name = "deepseek_v31"
+    syntax = "json"
     aliases = ("deepseek_v3.1",)
     description = "DeepSeek V3.1: NAME<｜tool▁sep｜>{args}, in a tool-calls section"
     models = ("deepseek-v3.1*",)

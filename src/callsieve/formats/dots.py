@@ -1,11 +1,12 @@
 """dots.llm: <dots_function_call><invoke name="N"><parameter name="k">v</parameter></invoke></dots_function_call>,
-or a JSON call object inside the wrapper (formats.md §2.6)."""
+or a JSON call object inside the wrapper (docs/syntax.md#dots)."""
 from . import Format
 from ._xml import block, invoke_dialect
 
 
 class Dots(Format):
     name = "dots"
+    syntax = "xml"
     aliases = ("dots_llm",)
     description = "dots.llm <dots_function_call> with <invoke> XML or a JSON call"
     openers = ("<dots_function_call>",)

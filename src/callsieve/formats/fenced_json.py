@@ -1,4 +1,4 @@
-"""A call in a Markdown fence: ```json\n{…}\n``` (formats.md §2.30).
+"""A call in a Markdown fence: ```json\n{…}\n``` (docs/syntax.md#fenced_json).
 
 Real code samples live in fences too: only a fence whose JSON has the shape of a call (and,
 with tools declared, a declared name) is a call; anything else goes out as text unchanged.
@@ -15,6 +15,7 @@ _LANG = re.compile(r"[A-Za-z_0-9]*[ \t]*")
 
 class FencedJson(Format):
     name = "fenced_json"
+    syntax = "json"
     aliases = ("fenced",)
     description = "JSON call(s) in a ```json (or ```xml) fence"
     openers = ("```",)

@@ -1,4 +1,4 @@
-"""Functionary (MeetKai) v3.1 and v3.2 (formats.md §2.28).
+"""Functionary (MeetKai) v3.1 and v3.2 (docs/syntax.md#functionary).
 
   v3.1: <function=NAME>{json}</function>      (code: <|python_tag|>, read by llama3_json)
   v3.2: >>>NAME\\n{json}  per call;  >>>all\\nTEXT is plain content;  >>>python\\nCODE is a call
@@ -27,6 +27,7 @@ _V32_PREFIX = re.compile(r"[A-Za-z_][\w.\-]*(?:\n\s*)?\Z|\Z")
 
 class Functionary(Format):
     name = "functionary"
+    syntax = "json"
     aliases = ("functionary_v3", "functionary_v31", "functionary_v32")
     description = "Functionary v3.1 <function=NAME>{json}</function>, v3.2 >>>NAME\\n{json}"
     openers = (V31, V32)

@@ -1,11 +1,12 @@
 """FunctionGemma: <start_function_call>call:NAME{k:<escape>text<escape>,n:2}<end_function_call>
-(formats.md §2.24): Gemma's literal syntax with <escape> as the string delimiter."""
+(docs/syntax.md#functiongemma): Gemma's literal syntax with <escape> as the string delimiter."""
 from . import Format
 from ._literal import literal_call
 
 
 class FunctionGemma(Format):
     name = "functiongemma"
+    syntax = "literal"
     aliases = ("function_gemma",)
     description = "FunctionGemma <start_function_call>call:NAME{…}<end_function_call>"
     openers = ("<start_function_call>",)

@@ -1,4 +1,4 @@
-"""`functools[{…}, …]`: Phi-4-mini and FireFunction v2 (formats.md §2.19).
+"""`functools[{…}, …]`: Phi-4-mini and FireFunction v2 (docs/syntax.md#functools).
 
   functools[{"name": "lookup_flight", "arguments": {"code": "FI615"}}]
 A plain-text marker (FireFunction writes a space before it: that space is layout).  Claimed
@@ -13,6 +13,7 @@ TAG = "functools["
 
 class Functools(Format):
     name = "functools"
+    syntax = "json"
     aliases = ("phi4", "firefunction")
     description = "functools[{…}, …] (Phi-4-mini, FireFunction v2)"
     openers = (TAG,)

@@ -1,4 +1,4 @@
-"""Gemma 4: <|tool_call>call:NAME{key:<|"|>text<|"|>,n:4}<tool_call|> (formats.md §2.23).
+"""Gemma 4: <|tool_call>call:NAME{key:<|"|>text<|"|>,n:4}<tool_call|> (docs/syntax.md#gemma_special).
 
 The body is Gemma's literal syntax (formats/_literal.py), re-encoded to JSON as it streams.
 `<|tool_call|>` is a drift spelling Gemma sometimes writes (also with `call:NAME({json})`);
@@ -17,6 +17,7 @@ _CALL_PREFIX = re.compile(r"\s*(?:c(?:a(?:l(?:l)?)?)?)?\Z")
 
 class GemmaSpecial(Format):
     name = "gemma_special"
+    syntax = "literal"
     aliases = ("gemma4", "gemma")
     description = "Gemma 4 special tokens with its literal syntax"
     openers = ("<|tool_call>", DRIFT)

@@ -1,4 +1,4 @@
-"""GigaChat 3: a plain-text trigger after the message separator (formats.md §2.26).
+"""GigaChat 3: a plain-text trigger after the message separator (docs/syntax.md#gigachat).
 
   Checking.<|message_sep|>\\n\\nfunction call<|role_sep|>\\n{"name": "water_plants", "arguments": {"zone": "roof"}}
 then an optional </s>.  One call per message.  Some builds write <|function_call|>{json}.
@@ -18,6 +18,7 @@ ROLE_SEP = "<|role_sep|>"
 
 class GigaChat(Format):
     name = "gigachat"
+    syntax = "json"
     aliases = ("gigachat3",)
     description = "GigaChat 3 <|message_sep|> function call<|role_sep|> {json}"
     openers = (SEP, "<|function_call|>")

@@ -1,4 +1,4 @@
-"""GLM-4.5 … GLM-5: <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call> (formats.md §2.4)."""
+"""GLM-4.5 … GLM-5: <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call> (docs/syntax.md#glm)."""
 import re
 
 from . import MAYBE, NO, Format
@@ -26,6 +26,7 @@ def name_after(look: str, eof: bool, after=_AFTER) -> int:
 
 class Glm(Format):
     name = "glm"
+    syntax = "xml"
     aliases = ("glm45", "glm47", "glm4")
     description = "GLM-4.5 / 4.6 / 4.7 / 5 <tool_call>NAME<arg_key>…</arg_key><arg_value>…</arg_value>"
     openers = ("<tool_call>",)

@@ -1,4 +1,4 @@
-"""Granite 3.x: <|tool_call|> then a JSON list of calls, no closer (formats.md §2.17).
+"""Granite 3.x: <|tool_call|> then a JSON list of calls, no closer (docs/syntax.md#granite).
 
   Sure.<|tool_call|>[{"name": "resize_image", "arguments": {"id": "img-7", "width": 640}}]
 A bare list (no marker) also occurs: recognised as the first thing in the output.  Gemma 4's
@@ -13,6 +13,7 @@ TAG = "<|tool_call|>"
 
 class Granite(Format):
     name = "granite"
+    syntax = "json"
     aliases = ("granite3",)
     description = "Granite 3.x <|tool_call|>[{…}] (no closer)"
     openers = (TAG,)

@@ -1,4 +1,4 @@
-"""Granite-20b-functioncalling: `<function_call> {json}` per call, no closer (formats.md §2.18).
+"""Granite-20b-functioncalling: `<function_call> {json}` per call, no closer (docs/syntax.md#granite_20b).
 
   Let me search.<function_call> {"name": "search_notes", "arguments": {"tag": "kelp"}}
 Calls are newline-separated, each behind its own marker; prose may precede.  llama.cpp's Hermes
@@ -10,6 +10,7 @@ from ._json import JsonBlock, call_sequence
 
 class Granite20b(JsonBlock):
     name = "granite_20b"
+    syntax = "json"
     aliases = ("granite20b", "function_call_tag")
     description = "Granite-20b-functioncalling <function_call> {json}, one marker per call"
     openers = ("<function_call>",)

@@ -1,4 +1,4 @@
-"""gpt-oss harmony (formats.md §2.12): channels for reasoning, preamble, answer and calls.
+"""gpt-oss harmony (docs/syntax.md#harmony): channels for reasoning, preamble, answer and calls.
 
     <|channel|>analysis<|message|>Count it first.<|end|>                      → reasoning
     <|start|>assistant<|channel|>commentary to=functions.count_words <|constrain|>json<|message|>{"path": "notes.md"}<|call|>
@@ -12,11 +12,11 @@ as it is written, through `ctx.reasoning` (analysis) and `ctx.content` (final, p
 
 Decisions:
 - Built-in tools (` to=python`, ` to=browser.search`, ` to=container.exec`: any recipient not
-  under `functions.`) are not function calls.  Their messages go out as content, verbatim, markers
-  included, so a client that runs them can still find them: the block ends before such a message
-  and the Sieve hands it on as text, like a block of any format that is not a call.  So do
-  messages from another role (a hallucinated tool reply) and calls to undeclared tools (strict
-  mode with tools), and a header that does not parse.
+  under `functions.`) are not function calls, and their messages are not content either (they
+  are addressed to a tool): each is reported whole, markers included, as a
+  `ToolCallError(index=None, raw=…)`, so a client that runs gpt-oss built-ins still has it.
+  Messages from another role (a hallucinated tool reply), calls to undeclared tools (strict
+  mode with tools) and a header that does not parse end the block: they go out as text.
 - Without `<|constrain|>json` the payload may not be JSON: a JSON object streams as usual; any
   other payload ends the call with `{}` and a ToolCallError holding the payload.  Text after the
   JSON and before `<|call|>` is reported the same way.
@@ -34,6 +34,7 @@ import json
 import re
 
 from . import MAYBE, NO, YES, Format
+from ..events import ToolCallError
 from ..jsonargs import value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith, token
 from ..scan import Matcher
@@ -46,11 +47,20 @@ FUNCTIONS = "functions."
 FUSED = ("assistantanalysis", "assistantcommentary", "assistantfinal", "assistant to=")
 
 
-_TOKEN_STOPS = Matcher(ENDS + (START, CHANNEL))     # literal markers that end a message body
+_TOKEN_STOPS = Matcher(ENDS + (START, CHANNEL))     # literal markers that end a call's payload
+# A message of prose ends only at its end token: `<|call|>` or `<|channel|>final` written inside
+# an analysis are the model's words (tokens of text), not markup.
+_PROSE_STOPS = Matcher(("<|end|>", "<|return|>"))
 _FUSED_STOPS = Matcher(FUSED)
 _WORD = re.compile(r"[\w.\-:/]+")
-_HEAD_WORDS = 8
 _TYPES = ("json", "code")          # a payload type written without <|constrain|>
+# The prompt ended with `<|start|>assistant`, and the model put the recipient in the role header:
+# the output starts ` to=functions.NAME` and the header's next token (or a bare type word).
+RECIPIENT = "to="
+_RECIPIENT_HEADER = re.compile(r"functions\.[\w.\-:/]+\s*(?:<\|(?:channel|constrain|message)\|>|(?:json|code)\b)")
+_RECIPIENT_WORD = re.compile(r"functions\.[\w.\-:/]*\s*")
+_AFTER_RECIPIENT = (CHANNEL, CONSTRAIN, MESSAGE) + _TYPES
+_HEAD_WORDS = 8
 
 
 def stream_until(r, stops: Matcher, emit):
@@ -92,12 +102,28 @@ def _prefix_of(look: str, words) -> int:
     return MAYBE if any(w.startswith(look) for w in words) else NO
 
 
+def _recipient_ahead(look: str) -> int:
+    """After a leading `to=`: YES for `functions.NAME` and then a header token, MAYBE while
+    that may still come."""
+    if _RECIPIENT_HEADER.match(look):
+        return YES
+    if FUNCTIONS.startswith(look):
+        return MAYBE
+    m = _RECIPIENT_WORD.match(look)
+    if m is None:
+        return NO
+    rest = look[m.end():]
+    return MAYBE if any(t.startswith(rest) for t in _AFTER_RECIPIENT) else NO
+
+
 class Harmony(Format):
     name = "harmony"
+    syntax = "literal"
     aliases = ("gpt-oss", "gptoss", "openai_harmony")
     description = "gpt-oss harmony channels (analysis / commentary to=functions.NAME / final)"
     openers = (CHANNEL, START)
-    start_openers = CHANNELS          # stripped special tokens: a fused channel word opens the output
+    # Stripped special tokens: a fused channel word opens the output; and a recipient first.
+    start_openers = CHANNELS + (RECIPIENT,)
     closer = None
     models = ("gpt-oss*",)
     priority = 10
@@ -112,6 +138,8 @@ class Harmony(Format):
             v = _prefix_of(look, CHANNELS)
         elif opener == START:
             v = _prefix_of(look, ("assistant",))
+        elif opener == RECIPIENT:
+            v = _recipient_ahead(look)
         elif not look:
             v = MAYBE
         elif look[0].isupper() and look[0].isalpha():
@@ -123,7 +151,11 @@ class Harmony(Format):
     def parse(self, r, ctx, opener):
         fused = opener in CHANNELS
         lead = opener
-        head = {"channel": opener} if fused else {"role" if opener == START else "channel": None}
+        if opener == RECIPIENT:              # the role header's `<|start|>assistant` was the prompt's
+            r.push_front(opener)
+            head = {"role": "assistant"}
+        else:
+            head = {"channel": opener} if fused else {"role" if opener == START else "channel": None}
         first = True
         while True:
             at = r.at
@@ -133,24 +165,41 @@ class Harmony(Format):
                 else:
                     yield from _header(r, head)
                 to = head.get("to") or ""
-                if head.get("role") not in (None, "assistant") or (to and not to.startswith(FUNCTIONS)):
-                    raise Reject(f"a message to {to or head.get('role')}: not a function call")
-                if to:
+                if head.get("role") not in (None, "assistant"):
+                    raise Reject(f"a message from {head.get('role')}: not the assistant's")
+                builtin = bool(to) and not to.startswith(FUNCTIONS)
+                if to and not builtin:
                     name = ctx.check(to[len(FUNCTIONS):])
             except (Bad, Reject) as e:
+                if isinstance(e, Truncated):
+                    if first:
+                        raise                # the Sieve reports a block cut before its message
+                    # A header the end of the stream cut: markup that never became a message.
+                    ctx.push(ToolCallError(None, "cut off by the end of the stream in a harmony header",
+                                           r.text(at - len(lead))))
+                    r.pos = len(r.buf)
+                    return
                 if first:
                     raise Reject(f"not a function call or harmony message: {e}") from None
-                # Not ours to read (a built-in tool, an undeclared one, a broken header): the
-                # block ends before this message, which goes out as text.
+                # Not ours to read (an undeclared tool, another role, a broken header): the block
+                # ends before this message, which goes out as text.
                 r.rewind(at - len(lead))
                 return
-            first = False
             stops = _FUSED_STOPS if fused else _TOKEN_STOPS
-            if to:
+            if builtin:
+                # A built-in tool (python, browser.*, container.exec) is no function call and its
+                # message no content: reported whole, so a client that runs built-ins has it.
+                start = at if first else at - len(lead)
+                term = yield from stream_until(r, stops, lambda _: None)
+                end = r.at - (len(term) if term in (START, CHANNEL) or fused and term else 0)
+                raw = ("" if not first or opener == RECIPIENT else opener) + r.text(start, end)
+                ctx.push(ToolCallError(None, f"a message to {to}, a built-in tool: not a function call", raw))
+            elif to:
                 term = yield from _call(r, ctx, name, stops)
             else:
                 sink = ctx.reasoning if head.get("channel") == "analysis" else ctx.content
-                term = yield from stream_until(r, stops, sink)
+                term = yield from stream_until(r, _FUSED_STOPS if fused else _PROSE_STOPS, sink)
+            first = False
             # the next message
             if fused:
                 if term is None:

@@ -1,5 +1,5 @@
 """Tencent HY-V3 / V4: <tool_calls><tool_call>NAME<tool_sep><arg_key>K</arg_key><arg_value>V</arg_value>
-</tool_call></tool_calls>, tokens possibly suffixed like <tool_calls:opensource> (formats.md §2.4)."""
+</tool_call></tool_calls>, tokens possibly suffixed like <tool_calls:opensource> (docs/syntax.md#hunyuan_v3)."""
 from . import Format
 from ._xml import Dialect, Tag, block, tag_after
 from .glm import NAME, NAME_END, PAIR
@@ -9,6 +9,7 @@ SUFFIXES = ("", ":opensource")
 
 class HunyuanV3(Format):
     name = "hunyuan_v3"
+    syntax = "xml"
     aliases = ("hy_v3", "hunyuan_v4")
     description = "Tencent HY-V3 / V4 <tool_calls><tool_call>NAME<tool_sep><arg_key>…"
     openers = tuple(f"<tool_calls{s}>" for s in SUFFIXES)

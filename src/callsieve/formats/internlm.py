@@ -1,4 +1,4 @@
-"""InternLM2 / 2.5, Intern-S1: <|action_start|><|plugin|> {json} <|action_end|> (formats.md §2.21).
+"""InternLM2 / 2.5, Intern-S1: <|action_start|><|plugin|> {json} <|action_end|> (docs/syntax.md#internlm).
 
   Searching.<|action_start|><|plugin|>\\n{"name": "search_notes", "parameters": {"tag": "fjord"}}<|action_end|>
 Prose before; one call per action in most parsers (several objects are read if present).
@@ -9,6 +9,7 @@ from ._json import JsonBlock
 
 class InternLM(JsonBlock):
     name = "internlm"
+    syntax = "json"
     aliases = ("internlm2", "intern_s1")
     description = "InternLM <|action_start|><|plugin|>{json}<|action_end|>"
     openers = ("<|action_start|><|plugin|>",)

@@ -1,4 +1,4 @@
-"""Kimi K2: <|tool_calls_section_begin|> … <|tool_calls_section_end|> (formats.md §2.11).
+"""Kimi K2: <|tool_calls_section_begin|> … <|tool_calls_section_end|> (docs/syntax.md#kimi_k2).
 
 Per call `<|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{args}<|tool_call_end|>`.
 The id `functions.NAME:IDX` goes out verbatim as the call id; the tool name is the id less
@@ -42,6 +42,7 @@ def _call(r, ctx):
 
 class KimiK2(Format):
     name = "kimi_k2"
+    syntax = "json"
     aliases = ("kimi",)
     description = "Kimi K2 tool-calls section, functions.NAME:IDX ids kept"
     openers = SECTION + (CALL, STRIPPED)
@@ -80,4 +81,4 @@ class KimiK2(Format):
             return
         if opener == CALL:
             r.push_front(opener)
-        yield from special_section(r, ctx, _call, ENDS)
+        yield from special_section(r, ctx, _call, ENDS, stray=True)

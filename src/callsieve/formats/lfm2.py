@@ -1,4 +1,4 @@
-"""LFM2 / LFM2.5 (Liquid): <|tool_call_start|>[f(a=1)]<|tool_call_end|> (formats.md §2.15).
+"""LFM2 / LFM2.5 (Liquid): <|tool_call_start|>[f(a=1)]<|tool_call_end|> (docs/syntax.md#lfm2).
 
 The list is pythonic (formats/_pythonic.py, dotted names such as Calendar.add_event) or, when
 the system prompt asks for JSON, a JSON list of {"name", "arguments"} objects.  A runtime that
@@ -11,6 +11,7 @@ from ._pythonic import calls
 
 class Lfm2(Format):
     name = "lfm2"
+    syntax = "literal"
     aliases = ("liquid", "lfm")
     description = "LFM2 <|tool_call_start|>[pythonic or JSON list]<|tool_call_end|>"
     openers = ("<|tool_call_start|>",)

@@ -1,4 +1,4 @@
-"""Llama 3.x JSON tool calls (formats.md §2.13).
+"""Llama 3.x JSON tool calls (docs/syntax.md#llama3_json).
 
   [<|python_tag|>]{"name": "check_stock", "parameters": {"sku": "KX-88"}}; {"name": …}
 Optional `<|python_tag|>`, then call objects separated by `;` (or `,`), `parameters` or
@@ -26,11 +26,13 @@ _BUILTIN = re.compile(r"[A-Za-z_]\w*(?:\.(?:c(?:a(?:l(?:l(?:\()?)?)?)?)?)?")   #
 
 class Llama3Json(Format):
     name = "llama3_json"
+    syntax = "json"
     aliases = ("llama3", "llama4_json")
     description = "Llama 3.x / 4 JSON calls: optional <|python_tag|>, ';'-separated, \"parameters\""
     openers = (TAG,)
     start_openers = ("{",)
     models = ("*llama-3*", "llama-4*", "*llama3*")
+    models_after = ("pythonic",)    # Llama 4 writes both; its default prompt is pythonic
     priority = 91           # a bare `{` is bare_json's when no format is named
     example = '<|python_tag|>{"name": "check_stock", "parameters": {"sku": "KX-88"}}; {"name": "f", "parameters": {}}'
 

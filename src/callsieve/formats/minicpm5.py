@@ -1,5 +1,5 @@
 """MiniCPM5: <function name="N"><param name="K">V</param></function> or self-closing, real XML; also the
-Hermes wrapper <function name="N">{json}</function> that shares the opener (formats.md §2.7, §2.1)."""
+Hermes wrapper <function name="N">{json}</function> that shares the opener (docs/syntax.md#minicpm5)."""
 import re
 
 from . import MAYBE, NO, YES, Format
@@ -13,6 +13,7 @@ _CHILDREN = ("<param", "</function>", "{")
 
 class MiniCPM5(Format):
     name = "minicpm5"
+    syntax = "xml"
     aliases = ("minicpm", "function_name")
     description = 'MiniCPM5 <function name="…"><param name="…">…</param></function> (and Hermes JSON inside)'
     openers = (OPENER,)

@@ -1,5 +1,5 @@
 """MiniMax-M2 / M2.5 / M3: <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter></invoke>
-</minimax:tool_call> (formats.md §2.5)."""
+</minimax:tool_call> (docs/syntax.md#minimax_m2)."""
 import re
 
 from . import MAYBE, NO, Format
@@ -12,6 +12,7 @@ _NAME_PREFIX = re.compile(r'[^"<>\n]{0,256}(?:"\s*)?\Z')
 
 class MinimaxM2(Format):
     name = "minimax_m2"
+    syntax = "xml"
     aliases = ("minimax", "minimax_m3")
     description = "MiniMax-M2 / M3 <minimax:tool_call> with <invoke name=…><parameter name=…>"
     openers = ("<minimax:tool_call>",)

@@ -7,5 +7,6 @@ from . import Format
 
 class Native(Format):
     name = "native"
+    syntax = "none"
     description = "structured tool_calls from the server (nothing in the text)"
     priority = 100

@@ -1,4 +1,4 @@
-"""Pythonic call lists: Llama 3.2 / 4, ToolACE, OLMo 3 (formats.md §2.14).
+"""Pythonic call lists: Llama 3.2 / 4, ToolACE, OLMo 3 (docs/syntax.md#pythonic).
 
     [find_recipe(dish="mole", vegan=False), send_sms(to="+354000", body="ready")]
     <|python_start|>[f(a=1)]<|python_end|>                         Llama 4
@@ -32,6 +32,7 @@ def call_follows(look: str, eof: bool, lead: str = "") -> int:
 
 class Pythonic(Format):
     name = "pythonic"
+    syntax = "literal"
     aliases = ("llama3.2", "llama4", "olmo3", "toolace", "python_list")
     description = "Python call lists [f(a=1), g(b='x')] (Llama 3.2 / 4, ToolACE, OLMo 3)"
     openers = ("<|python_start|>", "<function_calls>")

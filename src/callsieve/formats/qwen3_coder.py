@@ -1,6 +1,14 @@
-"""Qwen3-Coder / Qwen3.5 XML: <tool_call><function=N><parameter=K>V</parameter></function></tool_call> (formats.md §2.2)."""
-from . import Format
-from ._xml import Dialect, Tag, block, tag_after
+"""Qwen3-Coder / Qwen3.5 XML: <tool_call><function=N><parameter=K>V</parameter></function></tool_call>
+(syntax reference: docs/syntax.md#qwen3_coder).
+
+`<tool_call>` is a special token: a server that strips it (or a model that skips it) leaves
+`<function=NAME>` first.  That is still a call when a parameter tag follows the function tag
+(Functionary's `<function=NAME>` is followed by JSON); a `</tool_call>` after it is consumed.
+"""
+from . import NO, Format
+from ._xml import LOOK, Dialect, Tag, block, tag_after
+
+BARE = "<function="
 
 FUNCTION = Tag(("<function=",), r"<function=\s*(?P<name>[^>\n]*?)\s*>")
 PARAMETER = Tag(("<parameter=",), r"<parameter=\s*(?P<key>[^>\n]*?)\s*>")
@@ -14,9 +22,10 @@ def dialect(block_close: str) -> Dialect:
 
 class Qwen3Coder(Format):
     name = "qwen3_coder"
+    syntax = "xml"
     aliases = ("qwen3coder", "qwen35", "qwen3_xml", "nemotron3", "mimo")
     description = "Qwen3-Coder / Qwen3.5 / Nemotron-3 / Step-3.5 / MiMo <function=…><parameter=…> in <tool_call>"
-    openers = ("<tool_call>",)
+    openers = ("<tool_call>", BARE)
     closer = "</tool_call>"
     models = ("qwen3-coder*", "qwen3.5*", "qwen3.6*", "*nemotron-3*", "step-3.5*", "mimo*")
     example = "<tool_call>\n<function=set_alarm>\n<parameter=minutes>\n45\n</parameter>\n</function>\n</tool_call>"
@@ -24,7 +33,14 @@ class Qwen3Coder(Format):
     body = dialect("</tool_call>")
 
     def decide(self, opener, look, eof, ctx):
+        if opener == BARE:
+            name, gt, rest = look[:LOOK].partition(">")
+            if not gt:
+                return NO if eof or "\n" in name else tag_after("", eof, ("<parameter=",))
+            return tag_after(rest, eof, ("<parameter=",)) if name.strip() else NO
         return tag_after(look, eof, ("<function=",))     # not `{` (Hermes) nor a name (GLM)
 
     def parse(self, r, ctx, opener):
+        if opener == BARE:
+            r.push_front(opener)       # the opener is the call's tag, which holds the name
         yield from block(r, ctx, self.body)

@@ -1,4 +1,4 @@
-"""Seed-OSS: <seed:tool_call><function=N><parameter=K>V</parameter></function></seed:tool_call> (formats.md §2.3)."""
+"""Seed-OSS: <seed:tool_call><function=N><parameter=K>V</parameter></function></seed:tool_call> (docs/syntax.md#seed_oss)."""
 from . import Format
 from ._xml import block
 from .qwen3_coder import dialect
@@ -6,6 +6,7 @@ from .qwen3_coder import dialect
 
 class SeedOss(Format):
     name = "seed_oss"
+    syntax = "xml"
     aliases = ("seed",)
     description = "ByteDance Seed-OSS <seed:tool_call> around the Qwen3-Coder body"
     openers = ("<seed:tool_call>",)

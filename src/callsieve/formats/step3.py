@@ -1,11 +1,12 @@
 """StepFun Step-3: <｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="N">
 <steptml:parameter name="k">v</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>
-(formats.md §2.6; underscores, not DeepSeek's ▁)."""
+(docs/syntax.md#step3; underscores, not DeepSeek's ▁)."""
 from . import Format
 from ._xml import block, invoke_dialect
 
 class Step3(Format):
     name = "step3"
+    syntax = "xml"
     aliases = ("steptml",)
     description = "StepFun Step-3 <｜tool_calls_begin｜> with <steptml:invoke>"
     # <steptml:invoke is what is left when a server strips the special tokens around it.

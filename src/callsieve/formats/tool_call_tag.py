@@ -1,4 +1,4 @@
-"""Hermes / Qwen JSON calls: <tool_call>{"name": …, "arguments": {…}}</tool_call> (formats.md §2.1).
+"""Hermes / Qwen JSON calls: <tool_call>{"name": …, "arguments": {…}}</tool_call> (docs/syntax.md#tool_call_tag).
 
 Also what fine-tunes write inside the wrapper: several objects, separated by whitespace or `, `,
 or a `[…]` list of them; `arguments` as an object or as a JSON-encoded string.  LongCat-Flash
@@ -13,6 +13,7 @@ __all__ = ["ToolCallTag", "json_after"]
 
 class ToolCallTag(JsonBlock):
     name = "tool_call_tag"
+    syntax = "json"
     aliases = ("hermes", "qwen", "qwen25", "longcat")
     description = "Hermes / Qwen2.5 / Qwen3 JSON in <tool_call> (LongCat: <longcat_tool_call>)"
     openers = ("<tool_call>", "<longcat_tool_call>")

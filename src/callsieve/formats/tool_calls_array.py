@@ -1,4 +1,4 @@
-"""JSON calls in <tool_calls>…</tool_calls> or <TOOLCALL>…</TOOLCALL> (formats.md §2.20, §2.5).
+"""JSON calls in <tool_calls>…</tool_calls> or <TOOLCALL>…</TOOLCALL> (docs/syntax.md#tool_calls_array).
 
   Jamba, Hunyuan-A13B, Apriel:  <tool_calls>[{"name": …, "arguments": {…}}, …]</tool_calls>
   MiniMax-M1:                   <tool_calls>\\n{"name": …, "arguments": {…}}\\n{…}\\n</tool_calls>
@@ -12,6 +12,7 @@ from ._json import JsonBlock
 
 class ToolCallsArray(JsonBlock):
     name = "tool_calls_array"
+    syntax = "json"
     aliases = ("jamba", "hunyuan_a13b", "apriel", "minimax_m1", "nemotron_v2")
     description = "JSON list (or lines) in <tool_calls>…</tool_calls> / <TOOLCALL>…</TOOLCALL>"
     openers = ("<tool_calls>", "<TOOLCALL>")

@@ -1,4 +1,4 @@
-"""JSON calls in <tools>…</tools>: the Gemma fallback of ADR 0018 (formats.md §1.1).
+"""JSON calls in <tools>…</tools>: the Gemma fallback of ADR 0018 (docs/syntax.md#tools_tag).
 
 The same bodies as <tool_call> (objects, lists, `, ` separators); claimed only when JSON follows.
 """
@@ -7,6 +7,7 @@ from ._json import JsonBlock
 
 class ToolsTag(JsonBlock):
     name = "tools_tag"
+    syntax = "json"
     description = "JSON call(s) in <tools>…</tools>"
     openers = ("<tools>",)
     closer = "</tools>"
