@@ -128,10 +128,10 @@ def delta_message(step: Step, include_reasoning: bool = True) -> DeltaMessage | 
         if c.arguments:
             calls.append(DeltaToolCall(index=c.index,
                                        function=DeltaFunctionCall(arguments=c.arguments).model_dump(exclude_none=True)))
-    reasoning = step.reasoning if include_reasoning else ""
-    if not (reasoning or step.content or calls):
-        return None
-    return DeltaMessage(reasoning=reasoning or None, content=step.content or None, tool_calls=calls)
+    # only the fields this step has: a field set to None would still be sent as null
+    fields = {"reasoning": step.reasoning if include_reasoning else "", "content": step.content, "tool_calls": calls}
+    fields = {k: v for k, v in fields.items() if v}
+    return DeltaMessage(**fields) if fields else None
 
 
 def joined(a: Step, b: Step) -> Step:
