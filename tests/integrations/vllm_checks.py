@@ -97,6 +97,22 @@ class Tokenizer:
         return len(self.ids)
 
 
+def probe_entry_points(group):
+    """Put the entry points of `group` exactly as pyproject.toml declares them where importlib.metadata
+    looks (a dist-info on sys.path), so the engine's own loader finds them without an install."""
+    import tomllib
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        eps = tomllib.load(f)["project"]["entry-points"][group]
+    d = tempfile.mkdtemp()
+    info = os.path.join(d, "callsieve_probe-0.dist-info")
+    os.makedirs(info)
+    with open(os.path.join(info, "METADATA"), "w") as f:
+        f.write("Metadata-Version: 2.1\nName: callsieve-probe\nVersion: 0\n")
+    with open(os.path.join(info, "entry_points.txt"), "w") as f:
+        f.write(f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items()))
+    sys.path.insert(0, d)
+
+
 def chunks(text, seed):
     rnd, out, i = random.Random(seed), [], 0
     while i < len(text):
@@ -205,19 +221,8 @@ def run_checks():
     import callsieve.integrations.vllm as cv
 
     def entry_point_loads():
-        # vLLM's own loader, on the entry point exactly as pyproject.toml declares it
-        import tomllib
         from vllm import plugins
-        with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
-            eps = tomllib.load(f)["project"]["entry-points"]["vllm.general_plugins"]
-        d = tempfile.mkdtemp()
-        info = os.path.join(d, "callsieve_probe-0.dist-info")
-        os.makedirs(info)
-        with open(os.path.join(info, "METADATA"), "w") as f:
-            f.write("Metadata-Version: 2.1\nName: callsieve-probe\nVersion: 0\n")
-        with open(os.path.join(info, "entry_points.txt"), "w") as f:
-            f.write("[vllm.general_plugins]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items()))
-        sys.path.insert(0, d)
+        probe_entry_points("vllm.general_plugins")
         ToolParserManager.lazy_parsers.pop("callsieve", None)
         ToolParserManager.tool_parsers.pop("callsieve", None)
         plugins.plugins_loaded = False
