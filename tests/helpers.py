@@ -5,7 +5,9 @@ import json
 import random
 from collections import Counter
 
-from callsieve import Markup, Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallStart, parse
+from callsieve import (Markup, Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError,
+                       ToolCallStart, parse)
+from callsieve.jsonargs import dumps
 from callsieve.message import Folder
 
 
@@ -41,11 +43,26 @@ def chunkings(text: str, seed: int = 0):
 
 
 def summary(msg):
-    return (msg.content, msg.reasoning, [(c.name, c.arguments) for c in msg.tool_calls])
+    """The whole message: content, reasoning, calls, incomplete calls and errors."""
+    return (msg.content, msg.reasoning, [(c.name, c.arguments) for c in msg.tool_calls],
+            [(c.name, c.arguments) for c in msg.incomplete],
+            [(e.index, e.reason, e.raw, e.incomplete) for e in msg.errors])
+
+
+def strict_json(text: str):
+    """RFC 8259 JSON: no NaN / Infinity, no duplicate keys (what every delta sequence must be)."""
+    def pairs(kv):
+        assert len({k for k, _ in kv}) == len(kv), f"duplicate key in {text!r}"
+        return dict(kv)
+    def const(c):
+        raise AssertionError(f"{c} is not JSON: {text!r}")
+    value = json.loads(text, object_pairs_hook=pairs, parse_constant=const)
+    return value
 
 
 def deltas_ok(evs) -> None:
-    """Every call: Start, then deltas that concatenate to JSON equal to End.arguments."""
+    """Every call: Start, then deltas that concatenate to strict JSON equal to End.arguments, in
+    the canonical text; or an incomplete call: its last event is its ToolCallError."""
     started, deltas = {}, {}
     for ev in evs:
         if isinstance(ev, ToolCallStart):
@@ -58,9 +75,14 @@ def deltas_ok(evs) -> None:
             deltas[ev.index].append(ev.delta)
         elif isinstance(ev, ToolCallEnd):
             text = "".join(deltas.pop(ev.index))
-            assert json.loads(text) == ev.arguments, (text, ev.arguments)
+            assert strict_json(text) == ev.arguments, (text, ev.arguments)
+            assert text == dumps(ev.arguments), "argument text is canonical"
             assert isinstance(ev.arguments, dict)
             assert ev.name == started[ev.index].name
+        elif isinstance(ev, ToolCallError) and ev.incomplete:
+            assert ev.index in deltas, "an incomplete call ends once"
+            deltas.pop(ev.index)
+            assert isinstance(ev.arguments, dict)
     assert not deltas, f"calls never ended: {list(deltas)}"
     assert sorted(started) == list(range(len(started))), "indexes must count from 0"
 
@@ -74,7 +96,7 @@ def accounted(text: str, evs, ordered: bool = True) -> None:
         assert Counter(got) == Counter(text)
 
 
-def check(text: str, *, content=None, reasoning=None, calls=None, ordered=True, **kw):
+def check(text: str, *, content=None, reasoning=None, calls=None, incomplete=None, ordered=True, **kw):
     """Parse `text` whole and under many chunkings: all must agree (and match what is given)."""
     whole = parse(text, **kw)
     want = summary(whole)
@@ -92,6 +114,8 @@ def check(text: str, *, content=None, reasoning=None, calls=None, ordered=True, 
         assert whole.reasoning == reasoning, (whole.reasoning, reasoning)
     if calls is not None:
         assert [(c.name, c.arguments) for c in whole.tool_calls] == calls, whole.tool_calls
+    if incomplete is not None:
+        assert [(c.name, c.arguments) for c in whole.incomplete] == incomplete, whole.incomplete
     return whole
 
 

@@ -105,17 +105,25 @@ def test_unclosed_call_is_recovered_at_close():
           content="Here.\n", calls=[("get_weather", {"city": "Paris"})])
 
 
-def test_call_cut_inside_a_string_is_completed_and_reported():
-    msg = parse('<tool_call>{"name": "get_weather", "arguments": {"city": "Par')
-    assert [(c.name, c.arguments) for c in msg.tool_calls] == [("get_weather", {"city": "Par"})]
-    assert msg.errors and "cut off" in msg.errors[0].reason
+def test_call_cut_inside_a_string_is_incomplete_never_a_finished_call():
+    text = '<tool_call>{"name": "run", "arguments": {"command": "rm -rf ./build/tmp'
+    cut = text[:text.index("./") + 2]
+    for chunks in ([cut], split(cut, [1]), split(cut, [5])):
+        msg, evs = feed(cut, chunks)
+        assert msg.tool_calls == [] and not any(isinstance(e, ToolCallEnd) for e in evs)
+        assert [(c.name, c.arguments) for c in msg.incomplete] == [("run", {"command": "rm -rf ./"})]
+        assert msg.errors[-1].incomplete and "cut off" in msg.errors[-1].reason
+        assert msg.content == ""
 
 
-def test_prose_around_a_recovered_call_is_kept():
+def test_prose_around_a_cut_off_call_is_kept():
     # seed limitation: prose held around a call dropped at tail recovery
     msg = parse('Before.\n<tool_call>{"name": "f", "arguments": {"a": [1, 2')
     assert msg.content == "Before.\n"
-    assert msg.tool_calls[0].arguments == {"a": [1, 2]}
+    assert msg.incomplete[0].arguments == {"a": [1, 2]}
+    # arguments closed, only the block's closer missing: a complete call
+    msg = parse('Before.\n<tool_call>{"name": "f", "arguments": {"a": [1, 2]}}')
+    assert msg.tool_calls[0].arguments == {"a": [1, 2]} and not msg.incomplete
 
 
 def test_tail_recovery_tries_every_format():
@@ -187,14 +195,17 @@ def test_invalid_json_mid_arguments_ends_with_valid_json_and_hands_over_the_rest
         assert msg.content == "after"
 
 
-def test_max_call_bytes_ends_the_call_without_losing_the_stream():
+def test_max_call_bytes_makes_the_call_incomplete_without_losing_the_stream():
     text = '<tool_call>{"name": "f", "arguments": {"a": "' + "x" * 5000 + '"}}</tool_call> tail'
-    msg, evs = feed(text, split(text, [97]), max_call_bytes=1000)
-    err = [e for e in evs if isinstance(e, ToolCallError)]
-    assert err and "larger" in err[0].reason
-    args = msg.tool_calls[0].arguments
-    assert set(args) == {"a"} and len(args["a"]) < 5000
-    assert "tail" in msg.content                          # the stream goes on
+    for chunks in ([text], split(text, [97]), split(text, [1])):
+        msg, evs = feed(text, chunks, max_call_bytes=1000)
+        err = [e for e in evs if isinstance(e, ToolCallError)]
+        assert len(err) == 1 and "larger" in err[0].reason and err[0].incomplete
+        assert not any(isinstance(e, ToolCallEnd) for e in evs), "never delivered as finished"
+        sent = "".join(e.delta for e in evs if isinstance(e, ToolCallArgs))
+        assert sent == '{"a":"' + "x" * 994              # exactly the limit, whatever the chunks
+        assert msg.tool_calls == [] and msg.incomplete[0].arguments == {"a": "x" * 994}
+        assert msg.content == "tail"                     # the call's own closer still ends it
 
 
 # 9. Bounded cost: the reader keeps only what is unconsumed ---------------------------------------

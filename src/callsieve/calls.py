@@ -15,22 +15,37 @@ def new_id() -> str:
     return "call_" + os.urandom(12).hex()
 
 
+# A declared name must be something a model can write and a marker can be made of: no
+# whitespace or control characters (they would never match what the model writes).
+_DECLARED = re.compile(r"[^\s\x00-\x1f\x7f]{1,256}\Z")
+
+
 def tool_table(tools) -> dict[str, dict] | None:
-    """{name: JSON schema of its parameters} from an OpenAI-style tool list (or bare {"name"} dicts)."""
+    """{name: JSON schema of its parameters} from an OpenAI-style tool list (or bare {"name"} dicts).
+
+    The list is user input: ValueError if it cannot be used (not a list, a tool that is not an
+    object or has no usable name, two tools of one name)."""
     if tools is None:
         return None
+    if not isinstance(tools, (list, tuple)):
+        raise ValueError(f"tools must be a list, not {type(tools).__name__}")
     table = {}
-    for t in tools:
+    for i, t in enumerate(tools):
         if isinstance(t, str):
-            table[t] = {}
-            continue
-        if not isinstance(t, dict):
-            raise TypeError(f"a tool must be a dict, not {type(t).__name__}")
-        fn = t.get("function", t) if t.get("type", "function") == "function" else t
-        if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
-            raise ValueError(f"tool without a name: {t!r}")
-        params = fn.get("parameters") or {}
-        table[fn["name"]] = params if isinstance(params, dict) else {}
+            name, params = t, {}
+        elif isinstance(t, dict):
+            fn = t.get("function", t) if t.get("type", "function") == "function" else t
+            if not isinstance(fn, dict):
+                raise ValueError(f"tool {i}: 'function' must be an object")
+            name, params = fn.get("name"), fn.get("parameters") or {}
+        else:
+            raise ValueError(f"tool {i}: a tool must be an object, not {type(t).__name__}")
+        if not isinstance(name, str) or not _DECLARED.match(name):
+            raise ValueError(f"tool {i}: the name must be 1 to 256 characters without "
+                             f"whitespace, not {name!r:.60}")
+        if name in table:
+            raise ValueError(f"tool {i}: two tools are called {name!r}")
+        table[name] = params if isinstance(params, dict) else {}
     return table
 
 
@@ -69,9 +84,11 @@ class Calls:
     def check(self, name: str) -> str:
         """Validate a tool name before any event is sent: Reject if it cannot be a call."""
         name = name.strip()
+        if self.tools is not None and name in self.tools:
+            return name                  # declared: whatever its spelling
         if not _NAME.match(name):
             raise Reject(f"not a tool name: {name[:40]!r}")
-        if self.tools is not None and self.strict and name not in self.tools:
+        if self.tools is not None and self.strict:
             raise Reject(f"call to undeclared tool {name!r}")
         return name
 
@@ -99,7 +116,7 @@ class Calls:
         or something written is not sent yet)."""
         a = self.args
         parts = a.parts
-        if self._sent != len(parts) or (a.limit is not None and a.size + len(text) > a.limit):
+        if self._sent != len(parts) or a.over or (a.limit is not None and a.size + len(text) > a.limit):
             return None
         parts.append(text)
         a.size += len(text)
@@ -122,29 +139,56 @@ class Calls:
             self.push(ToolCallArgs(self.index, d))
 
     def end(self) -> None:
-        """The open call is complete."""
+        """The format's syntax says the open call is complete."""
+        if self.args.over:
+            self.cut(f"arguments larger than {self.limit} characters", "")
+            return
+        if not self.args.parts and not self.args.done:
+            self.args.raw("{}")             # a parameterless call still has arguments: {}
         self._finish(None, "")
 
     def fail(self, reason: str, raw: str) -> None:
-        """End the open call with what was good (closed into valid JSON); hand over the rest."""
-        self.args.close_all()
+        """Invalid syntax after the name: end the open call with what was good (closed into
+        valid JSON); hand over the rest.  A call whose arguments never closed is cut instead."""
+        a = self.args
+        if a.over:
+            self.cut(f"arguments larger than {self.limit} characters", raw)
+            return
+        a.close_all()
+        if not a.parts and not a.done:
+            a.raw("{}")
         self._finish(reason, raw)
+
+    def cut(self, reason: str, raw: str) -> None:
+        """The stream (or the size limit) ended the open call.  If its arguments had closed it is
+        complete; otherwise it is incomplete: reported, never delivered as a finished call."""
+        if self.args.complete:
+            self._finish(None, "")
+            return
+        self.abandon(reason, raw)
+
+    def abandon(self, reason: str, raw: str) -> None:
+        """End the open call as incomplete, whatever it holds."""
+        a = self.args
+        self.flush()                        # what was sent stays sent; nothing is closed
+        arguments = a.closed_copy()
+        self.push(ToolCallError(self.index, reason, raw, True,
+                                arguments if isinstance(arguments, dict) else {}))
+        self._done()
 
     def _finish(self, reason: str | None, raw: str) -> None:
         a = self.args
-        if not a.parts and not a.done:  # a parameterless call still has arguments: {}
-            a.raw("{}")
         self.flush()                    # every delta out before the pieces go (take_result)
-        try:
-            arguments = a.take_result()
-        except ValueError as e:         # cannot happen: Args only writes valid JSON
-            arguments, reason = None, reason or f"invalid arguments: {e}"
+        arguments = a.take_result()     # Args writes only strict JSON: this cannot fail
         if not isinstance(arguments, dict):
             # A non-object top level: its text already went out; end with an empty object.
             arguments, reason = {}, reason or "arguments are not a JSON object"
         if reason is not None:
             self.push(ToolCallError(self.index, reason, raw))
         self.push(ToolCallEnd(self.index, self.name, arguments))
+        self._done()
+
+    def _done(self) -> None:
         self.args = None
         if self.on_call is not None:
             self.on_call(False)

@@ -46,14 +46,21 @@ class ToolCallEnd:
 
 @dataclass(frozen=True, slots=True)
 class ToolCallError:
-    """A call went bad after its name went out (invalid arguments, cut off, too large).
+    """A call, or markup meant as one, went bad.  `raw` is the model's text that could not be
+    used, so nothing is silently dropped.  Three cases:
 
-    The call still ends with valid JSON arguments (what was good, closed); `raw` is the model's
-    text that could not be used, so nothing is silently dropped.  Sent just before ToolCallEnd.
+    - `incomplete=False`, `index` a call's: invalid syntax after the name went out.  The call
+      still ends (ToolCallEnd follows) with the arguments that were valid, closed into JSON.
+    - `incomplete=True`: the call's arguments never closed (cut off by the end of the stream,
+      or larger than max_call_bytes).  This is the call's last event: no ToolCallEnd, and it
+      must not be run.  `arguments` is what its text would be if closed, for a caller who wants it.
+    - `index=None`: markup delimited by special tokens that holds no readable call.
     """
-    index: int
+    index: int | None
     reason: str
     raw: str
+    incomplete: bool = False
+    arguments: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

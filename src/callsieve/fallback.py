@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from .reader import Bad, Reader, Reject, Truncated, until
+from .events import ToolCallError
+from .reader import Reader, Reject, Truncated, more, until
 
 if TYPE_CHECKING:
     from .calls import Calls
@@ -19,13 +20,13 @@ NAME_KEYS = ("name", "tool_name")
 ARGS_KEYS = ("arguments", "parameters", "args", "input")
 
 
-def as_call(obj):
+def as_call(obj, depth: int = 0):
     """(name, arguments dict, id or None) if `obj` has the shape of one call, else None."""
-    if not isinstance(obj, dict):
+    if not isinstance(obj, dict) or depth > 4:
         return None
     fn = obj.get("function")
     if isinstance(fn, dict) and "name" in fn:
-        inner = as_call(fn)
+        inner = as_call(fn, depth + 1)
         if inner:
             return inner[0], inner[1], obj.get("id") if isinstance(obj.get("id"), str) else None
     name = next((obj[k] for k in NAME_KEYS if isinstance(obj.get(k), str)), None)
@@ -46,7 +47,7 @@ def as_call(obj):
     return name, args, cid if isinstance(cid, str) else None
 
 
-def calls_in(obj) -> list:
+def calls_in(obj, depth: int = 0) -> list:
     """The calls a decoded JSON value holds (a call, a list of calls, or a wrapper of them)."""
     one = as_call(obj)
     if one:
@@ -54,10 +55,10 @@ def calls_in(obj) -> list:
     if isinstance(obj, list):
         found = [as_call(x) for x in obj]
         return found if found and all(found) else []
-    if isinstance(obj, dict) and len(obj) == 1:
+    if isinstance(obj, dict) and len(obj) == 1 and depth < 4:
         (k, v), = obj.items()
         if k in ("tool_call", "tool_calls", "function_call", "function_calls", "calls"):
-            return calls_in(v)
+            return calls_in(v, depth + 1)
     return []
 
 
@@ -74,7 +75,7 @@ def extract(text: str, calls) -> list:
             break
         try:
             obj, end = _decode(text, j)
-        except ValueError:
+        except (ValueError, RecursionError):
             i = j + 1
             continue
         for name, args, cid in calls_in(obj):
@@ -104,14 +105,45 @@ def broad_pass(r: Reader, calls: Calls, closer: str):
         calls.end()
 
 
-def salvage(r: Reader, calls: Calls, closer: str, err: Exception):
-    """End the open call with what was good; the unusable text up to the closer goes in the error."""
-    raw = ""
-    if not isinstance(err, Truncated):
+CUT = "cut off by the end of the stream"
+
+
+def rest_of_block(r: Reader, closer: str | None, limit: int):
+    """Consume through `closer` (or to the end of the stream); return the text before it, of
+    which at most `limit` characters are kept (always the same ones, whatever the chunking)."""
+    kept: list[str] = []
+    room = [limit]
+
+    def keep(piece: str) -> None:
+        if room[0] > 0:
+            kept.append(piece[:room[0]])
+            room[0] -= len(piece)
+
+    if closer:
         try:
-            raw = yield from until(r, closer, limit=calls.limit)
-        except Truncated as e:
-            raw = e.args[0] if e.args else ""
-        except Bad:
-            raw = ""
+            yield from until(r, closer, emit=keep)
+        except Truncated:
+            pass
+    else:
+        while (yield from more(r)):
+            pass
+        keep(r.rest())
+        r.pos = len(r.buf)
+    return "".join(kept)
+
+
+def salvage(r: Reader, calls: Calls, closer: str, err: Exception):
+    """End the open call: cut off (incomplete), or invalid after its name (ended with what was
+    good, the unusable text up to the closer in the error)."""
+    if isinstance(err, Truncated):
+        calls.cut(CUT, "")
+        return
+    raw = yield from rest_of_block(r, closer, calls.limit)
     calls.fail(str(err) or type(err).__name__, raw)
+
+
+def cut_block(r: Reader, calls: Calls, closer: str | None, opener: str):
+    """A block its format had claimed, cut off by the end of the stream before any call in it
+    started: a call that never got written, reported and never content (the rest of the stream)."""
+    raw = yield from rest_of_block(r, closer, calls.limit)
+    calls.push(ToolCallError(None, f"{CUT} after {opener!r}", raw))

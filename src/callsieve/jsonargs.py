@@ -5,31 +5,100 @@ always be closed into valid JSON (a key or comma is held until its value starts;
 numbers go out whole).  Every body syntax (JSON, XML, Gemma literals, pythonic calls) writes
 through it, so "the deltas concatenate to a JSON object" holds by construction.
 
+The text is canonical: compact separators, strings as `quote` writes them (non-ASCII kept, lone
+surrogates escaped), numbers as `number` writes them.  It is the text `dumps` gives for the
+parsed value, so the argument text is the same whatever the chunking, streamed or not, and the
+`max_call_bytes` cut falls at the same character.
+
 `value` is a validating, streaming JSON reader over a Reader: it forwards the model's own JSON
 text to an Args as it arrives (repairing raw control characters in strings), in linear time.
 """
 from __future__ import annotations
 
 import json
+import math
 import re
 from json.encoder import encode_basestring  # C-accelerated, keeps non-ASCII as is
 
 from .reader import Bad, Lane, Reader, Truncated, more, peek, token
 
 
-class TooLarge(Bad):
-    """The call's arguments passed max_call_bytes."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_INT = re.compile(r"-?\d+\Z")
+
+
+def _esc_surrogate(m) -> str:
+    return "\\u%04x" % ord(m.group())
+
+
+def quote(text: str) -> str:
+    """`text` as a JSON string: non-ASCII kept, lone surrogates (no UTF-8 for them) escaped."""
+    q = encode_basestring(text)
+    if _SURROGATE.search(q) is None:
+        return q
+    # two code points that make a surrogate pair are one character (as JSON reads "\\ud83d\\ude00")
+    q = q.encode("utf-16", "surrogatepass").decode("utf-16", "surrogatepass")
+    return _SURROGATE.sub(_esc_surrogate, q)
 
 
 def escape(text: str) -> str:
     """JSON string body for `text` (no quotes)."""
-    return encode_basestring(text)[1:-1]
+    return quote(text)[1:-1]
+
+
+def number(text: str) -> str:
+    """A JSON number token in canonical form (Python's json writes it so); Bad if it is none."""
+    try:
+        if _INT.match(text):
+            return str(int(text))
+        f = float(text)
+    except ValueError:
+        raise Bad("invalid number") from None
+    if not math.isfinite(f):
+        raise Bad("number out of range")        # 1e999: JSON has no infinity
+    return repr(f)
+
+
+def _finite(text: str) -> float:
+    f = float(text)
+    if not math.isfinite(f):
+        raise ValueError("number out of range")
+    return f
+
+
+def _unique(pairs):
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        raise ValueError("duplicate key")
+    return d
+
+
+def _reject_constant(name):
+    raise ValueError(name)           # NaN / Infinity: Python's json reads them, JSON has none
+
+
+# Strict JSON as RFC 8259 has it, and as Args writes it: no NaN / Infinity, no overflowing
+# numbers, no duplicate keys (a later one would silently win).
+_strict = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite,
+                           object_pairs_hook=_unique)
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+
+def loads(text: str):
+    """Parse strict JSON text (ValueError otherwise)."""
+    return _strict.decode(text)
+
+
+def dumps(obj) -> str:
+    """The canonical JSON text of a value (ValueError for a non-finite number)."""
+    s = _dumps(obj)
+    return _SURROGATE.sub(_esc_surrogate, s) if _SURROGATE.search(s) else s
 
 
 class Args:
     """One call's arguments, written as JSON text (streamed by the Sieve as it grows)."""
 
-    __slots__ = ("parts", "done", "size", "limit", "closers", "counts", "pending")
+    __slots__ = ("parts", "done", "size", "limit", "closers", "counts", "keys", "pending", "over")
 
     def __init__(self, limit: int | None = None):
         self.parts: list[str] = []     # the JSON text so far; the Sieve sends new parts as deltas
@@ -38,16 +107,32 @@ class Args:
         self.limit = limit
         self.closers: list[str] = []   # what closes each open container / string, innermost last
         self.counts: list[int] = []    # members written so far, per open container
+        self.keys: list[set | None] = []   # the keys of each open object (None for an array)
         self.pending = ""              # a key or comma, held until its value starts
+        # Past `limit` nothing more is written (and the structure is no longer tracked), but the
+        # parser goes on reading the call, string-aware, to its end: the call is then incomplete.
+        self.over = False
 
-    def _out(self, s: str) -> None:
+    def _out(self, s: str, cut: bool = False) -> None:
+        if self.over:
+            return
         if self.pending:
             s = self.pending + s
             self.pending = ""
+            cut = False
+        if self.limit is not None and self.size + len(s) > self.limit:
+            # Text inside a string is cut at the limit itself (never inside an escape); any
+            # other piece is a token that goes out whole or not at all.  The text is canonical,
+            # so the cut is the same whatever the chunking.
+            if cut:
+                s = s[:_safe_cut(s, self.limit - self.size)]
+                if s:
+                    self.parts.append(s)
+                    self.size += len(s)
+            self.over = True
+            return
         self.parts.append(s)
         self.size += len(s)
-        if self.limit is not None and self.size > self.limit:
-            raise TooLarge(f"arguments larger than {self.limit} characters")
 
     def _value(self) -> None:
         if self.closers and self.closers[-1] == "]":
@@ -57,67 +142,115 @@ class Args:
 
     # structure
     def begin(self, opener: str) -> None:
+        if self.over:
+            return
         self._value()
         self.closers.append("}" if opener == "{" else "]")
         self.counts.append(0)
+        self.keys.append(set() if opener == "{" else None)
         self._out(opener)
 
     def key(self, name: str) -> None:
-        self.pending = ("," if self.counts[-1] else "") + encode_basestring(name) + ":"
+        if self.over:
+            return
+        seen = self.keys[-1]
+        if name in seen:
+            raise Bad("duplicate key")          # JSON readers would silently keep one of them
+        seen.add(name)
+        self.pending = ("," if self.counts[-1] else "") + quote(name) + ":"
         self.counts[-1] += 1
 
     def end(self) -> None:
+        if self.over:
+            return
         self.pending = ""
         self.counts.pop()
+        self.keys.pop()
         self._out(self.closers.pop())
 
     # values
     def scalar(self, json_text: str) -> None:
+        """A complete canonical JSON value (a word, a `number()`, a `dumps()`)."""
+        if self.over:
+            return
         self._value()
         self._out(json_text)
 
+    def number(self, text: str) -> None:
+        self.scalar(number(text))
+
     def str_begin(self) -> None:
+        if self.over:
+            return
         self._value()
         self.closers.append('"')
         self._out('"')
 
     def raw(self, json_piece: str) -> None:
-        """Text already escaped for the inside of a JSON string (or any complete JSON tokens)."""
-        self._out(json_piece)
+        """Canonical text for the inside of the open string (`escape`d), or complete JSON tokens."""
+        self._out(json_piece, bool(self.closers) and self.closers[-1] == '"')
 
     def text(self, piece: str) -> None:
         """Plain text inside the open string."""
         if piece:
-            self._out(escape(piece))
+            self._out(escape(piece), True)
 
     def str_end(self) -> None:
+        if self.over:
+            return
         self._out(self.closers.pop())
 
     def string(self, s: str) -> None:
-        self.scalar(encode_basestring(s))
+        self.scalar(quote(s))
 
     def value(self, obj) -> None:
         """A complete Python value (from a literal syntax), written as JSON."""
-        self.scalar(json.dumps(obj, ensure_ascii=False))
+        try:
+            text = dumps(obj)
+        except ValueError:
+            raise Bad("number out of range") from None
+        self.scalar(text)
+
+    def take_over(self, other: "Args") -> None:
+        """Become `other` (arguments read before their call could start): text and structure."""
+        self.parts[:] = other.parts
+        self.size, self.over, self.pending = other.size, other.over, other.pending
+        self.closers[:] = other.closers
+        self.counts[:] = other.counts
+        self.keys[:] = other.keys
 
     # results
     @property
     def open(self) -> bool:
         return bool(self.closers)
 
+    @property
+    def complete(self) -> bool:
+        """A whole JSON value was written (and nothing was lost to the limit)."""
+        return not self.over and not self.closers and bool(self.parts or self.done)
+
     def close_all(self) -> None:
         """Close whatever is open (a cut-off string, object, array): the text becomes valid JSON."""
         self.pending = ""
+        self.over = False
         if self.closers:
             s = "".join(reversed(self.closers))
             self.closers.clear()
             self.counts.clear()
-            limit, self.limit = self.limit, None
-            self._out(s)
-            self.limit = limit
+            self.keys.clear()
+            self.parts.append(s)
+            self.size += len(s)
+
+    def closed_copy(self):
+        """The value the text so far would be if it were closed now (for a cut-off call)."""
+        text = "".join(self.done) + "".join(self.parts) + "".join(reversed(self.closers))
+        try:
+            return loads(text) if text else {}
+        except ValueError:
+            return {}
 
     def result(self):
-        return json.loads("".join(self.done) + "".join(self.parts))
+        return loads("".join(self.done) + "".join(self.parts))
 
     def take_result(self):
         """The parsed value, for the last time: the pieces go first, so a huge argument is held
@@ -126,7 +259,7 @@ class Args:
         self.parts.clear()
         text = "".join(self.done)
         self.done.clear()
-        return json.loads(text)
+        return loads(text)
 
     def compact(self) -> None:
         """Join the parts (all sent) into one string: a long value is not kept as 1e5 objects."""
@@ -134,41 +267,60 @@ class Args:
         self.parts.clear()
 
 
+def _safe_cut(s: str, n: int) -> int:
+    """The longest prefix of escaped string text `s`, at most `n` long, that ends no escape early."""
+    if n <= 0:
+        return 0
+    i = s.rfind("\\", max(0, n - 6), n)
+    while i >= 0:
+        # Is the backslash at i the start of an escape (not the second half of "\\\\")?
+        k = i
+        while k > 0 and s[k - 1] == "\\":
+            k -= 1
+        if (i - k) % 2 == 0:
+            width = 6 if s[i + 1:i + 2] == "u" else 2
+            return i if i + width > n else n
+        i = s.rfind("\\", max(0, n - 6), i)
+    return n
+
+
 # ---------------------------------------------------------------------------- streaming JSON reader
 
-_STR_STOP = re.compile(r'["\\\x00-\x1f]')
-_ESC = re.compile(r'\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})')
+_STR_STOP = re.compile('["\\\\\x00-\x1f\ud800-\udfff]')
+_ESC = re.compile(r'\\(?:["\\/bfnrt]|u([0-9a-fA-F]{4}))')
+_LOW = re.compile(r'\\u(d[c-fC-F][0-9a-fA-F]{2}|D[c-fC-F][0-9a-fA-F]{2})')
 _NUM_LOOSE = re.compile(r"[-+0-9.eE]+")
 _NUM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\Z")
 _WORD = re.compile(r"[A-Za-z]+")
 _WORDS = {"true": "true", "false": "false", "null": "null",
           "True": "true", "False": "false", "None": "null"}   # Python spellings: a common slip
-MAX_DEPTH = 128
+MAX_DEPTH = 128                  # containers nested deeper than this are an error
 
-
-def _reject_constant(name):
-    raise ValueError(name)           # NaN / Infinity: Python's json reads them, JSON has none
-
-
-_whole = json.JSONDecoder(parse_constant=_reject_constant).raw_decode
-_lenient = json.JSONDecoder(strict=False)
+_whole = _strict.raw_decode
+_lenient = json.JSONDecoder(strict=False, parse_constant=_reject_constant)
 
 
 def value(r: Reader, w: Args, depth: int = 0):
     """Read one JSON value at the reader (after whitespace), writing it to `w` as it arrives."""
     c = yield from peek(r)
-    if c in '{["' and depth == 0:
+    if c in '{["' and depth == 0 and not w.over:
         # Fast path: the whole value is already here (a whole-text parse, or a short value in
         # one chunk) and is strict JSON — C checks it and it goes out as one piece.  Objects,
-        # arrays and strings end themselves, so nothing that follows can change them.
+        # arrays and strings end themselves, so nothing that follows can change them.  It must
+        # give what the streaming path below gives: the same canonical text, and the streaming
+        # path decides whatever would be cut by a limit (nesting, size).
         try:
-            end = _whole(r.buf, r.pos)[1]
-        except ValueError:
+            obj, end = _whole(r.buf, r.pos)
+            text = dumps(obj)
+        except (ValueError, RecursionError):
             pass
         else:
-            w.scalar(r.buf[r.pos:end])
-            r.pos = end
-            return
+            buf, pos = r.buf, r.pos
+            if ((c == '"' or buf.count("{", pos, end) + buf.count("[", pos, end) <= MAX_DEPTH)
+                    and (w.limit is None or w.size + len(w.pending) + len(text) <= w.limit)):
+                w.scalar(text)
+                r.pos = end
+                return
     if c == '"':
         yield from string(r, w)
     elif c == "{" or c == "[":
@@ -181,15 +333,15 @@ def value(r: Reader, w: Args, depth: int = 0):
         m = yield from token(r, _NUM_LOOSE, 64)
         if not _NUM.match(m.group()):
             if r.eof and r.pos >= len(r.buf):
-                raise Truncated(m.group())
-            raise Bad(f"invalid number {m.group()!r}")
-        w.scalar(m.group())
+                raise Truncated("cut off in a number")
+            raise Bad("invalid number")
+        w.number(m.group())
     else:
         at = r.pos
         m = yield from token(r, _WORD, 8)
         if m is None or m.group() not in _WORDS:
             r.pos = at
-            raise Bad(f"invalid JSON value at {r.buf[at:at + 20]!r}")
+            raise Bad("invalid JSON value")
         w.scalar(_WORDS[m.group()])
 
 
@@ -246,9 +398,11 @@ def key(r: Reader, limit: int = 4096):
             raise Truncated("cut off in a key")
 
 
-# A chunk that is only string characters and complete escapes (no closing quote, no raw control
-# character, no escape cut in two): the Sieve may pass it straight on (see reader.Lane).
-_PLAIN_STRING = re.compile(r'(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*').fullmatch
+# A chunk that is only string characters and escapes already in canonical form (no closing
+# quote, no raw control character, no escape cut in two): the Sieve may pass it straight on
+# (see reader.Lane).
+_PLAIN_STRING = re.compile('(?:[^"\\\\\x00-\x1f\ud800-\udfff]|\\\\["\\\\bfnrt])*').fullmatch
+_CANON = {'"': '\\"', "\\": "\\\\", "/": "/", "b": "\\b", "f": "\\f", "n": "\\n", "r": "\\r", "t": "\\t"}
 
 _CTRL = {chr(i): "\\u%04x" % i for i in range(32)}
 _CTRL.update({"\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"})
@@ -280,9 +434,23 @@ def string(r: Reader, w: Args):
             return
         if c == "\\":
             e = _ESC.match(buf, i)
-            if e is not None:
-                w.raw(e.group())
+            if e is not None and e.group(1) is None:
+                w.raw(_CANON[buf[i + 1]])
                 r.pos = e.end()
+            elif e is not None:
+                cp = int(e.group(1), 16)
+                end = e.end()
+                if 0xD800 <= cp < 0xDC00:
+                    if len(buf) - end < 6 and not r.eof:
+                        r.pos = i                 # the low half may still come
+                        yield from more(r)
+                        continue
+                    low = _LOW.match(buf, end)
+                    if low is not None:
+                        cp = 0x10000 + ((cp - 0xD800) << 10) + int(low.group(1), 16) - 0xDC00
+                        end = low.end()
+                w.raw(escape(chr(cp)))
+                r.pos = end
             elif len(buf) - i < 6 and not r.eof:
                 r.pos = i
                 yield from more(r)
@@ -294,7 +462,9 @@ def string(r: Reader, w: Args):
                 w.raw("\\\\" + escape(buf[i + 1]))
                 r.pos = i + 2
         else:
-            w.raw(_CTRL[c])     # a raw control character: models write them; JSON wants them escaped
+            # A raw control character (models write them; JSON wants them escaped), or a lone
+            # surrogate (no UTF-8 for it).
+            w.raw(_CTRL.get(c) or "\\u%04x" % ord(c))
             r.pos = i + 1
 
 

@@ -5,8 +5,18 @@ thinking block, reasoning on, calls on), built once and cached: a Sieve switches
 """
 from __future__ import annotations
 
+import re
+
 from .reasoning import END_TOKENS, STRIP, SYNTAXES
 from .scan import Anchor, Matcher
+
+_SPECIAL = re.compile(r"[|｜▁]|\A\[[A-Z_]+\]\Z")
+
+
+def special(marker: str) -> bool:
+    """Is `marker` a special token (`<|tool_call>`, `[TOOL_CALLS]`, DeepSeek's `<｜…｜>`), which a
+    model writes only as markup, never as prose (`<tools>`, a fence, `[` may be prose)?"""
+    return _SPECIAL.search(marker) is not None
 
 _tables: dict = {}
 

@@ -1,11 +1,11 @@
 """Whole-text parsing: `parse` is exactly "feed the whole text, then close", folded into a Message."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Reasoning, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
+from .jsonargs import dumps
 
 
 @dataclass
@@ -13,15 +13,24 @@ class ToolCall:
     id: str
     name: str
     arguments: dict[str, Any]
+    raw: str = ""          # incomplete calls: the model's text that could not be used
+
+    @property
+    def arguments_json(self) -> str:
+        """The arguments as the canonical JSON text (what the streamed deltas concatenate to)."""
+        return dumps(self.arguments)
 
 
 @dataclass
 class Message:
     content: str = ""
     reasoning: str = ""
-    tool_calls: list[ToolCall] = field(default_factory=list)
+    tool_calls: list[ToolCall] = field(default_factory=list)   # complete calls only
     format: str | None = None
     errors: list[ToolCallError] = field(default_factory=list)
+    # Calls whose arguments never closed (cut off by the end of the stream or by max_call_bytes):
+    # never to be run as they are; `arguments` is what their text would be if closed.
+    incomplete: list[ToolCall] = field(default_factory=list)
 
     def to_openai(self) -> dict:
         """The OpenAI chat-completions assistant message."""
@@ -32,7 +41,7 @@ class Message:
         if self.tool_calls:
             msg["tool_calls"] = [
                 {"id": c.id, "type": "function",
-                 "function": {"name": c.name, "arguments": json.dumps(c.arguments, ensure_ascii=False)}}
+                 "function": {"name": c.name, "arguments": c.arguments_json}}
                 for c in self.tool_calls]
         return msg
 
@@ -46,6 +55,7 @@ class Folder:
         self.calls: dict[int, ToolCall] = {}
         self.deltas: dict[int, list[str]] = {}
         self.errors: list[ToolCallError] = []
+        self.incomplete: list[ToolCall] = []
 
     def add(self, events) -> None:
         for ev in events:
@@ -63,10 +73,15 @@ class Folder:
                 self.calls[ev.index].arguments = ev.arguments
             elif t is ToolCallError:
                 self.errors.append(ev)
+                if ev.incomplete:
+                    call = self.calls.pop(ev.index)
+                    call.arguments, call.raw = ev.arguments or {}, ev.raw
+                    self.incomplete.append(call)
 
     def message(self, format: str | None) -> Message:
         return Message("".join(self.content), "".join(self.reasoning),
-                       [self.calls[i] for i in sorted(self.calls)], format, self.errors)
+                       [self.calls[i] for i in sorted(self.calls)], format, self.errors,
+                       self.incomplete)
 
 
 def parse(text: str, tools=None, format: str | None = None, reasoning: str = "auto",

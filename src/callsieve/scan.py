@@ -64,7 +64,8 @@ class Matcher:
                  "_words", "_word_re", "_groups", "_longest")
 
     def __init__(self, markers):
-        markers = sorted(set(markers), key=lambda m: (-len(m), m))
+        # (an empty marker would match everywhere and never consume: the scanner would loop)
+        markers = sorted(set(m for m in markers if m), key=lambda m: (-len(m), m))
         self.markers = markers
         self.search = self.first = self._tail = _NEVER
         self.chars = ""
@@ -155,28 +156,74 @@ class Matcher:
 _WS = re.compile(r"\s*")
 
 
-class Anchor:
-    """Markers that count only as the first non-blank thing of the content (a bare `{`)."""
+class _Hit:
+    """A marker found by an Anchor, shaped like a regex match."""
+    __slots__ = ("_start", "_end", "_text")
 
-    __slots__ = ("markers", "match", "_part", "_longer")
+    def __init__(self, text: str, start: int, end: int):
+        self._text, self._start, self._end = text, start, end
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+    def group(self) -> str:
+        return self._text[self._start:self._end]
+
+
+_END = ""                  # trie key marking the end of a marker (no marker character is "")
+
+
+class Anchor:
+    """Markers that count only as the first non-blank thing of the content (a bare `{`, the
+    declared tool names).  They are looked for at one place, so a trie walk is enough: no regex
+    to compile, which matters for a request that declares thousands of tools."""
+
+    __slots__ = ("markers", "_root")
 
     def __init__(self, markers):
-        markers = sorted(set(markers), key=lambda m: (-len(m), m))
-        self.markers = markers
-        self.match = re.compile("|".join(re.escape(m) for m in markers)).match
-        prefixes = [m[:-1] for m in markers if len(m) > 1]
-        self._part = re.compile(f"(?:{_prefix_re(_trie(prefixes))})\\Z").match if prefixes else None
-        self._longer = {m: tuple(o for o in markers if o != m and o.startswith(m)) for m in markers}
+        self.markers = sorted(set(m for m in markers if m), key=lambda m: (-len(m), m))
+        root: dict = {}
+        for m in self.markers:
+            node = root
+            for ch in m:
+                node = node.setdefault(ch, {})
+            node[_END] = True
+        self._root = root
 
     @staticmethod
     def skip(text: str, pos: int) -> int:
         """Where the first non-blank character at or after `pos` is."""
         return _WS.match(text, pos).end()
 
+    def _walk(self, text: str, pos: int):
+        """(the end of the longest marker at pos or -1, the trie node where the text ran out or
+        None if it left the trie first)."""
+        node, best, i, n = self._root, -1, pos, len(text)
+        while i < n:
+            node = node.get(text[i])
+            if node is None:
+                return best, None
+            i += 1
+            if _END in node:
+                best = i
+        return best, node
+
+    def match(self, text: str, pos: int):
+        """The longest marker at `pos`, or None."""
+        end = self._walk(text, pos)[0]
+        return _Hit(text, pos, end) if end > 0 else None
+
     def partial(self, text: str, pos: int) -> bool:
         """Is text[pos:] a proper prefix of one of the markers?"""
-        return pos < len(text) and self._part is not None and self._part(text, pos) is not None
+        if pos >= len(text):
+            return False
+        node = self._walk(text, pos)[1]
+        return node is not None and any(k != _END for k in node)
 
     def may_extend(self, text: str, pos: int, marker: str) -> bool:
-        rest = text[pos:]
-        return any(len(rest) < len(o) and o.startswith(rest) for o in self._longer[marker])
+        """Could the marker at `pos` still be the start of a longer one (text[pos:] runs out
+        inside a longer marker)?"""
+        return self.partial(text, pos)

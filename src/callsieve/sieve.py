@@ -12,14 +12,19 @@ from __future__ import annotations
 from . import formats as registry
 from .calls import Calls
 from .events import Markup, Reasoning, Text
-from .fallback import broad_pass, salvage
+from .events import ToolCallError
+from .fallback import broad_pass, cut_block, salvage
 from .formats import MAYBE, YES
-from .markers import ANY_THINK, marker_table
+from .markers import ANY_THINK, marker_table, special
 from .reader import Bad, Reader, Reject, Truncated
 from .reasoning import MODES
 from .session import Session
 
 TEXT, DECIDE, BLOCK = "text", "decide", "block"
+
+
+class SieveFailed(RuntimeError):
+    """feed() on a Sieve that failed earlier (an internal error; the events said so)."""
 LOOK_MAX = 256                 # how far formats sharing an opener may look before deciding
 MAX_CALL_BYTES = 4 * 1024 * 1024
 
@@ -62,6 +67,7 @@ class Sieve:
         # Thinking turned off by the request: a model's stray thinking markers are content.
         self._detect_thinking = reasoning != "none" and thinking is not False
         self._closed = False
+        self._failed: str | None = None    # why the Sieve failed (an exception), if it did
         self._retable()
         # DECIDE / BLOCK state
         self._opener = ""
@@ -72,20 +78,59 @@ class Sieve:
         self._gen = None
         self._lane = None              # BLOCK mode: where plain chunks may go directly
         self._think_before = None      # the thinking state when the block opened
-        self._fallback = False
+        self._fallback = self._cut = self._unread = False
 
     # ------------------------------------------------------------------ public API
     def feed(self, text: str) -> list:
         """Give the next chunk of model output; returns the events now known."""
+        if self._failed is not None:
+            raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
         if self._closed:
             raise RuntimeError("feed() after close()")
+        try:
+            return self._feed(text)
+        except Exception as e:                 # a bug: see _fail
+            return self._fail(e)
+
+    def close(self) -> list:
+        """End of stream: flush held text; a call whose arguments never closed is incomplete."""
+        if self._closed or self._failed is not None:
+            return []
+        try:
+            return self._close()
+        except Exception as e:
+            return self._fail(e)
+
+    def _fail(self, err: Exception) -> list:
+        """An unexpected exception (a bug, never bad input): as h11 does, go to a failed state.
+        The open call ends incomplete, what was held goes out, and further feeds are refused."""
+        self._failed = f"{type(err).__name__}: {err}"
+        out = self._out
+        calls, r = self._calls, self._reader
+        raw = r.rest() if r is not None else ""
+        try:
+            if calls.open:
+                calls.abandon("internal error: " + self._failed, raw)
+            elif r is not None:
+                out.append(ToolCallError(None, "internal error: " + self._failed, raw))
+        except Exception:                      # (the call's state may be what broke)
+            out.append(ToolCallError(calls.index if calls.open else None,
+                                     "internal error: " + self._failed, raw, True, {}))
+        held = self._held + (self._opener + self._look if self._mode is DECIDE else "")
+        self._pend.clear()
+        if held:
+            out.append(Text(held))
+        self._held = self._look = ""
+        self._reader = self._gen = self._lane = None
+        self._closed = True
+        return out
+
+    def _feed(self, text: str) -> list:
         if (self._mode is TEXT and not self._held and self._think is None and not self._skip_ws
                 and not self._at_start and self._tab[0].first(text) is None):
             # The common case: prose with no character a marker can start with.
             if text:
-                self._tail = text
-                if "\n" in text:          # (no backtick here: "`" starts a marker)
-                    self._ticks = 0
+                self._wrote(text)
                 return [Text(text)]
             return []
         lane = self._lane
@@ -120,10 +165,7 @@ class Sieve:
             self._flush_text()
         return out
 
-    def close(self) -> list:
-        """End of stream: flush held text, recover an unclosed call."""
-        if self._closed:
-            return []
+    def _close(self) -> list:
         out = self._out = []
         self._run("", 0, True)
         self._calls.flush()
@@ -209,6 +251,10 @@ class Sieve:
 
     def _text(self, s: str) -> None:
         self._piece(Text, s)
+        self._wrote(s)
+
+    def _wrote(self, s: str) -> None:
+        """Content `s` went out: the last content, and whether a line is inside `inline code`."""
         self._tail = s
         nl = s.rfind("\n")
         if nl >= 0:
@@ -248,8 +294,15 @@ class Sieve:
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
         calls = self._think is None or self._calls_in_reasoning
-        self._tab = marker_table(self._fmts, self._at_start, self._tool_names, self._think,
+        self._tab = marker_table(self._fmts, self._starting(), self._tool_names, self._think,
                                   self._detect_thinking, calls)
+
+    def _starting(self) -> bool:
+        """Are we at the start of the content?  Forms recognised only there (bare JSON, a
+        declared name, harmony's channel words…) count where the content starts: nothing but
+        whitespace has gone out as content, and no thinking block is open.  This depends on
+        the message so far, never on where a chunk begins."""
+        return self._at_start and self._think is None
 
     def _scan(self, data: str, pos: int, eof: bool):
         if self._held:
@@ -267,11 +320,13 @@ class Sieve:
                 w = anchor.skip(data, pos)
                 if (m is None or m.start() > w) and matcher.partial(data, w) != w:
                     a = anchor.match(data, w)
-                    if a is None and not eof and anchor.partial(data, w):
+                    if not eof and (anchor.partial(data, w) if a is None
+                                    else anchor.may_extend(data, w, a.group())):
+                        # a start-only marker may still be arriving ("mute" of "mute_channel")
                         self._emit(data[pos:w])
                         self._held = data[w:]
                         return None
-                    if a is not None and (eof or not anchor.may_extend(data, w, a.group())):
+                    if a is not None:
                         m = a
             if m is None:
                 p = -1 if eof else matcher.partial(data, pos)
@@ -296,10 +351,10 @@ class Sieve:
                 self._held = data[s:]
                 return None
             if s > pos:
-                was = self._at_start
+                was = self._starting()
                 self._emit(data[pos:s])
                 pos = s
-                if was != self._at_start:          # start-only markers no longer apply
+                if was != self._starting():        # start-only markers no longer apply
                     continue
             kind, arg = actions[marker]
             pos = m.end()
@@ -310,7 +365,7 @@ class Sieve:
                 continue
             if kind == "call":
                 self._opener, self._cands, self._look = marker, arg, ""
-                self._calls.at_start = self._at_start
+                self._calls.at_start = self._starting()
                 self._mode = DECIDE
                 return data, pos
             if kind == "think_open":
@@ -347,8 +402,14 @@ class Sieve:
             if v == MAYBE and not final:
                 self._look = data[pos:]
                 return None
-        if chosen is None:                   # a false start: the opener is text after all
-            self._emit(self._opener)
+        if chosen is None:
+            if eof and special(self._opener) and (data[pos:].isspace() or pos >= len(data)):
+                # A special token alone at the end: a call the end of the stream cut off.
+                self._markup_text(self._opener)
+                self._calls.push(ToolCallError(None, f"cut off by the end of the stream after "
+                                                     f"{self._opener!r}", ""))
+            else:                            # a false start: the opener is text after all
+                self._emit(self._opener)
             self._mode = TEXT
             return data, pos
         self._start_block(chosen)
@@ -365,7 +426,7 @@ class Sieve:
             self._retable()
         self._reader = Reader()
         self._calls.block_calls = 0
-        self._fallback = False
+        self._fallback = self._cut = self._unread = False
         self._mk, self._mk_opener = 0, False     # markup audit: accounted up to here
         self._gen = fmt.parse(self._reader, self._calls, self._opener)
 
@@ -393,24 +454,31 @@ class Sieve:
                 return self._end_block(r.at)
             except (Reject, Bad) as e:
                 if calls.open:
-                    self._salvage(e)
+                    self._gen = salvage(r, calls, self._fmt.closer_for(self._opener) or "\n", e)
                     continue
                 if calls.block_calls:
                     at = e.at if isinstance(e, Reject) and e.at is not None else r.at
                     return self._end_block(at)
+                cut = isinstance(e, Truncated) or self._cut
                 # No call in this block.  If it was well-formed but of a shape the format does not
                 # know (or cut off by the end of the stream), a broad pass looks for calls in it.
-                broad = isinstance(e, Truncated) or (isinstance(e, Reject) and e.broad)
+                broad = cut or (isinstance(e, Reject) and e.broad)
                 if broad and self._fmt.closer and not self._fallback:
-                    self._fallback = True
+                    self._fallback, self._cut = True, cut
                     r.rewind(0)
                     self._gen = broad_pass(r, calls, self._fmt.closer_for(self._opener))
                     continue
+                if cut and not self._unread:
+                    # A call cut off by the end of the stream before it started: never content.
+                    self._unread = True
+                    r.rewind(0)
+                    self._gen = cut_block(r, calls, self._fmt.closer_for(self._opener), self._opener)
+                    continue
+                if special(self._opener):
+                    # Special-token markup that holds no call (an undeclared tool, prose quoting the
+                    # token): reported; its text goes back to the text, so nothing is lost.
+                    calls.push(ToolCallError(None, f"{e or 'no call'} after {self._opener!r}", ""))
                 return self._release()
-
-    def _salvage(self, err: Bad) -> None:
-        """A call went bad after its name went out: end it now, collect the unusable rest."""
-        self._gen = salvage(self._reader, self._calls, self._fmt.closer_for(self._opener) or "\n", err)
 
     def _on_call(self, started: bool) -> None:
         if started:

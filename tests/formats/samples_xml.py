@@ -146,11 +146,11 @@ def contract(fmt):
         check(w("run", [("code", code), ("lang", "py")]) + " after",
               calls=[("run", {"code": code, "lang": "py"})])
 
-    def truncated_is_recovered():
+    def truncated_is_incomplete():
         full = w("write", [("path", "a.txt"), ("body", "hello world")])
         text = full[:full.index("hello wor") + len("hello wor")]
-        m = check(text, calls=[("write", {"path": "a.txt", "body": "hello wor"})])
-        assert m.errors, "a cut-off call is reported"
+        m = check(text, content="", calls=[], incomplete=[("write", {"path": "a.txt", "body": "hello wor"})])
+        assert m.errors and m.errors[-1].incomplete, "a cut-off call is reported, never run"
 
     def schema_types_values():
         t = tools(f={"code": {"type": "string"}, "n": {"type": "integer"}, "on": {"type": "boolean"},
@@ -183,7 +183,7 @@ def contract(fmt):
         assert m.content == text
 
     cases = [prose_around, several_and_zero_argument, nested_and_unicode, closer_quoted_in_value,
-             truncated_is_recovered, schema_types_values, untyped_values, streams_before_the_closer,
+             truncated_is_incomplete, schema_types_values, untyped_values, streams_before_the_closer,
              format_named, undeclared_tool_is_text]
 
     @pytest.mark.parametrize("case", cases, ids=[c.__name__ for c in cases])

@@ -42,9 +42,9 @@ def test_step3_xml_body_is_not_claimed():
     assert parse(text).format not in ("deepseek_v3", "deepseek_v31")
 
 
-def test_unterminated_json_at_end_of_stream():
-    m = check(V3[:V3.index("88") + 1], calls=[("check_stock", {"sku": "KX-8"})])
-    assert m.errors
+def test_unterminated_json_at_end_of_stream_is_incomplete():
+    m = check(V3[:V3.index("88") + 1], calls=[], incomplete=[("check_stock", {"sku": "KX-8"})])
+    assert m.errors[-1].incomplete
 
 
 def test_only_the_closing_think_tag_and_a_call_that_skips_it():
@@ -59,8 +59,10 @@ def test_an_undeclared_call_goes_back_to_the_text_and_the_others_stay():
 
 
 def test_tokens_in_prose():
-    for text in ("The token <｜tool▁calls▁begin｜> opens calls.", "<｜tool▁call▁begin｜>"):
-        check(text, content=text, calls=[])
+    text = "The token <｜tool▁calls▁begin｜> opens calls."
+    check(text, content=text, calls=[])
+    m = check("<｜tool▁call▁begin｜>", content="", calls=[])    # alone at the end: markup
+    assert "cut off" in m.errors[0].reason
 
 
 def test_model_names():

@@ -32,9 +32,9 @@ def test_closing_marker_and_separators_inside_an_escape_string():
     check(fg("say", f"text:{E}{value}{E}") + " ok", content="ok", calls=[("say", {"text": value})])
 
 
-def test_truncated_call_is_recovered():
-    m = check(f"<start_function_call>call:f{{a:{E}hal", calls=[("f", {"a": "hal"})])
-    assert m.errors
+def test_truncated_call_is_incomplete():
+    m = check(f"<start_function_call>call:f{{a:{E}hal", calls=[], incomplete=[("f", {"a": "hal"})])
+    assert m.errors[-1].incomplete
 
 
 def test_long_string_argument_streams():

@@ -36,10 +36,10 @@ def test_closer_comma_and_brace_inside_a_string_end_nothing():
     check(text, content="after", calls=[("note", {"text": value, "n": 1})])
 
 
-def test_call_truncated_at_end_of_stream_is_recovered_and_reported():
-    m = check(f"Sure. <|tool_call>call:f{{a:{Q}par", calls=[("f", {"a": "par"})], content="Sure. ")
-    assert m.errors
-    check("<|tool_call>call:f{a:[1,{b:2", calls=[("f", {"a": [1, {"b": 2}]})])
+def test_call_truncated_at_end_of_stream_is_incomplete_and_reported():
+    m = check(f"Sure. <|tool_call>call:f{{a:{Q}par", calls=[], incomplete=[("f", {"a": "par"})], content="Sure. ")
+    assert m.errors[-1].incomplete
+    check("<|tool_call>call:f{a:[1,{b:2", calls=[], incomplete=[("f", {"a": [1, {"b": 2}]})])
     check("<|tool_call>call:f{a:1}", calls=[("f", {"a": 1})])        # closer missing at the end
 
 

@@ -16,8 +16,9 @@ def test_function_call_token_builds():
 
 
 def test_separator_without_a_call_stays_text():
-    for text in ("Done.<|message_sep|>", "A.<|message_sep|>\n\nfunction calls are fun", "<|function_call|> hm"):
+    for text in ("A.<|message_sep|>\n\nfunction calls are fun", "<|function_call|> hm"):
         check(text, content=text, calls=[])
+    check("Done.<|message_sep|>", content="Done.", calls=[])     # alone at the end: markup
 
 
 def test_stripped_special_tokens():

@@ -18,8 +18,8 @@ def test_bare_list_without_the_marker():
 
 def test_gemma_drift_spelling_is_not_granite():
     assert parse("<|tool_call|>call:f{a:1}<tool_call|>").format != "granite"
-    for text in ("<|tool_call|> is Granite's marker", "<|tool_call|>"):
-        check(text, content=text, calls=[])
+    check("<|tool_call|> is Granite's marker", content="<|tool_call|> is Granite's marker", calls=[])
+    check("<|tool_call|>", content="", calls=[])                  # alone at the end: markup
 
 
 def test_model_names():

@@ -60,9 +60,10 @@ def test_markers_inside_the_text_of_a_channel():
            reasoning="Is it <tool_call> or [f(a=1)]?", content="Use {braces}.", calls=[])
 
 
-def test_call_truncated_at_end_of_stream_is_recovered():
-    m = hcheck(A + "Go.<|end|>" + call("f", '{"a": "par', end=""), calls=[("f", {"a": "par"})], reasoning="Go.")
-    assert m.errors
+def test_call_truncated_at_end_of_stream_is_incomplete():
+    m = hcheck(A + "Go.<|end|>" + call("f", '{"a": "par', end=""), calls=[], incomplete=[("f", {"a": "par"})],
+               reasoning="Go.")
+    assert m.errors[-1].incomplete
     hcheck(call("f", '{"a": 1}', end=""), calls=[("f", {"a": 1})])     # <|call|> missing
 
 

@@ -33,9 +33,9 @@ def test_closing_marker_quoted_inside_a_string():
     check(S + "[say(text=" + repr(value) + ")]" + E + " ok", content="ok", calls=[("say", {"text": value})])
 
 
-def test_truncated_call_is_recovered():
-    m = check("Ok. " + S + "[f(a='hal", calls=[("f", {"a": "hal"})])
-    assert m.errors
+def test_truncated_call_is_incomplete():
+    m = check("Ok. " + S + "[f(a='hal", calls=[], incomplete=[("f", {"a": "hal"})])
+    assert m.errors[-1].incomplete
     check(S + "[f(a=1)]", calls=[("f", {"a": 1})])          # end marker missing
 
 

@@ -75,10 +75,10 @@ def test_closing_markers_quoted_inside_strings():
     check("[run(code='f(a=1)], [')] tail", content="tail", calls=[("run", {"code": "f(a=1)], ["})])
 
 
-def test_call_truncated_at_end_of_stream_is_recovered():
-    m = check("[f(a='par", calls=[("f", {"a": "par"})])
-    assert m.errors
-    check("[f(a=[1, {'b': (2,", calls=[("f", {"a": [1, {"b": [2]}]})])
+def test_call_truncated_at_end_of_stream_is_incomplete():
+    m = check("[f(a='par", calls=[], incomplete=[("f", {"a": "par"})])
+    assert m.errors[-1].incomplete
+    check("[f(a=[1, {'b': (2,", calls=[], incomplete=[("f", {"a": [1, {"b": [2]}]})])
     check("[f(a=1), g(b=2)", calls=[("f", {"a": 1}), ("g", {"b": 2})])
     check("<|python_start|>[f(a=1)]", calls=[("f", {"a": 1})])
 

@@ -67,16 +67,17 @@ def test_text_between_tags_inside_a_call_is_dropped():
     check(text, calls=[("f", {"a": "x"})])
 
 
-def test_truncated_value_is_recovered_with_an_error():
+def test_truncated_value_is_incomplete_with_an_error():
     text = "Sure.\n<tool_call>\n<function=write>\n<parameter=path>\na.txt\n</parameter>\n<parameter=body>\nhello wor"
-    m = check(text, calls=[("write", {"path": "a.txt", "body": "hello wor"})])
+    m = check(text, calls=[], incomplete=[("write", {"path": "a.txt", "body": "hello wor"})])
     assert m.content.strip() == "Sure."
-    assert m.errors and isinstance(m.errors[0], ToolCallError)
+    assert m.errors and isinstance(m.errors[0], ToolCallError) and m.errors[0].incomplete
 
 
-def test_truncated_typed_value_keeps_what_parses():
-    m = check("<tool_call>\n<function=f>\n<parameter=s>\nok\n</parameter>\n<parameter=n>\n4", calls=[("f", {"s": "ok", "n": 4})])
-    assert m.errors
+def test_truncated_typed_value_keeps_what_parses_in_the_incomplete_call():
+    m = check("<tool_call>\n<function=f>\n<parameter=s>\nok\n</parameter>\n<parameter=n>\n4", calls=[],
+              incomplete=[("f", {"s": "ok", "n": 4})])
+    assert m.errors[-1].incomplete
 
 
 def test_json_arguments_inside_function_tag():
@@ -84,11 +85,12 @@ def test_json_arguments_inside_function_tag():
     check('<tool_call>\n<function=f>{"a": [1, "</function>"]}</function>\n</tool_call>', calls=[("f", {"a": [1, "</function>"]})])
 
 
-def test_unclosed_function_counts_only_once_a_parameter_began():
-    # formats.md: an unclosed <function= with no parameter is not a call; the text stays text.
+def test_unclosed_function_cut_off_is_reported_not_content():
+    # A block cut off by the end of the stream before any parameter: a call that never got
+    # written.  It is reported (index None), never shown as content.
     text = "<tool_call>\n<function=write>\n"
-    m = check(text, calls=[])
-    assert m.content == text
+    m = check(text, calls=[], incomplete=[])
+    assert m.content == "" and m.errors[0].index is None and "cut off" in m.errors[0].reason
 
 
 def test_schema_typed_values():

@@ -26,19 +26,16 @@ ID_KEYS = ("id", "tool_call_id", "call_id")
 IGNORED = ("type",)
 # {"tool_call": {call}}, {"tool_calls": [calls]} (llama.cpp's generic JSON, §2.29) and kin
 WRAPPER_KEYS = ("function", "tool_call", "tool_calls", "function_call", "function_calls", "calls")
-HOLD_FOR_ID = 2048      # late_id: how much of a call's arguments may wait for an id after them
 
-def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | None = None,
-                late_id: bool = False):
+def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | None = None):
     """One call object at the reader ('{' next), its arguments streamed as they arrive.
 
     The call starts (ToolCallStart) once its name is known and its arguments begin.  `loose`
     (bare JSON in prose) rejects objects with keys a call does not have.  Keys other than name,
     arguments, id and type are skipped in tagged blocks.  `name` given: the object *is* the
     arguments of a call with that name (Mistral v11, DeepSeek, Kimi...).  `id`: the call's id
-    if the object has none (an outer wrapper's).
-    `late_id`: an "id" may follow the arguments (Mistral's pre-v11 lists): short arguments wait
-    for it; past HOLD_FOR_ID characters the call starts without it and the rest streams.
+    if the object has none (an outer wrapper's).  An "id" written after the arguments (Mistral's
+    pre-v11 lists) comes too late: the call has started under an id of the caller's making.
     """
     c = yield from peek(r)
     if c != "{":
@@ -50,51 +47,17 @@ def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | 
         return
     at = r.at
     try:
-        yield from _call_body(r, ctx, loose, at, late_id, id)
+        yield from _call_body(r, ctx, loose, at, id)
     except Reject as e:
         if e.at is None:
             e.at = at
         raise
 
 
-class _Held(Args):
-    """Arguments read before their call can start (its name or id may still follow them).
-
-    With `starter` (the name is known), past HOLD_FOR_ID characters the call starts at once and
-    everything written goes on to its arguments, so a long value still streams.
-    """
-
-    __slots__ = ("starter", "call")
-
-    def __init__(self, limit, starter=None):
-        super().__init__(limit)
-        self.starter = starter
-        self.call: Args | None = None
-
-    def _out(self, s: str) -> None:
-        if self.call is not None:            # started: the call's arguments keep the text
-            if self.pending:
-                s, self.pending = self.pending + s, ""
-            self.call.raw(s)
-            return
-        Args._out(self, s)
-        if self.starter is not None and self.size > HOLD_FOR_ID:
-            self.call = self.starter()
-            self.call.raw("".join(self.parts))
-
-    def adopt(self, a: Args) -> None:
-        """The call `a` takes over: what was held, and what is still open (so it can be closed)."""
-        if self.call is None:
-            self.call = a
-            if self.parts:
-                a.raw("".join(self.parts))
-        a.closers[:] = self.closers
-
-
-def _call_body(r, ctx, loose, at, late_id, cid):
+def _call_body(r, ctx, loose, at, cid):
     name = None
     r.pos += 1
-    held: _Held | None = None      # arguments that came before the name (or before a late id)
+    held: Args | None = None       # arguments that came before the name
     started = False
     try:
         c = yield from peek(r)
@@ -122,14 +85,12 @@ def _call_body(r, ctx, loose, at, late_id, cid):
                 name = yield from key(r)
                 ctx.check(name)
             elif k in ARGS_KEYS and not started and held is None:
-                if name is not None and (cid is not None or not late_id):
+                if name is not None:
                     yield from _arguments(r, ctx.start(name, cid))
                     started = True
                 else:
-                    n, i = name, cid
-                    held = _Held(ctx.limit, (lambda: ctx.start(n, i)) if name is not None else None)
+                    held = Args(ctx.limit)
                     yield from _arguments(r, held)
-                    started = held.call is not None
             elif k in ID_KEYS and c == '"' and not started:
                 cid = yield from key(r)
             elif loose and not started and k not in IGNORED:
@@ -144,8 +105,8 @@ def _call_body(r, ctx, loose, at, late_id, cid):
                 raise _bad(c, started, "expected ',' or '}'")
     except Bad:
         # Cut off or broken after held arguments of a known call: the call goes out with them.
-        if held is not None and name is not None and (held.call is not None or not ctx.open):
-            held.adopt(held.call if held.call is not None else ctx.start(name, cid))
+        if held is not None and name is not None and not ctx.open:
+            ctx.start(name, cid).take_over(held)
         raise
     r.pos += 1
     if not started:
@@ -155,7 +116,7 @@ def _call_body(r, ctx, loose, at, late_id, cid):
             raise Reject("object with a name but no arguments", at)
         a = ctx.start(name, cid)
         if held is not None:
-            held.adopt(a)
+            a.take_over(held)
     if ctx.open:
         ctx.end()
 

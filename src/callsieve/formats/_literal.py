@@ -138,6 +138,6 @@ def val(r, a: Args, quote: str, depth: int):
         if word in WORDS:
             a.scalar(WORDS[word])
         elif _NUM.match(word):
-            a.scalar(word)
+            a.number(word)
         else:
             a.string(word)      # an unquoted word: keep it as a string rather than lose it

@@ -27,6 +27,7 @@ _PREFIXES = {"r", "b", "u", "f", "rb", "br", "fr", "rf"}
 _STOP = {"'": re.compile(r"[\\']"), '"': re.compile(r'[\\"]')}
 _SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "a": "\a",
            "\\": "\\", "'": "'", '"': '"', "\n": ""}
+_LOW = re.compile(r"\\u([dD][c-fC-F][0-9a-fA-F]{2})")
 _ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}\\]{1,80}\}|[0-7]{1,3}|\r\n?|[\s\S])")
 _ESCAPE_LEN = {"x": 4, "u": 6, "U": 10, "N": 84, "\r": 3}
 MAX_DEPTH = 128
@@ -239,8 +240,21 @@ def _string_body(r, a: Args, raw: bool):
             r.pos = i + 2
             continue
         e = _ESCAPE.match(buf, i)
+        esc = e.group()
+        if esc[1] == "u" and 0xD800 <= int(esc[2:], 16) < 0xDC00:
+            # A high surrogate: its low half may follow, and the pair is one character (what
+            # JSON makes of the two escapes too, so the text stays canonical).
+            if len(buf) - e.end() < 6 and not r.eof:
+                yield from more(r)
+                continue
+            low = _LOW.match(buf, e.end())
+            if low is not None:
+                hi, lo = int(esc[2:], 16), int(low.group(1), 16)
+                a.text(chr(0x10000 + ((hi - 0xD800) << 10) + lo - 0xDC00))
+                r.pos = low.end()
+                continue
         r.pos = e.end()
-        _decode(e.group(), a)
+        _decode(esc, a)
 
 
 def _decode(esc: str, a: Args) -> None:

@@ -13,10 +13,9 @@ written once.
 """
 from __future__ import annotations
 
-import json
 import re
 
-from ..jsonargs import Args, TooLarge
+from ..jsonargs import Args, loads
 
 KINDS = frozenset(("string", "integer", "number", "boolean", "null", "object", "array"))
 STRING = frozenset(("string",))
@@ -90,10 +89,6 @@ def param_kinds(ctx, tool: str, key: str):
 
 # ------------------------------------------------------------------------------ parsing a value
 
-def _no_constant(name):
-    raise ValueError(name)       # NaN / Infinity are not JSON
-
-
 _WORDS = {"true": True, "false": False, "null": None, "True": True, "False": False, "None": None,
           "TRUE": True, "FALSE": False, "NULL": None}
 
@@ -112,7 +107,7 @@ def convert(text: str, allowed):
     if not s:
         return False, None
     try:
-        obj = json.loads(s, parse_constant=_no_constant)
+        obj = loads(s)                # strict: no NaN, no 1e999, no duplicate keys
     except (ValueError, RecursionError):
         if s not in _WORDS:
             return False, None
@@ -196,12 +191,18 @@ class Value:
         if mode == "str":
             self.a.text(piece)
             return
+        if mode == "drop":
+            return
         self.held.append(piece)
         self.size += len(piece)
         if mode is None:
             self._decide()
         elif self.limit is not None and self.size > self.limit:
-            raise TooLarge(f"a value larger than {self.limit} characters")
+            # Too large to hold until it ends: the call's arguments stop here (the call is then
+            # incomplete), and the rest of the value is read but not kept.
+            self.a.over = True
+            self.held.clear()
+            self.mode = "drop"
 
     def _decide(self) -> None:
         text = "".join(self.held)
@@ -225,6 +226,8 @@ class Value:
         """The value is complete: write it (a streamed string is closed)."""
         if self.mode == "str":
             self.a.str_end()
+            return
+        if self.mode == "drop":
             return
         text = "".join(self.held)
         self.held.clear()

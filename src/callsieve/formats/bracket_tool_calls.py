@@ -5,10 +5,11 @@
   v13:     [TOOL_CALLS]NAME[ARGS]{json}      (optionally NAME[CALL_ID]id[ARGS]{json})
 The block ends where its JSON ends (no closing marker), so arrays inside arguments are safe.
 
-Call ids: Mistral's templates want 9 alphanumeric characters.  The model's own id is kept: the
-`[CALL_ID]` segment, or the "id" key of a list entry (which Mistral writes after the arguments,
-so arguments up to HOLD_FOR_ID characters wait for it; longer ones stream under a new id).
-A call without an id gets a new 9-character one.
+Call ids: Mistral's templates want 9 alphanumeric characters.  The model's own id is kept when
+it comes before the arguments (the `[CALL_ID]` segment, an "id" key first in a list entry).
+Mistral's lists write the "id" after the arguments; waiting for it would hold the whole call
+back, so such a call streams at once under a new 9-character id, which the template accepts on
+the next turn as well (the client sends it back with the tool's result).
 
 Special tokens stripped upstream: the list variant becomes a bare `[{"name", …}]`, recognised
 (bare_json) when it is the first thing in the content; `NAME{json}` (and `NAME{json}` left of
@@ -57,7 +58,7 @@ class BracketToolCalls(Format):
             r.push_front(opener)
         c = yield from peek(r)
         if c in ("[", "{"):
-            yield from call_sequence(r, ctx, None, late_id=True)
+            yield from call_sequence(r, ctx, None)
             return
         m = yield from token(r, _NAME, 256)
         if m is None:
