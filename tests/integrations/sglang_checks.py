@@ -99,11 +99,10 @@ def run_checks():
         assert "callsieve" in ReasoningParser.DetectorMap
 
     def cut_off_call():
+        # issue 9: streamed deltas stay sent; non-streamed, a cut-off call is no call and not content
         r, c, got = stream(CUT, 2)
         assert c == "Checking." and [n for n, _ in got] == ["get_weather"], (c, got)
-        from callsieve import parse
-        lib = parse(CUT, tools=TOOLS)
-        assert [n for n, _ in whole(CUT)[2]] == [t.name for t in lib.tool_calls]
+        assert whole(CUT) == ("", "Checking.", []), whole(CUT)
 
     def force_reasoning():
         # the template opened <think> in the prompt: SGLang says force_reasoning

@@ -68,3 +68,13 @@ def test_thinking_from_the_request_as_the_proxy_reads_it():
     assert thinking_of({"thinking": True}, "none") is True
     assert thinking_of(None, "none") is False
     assert thinking_of({}, "high") is None
+
+
+def test_a_cut_off_call_streams_but_is_not_a_call():
+    text = 'Checking.<tool_call>{"name": "f", "arguments": {"a": "unfinish'
+    s, steps = run(text, size=4)
+    streamed = [c for st in steps for c in st.calls]
+    assert streamed[0].name == "f" and "".join(c.arguments for c in streamed).startswith('{"a":"unfinish')
+    assert s.complete_calls() == [] and s.calls[0].incomplete
+    reasoning, content, calls, _ = whole(text, tools=TOOLS)
+    assert (content, calls) == ("Checking.", [])
