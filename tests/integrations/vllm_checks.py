@@ -53,7 +53,8 @@ STREAMS = {
 }
 CUT = 'Checking.<tool_call>{"name": "get_weather", "arguments": {"city": "Par'
 
-CHECKS = (["entry_point_loads", "managers_return_it", "compose_unified", "compose_mixed"]
+CHECKS = (["entry_point_loads", "managers_return_it", "compose_unified", "compose_mixed",
+           "compose_mixed_reasoning", "structured_output_gate"]
           + [f"stream_{n}" for n in STREAMS]
           + [f"legacy_{n}" for n in ("hermes", "qwen3_coder", "parallel", "mistral_args")]
           + ["cut_off_call", "bad_tool_list", "tool_choice_none", "parallel_false", "thinking_off", "reasoning_effort_none",
@@ -253,6 +254,32 @@ def run_checks():
         parts = ["<think>", "hm", "</think>", "Here.", *chunks(call, 3)]
         r, content, calls, _, _ = stream("".join(parts), request(), cls=c, tok=Tokenizer(["<think>", "</think>"]), parts=parts)
         assert (r, content.strip(), named(calls)) == ("hm", "Here.Let me check.", [PARIS]), (r, content, calls)
+
+    def compose_mixed_reasoning():
+        # --reasoning-parser callsieve beside vLLM's hermes: vLLM's split flow, our reasoning end
+        tok = Tokenizer(["<tool_call>", "</tool_call>"])
+        c = ParserManager.get_parser(tool_parser_name="hermes", reasoning_parser_name="callsieve",
+                                     enable_auto_tools=True, tokenizer=tok)
+        assert not issubclass(c, cv.CallsieveParser) and c.reasoning_parser_cls is cv.CallsieveReasoningParser
+        call = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>'
+        parts = [*chunks("<think>Paris it is.</think>Sure. ", 2), "<tool_call>", *chunks(call[11:-12], 5), "</tool_call>"]
+        r, content, calls, _, _ = stream("".join(parts), request(), cls=c, tok=tok, parts=parts)
+        assert (r, content.strip(), named(calls)) == ("Paris it is.", "Sure.", [PARIS]), (r, content, calls)
+
+    def structured_output_gate():
+        # what vLLM's structured-output manager asks per decode step: has reasoning ended?
+        tok = Tokenizer()
+        parts = ["<th", "ink>", "Hmm, ", "Paris.", "</thi", "nk>", "{\"a\"", ": 1}"]
+        gate, ids, seen = cv.CallsieveReasoningParser(tok), [], []
+        assert gate.is_reasoning_end([tok.id("<|im_start|>assistant\n")]) is False
+        for p in parts:
+            ids.append(tok.id(p))
+            seen.append(gate.is_reasoning_end_streaming(list(ids), [ids[-1]]))
+        assert seen == [False, False, False, False, False, True, True, True], seen
+        off = cv.CallsieveReasoningParser(tok, chat_template_kwargs={"enable_thinking": False})
+        assert off.is_reasoning_end([tok.id("x")]) is True
+        opened = cv.CallsieveReasoningParser(tok)
+        assert opened.is_reasoning_end([tok.id("<|im_start|>assistant\n<think>\n")]) is False
 
     def cut_off_call():
         # issue 9: a call whose arguments never closed is not a call; what streamed cannot be taken back
