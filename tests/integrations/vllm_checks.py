@@ -267,19 +267,33 @@ def run_checks():
         assert (r, content.strip(), named(calls)) == ("Paris it is.", "Sure.", [PARIS]), (r, content, calls)
 
     def structured_output_gate():
-        # what vLLM's structured-output manager asks per decode step: has reasoning ended?
+        # what vLLM's structured-output manager asks per decode step: has reasoning ended? Its ids are
+        # the prompt's then the output's; speculative tokens are asked about, then popped again.
         tok = Tokenizer()
+        prompt = [tok.id("You are helpful. Answer in JSON."), tok.id("<|im_start|>assistant\n")]
         parts = ["<th", "ink>", "Hmm, ", "Paris.", "</thi", "nk>", "{\"a\"", ": 1}"]
-        gate, ids, seen = cv.CallsieveReasoningParser(tok), [], []
-        assert gate.is_reasoning_end([tok.id("<|im_start|>assistant\n")]) is False
+        gate, ids, seen = cv.CallsieveReasoningParser(tok), list(prompt), []
+        assert gate.is_reasoning_end(prompt) is False
         for p in parts:
             ids.append(tok.id(p))
             seen.append(gate.is_reasoning_end_streaming(list(ids), [ids[-1]]))
         assert seen == [False, False, False, False, False, True, True, True], seen
+        assert gate.is_reasoning_end_streaming(ids[:len(prompt) + 5], ids[len(prompt) + 4:len(prompt) + 5]) is False
+        # a rejected speculative "</think>" does not end it: the next step brings other tokens
+        spec = cv.CallsieveReasoningParser(tok)
+        spec.is_reasoning_end(prompt)
+        head = prompt + [tok.id(p) for p in ("<think>", "Hmm")]
+        assert spec.is_reasoning_end_streaming(head + [tok.id("</think>")], [tok.id("</think>")]) is True
+        assert spec.is_reasoning_end_streaming(head + [tok.id(" more")], [tok.id(" more")]) is False
+        # the prompt is not output: prose in it does not end reasoning before the model wrote anything
+        fresh = cv.CallsieveReasoningParser(tok)
+        assert fresh.is_reasoning_end_streaming(prompt + [tok.id("<think>")], [tok.id("<think>")]) is False
         off = cv.CallsieveReasoningParser(tok, chat_template_kwargs={"enable_thinking": False})
         assert off.is_reasoning_end([tok.id("x")]) is True
         opened = cv.CallsieveReasoningParser(tok)
         assert opened.is_reasoning_end([tok.id("<|im_start|>assistant\n<think>\n")]) is False
+        assert opened.is_reasoning_end_streaming([tok.id("<|im_start|>assistant\n<think>\n"), tok.id("a"),
+                                                  tok.id("</think>")], [tok.id("</think>")]) is True
 
     def cut_off_call():
         # issue 9: a call whose arguments never closed is not a call; what streamed cannot be taken back
