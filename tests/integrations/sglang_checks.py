@@ -14,7 +14,7 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from vllm_checks import CUT, PARIS, ROOT, STREAMS, TOOLS, chunks, probe_entry_points  # noqa: E402
+from vllm_checks import CUT, STREAMS, TOOLS, chunks, probe_entry_points  # noqa: E402
 
 FAMILIES = ("hermes", "mistral_args", "llama3", "qwen3_coder", "deepseek_v3", "think_call", "parallel",
             "prose_only", "undeclared")

@@ -241,6 +241,10 @@ def run_checks():
             assert issubclass(c, cv.CallsieveParser), c
         assert both.tool_parser_cls is cv.CallsieveToolParser and both.reasoning_parser_cls is cv.CallsieveReasoningParser
         assert tools_only.reasoning_parser_cls is None and reasoning_only.tool_parser_cls is None
+        # gpt-oss (vLLM would pick its HarmonyParser): callsieve's flags still get callsieve's parser
+        harmony = ParserManager.get_parser(tool_parser_name="callsieve", reasoning_parser_name="callsieve",
+                                           enable_auto_tools=True, is_harmony=True)
+        assert issubclass(harmony, cv.CallsieveParser), harmony
         # --tool-call-parser callsieve without --enable-auto-tool-choice: no tool parser, as with any name
         c = ParserManager.get_parser(tool_parser_name="callsieve", enable_auto_tools=False)
         assert c is None, c

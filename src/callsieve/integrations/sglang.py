@@ -12,21 +12,11 @@ This module imports SGLang: import it only inside SGLang.
 from __future__ import annotations
 
 from sglang.srt.function_call.base_format_detector import BaseFormatDetector
-from sglang.srt.function_call.core_types import StreamingParseResult, StructureInfo, ToolCallItem
+from sglang.srt.function_call.core_types import StreamingParseResult, ToolCallItem
 from sglang.srt.parser.reasoning_parser import BaseReasoningFormatDetector
 from sglang.srt.parser.reasoning_parser import StreamingParseResult as ReasoningResult
 
-from callsieve.integrations.steps import Step, Steps, whole
-
-
-def tool_dicts(tools) -> list[dict]:
-    out = []
-    for t in tools or ():
-        d = t.model_dump(exclude_none=True) if hasattr(t, "model_dump") else t
-        if isinstance(d, dict) and isinstance(d.get("function"), dict):
-            out.append({"type": "function", "function": {k: v for k, v in d["function"].items()
-                                                        if k in ("name", "description", "parameters")}})
-    return out
+from callsieve.integrations.steps import Step, Steps, tool_dicts, whole
 
 
 class CallsieveDetector(BaseFormatDetector):

@@ -32,6 +32,9 @@ class Step:
     def __bool__(self) -> bool:
         return bool(self.reasoning or self.content or self.calls)
 
+    def __add__(self, other: "Step") -> "Step":
+        return Step(self.reasoning + other.reasoning, self.content + other.content, self.calls + other.calls)
+
 
 @dataclass
 class Call:
@@ -40,6 +43,21 @@ class Call:
     arguments: list[str] = field(default_factory=list)
     ended: bool = False
     incomplete: bool = False   # cut off by the end of the stream: its arguments never closed
+
+
+def tool_dicts(tools) -> list[dict]:
+    """An engine's tool objects (pydantic models or dicts) as OpenAI tool dicts; Responses-style
+    function tools ({"type": "function", "name": …}) get the Chat Completions shape."""
+    out = []
+    for t in tools or ():
+        d = t.model_dump(exclude_none=True) if hasattr(t, "model_dump") else t
+        if not isinstance(d, dict):
+            continue
+        if isinstance(d.get("function"), dict):
+            out.append(d)
+        elif d.get("type") == "function" and d.get("name"):
+            out.append({"type": "function", "function": {"name": d["name"], "parameters": d.get("parameters") or {}}})
+    return out
 
 
 def thinking_of(chat_template_kwargs: dict | None, reasoning_effort: str | None) -> bool | None:
@@ -128,6 +146,22 @@ class Steps:
                 if k is not None and getattr(ev, "incomplete", False):
                     self.calls[k].incomplete = True
         step.reasoning, step.content = "".join(reasoning), "".join(content)
+        return step
+
+
+class Watch:
+    """Whether reasoning has ended, step by step: content, a call, or a thinking block that closed."""
+
+    def __init__(self, thinking: bool | None):
+        self.steps = Steps(calls=False, thinking=thinking)
+        self.was_thinking = False
+        self.ended = thinking is False
+
+    def feed(self, text: str) -> Step:
+        step = self.steps.feed(text)
+        think = getattr(self.steps.sieve, "_think", None) is not None   # no public "in reasoning" yet
+        self.ended = self.ended or bool(step.content.strip() or step.calls) or (self.was_thinking and not think)
+        self.was_thinking = think
         return step
 
 
