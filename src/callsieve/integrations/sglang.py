@@ -16,7 +16,7 @@ from sglang.srt.function_call.core_types import StreamingParseResult, ToolCallIt
 from sglang.srt.parser.reasoning_parser import BaseReasoningFormatDetector
 from sglang.srt.parser.reasoning_parser import StreamingParseResult as ReasoningResult
 
-from callsieve.integrations.steps import Step, Steps, tool_dicts, whole
+from callsieve.integrations.steps import Step, Steps, note_streamed, tool_dicts, whole
 
 
 class CallsieveDetector(BaseFormatDetector):
@@ -50,18 +50,8 @@ class CallsieveDetector(BaseFormatDetector):
         return self._result(self._steps(tools).close())
 
     def _result(self, step: Step) -> StreamingParseResult:
-        calls = []
-        for c in step.calls:
-            # SGLang's serving layer reads these at the end to send arguments it thinks are missing
-            while len(self.prev_tool_call_arr) <= c.index:
-                self.prev_tool_call_arr.append({"name": None, "arguments": ""})
-                self.streamed_args_for_tool.append("")
-            if c.name is not None:
-                self.prev_tool_call_arr[c.index]["name"] = c.name
-            self.streamed_args_for_tool[c.index] += c.arguments
-            self.prev_tool_call_arr[c.index]["arguments"] = self.streamed_args_for_tool[c.index]
-            self.current_tool_id = c.index
-            calls.append(ToolCallItem(tool_index=c.index, name=c.name, parameters=c.arguments))
+        note_streamed(self, step)
+        calls = [ToolCallItem(tool_index=c.index, name=c.name, parameters=c.arguments) for c in step.calls]
         return StreamingParseResult(normal_text=step.content, calls=calls)
 
     def supports_structural_tag(self) -> bool:

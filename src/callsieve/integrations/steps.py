@@ -45,6 +45,21 @@ class Call:
     incomplete: bool = False   # cut off by the end of the stream: its arguments never closed
 
 
+def note_streamed(parser, step: Step) -> None:
+    """vLLM's and SGLang's parsers both keep `prev_tool_call_arr` and `streamed_args_for_tool`; their
+    serving layers read them at the end to send arguments they think are missing, so keep both equal
+    to what went out (then nothing is missing)."""
+    for c in step.calls:
+        while len(parser.prev_tool_call_arr) <= c.index:
+            parser.prev_tool_call_arr.append({"name": None, "arguments": ""})
+            parser.streamed_args_for_tool.append("")
+        if c.name is not None:
+            parser.prev_tool_call_arr[c.index]["name"] = c.name
+        parser.streamed_args_for_tool[c.index] += c.arguments
+        parser.prev_tool_call_arr[c.index]["arguments"] = parser.streamed_args_for_tool[c.index]
+        parser.current_tool_id = c.index
+
+
 def tool_dicts(tools) -> list[dict]:
     """An engine's tool objects (pydantic models or dicts) as OpenAI tool dicts; Responses-style
     function tools ({"type": "function", "name": …}) get the Chat Completions shape."""

@@ -9,7 +9,7 @@ from vllm.parser.abstract_parser import DelegatingParser
 from vllm.renderers.chat_utils import make_tool_call_id
 from vllm.tool_parsers.abstract_tool_parser import ToolParser
 
-from callsieve.integrations.steps import Step, Steps, whole
+from callsieve.integrations.steps import Steps, note_streamed, whole
 from callsieve.integrations.vllm.reasoning import CallsieveReasoningParser
 from callsieve.integrations.vllm.requests import (check_tools, delta_message, keep_special_tokens, options,
                                                    prompt_opens_thinking, random_id, session_for)
@@ -46,27 +46,15 @@ class CallsieveToolParser(ToolParser):
         if self.steps is None:
             self.steps = Steps(**self._options(request))
         step = self.steps.feed(delta_text)
-        self._note(step)
+        note_streamed(self, step)
         return delta_message(step)
 
     def finish_streaming(self) -> DeltaMessage | None:
         if self.steps is None:
             return None
         step = self.steps.close()
-        self._note(step)
+        note_streamed(self, step)
         return delta_message(step)
-
-    def _note(self, step: Step) -> None:
-        """Keep vLLM's bookkeeping (prev_tool_call_arr, streamed_args_for_tool) true, for code that reads it."""
-        for c in step.calls:
-            while len(self.prev_tool_call_arr) <= c.index:
-                self.prev_tool_call_arr.append({})
-                self.streamed_args_for_tool.append("")
-            if c.name is not None:
-                self.prev_tool_call_arr[c.index]["name"] = c.name
-            self.streamed_args_for_tool[c.index] += c.arguments
-            self.prev_tool_call_arr[c.index]["arguments"] = self.streamed_args_for_tool[c.index]
-            self.current_tool_id = c.index
 
 
 class CallsieveParser(DelegatingParser):
