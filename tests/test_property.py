@@ -1,5 +1,5 @@
 """Property tests: whatever the chunking, the same result; every character accounted for once."""
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from callsieve import Markup, Reasoning, Text
@@ -9,9 +9,6 @@ from helpers import deltas_ok, feed, summary
 # Formats that emit prose from inside their blocks: markup accounting is then checked as a multiset.
 UNORDERED = {"harmony"}
 
-settings.register_profile("ci", max_examples=150, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.load_profile("ci")
 
 # Prose built from words and the characters markers are made of, but no whole marker.
 WORDS = ["Sure", "the", "call", "tool", "name", "naïve", "— ✓", "日本", "x", "\n", " ", ".", ","]

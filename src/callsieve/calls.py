@@ -140,11 +140,10 @@ class Calls:
 
     def end(self) -> None:
         """The format's syntax says the open call is complete."""
+        self.args.no_arguments()            # a parameterless call still has arguments: {}
         if self.args.over:
             self.cut(f"arguments larger than {self.limit} characters", "")
             return
-        if not self.args.parts and not self.args.done:
-            self.args.raw("{}")             # a parameterless call still has arguments: {}
         self._finish(None, "")
 
     def fail(self, reason: str, raw: str) -> None:
@@ -155,8 +154,7 @@ class Calls:
             self.cut(f"arguments larger than {self.limit} characters", raw)
             return
         a.close_all()
-        if not a.parts and not a.done:
-            a.raw("{}")
+        a.no_arguments()
         self._finish(reason, raw)
 
     def cut(self, reason: str, raw: str) -> None:

@@ -211,6 +211,12 @@ class Args:
             raise Bad("number out of range") from None
         self.scalar(text)
 
+    def no_arguments(self) -> None:
+        """Nothing was written: the call's arguments are {} (whatever the limit)."""
+        if not self.parts and not self.done and not self.over:
+            self.parts.append("{}")
+            self.size += 2
+
     def take_over(self, other: "Args") -> None:
         """Become `other` (arguments read before their call could start): text and structure."""
         self.parts[:] = other.parts
@@ -296,7 +302,25 @@ _WORDS = {"true": "true", "false": "false", "null": "null",
           "True": "true", "False": "false", "None": "null"}   # Python spellings: a common slip
 MAX_DEPTH = 128                  # containers nested deeper than this are an error
 
-_whole = _strict.raw_decode
+NUMBER_MAX = 64                  # a number token is at most this long (longer: an error)
+
+
+def _int_token(text: str) -> int:
+    if len(text) > NUMBER_MAX:
+        raise ValueError("number too long")
+    return int(text)
+
+
+def _float_token(text: str) -> float:
+    if len(text) > NUMBER_MAX:
+        raise ValueError("number too long")
+    return _finite(text)
+
+
+# The fast path must take exactly what the streaming reader takes (which reads numbers as
+# tokens of at most NUMBER_MAX characters): what it does not take, the streaming path decides.
+_whole = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_float_token,
+                          parse_int=_int_token, object_pairs_hook=_unique).raw_decode
 _lenient = json.JSONDecoder(strict=False, parse_constant=_reject_constant)
 
 
@@ -330,17 +354,17 @@ def value(r: Reader, w: Args, depth: int = 0):
     elif c == "" :
         raise Truncated("end of stream where a JSON value was expected")
     elif c in "-0123456789":
-        m = yield from token(r, _NUM_LOOSE, 64)
+        m = yield from token(r, _NUM_LOOSE, NUMBER_MAX)
         if not _NUM.match(m.group()):
             if r.eof and r.pos >= len(r.buf):
                 raise Truncated("cut off in a number")
             raise Bad("invalid number")
         w.number(m.group())
     else:
-        at = r.pos
         m = yield from token(r, _WORD, 8)
         if m is None or m.group() not in _WORDS:
-            r.pos = at
+            if m is not None:
+                r.pos = m.start()    # (a match of the buffer as it is now: a push may have moved it)
             raise Bad("invalid JSON value")
         w.scalar(_WORDS[m.group()])
 

@@ -281,7 +281,13 @@ def token(r: Reader, pattern: re.Pattern, limit: int = 4096):
         m = pattern.match(r.buf, r.pos)
         if m is None:
             return None
-        if m.end() < len(r.buf) or r.eof or m.end() - r.pos > limit:
+        if m.end() - r.pos > limit:
+            # Longer than a token may be: it ends at the limit itself, not wherever the text
+            # read so far ends (that would depend on the chunking).
+            m = pattern.match(r.buf, r.pos, r.pos + limit)
+            r.pos = m.end()
+            return m
+        if m.end() < len(r.buf) or r.eof:
             r.pos = m.end()
             return m
         if not (yield from more(r)):

@@ -135,6 +135,9 @@ def _arguments(r, a: Args):
     elif c == '"':
         w = Args(limit=a.limit)
         yield from string(r, w)
+        if w.over:                  # larger than the call may be: the call is incomplete
+            a.over = True
+            return
         text = w.result()
         try:
             obj = json.loads(text) if text.strip() else {}

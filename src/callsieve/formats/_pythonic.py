@@ -123,7 +123,7 @@ def value(r, a: Args, depth: int = 0):
         yield from mapping(r, a, depth)
     elif c and (c.isdigit() or c in "-+."):
         m = yield from token(r, _NUMBER, 128)
-        a.scalar(number(m.group(), r))
+        a.number(number(m.group(), r))
     elif c.isalpha() or c == "_":
         m = yield from token(r, NAME, 4096)
         word = m.group()
@@ -173,6 +173,8 @@ def mapping(r, a: Args, depth: int):
 def _pair(r, a: Args, depth: int):
     w = Args(limit=4096)
     yield from value(r, w, depth)
+    if w.over:
+        raise Bad("a dict key too long")
     k = w.result()
     c = yield from peek(r)
     if c != ":":

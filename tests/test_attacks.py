@@ -1,0 +1,244 @@
+"""The promises under attack: each class of break found by adversarial inputs, as a regression.
+
+Every test runs its input whole, one character at a time and in other chunkings (helpers.check
+or helpers.feed), because each class below was a difference between chunkings or a crash.
+"""
+import json
+import signal
+
+import pytest
+
+from callsieve import Sieve, ToolCallEnd, ToolCallError, ToolCallStart, formats, parse
+from callsieve.jsonargs import MAX_DEPTH
+from callsieve.sieve import SieveFailed
+from helpers import check, deltas_ok, feed, split, summary, tools
+
+
+@pytest.fixture(autouse=True)
+def no_hang():
+    """A hang fails the test instead of stalling the suite."""
+    def alarm(*_):
+        raise TimeoutError("the Sieve did not return")
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+# 1. Tool lists are user input ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("bad", [
+    [{"type": "function", "function": {"name": ""}}],
+    [{"type": "function", "function": {"name": 7}}],
+    [{"type": "function", "function": {}}],
+    [{"name": "a b"}],
+    [{"name": "f"}, {"type": "function", "function": {"name": "f"}}],
+    [3],
+    {"name": "f"},
+    [{"type": "function", "function": "f"}],
+    [{"name": "x" * 257}],
+])
+def test_a_tool_list_that_cannot_be_used_is_a_value_error(bad):
+    with pytest.raises(ValueError):
+        Sieve(tools=bad)
+    with pytest.raises(ValueError):
+        parse('bash[TOOL_CALLS]{"command": "ls"}', tools=bad)
+
+
+def test_names_that_share_prefixes_or_hold_marker_characters_work():
+    t = tools("mute", "mute_channel", "a.b", "x|y", "<tool_call>", "[ARGS]", "f(")
+    check('mute{"room": "den"} ok', tools=t, content="ok", calls=[("mute", {"room": "den"})])
+    check('mute_channel{"room": "den"}', tools=t, calls=[("mute_channel", {"room": "den"})])
+    check('<tool_call>{"name": "x|y", "arguments": {}}</tool_call>', tools=t, calls=[("x|y", {})])
+    check('<tool_call>{"name": "<tool_call>", "arguments": {}}</tool_call>', tools=t,
+          calls=[("<tool_call>", {})])
+
+
+def test_thousands_of_tools():
+    t = [{"name": f"tool_{i}"} for i in range(3000)]
+    check('tool_2999{"a": 1} done', tools=t, content="done", calls=[("tool_2999", {"a": 1})])
+    check('<tool_call>{"name": "tool_17", "arguments": {}}</tool_call>', tools=t, calls=[("tool_17", {})])
+
+
+# 2. "The start of the content" is a property of the message so far --------------------------------
+
+@pytest.mark.parametrize("text, kw", [
+    ('<think>Sure, leaf{"a": 1} ok', {"tools": tools("f", "get_weather")}),
+    ('<think>Let me check. {"name": "get_weather", "arguments": {}}', {}),
+    ("<think>.[r()<", {}),
+    ('<think>I could call f{"a": 1}</think>', {"tools": tools("f")}),
+])
+def test_start_of_content_forms_do_not_fire_inside_thinking(text, kw):
+    m = check(text, **kw)
+    assert m.tool_calls == [] and m.content in ("", " ok"[:0])
+
+
+def test_start_of_content_forms_fire_right_after_thinking_closes():
+    check('<think>plan</think>\n{"name": "f", "arguments": {"a": 1}}', reasoning="plan",
+          calls=[("f", {"a": 1})])
+    check('<think>plan</think>f{"a": 1}', tools=tools("f"), calls=[("f", {"a": 1})])
+
+
+def test_prompt_opened_thinking_keeps_a_real_call():
+    text = '.analysisW<tool_call>{"name": "f", "arguments": {}}</tool_call>t'
+    check(text, thinking=True, reasoning=".analysisW", content="t", calls=[("f", {})])
+
+
+# 3. Other chunking differences -------------------------------------------------------------------
+
+def test_inline_code_rule_with_a_forced_format():
+    text = '>`<tool_call>{"name": "f", "arguments": {}}</tool_call>'
+    check(text, format="tool_call_tag", content=text, calls=[])
+
+
+@pytest.mark.parametrize("limit", [1, 8, 13, 100])
+def test_max_call_bytes_is_counted_per_call_on_the_stream(limit):
+    for text in ('[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}',
+                 '<tool_call>{"name": "f", "arguments": {"a": "' + "x" * 1000 + '"}}</tool_call>',
+                 '<tool_call>\n<function=f>\n<parameter=a>\n' + "y" * 300 + '\n</parameter>\n</function>\n</tool_call>'):
+        m = check(text, max_call_bytes=limit)
+        for c in m.tool_calls:
+            assert len(json.dumps(c.arguments, separators=(",", ":"), ensure_ascii=False)) <= limit
+        _, evs = feed(text, [text], max_call_bytes=limit)
+        sent = sum(len(e.delta) for e in evs if hasattr(e, "delta"))
+        assert sent <= max(limit, 2)
+
+
+def test_nesting_limit_is_the_same_whatever_the_chunking():
+    for depth in (MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, 200):
+        text = '<tool_call>{"name": "f", "arguments": {"a": ' + "[" * depth + "]" * depth + "}}</tool_call>"
+        m = check(text)
+        assert len(m.tool_calls) == 1
+
+
+def test_error_reasons_and_raw_do_not_depend_on_the_chunking():
+    check('<TOOLCALL>[{"name": "f", "arguments": {"a": oops}}]</TOOLCALL>', calls=[("f", {})])
+    check('<tool_call>{"name": "f", "arguments": {"a": 1, "b": 1' + "2" * 100 + '}}</tool_call>')
+
+
+# 4. No crash, no input-controlled recursion ------------------------------------------------------
+
+def test_xml_family_with_a_tiny_limit_does_not_raise():
+    text = '<tool_call>\n<function=f>\n<parameter=a>\nhello world this is long\n</parameter>\n</function>\n</tool_call>'
+    m = check(text, max_call_bytes=5)
+    assert m.tool_calls == [] and m.incomplete and "larger" in m.errors[-1].reason
+
+
+@pytest.mark.parametrize("depth", [990, 5000])
+def test_deep_json_is_an_error_not_a_recursion_error(depth):
+    text = '<tool_call>{"name": "f", "arguments": {"a": ' + "[" * depth + "]" * depth + "}}</tool_call>"
+    m = parse(text)
+    assert m.errors and len(m.tool_calls) == 1
+    m, evs = feed(text, split(text, [7]))
+    deltas_ok(evs)
+    deep = '{"tool_calls": ' * depth + "1" + "}" * depth
+    parse(deep, tools=tools("f"))           # the broad pass too
+
+
+# 5. Output is strict JSON ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    '<tool_call>{"name": "f", "arguments": {"a": 1e999}}</tool_call>',
+    '<tool_call>{"name": "f", "arguments": {"a": -1e999, "b": 2}}</tool_call>',
+    '<tool_call>\n<function=f>\n<parameter=a>\n1e999\n</parameter>\n</function>\n</tool_call>',
+    '[f(a=1e999)]',
+    '<|tool_call>call:f{a:1e999}<tool_call|>',
+    '<tool_call>{"name": "f", "arguments": {"a": 1, "a": 2}}</tool_call>',
+    '<tool_call>{"name": "f", "arguments": {"a": NaN}}</tool_call>',
+])
+def test_arguments_are_always_strict_json(text):
+    m = check(text)
+    for c in m.tool_calls:
+        json.dumps(c.arguments, allow_nan=False)
+    json.dumps(m.to_openai(), allow_nan=False)
+
+
+def test_streamed_and_whole_argument_text_is_one_canonical_form():
+    text = '<tool_call>{"name": "f", "arguments": {"city" : "Paris",  "unit":"celsius", "n": 1.50, "e": "\\u00e9\\/"}}</tool_call>'
+    want = '{"city":"Paris","unit":"celsius","n":1.5,"e":"é/"}'
+    for chunks in ([text], split(text, [1]), split(text, [3])):
+        _, evs = feed(text, chunks)
+        assert "".join(e.delta for e in evs if hasattr(e, "delta")) == want
+    assert parse(text).to_openai()["tool_calls"][0]["function"]["arguments"] == want
+
+
+def test_a_tiny_limit_never_leaves_deltas_unclosed_for_a_finished_call():
+    for limit in range(0, 40, 3):
+        _, evs = feed('<tool_call>{"name": "f", "arguments": {"a": [1, {"b": "cc"}]}}</tool_call>',
+                      max_call_bytes=limit)
+        deltas_ok(evs)
+
+
+# 6. A failed state after a bug -------------------------------------------------------------------
+
+def test_an_exception_inside_a_format_puts_the_sieve_in_a_failed_state(monkeypatch):
+    fmt = formats.get("tool_call_tag")
+
+    def broken(self, r, ctx, opener):
+        a = ctx.start("f")
+        a.begin("{")
+        yield None
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(type(fmt), "parse", broken)
+    s = Sieve(format="tool_call_tag")
+    evs = s.feed('Hi <tool_call>{"name": "f", "arguments": {"a"')
+    evs += s.feed(': 1}}</tool_call> more')
+    errors = [e for e in evs if isinstance(e, ToolCallError)]
+    assert errors and errors[-1].incomplete and "internal error" in errors[-1].reason
+    assert not any(isinstance(e, ToolCallEnd) for e in evs), "the open call is not delivered"
+    assert [e.text for e in evs if type(e).__name__ == "Text"][0] == "Hi "
+    with pytest.raises(SieveFailed):
+        s.feed("more")
+    assert s.close() == []
+
+
+# 7. Granite's plain-text thinking ----------------------------------------------------------------
+
+def test_granite_plain_text_thinking_keeps_its_words():
+    check("Here is my thought process:\nfinalHere is my response:", reasoning="\nfinal", content="")
+    check("Here is my thought process:\nplan\nHere is my response:\nanswer", reasoning="\nplan\n",
+          content="answer")
+
+
+# Cut-off calls are safe -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    '<tool_call>{"name": "run", "arguments": {"command": "rm -rf ./',
+    '[TOOL_CALLS]run[ARGS]{"command": "rm -rf ./',
+    '<|tool_call>call:run{command:<|"|>rm -rf ./',
+    '<tool_call>\n<function=run>\n<parameter=command>\nrm -rf ./',
+    '[run(command="rm -rf ./',
+    '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>run\n```json\n{"command": "rm -rf ./',
+])
+def test_a_call_cut_by_the_end_of_the_stream_is_never_finished(text):
+    m = check(text, calls=[], content="")
+    assert [c.name for c in m.incomplete] == ["run"]
+    assert m.incomplete[0].arguments == {"command": "rm -rf ./"}
+    assert "tool_calls" not in m.to_openai()
+
+
+def test_special_token_markup_cut_before_its_call_is_never_content():
+    for text in ('<|tool_call>call:ru', '[TOOL_CALLS]', '<tool_call>{"name": "run", "argu', 'Ok.<|python_tag|>'):
+        m = check(text, calls=[])
+        assert m.content in ("", "Ok."), m.content
+        assert m.errors and m.errors[0].index is None
+
+
+def test_prose_like_openers_that_are_not_calls_stay_text():
+    for text in ("Use <tools> here.", "```json\n[1, 2]\n```", "[1, 2]", '{"a": 1}'):
+        check(text, content=text, calls=[])
+
+
+def test_whole_message_agrees_between_whole_one_character_and_random_chunks():
+    text = ('<think>x</think>Sure.<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
+            '[TOOL_CALLS]g[ARGS]{"b": "cu')
+    whole = summary(parse(text))
+    for chunks in (list(text), split(text, [2, 5, 1, 9])):
+        msg, evs = feed(text, chunks)
+        assert summary(msg) == whole
+        deltas_ok(evs)
+    assert [s for s in whole[2]] == [("f", {"a": 1})] and whole[3] == [("g", {"b": "cu"})]
+    started = [e for e in feed(text)[1] if isinstance(e, ToolCallStart)]
+    assert [e.name for e in started] == ["f", "g"]
