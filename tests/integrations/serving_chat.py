@@ -57,6 +57,39 @@ def sse(text_parts, tools, tokenizer) -> list[str]:
     return asyncio.run(collect())
 
 
+def whole_response(text, tools, tokenizer) -> dict:
+    """The non-streamed answer: one final engine output with the whole text, through the full generator."""
+    from vllm.entrypoints.generate.base.protocol import RequestResponseMetadata
+    from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest
+    from vllm.outputs import CompletionOutput, RequestOutput
+    chat = serving(tokenizer)
+    request = ChatCompletionRequest(model="Qwen/Qwen3-8B", messages=[{"role": "user", "content": "hi"}], tools=tools)
+
+    async def final():
+        yield RequestOutput("r", None, [tokenizer.id("<|im_start|>assistant\n")], None,
+                           [CompletionOutput(0, text, [tokenizer.id(text)], None, None, finish_reason="stop")],
+                           finished=True)
+
+    async def collect():
+        parser = chat._make_parser(request, tokenizer, {})
+        return await chat.chat_completion_full_generator(
+            request, final(), "chatcmpl-1", "Qwen/Qwen3-8B", [], tokenizer,
+            RequestResponseMetadata(request_id="chatcmpl-1"), parser=parser)
+    return json.loads(asyncio.run(collect()).model_dump_json())
+
+
+def run_whole(tokenizer_cls, text, tools):
+    """Assert the non-streamed response carries what callsieve.parse finds."""
+    from callsieve import parse
+    (choice,) = whole_response(text, tools, tokenizer_cls())["choices"]
+    msg, lib = choice["message"], parse(text, tools=tools)
+    assert (msg.get("reasoning") or "", (msg.get("content") or "").strip()) == (lib.reasoning, lib.content.strip()), msg
+    calls = [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in msg.get("tool_calls") or ()]
+    assert calls == [(t.name, t.arguments) for t in lib.tool_calls], msg
+    assert all(c["id"] and c["type"] == "function" for c in msg.get("tool_calls") or ()), msg
+    assert choice["finish_reason"] == ("tool_calls" if calls else "stop"), choice
+
+
 def run(tokenizer_cls, text, tools, parts):
     """Assert the SSE stream rebuilds into the reasoning, content and calls callsieve.parse finds."""
     from callsieve import parse

@@ -59,7 +59,7 @@ CHECKS = (["entry_point_loads", "managers_return_it", "compose_unified", "compos
           + [f"legacy_{n}" for n in ("hermes", "qwen3_coder", "parallel", "mistral_args")]
           + ["cut_off_call", "bad_tool_list", "tool_choice_none", "parallel_false", "thinking_off", "reasoning_effort_none",
              "prompt_opens_thinking", "include_reasoning_false", "reasoning_only", "session_seeded",
-             "adjust_request", "required_goes_to_vllm", "serving_chat_sse"])
+             "adjust_request", "required_goes_to_vllm", "serving_chat_sse", "serving_chat_whole"])
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -394,7 +394,14 @@ def run_checks():
 
     def serving_chat_sse():
         from serving_chat import run as sse   # the SSE a vLLM client receives, end to end
-        sse(Tokenizer, STREAMS["think_call"][0], TOOLS, chunks(STREAMS["think_call"][0], 7))
+        for name in ("think_call", "parallel"):
+            sse(Tokenizer, STREAMS[name][0], TOOLS, chunks(STREAMS[name][0], 7))
+
+    def serving_chat_whole():
+        from serving_chat import run_whole   # the non-streamed response, end to end
+        for name in ("think_call", "parallel", "prose_only"):
+            run_whole(Tokenizer, STREAMS[name][0], TOOLS)
+        run_whole(Tokenizer, CUT, TOOLS)   # a cut-off call: no tool_calls, finish_reason "stop"
 
     local = dict(locals())
     out = {}
