@@ -57,7 +57,7 @@ CHECKS = (["entry_point_loads", "managers_return_it", "compose_unified", "compos
            "compose_mixed_reasoning", "structured_output_gate"]
           + [f"stream_{n}" for n in STREAMS]
           + [f"legacy_{n}" for n in ("hermes", "qwen3_coder", "parallel", "mistral_args")]
-          + ["cut_off_call", "bad_tool_list", "tool_choice_none", "parallel_false", "thinking_off", "reasoning_effort_none",
+          + ["cut_off_call", "bad_tool_list", "tool_choice_none", "no_tools_declared", "parallel_false", "thinking_off", "reasoning_effort_none",
              "prompt_opens_thinking", "include_reasoning_false", "reasoning_only", "session_seeded",
              "adjust_request", "required_goes_to_vllm", "serving_chat_sse", "serving_chat_whole"])
 
@@ -329,6 +329,12 @@ def run_checks():
         assert calls == [] and content == text and finish == "stop", (content, calls)
         _, w_content, w_calls = unified()(Tokenizer(), TOOLS).parse(text, request(tool_choice="none"), True)
         assert not w_calls and w_content == text
+
+    def no_tools_declared():
+        # vLLM drops the calls of a request without tools: the markup must stay as content, not vanish
+        text = STREAMS["hermes"][0]
+        r, content, calls, _, finish = stream(text, request(tools=None), 2)
+        assert calls == [] and content == text and finish == "stop", (content, calls)
 
     def parallel_false():
         text = STREAMS["parallel"][0]

@@ -73,7 +73,9 @@ def options(request, chat_template_kwargs, *, calls: bool, reasoning: bool, sess
     tools = tool_dicts(getattr(request, "tools", None))
     choice = getattr(request, "tool_choice", None)
     kwargs = chat_template_kwargs if chat_template_kwargs is not None else getattr(request, "chat_template_kwargs", None)
-    return {"tools": tools or None, "calls": calls and choice != "none",
+    # No tools declared (a Responses request can still say "auto"): vLLM drops whatever calls a parser
+    # finds (keeps_tool_calls), so they stay text rather than vanish.
+    return {"tools": tools or None, "calls": calls and choice != "none" and bool(tools),
             "parallel": getattr(request, "parallel_tool_calls", True) is not False,
             "reasoning": "auto" if reasoning else "none",
             "thinking": thinking_of(kwargs, getattr(request, "reasoning_effort", None)),
