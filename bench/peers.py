@@ -97,7 +97,9 @@ def loop_markdown(data: dict | None) -> list[str]:
          "Per engine step, `ChatStreamProcessor.step` (what `OpenAIServingChat` runs per output) with the "
          "composed parser: `--tool-call-parser <family>` against `--tool-call-parser callsieve "
          "--reasoning-parser callsieve` (auto-detection). Same streams, tokenizer stand-in and check as the "
-         "peers' harness; wall time of the whole step, vLLM's own work included. "
+         "peers' harness; wall time of the whole step, vLLM's own work included"
+         + (f"; load average {m['load_start']} at the start, {m['load_end']} at the end (2 cores shared: "
+            "expect wide swings between runs)" if m.get("load_start") else "") + ". "
          "✗ = vLLM's parser was wrong on the stream. Command: `python -m bench.peers --vllm-loop --write`.", "",
          "| stream | steps | vLLM's parser | µs/step | callsieve µs/step | vLLM ÷ callsieve | vLLM correct | callsieve correct |",
          "|---|---:|---|---:|---:|---:|:-:|:-:|"]

@@ -68,7 +68,7 @@ def run_once(cls, stream, H):
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=OUT)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     a = ap.parse_args(argv)
     from bench import peers_harness as H   # vLLM's tools, the tokenizer stand-in and the harness's check
     import vllm
@@ -76,6 +76,7 @@ def main(argv=None) -> int:
     import callsieve
     from callsieve.integrations import vllm_plugin
     vllm_plugin.register()
+    load_start = open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else []
     rows = []
     for s in streams():
         tok = H.FakeTokenizer(s["special_tokens"])
@@ -97,7 +98,8 @@ def main(argv=None) -> int:
                   + (f"{row['us_per_step']:8.1f} µs/step" if row["us_per_step"] else "   —") + f"  {row['note']}",
                   flush=True)
     meta = {"date": time.strftime("%Y-%m-%d"), "vllm": vllm.__version__, "callsieve": callsieve.__version__,
-            "python": platform.python_version(), "runs": a.runs}
+            "python": platform.python_version(), "runs": a.runs, "load_start": "/".join(load_start),
+            "load_end": "/".join(open("/proc/loadavg").read().split()[:3]) if load_start else ""}
     with open(a.out, "w", encoding="utf-8") as f:
         json.dump({"meta": meta, "results": rows}, f, indent=1, ensure_ascii=False)
     print(f"wrote {a.out}")
