@@ -4,8 +4,9 @@
 
 Registered by the package's `sglang.srt.plugins` entry point (callsieve.integrations.sglang_plugin).
 SGLang runs its reasoning parser first and hands the tool parser what follows, so here the two are
-separate (a call written inside a thinking block that never closes stays reasoning); SGLang's
-serving layer applies tool_choice, parallel_tool_calls and the constrained "required" path itself.
+separate (a call written inside a thinking block that never closes stays reasoning).  SGLang's
+serving layer applies tool_choice ("none", the constrained "required" path) itself; the parsers
+never see the request, so parallel_tool_calls is not applied here.
 
 This module imports SGLang: import it only inside SGLang.
 """
