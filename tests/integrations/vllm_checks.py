@@ -164,9 +164,10 @@ def fold(deltas):
         for tc in d.tool_calls:
             f = tc.function if isinstance(tc.function, dict) else (tc.function.model_dump() if tc.function else {})
             if tc.index not in calls:
+                # the name comes first: in the call's first entry (arguments may ride along, as in
+                # vLLM's guided-JSON path; callsieve sends them in the next entry, as hermes does)
                 assert tc.id and tc.type == "function" and f.get("name"), f"first delta of a call lacks id/name: {tc}"
-                assert not f.get("arguments"), f"arguments before the name went out: {tc}"
-                calls[tc.index] = [tc.id, f["name"], ""]
+                calls[tc.index] = [tc.id, f["name"], f.get("arguments") or ""]
             else:
                 assert tc.id is None and not f.get("name"), f"a call's id or name sent twice: {tc}"
                 calls[tc.index][2] += f.get("arguments") or ""
@@ -397,6 +398,13 @@ def run_checks():
         text = '[{"name": "get_weather", "parameters": {"city": "Paris"}}]'
         _, _, w_calls = unified()(Tokenizer(), TOOLS).parse(text, req, enable_auto_tools=True)
         assert [(f.name, json.loads(f.arguments)) for f in w_calls] == [PARIS], w_calls
+        for seed in range(3):
+            r, content, calls, _, finish = stream(text, req, seed)
+            assert (content, named(calls), finish) == ("", [PARIS], "tool_calls"), (content, calls, finish)
+        # a named tool: the guided output is the arguments object itself
+        named_req = request(tool_choice={"type": "function", "function": {"name": "get_weather"}})
+        r, content, calls, _, finish = stream('{"city": "Paris"}', named_req, 2)
+        assert (content, named(calls), finish) == ("", [PARIS], "stop"), (content, calls, finish)
 
     def serving_chat_sse():
         from serving_chat import run as sse   # the SSE a vLLM client receives, end to end

@@ -121,6 +121,9 @@ class CallsieveParser(DelegatingParser):
     def parse_delta(self, delta_text: str, delta_token_ids: list[int], request,
                     prompt_token_ids: list[int] | None = None, *, finished: bool) -> DeltaMessage | None:
         if self._forced(request):
+            # vLLM's "required" streaming reads the whole text so far (previous/current), which its
+            # state keeps only for parsers that are not engine-based: be one for this request.
+            self._engine_based = self._stream_state.engine_based = False
             return super().parse_delta(delta_text, delta_token_ids, request, prompt_token_ids, finished=finished)
         if self.steps is None:
             self._initialize_history_tool_call_cnt(request)
