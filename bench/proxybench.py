@@ -13,6 +13,9 @@ Measured:
                 and the proxy's CPU time per chunk (from /proc/PID/stat)
   * clients   - 200 concurrent streaming clients: every one must get HTTP 200, [DONE], no error
                 event, and fold to exactly the expected content and tool call (no lost chunk)
+  * the same ttft and 8-stream throughput through the Responses API (`/v1/responses`) and the
+    Messages API (`/v1/messages`): the upstream is still spoken to in Chat Completions, so "direct"
+    is the upstream's Chat stream and the proxy's figure includes translating into the other API
 """
 from __future__ import annotations
 
@@ -119,11 +122,31 @@ class Servers:
 
 
 # --------------------------------------------------------------------------- the client
-async def sse_request(port: int, body: dict, timeout: float = 120.0) -> dict:
-    """POST a streaming chat request; return status, ttft, e2e and the raw SSE payloads."""
+PATHS = {"chat": "/v1/chat/completions", "responses": "/v1/responses", "messages": "/v1/messages"}
+LAST = {"responses": (b"event: response.completed", b"event: response.incomplete", b"event: response.failed"),
+        "messages": (b"event: message_stop", b"event: error")}
+
+
+def _first_token(api: str, obj: dict) -> bool:
+    """Whether an event is the first content: text, or a call opening."""
+    if api == "chat":
+        d = ((obj.get("choices") or [{}])[0].get("delta") or {})
+        return bool(d.get("content") or d.get("tool_calls"))
+    if api == "responses":
+        return obj.get("type") == "response.output_text.delta" or (
+            obj.get("type") == "response.output_item.added" and obj["item"]["type"] == "function_call")
+    return obj.get("type") == "content_block_delta" or (
+        obj.get("type") == "content_block_start" and obj["content_block"]["type"] == "tool_use")
+
+
+async def sse_request(port: int, body: dict, timeout: float = 120.0, api: str = "chat") -> dict:
+    """POST a streaming request in `api`; return status, ttft, e2e and the raw SSE payloads."""
     data = json.dumps(body).encode()
-    head = (f"POST /v1/chat/completions HTTP/1.1\r\nHost: {HOST}:{port}\r\ncontent-type: application/json\r\n"
-            f"accept: text/event-stream\r\ncontent-length: {len(data)}\r\nconnection: close\r\n\r\n").encode()
+    spec = json.dumps(body.get("bench") or {})
+    head = (f"POST {PATHS[api]} HTTP/1.1\r\nHost: {HOST}:{port}\r\ncontent-type: application/json\r\n"
+            f"accept: text/event-stream\r\ncontent-length: {len(data)}\r\nx-bench: {spec}\r\n"
+            "connection: close\r\n\r\n").encode()
+    last = LAST.get(api, ())
 
     async def go():
         t0 = PC()
@@ -161,21 +184,22 @@ async def sse_request(port: int, body: dict, timeout: float = 120.0) -> dict:
                         break
                     ev = buf[start:i]
                     start = i + 2
-                    if not ev.startswith(b"data:"):
+                    if ev.startswith(last or b"\0"):   # the last event of a Responses / Messages stream
+                        done_at = PC()
+                    at = ev.find(b"data:")
+                    if at < 0:
                         continue
-                    p = ev[5:].strip()
+                    p = ev[at + 5:].strip()
                     if p == b"[DONE]":
                         done_at = PC()
                         continue
                     payloads.append(p)
-                    if ttft is None:            # parse only until the first content arrives
-                        d = ((json.loads(p).get("choices") or [{}])[0].get("delta") or {})
-                        if d.get("content") or d.get("tool_calls"):
-                            ttft = PC() - t0
+                    if ttft is None and _first_token(api, json.loads(p)):  # parse only until the first content
+                        ttft = PC() - t0
                 buf = buf[start:]
             end = PC()
             return {"status": status, "ttft": ttft, "e2e": (done_at or end) - t0, "done": done_at is not None,
-                    "payloads": payloads}
+                    "payloads": payloads, "api": api}
         finally:
             writer.close()
             with contextlib.suppress(Exception):
@@ -184,13 +208,32 @@ async def sse_request(port: int, body: dict, timeout: float = 120.0) -> dict:
     return await asyncio.wait_for(go(), timeout)
 
 
-def fold(payloads: list[bytes]) -> dict:
-    """Fold chat.completion.chunk payloads into content, tool calls and error events."""
+def fold(payloads: list[bytes], api: str = "chat") -> dict:
+    """Fold the payloads of one stream in `api` into content, tool calls and error events."""
     content, calls, errors, n = [], {}, [], 0
     for p in payloads:
         obj = json.loads(p)
-        if "error" in obj:
-            errors.append(obj["error"])
+        kind = obj.get("type")
+        if (api == "chat" and "error" in obj) or kind in ("error", "response.failed"):
+            errors.append(obj.get("error") or obj["response"].get("error") or {})
+            continue
+        if api == "responses":
+            n += 1
+            if kind == "response.output_text.delta":
+                content.append(obj["delta"])
+            elif kind == "response.output_item.added" and obj["item"]["type"] == "function_call":
+                calls[obj["output_index"]] = {"name": obj["item"]["name"], "arguments": ""}
+            elif kind == "response.function_call_arguments.delta":
+                calls[obj["output_index"]]["arguments"] += obj["delta"]
+            continue
+        if api == "messages":
+            n += 1
+            if kind == "content_block_start" and obj["content_block"]["type"] == "tool_use":
+                calls[obj["index"]] = {"name": obj["content_block"]["name"], "arguments": ""}
+            elif kind == "content_block_delta" and obj["delta"]["type"] == "text_delta":
+                content.append(obj["delta"]["text"])
+            elif kind == "content_block_delta" and obj["delta"]["type"] == "input_json_delta":
+                calls[obj["index"]]["arguments"] += obj["delta"]["partial_json"]
             continue
         for ch in obj.get("choices") or []:
             n += 1
@@ -211,8 +254,8 @@ def verify(res: dict, expected: dict) -> str:
     if res["status"] != 200:
         return f"HTTP {res['status']}"
     if not res["done"]:
-        return "no [DONE]"
-    f = fold(res["payloads"])
+        return "no [DONE]" if res.get("api", "chat") == "chat" else "no final event"
+    f = fold(res["payloads"], res.get("api", "chat"))
     if f["errors"]:
         return f"error event: {f['errors'][0].get('message', '')[:80]}"
     if f["content"].strip() != expected["content"].strip():
@@ -227,9 +270,18 @@ def verify(res: dict, expected: dict) -> str:
     return ""
 
 
-def _body(stream: str, chunks: int, rate: float = 0) -> dict:
+def _body(stream: str, chunks: int, rate: float = 0, api: str = "chat") -> dict:
+    spec = {"stream": stream, "chunks": chunks, "rate": rate}
+    if api == "responses":
+        return {"model": "bench-model", "stream": True, "input": "go", "bench": spec,
+                "tools": [{"type": "function", **t["function"]} for t in S.TOOLS]}
+    if api == "messages":
+        return {"model": "bench-model", "stream": True, "max_tokens": 100000, "bench": spec,
+                "messages": [{"role": "user", "content": "go"}],
+                "tools": [{"name": t["function"]["name"], "description": t["function"]["description"],
+                           "input_schema": t["function"]["parameters"]} for t in S.TOOLS]}
     return {"model": "bench-model", "stream": True, "messages": [{"role": "user", "content": "go"}],
-            "tools": S.TOOLS, "bench": {"stream": stream, "chunks": chunks, "rate": rate}}
+            "tools": S.TOOLS, "bench": spec}
 
 
 def _median(xs):
@@ -238,17 +290,18 @@ def _median(xs):
 
 
 # --------------------------------------------------------------------------- the benchmarks
-async def _ttft(srv: Servers, n: int) -> dict:
-    body = _body("prose", 24)
+async def _ttft(srv: Servers, n: int, api: str = "chat") -> dict:
+    """Against the upstream's own Chat stream: what a client of `api` waits more than talking Chat to it."""
+    body, direct = _body("prose", 24, api=api), _body("prose", 24)
     for _ in range(3):                                   # warm both paths (connections, caches)
-        await sse_request(srv.up_port, body)
-        await sse_request(srv.proxy_port, body)
+        await sse_request(srv.up_port, direct)
+        await sse_request(srv.proxy_port, body, api=api)
     d, p = [], []
     cpu = 0.0
     for _ in range(n):
-        d.append((await sse_request(srv.up_port, body))["ttft"])
+        d.append((await sse_request(srv.up_port, direct))["ttft"])
         c0 = _cpu_seconds(srv.proxy.pid)
-        p.append((await sse_request(srv.proxy_port, body))["ttft"])
+        p.append((await sse_request(srv.proxy_port, body, api=api))["ttft"])
         cpu += _cpu_seconds(srv.proxy.pid) - c0
     md, mp = _median(d), _median(p)
     return {"n": n, "direct_ms": md * 1e3, "proxy_ms": mp * 1e3, "overhead_ms": (mp - md) * 1e3,
@@ -290,15 +343,15 @@ async def _e2e(srv: Servers, chunks: int, runs: int, rate: float) -> dict:
             "proxy_cpu_us_per_chunk": sum(cpu) / (n_up * runs) * 1e6, "wrong": wrong}
 
 
-async def _throughput(srv: Servers, chunks: int, streams: int, runs: int) -> dict:
-    body = _body("proxy", chunks)
+async def _throughput(srv: Servers, chunks: int, streams: int, runs: int, api: str = "chat") -> dict:
+    body = _body("proxy", chunks, api=api)
     expected = S.proxy_stream(chunks)["expected"]
     n_up = len(S.proxy_stream(chunks)["chunks"])
     best, wrong, cpu_all = None, "", 0.0
     for _ in range(runs):
         c0 = _cpu_seconds(srv.proxy.pid)
         t0 = PC()
-        res = await asyncio.gather(*(sse_request(srv.proxy_port, body) for _ in range(streams)))
+        res = await asyncio.gather(*(sse_request(srv.proxy_port, body, api=api) for _ in range(streams)))
         wall = PC() - t0
         cpu = _cpu_seconds(srv.proxy.pid) - c0
         wrong = wrong or next((w for w in (verify(r, expected) for r in res) if w), "")
@@ -344,6 +397,12 @@ def run(quick: bool, log_dir: str, progress=print) -> dict:
                 ("throughput_1", lambda: _throughput(srv, 100 if quick else 2000, 1, 1 if quick else 5)),
                 ("throughput_8", lambda: _throughput(srv, 100 if quick else 2000, 8, 1 if quick else 3)),
                 ("clients_200", lambda: _clients(srv, 20 if quick else 200, 50 if quick else 200)),
+                ("ttft_responses", lambda: _ttft(srv, 3 if quick else 40, "responses")),
+                ("ttft_messages", lambda: _ttft(srv, 3 if quick else 40, "messages")),
+                ("throughput_responses_8", lambda: _throughput(srv, 100 if quick else 2000, 8, 1 if quick else 3,
+                                                               "responses")),
+                ("throughput_messages_8", lambda: _throughput(srv, 100 if quick else 2000, 8, 1 if quick else 3,
+                                                              "messages")),
             ]
             for name, make in steps:
                 progress(f"  proxy: {name} ...")

@@ -285,12 +285,15 @@ def targets(res: dict) -> list[tuple]:
         rows.append(("proxy", "", "skipped: " + px.get("skipped", "not run"), None))
         return rows
     t1, t8 = px.get("throughput_1", {}), px.get("throughput_8", {})
-    for t, label in ((t8, "8 concurrent streams"), (t1, "1 stream")):
+    for t, label in ((t8, "8 concurrent streams"), (t1, "1 stream"),
+                     (px.get("throughput_responses_8", {}), "Responses API, 8 concurrent streams"),
+                     (px.get("throughput_messages_8", {}), "Messages API, 8 concurrent streams")):
         if "chunks_s" in t:
             rows.append((f"proxy SSE chunks/s, one process, {label} with calls", f"≥ {T['proxy_chunks_s']:,.0f}",
                          f"{t['chunks_s']:,.0f} chunks/s (proxy CPU {t['proxy_cpu_us_per_chunk']:.0f} µs/chunk)",
                          t["chunks_s"] >= T["proxy_chunks_s"]))
-    for key, label in (("ttft", "same tool list each request"), ("ttft_new_tools", "a new tool list each request")):
+    for key, label in (("ttft", "same tool list each request"), ("ttft_new_tools", "a new tool list each request"),
+                       ("ttft_responses", "Responses API"), ("ttft_messages", "Messages API")):
         t = px.get(key, {})
         if "overhead_ms" in t:
             rows.append((f"proxy: added time to first token, {label}", f"≤ {T['ttft_ms']:g} ms",

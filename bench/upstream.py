@@ -116,7 +116,8 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                                                                        "owned_by": "bench"}]})
             elif path.rstrip("/").endswith("/chat/completions") and method == "POST":
                 req = json.loads(body or b"{}")
-                spec = req.get("bench") or {}
+                # the proxy rewrites Responses and Messages requests: their spec rides in a header
+                spec = req.get("bench") or json.loads(headers.get("x-bench") or "{}")
                 events = events_for(spec.get("stream", "proxy"), int(spec.get("chunks", 2000)))
                 if req.get("stream"):
                     await _stream(writer, events, float(spec.get("rate", 0)))

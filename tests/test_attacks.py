@@ -220,10 +220,22 @@ def test_a_call_cut_by_the_end_of_the_stream_is_never_finished(text):
 
 
 def test_special_token_markup_cut_before_its_call_is_never_content():
-    for text in ('<|tool_call>call:ru', '[TOOL_CALLS]', '<tool_call>{"name": "run", "argu', 'Ok.<|python_tag|>'):
+    for text in ('<|tool_call>call:ru', '[TOOL_CALLS]', 'Ok.<|python_tag|>', '<tool_call>{"na'):
         m = check(text, calls=[])
         assert m.content in ("", "Ok."), m.content
         assert m.errors and m.errors[0].index is None
+    # once its name went out it is a call: an incomplete one, the unusable tail in raw
+    m = check('<tool_call>{"name": "run", "argu', calls=[], content="", incomplete=[("run", {})])
+    assert m.errors[0].incomplete and m.errors[0].raw == '"argu'
+
+
+def test_a_tagged_call_streams_its_name_before_the_arguments():
+    s = Sieve()
+    evs = s.feed('<tool_call>\n{"name": "get_weather", "argu')
+    assert [e.name for e in evs if isinstance(e, ToolCallStart)] == ["get_weather"]
+    evs += s.feed('ments": {"city": "Paris"}}\n</tool_call>') + s.close()
+    deltas_ok(evs)
+    assert [e.arguments for e in evs if isinstance(e, ToolCallEnd)] == [{"city": "Paris"}]
 
 
 def test_prose_like_openers_that_are_not_calls_stay_text():

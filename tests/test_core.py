@@ -215,7 +215,7 @@ def test_long_argument_is_not_kept_in_the_read_buffer():
     s.feed('<tool_call>{"name": "f", "arguments": {"t": "')
     for _ in range(2000):
         s.feed("abcdefgh")
-        assert len(s._reader.buf) - s._reader.pos <= 8
+        assert len(s._blk.reader.buf) - s._blk.reader.pos <= 8
 
 
 # The seeds' limitations -----------------------------------------------------------------------------

@@ -11,8 +11,8 @@ from .events import (Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd, 
                      ToolCallStart)
 from .message import Message, ToolCall, parse
 from .session import Session
-from .sieve import Sieve
+from .sieve import Sieve, SieveFailed
 
 __version__ = "0.1.0"
-__all__ = ["Sieve", "Session", "parse", "Message", "ToolCall", "formats", "Event", "Text",
+__all__ = ["Sieve", "SieveFailed", "Session", "parse", "Message", "ToolCall", "formats", "Event", "Text",
            "Reasoning", "ToolCallStart", "ToolCallArgs", "ToolCallEnd", "ToolCallError", "Markup"]

@@ -62,14 +62,23 @@ class Calls:
         self.limit = limit
         self.on_call = None               # on_call(True) when a call starts, (False) when it ends
         self.count = 0                    # calls started in this stream
-        self.block_calls = 0              # calls started in the current block
-        self.at_start = True              # nothing but whitespace went out as content yet
+        self.block = None                 # the Sieve's current Block (it owns the per-block state)
         self.args: Args | None = None     # the open call's arguments
         self.index = -1
         self.name = ""
         self._sent = 0                    # parts of the open call's arguments already sent
 
-    # --- for format parsers
+    # --- for format parsers (the formats.Context protocol)
+    @property
+    def block_calls(self) -> int:
+        """Calls started in the current block."""
+        return self.block.calls
+
+    @property
+    def at_start(self) -> bool:
+        """Did the current block open where the content starts?"""
+        return self.block.at_start
+
     def declared(self, name: str) -> bool:
         return self.tools is None or name in self.tools
 
@@ -96,7 +105,7 @@ class Calls:
         name = self.check(name)
         self.index = self.count
         self.count += 1
-        self.block_calls += 1
+        self.block.calls += 1
         self.name = name
         self.push(ToolCallStart(self.index, id or new_id(), name))
         if self.on_call is not None:

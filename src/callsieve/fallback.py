@@ -136,7 +136,10 @@ def salvage(r: Reader, calls: Calls, closer: str, err: Exception):
     """End the open call: cut off (incomplete), or invalid after its name (ended with what was
     good, the unusable text up to the closer in the error)."""
     if isinstance(err, Truncated):
-        calls.cut(CUT, "")
+        # The end of the stream: what the parser had not consumed is the call's unusable tail.
+        raw = r.rest()[:calls.limit]
+        r.pos = len(r.buf)
+        calls.cut(CUT, raw)
         return
     raw = yield from rest_of_block(r, closer, calls.limit)
     calls.fail(str(err) or type(err).__name__, raw)

@@ -81,7 +81,14 @@ def _reject_constant(name):
 # numbers, no duplicate keys (a later one would silently win).
 _strict = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite,
                            object_pairs_hook=_unique)
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+try:                                 # the C encoder, made once (JSONEncoder makes one per call)
+    from json.encoder import c_make_encoder as _make
+    _c = _make(None, None, encode_basestring, None, ":", ",", False, False, False)
+
+    def _dumps(obj) -> str:
+        return "".join(_c(obj, 0))
+except (ImportError, TypeError):     # (no C accelerator)
+    _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
 
 
 def loads(text: str):
@@ -255,8 +262,9 @@ class Args:
         except ValueError:
             return {}
 
+    # Args writes only what it has checked (strict, canonical): reading it back needs no checks.
     def result(self):
-        return loads("".join(self.done) + "".join(self.parts))
+        return json.loads("".join(self.done) + "".join(self.parts))
 
     def take_result(self):
         """The parsed value, for the last time: the pieces go first, so a huge argument is held
@@ -265,7 +273,7 @@ class Args:
         self.parts.clear()
         text = "".join(self.done)
         self.done.clear()
-        return loads(text)
+        return json.loads(text)
 
     def compact(self) -> None:
         """Join the parts (all sent) into one string: a long value is not kept as 1e5 objects."""
@@ -304,23 +312,11 @@ MAX_DEPTH = 128                  # containers nested deeper than this are an err
 
 NUMBER_MAX = 64                  # a number token is at most this long (longer: an error)
 
-
-def _int_token(text: str) -> int:
-    if len(text) > NUMBER_MAX:
-        raise ValueError("number too long")
-    return int(text)
-
-
-def _float_token(text: str) -> float:
-    if len(text) > NUMBER_MAX:
-        raise ValueError("number too long")
-    return _finite(text)
-
-
-# The fast path must take exactly what the streaming reader takes (which reads numbers as
-# tokens of at most NUMBER_MAX characters): what it does not take, the streaming path decides.
-_whole = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_float_token,
-                          parse_int=_int_token, object_pairs_hook=_unique).raw_decode
+# The fast path must take exactly what the streaming reader takes: strict JSON (no duplicate
+# keys; `dumps` refuses 1e999), and no number token longer than NUMBER_MAX (a run of number
+# characters that long, even inside a string, sends the value to the streaming path).
+_whole = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_unique).raw_decode
+_LONG_NUMBER = re.compile("[-+0-9.eE]{%d}" % (NUMBER_MAX + 1)).search
 _lenient = json.JSONDecoder(strict=False, parse_constant=_reject_constant)
 
 
@@ -341,7 +337,8 @@ def value(r: Reader, w: Args, depth: int = 0):
         else:
             buf, pos = r.buf, r.pos
             if ((c == '"' or buf.count("{", pos, end) + buf.count("[", pos, end) <= MAX_DEPTH)
-                    and (w.limit is None or w.size + len(w.pending) + len(text) <= w.limit)):
+                    and (w.limit is None or w.size + len(w.pending) + len(text) <= w.limit)
+                    and _LONG_NUMBER(buf, pos, end) is None):
                 w.scalar(text)
                 r.pos = end
                 return

@@ -95,11 +95,3 @@ def _compiled(kind, markers: frozenset):
     return hit
 
 
-class _AnyThink:
-    """The prompt opened a thinking block whose syntax we have not seen: any closer ends it."""
-    name = "any"
-    opens = ()
-    closes = tuple(sorted({c for t in SYNTAXES if not t.start_only for c in t.closes}))
-
-
-ANY_THINK = _AnyThink()

@@ -1,8 +1,9 @@
-"""Thinking syntaxes: the markers that wrap a model's reasoning (formats.md §4).
+"""Thinking: the markers that wrap a model's reasoning, and the one state machine that follows them.
 
 The Sieve watches these markers with the same scanner as tool-call openers.  `opens` start a
 block, `closes` end it; `strip` markers (answer wrappers, stray section tokens) are removed from
-content.  Markers that are plain words are only recognised at the start of the output.
+content.  Markers that are plain words are only recognised at the start of the output.  The
+syntaxes are described in docs/formats-literal.md ("Reasoning").
 """
 from __future__ import annotations
 
@@ -44,3 +45,75 @@ STRIP = ("<answer>", "</answer>", "<response>", "</response>",
 # content.  `</s>` is not among them: it is also HTML's strikethrough.
 END_TOKENS = ("<|im_end|>", "<|eot_id|>", "<|eom_id|>", "<|endoftext|>", "<|end_of_text|>",
               "<end_of_turn>", "<｜end▁of▁sentence｜>")
+
+
+class _AnyThink:
+    """The prompt opened a thinking block whose syntax we have not seen: any closer ends it."""
+    name = "any"
+    opens = ()
+    closes = tuple(sorted({c for t in SYNTAXES if not t.start_only for c in t.closes}))
+
+
+ANY_THINK = _AnyThink()
+
+
+class Thought:
+    """The thinking state of one stream, in one place.
+
+    States: outside, or inside `open` (a syntax).  Moves: `opened` (an opener), `closed` (its
+    closer), `stray` (a closer never opened: the prompt opened it), `call_opened` (a tool-call
+    opener ends thinking implicitly) and `released` (that block held no call: back to where it
+    was).  The Sieve asks `inside` and `routes` where text goes.
+    """
+
+    __slots__ = ("open", "before", "mode", "legacy", "detect", "session")
+
+    def __init__(self, mode: str, thinking: bool | None, session=None):
+        if thinking is None and session is not None and session.opens_thinking:
+            thinking = True
+        self.mode = mode
+        self.legacy = mode == "deepseek-legacy"     # thinking stays inline in content too
+        self.session = session
+        self.open = ANY_THINK if thinking and mode != "none" else None
+        self.before = None
+        # Thinking turned off by the request: a model's stray thinking markers are content.
+        self.detect = mode != "none" and thinking is not False
+
+    @property
+    def inside(self) -> bool:
+        return self.open is not None
+
+    @property
+    def separated(self) -> bool:
+        """Does thinking text go to Reasoning (else it stays inline in the content)?"""
+        return self.mode != "none"
+
+    def opened(self, syntax) -> None:
+        self.open = syntax
+
+    def closed(self):
+        """The block closed.  Returns how whitespace right after it is treated ("drop": layout)."""
+        self.open = None
+        return "drop" if not self.legacy else False
+
+    def stray(self, calls_so_far: int):
+        """A closer with no opener: the template opened the block in the prompt (a Session
+        learns it, on a turn without calls before it), or a model closing one it never opened."""
+        if self.session is not None and not calls_so_far:
+            self.session.opens_thinking = True
+        return "drop" if not self.legacy else False
+
+    def call_opened(self) -> bool:
+        """A tool-call opener: thinking ends here (models often skip the closer before a call).
+        True if that changed the state."""
+        self.before = self.open
+        if self.open is None:
+            return False
+        self.open = None
+        return True
+
+    def released(self) -> bool:
+        """The block held no call: thinking is back to where it was.  True if that changed it."""
+        changed = self.before is not self.open
+        self.open, self.before = self.before, None
+        return changed

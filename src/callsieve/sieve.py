@@ -1,32 +1,51 @@
 """The Sieve: a sans-IO state machine that separates text, reasoning and tool calls in a stream.
 
-Three modes, as in ADR 0018:
+Three modes:
   TEXT   - text goes out at once, except a tail that could still be the start of a marker;
   DECIDE - an opener was seen; formats that share it look at what follows (bounded look-ahead);
   BLOCK  - a format's body parser (a generator over a Reader) consumes the block, streaming calls.
-Each mode hands the text it does not consume to the next, so every character is looked at a
-bounded number of times: the cost of a stream is linear in its length.
+The mode is not a variable: TEXT is "no Block", DECIDE is "a Block without a format yet", BLOCK
+is "a Block with its format".  A Block holds all of one block's state; the thinking state is
+one `Thought`; the calls are one `Calls`.  Each mode hands the text it does not consume to the
+next, so every character is looked at a bounded number of times: the cost is linear.
+A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
 
 from . import formats as registry
 from .calls import Calls
-from .events import Markup, Reasoning, Text
-from .events import ToolCallError
+from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
-from .formats import MAYBE, YES
-from .markers import ANY_THINK, marker_table, special
+from .formats import LOOK_MAX, MAYBE, YES
+from .markers import marker_table, special
 from .reader import Bad, Reader, Reject, Truncated
-from .reasoning import MODES
+from .reasoning import MODES, Thought
 from .session import Session
-
-TEXT, DECIDE, BLOCK = "text", "decide", "block"
 
 
 class SieveFailed(RuntimeError):
     """feed() on a Sieve that failed earlier (an internal error; the events said so)."""
-LOOK_MAX = 256                 # how far formats sharing an opener may look before deciding
 MAX_CALL_BYTES = 4 * 1024 * 1024
+
+
+class Block:
+    """One block, from its opener to its end: all its state in one place."""
+
+    __slots__ = ("opener", "cands", "look", "at_start", "fmt", "reader", "gen", "lane", "calls",
+                 "fallback", "cut", "unread", "mk", "mk_opener")
+
+    def __init__(self, opener: str, cands: tuple, at_start: bool):
+        self.opener = opener           # the marker that opened it
+        self.cands = cands             # formats that share that marker (DECIDE)
+        self.look = ""                 # text after the opener, held while they decide
+        self.at_start = at_start       # it opened where the content starts
+        self.fmt = None                # the format that claimed it (None: still DECIDE)
+        self.reader: Reader | None = None
+        self.gen = None                # the format's body parser
+        self.lane = None               # where plain chunks may go directly (see reader.Lane)
+        self.calls = 0                 # calls started in it
+        self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
+        self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
@@ -43,8 +62,6 @@ class Sieve:
         self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
-        self._reasoning = reasoning
-        self._legacy = reasoning == "deepseek-legacy"
         self._calls_in_reasoning = calls_in_reasoning
         self._markup = markup
         self.format: str | None = self._forced
@@ -53,42 +70,39 @@ class Sieve:
         self._pend: list[str] = []     # text of the current feed not yet in an event…
         self._pk = Text                # …and its kind (Text or Reasoning)
         self._found: dict = {}         # Matcher.search cache for the text being scanned
-        self._mode = TEXT
+        self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
         self._held = ""                # a possible marker start, TEXT mode
         self._at_start = True          # nothing but whitespace has gone out as content
         self._skip_ws = False          # drop whitespace right after markup
         self._tail = ""                # the last content that went out (does it end in whitespace?)
         self._ticks = 0                # odd: the content's current line is inside `inline code`
-        if thinking is None and session is not None and session.opens_thinking:
-            thinking = True
-        self._think = None             # the open thinking syntax
-        if thinking and reasoning != "none":
-            self._think = ANY_THINK
-        # Thinking turned off by the request: a model's stray thinking markers are content.
-        self._detect_thinking = reasoning != "none" and thinking is not False
+        self._th = Thought(reasoning, thinking, session)
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
         self._retable()
-        # DECIDE / BLOCK state
-        self._opener = ""
-        self._cands: tuple = ()
-        self._look = ""
-        self._fmt = None
-        self._reader: Reader | None = None
-        self._gen = None
-        self._lane = None              # BLOCK mode: where plain chunks may go directly
-        self._think_before = None      # the thinking state when the block opened
-        self._fallback = self._cut = self._unread = False
 
     # ------------------------------------------------------------------ public API
     def feed(self, text: str) -> list:
         """Give the next chunk of model output; returns the events now known."""
-        if self._failed is not None:
-            raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
         if self._closed:
+            if self._failed is not None:
+                raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
             raise RuntimeError("feed() after close()")
         try:
-            return self._feed(text)
+            blk = self._blk
+            if (blk is None and not self._held and self._th.open is None and not self._skip_ws
+                    and not self._at_start and self._tab[0].first(text) is None):
+                # The common case: prose with no character a marker can start with.
+                if text:
+                    if "`" in text:       # inline code (a forced format need not watch "`")
+                        self._wrote(text)
+                    else:
+                        self._tail = text
+                        if "\n" in text:
+                            self._ticks = 0
+                    return [Text(text)]
+                return []
+            return self._feed(text, blk)
         except Exception as e:                 # a bug: see _fail
             return self._fail(e)
 
@@ -106,7 +120,8 @@ class Sieve:
         The open call ends incomplete, what was held goes out, and further feeds are refused."""
         self._failed = f"{type(err).__name__}: {err}"
         out = self._out
-        calls, r = self._calls, self._reader
+        calls, blk = self._calls, self._blk
+        r = blk.reader if blk is not None else None
         raw = r.rest() if r is not None else ""
         try:
             if calls.open:
@@ -116,27 +131,20 @@ class Sieve:
         except Exception:                      # (the call's state may be what broke)
             out.append(ToolCallError(calls.index if calls.open else None,
                                      "internal error: " + self._failed, raw, True, {}))
-        held = self._held + (self._opener + self._look if self._mode is DECIDE else "")
+        held = self._held + (blk.opener + blk.look if blk is not None and blk.fmt is None else "")
         self._pend.clear()
         if held:
             out.append(Text(held))
-        self._held = self._look = ""
-        self._reader = self._gen = self._lane = None
+        self._held = ""
+        self._blk = calls.block = None
         self._closed = True
         return out
 
-    def _feed(self, text: str) -> list:
-        if (self._mode is TEXT and not self._held and self._think is None and not self._skip_ws
-                and not self._at_start and self._tab[0].first(text) is None):
-            # The common case: prose with no character a marker can start with.
-            if text:
-                self._wrote(text)
-                return [Text(text)]
-            return []
-        lane = self._lane
-        if lane is not None and text and lane.accepts(text) and self._reader.pos >= len(self._reader.buf):
+    def _feed(self, text: str, blk) -> list:
+        lane = blk.lane if blk is not None else None
+        if lane is not None and text and lane.accepts(text) and blk.reader.pos >= len(blk.reader.buf):
             # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
-            r = self._reader
+            r = blk.reader
             calls = self._calls
             if lane.args is not None and lane.args is calls.args:
                 ev = calls.pass_on(text)
@@ -153,9 +161,9 @@ class Sieve:
                 return out
         out = self._out = []
         if text:
-            if self._mode is BLOCK:
+            if blk is not None and blk.fmt is not None:
                 # Inside a block (the common case within a call): straight to its parser.
-                self._reader.push(text)
+                blk.reader.push(text)
                 nxt = self._drive(False)
                 if nxt is not None:
                     self._run(*nxt, False)
@@ -209,7 +217,7 @@ class Sieve:
         if not s:
             return
         self._calls.flush()
-        if self._think is not None and self._reasoning != "none":
+        if self._th.open is not None and self._th.separated:
             self._thought(s)
             return
         if self._skip_ws:
@@ -226,9 +234,10 @@ class Sieve:
 
     def _thought(self, s: str) -> None:
         """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy)."""
-        if self._reasoning == "none" or self._legacy:
+        th = self._th
+        if not th.separated or th.legacy:
             self._text(s)
-        if self._reasoning != "none":
+        if th.separated:
             self._piece(Reasoning, s)
 
     def _from_block(self, n: int) -> None:
@@ -272,7 +281,7 @@ class Sieve:
 
     def _marker(self, s: str, thinking: bool) -> None:
         # deepseek-legacy keeps thinking inline in content, markers included
-        if self._legacy and thinking:
+        if self._th.legacy and thinking:
             self._text(s)
         else:
             self._markup_text(s)
@@ -283,26 +292,28 @@ class Sieve:
         nxt = (data, pos)
         while nxt is not None:
             data, pos = nxt
-            if self._mode is TEXT:
+            blk = self._blk
+            if blk is None:
                 nxt = self._scan(data, pos, eof)
-            elif self._mode is DECIDE:
-                nxt = self._decide(data, pos, eof)
+            elif blk.fmt is None:
+                nxt = self._decide(blk, data, pos, eof)
             else:
-                nxt = self._block(data, pos, eof)
+                nxt = self._block(blk, data, pos, eof)
 
     # ------------------------------------------------------------------ TEXT
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
-        calls = self._think is None or self._calls_in_reasoning
-        self._tab = marker_table(self._fmts, self._starting(), self._tool_names, self._think,
-                                  self._detect_thinking, calls)
+        th = self._th
+        calls = th.open is None or self._calls_in_reasoning
+        self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
+                                  th.detect, calls)
 
     def _starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
         declared name, harmony's channel words…) count where the content starts: nothing but
         whitespace has gone out as content, and no thinking block is open.  This depends on
         the message so far, never on where a chunk begins."""
-        return self._at_start and self._think is None
+        return self._at_start and self._th.open is None
 
     def _scan(self, data: str, pos: int, eof: bool):
         if self._held:
@@ -351,88 +362,74 @@ class Sieve:
                 self._held = data[s:]
                 return None
             if s > pos:
-                was = self._starting()
+                was = self._at_start and self._starting()
                 self._emit(data[pos:s])
                 pos = s
-                if was != self._starting():        # start-only markers no longer apply
+                if was and not self._starting():   # start-only markers no longer apply
                     continue
             kind, arg = actions[marker]
             pos = m.end()
-            if kind == "call" and self._ticks and self._think is None and marker[0] != "`":
+            if kind == "call" and self._ticks and self._th.open is None and marker[0] != "`":
                 # Inside `inline code` a marker is quoted, not written: "use `<tool_call>`",
                 # "for example `{"name": "get_weather", …}`".
                 self._emit(marker)
                 continue
             if kind == "call":
-                self._opener, self._cands, self._look = marker, arg, ""
-                self._calls.at_start = self._starting()
-                self._mode = DECIDE
+                self._blk = self._calls.block = Block(marker, arg, self._starting())
                 return data, pos
             if kind == "think_open":
                 self._marker(marker, True)
-                self._think = arg
+                self._th.opened(arg)
             elif kind == "think_close":
                 self._marker(marker, True)
-                self._think = None
-                self._skip_ws = "drop" if not self._legacy else False
+                self._skip_ws = self._th.closed()
             elif kind == "stray_close":
                 # The prompt opened the thinking block (or thinking is off and the model closes
-                # it anyway): drop the marker; a Session learns that this model's template opens it.
+                # it anyway): the marker is dropped.
                 self._marker(marker, True)
-                self._skip_ws = "drop" if not self._legacy else False
-                if self.session is not None and not self._calls.count:
-                    self.session.opens_thinking = True
+                self._skip_ws = self._th.stray(self._calls.count)
             else:   # an answer wrapper
                 self._marker(marker, False)
             self._retable()
 
     # ------------------------------------------------------------------ DECIDE
-    def _decide(self, data: str, pos: int, eof: bool):
-        if self._look:
-            data, pos, self._look = self._look + data[pos:], 0, ""
+    def _decide(self, blk: Block, data: str, pos: int, eof: bool):
+        if blk.look:
+            data, pos, blk.look = blk.look + data[pos:], 0, ""
         # Formats see at most LOOK_MAX characters, and must decide once they have them, so the
         # choice is the same whatever the chunking.
         view, final = data[pos:pos + LOOK_MAX], eof or len(data) - pos >= LOOK_MAX
         chosen = None
-        for f in self._cands:
-            v = f.decide(self._opener, view, final, self._calls)
+        for f in blk.cands:
+            v = f.decide(blk.opener, view, final, self._calls)
             if v == YES:
                 chosen = f
                 break
             if v == MAYBE and not final:
-                self._look = data[pos:]
+                blk.look = data[pos:]
                 return None
         if chosen is None:
-            if eof and special(self._opener) and (data[pos:].isspace() or pos >= len(data)):
+            self._blk = self._calls.block = None
+            if eof and special(blk.opener) and (pos >= len(data) or data[pos:].isspace()):
                 # A special token alone at the end: a call the end of the stream cut off.
-                self._markup_text(self._opener)
+                self._markup_text(blk.opener)
                 self._calls.push(ToolCallError(None, f"cut off by the end of the stream after "
-                                                     f"{self._opener!r}", ""))
+                                                     f"{blk.opener!r}", ""))
             else:                            # a false start: the opener is text after all
-                self._emit(self._opener)
-            self._mode = TEXT
+                self._emit(blk.opener)
             return data, pos
-        self._start_block(chosen)
-        return data, pos
-
-    def _start_block(self, fmt) -> None:
-        self._fmt = fmt
-        self._mode = BLOCK
+        blk.fmt = chosen
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
-        self._think_before = self._think
-        if self._think is not None:
-            self._think = None
+        if self._th.call_opened():
             self._retable()
-        self._reader = Reader()
-        self._calls.block_calls = 0
-        self._fallback = self._cut = self._unread = False
-        self._mk, self._mk_opener = 0, False     # markup audit: accounted up to here
-        self._gen = fmt.parse(self._reader, self._calls, self._opener)
+        blk.reader = Reader()
+        blk.gen = chosen.parse(blk.reader, self._calls, blk.opener)
+        return data, pos
 
     # ------------------------------------------------------------------ BLOCK
-    def _block(self, data: str, pos: int, eof: bool):
-        r = self._reader
+    def _block(self, blk: Block, data: str, pos: int, eof: bool):
+        r = blk.reader
         if pos < len(data):
             r.push(data, pos)
         if eof:
@@ -441,43 +438,45 @@ class Sieve:
 
     def _drive(self, eof: bool):
         """Resume the block's parser on what was pushed; handle how it ends."""
-        r = self._reader
+        blk = self._blk
+        r = blk.reader
         calls = self._calls
-        self._lane = None
+        blk.lane = None
         while True:
             try:
-                self._lane = self._gen.send(None)
+                blk.lane = blk.gen.send(None)
                 if not eof:
                     return None
                 raise Truncated("parser waited at end of stream")
             except StopIteration:
                 return self._end_block(r.at)
             except (Reject, Bad) as e:
+                closer = blk.fmt.closer_for(blk.opener)
                 if calls.open:
-                    self._gen = salvage(r, calls, self._fmt.closer_for(self._opener) or "\n", e)
+                    blk.gen = salvage(r, calls, closer or "\n", e)
                     continue
-                if calls.block_calls:
+                if blk.calls:
                     at = e.at if isinstance(e, Reject) and e.at is not None else r.at
                     return self._end_block(at)
-                cut = isinstance(e, Truncated) or self._cut
+                cut = isinstance(e, Truncated) or blk.cut
                 # No call in this block.  If it was well-formed but of a shape the format does not
                 # know (or cut off by the end of the stream), a broad pass looks for calls in it.
                 broad = cut or (isinstance(e, Reject) and e.broad)
-                if broad and self._fmt.closer and not self._fallback:
-                    self._fallback, self._cut = True, cut
+                if broad and blk.fmt.closer and not blk.fallback:
+                    blk.fallback, blk.cut = True, cut
                     r.rewind(0)
-                    self._gen = broad_pass(r, calls, self._fmt.closer_for(self._opener))
+                    blk.gen = broad_pass(r, calls, closer)
                     continue
-                if cut and not self._unread:
+                if cut and not blk.unread:
                     # A call cut off by the end of the stream before it started: never content.
-                    self._unread = True
+                    blk.unread = True
                     r.rewind(0)
-                    self._gen = cut_block(r, calls, self._fmt.closer_for(self._opener), self._opener)
+                    blk.gen = cut_block(r, calls, closer, blk.opener)
                     continue
-                if special(self._opener):
+                if special(blk.opener):
                     # Special-token markup that holds no call (an undeclared tool, prose quoting the
                     # token): reported; its text goes back to the text, so nothing is lost.
-                    calls.push(ToolCallError(None, f"{e or 'no call'} after {self._opener!r}", ""))
+                    calls.push(ToolCallError(None, f"{e or 'no call'} after {blk.opener!r}", ""))
                 return self._release()
 
     def _on_call(self, started: bool) -> None:
@@ -485,48 +484,46 @@ class Sieve:
             self._note_format()
         # Memory: while a call streams the block's text is not kept (its arguments are); after
         # it, only what follows is kept (a later object may still be handed back as text).
-        r = self._reader
-        if r is not None and not self._markup:
-            r.forget()
-            r.keep = not started
+        blk = self._blk
+        if blk is not None and blk.reader is not None and not self._markup:
+            blk.reader.forget()
+            blk.reader.keep = not started
 
     def _note_format(self, force: bool = False) -> None:
         """A block proved its format (a call, or prose in the format's own syntax)."""
-        if (force or self._calls.block_calls) and self._fmt is not None:
-            self._detected = self._fmt.name
+        blk = self._blk
+        if blk is not None and blk.fmt is not None and (force or blk.calls):
+            self._detected = blk.fmt.name
             if self.format is None:
                 self.format = self._detected
 
     def _block_markup(self, emitted: int = 0, at: int | None = None) -> None:
         """Audit (markup=True): the block's text not yet accounted for, up to `at` (default: the
         reader's position less the `emitted` characters that go out as text right after)."""
-        r = self._reader
-        if not self._markup or r is None:
+        blk = self._blk
+        if not self._markup or blk is None or blk.reader is None:
             return
+        r = blk.reader
         end = (r.at if at is None else at) - emitted
-        self._markup_text(("" if self._mk_opener else self._opener) + r.text(self._mk, end))
-        self._mk_opener = True
-        self._mk = end + emitted
+        self._markup_text(("" if blk.mk_opener else blk.opener) + r.text(blk.mk, end))
+        blk.mk_opener = True
+        blk.mk = end + emitted
 
     def _end_block(self, at: int):
         self._note_format()
-        r = self._reader
+        blk = self._blk
         self._block_markup(at=at)
-        rest = r.since(at)
-        if self._calls.block_calls:
+        rest = blk.reader.since(at)
+        if blk.calls:
             self._skip_ws = "call"
-        self._reader = self._gen = self._fmt = None
-        self._mode = TEXT
+        self._blk = self._calls.block = None
         return rest
 
     def _release(self):
         """No call in this block: its opener goes out as text; the rest is scanned again."""
-        r = self._reader
-        if self._think_before is not self._think:
-            self._think = self._think_before
+        blk = self._blk
+        if self._th.released():
             self._retable()
-        self._emit(self._opener)
-        rest = r.since(0)         # the text after the opener (a format may have read the opener too)
-        self._reader = self._gen = self._fmt = None
-        self._mode = TEXT
-        return rest
+        self._blk = self._calls.block = None
+        self._emit(blk.opener)
+        return blk.reader.since(0)   # the text after the opener (a format may have read it too)

@@ -142,7 +142,7 @@ def test_upstream_non_json_success_is_502(upstream, proxy):
 
 
 def test_a_translation_bug_ends_the_stream_with_an_error_not_a_cut(upstream, proxy, monkeypatch):
-    from callsieve.serve import stream as stream_mod
+    from callsieve.serve import turn as stream_mod
 
     def boom(self, chunk):
         raise RuntimeError("bug")

@@ -300,7 +300,7 @@ def test_request_alias_of_a_single_model_upstream_is_seeded_from_its_name(upstre
     ({"chat_template_kwargs": {"enable_thinking": True}}, True), ({"chat_template_kwargs": {"thinking": True}}, True),
     ({"reasoning_effort": "none"}, False), ({"reasoning_effort": "high"}, None)])
 def test_thinking_from_the_request(body, want):
-    from callsieve.serve.app import thinking_of
+    from callsieve.serve.options import thinking_of
     assert thinking_of(body) is want
 
 

@@ -13,7 +13,10 @@ from hypothesis import strategies as st
 from callsieve import Sieve
 from callsieve.serve.app import Config, Proxy
 from callsieve.serve.ready import PENDING, Ready
-from callsieve.serve.stream import Options, SSELines, Turn, loads
+from callsieve.serve.chat import ChatEncoder
+from callsieve.serve.options import Options
+from callsieve.serve.stream import SSELines, loads
+from callsieve.serve.turn import Turn
 
 TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
 
@@ -112,10 +115,12 @@ def test_loads_agrees_with_json_loads(text):
 def turn_events(chunks, **opts) -> list[bytes]:
     options = Options(tools=TOOLS, **opts)
     turn = Turn(options, lambda: Sieve(**options.sieve_kwargs()))
+    enc = ChatEncoder(options.include_usage)
     out = []
     for c in chunks:
-        out += turn.feed(c)
-    return out + turn.finish()
+        enc.upstream(c)
+        out += enc.write(turn.feed(c))
+    return out + enc.write(turn.finish())
 
 
 def assert_canonical(events: list[bytes]) -> list[dict]:
@@ -271,7 +276,9 @@ def proxy_batches(script) -> list[bytes]:
         proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
         resp = httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=ScriptedBody(script))
         opts = Options(tools=TOOLS)
-        return [b async for b in proxy.stream(resp, opts, "m", {"model": "m", "start": 0, "stream": True})]
+        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
+        stats = {"api": "chat", "model": "m", "start": 0, "stream": True}
+        return [b async for b in proxy.stream(resp, turn, ChatEncoder(), stats)]
 
     return asyncio.run(go())
 

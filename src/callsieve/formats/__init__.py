@@ -13,8 +13,33 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import pkgutil
+from typing import Any, Callable, Protocol
 
+# The decide contract: `decide(opener, look, eof, ctx)` answers YES (this format), NO, or MAYBE
+# (show me more).  `look` is the text after the opener, at most LOOK_MAX characters; with
+# `eof` (the end of the stream, or LOOK_MAX characters seen) MAYBE is not an answer.  Reading
+# no further than LOOK_MAX is what makes the choice the same whatever the chunking.
 YES, NO, MAYBE = 1, 0, -1
+LOOK_MAX = 256
+
+
+class Context(Protocol):
+    """What a format's `decide` and `parse` get as `ctx` (callsieve.calls.Calls)."""
+    tools: dict[str, dict] | None      # declared tools: {name: parameters schema}, None: any
+    limit: int                         # max_call_bytes
+    name: str                          # the open (or last) call's name
+    open: bool                         # a call is open
+    block_calls: int                   # calls started in this block
+    at_start: bool                     # the block opened where the content starts
+    content: Callable[[str], None]     # prose from inside a block (harmony's final channel)
+    reasoning: Callable[[str], None]   # thinking from inside a block (harmony's analysis)
+
+    def declared(self, name: str) -> bool: ...
+    def schema(self, name: str, key: str) -> dict | None: ...
+    def check(self, name: str) -> str: ...
+    def start(self, name: str, id: str | None = None) -> Any: ...
+    def end(self) -> None: ...
+    def fail(self, reason: str, raw: str) -> None: ...
 
 
 class Format:
@@ -35,11 +60,11 @@ class Format:
         """The closing marker of a block opened by `opener`."""
         return self.closer
 
-    def decide(self, opener: str, look: str, eof: bool, ctx) -> int:
+    def decide(self, opener: str, look: str, eof: bool, ctx: Context) -> int:
         """Is the text after `opener` this format?  YES, NO, or MAYBE (show me more)."""
         return YES
 
-    def parse(self, r, ctx, opener: str):
+    def parse(self, r, ctx: Context, opener: str):
         """Generator: parse the block after `opener` from Reader `r`, reporting calls to `ctx`."""
         raise NotImplementedError
         yield

@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import LOOK_MAX, MAYBE, NO, YES, Format
 from ..jsonargs import Args, key, string, value
 from ..reader import Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token
-from ..sieve import LOOK_MAX
 
 # A decision looks at no more than the Sieve's look-ahead bound, so that the whole text and any
 # chunking of it decide alike: deciders read `look[:LOOK_MAX]`.
@@ -58,7 +57,8 @@ def _call_body(r, ctx, loose, at, cid):
     name = None
     r.pos += 1
     held: Args | None = None       # arguments that came before the name
-    started = False
+    started = False                # the call (or a wrapped one) has started
+    args_read = False
     try:
         c = yield from peek(r)
         while c != "}":
@@ -73,6 +73,11 @@ def _call_body(r, ctx, loose, at, cid):
             if k in NAME_KEYS and name is None and c == '"':
                 name = yield from key(r)
                 ctx.check(name)
+                if not loose and held is None:
+                    # The block's opener already said "a call": the name goes out now, before
+                    # the arguments (an id written after the name comes too late for it).
+                    ctx.start(name, cid)
+                    started = True
             elif k in WRAPPER_KEYS and name is None and not started and held is None and c in ("{", "["):
                 # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
                 if c == "{":
@@ -84,8 +89,11 @@ def _call_body(r, ctx, loose, at, cid):
             elif k == "function" and name is None and c == '"':
                 name = yield from key(r)
                 ctx.check(name)
-            elif k in ARGS_KEYS and not started and held is None:
-                if name is not None:
+            elif k in ARGS_KEYS and held is None and not args_read and (ctx.open or not started):
+                args_read = True
+                if started:
+                    yield from _arguments(r, ctx.args)     # the call went out with its name
+                elif name is not None:
                     yield from _arguments(r, ctx.start(name, cid))
                     started = True
                 else:

@@ -1,4 +1,9 @@
-"""The Starlette app: an OpenAI-compatible proxy that parses tool calls out of upstream text."""
+"""The Starlette app: a proxy that parses tool calls out of upstream text.
+
+Clients speak Chat Completions, the Responses API or Anthropic's Messages API (chat.py,
+responses.py, messages.py: each translates its requests and writes its answers); the upstream is
+always spoken to in Chat Completions. Everything else under /v1 is forwarded unchanged.
+"""
 from __future__ import annotations
 
 import asyncio
@@ -9,6 +14,7 @@ import logging
 import os
 import time
 from dataclasses import asdict, dataclass
+from functools import partial
 
 import httpx
 from starlette.applications import Starlette
@@ -17,21 +23,25 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from callsieve import Session, Sieve, parse
+from callsieve.serve import chat, messages, responses
+from callsieve.serve.chat import error
+from callsieve.serve.options import BadRequest, Options
 from callsieve.serve.ready import PENDING, Ready
-from callsieve.serve.stream import Options, SSELines, Turn, loads, sse
+from callsieve.serve.stream import SSELines, loads
+from callsieve.serve.turn import Turn
 from callsieve.serve.whole import translate
 
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
-               "authorization", "accept-encoding", "content-encoding"}
+               "authorization", "x-api-key", "accept-encoding", "content-encoding"}
 
 
 @dataclass
 class Config:
     upstream: str                      # base URL of an OpenAI-compatible API, e.g. http://127.0.0.1:8080/v1
-    api_key: str | None = None         # clients must send "Authorization: Bearer <api_key>"
+    api_key: str | None = None         # clients must send "Authorization: Bearer <api_key>" or "x-api-key: <api_key>"
     upstream_api_key: str | None = None
     format: str | None = None          # force one format name (None: detect)
     reasoning_format: str = "auto"     # default for requests without "reasoning_format"
@@ -45,23 +55,23 @@ def upstream_base(url: str) -> str:
     return url if httpx.URL(url).path not in ("", "/") else url + "/v1"
 
 
-def error(status: int, message: str, type_: str = "invalid_request_error", code=None) -> JSONResponse:
-    return JSONResponse({"error": {"message": message, "type": type_, "param": None, "code": code}}, status)
+def json_object(raw: bytes, api) -> dict | Response:
+    """The request body as a dict, or the 400 that says why it is not one."""
+    try:
+        body = json.loads(raw)
+    except ValueError as e:
+        return api.error(400, f"The request body is not valid JSON: {e}")
+    return body if isinstance(body, dict) else api.error(400, "The request body must be a JSON object.")
 
 
 def stream_error(message: str, code: str, type_: str = "upstream_error") -> dict:
-    return {"error": {"message": "callsieve: " + message, "type": type_, "param": None, "code": code}}
+    return {"message": "callsieve: " + message, "type": type_, "param": None, "code": code}
 
 
-def thinking_of(body: dict) -> bool | None:
-    """Thinking on/off from the request (formats.md §4 rule 2); None when the request does not say."""
-    kw = body.get("chat_template_kwargs") or {}
-    for key in ("enable_thinking", "thinking"):
-        if isinstance(kw.get(key), bool):
-            return kw[key]
-    if body.get("reasoning_effort") == "none":
-        return False
-    return None
+def upstream_failure(err) -> dict:
+    """The upstream's `data: {"error": …}` as an error object (some servers send a bare string)."""
+    return err if isinstance(err, dict) else {"message": str(err), "type": "upstream_error", "param": None,
+                                               "code": None}
 
 
 async def unless_gone(request: Request, awaitable):
@@ -127,11 +137,15 @@ class Proxy:
             h["authorization"] = "Bearer " + self.config.upstream_api_key
         elif not self.config.api_key and "authorization" in incoming:
             h["authorization"] = incoming["authorization"]  # no key of ours: the client's is for the upstream
+        elif not self.config.api_key and "x-api-key" in incoming:
+            h["authorization"] = "Bearer " + incoming["x-api-key"]  # Anthropic clients send their key so
         return h
 
     def authorized(self, request: Request) -> bool:
+        """`--api-key`, as OpenAI clients send it (`Authorization: Bearer`) or Anthropic's (`x-api-key`)."""
         key = self.config.api_key
-        return not key or request.headers.get("authorization", "") == "Bearer " + key
+        return (not key or request.headers.get("authorization", "") == "Bearer " + key
+                or request.headers.get("x-api-key", "") == key)
 
     # -- endpoints ---------------------------------------------------------------------------
     async def health(self, request: Request) -> Response:
@@ -169,35 +183,41 @@ class Proxy:
     def resp_headers(resp: httpx.Response) -> dict:
         return {k: v for k, v in resp.headers.items() if k.lower() not in HOP_HEADERS}
 
-    def unreachable(self, e: Exception) -> Response:
+    def unreachable(self, e: Exception, api=chat) -> Response:
         log.warning("upstream %s unreachable: %r", self.base, e)
-        return error(502, f"callsieve: the upstream model server at {self.base} is unreachable "
+        return api.error(502, f"callsieve: the upstream model server at {self.base} is unreachable "
                           f"({type(e).__name__}: {e or 'no answer'})", "upstream_error", "upstream_unreachable")
 
-    async def chat(self, request: Request) -> Response:
+    async def answer(self, request: Request, api) -> Response:
+        """A request in one of the wire APIs (chat.py, responses.py, messages.py): translated into
+        Chat Completions for the upstream, its answer through the Sieve, written back in `api`."""
         if not self.authorized(request):
-            return error(401, "Invalid or missing API key (send 'Authorization: Bearer <key>').", "authentication_error")
+            return api.error(401, "Invalid or missing API key (send 'Authorization: Bearer <key>' or "
+                                  "'x-api-key: <key>').", "authentication_error")
         raw = await request.body()
+        body = json_object(raw, api)
+        if isinstance(body, Response):
+            return body
         try:
-            body = json.loads(raw)
-        except ValueError as e:
-            return error(400, f"The request body is not valid JSON: {e}")
-        if not isinstance(body, dict):
-            return error(400, "The request body must be a JSON object.")
+            chat_body = api.to_chat(body)
+        except BadRequest as e:
+            return api.error(400, str(e))
         model = str(body.get("model") or "")
-        reasoning = body.get("reasoning_format") or self.config.reasoning_format
-        opts = Options(tools=body.get("tools") or None, format=self.config.format, reasoning=reasoning,
-                       thinking=thinking_of(body), parallel_tool_calls=body.get("parallel_tool_calls") is not False,
-                       tool_choice_none=body.get("tool_choice") == "none",
-                       include_usage=bool((body.get("stream_options") or {}).get("include_usage")))
-        stats = {"model": model, "start": time.monotonic(), "stream": bool(body.get("stream"))}
-        req = self.client.build_request("POST", self.base + "/chat/completions",
-                                        headers=self.headers(request.headers), content=raw)
+        opts = Options.from_request(chat_body, self.config.format, self.config.reasoning_format)
+        sess = self.session(model)
+        try:  # the tools are checked before the upstream is asked (a tool list the library rejects)
+            first_sieve = Sieve(**opts.sieve_kwargs(sess))
+        except (ValueError, TypeError) as e:
+            return api.error(400, f"callsieve cannot use these tools: {e}")
+        stats = {"api": api.name, "model": model, "start": time.monotonic(), "stream": bool(body.get("stream"))}
+        content = raw if chat_body is body else json.dumps(chat_body).encode()
+        headers = {**self.headers(request.headers), "content-type": "application/json"}
+        req = self.client.build_request("POST", self.base + "/chat/completions", headers=headers, content=content)
         try:
             resp = await unless_gone(request, self.client.send(req, stream=True))
         except httpx.HTTPError as e:
             self.log_line(stats, status=502)
-            return self.unreachable(e)
+            return self.unreachable(e, api)
         if resp is None:  # the client went away while the upstream was still thinking
             self.log_line(stats, status=499)
             return Response(status_code=499)
@@ -205,7 +225,7 @@ class Proxy:
             try:
                 data = await unless_gone(request, resp.aread())
             except httpx.HTTPError as e:
-                return self.unreachable(e)
+                return self.unreachable(e, api)
             finally:
                 await resp.aclose()
             if data is None:
@@ -213,39 +233,34 @@ class Proxy:
                 return Response(status_code=499)
             if resp.status_code != 200:
                 self.log_line(stats, status=resp.status_code)
-                return Response(data, resp.status_code, headers=self.resp_headers(resp))
+                return api.upstream_error(resp.status_code, data, self.resp_headers(resp))
             try:
                 answer = json.loads(data)
                 if not isinstance(answer, dict):
                     raise ValueError("not a JSON object")
             except ValueError as e:
                 self.log_line(stats, status=502)
-                return error(502, f"callsieve: the upstream sent an unreadable answer ({e})", "upstream_error")
+                return api.error(502, f"callsieve: the upstream sent an unreadable answer ({e})", "upstream_error")
             try:
-                return JSONResponse(self.complete(answer, opts, model, stats))
+                out, info = translate(answer, opts, sess, parse)
+                self.log_line(stats, status=200, **info)
+                return JSONResponse(api.answer(out, body))
             except Exception:
                 log.exception("while parsing the upstream answer")
-                return error(500, "callsieve: internal error while parsing the answer", "server_error")
-        return StreamingResponse(self.stream(resp, opts, model, stats), media_type="text/event-stream",
-                                 headers={"cache-control": "no-cache"})
+                return api.error(500, "callsieve: internal error while parsing the answer", "server_error")
+        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"), first_sieve)
+        return StreamingResponse(self.stream(resp, turn, api.encoder(body, chat_body), stats),
+                                 media_type="text/event-stream", headers={"cache-control": "no-cache"})
 
-    # -- the two translations ---------------------------------------------------------------
-    def complete(self, data: dict, opts: Options, model: str, stats: dict) -> dict:
-        sess = self.session(model)
-        out, info = translate(data, opts, sess, parse)
-        self.log_line(stats, status=200, **info)
-        return out
-
-    async def stream(self, resp: httpx.Response, opts: Options, model: str, stats: dict):
-        sess = self.session(model)
-        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"))
+    async def stream(self, resp: httpx.Response, turn: Turn, enc, stats: dict):
         lines = SSELines(resp.encoding or "utf-8")
         # raw: no per-piece decoding layer when the upstream did not compress the stream
         reads = Ready(resp.aiter_bytes() if resp.headers.get("content-encoding") else resp.aiter_raw())
-        out: list[bytes] = []  # what the upstream pieces read so far turned into, not sent yet
+        out: list[bytes] = enc.start()  # what the upstream pieces read so far turned into, not sent yet
         first = True           # until the first token is out, each piece's output goes at once
         done = False           # the upstream said [DONE]
         failure = None
+        logged = False
         try:
             try:
                 while not done and failure is None:
@@ -273,9 +288,10 @@ class Proxy:
                         if not isinstance(chunk, dict):
                             continue
                         if "error" in chunk and not chunk.get("choices"):
-                            failure = chunk
+                            failure = upstream_failure(chunk["error"])
                             break
-                        out += turn.feed(chunk)
+                        enc.upstream(chunk)
+                        out += enc.write(turn.feed(chunk))
                     if ended:
                         break
                     if first and turn.answered:  # time to first token: do not wait for the rest of the read
@@ -294,25 +310,38 @@ class Proxy:
                 await reads.close()
                 await resp.aclose()
             try:
-                out += turn.finish() if failure is None else turn.flush()
+                out += enc.write(turn.finish() if failure is None else turn.flush())
             except Exception:
                 log.exception("while flushing the stream")
                 failure = failure or stream_error("internal error while flushing the stream", "internal_error",
                                                   "server_error")
             if failure is not None:
-                out.append(sse(failure))
-            out.append(sse(b"[DONE]"))
+                out += enc.fail(failure)
+            out += enc.close()
+            # the answer is complete: log now, as the client may close (and cancel us) at once
+            logged = True
+            self.log_turn(stats, turn, 200 if failure is None else 502)
             yield b"".join(out)
             if done:  # the client has it all; the upstream connection can serve the next request
                 await self.reuse(reads)
         finally:
             await reads.close()  # a read still pending when the client went away mid-write
             await resp.aclose()  # on a client disconnect (cancellation) this cancels the upstream request
-        for ch in turn.choices.values():
-            for err in ch.errors:
-                log.warning("call %d went bad (%s); unusable text: %.300r", err.index, err.reason, err.raw)
-        self.log_line(stats, status=200 if failure is None else 502, format=turn.format, calls=turn.calls,
-                      reasoning_chars=turn.reasoning_chars, errors=sum(len(c.errors) for c in turn.choices.values()))
+            if not logged:
+                self.log_turn(stats, turn, 499)
+
+    async def count_tokens(self, request: Request) -> Response:
+        """`/v1/messages/count_tokens`: an estimate (Claude Code asks before long prompts)."""
+        if not self.authorized(request):
+            return messages.error(401, "Invalid or missing API key (send 'x-api-key: <key>').")
+        body = json_object(await request.body(), messages)
+        return body if isinstance(body, Response) else JSONResponse({"input_tokens": messages.estimate(body)})
+
+    def log_turn(self, stats: dict, turn: Turn, status: int) -> None:
+        for err in turn.errors:
+            log.warning("call %s went bad (%s); unusable text: %.300r", err.index, err.reason, err.raw)
+        self.log_line(stats, status=status, format=turn.format, calls=turn.calls,
+                      reasoning_chars=turn.reasoning_chars, errors=len(turn.errors))
 
     @staticmethod
     async def reuse(reads: Ready) -> None:
@@ -330,8 +359,8 @@ class Proxy:
 
     def log_line(self, stats: dict, status: int, format=None, calls=0, reasoning_chars=0, errors=0) -> None:
         ms = (time.monotonic() - stats["start"]) * 1000
-        log.info("chat model=%s stream=%s status=%d format=%s calls=%d reasoning_chars=%d call_errors=%d "
-                 "duration_ms=%.0f", stats["model"] or "-", stats["stream"], status, format or "-", calls,
+        log.info("%s model=%s stream=%s status=%d format=%s calls=%d reasoning_chars=%d call_errors=%d "
+                 "duration_ms=%.0f", stats["api"], stats["model"] or "-", stats["stream"], status, format or "-", calls,
                  reasoning_chars, errors, ms)
 
 
@@ -339,7 +368,10 @@ def create_app(config: Config) -> Starlette:
     proxy = Proxy(config)
     methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
     routes = [Route("/health", proxy.health),
-              Route("/v1/chat/completions", proxy.chat, methods=["POST"]),
+              Route("/v1/chat/completions", partial(proxy.answer, api=chat), methods=["POST"]),
+              Route("/v1/responses", partial(proxy.answer, api=responses), methods=["POST"]),
+              Route("/v1/messages", partial(proxy.answer, api=messages), methods=["POST"]),
+              Route("/v1/messages/count_tokens", proxy.count_tokens, methods=["POST"]),
               Route("/v1/{path:path}", proxy.forward, methods=methods)]
     app = Starlette(routes=routes, lifespan=proxy.lifespan)
     app.state.proxy = proxy

@@ -18,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default: 8000)")
     parser.add_argument("--api-key", default=env("CALLSIEVE_API_KEY"), metavar="KEY",
-                        help="require 'Authorization: Bearer KEY' from clients")
+                        help="require 'Authorization: Bearer KEY' (or 'x-api-key: KEY') from clients")
     parser.add_argument("--upstream-api-key", default=env("CALLSIEVE_UPSTREAM_API_KEY"), metavar="KEY",
                         help="send 'Authorization: Bearer KEY' to the upstream")
     parser.add_argument("--format", default=None, metavar="NAME", help="force one tool-call format (default: detect)")

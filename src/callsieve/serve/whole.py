@@ -5,10 +5,10 @@ and a non-streamed answer to the same output agree.
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Callable
 
-from callsieve.serve.stream import Options
+from callsieve.serve.options import Options
+from callsieve.serve.turn import finish_reason
 
 
 def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple[dict, dict]:
@@ -24,14 +24,15 @@ def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple
         if calls:
             session.record("native")
         reasoning = msg.get("reasoning_content") or msg.pop("reasoning", None) or ""
-        content = msg.get("content")
+        content, cut = msg.get("content"), 0
         if isinstance(content, str):
             m = parse(content, **kwargs)
             info["format"] = info["format"] or m.format
-            info["errors"] += len(getattr(m, "errors", None) or [])
+            info["errors"] += len(m.errors)
+            cut = len(m.incomplete)
             content, reasoning = m.content, reasoning + (m.reasoning or "")
             calls += [{"id": tc.id, "type": "function",
-                       "function": {"name": tc.name, "arguments": json.dumps(tc.arguments, ensure_ascii=False)}}
+                       "function": {"name": tc.name, "arguments": tc.arguments_json}}
                       for tc in m.tool_calls]
         if not opts.parallel_tool_calls:
             calls = calls[:1]
@@ -45,6 +46,7 @@ def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple
             msg.pop("tool_calls", None)
         info["calls"] += len(calls)
         info["reasoning_chars"] += len(reasoning)
-        finish = "tool_calls" if calls else choice.get("finish_reason")
+        # a call cut off by the end of the stream is left out of tool_calls (Message.incomplete)
+        finish = finish_reason(choice.get("finish_reason"), len(calls), cut)
         choices.append({**choice, "message": msg, "finish_reason": finish})
     return {**data, "choices": choices}, info

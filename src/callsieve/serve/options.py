@@ -1,0 +1,74 @@
+"""What one request asks of the translation, worked out once from the Chat Completions body.
+
+Every API the proxy speaks is first translated into a Chat Completions body (that is what goes
+upstream), so this one function decides the parsing options for all of them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# No tool declared: with strict parsing every call is an undeclared name and goes out as text,
+# which is how `tool_choice: "none"` turns call parsing off while reasoning stays split.
+NO_TOOLS: list = []
+
+
+def thinking_of(body: dict) -> bool | None:
+    """Thinking on/off from the request (formats.md §4 rule 2); None when the request does not say."""
+    kw = body.get("chat_template_kwargs") or {}
+    for key in ("enable_thinking", "thinking"):
+        if isinstance(kw.get(key), bool):
+            return kw[key]
+    if body.get("reasoning_effort") == "none":
+        return False
+    return None
+
+
+@dataclass
+class Options:
+    """What one request asks of the translation."""
+    tools: list | None = None
+    format: str | None = None
+    reasoning: str = "auto"
+    thinking: bool | None = None
+    parallel_tool_calls: bool = True
+    tool_choice_none: bool = False
+    include_usage: bool = False
+
+    @classmethod
+    def from_request(cls, body: dict, format: str | None = None, reasoning: str = "auto") -> "Options":
+        """`format` and `reasoning` are the server's defaults (`--format`, `--reasoning-format`)."""
+        return cls(tools=body.get("tools") or None, format=format,
+                   reasoning=body.get("reasoning_format") or reasoning, thinking=thinking_of(body),
+                   parallel_tool_calls=body.get("parallel_tool_calls") is not False,
+                   tool_choice_none=body.get("tool_choice") == "none",
+                   include_usage=bool((body.get("stream_options") or {}).get("include_usage")))
+
+    def sieve_kwargs(self, session: Any = None) -> dict:
+        tools = NO_TOOLS if self.tool_choice_none else self.tools
+        return {"tools": tools, "format": self.format, "reasoning": self.reasoning,
+                "session": session, "thinking": self.thinking}
+
+
+class BadRequest(ValueError):
+    """A request the proxy cannot translate: the client gets a 400 with this message."""
+
+
+def text_of(content) -> str:
+    """The text of a message content: a string, or a list of parts (`text`, `input_text`, …)."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(p if isinstance(p, str) else str(p.get("text") or "") for p in content
+                       if isinstance(p, str) or isinstance(p, dict))
+    raise BadRequest(f"a message content must be a string or a list of parts, not {type(content).__name__}")
+
+
+def system_first(msgs: list) -> list:
+    """All system text as one leading system message: many chat templates refuse a system message
+    anywhere else (Claude Code and Codex send some after the first user message)."""
+    system = [m["content"] for m in msgs if m["role"] == "system" and m["content"]]
+    rest = [m for m in msgs if m["role"] != "system"]
+    return ([{"role": "system", "content": "\n\n".join(system)}] if system else []) + rest

@@ -1,0 +1,107 @@
+"""Real agent CLIs end to end: Codex CLI (Responses), Claude Code (Messages), opencode and Qwen Code
+(Chat Completions), each through `callsieve serve` in front of a scripted model that writes its
+tool call as plain-text markup. The agent must run the tool, send its result back in its own API's
+shape, and finish with the model's answer.
+
+`.ci/agents.sh` installs the CLIs (npm, cached); each run is in a private network namespace
+(`unshare -n`, loopback only), so no traffic can leave the machine. See agent_harness.py.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+HERE = os.path.dirname(__file__)
+AGENTS = os.environ.get("CALLSIEVE_AGENTS_DIR") or os.path.expanduser("~/.cache/callsieve-agents")
+BIN = os.path.join(AGENTS, "node_modules", ".bin")
+
+
+def run_agent(cli: str) -> dict:
+    if not os.path.exists(os.path.join(BIN, cli)):
+        pytest.skip(f"{cli} is not installed (.ci/agents.sh installs the agent CLIs)")
+    if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
+        pytest.skip("the agent CLIs run only inside a private network namespace (root, unshare, ip)")
+    os.makedirs(os.path.join(AGENTS, "runs"), exist_ok=True)
+    run_dir = tempfile.mkdtemp(prefix=cli + "-", dir=os.path.join(AGENTS, "runs"))  # Codex refuses a home in /tmp
+    env = {**os.environ, "OPENCODE_CONFIG_TEMPLATE": os.path.join(AGENTS, "opencode-config")}
+    script = f'ip link set lo up && exec "$0" {HERE}/agent_harness.py {cli} {BIN} {run_dir}'
+    try:
+        proc = subprocess.run(["unshare", "-n", "sh", "-c", script, sys.executable], env=env,
+                              capture_output=True, text=True, timeout=180)
+    finally:
+        shutil.rmtree(run_dir, ignore_errors=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    assert report["status"] == 0, (report["stdout"][-3000:], report["stderr"][-3000:])
+    return report
+
+
+def tool_result_upstream(report: dict) -> dict:
+    """The upstream's follow-up request: the tool's output (the file's text) as a `tool` message."""
+    for req in report["upstream_requests"]:
+        for m in req["messages"]:
+            if m["role"] == "tool" and report["marker"] in m["content"]:
+                return m
+    raise AssertionError("no request carried the tool's result upstream")
+
+
+def agent_requests(report: dict, path: str) -> list:
+    reqs = [r for r in report["client_requests"] if r["path"] == path and r["json"] and r["json"].get("tools")]
+    assert len(reqs) >= 2, [(r["path"], r["query"]) for r in report["client_requests"]]
+    return reqs
+
+
+def test_codex_cli_runs_a_tool_call_written_as_qwen3_coder_xml_after_thinking():
+    report = run_agent("codex")
+    followup = agent_requests(report, "/v1/responses")[-1]["json"]
+    calls = {i["call_id"]: i for i in followup["input"] if i.get("type") == "function_call"}
+    outputs = [i for i in followup["input"] if i.get("type") == "function_call_output"]
+    assert any(report["marker"] in o["output"] and o["call_id"] in calls for o in outputs)
+    assert calls[outputs[-1]["call_id"]]["name"] == "exec_command"
+    assert json.loads(calls[outputs[-1]["call_id"]]["arguments"]) == {"cmd": "cat marker.txt"}
+    assert any(i.get("type") == "reasoning" and i.get("encrypted_content") for i in followup["input"])
+    tool_result_upstream(report)
+    thought = [m.get("reasoning_content") for m in report["upstream_requests"][-1]["messages"] if m["role"] == "assistant"]
+    assert thought == ["I should read it."]  # the reasoning item Codex echoed went back upstream as thinking
+    assert f"The file says {report['marker']}." in report["stdout"]
+
+
+def test_claude_code_runs_a_tool_call_written_as_hermes_after_thinking():
+    report = run_agent("claude")
+    reqs = agent_requests(report, "/v1/messages")
+    assert all(r["query"] == "beta=true" for r in reqs)
+    messages = reqs[-1]["json"]["messages"]
+    uses = {b["id"]: b for m in messages if m["role"] == "assistant" and isinstance(m["content"], list)
+            for b in m["content"] if b.get("type") == "tool_use"}
+    results = [b for m in messages if m["role"] == "user" and isinstance(m["content"], list)
+               for b in m["content"] if b.get("type") == "tool_result"]
+    result = results[-1]
+    assert result["tool_use_id"] in uses and uses[result["tool_use_id"]]["name"] == "Read"
+    text = result["content"] if isinstance(result["content"], str) else json.dumps(result["content"])
+    assert report["marker"] in text and not result.get("is_error")
+    thinking = [b for m in messages if m["role"] == "assistant" and isinstance(m["content"], list)
+                for b in m["content"] if b.get("type") == "thinking"]
+    assert thinking and thinking[0]["thinking"] == "The user wants the file."  # echoed back, with its signature
+    tool_result_upstream(report)
+    result_line = [json.loads(x) for x in report["stdout"].splitlines() if '"type":"result"' in x][-1]
+    assert result_line["result"] == f"The file says {report['marker']}." and not result_line["is_error"]
+
+
+@pytest.mark.parametrize("cli", ["opencode", "qwen"])
+def test_chat_completions_agents_run_a_tool_call_written_as_text(cli):
+    """opencode gets Mistral's [TOOL_CALLS], Qwen Code a pythonic call list."""
+    report = run_agent(cli)
+    messages = agent_requests(report, "/v1/chat/completions")[-1]["json"]["messages"]
+    calls = {tc["id"]: tc for m in messages if m["role"] == "assistant" for tc in m.get("tool_calls") or []}
+    results = [m for m in messages if m["role"] == "tool"]
+    assert results and results[-1]["tool_call_id"] in calls
+    text = results[-1]["content"] if isinstance(results[-1]["content"], str) else json.dumps(results[-1]["content"])
+    assert report["marker"] in text
+    tool_result_upstream(report)
+    assert f"The file says {report['marker']}." in report["stdout"]
