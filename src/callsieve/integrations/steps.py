@@ -174,7 +174,8 @@ class Watch:
 
     def feed(self, text: str) -> Step:
         step = self.steps.feed(text)
-        think = getattr(self.steps.sieve, "_think", None) is not None   # no public "in reasoning" yet
+        # The Sieve has no public "inside a thinking block" yet: its thinking state is Thought (`_th`).
+        think = bool(getattr(getattr(self.steps.sieve, "_th", None), "inside", False))
         self.ended = self.ended or bool(step.content.strip() or step.calls) or (self.was_thinking and not think)
         self.was_thinking = think
         return step
