@@ -53,7 +53,7 @@ STREAMS = {
 }
 CUT = 'Checking.<tool_call>{"name": "get_weather", "arguments": {"city": "Par'
 
-CHECKS = (["entry_point_loads", "managers_return_it", "compose_unified", "compose_mixed",
+CHECKS = (["entry_point_loads", "tool_parser_plugin_flag", "managers_return_it", "compose_unified", "compose_mixed",
            "compose_mixed_reasoning", "structured_output_gate"]
           + [f"stream_{n}" for n in STREAMS]
           + [f"legacy_{n}" for n in ("hermes", "qwen3_coder", "parallel", "mistral_args")]
@@ -231,6 +231,21 @@ def run_checks():
         plugins.load_general_plugins()
         assert "callsieve" in ToolParserManager.list_registered()
         assert "callsieve" in ReasoningParserManager.list_registered()
+
+    def tool_parser_plugin_flag():
+        # `--tool-parser-plugin callsieve.integrations.vllm`, through vLLM's own flag handling
+        import argparse
+        from vllm.entrypoints.common.cli_args import init_parser_plugin
+        for m in [m for m in sys.modules if m.startswith("callsieve.integrations.vllm.") or m == "callsieve.integrations.vllm"]:
+            del sys.modules[m]
+        for registry in (ToolParserManager.tool_parsers, ToolParserManager.lazy_parsers,
+                         ReasoningParserManager.reasoning_parsers, ReasoningParserManager.lazy_parsers):
+            registry.pop("callsieve", None)
+        init_parser_plugin(argparse.Namespace(tool_parser_plugin="callsieve.integrations.vllm", reasoning_parser_plugin=""))
+        assert ToolParserManager.get_tool_parser("callsieve").__name__ == "CallsieveToolParser"
+        assert ReasoningParserManager.get_reasoning_parser("callsieve").__name__ == "CallsieveReasoningParser"
+        nonlocal cv
+        import callsieve.integrations.vllm as cv   # the classes now registered are this import's
 
     def managers_return_it():
         assert ToolParserManager.get_tool_parser("callsieve") is cv.CallsieveToolParser
