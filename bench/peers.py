@@ -81,7 +81,7 @@ LOOP_END = "<!-- END GENERATED vllm-loop -->"
 def run_vllm_loop(venv: str = DEFAULT_VENV, out: str = LOOP, progress=print) -> str:
     """bench/vllm_loop.py in the peers venv: vLLM's serving loop, callsieve's parser vs the family's."""
     py = prepared_python(venv, progress)
-    progress("  peers: vLLM's serving loop, callsieve vs vLLM's parsers (about 1.5 min)")
+    progress("  peers: vLLM's serving loop, callsieve vs vLLM's parsers (about 2.5 min)")
     subprocess.run([py, "-m", "bench.vllm_loop", "--out", out], check=True, cwd=ROOT)
     return out
 
@@ -229,7 +229,7 @@ def main(argv=None) -> int:
     ap.add_argument("--skip", default=SKIP_SLOW)
     ap.add_argument("--only", default="")
     ap.add_argument("--vllm-loop", action="store_true",
-                    help="only vLLM's serving loop with callsieve's parser vs the family's (about 1.5 min)")
+                    help="only vLLM's serving loop with callsieve's parser vs the family's (about 2.5 min)")
     ap.add_argument("--write", action="store_true", help="with --vllm-loop: rewrite its table in RESULTS.md")
     ap.add_argument("--import-baseline", metavar="BASELINE_MD",
                     help="convert the peers' baseline.md into bench/peers_baseline.json and stop")
