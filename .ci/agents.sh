@@ -8,8 +8,12 @@ OPENCODE=1.18.33
 PACKAGES=(@openai/codex@0.171.0 @anthropic-ai/claude-code@2.1.197 "opencode-ai@$OPENCODE"
           @qwen-code/qwen-code@0.15.10)
 if ! command -v npm >/dev/null; then
-    echo "agents.sh: npm not found; the agent CLI tests will be skipped" >&2
-    exit 0
+    if [ -n "${CI:-}" ]; then
+        apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null   # a fresh machine without Node
+    else
+        echo "agents.sh: npm not found; the agent CLI tests will be skipped" >&2
+        exit 0
+    fi
 fi
 mkdir -p "$DIR/opencode-config"
 STAMP="$DIR/.installed"

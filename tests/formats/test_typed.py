@@ -1,6 +1,5 @@
 """Schema-typed values (formats/_typed.py): type resolution, conversion, streaming, linear cost."""
 import json
-import time
 
 import pytest
 
@@ -123,15 +122,20 @@ def test_a_number_or_word_is_held_until_it_ends():
 
 
 def test_long_values_cost_linear_time():
-    def run(n):
-        a = Args()
-        a.begin("{")
-        a.key("v")
-        v = Value(a, ANY, trim_nl=True)
-        t = time.perf_counter()
-        for _ in range(n):
-            v.feed("word\n")
-        v.end()
-        return time.perf_counter() - t
-    small, big = run(2000), run(40000)
-    assert big < small * 60 + 0.05
+    # Linear by construction (no timing here: speed is measured in bench/): once a value can only
+    # be a string, each piece goes straight to the arguments; nothing is held and re-joined.
+    a = Args()
+    a.begin("{")
+    a.key("v")
+    v = Value(a, ANY, trim_nl=True)
+    pieces = ["word\n"] * 40000
+    for i, p in enumerate(pieces):
+        v.feed(p)
+        if i > 100:
+            assert v.mode == "str" and not v.held, "a decided string is not held back"
+    n_parts = len(a.parts)
+    v.feed("more")
+    assert len(a.parts) == n_parts + 1, "one piece in, one piece out: no re-copy"
+    v.end()
+    a.end()
+    assert a.result()["v"] == "word\n" * 39999 + "word" + "\n" + "more"

@@ -22,11 +22,16 @@ AGENTS = os.environ.get("CALLSIEVE_AGENTS_DIR") or os.path.expanduser("~/.cache/
 BIN = os.path.join(AGENTS, "node_modules", ".bin")
 
 
+def _cannot(why: str) -> None:
+    # In CI these must run (.ci/run installs them): a skip there would hide a broken install.
+    (pytest.fail if os.environ.get("CI") else pytest.skip)(why)
+
+
 def run_agent(cli: str) -> dict:
     if not os.path.exists(os.path.join(BIN, cli)):
-        pytest.skip(f"{cli} is not installed (.ci/agents.sh installs the agent CLIs)")
+        _cannot(f"{cli} is not installed (.ci/agents.sh installs the agent CLIs)")
     if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
-        pytest.skip("the agent CLIs run only inside a private network namespace (root, unshare, ip)")
+        _cannot("the agent CLIs run only inside a private network namespace (root, unshare, ip)")
     os.makedirs(os.path.join(AGENTS, "runs"), exist_ok=True)
     run_dir = tempfile.mkdtemp(prefix=cli + "-", dir=os.path.join(AGENTS, "runs"))  # Codex refuses a home in /tmp
     env = {**os.environ, "OPENCODE_CONFIG_TEMPLATE": os.path.join(AGENTS, "opencode-config")}

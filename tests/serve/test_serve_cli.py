@@ -5,15 +5,20 @@ import argparse
 import importlib.util
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import httpx
 import pytest
 from conftest import chunk, free_port
 
+from callsieve import cli as callsieve_cli
 from callsieve.serve import cli, embedded
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def parse_args(*argv: str) -> argparse.Namespace:
@@ -29,18 +34,57 @@ def test_defaults_bind_loopback():
     assert args.reasoning_format == "auto" and args.log_level == "info"
 
 
-def test_missing_local_packages_say_what_to_install(monkeypatch, capsys):
+def hide_llama_cpp(monkeypatch):
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "llama_cpp" else real(name, *a))
     monkeypatch.delenv("CALLSIEVE_UPSTREAM", raising=False)
+
+
+def test_missing_local_packages_say_what_to_install_in_a_checkout(monkeypatch, capsys):
+    hide_llama_cpp(monkeypatch)
+    monkeypatch.chdir(ROOT)
     assert cli.run(parse_args("--port", str(free_port()))) == 2
     err = capsys.readouterr().err
-    assert "pip install 'callsieve[local]'" in err and "llama-cpp-python[server]" in err and "--upstream" in err
+    assert "llama-cpp-python[server]" in err and "setup/install.sh" in err and "--upstream" in err
+    assert "starting" not in err  # nothing claims to start what cannot start
+
+
+def test_missing_local_packages_say_what_to_install_from_pypi(monkeypatch, capsys):
+    hide_llama_cpp(monkeypatch)
+    monkeypatch.setattr(callsieve_cli, "checkout_root", lambda: None)
+    assert cli.run(parse_args("--port", str(free_port()))) == 2
+    assert "pip install 'callsieve[local]'" in capsys.readouterr().err
+
+
+def test_a_busy_port_fails_at_once_before_any_model_loads():
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        env = {k: v for k, v in os.environ.items() if k != "CALLSIEVE_UPSTREAM"}
+        p = subprocess.run([sys.executable, "-m", "callsieve", "serve", "--port", str(port)], capture_output=True,
+                           text=True, timeout=60, env=env)
+    assert p.returncode == 2
+    assert f"port {port} on 127.0.0.1 is already in use" in p.stderr and "--port" in p.stderr
+    assert "starting the embedded" not in p.stderr
+
+
+def test_port_and_workers_must_be_sensible(capsys):
+    for argv in (["--port", "0"], ["--port", "70000"], ["--workers", "0"]):
+        with pytest.raises(SystemExit):
+            parse_args(*argv)
 
 
 def test_unknown_format_is_a_usage_error(capsys):
     assert cli.run(parse_args("--upstream", "http://127.0.0.1:1/v1", "--format", "nope")) == 2
     assert "unknown format" in capsys.readouterr().err
+
+
+def test_format_aliases_in_any_case(monkeypatch, capsys):
+    monkeypatch.setattr(cli, "port_problem", lambda host, port: "stopped after the format check")
+    args = parse_args("--upstream", "http://127.0.0.1:1/v1", "--format", "MISTRAL")
+    assert cli.run(args) == 2 and "stopped after the format check" in capsys.readouterr().err
+    assert args.format == "bracket_tool_calls"
 
 
 def start(*argv: str, port: int) -> subprocess.Popen:
@@ -80,9 +124,12 @@ def test_embedded_model_answers_and_stops_with_callsieve():
         upstream = httpx.get(base + "/health").json()["upstream"]
         models = httpx.get(base + "/v1/models").json()["data"]
         assert [m["id"] for m in models] == [embedded.MODEL_ALIAS]
+        ready = httpx.get(base + "/ready")
+        assert ready.status_code == 200 and ready.json()["models"] == [embedded.MODEL_ALIAS]
         r = httpx.post(base + "/v1/chat/completions", timeout=120, json={
             "messages": [{"role": "user", "content": "What is the capital of France?"}], "max_tokens": 16})
         assert r.status_code == 200
+        assert r.json()["model"] == embedded.MODEL_ALIAS  # the request named none: not the GGUF's path
         msg = r.json()["choices"][0]["message"]
         assert msg["role"] == "assistant" and isinstance(msg["content"], str) and msg["content"].strip()
     finally:

@@ -18,6 +18,7 @@ from functools import partial
 
 import httpx
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -29,6 +30,7 @@ from callsieve.serve.options import BadRequest, Options
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.stream import SSELines, loads
 from callsieve.serve.turn import Turn
+from callsieve.serve.upstream import DefaultModel, readiness
 from callsieve.serve.whole import translate
 
 log = logging.getLogger("callsieve.serve")
@@ -367,13 +369,13 @@ class Proxy:
 def create_app(config: Config) -> Starlette:
     proxy = Proxy(config)
     methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
-    routes = [Route("/health", proxy.health),
+    routes = [Route("/health", proxy.health), Route("/ready", readiness),
               Route("/v1/chat/completions", partial(proxy.answer, api=chat), methods=["POST"]),
               Route("/v1/responses", partial(proxy.answer, api=responses), methods=["POST"]),
               Route("/v1/messages", partial(proxy.answer, api=messages), methods=["POST"]),
               Route("/v1/messages/count_tokens", proxy.count_tokens, methods=["POST"]),
               Route("/v1/{path:path}", proxy.forward, methods=methods)]
-    app = Starlette(routes=routes, lifespan=proxy.lifespan)
+    app = Starlette(routes=routes, lifespan=proxy.lifespan, middleware=[Middleware(DefaultModel, proxy=proxy)])
     app.state.proxy = proxy
     return app
 

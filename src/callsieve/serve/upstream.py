@@ -1,0 +1,93 @@
+"""What the proxy knows of its upstream: whether it answers (`GET /ready`) and its model ids.
+
+`/health` says the proxy process is alive; `/ready` says whether a chat request could be served
+now, so a load balancer sends traffic only where the model server is up (and loaded: llama.cpp
+answers 503 while it loads a model).
+
+`DefaultModel` fills in the upstream's only model id when a chat request names no model: the
+answer's `model` then is that id, the one `/v1/models` lists, where llama-cpp-python would write
+the path of its GGUF file.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import httpx
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+READY_TIMEOUT_S = 3.0  # a load balancer's probe must get an answer, even from a hung upstream
+NO_MODEL = re.compile(rb'"model"\s*:\s*(null|"")')
+
+
+async def model_ids(proxy) -> list[str]:
+    """The upstream's `GET /models` ids (also kept in `proxy.upstream_models`); raises if it cannot say."""
+    r = await proxy.client.get(proxy.base + "/models", headers=proxy.headers({}), timeout=READY_TIMEOUT_S)
+    if r.status_code != 200:
+        raise RuntimeError(f"it answers {r.status_code} to GET /models")
+    ids = [m["id"] for m in r.json().get("data", []) if isinstance(m, dict) and m.get("id")]
+    proxy.upstream_models = ids
+    return ids
+
+
+async def readiness(request: Request) -> JSONResponse:
+    proxy = request.app.state.proxy
+    try:
+        ids = await model_ids(proxy)
+    except httpx.HTTPError as e:
+        return JSONResponse({"status": "unavailable", "upstream": proxy.base,
+                             "reason": f"unreachable ({type(e).__name__}: {e or 'no answer'})"}, 503)
+    except Exception as e:  # noqa: BLE001 - a wrong answer: the upstream is not ready, whatever it said
+        return JSONResponse({"status": "unavailable", "upstream": proxy.base, "reason": str(e) or repr(e)}, 503)
+    return JSONResponse({"status": "ready", "upstream": proxy.base, "models": ids})
+
+
+ANSWERS = ("/v1/chat/completions", "/v1/responses", "/v1/messages")   # "model" means the same in each
+
+
+class DefaultModel:
+    """ASGI middleware: a request without a model gets the upstream's model, if it has one only."""
+
+    def __init__(self, app, proxy):
+        self.app, self.proxy = app, proxy
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["method"] != "POST" or scope["path"] not in ANSWERS:
+            return await self.app(scope, receive, send)
+        messages, body = [], b""
+        while True:
+            msg = await receive()
+            messages.append(msg)
+            body += msg.get("body", b"")
+            if msg["type"] != "http.request" or not msg.get("more_body"):
+                break
+        if msg["type"] == "http.request" and (b'"model"' not in body or NO_MODEL.search(body)):
+            named = await self.with_model(body)
+            if named is not None:
+                messages = [{"type": "http.request", "body": named, "more_body": False}]
+        replay = iter(messages)
+
+        async def receive_again():
+            # the buffered request first; then the client's own channel (a disconnect must still arrive)
+            return next(replay, None) or await receive()
+
+        await self.app(scope, receive_again, send)
+
+    async def with_model(self, body: bytes) -> bytes | None:
+        try:
+            doc = json.loads(body)
+        except ValueError:
+            return None  # the app answers 400
+        if not isinstance(doc, dict) or doc.get("model"):
+            return None
+        ids = self.proxy.upstream_models
+        if not ids:  # the upstream was still starting when the proxy came up
+            try:
+                ids = await model_ids(self.proxy)
+            except Exception:  # noqa: BLE001 - the request goes on as it is; the upstream will say
+                return None
+        if len(ids) != 1:
+            return None
+        doc["model"] = ids[0]
+        return json.dumps(doc).encode()

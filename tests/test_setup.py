@@ -1,0 +1,65 @@
+"""setup/install.sh, the documented install of the embedded model, driven with a stand-in for Python.
+
+The stand-in records what the script hands to pip and prints what pip -v prints while llama.cpp
+compiles, so the lean build flags and the progress line are checked without compiling anything.
+"""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FAKE_PYTHON = r"""#!/usr/bin/env bash
+if [ "$1" = "-c" ]; then exit 1; fi   # "is llama_cpp installed?": no
+printf '%s\n' "$@" > "$OUT/args"
+printf '%s\n' "$CMAKE_ARGS" > "$OUT/cmake_args"
+printf '%s\n' "$PIP_CACHE_DIR" > "$OUT/cache"
+echo "Collecting llama-cpp-python"
+echo "  Building wheel for llama-cpp-python (pyproject.toml): started"
+echo "  [1/2] /usr/bin/g++ -O3 -o llama-model.cpp.o -c /tmp/pip-x/vendor/llama.cpp/src/llama-model.cpp"
+echo "  -- a cmake line nobody needs"
+echo "  [2/2] : && /usr/bin/g++ -shared -o bin/libllama.so"
+echo "Successfully installed llama-cpp-python-0.3.36"
+exit "${FAKE_STATUS:-0}"
+"""
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a bash script")
+
+
+def install(tmp_path, *args, **env):
+    fake = tmp_path / "python"
+    fake.write_text(FAKE_PYTHON)
+    fake.chmod(0o755)
+    full_env = {**os.environ, "PYTHON": str(fake), "OUT": str(tmp_path), "TMPDIR": str(tmp_path),
+                "CALLSIEVE_PIP_CACHE": str(tmp_path / "cache"), **env}
+    return subprocess.run(["bash", str(ROOT / "setup" / "install.sh"), *args], capture_output=True, text=True,
+                          env=full_env, timeout=60)
+
+
+def test_the_lean_build_flags_reach_pip_and_yours_come_last(tmp_path):
+    p = install(tmp_path, "local,dev", "-U", CMAKE_ARGS="-DGGML_CUDA=on")
+    assert p.returncode == 0, p.stderr
+    args = (tmp_path / "args").read_text().split("\n")
+    assert args[:4] == ["-m", "pip", "install", "-v"] and f"{ROOT}[local,dev]" in args and "-U" in args
+    cmake = (tmp_path / "cmake_args").read_text().split()
+    include = f"-DCMAKE_PROJECT_llama.cpp_INCLUDE={ROOT}/setup/llama-lean.cmake"
+    assert cmake == ["-DLLAVA_BUILD=OFF", include, "-DGGML_CUDA=on"]
+    assert "set(LLAMA_BUILD_COMMON OFF)" in (ROOT / "setup" / "llama-lean.cmake").read_text()
+    assert (tmp_path / "cache").read_text().strip() == str(tmp_path / "cache")  # not pip's shared cache
+
+
+def test_progress_is_one_short_line_per_build_step(tmp_path):
+    p = install(tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert "Compiling llama.cpp" in p.stdout.splitlines()[0]              # the wait is announced
+    assert "  llama.cpp [1/2] llama-model.cpp" in p.stdout and "  llama.cpp [2/2] linking" in p.stdout
+    assert "cmake line" not in p.stdout and "/usr/bin/g++" not in p.stdout
+    assert "Installed callsieve[local] in 0 min" in p.stdout
+
+
+def test_a_failed_install_shows_the_end_of_the_log(tmp_path):
+    p = install(tmp_path, FAKE_STATUS="1")
+    assert p.returncode == 1
+    assert "pip failed (status 1)" in p.stderr and "a cmake line nobody needs" in p.stderr
