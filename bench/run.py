@@ -168,6 +168,7 @@ def run(args) -> dict:
     if args.peers and not args.quick:
         try:
             P.run_peers(progress=log)
+            P.run_vllm_loop(progress=log)
         except Exception as e:
             res["errors"].append(f"peers: {e}")
     peers = P.load()
@@ -422,10 +423,10 @@ def render(res: dict) -> str:
     if pm and res.get("ratios"):
         src = ("the peers' harness run with callsieve included (`python -m bench --peers`), "
                f"{pm.get('date', '?')}, vLLM {pm.get('vllm', '?')}, SGLang {pm.get('sglang', '?')}"
-               if pm["source"] == "run" else "the shared baseline (bench/peers_baseline.json)")
+               if pm["source"] == "run" else "the peers' baseline (bench/peers_baseline.json)")
         L += [f"Peers' figures: {src}. Ratios = peer µs/chunk ÷ callsieve µs/chunk, callsieve's figure taken from "
               "the same peers run where it has one; per family the *fastest* peer parser counts. "
-              "† = peer figure from the shared baseline (the quadratic 100 KB runs, 7.5 min each, not re-run); "
+              "† = peer figure from the peers' baseline (the quadratic 100 KB runs, 7.5 min each, not re-run); "
               "✗ = that peer's calls or content were wrong on the stream (a ratio against a parser that skipped "
               "the work is not a comparison).", ""]
     L += ["### Targets", "", "| target | goal | measured | met |", "|---|---|---|:-:|"]
@@ -530,6 +531,8 @@ def main(argv=None) -> int:
             log("--write ignored with --quick/--only: RESULTS.md records full runs only")
         else:
             write_results(res, text)
+            if args.peers and os.path.exists(P.LOOP):
+                P.write_loop_block(RESULTS_MD)
             log(f"wrote {RESULTS_MD} and {RESULTS_JSON}")
     wrong = wrong_results(res)
     if wrong:

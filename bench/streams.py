@@ -1,8 +1,7 @@
 """Deterministic synthetic model-output streams for the benchmarks (standard library only).
 
 The JSON-family streams (hermes, mistral, llama3_json) are the ones of the peers' harness
-(its `gen_streams.py`, copied here so the project reads nothing outside the repository at run
-time): at scale 1 they are identical, chunk for chunk, so callsieve's figures and the peers'
+(bench/peers_harness.py, whose streams were generated the same way): at scale 1 they are identical, chunk for chunk, so callsieve's figures and the peers'
 figures are about the same input.  Added here:
 
   * `qwen3_coder` streams: Qwen3-Coder's XML call
@@ -268,7 +267,7 @@ def build(fmt: str, case: str, pre: str, calls: list, markers: str) -> dict:
 
 
 def peer_streams(scale: float = 1.0) -> list[dict]:
-    """The 33 streams of the peers' harness (identical to gen_streams.py at scale 1)."""
+    """The 33 streams of the peers' harness (identical to the harness's own at scale 1)."""
     out = []
     for fmt in FORMATS:
         for case, pre, calls in cases_for(fmt, scale):

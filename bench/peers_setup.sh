@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the virtualenv the peer tests and benchmarks run in: vLLM 0.33.0 and SGLang 0.5.23 from PyPI,
+# installed WITHOUT their dependency trees (no CUDA, no triton), plus only the light packages their
+# parser and serving modules import, pinned in bench/peers-requirements.lock. The engines' code runs
+# unmodified. torch is there only because vLLM's config module imports it; torch==2.13.0 resolves to
+# the CPU build.
+# Usage: bash bench/peers_setup.sh [VENV_DIR]   (default: $PEERS_VENV or ~/.cache/callsieve-peers-venv)
+# If VENV_DIR already holds these versions it is kept (a stamp file records what was installed), so a
+# CI machine with a warm cache pays nothing; set PEERS_REBUILD=1 to force a rebuild. Cold: ~2 min.
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+VENV="${1:-${PEERS_VENV:-$HOME/.cache/callsieve-peers-venv}}"
+PY="${PYTHON:-python3}"
+LOCK="$HERE/peers-requirements.lock"
+# What the venv must hold: the engines, torch, the lock's content and the interpreter's version.
+WANT="vllm==0.33.0 sglang==0.5.23 torch==2.13.0 $("$PY" -c 'import sys; print(sys.version.split()[0])') $(sha256sum "$LOCK" | cut -c1-16)"
+STAMP="$VENV/.callsieve-peers-stamp"
+if [ -z "${PEERS_REBUILD:-}" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ] && [ -x "$VENV/bin/python" ]; then
+  echo "peers venv up to date: $VENV"
+  exit 0
+fi
+rm -rf "$VENV"
+"$PY" -m venv "$VENV"
+PIP="$VENV/bin/pip"
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+"$PIP" install -q --no-deps vllm==0.33.0 sglang==0.5.23
+"$PIP" install -q --no-deps torch==2.13.0
+"$PIP" install -q --no-deps -r "$LOCK"
+"$VENV/bin/python" - <<'PY'
+import importlib, importlib.util, sys, types
+spec = importlib.util.find_spec("sglang")
+pkg = types.ModuleType("sglang"); pkg.__path__ = list(spec.submodule_search_locations)
+sys.modules["sglang"] = pkg          # skip sglang/__init__.py (frontend DSL, needs triton)
+for m in ("vllm.tool_parsers.hermes_tool_parser", "vllm.tool_parsers.mistral_tool_parser",
+          "vllm.tool_parsers.llama_tool_parser", "vllm.reasoning", "vllm.tool_parsers",
+          "sglang.srt.function_call.function_call_parser"):
+    importlib.import_module(m)
+import vllm, torch
+print("peers venv OK: vllm", vllm.__version__, "| torch", torch.__version__)
+PY
+echo "$WANT" > "$STAMP"
+echo "venv: $VENV"

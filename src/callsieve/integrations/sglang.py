@@ -1,0 +1,92 @@
+"""callsieve as SGLang's tool-call and reasoning parser (written against SGLang 0.5.23).
+
+    python -m sglang.launch_server --model-path MODEL --tool-call-parser callsieve --reasoning-parser callsieve
+
+Registered by the package's `sglang.srt.plugins` entry point (callsieve.integrations.sglang_plugin).
+SGLang runs its reasoning parser first and hands the tool parser what follows, so here the two are
+separate (a call written inside a thinking block that never closes stays reasoning).  SGLang's
+serving layer applies tool_choice ("none", the constrained "required" path) itself; the parsers
+never see the request, so parallel_tool_calls is not applied here.
+
+This module imports SGLang: import it only inside SGLang.
+"""
+from __future__ import annotations
+
+from sglang.srt.function_call.base_format_detector import BaseFormatDetector
+from sglang.srt.function_call.core_types import StreamingParseResult, ToolCallItem
+from sglang.srt.parser.reasoning_parser import BaseReasoningFormatDetector
+from sglang.srt.parser.reasoning_parser import StreamingParseResult as ReasoningResult
+
+from callsieve.integrations.steps import Step, Steps, note_streamed, tool_dicts, whole
+
+
+class CallsieveDetector(BaseFormatDetector):
+    """`--tool-call-parser callsieve`: the calls of every family callsieve knows, detected from the output."""
+
+    def __init__(self):
+        super().__init__()
+        self.steps: Steps | None = None
+
+    def _steps(self, tools) -> Steps:
+        if self.steps is None:   # reasoning is SGLang's reasoning parser's job (or content without one)
+            self.steps = Steps(tool_dicts(tools) or None, reasoning="none")
+        return self.steps
+
+    def has_tool_call(self, text: str) -> bool:
+        # SGLang asks this before a non-streamed parse; a cut-off call counts, so its markup is removed
+        _, _, _, s = whole(text, reasoning="none")
+        return bool(s.calls)
+
+    def detect_and_parse(self, text: str, tools) -> StreamingParseResult:
+        _, content, calls, _ = whole(text, tools=tool_dicts(tools) or None, reasoning="none")
+        position = {t["function"]["name"]: i for i, t in enumerate(tool_dicts(tools))}
+        return StreamingParseResult(normal_text=content, calls=[
+            ToolCallItem(tool_index=position.get(c.name, -1), name=c.name, parameters="".join(c.arguments))
+            for c in calls])
+
+    def parse_streaming_increment(self, new_text: str, tools) -> StreamingParseResult:
+        return self._result(self._steps(tools).feed(new_text))
+
+    def finish(self, tools) -> StreamingParseResult:
+        return self._result(self._steps(tools).close())
+
+    def _result(self, step: Step) -> StreamingParseResult:
+        note_streamed(self, step)
+        calls = [ToolCallItem(tool_index=c.index, name=c.name, parameters=c.arguments) for c in step.calls]
+        return StreamingParseResult(normal_text=step.content, calls=calls)
+
+    def supports_structural_tag(self) -> bool:
+        return False   # any family: there is no one tag to constrain generation to
+
+    def structure_info(self):
+        raise NotImplementedError("callsieve detects the format from the output; it has no single call structure")
+
+
+class CallsieveReasoningDetector(BaseReasoningFormatDetector):
+    """`--reasoning-parser callsieve`: thinking of any syntax callsieve knows; calls stay content."""
+
+    def __init__(self, stream_reasoning: bool = True, force_reasoning: bool | None = None, **kwargs):
+        # <think> / </think> only stand in for SGLang's own uses of these attributes; callsieve reads all syntaxes
+        super().__init__("<think>", "</think>", force_reasoning=bool(force_reasoning), stream_reasoning=stream_reasoning)
+        self.steps = Steps(calls=False, thinking=True if force_reasoning else None)
+        self.held = ""   # reasoning kept back when stream_reasoning is off
+
+    def detect_and_parse(self, text: str) -> ReasoningResult:
+        reasoning, content, _, _ = whole(text, calls=False, thinking=True if self.force_reasoning else None)
+        return ReasoningResult(normal_text=content, reasoning_text=reasoning)
+
+    def parse_streaming_increment(self, new_text: str) -> ReasoningResult:
+        return self._result(self.steps.feed(new_text), end=False)
+
+    def finish(self) -> ReasoningResult:
+        return self._result(self.steps.close(), end=True)
+
+    def _result(self, step: Step, end: bool) -> ReasoningResult:
+        if self.stream_reasoning:
+            return ReasoningResult(normal_text=step.content, reasoning_text=step.reasoning)
+        # SGLang's stream_reasoning=False: the reasoning goes out in one piece, when the answer starts
+        self.held += step.reasoning
+        if step.content or end:
+            reasoning, self.held = self.held, ""
+            return ReasoningResult(normal_text=step.content, reasoning_text=reasoning)
+        return ReasoningResult()

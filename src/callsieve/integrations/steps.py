@@ -1,0 +1,188 @@
+"""A Sieve's events as the per-step deltas an engine's serving loop sends (standard library only).
+
+An engine calls its parser once per decoding step and sends what that step added: reasoning text,
+content text, and tool-call deltas (a call's id and name first, then its argument fragments).
+`Steps` does that for one choice of one request, with the request's options applied the way the
+proxy applies them (`callsieve.serve`): `calls=False` (tool_choice "none") leaves calls as text,
+`parallel=False` keeps only the first call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
+
+
+@dataclass
+class CallDelta:
+    """One call's part of a step. `id` and `name` are set only in the call's first delta."""
+    index: int
+    arguments: str = ""
+    id: str | None = None
+    name: str | None = None
+
+
+@dataclass
+class Step:
+    reasoning: str = ""
+    content: str = ""
+    calls: list[CallDelta] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.reasoning or self.content or self.calls)
+
+    def __add__(self, other: "Step") -> "Step":
+        return Step(self.reasoning + other.reasoning, self.content + other.content, self.calls + other.calls)
+
+
+@dataclass
+class Call:
+    id: str
+    name: str
+    arguments: list[str] = field(default_factory=list)
+    ended: bool = False
+    incomplete: bool = False   # cut off by the end of the stream: its arguments never closed
+
+
+def note_streamed(parser, step: Step) -> None:
+    """vLLM's and SGLang's parsers both keep `prev_tool_call_arr` and `streamed_args_for_tool`; their
+    serving layers read them at the end to send arguments they think are missing, so keep both equal
+    to what went out (then nothing is missing)."""
+    for c in step.calls:
+        while len(parser.prev_tool_call_arr) <= c.index:
+            parser.prev_tool_call_arr.append({"name": None, "arguments": ""})
+            parser.streamed_args_for_tool.append("")
+        if c.name is not None:
+            parser.prev_tool_call_arr[c.index]["name"] = c.name
+        parser.streamed_args_for_tool[c.index] += c.arguments
+        parser.prev_tool_call_arr[c.index]["arguments"] = parser.streamed_args_for_tool[c.index]
+        parser.current_tool_id = c.index
+
+
+def tool_dicts(tools) -> list[dict]:
+    """An engine's tool objects (pydantic models or dicts) as OpenAI tool dicts; Responses-style
+    function tools ({"type": "function", "name": …}) get the Chat Completions shape."""
+    out = []
+    for t in tools or ():
+        d = t.model_dump(exclude_none=True) if hasattr(t, "model_dump") else t
+        if not isinstance(d, dict):
+            continue
+        if isinstance(d.get("function"), dict):
+            out.append(d)
+        elif d.get("type") == "function" and d.get("name"):
+            out.append({"type": "function", "function": {"name": d["name"], "parameters": d.get("parameters") or {}}})
+    return out
+
+
+def thinking_of(chat_template_kwargs: dict | None, reasoning_effort: str | None) -> bool | None:
+    """Thinking on/off from a request, as the proxy reads it (serve.app.thinking_of, formats.md §4
+    rule 2); None when the request does not say. Here because serve.app needs the proxy's packages."""
+    kw = chat_template_kwargs or {}
+    for key in ("enable_thinking", "thinking"):
+        if isinstance(kw.get(key), bool):
+            return kw[key]
+    if reasoning_effort == "none":
+        return False
+    return None
+
+
+class Steps:
+    """One streamed choice: `feed(delta_text)` and `close()` return the Step to send."""
+
+    def __init__(self, tools=None, *, calls: bool = True, parallel: bool = True, reasoning: str = "auto",
+                 thinking: bool | None = None, session=None, make_id: Callable[[str, int], str] | None = None):
+        # No tool declared: with strict parsing every call is text (how the proxy does tool_choice "none").
+        self.sieve = Sieve(tools=tools if calls else [], reasoning=reasoning, thinking=thinking, session=session)
+        self.parallel = parallel
+        self.make_id = make_id
+        self.calls: dict[int, Call] = {}    # by output index
+        self._out: dict[int, int] = {}      # the sieve's call index -> output index
+        self._dropped: set[int] = set()
+        self.errors: list[ToolCallError] = []
+
+    def feed(self, text: str) -> Step:
+        return self._step(self.sieve.feed(text)) if text else Step()
+
+    def close(self) -> Step:
+        return self._step(self.sieve.close())
+
+    @property
+    def format(self) -> str | None:
+        return self.sieve.format
+
+    def complete_calls(self) -> list[Call]:
+        """The calls a non-streamed answer carries: ended, and not cut off."""
+        return [c for _, c in sorted(self.calls.items()) if c.ended and not c.incomplete]
+
+    def _index(self, i: int) -> int | None:
+        """Output index of the sieve's call i, or None when parallel=False drops it."""
+        if i in self._out:
+            return self._out[i]
+        if i in self._dropped or (not self.parallel and self._out):
+            self._dropped.add(i)
+            return None
+        self._out[i] = len(self._out)
+        return self._out[i]
+
+    def _step(self, events: list) -> Step:
+        step, reasoning, content = Step(), [], []
+        last: CallDelta | None = None    # consecutive pieces of one call merge into one delta
+        for ev in events:
+            t = type(ev)
+            if t is Text:
+                content.append(ev.text)
+            elif t is Reasoning:
+                reasoning.append(ev.text)
+            elif t is ToolCallStart:
+                k = self._index(ev.index)
+                if k is None:
+                    continue
+                cid = self.make_id(ev.name, k) if self.make_id else ev.id
+                self.calls[k] = Call(cid, ev.name)
+                last = CallDelta(k, "", cid, ev.name)
+                step.calls.append(last)
+            elif t is ToolCallArgs:
+                k = self._out.get(ev.index)
+                if k is None or not ev.delta:
+                    continue
+                self.calls[k].arguments.append(ev.delta)
+                if last is None or last.index != k:
+                    last = CallDelta(k)
+                    step.calls.append(last)
+                last.arguments += ev.delta
+            elif t is ToolCallEnd:
+                k = self._out.get(ev.index)
+                if k is not None:
+                    self.calls[k].ended = True
+            elif t is ToolCallError:
+                self.errors.append(ev)
+                k = self._out.get(ev.index)
+                if k is not None and getattr(ev, "incomplete", False):
+                    self.calls[k].incomplete = True
+        step.reasoning, step.content = "".join(reasoning), "".join(content)
+        return step
+
+
+class Watch:
+    """Whether reasoning has ended, step by step: content, a call, or a thinking block that closed."""
+
+    def __init__(self, thinking: bool | None):
+        self.steps = Steps(calls=False, thinking=thinking)
+        self.was_thinking = False
+        self.ended = thinking is False
+
+    def feed(self, text: str) -> Step:
+        step = self.steps.feed(text)
+        # The Sieve has no public "inside a thinking block" yet: its thinking state is Thought (`_th`).
+        think = bool(getattr(getattr(self.steps.sieve, "_th", None), "inside", False))
+        self.ended = self.ended or bool(step.content.strip() or step.calls) or (self.was_thinking and not think)
+        self.was_thinking = think
+        return step
+
+
+def whole(text: str, **options) -> tuple[str, str, list[Call], Steps]:
+    """A non-streamed answer: (reasoning, content, complete calls, the Steps), through the same path."""
+    s = Steps(**options)
+    a, b = s.feed(text), s.close()
+    return a.reasoning + b.reasoning, a.content + b.content, s.complete_calls(), s

@@ -1,0 +1,137 @@
+"""Checks of callsieve's SGLang parsers against the real SGLang 0.5.23 code, run by the peers venv's python.
+
+Like vllm_checks.py: prints {check: "ok" | what went wrong}.  Driven the way SGLang's chat serving
+drives parsers: per choice a ReasoningParser, then a FunctionCallParser on its normal text, chunk by
+chunk (parse_stream_chunk), and parse_stream_end on both on the last chunk; non-streamed,
+parse_non_stream through both.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from vllm_checks import CUT, STREAMS, TOOLS, chunks, probe_entry_points  # noqa: E402
+
+FAMILIES = ("hermes", "mistral_args", "llama3", "qwen3_coder", "deepseek_v3", "think_call", "parallel",
+            "prose_only", "undeclared")
+# (SGLang's --tool-call-parser choices are read from these registries after plugins load; its
+# server_args module needs triton, so the CLI itself is not exercised on a CPU machine.)
+CHECKS = ["entry_point_loads"] + [f"stream_{n}" for n in FAMILIES] + [
+    "cut_off_call", "force_reasoning", "reasoning_not_streamed"]
+
+
+def skip_package_init():
+    """sglang/__init__.py imports its frontend DSL (triton); the serving modules do not need it."""
+    import importlib.util
+    import types
+    if "sglang" not in sys.modules:
+        pkg = types.ModuleType("sglang")
+        pkg.__path__ = list(importlib.util.find_spec("sglang").submodule_search_locations)
+        sys.modules["sglang"] = pkg
+
+
+def sgl_tools():
+    from sglang.srt.entrypoints.openai.protocol import Tool
+    return [Tool(**t) for t in TOOLS]
+
+
+def stream(text, seed, force=False, stream_reasoning=True):
+    from sglang.srt.function_call.function_call_parser import FunctionCallParser
+    from sglang.srt.parser.reasoning_parser import ReasoningParser
+    rp = ReasoningParser("callsieve", stream_reasoning, force)
+    tp = FunctionCallParser(sgl_tools(), "callsieve")
+    reasoning, content, calls = [], [], {}
+    parts = chunks(text, seed)
+    for k, part in enumerate(parts):
+        r, normal = rp.parse_stream_chunk(part)
+        if k == len(parts) - 1:
+            r2, n2 = rp.parse_stream_end()
+            r, normal = (r or "") + (r2 or ""), (normal or "") + (n2 or "")
+        reasoning.append(r or "")
+        got = [tp.parse_stream_chunk(normal or "")]
+        if k == len(parts) - 1:
+            got.append(tp.parse_stream_end())
+        for normal_text, items in got:
+            content.append(normal_text or "")
+            for it in items:
+                if it.tool_index not in calls:
+                    assert it.name, f"a call's first item has no name: {it}"
+                    calls[it.tool_index] = [it.name, it.parameters]
+                else:
+                    assert not it.name, f"a call's name sent twice: {it}"
+                    calls[it.tool_index][1] += it.parameters
+    return "".join(reasoning), "".join(content), [(n, a) for _, (n, a) in sorted(calls.items())]
+
+
+def whole(text):
+    from sglang.srt.function_call.function_call_parser import FunctionCallParser
+    from sglang.srt.parser.reasoning_parser import ReasoningParser
+    reasoning, normal = ReasoningParser("callsieve").parse_non_stream(text)
+    tp = FunctionCallParser(sgl_tools(), "callsieve")
+    if not tp.has_tool_call(normal or ""):
+        return reasoning or "", normal or "", []
+    normal, items = tp.parse_non_stream(normal or "")
+    return reasoning or "", normal, [(TOOLS[i.tool_index]["function"]["name"], json.loads(i.parameters)) for i in items]
+
+
+def check_stream(name):
+    text, (reasoning, content, calls) = STREAMS[name]
+    for seed in range(5):
+        r, c, got = stream(text, seed)
+        assert (r, c.strip(), [(n, json.loads(a)) for n, a in got]) == (reasoning, content, calls), (seed, r, c, got)
+    r, c, got = whole(text)
+    assert (r, c.strip(), got) == (reasoning, content, calls), (r, c, got)
+
+
+def run_checks():
+    def entry_point_loads():
+        from sglang.srt import plugins
+        from sglang.srt.function_call.function_call_parser import FunctionCallParser
+        from sglang.srt.parser.reasoning_parser import ReasoningParser
+        probe_entry_points("sglang.srt.plugins")
+        plugins._plugins_loaded = False
+        plugins.load_plugins()
+        assert "callsieve" in FunctionCallParser.ToolCallParserEnum
+        assert "callsieve" in ReasoningParser.DetectorMap
+
+    def cut_off_call():
+        # issue 9: streamed deltas stay sent; non-streamed, a cut-off call is no call and not content
+        r, c, got = stream(CUT, 2)
+        assert c == "Checking." and [n for n, _ in got] == ["get_weather"], (c, got)
+        assert whole(CUT) == ("", "Checking.", []), whole(CUT)
+
+    def force_reasoning():
+        # the template opened <think> in the prompt: SGLang says force_reasoning
+        r, c, got = stream("Weighing it.</think>Answer.", 1, force=True)
+        assert (r, c) == ("Weighing it.", "Answer."), (r, c)
+
+    def reasoning_not_streamed():
+        text = STREAMS["think_call"][0]
+        from sglang.srt.parser.reasoning_parser import ReasoningParser
+        rp, pieces = ReasoningParser("callsieve", False), []
+        for part in chunks(text, 3):
+            pieces.append(rp.parse_stream_chunk(part)[0])
+        pieces.append(rp.parse_stream_end()[0])
+        assert [p for p in pieces if p] == [STREAMS["think_call"][1][0]], pieces
+
+    local = dict(locals())
+    out = {}
+    for name in CHECKS:
+        fn = (lambda n: lambda: check_stream(n))(name[7:]) if name.startswith("stream_") else local[name]
+        try:
+            fn()
+            out[name] = "ok"
+        except Exception:
+            out[name] = traceback.format_exc(limit=-3)
+    return out
+
+
+if __name__ == "__main__":
+    import logging
+    logging.disable(logging.WARNING)
+    skip_package_init()
+    print("CHECKS-JSON " + json.dumps(run_checks()))

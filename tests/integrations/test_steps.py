@@ -1,0 +1,87 @@
+"""The per-step deltas an engine sends (callsieve.integrations.steps), without any engine installed."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from callsieve.integrations.steps import Steps, thinking_of, whole
+
+TOOLS = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n in ("f", "g")]
+TWO = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call><tool_call>{"name": "g", "arguments": {"b": 2}}</tool_call>'
+
+
+def run(text, size=3, **opts):
+    s = Steps(TOOLS, **opts)
+    steps = [s.feed(text[i:i + size]) for i in range(0, len(text), size)] + [s.close()]
+    return s, steps
+
+
+def test_the_package_imports_without_vllm_or_sglang():
+    # an interpreter where neither engine can be imported, whatever this environment has
+    code = ("import sys; sys.modules['vllm'] = sys.modules['sglang'] = None\n"
+            "import callsieve, callsieve.integrations, callsieve.integrations.steps\n"
+            "import callsieve.integrations.vllm_plugin, callsieve.integrations.sglang_plugin\n"
+            "try:\n    import callsieve.integrations.vllm\nexcept ImportError:\n    print('adapter needs vllm')\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2] / "src")})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "adapter needs vllm"
+
+
+def test_a_calls_id_and_name_come_once_then_only_arguments():
+    s, steps = run(TWO, size=2)
+    seen = {}
+    for step in steps:
+        for c in step.calls:
+            if c.index not in seen:
+                assert c.id and c.name
+                seen[c.index] = c.name, c.arguments
+            else:
+                assert c.id is None and c.name is None
+                seen[c.index] = seen[c.index][0], seen[c.index][1] + c.arguments
+    assert {i: (n, json.loads(a)) for i, (n, a) in seen.items()} == {0: ("f", {"a": 1}), 1: ("g", {"b": 2})}
+
+
+def test_parallel_false_keeps_only_the_first_call():
+    s, steps = run(TWO, parallel=False)
+    assert {c.index for st in steps for c in st.calls} == {0}
+    assert [c.name for c in s.complete_calls()] == ["f"]
+    assert "".join(st.content for st in steps) == ""   # the dropped call is not text either
+
+
+def test_calls_off_leaves_the_markup_as_content():
+    s, steps = run(TWO, calls=False)
+    assert "".join(st.content for st in steps) == TWO and not s.complete_calls()
+
+
+def test_ids_come_from_the_engine_when_it_makes_them():
+    s, _ = run(TWO, make_id=lambda name, i: f"functions.{name}:{i}")
+    assert [c.id for c in s.complete_calls()] == ["functions.f:0", "functions.g:1"]
+
+
+def test_whole_equals_the_stream_folded():
+    text = "<think>plan</think>Sure." + TWO
+    reasoning, content, calls, _ = whole(text, tools=TOOLS)
+    s, steps = run(text, size=5)
+    assert reasoning == "".join(st.reasoning for st in steps) == "plan"
+    assert content == "".join(st.content for st in steps) == "Sure."
+    assert [(c.name, json.loads("".join(c.arguments))) for c in calls] == \
+           [(c.name, json.loads("".join(c.arguments))) for c in s.complete_calls()]
+
+
+def test_thinking_from_the_request_as_the_proxy_reads_it():
+    assert thinking_of({"enable_thinking": False}, None) is False
+    assert thinking_of({"thinking": True}, "none") is True
+    assert thinking_of(None, "none") is False
+    assert thinking_of({}, "high") is None
+
+
+def test_a_cut_off_call_streams_but_is_not_a_call():
+    text = 'Checking.<tool_call>{"name": "f", "arguments": {"a": "unfinish'
+    s, steps = run(text, size=4)
+    streamed = [c for st in steps for c in st.calls]
+    assert streamed[0].name == "f" and "".join(c.arguments for c in streamed).startswith('{"a":"unfinish')
+    assert s.complete_calls() == [] and s.calls[0].incomplete
+    reasoning, content, calls, _ = whole(text, tools=TOOLS)
+    assert (content, calls) == ("Checking.", [])
