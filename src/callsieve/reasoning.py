@@ -12,6 +12,19 @@ from dataclasses import dataclass
 MODES = ("none", "auto", "deepseek", "deepseek-legacy")
 
 
+def thinking_of(chat_template_kwargs: dict | None, reasoning_effort=None) -> bool | None:
+    """Thinking on/off from a chat request, as servers read it: `chat_template_kwargs`
+    `enable_thinking` / `thinking`, or `reasoning_effort: "none"` (off); None when it does not
+    say (see docs/syntax.md#reasoning).  The proxy and the engine integrations share it."""
+    kw = chat_template_kwargs if isinstance(chat_template_kwargs, dict) else {}
+    for key in ("enable_thinking", "thinking"):
+        if isinstance(kw.get(key), bool):
+            return kw[key]
+    if reasoning_effort == "none":
+        return False
+    return None
+
+
 @dataclass(frozen=True)
 class Thinking:
     name: str

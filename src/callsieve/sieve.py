@@ -106,6 +106,11 @@ class Sieve:
         except Exception as e:                 # a bug: see _fail
             return self._fail(e)
 
+    @property
+    def in_reasoning(self) -> bool:
+        """Is a thinking block open (the text now goes to Reasoning)?"""
+        return self._th.inside
+
     def close(self) -> list:
         """End of stream: flush held text; a call whose arguments never closed is incomplete."""
         if self._closed or self._failed is not None:

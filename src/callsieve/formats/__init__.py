@@ -34,6 +34,7 @@ class Context(Protocol):
     open: bool                         # a call is open
     block_calls: int                   # calls started in this block
     at_start: bool                     # the block opened where the content starts
+    push: Callable[[Any], None]        # an event out (a ToolCallError for markup that holds no call)
     content: Callable[[str], None]     # prose from inside a block (harmony's final channel)
     reasoning: Callable[[str], None]   # thinking from inside a block (harmony's analysis)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
+from callsieve.reasoning import thinking_of  # noqa: F401  (re-exported: the vLLM modules import it from here)
 
 
 @dataclass
@@ -74,17 +75,6 @@ def tool_dicts(tools) -> list[dict]:
             out.append({"type": "function", "function": {"name": d["name"], "parameters": d.get("parameters") or {}}})
     return out
 
-
-def thinking_of(chat_template_kwargs: dict | None, reasoning_effort: str | None) -> bool | None:
-    """Thinking on/off from a request, as the proxy reads it (serve.app.thinking_of, formats.md §4
-    rule 2); None when the request does not say. Here because serve.app needs the proxy's packages."""
-    kw = chat_template_kwargs or {}
-    for key in ("enable_thinking", "thinking"):
-        if isinstance(kw.get(key), bool):
-            return kw[key]
-    if reasoning_effort == "none":
-        return False
-    return None
 
 
 class Steps:
@@ -174,8 +164,7 @@ class Watch:
 
     def feed(self, text: str) -> Step:
         step = self.steps.feed(text)
-        # The Sieve has no public "inside a thinking block" yet: its thinking state is Thought (`_th`).
-        think = bool(getattr(getattr(self.steps.sieve, "_th", None), "inside", False))
+        think = self.steps.sieve.in_reasoning
         self.ended = self.ended or bool(step.content.strip() or step.calls) or (self.was_thinking and not think)
         self.was_thinking = think
         return step

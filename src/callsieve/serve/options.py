@@ -8,20 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from callsieve.reasoning import thinking_of as _thinking_of
+
 # No tool declared: with strict parsing every call is an undeclared name and goes out as text,
 # which is how `tool_choice: "none"` turns call parsing off while reasoning stays split.
 NO_TOOLS: list = []
 
 
 def thinking_of(body: dict) -> bool | None:
-    """Thinking on/off from the request (formats.md §4 rule 2); None when the request does not say."""
-    kw = body.get("chat_template_kwargs") or {}
-    for key in ("enable_thinking", "thinking"):
-        if isinstance(kw.get(key), bool):
-            return kw[key]
-    if body.get("reasoning_effort") == "none":
-        return False
-    return None
+    """Thinking on/off from a Chat request body; None when the request does not say."""
+    return _thinking_of(body.get("chat_template_kwargs"), body.get("reasoning_effort"))
 
 
 @dataclass
