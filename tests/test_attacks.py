@@ -188,7 +188,7 @@ def test_an_exception_inside_a_format_puts_the_sieve_in_a_failed_state(monkeypat
     errors = [e for e in evs if isinstance(e, ToolCallError)]
     assert errors and errors[-1].incomplete and "internal error" in errors[-1].reason
     assert not any(isinstance(e, ToolCallEnd) for e in evs), "the open call is not delivered"
-    assert [e.text for e in evs if type(e).__name__ == "Text"][0] == "Hi "
+    assert [e.text for e in evs if type(e).__name__ == "Text"][0] == "Hi"
     with pytest.raises(SieveFailed):
         s.feed("more")
     assert s.close() == []
@@ -197,8 +197,8 @@ def test_an_exception_inside_a_format_puts_the_sieve_in_a_failed_state(monkeypat
 # 7. Granite's plain-text thinking ----------------------------------------------------------------
 
 def test_granite_plain_text_thinking_keeps_its_words():
-    check("Here is my thought process:\nfinalHere is my response:", reasoning="\nfinal", content="")
-    check("Here is my thought process:\nplan\nHere is my response:\nanswer", reasoning="\nplan\n",
+    check("Here is my thought process:\nfinalHere is my response:", reasoning="final", content="")
+    check("Here is my thought process:\nplan\nHere is my response:\nanswer", reasoning="plan",
           content="answer")
 
 

@@ -21,7 +21,7 @@ def test_parse_example_file_as_the_readme_says():
     assert rc == 0, err
     msg = json.loads(out)
     assert msg["role"] == "assistant" and msg["format"] == "tool_call_tag"
-    assert msg["content"] == "Let me check the weather for you.\n"
+    assert msg["content"] == "Let me check the weather for you."
     call = msg["tool_calls"][0]
     assert call["function"]["name"] == "get_weather"
     assert json.loads(call["function"]["arguments"]) == {"city": "Paris", "unit": "celsius"}

@@ -26,6 +26,8 @@ from .session import Session
 class SieveFailed(RuntimeError):
     """feed() on a Sieve that failed earlier (an internal error; the events said so)."""
 MAX_CALL_BYTES = 4 * 1024 * 1024
+_WS = frozenset(" \t\n\r\f\v\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+                "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")   # str.isspace()
 
 
 class Block:
@@ -73,8 +75,15 @@ class Sieve:
         self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
         self._held = ""                # a possible marker start, TEXT mode
         self._at_start = True          # nothing but whitespace has gone out as content
-        self._skip_ws = False          # drop whitespace right after markup
-        self._tail = ""                # the last content that went out (does it end in whitespace?)
+        self._skip_ws = False          # whitespace right after markup may be layout
+        # Whitespace at the ends of the content, and of each thinking block, is layout.  Trailing
+        # whitespace is held (it is invisible: holding it costs no latency) until more text
+        # follows, even across a call, so that `before <call> after` keeps its spacing while
+        # `Checking.\n\n<call>` ends as "Checking.".
+        self._ws = ""                  # content's trailing whitespace, not out yet
+        self._rws = ""                 # the thinking block's trailing whitespace, not out yet
+        self._rlead = True             # nothing but whitespace in this thinking block yet
+        self._lead = ""                # whitespace right after markup, not judged yet
         self._ticks = 0                # odd: the content's current line is inside `inline code`
         self._th = Thought(reasoning, thinking, session)
         self._closed = False
@@ -96,10 +105,20 @@ class Sieve:
                 if text:
                     if "`" in text:       # inline code (a forced format need not watch "`")
                         self._wrote(text)
-                    else:
-                        self._tail = text
-                        if "\n" in text:
-                            self._ticks = 0
+                    elif "\n" in text:
+                        self._ticks = 0
+                    # _text's whitespace hold, inline: this is the hot path
+                    ws = self._ws
+                    if text[-1] in _WS:
+                        body = text.rstrip()
+                        if not body:
+                            self._ws = ws + text
+                            return []
+                        self._ws = text[len(body):]
+                        text = ws + body
+                    elif ws:
+                        self._ws = ""
+                        text = ws + text
                     return [Text(text)]
                 return []
             return self._feed(text, blk)
@@ -181,6 +200,11 @@ class Sieve:
     def _close(self) -> list:
         out = self._out = []
         self._run("", 0, True)
+        self._layout()
+        self._thought_ends()
+        if self._ws:                       # the content's trailing whitespace: layout
+            self._markup_text(self._ws)
+            self._ws = ""
         self._calls.flush()
         self._flush_text()
         self._closed = True
@@ -226,24 +250,63 @@ class Sieve:
             self._thought(s)
             return
         if self._skip_ws:
-            # Whitespace right after markup is layout: dropped after a thinking block, and after
-            # a call unless it is needed to keep the prose around the call apart.
+            # Whitespace right after markup is layout: after a thinking block, and after a call
+            # when it holds a newline and whitespace already separates the prose before the call
+            # (`check. <call>\nMore` reads "check. More"); spaces are the prose's own spacing
+            # (`before <call> after` keeps both).
+            # The whole whitespace run is judged, however it was chunked.
             t = s.lstrip()
-            if len(t) != len(s) and (self._skip_ws == "drop" or self._at_start or self._tail[-1:].isspace()):
-                self._markup_text(s[: len(s) - len(t)])
-                s = t
-            if not s:
+            lead = self._lead + s[:len(s) - len(t)]
+            if not t:
+                self._lead = lead
                 return
+            self._lead = ""
+            if lead and (self._skip_ws == "drop" or (self._ws and "\n" in lead)):
+                self._markup_text(lead)
+                s = t
+            else:
+                s = lead + t
             self._skip_ws = False
         self._text(s)
 
+    def _layout(self) -> None:
+        """A whitespace run after markup that markup (or the end) follows: layout."""
+        if self._lead:
+            self._markup_text(self._lead)
+            self._lead = ""
+
     def _thought(self, s: str) -> None:
-        """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy)."""
+        """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy).
+        A thinking block's leading and trailing whitespace is layout (`<think>\nplan\n</think>`)."""
         th = self._th
         if not th.separated or th.legacy:
-            self._text(s)
-        if th.separated:
-            self._piece(Reasoning, s)
+            self._text(s, True)
+        if not th.separated:
+            return
+        if self._rlead:
+            body = s.lstrip()
+            if len(body) != len(s):
+                if not th.legacy:
+                    self._markup_text(s[:len(s) - len(body)])
+                s = body
+            if not s:
+                return
+            self._rlead = False
+        body = s.rstrip()
+        if not body:
+            self._rws += s
+            return
+        self._piece(Reasoning, self._rws + body if self._rws else body)
+        self._rws = s[len(body):]
+
+    def _thought_ends(self) -> None:
+        """The thinking block ends (its closer, a call opener, the content, the end): its held
+        trailing whitespace was layout."""
+        if self._rws:
+            if not self._th.legacy:
+                self._markup_text(self._rws)
+            self._rws = ""
+        self._rlead = True
 
     def _from_block(self, n: int) -> None:
         # Prose in a format's own syntax proves the format; the block's text before it is markup.
@@ -263,13 +326,34 @@ class Sieve:
             self._from_block(len(s))
             self._thought(s)
 
-    def _text(self, s: str) -> None:
-        self._piece(Text, s)
+    def _text(self, s: str, thought: bool = False) -> None:
+        """Content out (`thought`: thinking kept inline, reasoning="none" or legacy).  Its leading
+        whitespace is layout; trailing whitespace is held until more content follows (and is
+        layout at the end of the stream)."""
+        if self._at_start:
+            body = s.lstrip()
+            if len(body) != len(s):
+                self._markup_text(s[:len(s) - len(body)])
+                s = body
+            if not s:
+                return
+        if self._rws and not thought:      # content after thinking: the thinking block ended
+            self._thought_ends()
         self._wrote(s)
+        body = s.rstrip()
+        if len(body) == len(s):
+            if self._ws:
+                s, self._ws = self._ws + s, ""
+            self._piece(Text, s)
+        elif body:
+            self._piece(Text, self._ws + body if self._ws else body)
+            self._ws = s[len(body):]
+        else:
+            self._ws += s
 
     def _wrote(self, s: str) -> None:
-        """Content `s` went out: the last content, and whether a line is inside `inline code`."""
-        self._tail = s
+        """Content `s` was written (out, or held if whitespace): whether a line is inside
+        `inline code`, and whether the content has started."""
         nl = s.rfind("\n")
         if nl >= 0:
             self._ticks = s.count("`", nl + 1) & 1
@@ -385,7 +469,9 @@ class Sieve:
             if kind == "think_open":
                 self._marker(marker, True)
                 self._th.opened(arg)
+                self._rlead = True
             elif kind == "think_close":
+                self._thought_ends()
                 self._marker(marker, True)
                 self._skip_ws = self._th.closed()
             elif kind == "stray_close":
@@ -424,6 +510,7 @@ class Sieve:
                 self._emit(blk.opener)
             return data, pos
         blk.fmt = chosen
+        self._layout()
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
         if self._th.call_opened():
@@ -461,6 +548,11 @@ class Sieve:
                     blk.gen = salvage(r, calls, closer or "\n", e)
                     continue
                 if blk.calls:
+                    if isinstance(e, Truncated) and not blk.unread:
+                        # Cut off after its calls: the rest is a call that never got written.
+                        blk.unread = True
+                        blk.gen = cut_block(r, calls, closer, blk.opener)
+                        continue
                     at = e.at if isinstance(e, Reject) and e.at is not None else r.at
                     return self._end_block(at)
                 cut = isinstance(e, Truncated) or blk.cut

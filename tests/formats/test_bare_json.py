@@ -29,7 +29,7 @@ def test_json_answers_and_braces_in_prose_are_text():
 
 def test_after_prose_only_a_declared_tool():
     text = 'Calling: {"name": "f", "arguments": {"a": 1}}'
-    check(text, tools=tools("f"), content="Calling: ", calls=[("f", {"a": 1})])
+    check(text, tools=tools("f"), content="Calling:", calls=[("f", {"a": 1})])
     check(text, tools=tools("g"), content=text, calls=[])
 
 

@@ -11,7 +11,7 @@ EXAMPLE = ('<｜DSML｜function_calls><｜DSML｜invoke name="rate_movie"><｜DS
 
 
 def test_documented_example_v32():
-    m = check("<think>Rate it.</think>Rating.\n\n" + EXAMPLE, reasoning="Rate it.", content="Rating.\n\n",
+    m = check("<think>Rate it.</think>Rating.\n\n" + EXAMPLE, reasoning="Rate it.", content="Rating.",
               calls=[("rate_movie", {"title": "Alien", "stars": 4})])
     assert m.format == "deepseek_dsml"
 

@@ -12,7 +12,7 @@ V31 = ('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>lookup_flight<｜
 def test_documented_examples_are_told_apart():
     m = check("Checking stock." + V3, content="Checking stock.", calls=[("check_stock", {"sku": "KX-88"})])
     assert m.format == "deepseek_v3"
-    m = check("Looking.\n" + V31, content="Looking.\n", calls=[("lookup_flight", {"code": "FI615"})])
+    m = check("Looking.\n" + V31, content="Looking.", calls=[("lookup_flight", {"code": "FI615"})])
     assert m.format == "deepseek_v31"
 
 

@@ -5,7 +5,7 @@ from helpers import check, tools
 
 def test_v31_with_prose_and_several_calls():
     m = check('Sure.\n<function=get_weather>{"city": "Paris"}</function>\n<function=now>{}</function>',
-              content="Sure.\n", calls=[("get_weather", {"city": "Paris"}), ("now", {})])
+              content="Sure.", calls=[("get_weather", {"city": "Paris"}), ("now", {})])
     assert m.format == "functionary"
 
 

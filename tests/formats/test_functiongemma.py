@@ -12,7 +12,7 @@ def fg(name, body):
 
 def test_documented_example_with_prose_before_and_after():
     text = "Texting now. " + fg("send_sms", f"to:{E}+354000{E},urgent:false") + " Sent."
-    m = check(text, content="Texting now. Sent.", calls=[("send_sms", {"to": "+354000", "urgent": False})])
+    m = check(text, content="Texting now.  Sent.", calls=[("send_sms", {"to": "+354000", "urgent": False})])
     assert m.format == "functiongemma"
 
 

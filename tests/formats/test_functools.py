@@ -8,7 +8,7 @@ def test_documented_example_and_firefunction_leading_space():
               calls=[("lookup_flight", {"code": "FI615"})])
     assert m.format == "functools"
     check('Sure. functools[{"name": "a", "arguments": {"l": [[1], "]"]}}, {"name": "b", "arguments": {}}] Done.',
-          content="Sure. Done.", calls=[("a", {"l": [[1], "]"]}), ("b", {})])
+          content="Sure.  Done.", calls=[("a", {"l": [[1], "]"]}), ("b", {})])
 
 
 def test_not_calls():

@@ -19,7 +19,7 @@ def test_documented_example_with_prose_around():
 
 def test_several_calls_as_consecutive_wrappers_and_a_zero_argument_call():
     text = gemma("a", "x:1") + gemma("now", "") + " and " + gemma("b", f"y:{Q}two words{Q}")
-    check(text, content="and ", calls=[("a", {"x": 1}), ("now", {}), ("b", {"y": "two words"})])
+    check(text, content="and", calls=[("a", {"x": 1}), ("now", {}), ("b", {"y": "two words"})])
 
 
 def test_nested_and_unicode_arguments_and_literal_values():
@@ -37,7 +37,7 @@ def test_closer_comma_and_brace_inside_a_string_end_nothing():
 
 
 def test_call_truncated_at_end_of_stream_is_incomplete_and_reported():
-    m = check(f"Sure. <|tool_call>call:f{{a:{Q}par", calls=[], incomplete=[("f", {"a": "par"})], content="Sure. ")
+    m = check(f"Sure. <|tool_call>call:f{{a:{Q}par", calls=[], incomplete=[("f", {"a": "par"})], content="Sure.")
     assert m.errors[-1].incomplete
     check("<|tool_call>call:f{a:[1,{b:2", calls=[], incomplete=[("f", {"a": [1, {"b": 2}]})])
     check("<|tool_call>call:f{a:1}", calls=[("f", {"a": 1})])        # closer missing at the end
@@ -70,7 +70,7 @@ def test_drift_spelling_with_literal_or_json_in_parentheses():
     check("<|tool_call|>call:f{a:1}<tool_call|>", calls=[("f", {"a": 1})])
     check('<|tool_call|>call:f({"a": [1, "x"], "b": {"c": null}})<tool_call|> ok', content="ok",
           calls=[("f", {"a": [1, "x"], "b": {"c": None}})])
-    check("x <|tool_call|> call:g{}", content="x ", calls=[("g", {})])
+    check("x <|tool_call|> call:g{}", content="x", calls=[("g", {})])
 
 
 def test_drift_spelling_before_a_json_list_is_not_gemma():

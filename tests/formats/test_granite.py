@@ -6,7 +6,7 @@ EX = '<|tool_call|>[{"name": "resize_image", "arguments": {"id": "img-7", "width
 
 
 def test_documented_example_with_prose_before():
-    m = check("Resizing. " + EX, content="Resizing. ", calls=[("resize_image", {"id": "img-7", "width": 640})])
+    m = check("Resizing. " + EX, content="Resizing.", calls=[("resize_image", {"id": "img-7", "width": 640})])
     assert m.format == "granite"
 
 

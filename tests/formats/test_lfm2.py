@@ -8,7 +8,7 @@ S, E = "<|tool_call_start|>", "<|tool_call_end|>"
 
 def test_documented_example_with_prose_around():
     text = "Turning it on. " + S + '[toggle_lamp(room="attic", on=True)]' + E + " Done."
-    m = check(text, content="Turning it on. Done.", calls=[("toggle_lamp", {"room": "attic", "on": True})])
+    m = check(text, content="Turning it on.  Done.", calls=[("toggle_lamp", {"room": "attic", "on": True})])
     assert m.format == "lfm2"
 
 

@@ -10,7 +10,7 @@ EXAMPLE = ('<minimax:tool_call>\n<invoke name="water_plants">\n<parameter name="
 
 
 def test_documented_example():
-    m = check("Watering.\n" + EXAMPLE, content="Watering.\n", calls=[("water_plants", {"zone": "greenhouse", "liters": 3})])
+    m = check("Watering.\n" + EXAMPLE, content="Watering.", calls=[("water_plants", {"zone": "greenhouse", "liters": 3})])
     assert m.format == "minimax_m2"
 
 

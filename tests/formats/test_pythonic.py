@@ -18,7 +18,7 @@ def test_documented_example_first_in_the_content_with_prose_after():
 
 def test_llama4_wrapper_with_prose_around():
     text = "Let me check. <|python_start|>" + DOC + "<|python_end|> Done."
-    check(text, content="Let me check. Done.", calls=DOC_CALLS)
+    check(text, content="Let me check.  Done.", calls=DOC_CALLS)
     check("<|python_start|>get_time()<|python_end|>", calls=[("get_time", {})])   # no brackets
 
 

@@ -137,7 +137,7 @@ def test_opener_shared_with_hermes_json_and_glm():
 def test_calls_inside_reasoning_without_closing_think():
     text = "<think>Let me check.\n" + call("f", ("a", "x"))
     m = check(text, calls=[("f", {"a": "x"})])
-    assert m.reasoning == "Let me check.\n"
+    assert m.reasoning == "Let me check."
 
 
 def test_format_named_explicitly_and_undeclared_tool():

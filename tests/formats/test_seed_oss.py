@@ -7,7 +7,7 @@ test_contract = contract("seed_oss")
 
 def test_documented_example():
     text = "Tracking it.\n<seed:tool_call><function=track_parcel><parameter=code>ZX4471</parameter></function></seed:tool_call>"
-    m = check(text, content="Tracking it.\n", calls=[("track_parcel", {"code": "ZX4471"})])
+    m = check(text, content="Tracking it.", calls=[("track_parcel", {"code": "ZX4471"})])
     assert m.format == "seed_oss"
 
 

@@ -6,7 +6,7 @@ from helpers import check, tools
 def test_documented_example():
     text = ('On it.\n<tool_call>\n{"name": "convert_currency", "arguments": {"amount": 250, "from": "ISK", '
             '"to": "CHF"}}\n</tool_call>')
-    m = check(text, content="On it.\n", calls=[("convert_currency", {"amount": 250, "from": "ISK", "to": "CHF"})])
+    m = check(text, content="On it.", calls=[("convert_currency", {"amount": 250, "from": "ISK", "to": "CHF"})])
     assert m.format == "tool_call_tag"
 
 
@@ -32,7 +32,7 @@ def test_arguments_string_that_is_not_json_ends_the_call_with_an_error():
 
 def test_longcat_spelling():
     check('Sure <longcat_tool_call>{"name": "f", "arguments": {"a": "</tool_call>"}}</longcat_tool_call> ok',
-          content="Sure ok", calls=[("f", {"a": "</tool_call>"})])
+          content="Sure  ok", calls=[("f", {"a": "</tool_call>"})])
 
 
 def test_unclosed_wrapper_at_end_of_stream_is_still_a_call():

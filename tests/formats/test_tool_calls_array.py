@@ -6,7 +6,7 @@ from helpers import check
 
 def test_documented_list_with_prose_before():
     m = check('Tracking it.\n<tool_calls>[{"name": "track_parcel", "arguments": {"code": "ZX4471"}}]</tool_calls>',
-              content="Tracking it.\n", calls=[("track_parcel", {"code": "ZX4471"})])
+              content="Tracking it.", calls=[("track_parcel", {"code": "ZX4471"})])
     assert m.format == "tool_calls_array"
 
 

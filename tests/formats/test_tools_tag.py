@@ -4,7 +4,7 @@ from helpers import check
 
 def test_documented_shape_with_list_and_prose():
     check('Fine. <tools>[{"name": "a", "arguments": {"k": "</tools>"}}, {"name": "b", "arguments": {}}]</tools> Bye.',
-          content="Fine. Bye.", calls=[("a", {"k": "</tools>"}), ("b", {})])
+          content="Fine.  Bye.", calls=[("a", {"k": "</tools>"}), ("b", {})])
 
 
 def test_tools_tag_in_prose_is_text():
