@@ -140,10 +140,14 @@ def test_hugging_face_list_form_and_tokenizer_config():
     # a response_schema describes what the model writes: its markup decides the format
     schema = {"type": "object", "properties": {"tool_calls": {"x-regex-iterator": r"<tool_call>(.*?)</tool_call>"}}}
     assert Session.from_template({"chat_template": MISTRAL, "response_schema": schema}).format == "tool_call_tag"
+    schema = {"x-regex": r"^(?P<content>.*?)(?:\[TOOL_CALLS\](?P<tool_calls>.*))?$"}    # regex-escaped
+    assert Session.from_template({"chat_template": QWEN3, "response_schema": schema}).format == "bracket_tool_calls"
 
 
 def test_what_cannot_be_read_tells_nothing():
-    for junk in ("", "{% if add_generation_prompt %}{{ 'x' if ( }}{% endif %}", "{{ unclosed", None, 42, [{}]):
+    deep = "{% if add_generation_prompt %}" + "{% if x %}" * 5000 + "<think>" + "(" * 5000
+    for junk in ("", "{% if add_generation_prompt %}{{ 'x' if ( }}{% endif %}", "{{ unclosed", None, 42, [{}],
+                 deep, "{% if add_generation_prompt %}{{ " + "(" * 5000 + "'<think>'" + ")" * 5000 + " }}"):
         sess = Session.from_template(junk)
         assert (sess.format, sess.opens_thinking) == (None, False)
 

@@ -9,13 +9,12 @@ template writes, scored against the registry's own markers.
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 
 from . import formats
 from .reasoning import SYNTAXES
-from .template_eval import Jinja, Unreadable, go_value
+from .template_eval import UNDEFINED, Jinja, Unreadable, go_value
 
 # The request keys that switch thinking (as reasoning.thinking_of reads them).
 SWITCHES = ("enable_thinking", "thinking")
@@ -49,17 +48,29 @@ def inspect(template, model: str | None = None) -> Shape:
     markup decides the format first)."""
     response = ""
     if isinstance(template, dict):
-        extra = [template.get(k) for k in ("response_template", "response_schema") if template.get(k)]
-        response = "".join(x if isinstance(x, str) else json.dumps(x, ensure_ascii=False) for x in extra)
+        response = "\n".join(_strings([template.get("response_template"), template.get("response_schema")]))
+        response = re.sub(r"\\([^\w\s])", r"\1", response)     # the schema's regexes: \[TOOL_CALLS\]
         template = template.get("chat_template")
     text = chat_template_of(template)
     hint = formats.for_model(model) if model else None
     fmt = format_in(response, hint) or format_in(text, hint) or hint
-    ends = {state: prompt_end(text, env) for state, env in
-            (("on", {s: True for s in SWITCHES}), ("off", {s: False for s in SWITCHES}), ("unset", {}))}
+    try:
+        tree = parse_tree(text)
+        ends = {state: prompt_end(tree, env) for state, env in
+                (("on", {s: True for s in SWITCHES}), ("off", {s: False for s in SWITCHES}), ("unset", {}))}
+    except RecursionError:     # a template nested deeper than Python's stack: it says nothing
+        ends = dict.fromkeys(("on", "off", "unset"), ("none", None))
     default = ends["unset"]
     syntax = next((e[1] for e in (default, ends["on"]) if e[0] == "open"), None)
     return Shape(fmt, default[0] == "open", ends["on"][0] != ends["off"][0], syntax)
+
+
+def _strings(value) -> list[str]:
+    """Every string in a JSON value (a response schema holds its markup in regexes)."""
+    if isinstance(value, str):
+        return [value]
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return [s for v in items for s in _strings(v)]
 
 
 # -- the tool-call format -------------------------------------------------------------------
@@ -208,11 +219,15 @@ def _generation_branch(nodes, go: bool):
     return found
 
 
-def _truth(node_src: str, env: dict, go: bool) -> bool:
+# What reading one expression may raise (literal_eval's errors, a comparison of odd types).
+_UNREADABLE = (Unreadable, ValueError, SyntaxError, TypeError, IndexError, KeyError, AttributeError)
+
+
+def _value(src: str, env: dict, go: bool):
     try:
-        return bool(go_value(node_src, env) if go else Jinja.value(node_src, env))
-    except (Unreadable, ValueError, SyntaxError, TypeError, IndexError, KeyError):
-        return False
+        return go_value(src, env) if go else Jinja.value(src, env)
+    except _UNREADABLE:
+        return UNDEFINED
 
 
 def _run(nodes, env, go, out, target=None) -> bool:
@@ -229,19 +244,13 @@ def _run(nodes, env, go, out, target=None) -> bool:
         if n.kind == "text":
             out.append(n.src)
         elif n.kind == "out":
-            try:
-                v = go_value(n.src, env) if go else Jinja.value(n.src, env)
-            except (Unreadable, ValueError, SyntaxError, TypeError, IndexError, KeyError):
-                v = ""
+            v = _value(n.src, env, go)
             out.append(v if isinstance(v, str) else "")
         elif n.kind == "set":
-            try:
-                env[n.name] = Jinja.value(n.src, env)
-            except (Unreadable, ValueError, SyntaxError, TypeError, IndexError, KeyError):
-                env.pop(n.name, None)
+            env[n.name] = _value(n.src, env, go)
         elif n.kind in ("if", "group"):
             for cond, children in n.branches:
-                if n.kind == "group" or cond is None or _truth(cond, env, go):
+                if n.kind == "group" or cond is None or _value(cond, env, go):
                     _run(children, env, go, out)
                     break
     return False
@@ -252,10 +261,11 @@ _OPENERS = sorted(((o.rstrip(), t.name) for t in SYNTAXES if not t.start_only fo
 _CLOSERS = tuple(c for t in SYNTAXES if not t.start_only for c in t.closes)
 
 
-def prompt_end(text: str, env: dict) -> tuple[str, str | None]:
-    """How the generation prompt ends with these request kwargs: ("open", syntax name) inside a
-    thinking block, ("closed", None) right after one (thinking turned off), ("none", None)."""
-    nodes, go = parse_tree(text)
+def prompt_end(tree: tuple[list, bool], env: dict) -> tuple[str, str | None]:
+    """How the generation prompt of a `parse_tree` ends with these request kwargs: ("open",
+    syntax name) inside a thinking block, ("closed", None) right after one (thinking turned
+    off), ("none", None)."""
+    nodes, go = tree
     target = _generation_branch(nodes, go)
     if target is None:
         return "none", None

@@ -82,3 +82,13 @@ def test_no_template_endpoint_keeps_the_old_behaviour(proxy, upstream):
     out = first_turn(proxy, "plain-swap-model")
     assert out["content"] == "The user wants the sum.It is 4."   # nothing said the prompt opened thinking
     assert out["reasoning_content"] == ""
+
+
+def test_an_upstream_without_template_endpoints_is_not_asked_for_each_model(upstream):
+    upstream.models = {"object": "list", "data": [{"id": f"cloud-model-{i}"} for i in range(5)]}
+    try:
+        srv = fresh_proxy(upstream)
+        srv.stop()
+    finally:
+        upstream.models = {"object": "list", "data": [{"id": UP_MODEL, "object": "model", "owned_by": "test"}]}
+    assert [q["path"] for q in upstream.requests] == ["/v1/models", "/props", "/api/show"]

@@ -36,7 +36,7 @@ from callsieve.serve.whole import translate
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
 TEMPLATE_TIMEOUT_S = 3.0  # asking the upstream for a chat template: start-up must not wait long
-UNREACHABLE = object()    # chat_template(): the upstream did not answer
+UNREACHABLE, NO_ENDPOINT = object(), object()   # chat_template(): no answer; no such endpoint
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
                "authorization", "x-api-key", "accept-encoding", "content-encoding"}
@@ -123,18 +123,24 @@ class Proxy:
             r = await self.client.get(self.base + "/models", headers=self.headers({}))
             ids = [m["id"] for m in r.json().get("data", []) if isinstance(m, dict) and m.get("id")]
             self.upstream_models = ids
+        ask = True
         for model in self.upstream_models:
-            await self.discover(model)
+            template = await self.chat_template(model) if ask else None
+            # an upstream with neither endpoint (vLLM, a cloud API) is not asked once per model
+            ask = template is not NO_ENDPOINT
+            self.remember(model, template)
 
     async def discover(self, model: str) -> Session:
-        """A model seen for the first time (at start-up, or a request naming a new one: a model
-        swap): its Session pre-seeded from the chat template the upstream serves it with, so that
-        the first turn already knows whether the prompt opened thinking."""
+        """The Session of a request's model; one seen for the first time (a model swap) is
+        pre-seeded from the chat template the upstream serves it with, so that its first turn
+        already knows whether the prompt opened thinking."""
         if model in self.sessions:
             return self.sessions[model]
-        template = await self.chat_template(model)
+        return self.remember(model, await self.chat_template(model))
+
+    def remember(self, model: str, template) -> Session:
         name = self.known_name(model)
-        found = template is not None and template is not UNREACHABLE
+        found = isinstance(template, (str, list))
         sess = Session.from_template(template, name) if found else Session.for_model(name)
         if template is UNREACHABLE:  # not remembered: the next request asks again
             return sess
@@ -142,16 +148,18 @@ class Proxy:
 
     async def chat_template(self, model: str):
         """The upstream's template for `model`: llama.cpp's `GET /props` (`chat_template`),
-        else Ollama's `POST /api/show` (`template`); None if neither says, UNREACHABLE if the
-        upstream did not answer (down, or loading).  Short, never fatal, only ever the upstream."""
+        else Ollama's `POST /api/show` (`template`). None if they do not say, NO_ENDPOINT if
+        neither exists, UNREACHABLE if the upstream did not answer (down, or loading).  Short,
+        never fatal, and nothing but the upstream is asked."""
         root = self.base.removesuffix("/v1")
         asks = (("GET", root + "/props", None), ("POST", root + "/api/show", {"model": model}))
-        answered = False
+        answered, endpoint = False, False
         for method, url, body in asks:
             try:
                 r = await self.client.request(method, url, json=body, headers=self.headers({}),
                                               timeout=TEMPLATE_TIMEOUT_S)
                 answered = answered or r.status_code < 500
+                endpoint = endpoint or r.status_code == 200
                 doc = r.json() if r.status_code == 200 else {}
             except Exception:  # noqa: BLE001 - an upstream without these endpoints, or down
                 continue
@@ -162,7 +170,7 @@ class Proxy:
                           if isinstance(settings, dict) else None, doc.get("template")):
                 if found and isinstance(found, (str, list)):
                     return found
-        return None if answered else UNREACHABLE
+        return UNREACHABLE if not answered else None if endpoint else NO_ENDPOINT
 
     def known_name(self, model: str) -> str:
         """The name to read a format from: an unknown alias of a single-model upstream uses its name."""
