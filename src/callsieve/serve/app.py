@@ -127,7 +127,7 @@ class Proxy:
         for model in self.upstream_models:
             template = await self.chat_template(model) if ask else None
             # an upstream with neither endpoint (vLLM, a cloud API) is not asked once per model
-            ask = template is not NO_ENDPOINT
+            ask = ask and template is not NO_ENDPOINT
             self.remember(model, template)
 
     async def discover(self, model: str) -> Session:
