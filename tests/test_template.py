@@ -118,6 +118,7 @@ OLLAMA_SWITCH = OLLAMA_THINKING.replace("<|im_start|>assistant\n<think>\n{{ end 
     (V31, "deepseek_v3", False, True),
     (OLLAMA_THINKING, "tool_call_tag", True, False),
     (OLLAMA_SWITCH, "tool_call_tag", False, True),
+    ("{%- if add_generation_prompt\n%}{{- '<|im_start|>assistant\n<think>\n' }}{% endif %}", None, True, False),
 ])
 def test_template_shape(template, fmt, opens, switch):
     sess = Session.from_template(template)

@@ -176,7 +176,7 @@ def parse_tree(text: str) -> tuple[list, bool]:
             continue
         if kind == "{#" or inner.startswith("/*"):
             continue
-        word, _, rest = inner.partition(" ")
+        word, rest = (inner.split(None, 1) + [""])[:2]
         if go and kind == "{{" and word == "else" and rest.strip().startswith("if "):
             word, rest = "elif", rest.strip()[3:]
         if go and word == "end":

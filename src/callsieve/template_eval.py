@@ -160,8 +160,8 @@ class Jinja:
             raise Unreadable("end of expression")
         kind, tok = self.toks[self.i]
         self.i += 1
-        if kind == "str":
-            v = ast.literal_eval(tok)
+        if kind == "str":      # Jinja strings may span lines; Python's may not
+            v = ast.literal_eval(tok.replace("\r", "\\r").replace("\n", "\\n"))
         elif kind == "num":
             v = ast.literal_eval(tok)
         elif tok == "(":
