@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from . import formats
 from .reasoning import SYNTAXES
-from .template_eval import UNDEFINED, Jinja, Unreadable, go_value
+from .template_eval import MAX_NESTING, UNDEFINED, Jinja, Unreadable, go_value
 
 # The request keys that switch thinking (as reasoning.thinking_of reads them).
 SWITCHES = ("enable_thinking", "thinking")
@@ -58,7 +58,7 @@ def inspect(template, model: str | None = None) -> Shape:
         tree = parse_tree(text)
         ends = {state: prompt_end(tree, env) for state, env in
                 (("on", {s: True for s in SWITCHES}), ("off", {s: False for s in SWITCHES}), ("unset", {}))}
-    except RecursionError:     # a template nested deeper than Python's stack: it says nothing
+    except _UNREADABLE:        # a template nested deeper than MAX_NESTING: it says nothing
         ends = dict.fromkeys(("on", "off", "unset"), ("none", None))
     default = ends["unset"]
     syntax = next((e[1] for e in (default, ends["on"]) if e[0] == "open"), None)
@@ -66,11 +66,17 @@ def inspect(template, model: str | None = None) -> Shape:
 
 
 def _strings(value) -> list[str]:
-    """Every string in a JSON value (a response schema holds its markup in regexes)."""
-    if isinstance(value, str):
-        return [value]
-    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-    return [s for v in items for s in _strings(v)]
+    """Every string in a JSON value (a response schema holds its markup in regexes); iterative."""
+    out, todo = [], [value]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, dict):
+            todo.extend(reversed(list(v.values())))
+        elif isinstance(v, list):
+            todo.extend(reversed(v))
+    return out
 
 
 # -- the tool-call format -------------------------------------------------------------------
@@ -159,6 +165,8 @@ def parse_tree(text: str) -> tuple[list, bool]:
 
     def push(node):
         nonlocal where
+        if len(stack) >= MAX_NESTING:      # the tree is walked recursively: bound it here
+            raise Unreadable("nested too deeply")
         where.append(node)
         stack.append(node)
         node.branches.append((node.src, []))

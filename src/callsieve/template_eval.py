@@ -11,6 +11,9 @@ import ast
 import re
 
 
+MAX_NESTING = 64       # blocks or parentheses nested deeper: the template is not read (no recursion on depth)
+
+
 class Unreadable(ValueError):
     pass
 
@@ -51,7 +54,7 @@ class Jinja:
     """Evaluates one Jinja expression against `env` (a dict; missing names are undefined)."""
 
     def __init__(self, src: str, env: dict):
-        self.toks, self.i, self.env = _tokens(src, _JTOK), 0, env
+        self.toks, self.i, self.env, self.depth = _tokens(src, _JTOK), 0, env, 0
 
     @classmethod
     def value(cls, src: str, env: dict):
@@ -75,11 +78,15 @@ class Jinja:
             raise Unreadable(f"expected {word}")
 
     def ternary(self):
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise Unreadable("nested too deeply")
         v = self.or_()
         if self.take("if"):
             cond = self.or_()
             other = self.ternary() if self.take("else") else UNDEFINED
-            return v if cond else other
+            v = v if cond else other
+        self.depth -= 1
         return v
 
     def or_(self):
@@ -97,9 +104,11 @@ class Jinja:
         return v
 
     def not_(self):
-        if self.take("not"):
-            return not self.not_()
-        return self.compare()
+        n = 0
+        while self.take("not"):                # counted, not recursed
+            n += 1
+        v = self.compare()
+        return (not v) if n % 2 else (bool(v) if n else v)
 
     def compare(self):
         v = self.concat()
@@ -168,8 +177,11 @@ class Jinja:
             v = self.ternary()
             self.need(")")
         elif tok == "-":
+            minus = 1
+            while self.take("-"):              # a chain of signs, counted (no recursion)
+                minus += 1
             v = self.primary()
-            v = -v if isinstance(v, (int, float)) else UNDEFINED
+            v = (-v if minus % 2 else v) if isinstance(v, (int, float)) else UNDEFINED
         elif kind == "name":
             v = _CONST[tok] if tok in _CONST else self.env.get(tok, UNDEFINED)
         else:
