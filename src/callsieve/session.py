@@ -6,14 +6,18 @@ class Session:
     """Remembers the format a model uses, so the next turn's Sieve watches it first.
 
     Memory never locks: every format stays a candidate, and a turn that shows another format
-    (a live model swap) replaces the remembered one.  `opens_thinking` is learned when a turn
-    closes a thinking block it never opened (the chat template opened it in the prompt).
+    (a live model swap) replaces the remembered one.  `opens_thinking` says that the prompt of
+    a turn whose request does not turn thinking on or off opens a thinking block: read from the
+    chat template (`from_template`), or learned when a turn closes a block it never opened.
+    `thinking_switch` says that the template reads the request's `enable_thinking` / `thinking`:
+    a request that sets it decides (the Sieve's `thinking=` always wins over the session).
     """
 
     def __init__(self, format: str | None = None, *, seeded: bool = False):
         self.format = format
         self.confirmed = False if seeded or format is None else True
         self.opens_thinking = False
+        self.thinking_switch = False
         self.history: list[str] = []
 
     @classmethod
@@ -21,6 +25,18 @@ class Session:
         """A session pre-seeded from a served model id (a hint, never a lock)."""
         from . import formats
         return cls(formats.for_model(model or ""), seeded=True)
+
+    @classmethod
+    def from_template(cls, template, model: str | None = None) -> "Session":
+        """A session pre-seeded from a model's chat template, before its first turn: the format
+        from the tool-call markup the template writes (else from `model`'s name; a hint, never a
+        lock) and whether its generation prompt opens thinking.  `template` is the template text
+        (Jinja, or Ollama's Go), Hugging Face's list form, or a whole tokenizer_config.json dict."""
+        from .template import inspect
+        shape = inspect(template, model)
+        sess = cls(shape.format, seeded=True)
+        sess.opens_thinking, sess.thinking_switch = shape.opens_thinking, shape.thinking_switch
+        return sess
 
     def record(self, format: str) -> None:
         """A turn confirmed `format` (also "native" when the server returned tool_calls itself)."""
@@ -31,4 +47,5 @@ class Session:
 
     def __repr__(self) -> str:
         state = "confirmed" if self.confirmed else "seeded"
-        return f"Session(format={self.format!r}, {state}, opens_thinking={self.opens_thinking})"
+        switch = ", thinking_switch=True" if self.thinking_switch else ""
+        return f"Session(format={self.format!r}, {state}, opens_thinking={self.opens_thinking}{switch})"

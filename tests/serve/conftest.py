@@ -98,6 +98,7 @@ class ScriptedUpstream:
         self.requests: list[dict] = []
         self.cancelled = threading.Event()
         self.headers: list[tuple[bytes, bytes]] = []      # extra response headers
+        self.templates: dict[str, dict] = {}   # "/props" (llama.cpp), "/api/show" (Ollama): their answer
         self.reply(200, completion("hello"))
 
     def reply(self, status: int, body, content_type="application/json"):
@@ -135,6 +136,9 @@ class ScriptedUpstream:
                               "headers": headers, "body": body, "json": parsed, "client": scope.get("client")})
         if scope["path"] == "/v1/models":
             return await self._send(send, 200, json.dumps(self.models).encode(), "application/json")
+        if scope["path"] in ("/props", "/api/show"):
+            found = self.templates.get(scope["path"])
+            return await self._send(send, 200 if found else 404, json.dumps(found or {}).encode(), "application/json")
         if self.script[0] == "hang":
             while (await receive())["type"] != "http.disconnect":
                 pass

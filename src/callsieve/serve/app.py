@@ -35,6 +35,8 @@ from callsieve.serve.whole import translate
 
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
+TEMPLATE_TIMEOUT_S = 3.0  # asking the upstream for a chat template: start-up must not wait long
+UNREACHABLE, NO_ENDPOINT = object(), object()   # chat_template(): no answer; no such endpoint
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
                "authorization", "x-api-key", "accept-encoding", "content-encoding"}
@@ -121,17 +123,60 @@ class Proxy:
             r = await self.client.get(self.base + "/models", headers=self.headers({}))
             ids = [m["id"] for m in r.json().get("data", []) if isinstance(m, dict) and m.get("id")]
             self.upstream_models = ids
-            for model in ids:
-                self.session(model)
+        ask = True
+        for model in self.upstream_models:
+            template = await self.chat_template(model) if ask else None
+            # an upstream with neither endpoint (vLLM, a cloud API) is not asked once per model
+            ask = ask and template is not NO_ENDPOINT
+            self.remember(model, template)
 
-    def session(self, model: str) -> Session:
-        """The per-model format memory; an unknown alias of a single-model upstream uses its name."""
-        if model not in self.sessions:
-            sess = Session.for_model(model)
-            if getattr(sess, "format", None) is None and len(self.upstream_models) == 1:
-                sess = Session.for_model(self.upstream_models[0])
-            self.sessions[model] = sess
-        return self.sessions[model]
+    async def discover(self, model: str) -> Session:
+        """The Session of a request's model; one seen for the first time (a model swap) is
+        pre-seeded from the chat template the upstream serves it with, so that its first turn
+        already knows whether the prompt opened thinking."""
+        if model in self.sessions:
+            return self.sessions[model]
+        return self.remember(model, await self.chat_template(model))
+
+    def remember(self, model: str, template) -> Session:
+        name = self.known_name(model)
+        found = isinstance(template, (str, list))
+        sess = Session.from_template(template, name) if found else Session.for_model(name)
+        if template is UNREACHABLE:  # not remembered: the next request asks again
+            return sess
+        return self.sessions.setdefault(model, sess)  # two first requests at once share one
+
+    async def chat_template(self, model: str):
+        """The upstream's template for `model`: llama.cpp's `GET /props` (`chat_template`),
+        else Ollama's `POST /api/show` (`template`). None if they do not say, NO_ENDPOINT if
+        neither exists, UNREACHABLE if the upstream did not answer (down, or loading).  Short,
+        never fatal, and nothing but the upstream is asked."""
+        root = self.base.removesuffix("/v1")
+        asks = (("GET", root + "/props", None), ("POST", root + "/api/show", {"model": model}))
+        answered, endpoint = False, False
+        for method, url, body in asks:
+            try:
+                r = await self.client.request(method, url, json=body, headers=self.headers({}),
+                                              timeout=TEMPLATE_TIMEOUT_S)
+                answered = answered or r.status_code < 500
+                endpoint = endpoint or r.status_code == 200
+                doc = r.json() if r.status_code == 200 else {}
+            except Exception:  # noqa: BLE001 - an upstream without these endpoints, or down
+                continue
+            if not isinstance(doc, dict):
+                continue
+            settings = doc.get("default_generation_settings")
+            for found in (doc.get("chat_template"), (settings or {}).get("chat_template")
+                          if isinstance(settings, dict) else None, doc.get("template")):
+                if found and isinstance(found, (str, list)):
+                    return found
+        return UNREACHABLE if not answered else None if endpoint else NO_ENDPOINT
+
+    def known_name(self, model: str) -> str:
+        """The name to read a format from: an unknown alias of a single-model upstream uses its name."""
+        if Session.for_model(model).format is None and len(self.upstream_models) == 1:
+            return self.upstream_models[0]
+        return model
 
     def headers(self, incoming) -> dict:
         h = {k: v for k, v in incoming.items() if k.lower() not in HOP_HEADERS}
@@ -206,7 +251,7 @@ class Proxy:
             return api.error(400, str(e))
         model = str(body.get("model") or "")
         opts = Options.from_request(chat_body, self.config.format, self.config.reasoning_format)
-        sess = self.session(model)
+        sess = await self.discover(model)
         try:  # the tools are checked before the upstream is asked (a tool list the library rejects)
             first_sieve = Sieve(**opts.sieve_kwargs(sess))
         except (ValueError, TypeError) as e:
