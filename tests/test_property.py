@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 
 from callsieve import Markup, Reasoning, Text
 from corpus import NEAR_MISSES, SAMPLES
-from helpers import deltas_ok, feed, same_characters, summary
+from helpers import chunked, deltas_ok, feed, same_characters, summary
 
 # Formats that emit prose from inside their blocks: markup accounting is then checked as a multiset.
 UNORDERED = {"harmony"}
@@ -32,16 +32,6 @@ def stream(draw, with_noise=False):
             calls += expected
             fmts.add(fmt)
     return "".join(parts), calls, fmts
-
-
-@st.composite
-def chunked(draw, text):
-    cuts = sorted(draw(st.lists(st.integers(0, len(text)), max_size=40)))
-    out, last = [], 0
-    for c in cuts + [len(text)]:
-        out.append(text[last:c])
-        last = c
-    return out
 
 
 def _check_invariants(text, chunks, fmts, **kw):

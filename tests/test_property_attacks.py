@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from callsieve import Markup, Reasoning, Sieve, Text
 from corpus import NEAR_MISSES, SAMPLES
-from helpers import deltas_ok, feed, same_characters, summary
+from helpers import chunked, deltas_ok, feed, same_characters, summary
 
 PER_INPUT_S = 30          # a hang guard, not a speed check: any input is done in milliseconds
 
@@ -74,16 +74,6 @@ def hostile(draw):
     return text, kw
 
 
-@st.composite
-def chunked(draw, text):
-    cuts = sorted(draw(st.lists(st.integers(0, len(text)), max_size=30)))
-    out, last = [], 0
-    for c in cuts + [len(text)]:
-        out.append(text[last:c])
-        last = c
-    return out
-
-
 class _Hang(Exception):
     pass
 
@@ -117,7 +107,7 @@ def check_everything(text, chunks, kw):
 @given(hostile(), st.data())
 def test_hostile_streams_keep_every_promise(case, data):
     text, kw = case
-    check_everything(text, data.draw(chunked(text)), kw)
+    check_everything(text, data.draw(chunked(text, 30)), kw)
 
 
 bad_names = st.one_of(st.just(""), st.integers(), st.none(), st.text(max_size=3), st.just("a b"),
