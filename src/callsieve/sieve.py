@@ -103,7 +103,7 @@ class Sieve:
                     and not self._at_start and self._tab[0].first(text) is None):
                 # The common case: prose with no character a marker can start with.
                 if text:
-                    if "`" in text:       # inline code (a forced format need not watch "`")
+                    if self._ticks_here and "`" in text:   # (no marker starts with "`": count it)
                         self._wrote(text)
                     elif "\n" in text:
                         self._ticks = 0
@@ -396,6 +396,9 @@ class Sieve:
         calls = th.open is None or self._calls_in_reasoning
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
                                   th.detect, calls)
+        # Inline code is tracked on the fast path only where "`" is no marker (a forced format):
+        # elsewhere a chunk with a backtick never takes it.
+        self._ticks_here = "`" not in self._tab[0].chars
 
     def _starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
