@@ -40,7 +40,7 @@ STREAMS = {
                 'to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}<|call|>',
                 ("Need the weather.", "", [PARIS])),
     "think_call": ('<think>\nThe user wants Paris weather.\n</think>\n\n<tool_call>\n{"name": "get_weather", '
-                   '"arguments": {"city": "Paris"}}\n</tool_call>', ("\nThe user wants Paris weather.\n", "", [PARIS])),
+                   '"arguments": {"city": "Paris"}}\n</tool_call>', ("The user wants Paris weather.", "", [PARIS])),
     "call_in_open_think": ('<think>Paris, then.<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}'
                            '</tool_call>', ("Paris, then.", "", [PARIS])),
     "parallel": ('<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>\n'
