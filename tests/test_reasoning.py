@@ -147,3 +147,11 @@ def test_reasoning_only_harmony_turn_still_records_its_format():
                 session=sess)
     assert (msg.reasoning, msg.content, msg.format) == ("Think.", "Hi.", "harmony")
     assert sess.format == "harmony"
+
+
+def test_prompt_opened_thinking_and_a_model_that_writes_its_own_opener():
+    # The template opened <think>; a model that writes it again wrote markup (and says the syntax).
+    check("<think>\nplan</think>answer", thinking=True, reasoning="plan", content="answer")
+    check("[THINK]plan[/THINK]answer", thinking=True, reasoning="plan", content="answer")
+    # once reasoning has gone out, an opener is the model's text again
+    check("plan <think> here</think>ok", thinking=True, reasoning="plan <think> here", content="ok")

@@ -21,14 +21,15 @@ def special(marker: str) -> bool:
 _tables: dict = {}
 
 
-def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool):
+def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool,
+                 fresh: bool = False):
     """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
 
     The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
     in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
     for through the text.
     """
-    key = (fmts, at_start, tools, think, reasoning, calls)
+    key = (fmts, at_start, tools, think, reasoning, calls, fresh)
     hit = _tables.get(key)
     if hit is not None:
         return hit
@@ -55,6 +56,13 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
             for m in think.closes:
                 actions[m] = ("think_close", think)
                 anywhere.add(m)
+            if fresh and think.name == "any":
+                # The prompt opened the block and nothing is written yet: a model that writes the
+                # opener anyway (`<think>` again) wrote markup, and says which syntax it is.
+                for t in SYNTAXES:
+                    if not t.start_only:
+                        for m in t.opens:
+                            add(m, "think_open", t)
         else:
             for t in SYNTAXES:
                 if t.start_only:           # plain words: markers only as the first thing

@@ -292,6 +292,8 @@ class Sieve:
             if not s:
                 return
             self._rlead = False
+            if th.open is not None and th.open.name == "any":
+                self._retable()            # (its openers are no longer markup)
         body = s.rstrip()
         if not body:
             self._rws += s
@@ -395,7 +397,7 @@ class Sieve:
         th = self._th
         calls = th.open is None or self._calls_in_reasoning
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
-                                  th.detect, calls)
+                                  th.detect, calls, self._rlead)
         # Inline code is tracked on the fast path only where "`" is no marker (a forced format):
         # elsewhere a chunk with a backtick never takes it.
         self._ticks_here = "`" not in self._tab[0].chars
@@ -454,10 +456,12 @@ class Sieve:
                 self._held = data[s:]
                 return None
             if s > pos:
-                was = self._at_start and self._starting()
+                tab = self._tab
                 self._emit(data[pos:s])
                 pos = s
-                if was and not self._starting():   # start-only markers no longer apply
+                if self._tab is not tab:
+                    # What went out changed what is watched (the content started, a fresh
+                    # thinking block got its first words): search again with the new markers.
                     continue
             kind, arg = actions[marker]
             pos = m.end()
