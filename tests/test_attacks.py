@@ -254,3 +254,19 @@ def test_whole_message_agrees_between_whole_one_character_and_random_chunks():
     assert [s for s in whole[2]] == [("f", {"a": 1})] and whole[3] == [("g", {"b": "cu"})]
     started = [e for e in feed(text)[1] if isinstance(e, ToolCallStart)]
     assert [e.name for e in started] == ["f", "g"]
+
+
+def test_a_failure_in_text_mode_loses_no_text(monkeypatch):
+    s = Sieve()
+
+    def broken(*a, **k):
+        raise RuntimeError("a bug in the scanner")
+
+    evs = s.feed("Hello there. ")
+    monkeypatch.setattr(s, "_scan", broken)
+    evs += s.feed("More <tool_")
+    assert "".join(e.text for e in evs if type(e).__name__ == "Text").startswith("Hello there.")
+    errors = [e for e in evs if isinstance(e, ToolCallError)]
+    assert errors and errors[-1].index is None and "a bug in the scanner" in errors[-1].reason
+    with pytest.raises(SieveFailed):
+        s.feed("x")

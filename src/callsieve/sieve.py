@@ -144,19 +144,22 @@ class Sieve:
         The open call ends incomplete, what was held goes out, and further feeds are refused."""
         self._failed = f"{type(err).__name__}: {err}"
         out = self._out
+        try:
+            self._flush_text()                 # text already out of the parser goes first
+        except Exception:
+            self._pend.clear()
         calls, blk = self._calls, self._blk
         r = blk.reader if blk is not None else None
         raw = r.rest() if r is not None else ""
         try:
             if calls.open:
                 calls.abandon("internal error: " + self._failed, raw)
-            elif r is not None:
+            else:                              # said at once, not only by the next feed()
                 out.append(ToolCallError(None, "internal error: " + self._failed, raw))
         except Exception:                      # (the call's state may be what broke)
             out.append(ToolCallError(calls.index if calls.open else None,
                                      "internal error: " + self._failed, raw, True, {}))
         held = self._held + (blk.opener + blk.look if blk is not None and blk.fmt is None else "")
-        self._pend.clear()
         if held:
             out.append(Text(held))
         self._held = ""
