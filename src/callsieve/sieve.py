@@ -121,7 +121,37 @@ class Sieve:
                         text = ws + text
                     return [Text(text)]
                 return []
-            return self._feed(text, blk)
+            lane = blk.lane if blk is not None else None
+            if lane is not None and text and lane.accepts(text) and blk.reader.pos >= len(blk.reader.buf):
+                # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
+                r = blk.reader
+                calls = self._calls
+                if lane.args is not None and lane.args is calls.args:
+                    ev = calls.pass_on(text)
+                    if ev is not None:
+                        r.skip(text)
+                        return [ev]
+                a = calls.args
+                if a is None or a.limit is None or a.size + len(text) <= a.limit:
+                    r.skip(text)
+                    out = self._out = []
+                    lane.sink(text)
+                    self._calls.flush()
+                    self._flush_text()        # a lane may carry prose (harmony's final channel)
+                    return out
+            out = self._out = []
+            if text:
+                if blk is not None and blk.fmt is not None:
+                    # Inside a block (the common case within a call): straight to its parser.
+                    blk.reader.push(text)
+                    nxt = self._drive(False)
+                    if nxt is not None:
+                        self._run(*nxt, False)
+                else:
+                    self._run(text, 0, False)
+                self._calls.flush()
+                self._flush_text()
+            return out
         except Exception as e:                 # a bug: see _fail
             return self._fail(e)
 
@@ -165,39 +195,6 @@ class Sieve:
         self._held = ""
         self._blk = calls.block = None
         self._closed = True
-        return out
-
-    def _feed(self, text: str, blk) -> list:
-        lane = blk.lane if blk is not None else None
-        if lane is not None and text and lane.accepts(text) and blk.reader.pos >= len(blk.reader.buf):
-            # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
-            r = blk.reader
-            calls = self._calls
-            if lane.args is not None and lane.args is calls.args:
-                ev = calls.pass_on(text)
-                if ev is not None:
-                    r.skip(text)
-                    return [ev]
-            a = calls.args
-            if a is None or a.limit is None or a.size + len(text) <= a.limit:
-                r.skip(text)
-                out = self._out = []
-                lane.sink(text)
-                self._calls.flush()
-                self._flush_text()        # a lane may carry prose (harmony's final channel)
-                return out
-        out = self._out = []
-        if text:
-            if blk is not None and blk.fmt is not None:
-                # Inside a block (the common case within a call): straight to its parser.
-                blk.reader.push(text)
-                nxt = self._drive(False)
-                if nxt is not None:
-                    self._run(*nxt, False)
-            else:
-                self._run(text, 0, False)
-            self._calls.flush()
-            self._flush_text()
         return out
 
     def _close(self) -> list:
