@@ -107,13 +107,17 @@ class Thought:
     def closed(self):
         """The block closed.  Returns how whitespace right after it is treated ("drop": layout)."""
         self.open = None
-        return "drop" if not self.legacy else False
+        return self._after()
 
     def stray(self, calls_so_far: int):
         """A closer with no opener: the template opened the block in the prompt (a Session
         learns it, on a turn without calls before it), or a model closing one it never opened."""
         if self.session is not None and not calls_so_far:
             self.session.opens_thinking = True
+        return self._after()
+
+    def _after(self):
+        # After a closer, whitespace is layout; legacy keeps thinking inline, so it keeps it too.
         return "drop" if not self.legacy else False
 
     def call_opened(self) -> bool:

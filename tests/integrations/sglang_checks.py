@@ -10,11 +10,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from vllm_checks import CUT, STREAMS, TOOLS, chunks, probe_entry_points  # noqa: E402
+from vllm_checks import CUT, STREAMS, TOOLS, chunks, probe_entry_points, run_named  # noqa: E402
 
 FAMILIES = ("hermes", "mistral_args", "llama3", "qwen3_coder", "deepseek_v3", "think_call", "parallel",
             "prose_only", "undeclared")
@@ -118,16 +117,7 @@ def run_checks():
         pieces.append(rp.parse_stream_end()[0])
         assert [p for p in pieces if p] == [STREAMS["think_call"][1][0]], pieces
 
-    local = dict(locals())
-    out = {}
-    for name in CHECKS:
-        fn = (lambda n: lambda: check_stream(n))(name[7:]) if name.startswith("stream_") else local[name]
-        try:
-            fn()
-            out[name] = "ok"
-        except Exception:
-            out[name] = traceback.format_exc(limit=-3)
-    return out
+    return run_named(CHECKS, dict(locals()), {"stream_": check_stream})
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from callsieve.integrations.steps import Steps, thinking_of, whole
+from callsieve.integrations.steps import Steps, whole
+from callsieve.reasoning import thinking_of
 
 TOOLS = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n in ("f", "g")]
 TWO = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call><tool_call>{"name": "g", "arguments": {"b": 2}}</tool_call>'

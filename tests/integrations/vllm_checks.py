@@ -432,15 +432,16 @@ def run_checks():
             run_whole(Tokenizer, STREAMS[name][0], TOOLS)
         run_whole(Tokenizer, CUT, TOOLS)   # a cut-off call: no tool_calls, finish_reason "stop"
 
-    local = dict(locals())
+    return run_named(CHECKS, dict(locals()), {"stream_": check_stream, "legacy_": check_legacy})
+
+
+def run_named(names, local: dict, prefixed: dict) -> dict:
+    """Run each named check: a function in `local`, or PREFIX + argument for a maker in
+    `prefixed`.  {name: "ok" or the failure's traceback} (the engines' scripts share this)."""
     out = {}
-    for name in CHECKS:
-        if name.startswith("stream_"):
-            fn = (lambda n: lambda: check_stream(n))(name[7:])
-        elif name.startswith("legacy_"):
-            fn = (lambda n: lambda: check_legacy(n))(name[7:])
-        else:
-            fn = local[name]
+    for name in names:
+        pre = next((p for p in prefixed if name.startswith(p)), None)
+        fn = (lambda f, a: lambda: f(a))(prefixed[pre], name[len(pre):]) if pre else local[name]
         try:
             fn()
             out[name] = "ok"

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
-from callsieve.reasoning import thinking_of  # noqa: F401  (re-exported: the vLLM modules import it from here)
 
 
 @dataclass

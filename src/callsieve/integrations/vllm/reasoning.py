@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from vllm.entrypoints.generate.base.protocol import DeltaMessage
 from vllm.reasoning.abs_reasoning_parsers import ReasoningParser
 
-from callsieve.integrations.steps import Watch, thinking_of, whole
+from callsieve.integrations.steps import Watch, whole
+from callsieve.reasoning import thinking_of
 from callsieve.integrations.vllm.requests import decode, delta_message, keep_special_tokens, prompt_opens_thinking
 
 

@@ -7,7 +7,8 @@ from vllm.exceptions import VLLMValidationError
 from vllm.renderers.chat_utils import make_tool_call_id
 
 from callsieve import Session, formats
-from callsieve.integrations.steps import Step, Steps, thinking_of, tool_dicts
+from callsieve.integrations.steps import Step, Steps, tool_dicts
+from callsieve.reasoning import thinking_of
 from callsieve.reasoning import SYNTAXES
 
 # Every marker callsieve reads; if the tokenizer has one as a special token, vLLM must not strip
