@@ -26,6 +26,7 @@ def main() -> int:
     settings.load_profile("fuzz")
     import test_property_attacks as attacks
     props = [attacks.test_hostile_streams_keep_every_promise,
+             attacks.test_calls_inside_thinking_keep_every_promise,
              attacks.test_a_broken_tool_list_is_a_value_error_or_works]
     end, n, t0 = time.monotonic() + args.minutes * 60, 0, time.process_time()
     while time.monotonic() < end:

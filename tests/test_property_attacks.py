@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from callsieve import Markup, Reasoning, Sieve, Text
+from callsieve.reasoning import SYNTAXES
 from corpus import NEAR_MISSES, SAMPLES
 from helpers import chunked, deltas_ok, feed, same_characters, summary
 
@@ -69,8 +70,42 @@ def hostile(draw):
     kw["reasoning"] = draw(st.sampled_from(["auto", "auto", "none", "deepseek-legacy"]))
     if draw(st.integers(0, 4)) == 0:
         kw["strict"] = False
-    if draw(st.integers(0, 6)) == 0:
-        kw["calls_in_reasoning"] = False
+    kw["calls_in_reasoning"] = draw(st.sampled_from(["hold", "hold", "hold", True, False]))
+    return text, kw
+
+
+PAIRS = [(o, c) for t in SYNTAXES if not t.start_only for o in t.opens for c in t.closes]
+
+
+@st.composite
+def calls_in_thinking(draw):
+    """Calls written inside thinking blocks, closed (a thought) or never (the call), with the
+    block's closer quoted inside the arguments, more blocks and calls after: (text, kwargs)."""
+    opener, closer = draw(st.sampled_from(PAIRS))
+    prompt = draw(st.booleans())                  # the template opened the block
+    parts = [] if prompt else [opener]
+    for _ in range(draw(st.integers(1, 7))):
+        kind = draw(st.integers(0, 5))
+        if kind <= 1:
+            parts.append(draw(prose))
+        elif kind == 2:
+            parts.append(draw(st.sampled_from(SAMPLES))[1])
+        elif kind == 3:
+            sample = draw(st.sampled_from(SAMPLES))[1]
+            parts.append(sample.replace("Paris", closer).replace("4", opener, 1))
+        elif kind == 4:
+            parts.append(closer)
+        else:
+            parts.append(draw(st.sampled_from([opener, closer + opener] + THINK)))
+    text = "".join(parts)
+    if draw(st.booleans()):
+        text = text[:draw(st.integers(0, len(text)))]
+    kw = {"thinking": True if prompt else draw(st.sampled_from([None, True])),
+          "calls_in_reasoning": draw(st.sampled_from(["hold", "hold", True, False])),
+          "reasoning": draw(st.sampled_from(["auto", "auto", "deepseek-legacy"]))}
+    names = draw(st.sampled_from(TOOL_LISTS))
+    if names is not None:
+        kw["tools"] = [{"type": "function", "function": {"name": n}} for n in names]
     return text, kw
 
 
@@ -106,6 +141,12 @@ def check_everything(text, chunks, kw):
 
 @given(hostile(), st.data())
 def test_hostile_streams_keep_every_promise(case, data):
+    text, kw = case
+    check_everything(text, data.draw(chunked(text, 30)), kw)
+
+
+@given(calls_in_thinking(), st.data())
+def test_calls_inside_thinking_keep_every_promise(case, data):
     text, kw = case
     check_everything(text, data.draw(chunked(text, 30)), kw)
 

@@ -88,6 +88,75 @@ def test_calls_in_reasoning_can_be_kept_as_reasoning():
     assert msg.tool_calls == [] and msg.reasoning == "maybe " + CALL + " no" and msg.content == "Answer"
 
 
+# A call written inside an open thinking block is held: the block's closer makes it a thought,
+# the end of the stream makes it the call.
+MINISTRAL = ('[THINK]Let me think about [TOOL_CALLS]special_function[ARGS]{"arg1":1} and more[/THINK]'
+             '[TOOL_CALLS]special_function[ARGS]{"arg1": 1}')
+
+
+def test_a_call_thought_aloud_inside_thinking_is_reasoning():
+    check(MINISTRAL, reasoning='Let me think about [TOOL_CALLS]special_function[ARGS]{"arg1":1} and more',
+          content="", calls=[("special_function", {"arg1": 1})])
+    check(MINISTRAL, thinking=True, content="", calls=[("special_function", {"arg1": 1})])
+    msg = parse(MINISTRAL)
+    assert msg.tool_calls[0].id and len(msg.tool_calls) == 1
+    check("<think>maybe " + CALL + " no</think>Answer", reasoning="maybe " + CALL + " no",
+          content="Answer", calls=[])
+
+
+def test_a_call_inside_thinking_that_never_closes_is_the_call():
+    # Qwen3.5: the template opens <think>; the model calls from inside it and stops.
+    text = ("Need to inspect the current directory.\n<tool_call>\n<function=run>\n<parameter=command>\n"
+            "pwd\n</parameter>\n</function>\n</tool_call>")
+    check(text, thinking=True, reasoning="Need to inspect the current directory.", content="",
+          calls=[("run", {"command": "pwd"})])
+    check("<think>I should call f." + CALL + "Done.", reasoning="I should call f.", content="Done.",
+          calls=[("f", {"a": 1})])
+
+
+def test_a_call_inside_thinking_is_held_until_it_is_decided():
+    s = Sieve()
+    first = s.feed("<think>plan ") + s.feed(CALL[:30]) + s.feed(CALL[30:]) + s.feed(" then")
+    assert [type(e) for e in first] == [Reasoning] and s.in_reasoning
+    last = s.close()                                   # never closed: it was the call
+    assert [type(e).__name__ for e in last] == ["ToolCallStart", "ToolCallArgs", "ToolCallEnd", "Text"]
+    assert not s.in_reasoning
+    s = Sieve()
+    evs = s.feed("<think>plan " + CALL + " then") + s.feed("</think>Hi")
+    assert [type(e) for e in evs] == [Reasoning, Reasoning, Text]    # closed: it was a thought
+    assert "".join(e.text for e in evs if isinstance(e, Reasoning)) == "plan " + CALL + " then"
+
+
+def test_a_closer_quoted_inside_the_held_call_does_not_decide():
+    call = '<tool_call>{"name": "f", "arguments": {"a": "</think>"}}</tool_call>'
+    check("<think>x " + call, reasoning="x", content="", calls=[("f", {"a": "</think>"})])
+    check("<think>x " + call + " y</think>ok", reasoning="x " + call + " y", content="ok", calls=[])
+
+
+def test_after_a_thought_the_real_calls_count_from_zero():
+    msg = parse("<think>try " + CALL + " no</think>" + CALL + CALL)
+    assert [c.name for c in msg.tool_calls] == ["f", "f"] and msg.format == "tool_call_tag"
+    s = Sieve()
+    evs = s.feed("<think>try " + CALL + "</think>") + s.feed(CALL) + s.close()
+    assert [e.index for e in evs if isinstance(e, ToolCallStart)] == [0]
+    msg = parse("<think>try " + CALL + "</think>Just words.")
+    assert msg.format is None and msg.content == "Just words."     # a thought proves no format
+
+
+def test_a_held_call_cut_off_by_the_end_is_incomplete():
+    msg = parse('<think>x <tool_call>{"name": "f", "arguments": {"a": ')
+    assert msg.tool_calls == [] and [c.name for c in msg.incomplete] == ["f"]
+
+
+def test_calls_in_reasoning_true_streams_the_call_at_once():
+    s = Sieve(calls_in_reasoning=True)
+    evs = s.feed("<think>plan " + CALL)
+    assert any(isinstance(e, ToolCallStart) for e in evs)
+    assert len(parse(MINISTRAL, calls_in_reasoning=True).tool_calls) == 2
+    with pytest.raises(ValueError):
+        Sieve(calls_in_reasoning="later")
+
+
 def test_cut_off_thinking_stays_reasoning():
     check("<think>still thinking about", reasoning="still thinking about", content="")
 

@@ -49,22 +49,79 @@ class Block:
         self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
+class Tentative:
+    """A call opened inside an open thinking block: a thought, or the call?
+
+    Models do both: Ministral thinks aloud `[THINK]…[TOOL_CALLS]f[ARGS]{…}…[/THINK]` and then
+    makes the real call; Qwen3.5 writes its only call inside a `<think>` it never closes.  So the
+    region from the call opener on is read as a call (as always: the opener ends thinking), but
+    its events are held here.  If that thinking block's closer comes (outside any block), it was a
+    thought: the held events are dropped, the Sieve's state goes back to `saved`, and the
+    region's text is reasoning.  If the stream ends first, it was the call: the held events go
+    out as they were.  The cost is latency: such a call arrives whole at the end of the stream.
+    """
+
+    __slots__ = ("think", "blk", "saved", "mark", "held", "parts", "size")
+
+    def __init__(self, think, blk, saved, mark: int, data: str, pos: int):
+        self.think = think             # the thinking syntax that was open
+        self.blk = blk                 # the block whose opener began the region
+        self.saved = saved             # the Sieve's state just before it (Sieve._save)
+        self.mark = mark               # held events begin at this index of the current output
+        self.held: list = []           # events of earlier feeds, held
+        # The region's text: the opener, then everything received after it (references, not
+        # copies: a whole-text parse slices only the region itself).
+        self.parts: list = [(blk.opener, 0), (data, pos)]
+        self.size = len(blk.opener) + len(data) - pos
+
+    def add(self, text: str) -> None:
+        self.parts.append((text, 0))
+        self.size += len(text)
+
+    def keep(self, out: list) -> None:
+        """End of a feed: its events from `mark` on are held."""
+        self.held.extend(out[self.mark:])
+        del out[self.mark:]
+        self.mark = 0
+
+    def text(self, tail: int) -> str:
+        """The region's text, without the `tail` characters received last (not read yet)."""
+        need = self.size - tail
+        got = []
+        for s, i in self.parts:
+            if need <= 0:
+                break
+            piece = s[i:i + need]
+            got.append(piece)
+            need -= len(piece)
+        return "".join(got)
+
+
+HOLD = "hold"
+
+
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
 
     def __init__(self, tools=None, format: str | None = None, reasoning: str = "auto",
                  session: Session | None = None, *, thinking: bool | None = None,
-                 strict: bool = True, calls_in_reasoning: bool = True,
+                 strict: bool = True, calls_in_reasoning: bool | str = HOLD,
                  max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False):
         if reasoning not in MODES:
             raise ValueError(f"reasoning must be one of {', '.join(MODES)}, not {reasoning!r}")
+        if calls_in_reasoning not in (True, False, HOLD):
+            raise ValueError(f"calls_in_reasoning must be True, False or {HOLD!r}, "
+                             f"not {calls_in_reasoning!r}")
         self.session = session
         self._forced = registry.get(format).name if format else None
         self._fmts = self._candidates()
         self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
+        # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
+        # until the thinking closes (a thought) or the stream ends (the call): see Tentative.
         self._calls_in_reasoning = calls_in_reasoning
+        self._tent: Tentative | None = None
         self._markup = markup
         self.format: str | None = self._forced
         self._detected: str | None = None
@@ -100,7 +157,7 @@ class Sieve:
         try:
             blk = self._blk
             if (blk is None and not self._held and self._th.open is None and not self._skip_ws
-                    and not self._at_start and self._tab[0].first(text) is None):
+                    and not self._at_start and self._tent is None and self._tab[0].first(text) is None):
                 # The common case: prose with no character a marker can start with.
                 if text:
                     if self._ticks_here and "`" in text:   # (no marker starts with "`": count it)
@@ -122,7 +179,8 @@ class Sieve:
                     return [Text(text)]
                 return []
             lane = blk.lane if blk is not None else None
-            if lane is not None and text and lane.accepts(text) and blk.reader.pos >= len(blk.reader.buf):
+            if (lane is not None and text and lane.accepts(text) and blk.reader.pos >= len(blk.reader.buf)
+                    and self._tent is None):
                 # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
                 r = blk.reader
                 calls = self._calls
@@ -140,6 +198,9 @@ class Sieve:
                     self._flush_text()        # a lane may carry prose (harmony's final channel)
                     return out
             out = self._out = []
+            tent = self._tent
+            if tent is not None:
+                tent.add(text)
             if text:
                 if blk is not None and blk.fmt is not None:
                     # Inside a block (the common case within a call): straight to its parser.
@@ -151,14 +212,17 @@ class Sieve:
                     self._run(text, 0, False)
                 self._calls.flush()
                 self._flush_text()
+            if self._tent is not None:
+                self._tent.keep(out)
             return out
         except Exception as e:                 # a bug: see _fail
             return self._fail(e)
 
     @property
     def in_reasoning(self) -> bool:
-        """Is a thinking block open (the text now goes to Reasoning)?"""
-        return self._th.inside
+        """Is a thinking block open (the text now goes to Reasoning), or a call written inside
+        one held until it is known to be a thought or the call?"""
+        return self._th.inside or self._tent is not None
 
     def close(self) -> list:
         """End of stream: flush held text; a call whose arguments never closed is incomplete."""
@@ -173,6 +237,10 @@ class Sieve:
         """An unexpected exception (a bug, never bad input): as h11 does, go to a failed state.
         The open call ends incomplete, what was held goes out, and further feeds are refused."""
         self._failed = f"{type(err).__name__}: {err}"
+        try:
+            self._was_call()                   # what was held goes out as it was
+        except Exception:
+            self._tent = None
         out = self._out
         try:
             self._flush_text()                 # text already out of the parser goes first
@@ -207,6 +275,7 @@ class Sieve:
             self._ws = ""
         self._calls.flush()
         self._flush_text()
+        self._was_call()                   # a call held inside thinking that never closed
         self._closed = True
         if self.session is not None and self._detected:
             self.session.record(self._detected)
@@ -473,6 +542,11 @@ class Sieve:
             if kind == "call":
                 self._blk = self._calls.block = Block(marker, arg, self._starting())
                 return data, pos
+            tent = self._tent
+            if tent is not None and kind in ("think_close", "stray_close") and marker in tent.think.closes:
+                # The thinking block that a held call was written in closes: it was a thought.
+                self._was_thought(tent.text(len(data) - s))
+                kind = "think_close"
             if kind == "think_open":
                 self._marker(marker, True)
                 self._th.opened(arg)
@@ -518,9 +592,13 @@ class Sieve:
             return data, pos
         blk.fmt = chosen
         self._layout()
+        th = self._th
+        if th.open is not None and self._calls_in_reasoning == HOLD and self._tent is None:
+            self._flush_text()
+            self._tent = Tentative(th.open, blk, self._save(), len(self._out), data, pos)
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
-        if self._th.call_opened():
+        if th.call_opened():
             self._retable()
         blk.reader = Reader()
         blk.gen = chosen.parse(blk.reader, self._calls, blk.opener)
@@ -628,6 +706,38 @@ class Sieve:
         blk = self._blk
         if self._th.released():
             self._retable()
+        if self._tent is not None and self._tent.blk is blk:
+            self._was_call()                 # no call after all: nothing to decide
         self._blk = self._calls.block = None
         self._emit(blk.opener)
         return blk.reader.since(0)   # the text after the opener (a format may have read it too)
+
+    # ------------------------------------------------------------------ a call held in thinking
+    def _save(self) -> tuple:
+        """What reading a region as a call changes, to undo it if the region was a thought."""
+        c, th = self._calls, self._th
+        return (c.count, c.index, self.format, self._detected, self._at_start, self._skip_ws,
+                self._lead, self._ws, self._rws, self._rlead, self._ticks, th.open,
+                self.session.opens_thinking if self.session is not None else None)
+
+    def _was_thought(self, text: str) -> None:
+        """The held region was a thought: its events are dropped, the state is as before it,
+        and its text (the call's markup too) is reasoning."""
+        tent, self._tent = self._tent, None
+        self._flush_text()
+        del self._out[tent.mark:]
+        c, th = self._calls, self._th
+        (c.count, c.index, self.format, self._detected, self._at_start, self._skip_ws, self._lead,
+         self._ws, self._rws, self._rlead, self._ticks, th.open, opens) = tent.saved
+        th.before = None
+        if self.session is not None:
+            self.session.opens_thinking = opens
+        self._retable()
+        self._thought(text)
+
+    def _was_call(self) -> None:
+        """The held region was the call (or held none): its events go out as they were."""
+        tent, self._tent = self._tent, None
+        if tent is not None:
+            self._flush_text()
+            self._out[tent.mark:tent.mark] = tent.held

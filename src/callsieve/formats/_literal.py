@@ -96,7 +96,7 @@ def obj(r, a, quote: str, depth: int = 0):
         else:
             m = yield from token(r, _KEY, 4096)
             if m is None:
-                raise (Reject if lazy else Bad)(f"expected a key at {r.buf[r.pos:r.pos + 20]!r}")
+                raise (Reject if lazy else Bad)(f"expected a key at {c!r}")
             k = m.group().rstrip()
         c = yield from peek(r)
         if c != ":":
@@ -134,7 +134,7 @@ def val(r, a: Args, quote: str, depth: int):
     else:
         m = yield from token(r, _BARE, 1 << 16)
         if m is None:
-            raise Bad(f"expected a value at {r.buf[r.pos:r.pos + 20]!r}")
+            raise Bad(f"expected a value at {c!r}")
         word = m.group().strip()
         if word in WORDS:
             a.scalar(WORDS[word])

@@ -139,7 +139,7 @@ def value(r, a: Args, depth: int = 0):
     elif not c:
         raise Truncated("cut off where a value was expected")
     else:
-        raise Bad(f"expected a value at {r.buf[r.pos:r.pos + 20]!r}")
+        raise Bad(f"expected a value at {c!r}")
 
 
 def number(text: str, r=None) -> str:
