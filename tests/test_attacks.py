@@ -229,6 +229,18 @@ def test_special_token_markup_cut_before_its_call_is_never_content():
     assert m.errors[0].incomplete and m.errors[0].raw == '"argu'
 
 
+def test_a_tag_opener_that_is_the_whole_content_at_the_end_is_a_cut_off_call():
+    # Qwen stopped by max_tokens right after `<tool_call>`: the marker never leaks as the answer.
+    for text in ("<tool_call>", "\n<tool_call>\n", "<minimax:tool_call>"):
+        m = check(text, calls=[], content="")
+        assert m.errors and m.errors[0].index is None and "cut off" in m.errors[0].reason
+    m = check("Plan.</think>\n\n<tool_call>", thinking=True, reasoning="Plan.", content="", calls=[])
+    assert m.errors
+    # after prose, or not a whole tag, or not at the end, it may be prose: text
+    for text in ("Use <tool_call>", "The tag is <tools>", "<function=", "<tool_call> is Qwen's tag."):
+        check(text, content=text, calls=[])
+
+
 def test_a_tagged_call_streams_its_name_before_the_arguments():
     s = Sieve()
     evs = s.feed('<tool_call>\n{"name": "get_weather", "argu')

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from callsieve import (Reasoning, Session, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart,
+from callsieve import (Markup, Reasoning, Session, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart,
                        formats, parse)
 from helpers import check, feed, split, tools
 
@@ -135,9 +135,15 @@ def test_tail_recovery_tries_every_format():
 
 
 def test_nothing_held_back_is_dropped_at_close():
-    for text in ["abc <tool", "abc [TOOL_CAL", "x ```js", "<|tool_call>call:", "<tool_call>  "]:
+    for text in ["abc <tool", "abc [TOOL_CAL", "x ```js", "<|tool_call>call:", "Hi <tool_call>  "]:
         msg = parse(text)
         assert msg.content == text.rstrip() and not msg.tool_calls, text   # (trailing whitespace: layout)
+    # an opener that is the whole content is a call cut off: reported, not content, not lost
+    s = Sieve(markup=True)
+    evs = s.feed("<tool_call>  ") + s.close()
+    assert "".join(e.text for e in evs if isinstance(e, Markup)) == "<tool_call>  "
+    assert [e.reason for e in evs if isinstance(e, ToolCallError)] == [
+        "cut off by the end of the stream after '<tool_call>'"]
 
 
 # 6. Fallback ---------------------------------------------------------------------------------------

@@ -15,7 +15,11 @@ from pathlib import Path
 from . import __version__, formats
 from .message import Folder
 from .reasoning import MODES
-from .sieve import Sieve
+from .sieve import CALLS_IN_REASONING, Sieve
+
+CALLS_HELP = ("a tool call written inside an open thinking block: hold = held until the block closes "
+              "(it was a thought: reasoning) or the output ends (it was the call); call = a call at once; "
+              "reasoning = always reasoning text (default: hold)")
 
 DESCRIPTION = textwrap.fill("Turn raw LLM output (tool-call markup of every major model family, thinking "
                             "blocks) into text, reasoning and tool calls, as it streams.", 79)
@@ -212,7 +216,7 @@ def cmd_parse(args) -> int:
     thinking = {"on": True, "off": False, None: None}[args.thinking]
     try:
         sieve = Sieve(tools=tools, format=forced, reasoning=args.reasoning, thinking=thinking,
-                      strict=not args.any_tool)
+                      strict=not args.any_tool, calls_in_reasoning=CALLS_IN_REASONING[args.calls_in_reasoning])
     except (TypeError, ValueError) as e:
         raise UsageError(f"invalid tools: {e}") from None
     size = args.chunk_size or max(len(text), 1)
@@ -276,6 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     pp.add_argument("--thinking", choices=("on", "off"),
                     help="the prompt already opened a thinking block (on), or thinking is off (off); "
                          "default: decided from the output")
+    pp.add_argument("--calls-in-reasoning", default="hold", choices=sorted(CALLS_IN_REASONING),
+                    help=CALLS_HELP)
     pp.add_argument("--any-tool", action="store_true",
                     help="accept calls to tools that --tools does not declare")
     pp.add_argument("--stream", action="store_true", help="print one JSON line per event instead of the message")

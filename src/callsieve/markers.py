@@ -18,6 +18,13 @@ def special(marker: str) -> bool:
     model writes only as markup, never as prose (`<tools>`, a fence, `[` may be prose)?"""
     return _SPECIAL.search(marker) is not None
 
+
+def whole_tag(marker: str) -> bool:
+    """Is `marker` a whole tag (`<tool_call>`, `<minimax:tool_call>`), not a prefix (`<function=`)?
+    Written alone as the whole content, it is markup: nobody answers with just `<tools>`."""
+    return len(marker) > 2 and marker[0] == "<" and marker[-1] == ">" and ">" not in marker[1:-1]
+
+
 _tables: dict = {}
 
 

@@ -17,7 +17,7 @@ from .calls import Calls
 from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES
-from .markers import marker_table, special
+from .markers import marker_table, special, whole_tag
 from .reader import Bad, Reader, Reject, Truncated
 from .reasoning import MODES, Thought
 from .session import Session
@@ -98,6 +98,8 @@ class Tentative:
 
 
 HOLD = "hold"
+# The command lines' names for the three values of calls_in_reasoning.
+CALLS_IN_REASONING = {"hold": HOLD, "call": True, "reasoning": False}
 
 
 class Sieve:
@@ -582,8 +584,10 @@ class Sieve:
                 return None
         if chosen is None:
             self._blk = self._calls.block = None
-            if eof and special(blk.opener) and (pos >= len(data) or data[pos:].isspace()):
-                # A special token alone at the end: a call the end of the stream cut off.
+            o = blk.opener
+            if eof and (special(o) or (blk.at_start and whole_tag(o))) and (pos >= len(data) or data[pos:].isspace()):
+                # A special token alone at the end, or a tag (`<tool_call>`) that is the whole
+                # content: a call the end of the stream cut off.  (A tag after prose may be prose.)
                 self._markup_text(blk.opener)
                 self._calls.push(ToolCallError(None, f"cut off by the end of the stream after "
                                                      f"{blk.opener!r}", ""))

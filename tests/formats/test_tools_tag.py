@@ -8,5 +8,5 @@ def test_documented_shape_with_list_and_prose():
 
 
 def test_tools_tag_in_prose_is_text():
-    for text in ("<tools> are listed below.", "Use <tools>\nwisely</tools>", "<tools>"):
+    for text in ("<tools> are listed below.", "Use <tools>\nwisely</tools>", "Use <tools>"):
         check(text, content=text, calls=[])

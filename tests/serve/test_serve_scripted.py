@@ -159,6 +159,25 @@ def test_enable_thinking_means_output_starts_in_reasoning(upstream, proxy):
     assert message_view(whole["choices"][0]["message"]) == stream_view(folded)
 
 
+def test_a_call_thought_inside_thinking_is_reasoning_and_one_never_closed_is_the_call(upstream, proxy):
+    thought = "<think>Maybe " + CALL + " first? No.</think>It is sunny."
+    folded, whole = both(upstream, proxy, thought, tools=TOOLS)
+    assert folded["tool_calls"] == [] and folded["finish_reason"] == "stop"
+    assert folded["reasoning_content"] == "Maybe " + CALL + " first? No." and folded["content"] == "It is sunny."
+    assert message_view(whole["choices"][0]["message"]) == stream_view(folded)
+    kw = {"chat_template_kwargs": {"enable_thinking": True}}
+    folded, whole = both(upstream, proxy, "I need the weather.\n" + CALL, tools=TOOLS, **kw)
+    assert calls_of(folded["tool_calls"]) == [("get_weather", {"city": "Paris"})]
+    assert folded["reasoning_content"] == "I need the weather." and folded["finish_reason"] == "tool_calls"
+    assert message_view(whole["choices"][0]["message"]) == stream_view(folded)
+
+
+def test_calls_in_reasoning_call_makes_a_thought_call_a_call(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, calls_in_reasoning="call")
+    folded, _ = both(upstream, proxy, "<think>Maybe " + CALL + " first?</think>", tools=TOOLS)
+    assert calls_of(folded["tool_calls"]) == [("get_weather", {"city": "Paris"})]
+
+
 def test_upstream_reasoning_fields_pass_through(upstream, proxy):
     upstream.stream([chunk(role="assistant", content=""), chunk(reasoning="thinking... "),
                      {**chunk(), "choices": [{"index": 0, "delta": {"reasoning": "(ollama)"}, "finish_reason": None}]},

@@ -49,6 +49,7 @@ class Config:
     upstream_api_key: str | None = None
     format: str | None = None          # force one format name (None: detect)
     reasoning_format: str = "auto"     # default for requests without "reasoning_format"
+    calls_in_reasoning: str = "hold"   # a call written inside thinking: hold, call or reasoning
     timeout: float | None = None       # upstream read timeout (None: wait as long as the model writes)
     log_level: str | None = None       # set up logging in each worker process (--workers N)
 
@@ -250,7 +251,8 @@ class Proxy:
         except BadRequest as e:
             return api.error(400, str(e))
         model = str(body.get("model") or "")
-        opts = Options.from_request(chat_body, self.config.format, self.config.reasoning_format)
+        opts = Options.from_request(chat_body, self.config.format, self.config.reasoning_format,
+                                    self.config.calls_in_reasoning)
         sess = await self.discover(model)
         try:  # the tools are checked before the upstream is asked (a tool list the library rejects)
             first_sieve = Sieve(**opts.sieve_kwargs(sess))

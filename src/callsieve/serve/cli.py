@@ -9,7 +9,8 @@ import signal
 import socket
 import sys
 
-from callsieve.cli import UsageError, install_command, positive_int, resolve_format
+from callsieve.cli import CALLS_HELP, UsageError, install_command, positive_int, resolve_format
+from callsieve.sieve import CALLS_IN_REASONING
 
 REASONING_FORMATS = ["none", "auto", "deepseek", "deepseek-legacy"]
 
@@ -30,6 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="force one tool-call format, a name or alias from 'callsieve formats' (default: detect)")
     parser.add_argument("--reasoning-format", default="auto", choices=REASONING_FORMATS,
                         help="where thinking goes, unless a request sets reasoning_format (default: auto)")
+    parser.add_argument("--calls-in-reasoning", default="hold", choices=sorted(CALLS_IN_REASONING),
+                        help=CALLS_HELP)
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                         help="log level (default: info)")
@@ -101,7 +104,8 @@ def run(args: argparse.Namespace) -> int:
     # uvicorn re-raises SIGTERM after its graceful shutdown: make that an exit that runs `finally`
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     config = Config(upstream=upstream, api_key=args.api_key, upstream_api_key=args.upstream_api_key,
-                    format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level)
+                    format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level,
+                    calls_in_reasoning=args.calls_in_reasoning)
     print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
     try:
         if args.workers > 1:

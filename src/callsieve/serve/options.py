@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from callsieve.reasoning import thinking_of as _thinking_of
+from callsieve.sieve import CALLS_IN_REASONING, HOLD
 
 # No tool declared: with strict parsing every call is an undeclared name and goes out as text,
 # which is how `tool_choice: "none"` turns call parsing off while reasoning stays split.
@@ -30,11 +31,15 @@ class Options:
     parallel_tool_calls: bool = True
     tool_choice_none: bool = False
     include_usage: bool = False
+    calls_in_reasoning: bool | str = HOLD
 
     @classmethod
-    def from_request(cls, body: dict, format: str | None = None, reasoning: str = "auto") -> "Options":
-        """`format` and `reasoning` are the server's defaults (`--format`, `--reasoning-format`)."""
+    def from_request(cls, body: dict, format: str | None = None, reasoning: str = "auto",
+                     calls_in_reasoning: str = "hold") -> "Options":
+        """`format`, `reasoning` and `calls_in_reasoning` are the server's defaults (`--format`,
+        `--reasoning-format`, `--calls-in-reasoning`)."""
         return cls(tools=body.get("tools") or None, format=format,
+                   calls_in_reasoning=CALLS_IN_REASONING[calls_in_reasoning],
                    reasoning=body.get("reasoning_format") or reasoning, thinking=thinking_of(body),
                    parallel_tool_calls=body.get("parallel_tool_calls") is not False,
                    tool_choice_none=body.get("tool_choice") == "none",
@@ -43,7 +48,8 @@ class Options:
     def sieve_kwargs(self, session: Any = None) -> dict:
         tools = NO_TOOLS if self.tool_choice_none else self.tools
         return {"tools": tools, "format": self.format, "reasoning": self.reasoning,
-                "session": session, "thinking": self.thinking}
+                "session": session, "thinking": self.thinking,
+                "calls_in_reasoning": self.calls_in_reasoning}
 
 
 class BadRequest(ValueError):
