@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from callsieve import Sieve, ToolCallEnd, ToolCallError, ToolCallStart, formats, parse
+from callsieve import Reasoning, Sieve, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart, formats, parse
 from callsieve.jsonargs import MAX_DEPTH
 from callsieve.sieve import SieveFailed
 from helpers import check, deltas_ok, feed, split, summary, tools
@@ -192,6 +192,13 @@ def test_an_exception_inside_a_format_puts_the_sieve_in_a_failed_state(monkeypat
     with pytest.raises(SieveFailed):
         s.feed("more")
     assert s.close() == []
+    # inside thinking the call is held; the failure lets out what was held, then says why
+    s = Sieve(format="tool_call_tag")
+    evs = s.feed('<think>plan <tool_call>{"name": "f", "arguments": {"a"')
+    assert [type(e) for e in evs] == [Reasoning]
+    evs = s.feed(': 1}}</tool_call> more')
+    assert [type(e) for e in evs][:2] == [ToolCallStart, ToolCallArgs]
+    assert isinstance(evs[-1], ToolCallError) and evs[-1].incomplete and "internal error" in evs[-1].reason
 
 
 # 7. Granite's plain-text thinking ----------------------------------------------------------------
