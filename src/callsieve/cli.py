@@ -14,8 +14,8 @@ from pathlib import Path
 
 from . import __version__, formats
 from .message import Folder
-from .reasoning import MODES
-from .sieve import CALLS_IN_REASONING, Sieve
+from .reasoning import CALLS_IN_REASONING, MODES
+from .sieve import Sieve
 
 CALLS_HELP = ("a tool call written inside an open thinking block: hold = held until the block closes "
               "(it was a thought: reasoning) or the output ends (it was the call); call = a call at once; "

@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MODES = ("none", "auto", "deepseek", "deepseek-legacy")
+# A call written inside thinking (Sieve's calls_in_reasoning): True, a call at once; False,
+# reasoning text; HOLD, held until it is known (Tentative).  The command lines' names for them:
+HOLD = "hold"
+CALLS_IN_REASONING = {"hold": HOLD, "call": True, "reasoning": False}
 
 
 def thinking_of(chat_template_kwargs: dict | None, reasoning_effort=None) -> bool | None:
@@ -134,3 +138,51 @@ class Thought:
         changed = self.before is not self.open
         self.open, self.before = self.before, None
         return changed
+
+
+class Tentative:
+    """A call opened inside an open thinking block: a thought, or the call?
+
+    Models do both: Ministral thinks aloud `[THINK]…[TOOL_CALLS]f[ARGS]{…}…[/THINK]` and then
+    makes the real call; Qwen3.5 writes its only call inside a `<think>` it never closes.  So the
+    region from the call opener on is read as a call (as always: the opener ends thinking), but
+    its events are held here.  If that thinking block's closer comes (outside any block), it was a
+    thought: the held events are dropped, the Sieve's state goes back to `saved`, and the
+    region's text is reasoning.  If the stream ends first, it was the call: the held events go
+    out as they were.  The cost is latency: such a call arrives whole at the end of the stream.
+    """
+
+    __slots__ = ("think", "blk", "saved", "mark", "held", "parts", "size")
+
+    def __init__(self, think, blk, saved, mark: int, data: str, pos: int):
+        self.think = think             # the thinking syntax that was open
+        self.blk = blk                 # the block whose opener began the region
+        self.saved = saved             # the Sieve's state just before it (Sieve._save)
+        self.mark = mark               # held events begin at this index of the current output
+        self.held: list = []           # events of earlier feeds, held
+        # The region's text: the opener, then everything received after it (references, not
+        # copies: a whole-text parse slices only the region itself).
+        self.parts: list = [(blk.opener, 0), (data, pos)]
+        self.size = len(blk.opener) + len(data) - pos
+
+    def add(self, text: str) -> None:
+        self.parts.append((text, 0))
+        self.size += len(text)
+
+    def keep(self, out: list) -> None:
+        """End of a feed: its events from `mark` on are held."""
+        self.held.extend(out[self.mark:])
+        del out[self.mark:]
+        self.mark = 0
+
+    def text(self, tail: int) -> str:
+        """The region's text, without the `tail` characters received last (not read yet)."""
+        need = self.size - tail
+        got = []
+        for s, i in self.parts:
+            if need <= 0:
+                break
+            piece = s[i:i + need]
+            got.append(piece)
+            need -= len(piece)
+        return "".join(got)

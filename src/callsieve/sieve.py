@@ -8,6 +8,8 @@ The mode is not a variable: TEXT is "no Block", DECIDE is "a Block without a for
 is "a Block with its format".  A Block holds all of one block's state; the thinking state is
 one `Thought`; the calls are one `Calls`.  Each mode hands the text it does not consume to the
 next, so every character is looked at a bounded number of times: the cost is linear.
+A call opened inside open thinking may be a thought: its events are held in a `Tentative`
+until the thinking closes or the stream ends (reasoning.py).
 A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES
 from .markers import marker_table, special, whole_tag
 from .reader import Bad, Reader, Reject, Truncated
-from .reasoning import MODES, Thought
+from .reasoning import HOLD, MODES, Tentative, Thought
 from .session import Session
 
 
@@ -48,59 +50,6 @@ class Block:
         self.calls = 0                 # calls started in it
         self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
-
-class Tentative:
-    """A call opened inside an open thinking block: a thought, or the call?
-
-    Models do both: Ministral thinks aloud `[THINK]…[TOOL_CALLS]f[ARGS]{…}…[/THINK]` and then
-    makes the real call; Qwen3.5 writes its only call inside a `<think>` it never closes.  So the
-    region from the call opener on is read as a call (as always: the opener ends thinking), but
-    its events are held here.  If that thinking block's closer comes (outside any block), it was a
-    thought: the held events are dropped, the Sieve's state goes back to `saved`, and the
-    region's text is reasoning.  If the stream ends first, it was the call: the held events go
-    out as they were.  The cost is latency: such a call arrives whole at the end of the stream.
-    """
-
-    __slots__ = ("think", "blk", "saved", "mark", "held", "parts", "size")
-
-    def __init__(self, think, blk, saved, mark: int, data: str, pos: int):
-        self.think = think             # the thinking syntax that was open
-        self.blk = blk                 # the block whose opener began the region
-        self.saved = saved             # the Sieve's state just before it (Sieve._save)
-        self.mark = mark               # held events begin at this index of the current output
-        self.held: list = []           # events of earlier feeds, held
-        # The region's text: the opener, then everything received after it (references, not
-        # copies: a whole-text parse slices only the region itself).
-        self.parts: list = [(blk.opener, 0), (data, pos)]
-        self.size = len(blk.opener) + len(data) - pos
-
-    def add(self, text: str) -> None:
-        self.parts.append((text, 0))
-        self.size += len(text)
-
-    def keep(self, out: list) -> None:
-        """End of a feed: its events from `mark` on are held."""
-        self.held.extend(out[self.mark:])
-        del out[self.mark:]
-        self.mark = 0
-
-    def text(self, tail: int) -> str:
-        """The region's text, without the `tail` characters received last (not read yet)."""
-        need = self.size - tail
-        got = []
-        for s, i in self.parts:
-            if need <= 0:
-                break
-            piece = s[i:i + need]
-            got.append(piece)
-            need -= len(piece)
-        return "".join(got)
-
-
-HOLD = "hold"
-# The command lines' names for the three values of calls_in_reasoning.
-CALLS_IN_REASONING = {"hold": HOLD, "call": True, "reasoning": False}
-
 
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""

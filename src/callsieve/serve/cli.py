@@ -10,7 +10,7 @@ import socket
 import sys
 
 from callsieve.cli import CALLS_HELP, UsageError, install_command, positive_int, resolve_format
-from callsieve.sieve import CALLS_IN_REASONING
+from callsieve.reasoning import CALLS_IN_REASONING
 
 REASONING_FORMATS = ["none", "auto", "deepseek", "deepseek-legacy"]
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from callsieve.reasoning import CALLS_IN_REASONING, HOLD
 from callsieve.reasoning import thinking_of as _thinking_of
-from callsieve.sieve import CALLS_IN_REASONING, HOLD
 
 # No tool declared: with strict parsing every call is an undeclared name and goes out as text,
 # which is how `tool_choice: "none"` turns call parsing off while reasoning stays split.
