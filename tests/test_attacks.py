@@ -248,6 +248,33 @@ def test_a_tag_opener_that_is_the_whole_content_at_the_end_is_a_cut_off_call():
         check(text, content=text, calls=[])
 
 
+def test_special_token_markup_cut_inside_its_section_is_never_content():
+    for text in ("Hi.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_wea",
+                 "Hi.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>",
+                 "Hi.<|tool_calls_section_begin|> <|tool_call_begin|>functions.get"):
+        m = check(text, calls=[], content="Hi.")
+        assert m.errors and "cut off" in m.errors[0].reason and m.errors[0].raw.strip().startswith("<")
+
+
+def test_special_token_markup_that_holds_no_call_is_reported():
+    text = '<｜tool▁calls▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁calls▁end｜>'
+    m = check(text, calls=[], content=text)        # nothing lost: the text stays
+    assert m.errors and m.errors[0].index is None
+
+
+@pytest.mark.parametrize("text", [
+    '<|tool_calls_section_begin|><|tool_call_begin|>functions.a:0<|tool_call_argument_begin|>{"x": 1'
+    '<|tool_call_end|><|tool_call_begin|>functions.b:1<|tool_call_argument_begin|>{"y": 2}<|tool_call_end|>'
+    '<|tool_calls_section_end|>',
+    '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>a<｜tool▁sep｜>{"x": 1<｜tool▁call▁end｜>'
+    '<｜tool▁call▁begin｜>b<｜tool▁sep｜>{"y": 2}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+])
+def test_one_bad_call_in_a_section_leaves_its_siblings_alone(text):
+    # each call of a section has its own end token: the bad one ends there, the next is read
+    m = check(text, content="", calls=[("a", {"x": 1}), ("b", {"y": 2})])
+    assert [e.index for e in m.errors] == [0]
+
+
 def test_a_tagged_call_streams_its_name_before_the_arguments():
     s = Sieve()
     evs = s.feed('<tool_call>\n{"name": "get_weather", "argu')

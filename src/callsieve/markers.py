@@ -19,6 +19,15 @@ def special(marker: str) -> bool:
     return _SPECIAL.search(marker) is not None
 
 
+_TOKEN = re.compile(r"\s*(<[|｜][^<>|｜\n]{1,48}[|｜]>|\[[A-Z_]+\])")
+
+
+def starts_special(text: str) -> bool:
+    """Does `text` begin (after whitespace) with a special token?"""
+    m = _TOKEN.match(text)
+    return m is not None and special(m.group(1))
+
+
 def whole_tag(marker: str) -> bool:
     """Is `marker` a whole tag (`<tool_call>`, `<minimax:tool_call>`), not a prefix (`<function=`)?
     Written alone as the whole content, it is markup: nobody answers with just `<tools>`."""

@@ -19,7 +19,7 @@ from .calls import Calls
 from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES
-from .markers import marker_table, special, whole_tag
+from .markers import marker_table, special, starts_special, whole_tag
 from .reader import Bad, Reader, Reject, Truncated
 from .reasoning import HOLD, MODES, Tentative, Thought
 from .session import Session
@@ -533,15 +533,23 @@ class Sieve:
                 return None
         if chosen is None:
             self._blk = self._calls.block = None
-            o = blk.opener
-            if eof and (special(o) or (blk.at_start and whole_tag(o))) and (pos >= len(data) or data[pos:].isspace()):
+            o, rest = blk.opener, data[pos:pos + LOOK_MAX]
+            if eof and len(rest) < LOOK_MAX and (
+                    ((special(o) or (blk.at_start and whole_tag(o))) and (not rest or rest.isspace()))
+                    or (special(o) and starts_special(rest)
+                        and any(f.decide(o, rest, False, self._calls) == MAYBE for f in blk.cands))):
                 # A special token alone at the end, or a tag (`<tool_call>`) that is the whole
                 # content: a call the end of the stream cut off.  (A tag after prose may be prose.)
-                self._markup_text(blk.opener)
-                self._calls.push(ToolCallError(None, f"cut off by the end of the stream after "
-                                                     f"{blk.opener!r}", ""))
-            else:                            # a false start: the opener is text after all
-                self._emit(blk.opener)
+                # So is special-token markup that a format would have read on, had the stream
+                # not ended (`<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_wea`): never content.
+                raw = "" if rest.isspace() else rest
+                self._markup_text(o + raw)
+                self._calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
+                return data, pos + len(raw)
+            if special(o):
+                # Special-token markup that holds no call: reported; its text stays text.
+                self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
+            self._emit(o)                    # a false start: the opener is text after all
             return data, pos
         blk.fmt = chosen
         self._layout()

@@ -14,7 +14,8 @@ import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, Format
 from ..jsonargs import Args, key, string, value
-from ..reader import Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until_any
+from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
+                      until_any)
 
 # A decision looks at no more than the Sieve's look-ahead bound, so that the whole text and any
 # chunking of it decide alike: deciders read `look[:LOOK_MAX]`.
@@ -365,8 +366,11 @@ def special_section(r, ctx, call, ends=(), stray=False):
     spelling), up to a section end whose word is in `ends`, or to whatever else comes next.
 
     `call(r, ctx)` reads one call after its begin token.  A call that is no call (an undeclared
-    tool) goes back to the text from its begin token.  With `stray`, text between the tokens
-    of the section (a model's noise) is dropped when a call begin or the section end follows.
+    tool) goes back to the text from its begin token.  A call that goes bad after its name
+    (invalid JSON) ends there with what was good, and the section goes on after that call's end
+    token: each call has its own, so one bad call never takes its siblings with it.  With
+    `stray`, text between the tokens of the section (a model's noise) is dropped when a call
+    begin or the section end follows.
     """
     while True:
         at = r.at
@@ -383,7 +387,44 @@ def special_section(r, ctx, call, ends=(), stray=False):
         except Reject as e:
             e.at = at
             raise
+        except Bad as e:
+            if isinstance(e, Truncated) or not ctx.open:
+                raise
+            raw = yield from _rest_of_call(r, ends, ctx.limit)
+            ctx.fail(str(e) or "invalid call", raw)
+            continue
         yield from special(r, ("tool_call_end",))
+
+
+def _rest_of_call(r, ends, limit: int):
+    """After a call in a section went bad: its text up to its `tool_call_end` token (consumed),
+    or up to the next call begin or the section end (left for the section), or to the end of the
+    stream.  Returns that text, of which at most `limit` characters are kept."""
+    kept: list[str] = []
+    room = [limit]
+
+    def keep(piece: str) -> None:
+        if room[0] > 0:
+            kept.append(piece[:room[0]])
+            room[0] -= len(piece)
+
+    stops = ("tool_call_end", "tool_call_begin", *ends)
+    while True:
+        try:
+            yield from until(r, "<", emit=keep)
+        except Truncated:
+            return "".join(kept)
+        r.pos -= 1                      # back to the "<": is it one of the tokens?
+        at = r.at
+        w = yield from special(r, stops)
+        if w is None or w != "tool_call_end":
+            r.rewind(at)
+            if w is not None:
+                return "".join(kept)
+            r.pos += 1
+            keep("<")
+        else:
+            return "".join(kept)
 
 
 # ---------------------------------------------------------------------------- raw text bodies
