@@ -85,3 +85,12 @@ def test_a_self_closing_invoke_is_a_call_without_arguments():
             '<｜DSML｜parameter name="a" string="false">1</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
             '<｜DSML｜ invoke name="g" />\n</｜DSML｜tool_calls>')
     check(text, content="", calls=[("submit", {}), ("f", {"a": 1}), ("g", {})])
+
+
+def test_a_mark_cut_short_by_the_end_of_the_stream_is_markup():
+    # tag words are ordinary tokens: the stream may end inside one
+    m = check("Hi. <｜DSML｜function_calls>\n<｜DSML｜invok", content="Hi.", calls=[])
+    assert m.errors and "cut off" in m.errors[0].reason
+    for tail in ("</｜DSML｜function_calls", "</｜DSML｜"):
+        check("Hi. " + EXAMPLE[:-len("</｜DSML｜function_calls>")] + tail, content="Hi.",
+              calls=[("rate_movie", {"title": "Alien", "stars": 4})])

@@ -359,6 +359,13 @@ def block(r, ctx, d: Dialect, name_of=None):
             return
         lit = yield from at_mark(r, d.block_marks)
         if lit is None:
+            rest = r.buf[r.pos:]
+            if r.eof and any(m.startswith(rest) for m in d.block_marks):
+                # The end of the stream cut a mark short (`<｜DSML｜invok`): markup, never content.
+                if not n:
+                    raise Truncated("cut off in a tag")
+                r.pos = len(r.buf)
+                return
             if n:
                 return
             raise Reject("no call in the block")
