@@ -18,6 +18,18 @@ SAMPLES = [
      [("schedule", {"day": "Fri", "who": ["ops", "qa"]})]),
     ("bracket_tool_calls", '[TOOL_CALLS] [{"name": "run", "arguments": {"n": [1, [2]]}}, {"name": "get_weather", "arguments": {}}]',
      [("run", {"n": [1, [2]]}), ("get_weather", {})]),
+    # several calls in one block, so that an odd value spliced into the first tests the next
+    ("pythonic", '[get_weather(city="Paris"), run(n=4, s=")]")]',
+     [("get_weather", {"city": "Paris"}), ("run", {"n": 4, "s": ")]"})]),
+    ("pythonic", '<function_calls>\nget_weather(city="Paris")\nrun(n=4)\n</function_calls>',
+     [("get_weather", {"city": "Paris"}), ("run", {"n": 4})]),
+    ("bracket_tool_calls", '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris", "d": [4]}}, '
+     '{"name": "run", "arguments": {"s": "}]"}}]',
+     [("get_weather", {"city": "Paris", "d": [4]}), ("run", {"s": "}]"})]),
+    ("kimi_k2", '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>'
+     '{"city": "Paris", "n": 4}<|tool_call_end|><|tool_call_begin|>functions.run:1<|tool_call_argument_begin|>'
+     '{}<|tool_call_end|><|tool_calls_section_end|>',
+     [("get_weather", {"city": "Paris", "n": 4}), ("run", {})]),
 ]
 
 # Text that looks like the start of markup but is not: it must come out as text, byte for byte.

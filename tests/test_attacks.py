@@ -275,6 +275,19 @@ def test_one_bad_call_in_a_section_leaves_its_siblings_alone(text):
     assert [e.index for e in m.errors] == [0]
 
 
+@pytest.mark.parametrize("text,first", [
+    ("[calc(x=1e999), get_weather(city='LA')]", {}),
+    ("<function_calls>calc(x=foo())\nget_weather(city='LA')</function_calls>", {}),   # OLMo 3's lines
+    ("[calc(x=[1, {'a': foo(2)}], y=')'), get_weather(city='LA')]", {"x": [1, {}]}),
+    ('[TOOL_CALLS] [{"name": "calc", "arguments": {"x": oops}}, {"name": "get_weather", "arguments": {"city": "LA"}}]', {}),
+    ('<tool_calls>[{"name": "calc", "arguments": {"x": [1e999]}}, {"name": "get_weather", "arguments": {"city": "LA"}}]</tool_calls>', {"x": []}),
+])
+def test_one_bad_call_in_a_list_leaves_the_next_calls_alone(text, first):
+    # the bad call ends with what was good (and an error); the rest of it, string-aware, is its raw
+    m = check(text, content="", calls=[("calc", first), ("get_weather", {"city": "LA"})])
+    assert [e.index for e in m.errors] == [0] and m.errors[0].raw.rstrip().endswith((")", "}", ")]", "}}"))
+
+
 def test_a_tagged_call_streams_its_name_before_the_arguments():
     s = Sieve()
     evs = s.feed('<tool_call>\n{"name": "get_weather", "argu')

@@ -132,6 +132,65 @@ def rest_of_block(r: Reader, closer: str | None, limit: int):
     return "".join(kept)
 
 
+def skip_closing(r: Reader, depth: int, quotes: str, limit: int):
+    """Consume, string-aware (`quotes`, backslash escapes), until `depth` brackets opened before
+    the reader have closed: the rest of one element of a list.  Returns the text (at most `limit`
+    characters kept); at the end of the stream, what there was."""
+    kept: list[str] = []
+    room = limit
+    q = None
+    while True:
+        buf, i = r.buf, r.pos
+        n = len(buf)
+        while i < n:
+            ch = buf[i]
+            if q is not None:
+                if ch == "\\":
+                    if i + 1 >= n and not r.eof:
+                        break               # the escaped character is not here yet
+                    i += 2
+                    continue
+                if ch == q:
+                    q = None
+            elif ch in quotes:
+                q = ch
+            elif ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+                if depth <= 0:
+                    i += 1
+                    break
+            i += 1
+        i = min(i, n)
+        if room > 0:
+            kept.append(buf[r.pos:i][:room])
+            room -= i - r.pos
+        r.pos = i
+        if depth <= 0 or not (yield from more(r)):
+            return "".join(kept)
+
+
+def resumable(err: Exception, a, outer: int = 0) -> None:
+    """Note on `err` (a call of a list went bad inside its arguments `a`) how many brackets
+    close that call, so the list can go on after it (`Bad.depth`).  Not when a string is open
+    or the arguments went over the size limit: their structure is not known then."""
+    if not isinstance(err, Truncated) and a is not None and not a.over and not (
+            a.closers and a.closers[-1] == '"'):
+        err.depth = len(a.closers) + outer
+
+
+def resume(r: Reader, calls: Calls, err: Exception, quotes: str):
+    """A call of a list went bad (`err` noted by `resumable`): end it with what was good, skip
+    the rest of it, and say whether the list may go on (True) or the error stands (False)."""
+    depth = getattr(err, "depth", None)
+    if depth is None or not calls.open:
+        return False
+    raw = yield from skip_closing(r, depth, quotes, calls.limit)
+    calls.fail(str(err) or type(err).__name__, raw)
+    return True
+
+
 def salvage(r: Reader, calls: Calls, closer: str, err: Exception):
     """End the open call: cut off (incomplete), or invalid after its name (ended with what was
     good, the unusable text up to the closer in the error)."""

@@ -11,6 +11,7 @@ import re
 
 class Bad(Exception):
     """The text is not valid syntax for this format (at the reader's position)."""
+    depth: int | None = None     # brackets that close the call it broke (fallback.resumable)
 
 
 class Truncated(Bad):

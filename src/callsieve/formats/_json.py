@@ -13,6 +13,7 @@ import json
 import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, Format
+from ..fallback import resumable, resume
 from ..jsonargs import Args, key, string, value
 from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
                       until_any)
@@ -140,7 +141,11 @@ def _arguments(r, a: Args):
     """The arguments value: an object (streamed), a JSON-encoded string, or null."""
     c = yield from peek(r)
     if c == "{":
-        yield from value(r, a)
+        try:
+            yield from value(r, a)
+        except Bad as e:
+            resumable(e, a, 1)      # (and the call object's own brace)
+            raise
     elif c == '"':
         w = Args(limit=a.limit)
         yield from string(r, w)
@@ -200,7 +205,12 @@ def call_array(r, ctx, loose: bool = False, **opts):
         # hand it back from the bracket
         raise Reject("not a list of calls", at) if c else Truncated("cut off in a list of calls")
     while True:
-        yield from call_object(r, ctx, loose, **opts)
+        try:
+            yield from call_object(r, ctx, loose, **opts)
+        except Bad as e:
+            # One bad call: it ends with what was good, and the list goes on after it.
+            if not (yield from resume(r, ctx, e, '"')):
+                raise
         c = yield from peek(r)
         if c == ",":
             r.pos += 1

@@ -16,7 +16,10 @@ import unicodedata
 
 from ..jsonargs import Args
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, peek_raw, startswith, token
+from ..fallback import resumable, resume
 from ._json import call_object
+
+QUOTES = "'\""                 # the string quotes of Python literals (and of JSON)
 from ._literal import NAME, WORDS, bracketed, next_member
 
 _VALID_NAME = re.compile(r"[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\Z")
@@ -53,19 +56,23 @@ def call(r, ctx):
     r.pos += 1
     a = None
     c = yield from peek(r)
-    while c != ")":
-        k = yield from token(r, _KW, 256)
-        if k is None or (yield from peek(r)) != "=" or (yield from startswith(r, "==")):
+    try:
+        while c != ")":
+            k = yield from token(r, _KW, 256)
+            if k is None or (yield from peek(r)) != "=" or (yield from startswith(r, "==")):
+                if a is None:
+                    raise Truncated("cut off in a call") if not c else Reject("not keyword arguments", at)
+                raise Truncated("cut off after an argument") if not (yield from peek(r)) else Bad("expected 'name='")
+            r.pos += 1
             if a is None:
-                raise Truncated("cut off in a call") if not c else Reject("not keyword arguments", at)
-            raise Truncated("cut off after an argument") if not (yield from peek(r)) else Bad("expected 'name='")
-        r.pos += 1
-        if a is None:
-            a = ctx.start(name)
-            a.begin("{")
-        a.key(k.group())
-        yield from value(r, a)
-        c = yield from next_member(r, ")", "a call")
+                a = ctx.start(name)
+                a.begin("{")
+            a.key(k.group())
+            yield from value(r, a)
+            c = yield from next_member(r, ")", "a call")
+    except Bad as e:
+        resumable(e, a)             # (the arguments' `{` stands for the call's parenthesis)
+        raise
     r.pos += 1
     if a is None:
         ctx.start(name)             # no arguments: {}
@@ -81,7 +88,12 @@ def call_list(r, ctx):
     if c == "]":
         raise Reject("empty list")
     while c != "]":
-        yield from (call_object(r, ctx) if c == "{" else call(r, ctx))
+        try:
+            yield from (call_object(r, ctx) if c == "{" else call(r, ctx))
+        except Bad as e:
+            # One bad call: it ends with what was good, and the list goes on after it.
+            if not (yield from resume(r, ctx, e, QUOTES)):
+                raise
         c = yield from next_member(r, "]", "a list of calls")
     r.pos += 1
 
@@ -93,10 +105,12 @@ def calls(r, ctx, closer: str | None):
         c = yield from peek(r)
         if c == "[":
             yield from call_list(r, ctx)
-        elif c == "{":
-            yield from call_object(r, ctx)
-        elif c.isalpha() or c == "_":
-            yield from call(r, ctx)
+        elif c == "{" or c.isalpha() or c == "_":
+            try:
+                yield from (call_object(r, ctx) if c == "{" else call(r, ctx))
+            except Bad as e:
+                if not (yield from resume(r, ctx, e, QUOTES)):
+                    raise
         elif ctx.block_calls == 0:
             raise Truncated("cut off before a call") if not c else Reject("no call in block")
         else:
