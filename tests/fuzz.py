@@ -35,6 +35,7 @@ def main() -> int:
                 prop()
             except Exception as e:
                 print(f"FAILED after {n} examples: {type(e).__name__}: {e}", flush=True)
+                print(*getattr(e, "__notes__", ()), sep="\n", flush=True)   # the falsifying example
                 return 1
             n += args.batch
         print(f"{n} examples, {time.process_time() - t0:.0f} CPU s, no failure", flush=True)

@@ -160,8 +160,13 @@ def test_usage_on_the_final_chunk_and_as_its_own_chunk():
                         "choices": [], "usage": usage}
 
 
+# Prose without the characters markers start with (special tokens are never content, even with
+# tool_choice "none": an end-of-turn token is dropped, a lone call token is a cut-off call).
+PROSE = st.text(alphabet=st.characters(blacklist_characters="<[{`|｜>"), max_size=12)
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.text(max_size=12), max_size=12), st.sampled_from(["none", "auto", "deepseek-legacy"]))
+@given(st.lists(PROSE, max_size=12), st.sampled_from(["none", "auto", "deepseek-legacy"]))
 def test_any_text_encodes_canonically_and_folds_back(pieces, reasoning):
     chunks = [upstream_chunk("", role="assistant")] + [upstream_chunk(p) for p in pieces] + \
              [upstream_chunk(finish="stop")]

@@ -306,8 +306,29 @@ def json_after(look: str, eof: bool) -> int:
 
 _CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id)"\s*:')
 _KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,12}(?:"\s*)?)?\Z')
-_NAMED = re.compile(r'\s*"name"\s*:\s*"([^"\\]*)"')
-_NAMED_PREFIX = re.compile(r'\s*(?:"(?:n(?:a(?:m(?:e(?:"\s*(?::\s*(?:"[^"\\]*)?)?)?)?)?)?)?)?\Z')
+# After prose, a call names a declared tool at once: an object `{"name": …`, a list of them
+# `[{"name": …`, or llama.cpp's wrappers `{"tool_calls": [{"name": …` / `{"tool_call": {"name": …`.
+_WS, _NAME_CHARS = r"\s*", r'[^"\\]*'
+_SHAPES = ([], ["[", _WS], ["{", _WS, *'"tool_calls"', _WS, ":", _WS, "[", _WS],
+           ["{", _WS, *'"tool_call"', _WS, ":", _WS])
+_CALL_AT = ["{", _WS, *'"name"', _WS, ":", _WS, '"']
+
+
+def _atom(a: str) -> str:
+    return a if a in (_WS, _NAME_CHARS) else re.escape(a)
+
+
+def _prefix(atoms) -> str:
+    """A regex for every prefix of the sequence `atoms` (each a character or a `*` class)."""
+    out = ""
+    for a in reversed(atoms):
+        out = f"(?:{_atom(a)}{out})?"
+    return out
+
+
+_NAMED = re.compile("(?:" + "|".join("".join(map(_atom, s)) for s in _SHAPES) + ")"
+                    + "".join(map(_atom, _CALL_AT)) + '([^"\\\\]*)"')
+_NAMED_PREFIX = re.compile("(?:" + "|".join(_prefix([*s, *_CALL_AT, _NAME_CHARS]) for s in _SHAPES) + r")\Z")
 
 
 def call_ahead(opener: str, look: str, eof: bool, ctx) -> int:
@@ -319,10 +340,11 @@ def call_ahead(opener: str, look: str, eof: bool, ctx) -> int:
         if _CALL_KEY.match(text):
             return YES
         return MAYBE if not eof and _KEY_PREFIX.match(text) else NO
-    m = _NAMED.match(look)
+    text = opener + look
+    m = _NAMED.match(text)
     if m:
         return YES if ctx.tools and m.group(1) in ctx.tools else NO
-    return MAYBE if not eof and _NAMED_PREFIX.match(look) else NO
+    return MAYBE if not eof and _NAMED_PREFIX.match(text) else NO
 
 
 # ---------------------------------------------------------------------------- special tokens

@@ -257,7 +257,7 @@ def _string_body(r, a: Args, raw: bool):
             continue
         e = _ESCAPE.match(buf, i)
         esc = e.group()
-        if esc[1] == "u" and 0xD800 <= int(esc[2:], 16) < 0xDC00:
+        if esc[1] == "u" and len(esc) == 6 and 0xD800 <= int(esc[2:], 16) < 0xDC00:
             # A high surrogate: its low half may follow, and the pair is one character (what
             # JSON makes of the two escapes too, so the text stays canonical).
             if len(buf) - e.end() < 6 and not r.eof:

@@ -17,7 +17,7 @@ class BareJson(Format):
     aliases = ("json", "xlam", "generic_json")
     description = "a bare JSON call object or list (first in the content, or naming a declared tool)"
     start_openers = ("{", "[")
-    tool_openers = ("{",)
+    tool_openers = ("{", "[")
     models = ("*xlam*",)
     priority = 90
     example = '{"name": "toggle_lamp", "arguments": {"room": "den"}}'
