@@ -139,3 +139,14 @@ def test_long_values_cost_linear_time():
     v.end()
     a.end()
     assert a.result()["v"] == "word\n" * 39999 + "word" + "\n" + "more"
+
+
+@pytest.mark.parametrize("text,want", [
+    ("{'k': 'v', 'n': [1, True, None]}", {"k": "v", "n": [1, True, None]}),   # a Python literal
+    ('"{\\"k\\": 1}"', {"k": 1}),                                             # a JSON string of one
+    ("\"{'k': 1}\"", {"k": 1}),
+])
+def test_an_object_written_as_python_or_as_a_string_is_read_when_no_string_is_allowed(text, want):
+    assert convert(text, frozenset({"object"})) == (True, want)
+    assert convert(text, frozenset({"object", "string"})) == (False, None)     # a string may be meant: kept
+    assert convert("{'k': foo()}", frozenset({"object"})) == (False, None)             # never evaluated

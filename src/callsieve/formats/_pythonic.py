@@ -15,7 +15,7 @@ import re
 import unicodedata
 
 from ..jsonargs import Args
-from ..reader import Bad, Reject, Truncated, avoiding, more, peek, peek_raw, startswith, token
+from ..reader import Bad, Reader, Reject, Truncated, avoiding, more, peek, peek_raw, startswith, token
 from ..fallback import resumable, resume
 from ._json import call_object
 
@@ -154,6 +154,23 @@ def value(r, a: Args, depth: int = 0):
         raise Truncated("cut off where a value was expected")
     else:
         raise Bad(f"expected a value at {c!r}")
+
+
+def literal(text: str):
+    """The whole of `text` read as one Python literal (never evaluated), as a Python value;
+    ValueError if it is not one."""
+    r = Reader()
+    r.push(text)
+    r.eof = True
+    a = Args()
+    try:
+        for _ in value(r, a):                 # at the end of the stream it never waits
+            raise ValueError("not a whole literal")
+    except Bad as e:
+        raise ValueError(str(e)) from None
+    if r.buf[r.pos:].strip():
+        raise ValueError("text after the literal")
+    return a.result()
 
 
 def number(text: str, r=None) -> str:

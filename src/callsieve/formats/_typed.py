@@ -100,7 +100,7 @@ def _fits(obj, allowed) -> bool:
     return k in allowed or (k == "integer" and "number" in allowed)
 
 
-def convert(text: str, allowed):
+def convert(text: str, allowed, inner: bool = False):
     """Read `text` as a typed value under `allowed` kinds: (True, value), or (False, None) when
     it is to be kept as the raw string."""
     s = text.strip()
@@ -109,12 +109,23 @@ def convert(text: str, allowed):
     try:
         obj = loads(s)                # strict: no NaN, no 1e999, no duplicate keys
     except (ValueError, RecursionError):
-        if s not in _WORDS:
+        if s in _WORDS:
+            obj = _WORDS[s]
+        elif allowed is not None and "string" not in allowed and s[0] in "{[(":
+            # Not JSON, and it cannot be a string: models write Python ({'k': 'v'}, [1, True]).
+            from ._pythonic import literal
+            try:
+                obj = literal(s)
+            except ValueError:
+                return False, None
+        else:
             return False, None
-        obj = _WORDS[s]
     if allowed is None:
         return True, obj                          # no schema: JSON if it parses
     if isinstance(obj, str):
+        if "string" not in allowed and not inner:
+            # An object or list written as a JSON string ("{\"k\": 1}"): read it once more.
+            return convert(obj, allowed, True)
         return False, None                        # typed kinds never come from a quoted string
     if isinstance(obj, float) and obj.is_integer() and "integer" in allowed and "number" not in allowed:
         obj = int(obj)
