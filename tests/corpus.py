@@ -19,7 +19,7 @@ SAMPLES = [
     ("bracket_tool_calls", '[TOOL_CALLS] [{"name": "run", "arguments": {"n": [1, [2]]}}, {"name": "get_weather", "arguments": {}}]',
      [("run", {"n": [1, [2]]}), ("get_weather", {})]),
     # several calls in one block, so that an odd value spliced into the first tests the next
-    ("pythonic", '[get_weather(city="Paris"), run(n=4, s=")]")]',
+    ("pythonic", '<|python_start|>[get_weather(city="Paris"), run(n=4, s=")]")]<|python_end|>',
      [("get_weather", {"city": "Paris"}), ("run", {"n": 4, "s": ")]"})]),
     ("pythonic", '<function_calls>\nget_weather(city="Paris")\nrun(n=4)\n</function_calls>',
      [("get_weather", {"city": "Paris"}), ("run", {"n": 4})]),

@@ -139,3 +139,12 @@ def test_a_unicode_escape_cut_by_the_end_of_the_stream_is_a_cut_off_call():
     for text in ('[get_weather(city="\\ud83d\\u', '[get_weather(city="\\u'):
         m = check(text, calls=[], content="")
         assert [c.name for c in m.incomplete] == ["get_weather"]
+
+
+def test_olmo_lines_without_their_wrapper_open_the_content_with_a_declared_name():
+    t = tools("get_weather", "run")
+    check("get_weather(city='SF')\nrun(n=1)", tools=t, content="",
+          calls=[("get_weather", {"city": "SF"}), ("run", {"n": 1})])
+    for prose in ("get_weather(x) is how", "Sure. get_weather(city='SF')", "get_weather is a tool"):
+        check(prose, tools=t, content=prose, calls=[])
+    assert parse("get_weather(city='SF')").tool_calls == []     # no tools declared: prose

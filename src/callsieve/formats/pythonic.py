@@ -6,6 +6,8 @@
 
 A bare `[` opens a block only as the first thing in the content, and only when a call follows
 (`[name(` then `)` or `keyword=`): a markdown link `[text](url)` or a list `[1, 2]` is text.
+So does a declared tool's name there, when a call follows (OLMo 3's lines without their
+`<function_calls>` wrapper).
 Arguments are Python literals converted to JSON as they stream (formats/_pythonic.py).
 """
 import re
@@ -37,6 +39,7 @@ class Pythonic(Format):
     description = "Python call lists [f(a=1), g(b='x')] (Llama 3.2 / 4, ToolACE, OLMo 3)"
     openers = ("<|python_start|>", "<function_calls>")
     start_openers = ("[",)
+    name_openers = True      # OLMo 3 without its wrapper: a declared NAME(kw=…) opening the content
     models = ("llama-3.2*", "llama-4*", "toolace*", "olmo-3*", "olmo3*")
     priority = 40
     example = '[find_recipe(dish="mole", vegan=False), send_sms(to="+354000", body="ready")]'
@@ -47,6 +50,8 @@ class Pythonic(Format):
     def decide(self, opener, look, eof, ctx):
         if opener == "[":
             return call_follows(look, eof)
+        if opener not in _CLOSERS:               # a declared tool's name
+            return call_follows(opener + look, eof)
         if opener == "<function_calls>":
             # OLMo's wrapper holds calls or a list; an XML <invoke> dialect is someone else's
             s = look.lstrip()
@@ -56,6 +61,6 @@ class Pythonic(Format):
         return YES
 
     def parse(self, r, ctx, opener):
-        if opener == "[":
+        if opener not in _CLOSERS:               # `[` or a declared name: part of the calls
             r.push_front(opener)
         yield from calls(r, ctx, self.closer_for(opener))
