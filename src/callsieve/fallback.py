@@ -3,6 +3,10 @@
 It accepts the call shapes seen in the wild: {"name", "arguments"|"parameters"}, OpenAI's
 {"function": {"name", "arguments"}}, {"tool_name", "parameters"}, lists of those, and wrappers
 {"tool_call": …} / {"tool_calls": […]}.  Arguments given as a JSON string are decoded.
+
+Also how blocks that go wrong are read to their end: a call gone bad (`salvage`, or `resume`
+for one call of a list, whose siblings are then still read), a block cut off before its calls
+(`cut_block`).
 """
 from __future__ import annotations
 
