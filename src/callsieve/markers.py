@@ -5,6 +5,7 @@ thinking block, reasoning on, calls on), built once and cached: a Sieve switches
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from .reasoning import END_TOKENS, STRIP, SYNTAXES
@@ -13,6 +14,7 @@ from .scan import Anchor, Matcher
 _SPECIAL = re.compile(r"[|｜▁]|\A\[[A-Z_]+\]\Z")
 
 
+@functools.lru_cache(maxsize=1024)
 def special(marker: str) -> bool:
     """Is `marker` a special token (`<|tool_call>`, `[TOOL_CALLS]`, DeepSeek's `<｜…｜>`), which a
     model writes only as markup, never as prose (`<tools>`, a fence, `[` may be prose)?"""

@@ -533,7 +533,8 @@ class Sieve:
                 return None
         if chosen is None:
             self._blk = self._calls.block = None
-            o, rest = blk.opener, data[pos:pos + LOOK_MAX]
+            o = blk.opener
+            rest = data[pos:pos + LOOK_MAX] if eof else ""
             if eof and len(rest) < LOOK_MAX and (
                     ((special(o) or (blk.at_start and whole_tag(o))) and (not rest or rest.isspace()))
                     or (special(o) and starts_special(rest)

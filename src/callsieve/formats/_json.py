@@ -306,12 +306,12 @@ def json_after(look: str, eof: bool) -> int:
 
 _CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id)"\s*:')
 _KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,12}(?:"\s*)?)?\Z')
-# After prose, a call names a declared tool at once: an object `{"name": …`, a list of them
-# `[{"name": …`, or llama.cpp's wrappers `{"tool_calls": [{"name": …` / `{"tool_call": {"name": …`.
+# After prose, a call names a declared tool at once: an object `{"name": …`, or llama.cpp's
+# wrappers `{"tool_calls": [{"name": …` / `{"tool_call": {"name": …`.
 _WS, _NAME_CHARS = r"\s*", r'[^"\\]*'
-_SHAPES = ([], ["[", _WS], ["{", _WS, *'"tool_calls"', _WS, ":", _WS, "[", _WS],
-           ["{", _WS, *'"tool_call"', _WS, ":", _WS])
-_CALL_AT = ["{", _WS, *'"name"', _WS, ":", _WS, '"']
+# (what follows the opening brace)
+_SHAPES = ([], [_WS, *'"tool_calls"', _WS, ":", _WS, "[", _WS, "{"], [_WS, *'"tool_call"', _WS, ":", _WS, "{"])
+_CALL_AT = [_WS, *'"name"', _WS, ":", _WS, '"']
 
 
 def _atom(a: str) -> str:
@@ -340,11 +340,10 @@ def call_ahead(opener: str, look: str, eof: bool, ctx) -> int:
         if _CALL_KEY.match(text):
             return YES
         return MAYBE if not eof and _KEY_PREFIX.match(text) else NO
-    text = opener + look
-    m = _NAMED.match(text)
+    m = _NAMED.match(look)
     if m:
         return YES if ctx.tools and m.group(1) in ctx.tools else NO
-    return MAYBE if not eof and _NAMED_PREFIX.match(text) else NO
+    return MAYBE if not eof and _NAMED_PREFIX.match(look) else NO
 
 
 # ---------------------------------------------------------------------------- special tokens

@@ -17,7 +17,9 @@ class BareJson(Format):
     aliases = ("json", "xlam", "generic_json")
     description = "a bare JSON call object or list (first in the content, or naming a declared tool)"
     start_openers = ("{", "[")
-    tool_openers = ("{", "[")
+    # After prose only `{`: every `[` in code would cost a decision (a bare list after prose is
+    # rare; llama.cpp's {"tool_calls": [...]} wrapper is read whole).
+    tool_openers = ("{",)
     models = ("*xlam*",)
     priority = 90
     example = '{"name": "toggle_lamp", "arguments": {"room": "den"}}'
