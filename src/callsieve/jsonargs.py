@@ -100,8 +100,13 @@ def loads(text: str):
 
 def dumps(obj) -> str:
     """The canonical JSON text of a value (ValueError for a non-finite number)."""
-    s = _dumps(obj)
-    return _SURROGATE.sub(_esc_surrogate, s) if _SURROGATE.search(s) else s
+    return no_lone_surrogates(_dumps(obj))
+
+
+def no_lone_surrogates(json_text: str) -> str:
+    """JSON text with its lone surrogates escaped: they have no UTF-8, and in JSON text they can
+    only stand inside a string, where the escape means the same."""
+    return _SURROGATE.sub(_esc_surrogate, json_text) if _SURROGATE.search(json_text) else json_text
 
 
 class Args:

@@ -329,3 +329,14 @@ def test_thinking_from_the_request(body, want):
 def test_upstream_base_url(given, base):
     from callsieve.serve.app import upstream_base
     assert upstream_base(given) == base
+
+
+def test_a_lone_surrogate_from_the_upstream_goes_out_escaped(upstream, proxy):
+    # json.loads lets "\ud800" through; it has no UTF-8, so the proxy writes its JSON escape
+    script_stream(upstream, "a\ud800b", pieces=["a\ud800", "b"])
+    events = streamed(proxy)
+    assert fold(events)["content"] == "a\ud800b"
+    upstream.reply(200, completion("a\ud800b"))
+    r = chat(proxy, False)
+    assert r.status_code == 200 and b"\\ud800" in r.content
+    assert r.json()["choices"][0]["message"]["content"] == "a\ud800b"

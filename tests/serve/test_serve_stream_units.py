@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import httpx
 import pytest
@@ -22,7 +23,9 @@ TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": 
 
 
 def event(obj) -> bytes:
-    return b"data: " + json.dumps(obj, ensure_ascii=False).encode() + b"\n\n"
+    # (a lone surrogate has no UTF-8: it is written as its JSON escape)
+    text = re.sub("[\ud800-\udfff]", lambda m: "\\u%04x" % ord(m.group()), json.dumps(obj, ensure_ascii=False))
+    return b"data: " + text.encode() + b"\n\n"
 
 
 def upstream_chunk(content=None, finish=None, **delta):

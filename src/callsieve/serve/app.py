@@ -28,7 +28,7 @@ from callsieve.serve import chat, messages, responses
 from callsieve.serve.chat import error
 from callsieve.serve.options import BadRequest, Options
 from callsieve.serve.ready import PENDING, Ready
-from callsieve.serve.stream import SSELines, loads
+from callsieve.serve.stream import JSONAnswer, SSELines, loads
 from callsieve.serve.turn import Turn
 from callsieve.serve.upstream import DefaultModel, readiness
 from callsieve.serve.whole import translate
@@ -293,7 +293,7 @@ class Proxy:
             try:
                 out, info = translate(answer, opts, sess, parse)
                 self.log_line(stats, status=200, **info)
-                return JSONResponse(api.answer(out, body))
+                return JSONAnswer(api.answer(out, body))
             except Exception:
                 log.exception("while parsing the upstream answer")
                 return api.error(500, "callsieve: internal error while parsing the answer", "server_error")

@@ -3,7 +3,8 @@
 This sits on the proxy's per-chunk path, so it avoids per-chunk work that the output does not
 need: the envelope of a chunk (id, object, created, model) is serialised once per stream, and a
 content delta is one string escape, not a `json.dumps` of a whole chunk dict. The bytes are the
-same as `json.dumps(chunk, ensure_ascii=False)` would give.
+same as `json.dumps(chunk, ensure_ascii=False)` would give (a lone surrogate, which has no
+UTF-8, as its escape).
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import uuid
 from starlette.responses import JSONResponse, Response
 
 from callsieve.serve.options import text_of
-from callsieve.serve.stream import dumps, escape, sse
+from callsieve.serve.stream import dumps, escape, sse, utf8
 
 KIND = {"text": "content", "reasoning": "reasoning_content"}
 
@@ -101,8 +102,8 @@ class ChatEncoder:
         head = self._head
         if head is None:
             head = self._head = 'data: ' + dumps(self.envelope)[:-1] + ', "choices": [{"index": '
-        return ('%s%s, "delta": %s, "finish_reason": %s}]}\n\n'
-                % (head, i if type(i) is int else dumps(i), delta_json, finish_json)).encode()
+        return utf8('%s%s, "delta": %s, "finish_reason": %s}]}\n\n'
+                    % (head, i if type(i) is int else dumps(i), delta_json, finish_json))
 
 
 # -- the API as the proxy uses it (see responses.py and messages.py for the same five names) ------

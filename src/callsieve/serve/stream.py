@@ -8,18 +8,38 @@ from __future__ import annotations
 import json
 import re
 
+from starlette.responses import JSONResponse
+
+from callsieve.jsonargs import no_lone_surrogates
+
 escape = json.encoder.encode_basestring          # a str as a JSON string (ensure_ascii=False), in C
 dumps = json.JSONEncoder(ensure_ascii=False).encode
 
 
+def utf8(json_text: str) -> bytes:
+    """JSON text as UTF-8.  A lone surrogate (an upstream's `"\\ud800"`, which JSON decoding
+    lets through) has no UTF-8: it goes out as its escape instead of failing the response."""
+    try:
+        return json_text.encode()
+    except UnicodeEncodeError:
+        return no_lone_surrogates(json_text).encode()
+
+
 def sse(obj) -> bytes:
     """One SSE event: `data: <JSON>\n\n` (bytes are sent as they are)."""
-    return b"data: " + (obj if isinstance(obj, bytes) else dumps(obj).encode()) + b"\n\n"
+    return b"data: " + (obj if isinstance(obj, bytes) else utf8(dumps(obj))) + b"\n\n"
 
 
 def named_sse(obj: dict) -> bytes:
     """One SSE event with an `event:` line naming its `type` (Responses and Messages streams)."""
-    return b"event: " + obj["type"].encode() + b"\ndata: " + dumps(obj).encode() + b"\n\n"
+    return b"event: " + obj["type"].encode() + b"\ndata: " + utf8(dumps(obj)) + b"\n\n"
+
+
+class JSONAnswer(JSONResponse):
+    """A JSON response that carries model text: lone surrogates escaped, as in `utf8`."""
+
+    def render(self, content) -> bytes:
+        return utf8(json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")))
 
 
 _scan = json.JSONDecoder().scan_once             # the C scanner under json.loads
