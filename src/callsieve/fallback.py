@@ -4,7 +4,7 @@ It accepts the call shapes seen in the wild: {"name", "arguments"|"parameters"},
 {"function": {"name", "arguments"}}, {"tool_name", "parameters"}, lists of those, and wrappers
 {"tool_call": …} / {"tool_calls": […]}.  Arguments given as a JSON string are decoded.
 
-Also how blocks that go wrong are read to their end: a call gone bad (`salvage`, or `resume`
+Also how blocks that go wrong are read to their end: a call gone bad (`salvage`, or `listed`
 for one call of a list, whose siblings are then still read), a block cut off before its calls
 (`cut_block`).
 """
@@ -14,7 +14,7 @@ import json
 from typing import TYPE_CHECKING
 
 from .events import ToolCallError
-from .reader import Reader, Reject, Truncated, more, until
+from .reader import Bad, Reader, Reject, Truncated, more, until
 
 if TYPE_CHECKING:
     from .calls import Calls
@@ -112,17 +112,29 @@ def broad_pass(r: Reader, calls: Calls, closer: str):
 CUT = "cut off by the end of the stream"
 
 
+class Kept:
+    """Unusable text read past, kept for a ToolCallError's `raw`: its first `limit` characters
+    (always the same ones, whatever the chunking).  Call it with each piece."""
+
+    __slots__ = ("parts", "room")
+
+    def __init__(self, limit: int):
+        self.parts: list[str] = []
+        self.room = limit
+
+    def __call__(self, piece: str) -> None:
+        if self.room > 0:
+            self.parts.append(piece[:self.room])
+            self.room -= len(piece)
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
 def rest_of_block(r: Reader, closer: str | None, limit: int):
     """Consume through `closer` (or to the end of the stream); return the text before it, of
-    which at most `limit` characters are kept (always the same ones, whatever the chunking)."""
-    kept: list[str] = []
-    room = [limit]
-
-    def keep(piece: str) -> None:
-        if room[0] > 0:
-            kept.append(piece[:room[0]])
-            room[0] -= len(piece)
-
+    which at most `limit` characters are kept."""
+    keep = Kept(limit)
     if closer:
         try:
             yield from until(r, closer, emit=keep)
@@ -133,15 +145,14 @@ def rest_of_block(r: Reader, closer: str | None, limit: int):
             pass
         keep(r.rest())
         r.pos = len(r.buf)
-    return "".join(kept)
+    return keep.text()
 
 
 def skip_closing(r: Reader, depth: int, quotes: str, limit: int):
     """Consume, string-aware (`quotes`, backslash escapes), until `depth` brackets opened before
     the reader have closed: the rest of one element of a list.  Returns the text (at most `limit`
     characters kept); at the end of the stream, what there was."""
-    kept: list[str] = []
-    room = limit
+    keep = Kept(limit)
     q = None
     while True:
         buf, i = r.buf, r.pos
@@ -167,12 +178,10 @@ def skip_closing(r: Reader, depth: int, quotes: str, limit: int):
                     break
             i += 1
         i = min(i, n)
-        if room > 0:
-            kept.append(buf[r.pos:i][:room])
-            room -= i - r.pos
+        keep(buf[r.pos:i])
         r.pos = i
         if depth <= 0 or not (yield from more(r)):
-            return "".join(kept)
+            return keep.text()
 
 
 def resumable(err: Exception, a, outer: int = 0) -> None:
@@ -184,15 +193,17 @@ def resumable(err: Exception, a, outer: int = 0) -> None:
         err.depth = len(a.closers) + outer
 
 
-def resume(r: Reader, calls: Calls, err: Exception, quotes: str):
-    """A call of a list went bad (`err` noted by `resumable`): end it with what was good, skip
-    the rest of it, and say whether the list may go on (True) or the error stands (False)."""
-    depth = getattr(err, "depth", None)
-    if depth is None or not calls.open:
-        return False
-    raw = yield from skip_closing(r, depth, quotes, calls.limit)
-    calls.fail(str(err) or type(err).__name__, raw)
-    return True
+def listed(r: Reader, calls: Calls, parse, quotes: str):
+    """Run `parse`, the reader of one call of a list.  If the call goes bad where `resumable`
+    noted how it closes, it ends with what was good, the rest of it is skipped, and the list
+    goes on: one bad call never takes its siblings with it.  Otherwise the error stands."""
+    try:
+        yield from parse
+    except Bad as e:
+        if e.depth is None or not calls.open:
+            raise
+        raw = yield from skip_closing(r, e.depth, quotes, calls.limit)
+        calls.fail(str(e) or type(e).__name__, raw)
 
 
 def salvage(r: Reader, calls: Calls, closer: str, err: Exception):

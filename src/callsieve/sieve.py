@@ -675,12 +675,15 @@ class Sieve:
         return blk.reader.since(0)   # the text after the opener (a format may have read it too)
 
     # ------------------------------------------------------------------ a call held in thinking
+    # What reading a region as a call changes in the Sieve (besides the calls' count and index,
+    # the thinking state and the session), to undo it if the region was a thought.
+    _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks")
+
     def _save(self) -> tuple:
-        """What reading a region as a call changes, to undo it if the region was a thought."""
-        c, th = self._calls, self._th
-        return (c.count, c.index, self.format, self._detected, self._at_start, self._skip_ws,
-                self._lead, self._ws, self._rws, self._rlead, self._ticks, th.open,
-                self.session.opens_thinking if self.session is not None else None)
+        c = self._calls
+        return (c.count, c.index, self._th.open,
+                self.session.opens_thinking if self.session is not None else None,
+                tuple(getattr(self, k) for k in self._SAVED))
 
     def _was_thought(self, text: str) -> None:
         """The held region was a thought: its events are dropped, the state is as before it,
@@ -689,8 +692,9 @@ class Sieve:
         self._flush_text()
         del self._out[tent.mark:]
         c, th = self._calls, self._th
-        (c.count, c.index, self.format, self._detected, self._at_start, self._skip_ws, self._lead,
-         self._ws, self._rws, self._rlead, self._ticks, th.open, opens) = tent.saved
+        c.count, c.index, th.open, opens, mine = tent.saved
+        for k, v in zip(self._SAVED, mine):
+            setattr(self, k, v)
         th.before = None
         if self.session is not None:
             self.session.opens_thinking = opens

@@ -13,7 +13,7 @@ import json
 import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, Format
-from ..fallback import resumable, resume
+from ..fallback import Kept, listed, resumable
 from ..jsonargs import Args, key, string, value
 from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
                       until_any)
@@ -205,12 +205,7 @@ def call_array(r, ctx, loose: bool = False, **opts):
         # hand it back from the bracket
         raise Reject("not a list of calls", at) if c else Truncated("cut off in a list of calls")
     while True:
-        try:
-            yield from call_object(r, ctx, loose, **opts)
-        except Bad as e:
-            # One bad call: it ends with what was good, and the list goes on after it.
-            if not (yield from resume(r, ctx, e, '"')):
-                raise
+        yield from listed(r, ctx, call_object(r, ctx, loose, **opts), '"')
         c = yield from peek(r)
         if c == ",":
             r.pos += 1
@@ -431,31 +426,23 @@ def _rest_of_call(r, ends, limit: int):
     """After a call in a section went bad: its text up to its `tool_call_end` token (consumed),
     or up to the next call begin or the section end (left for the section), or to the end of the
     stream.  Returns that text, of which at most `limit` characters are kept."""
-    kept: list[str] = []
-    room = [limit]
-
-    def keep(piece: str) -> None:
-        if room[0] > 0:
-            kept.append(piece[:room[0]])
-            room[0] -= len(piece)
-
+    keep = Kept(limit)
     stops = ("tool_call_end", "tool_call_begin", *ends)
     while True:
         try:
             yield from until(r, "<", emit=keep)
         except Truncated:
-            return "".join(kept)
+            return keep.text()
         r.pos -= 1                      # back to the "<": is it one of the tokens?
         at = r.at
         w = yield from special(r, stops)
-        if w is None or w != "tool_call_end":
-            r.rewind(at)
-            if w is not None:
-                return "".join(kept)
-            r.pos += 1
-            keep("<")
-        else:
-            return "".join(kept)
+        if w == "tool_call_end":
+            return keep.text()
+        r.rewind(at)
+        if w is not None:               # the next call, or the section's end: left for it
+            return keep.text()
+        r.pos += 1
+        keep("<")
 
 
 # ---------------------------------------------------------------------------- raw text bodies

@@ -16,7 +16,7 @@ import unicodedata
 
 from ..jsonargs import Args
 from ..reader import Bad, Reader, Reject, Truncated, avoiding, more, peek, peek_raw, startswith, token
-from ..fallback import resumable, resume
+from ..fallback import listed, resumable
 from ._json import call_object
 
 QUOTES = "'\""                 # the string quotes of Python literals (and of JSON)
@@ -88,12 +88,7 @@ def call_list(r, ctx):
     if c == "]":
         raise Reject("empty list")
     while c != "]":
-        try:
-            yield from (call_object(r, ctx) if c == "{" else call(r, ctx))
-        except Bad as e:
-            # One bad call: it ends with what was good, and the list goes on after it.
-            if not (yield from resume(r, ctx, e, QUOTES)):
-                raise
+        yield from listed(r, ctx, call_object(r, ctx) if c == "{" else call(r, ctx), QUOTES)
         c = yield from next_member(r, "]", "a list of calls")
     r.pos += 1
 
@@ -106,11 +101,7 @@ def calls(r, ctx, closer: str | None):
         if c == "[":
             yield from call_list(r, ctx)
         elif c == "{" or c.isalpha() or c == "_":
-            try:
-                yield from (call_object(r, ctx) if c == "{" else call(r, ctx))
-            except Bad as e:
-                if not (yield from resume(r, ctx, e, QUOTES)):
-                    raise
+            yield from listed(r, ctx, call_object(r, ctx) if c == "{" else call(r, ctx), QUOTES)
         elif ctx.block_calls == 0:
             raise Truncated("cut off before a call") if not c else Reject("no call in block")
         else:
