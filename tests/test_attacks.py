@@ -109,11 +109,13 @@ def test_nesting_limit_is_the_same_whatever_the_chunking():
     for depth in (MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, 200):
         text = '<tool_call>{"name": "f", "arguments": {"a": ' + "[" * depth + "]" * depth + "}}</tool_call>"
         m = check(text)
-        assert len(m.tool_calls) == 1
+        # deeper than the limit: an error, and no runnable call (issue 18)
+        assert len(m.tool_calls) == (depth < MAX_DEPTH) and len(m.incomplete) == (depth >= MAX_DEPTH)
 
 
 def test_error_reasons_and_raw_do_not_depend_on_the_chunking():
-    check('<TOOLCALL>[{"name": "f", "arguments": {"a": oops}}]</TOOLCALL>', calls=[("f", {})])
+    m = check('<TOOLCALL>[{"name": "f", "arguments": {"a": oops}}]</TOOLCALL>', calls=[])
+    assert [c.name for c in m.incomplete] == ["f"]
     check('<tool_call>{"name": "f", "arguments": {"a": 1, "b": 1' + "2" * 100 + '}}</tool_call>')
 
 
@@ -129,7 +131,7 @@ def test_xml_family_with_a_tiny_limit_does_not_raise():
 def test_deep_json_is_an_error_not_a_recursion_error(depth):
     text = '<tool_call>{"name": "f", "arguments": {"a": ' + "[" * depth + "]" * depth + "}}</tool_call>"
     m = parse(text)
-    assert m.errors and len(m.tool_calls) == 1
+    assert m.errors and not m.tool_calls and len(m.incomplete) == 1
     m, evs = feed(text, split(text, [7]))
     deltas_ok(evs)
     deep = '{"tool_calls": ' * depth + "1" + "}" * depth
@@ -270,9 +272,10 @@ def test_special_token_markup_that_holds_no_call_is_reported():
     '<｜tool▁call▁begin｜>b<｜tool▁sep｜>{"y": 2}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
 ])
 def test_one_bad_call_in_a_section_leaves_its_siblings_alone(text):
-    # each call of a section has its own end token: the bad one ends there, the next is read
-    m = check(text, content="", calls=[("a", {"x": 1}), ("b", {"y": 2})])
-    assert [e.index for e in m.errors] == [0]
+    # each call of a section has its own end token: the bad one ends there (not runnable), the
+    # next is read
+    m = check(text, content="", calls=[("b", {"y": 2})])
+    assert [e.index for e in m.errors] == [0] and [(c.name, c.arguments) for c in m.incomplete] == [("a", {"x": 1})]
 
 
 @pytest.mark.parametrize("text,first", [
@@ -283,8 +286,10 @@ def test_one_bad_call_in_a_section_leaves_its_siblings_alone(text):
     ('<tool_calls>[{"name": "calc", "arguments": {"x": [1e999]}}, {"name": "get_weather", "arguments": {"city": "LA"}}]</tool_calls>', {"x": []}),
 ])
 def test_one_bad_call_in_a_list_leaves_the_next_calls_alone(text, first):
-    # the bad call ends with what was good (and an error); the rest of it, string-aware, is its raw
-    m = check(text, content="", calls=[("calc", first), ("get_weather", {"city": "LA"})])
+    # the bad call ends not runnable (an error; `arguments` what was good); the rest of it,
+    # string-aware, is its raw; the next call is read as usual
+    m = check(text, content="", calls=[("get_weather", {"city": "LA"})])
+    assert [(c.name, c.arguments) for c in m.incomplete] == [("calc", first)]
     assert [e.index for e in m.errors] == [0] and m.errors[0].raw.rstrip().endswith((")", "}", ")]", "}}"))
 
 

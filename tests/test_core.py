@@ -191,14 +191,51 @@ def test_stray_brace_does_not_hold_back_the_stream():
 
 # 8. A call that goes bad after its name went out ---------------------------------------------------
 
-def test_invalid_json_mid_arguments_ends_with_valid_json_and_hands_over_the_rest():
+def test_invalid_json_mid_arguments_is_never_a_runnable_call():
+    # Issue 18: it used to end as f({"a": 1}), closed into valid JSON: a smaller call than the
+    # model wrote (rm(path) without its dry_run).  Now it ends like a cut-off call.
     text = '<tool_call>{"name": "f", "arguments": {"a": 1, "b": oops}}</tool_call>after'
     for chunks in ([text], split(text, [1]), split(text, [4])):
         msg, evs = feed(text, chunks)
         err = [e for e in evs if isinstance(e, ToolCallError)]
-        assert len(err) == 1 and "oops" in err[0].raw
-        assert msg.tool_calls[0].arguments == {"a": 1}
+        assert len(err) == 1 and "oops" in err[0].raw and err[0].incomplete
+        assert not any(isinstance(e, ToolCallEnd) for e in evs)
+        assert msg.tool_calls == [] and msg.incomplete[0].arguments == {"a": 1}
+        sent = "".join(e.delta for e in evs if isinstance(e, ToolCallArgs))
+        assert sent == '{"a":1', "the deltas stay as they were: nothing closes them"
         assert msg.content == "after"
+
+
+@pytest.mark.parametrize("text", [
+    'I will clean up.<tool_call>{"name": "rm", "arguments": {"path": "/data", "dry_run": tru}}</tool_call>',
+    'I will clean up.[TOOL_CALLS]rm[ARGS]{"path": "/data", "dry_run": tru}',
+    'I will clean up.[TOOL_CALLS]rm[ARGS]{""Par',
+    'I will clean up.<tool_call>rm<arg_key>path</arg_key><arg_value>/data</arg_value>'
+    '<arg_key>dry_run</arg_key>tru</tool_call>',
+])
+def test_a_call_with_unusable_arguments_is_not_a_smaller_runnable_call(text):
+    # The issue's example: rm(path="/data") without dry_run must never be delivered.
+    tools = [{"type": "function", "function": {"name": "rm", "parameters": {"type": "object", "properties": {
+        "path": {"type": "string"}, "dry_run": {"type": "boolean"}}}}}]
+    for chunks in ([text], split(text, [1]), split(text, [5])):
+        msg, evs = feed(text, chunks, tools=tools)
+        assert not any(isinstance(e, ToolCallEnd) for e in evs), evs
+        assert msg.tool_calls == [] and [c.name for c in msg.incomplete] == ["rm"]
+        assert msg.content == "I will clean up."
+
+
+@pytest.mark.parametrize("text", [
+    '<tool_call>{"name": "rm", "arguments": {"path": "/data", "dry_run": "tru"}}</tool_call>',
+    '<tool_call>\n<function=rm>\n<parameter=path>\n/data\n</parameter>\n'
+    '<parameter=dry_run>\ntru\n</parameter>\n</function>\n</tool_call>',
+])
+def test_a_value_the_schema_rules_out_is_delivered_as_written(text):
+    # The decision (README "When a call goes bad"): the schema only types XML-style values; a
+    # value it rules out is the model's string, never coerced, dropped or made a smaller call.
+    # The agent validates it against its schema and answers the model with an error.
+    tools = [{"type": "function", "function": {"name": "rm", "parameters": {"type": "object", "properties": {
+        "path": {"type": "string"}, "dry_run": {"type": "boolean"}}}}}]
+    check(text, tools=tools, calls=[("rm", {"path": "/data", "dry_run": "tru"})])
 
 
 def test_max_call_bytes_makes_the_call_incomplete_without_losing_the_stream():

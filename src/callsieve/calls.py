@@ -150,49 +150,46 @@ class Calls:
     def end(self) -> None:
         """The format's syntax says the open call is complete."""
         self.args.no_arguments()            # a parameterless call still has arguments: {}
-        if self.args.over:
-            self.cut(f"arguments larger than {self.limit} characters", "")
-            return
         self._finish(None, "")
 
     def fail(self, reason: str, raw: str) -> None:
-        """Invalid syntax after the name: end the open call with what was good (closed into
-        valid JSON); hand over the rest.  A call whose arguments never closed is cut instead."""
-        a = self.args
-        if a.over:
-            self.cut(f"arguments larger than {self.limit} characters", raw)
-            return
-        a.close_all()
-        a.no_arguments()
+        """Invalid syntax after the name: the call is not runnable (see _finish); `raw` is the
+        model's text that could not be used."""
         self._finish(reason, raw)
 
     def cut(self, reason: str, raw: str) -> None:
-        """The stream (or the size limit) ended the open call.  If its arguments had closed it is
-        complete; otherwise it is incomplete: reported, never delivered as a finished call."""
+        """The stream (or the size limit) ended the open call: runnable if its arguments had
+        closed, otherwise not."""
         if self.args.complete:
             self._finish(None, "")
-            return
-        self.abandon(reason, raw)
+        else:
+            self._finish(reason, raw)
 
     def abandon(self, reason: str, raw: str) -> None:
-        """End the open call as incomplete, whatever it holds."""
-        a = self.args
-        self.flush()                        # what was sent stays sent; nothing is closed
-        arguments = a.closed_copy()
-        self.push(ToolCallError(self.index, reason, raw, True,
-                                arguments if isinstance(arguments, dict) else {}))
-        self._done()
+        """End the open call as not runnable, whatever it holds."""
+        self._finish(reason, raw)
 
     def _finish(self, reason: str | None, raw: str) -> None:
+        """The one place a call ends, and the one rule: a call is runnable (ToolCallEnd) only
+        when its arguments were read whole and valid: nothing went wrong (`reason` is None),
+        they closed, nothing was lost to max_call_bytes, and they are a JSON object.  Any other
+        call ends with ToolCallError(incomplete=True) and no ToolCallEnd: the deltas already
+        sent stay as they were (never closed), `arguments` is what they would be if closed."""
         a = self.args
         self.flush()                    # every delta out before the pieces go (take_result)
-        arguments = a.take_result()     # Args writes only strict JSON: this cannot fail
-        if not isinstance(arguments, dict):
-            # A non-object top level: its text already went out; end with an empty object.
-            arguments, reason = {}, reason or "arguments are not a JSON object"
-        if reason is not None:
-            self.push(ToolCallError(self.index, reason, raw))
-        self.push(ToolCallEnd(self.index, self.name, arguments))
+        if a.over:
+            reason = f"arguments larger than {self.limit} characters"
+        if reason is None and not a.complete:
+            reason = "arguments not closed"
+        arguments = a.take_result() if reason is None else None   # Args writes strict JSON
+        if reason is None and not isinstance(arguments, dict):
+            reason = "arguments are not a JSON object"
+        if reason is None:
+            self.push(ToolCallEnd(self.index, self.name, arguments))
+        else:
+            closed = a.closed_copy() if arguments is None else arguments
+            self.push(ToolCallError(self.index, reason, raw, True,
+                                    closed if isinstance(closed, dict) else {}))
         self._done()
 
     def _done(self) -> None:

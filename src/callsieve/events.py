@@ -47,14 +47,15 @@ class ToolCallEnd:
 @dataclass(frozen=True, slots=True)
 class ToolCallError:
     """A call, or markup meant as one, went bad.  `raw` is the model's text that could not be
-    used, so nothing is silently dropped.  Three cases:
+    used, so nothing is silently dropped.  Two cases:
 
-    - `incomplete=False`, `index` a call's: invalid syntax after the name went out.  The call
-      still ends (ToolCallEnd follows) with the arguments that were valid, closed into JSON.
-    - `incomplete=True`: the call's arguments never closed (cut off by the end of the stream,
-      or larger than max_call_bytes).  This is the call's last event: no ToolCallEnd, and it
-      must not be run.  `arguments` is what its text would be if closed, for a caller who wants it.
-    - `index=None`: markup delimited by special tokens that holds no readable call.
+    - `index` a call's (then always `incomplete=True`): the call is not runnable, because its
+      arguments were not read whole and valid: cut off by the end of the stream, larger than
+      max_call_bytes, or invalid syntax after the name went out (`reason` says which).  This is
+      the call's last event: no ToolCallEnd, and it must not be run.  The deltas sent stay as
+      they were; `arguments` is what they would be if closed, for a caller who wants it.
+    - `index=None`: markup that holds no readable call (special tokens, a block cut off before
+      its call started).
     """
     index: int | None
     reason: str

@@ -195,7 +195,7 @@ def resumable(err: Exception, a, outer: int = 0) -> None:
 
 def listed(r: Reader, calls: Calls, parse, quotes: str):
     """Run `parse`, the reader of one call of a list.  If the call goes bad where `resumable`
-    noted how it closes, it ends with what was good, the rest of it is skipped, and the list
+    noted how it closes, it ends not runnable, the rest of it is skipped, and the list
     goes on: one bad call never takes its siblings with it.  Otherwise the error stands."""
     try:
         yield from parse
@@ -207,8 +207,8 @@ def listed(r: Reader, calls: Calls, parse, quotes: str):
 
 
 def salvage(r: Reader, calls: Calls, closer: str, err: Exception):
-    """End the open call: cut off (incomplete), or invalid after its name (ended with what was
-    good, the unusable text up to the closer in the error)."""
+    """End the open call, not runnable: cut off, or invalid after its name (the unusable text
+    up to the closer in the error)."""
     if isinstance(err, Truncated):
         # The end of the stream: what the parser had not consumed is the call's unusable tail.
         raw = r.rest()[:calls.limit]

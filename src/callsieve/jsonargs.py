@@ -249,18 +249,6 @@ class Args:
         """A whole JSON value was written (and nothing was lost to the limit)."""
         return not self.over and not self.closers and bool(self.parts or self.done)
 
-    def close_all(self) -> None:
-        """Close whatever is open (a cut-off string, object, array): the text becomes valid JSON."""
-        self.pending = ""
-        self.over = False
-        if self.closers:
-            s = "".join(reversed(self.closers))
-            self.closers.clear()
-            self.counts.clear()
-            self.keys.clear()
-            self.parts.append(s)
-            self.size += len(s)
-
     def closed_copy(self):
         """The value the text so far would be if it were closed now (for a cut-off call)."""
         text = "".join(self.done) + "".join(self.parts) + "".join(reversed(self.closers))

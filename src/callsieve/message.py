@@ -13,7 +13,7 @@ class ToolCall:
     id: str
     name: str
     arguments: dict[str, Any]
-    raw: str = ""          # incomplete calls: the model's text that could not be used
+    raw: str = ""          # calls not runnable: the model's text that could not be used
 
     @property
     def arguments_json(self) -> str:
@@ -28,8 +28,9 @@ class Message:
     tool_calls: list[ToolCall] = field(default_factory=list)   # complete calls only
     format: str | None = None
     errors: list[ToolCallError] = field(default_factory=list)
-    # Calls whose arguments never closed (cut off by the end of the stream or by max_call_bytes):
-    # never to be run as they are; `arguments` is what their text would be if closed.
+    # Calls that are not runnable: their arguments were not read whole and valid (cut off by the
+    # end of the stream, over max_call_bytes, or invalid).  Never to be run as they are;
+    # `arguments` is what their text would be if closed, `raw` the text that could not be used.
     incomplete: list[ToolCall] = field(default_factory=list)
 
     def to_openai(self) -> dict:

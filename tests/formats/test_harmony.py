@@ -97,10 +97,11 @@ def test_built_in_tools_are_neither_calls_nor_content_and_are_reported_whole():
 
 def test_without_constrain_a_json_payload_is_a_call_anything_else_an_error():
     hcheck(call("f", '{"a": 1}', constrain=""), calls=[("f", {"a": 1})])
-    m = hcheck(call("f", "not json at all", constrain=""), calls=[("f", {})])
-    assert m.errors and m.errors[0].raw == "not json at all"
-    m = hcheck(call("f", '{"a": 1} trailing', constrain=""), calls=[("f", {"a": 1})])
-    assert m.errors and "trailing" in m.errors[0].raw
+    # A payload that is not whole JSON is no runnable call (issue 18): reported, raw text kept.
+    m = hcheck(call("f", "not json at all", constrain=""), calls=[])
+    assert m.errors and m.errors[0].raw == "not json at all" and [c.name for c in m.incomplete] == ["f"]
+    m = hcheck(call("f", '{"a": 1} trailing', constrain=""), calls=[])
+    assert m.errors and "trailing" in m.errors[0].raw and m.incomplete[0].arguments == {"a": 1}
 
 
 def test_stripped_special_tokens_at_the_start_are_recognised():

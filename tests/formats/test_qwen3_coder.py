@@ -1,7 +1,7 @@
 """Qwen3-Coder / Qwen3.5 XML in <tool_call> (docs/syntax.md#qwen3_coder)."""
 import callsieve
 from callsieve import Sieve, ToolCallArgs, ToolCallError, ToolCallStart
-from helpers import check, tools
+from helpers import check, feed, tools
 
 
 def call(name, *params, nl="\n"):
@@ -74,10 +74,17 @@ def test_truncated_value_is_incomplete_with_an_error():
     assert m.errors and isinstance(m.errors[0], ToolCallError) and m.errors[0].incomplete
 
 
-def test_truncated_typed_value_keeps_what_parses_in_the_incomplete_call():
+def test_a_value_cut_off_is_never_ended_for_it():
+    # Issue 18: the deltas of a cut-off call stay as they were.  A typed value being held (`4`
+    # may be `42`) is not written; a string value that was streaming is not closed by a `"`.
     m = check("<tool_call>\n<function=f>\n<parameter=s>\nok\n</parameter>\n<parameter=n>\n4", calls=[],
-              incomplete=[("f", {"s": "ok", "n": 4})])
+              incomplete=[("f", {"s": "ok"})])
     assert m.errors[-1].incomplete
+    text = "<tool_call>\n<function=f>\n<parameter=s>\nok\n</parameter>\n<parameter=path>\n/data/x"
+    for chunks in ([text], list(text)):
+        msg, evs = feed(text, chunks)
+        assert "".join(e.delta for e in evs if isinstance(e, ToolCallArgs)) == '{"s":"ok","path":"/data/x'
+        assert msg.incomplete[0].arguments == {"s": "ok", "path": "/data/x"}
 
 
 def test_json_arguments_inside_function_tag():

@@ -25,9 +25,10 @@ def test_arguments_as_a_json_encoded_string():
     assert not m.errors
 
 
-def test_arguments_string_that_is_not_json_ends_the_call_with_an_error():
-    m = check('<tool_call>{"name": "f", "arguments": "not json"}</tool_call> after', calls=[("f", {})])
-    assert m.errors
+def test_arguments_string_that_is_not_json_is_no_runnable_call():
+    m = check('<tool_call>{"name": "f", "arguments": "not json"}</tool_call> after', calls=[],
+              content="after")
+    assert m.errors and [c.name for c in m.incomplete] == ["f"]
 
 
 def test_longcat_spelling():

@@ -393,7 +393,7 @@ def special_section(r, ctx, call, ends=(), stray=False):
 
     `call(r, ctx)` reads one call after its begin token.  A call that is no call (an undeclared
     tool) goes back to the text from its begin token.  A call that goes bad after its name
-    (invalid JSON) ends there with what was good, and the section goes on after that call's end
+    (invalid JSON) ends there, not runnable, and the section goes on after that call's end
     token: each call has its own, so one bad call never takes its siblings with it.  With
     `stray`, text between the tokens of the section (a model's noise) is dropped when a call
     begin or the section end follows.

@@ -329,11 +329,9 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
             a.string("")
             continue
         v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl)
-        try:
-            yield from value(r, d, v.feed)
-        except Truncated:
-            v.end()
-            raise
+        # Cut off inside the value (Truncated): it is not ended, so the deltas sent stay as they
+        # were; the call is not runnable anyway (its arguments never closed).
+        yield from value(r, d, v.feed)
         v.end()
     if a is None:
         ctx.start(name, cid)
