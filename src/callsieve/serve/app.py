@@ -26,7 +26,7 @@ from starlette.routing import Route
 from callsieve import Session, Sieve, parse
 from callsieve.serve import chat, messages, responses
 from callsieve.serve.chat import error
-from callsieve.serve.options import BadRequest, Options
+from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.stream import JSONAnswer, SSELines, loads
 from callsieve.serve.turn import Turn
@@ -50,6 +50,7 @@ class Config:
     format: str | None = None          # force one format name (None: detect)
     reasoning_format: str = "auto"     # default for requests without "reasoning_format"
     calls_in_reasoning: str = "hold"   # a call written inside thinking: hold, call or reasoning
+    calls: str = "auto"                # how calls reach clients: auto, whole or stream (options.DELIVERY)
     timeout: float | None = None       # upstream read timeout (None: wait as long as the model writes)
     log_level: str | None = None       # set up logging in each worker process (--workers N)
 
@@ -253,6 +254,7 @@ class Proxy:
         model = str(body.get("model") or "")
         opts = Options.from_request(chat_body, self.config.format, self.config.reasoning_format,
                                     self.config.calls_in_reasoning)
+        opts.whole_calls = whole_calls(api.name, self.config.calls, request.headers.get(CALLS_HEADER))
         sess = await self.discover(model)
         try:  # the tools are checked before the upstream is asked (a tool list the library rejects)
             first_sieve = Sieve(**opts.sieve_kwargs(sess))

@@ -11,6 +11,7 @@ import sys
 
 from callsieve.cli import CALLS_HELP, UsageError, install_command, positive_int, resolve_format
 from callsieve.reasoning import CALLS_IN_REASONING
+from callsieve.serve.options import DELIVERY
 
 REASONING_FORMATS = ["none", "auto", "deepseek", "deepseek-legacy"]
 
@@ -33,6 +34,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where thinking goes, unless a request sets reasoning_format (default: auto)")
     parser.add_argument("--calls-in-reasoning", default="hold", choices=sorted(CALLS_IN_REASONING),
                         help=CALLS_HELP)
+    parser.add_argument("--calls", default="auto", choices=DELIVERY,
+                        help="how tool calls reach clients: 'whole' (each call once its arguments closed "
+                             "and were valid, in one piece), 'stream' (deltas as parsed), or 'auto': whole "
+                             "for Chat Completions and Messages, stream for Responses (default: auto; a "
+                             "request may choose with the header X-Callsieve-Calls)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                         help="log level (default: info)")
@@ -105,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     config = Config(upstream=upstream, api_key=args.api_key, upstream_api_key=args.upstream_api_key,
                     format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level,
-                    calls_in_reasoning=args.calls_in_reasoning)
+                    calls_in_reasoning=args.calls_in_reasoning, calls=args.calls)
     print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
     try:
         if args.workers > 1:

@@ -11,6 +11,23 @@ from typing import Any
 from callsieve.reasoning import CALLS_IN_REASONING, HOLD
 from callsieve.reasoning import thinking_of as _thinking_of
 
+# How calls reach the client (`callsieve serve --calls`, or a request's `X-Callsieve-Calls`
+# header): "whole", each call once its arguments closed and were valid (one delta with its name
+# and all its arguments), or "stream", name and argument deltas as they are parsed.  "auto" is
+# whole for the APIs that cannot take back what they sent (Chat Completions, Messages) and stream
+# for Responses, whose items say "completed" or "incomplete" (docs/agents.md#whole-calls).
+DELIVERY = ("auto", "whole", "stream")
+CALLS_HEADER = "x-callsieve-calls"
+
+
+def whole_calls(api: str, server: str, header: str | None) -> bool:
+    """Is a call delivered whole, for API `api`, the server's `--calls` and the request's header?"""
+    mode = header.strip().lower() if header and header.strip().lower() in DELIVERY else server
+    if mode == "auto":
+        return api != "responses"
+    return mode == "whole"
+
+
 # No tool declared: with strict parsing every call is an undeclared name and goes out as text,
 # which is how `tool_choice: "none"` turns call parsing off while reasoning stays split.
 NO_TOOLS: list = []
@@ -32,6 +49,7 @@ class Options:
     tool_choice_none: bool = False
     include_usage: bool = False
     calls_in_reasoning: bool | str = HOLD
+    whole_calls: bool = False     # deliver each call only once runnable (see turn.py)
 
     @classmethod
     def from_request(cls, body: dict, format: str | None = None, reasoning: str = "auto",

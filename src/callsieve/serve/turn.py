@@ -10,12 +10,14 @@ API can write (the encoders in chat.py, responses.py and messages.py):
     ("reasoning", i, text)                thinking
     ("call", i, k, id, name, arguments)   call k opens (with its first arguments text, maybe "")
     ("args", i, k, arguments)             more of call k's arguments
-    ("end", i, k)                         call k is finished: its arguments are complete JSON
-    ("cut", i, k)                         call k was cut off by the end of the stream: not a call
+    ("end", i, k)                         call k is runnable: its arguments were read whole and valid
+    ("cut", i, k)                         call k is not runnable (cut off, too large or invalid): not a call
     ("finish", i, reason, stop_sequence, usage)  the choice ended: "stop", "tool_calls", "length", …
 
 Consecutive events of one kind are gathered into one, so an encoder writes one chunk per event.
 A call is delivered only by its "end": an encoder must not present a call as finished before.
+With `Options.whole_calls` a call goes out only once it is runnable, as one "call" event with
+all its arguments followed by its "end"; a call that is not runnable never goes out at all.
 """
 from __future__ import annotations
 
@@ -24,17 +26,29 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from callsieve import Reasoning, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
+from callsieve.jsonargs import loads
 
 from callsieve.serve.options import Options
 
 
 def finish_reason(upstream: str | None, calls: int, cut: int) -> str:
     """The finish_reason the client gets. "length" stays (a call cut off by max_tokens is no reason
-    to say the model chose to call), and a turn whose only call was cut off says "length" too,
-    whatever the upstream said, so that no client takes the call's start for a finished call."""
-    if upstream == "length" or (cut and not calls):
+    to say the model chose to call), and a turn with any call that is not runnable (cut off,
+    too large, invalid) says "length" too, whatever the upstream said and whatever other calls
+    finished: it is the one finish reason by which every API tells a client not to act on the
+    turn's calls as they stand (Messages "max_tokens", Responses "incomplete")."""
+    if upstream == "length" or cut:
         return "length"
     return "tool_calls" if calls else (upstream or "stop")
+
+
+def runnable_arguments(text: str) -> bool:
+    """A native call's arguments (the upstream parsed the call) follow the Sieve's rule: runnable
+    only as a whole, strict JSON object (an engine's call cut by max_tokens has a prefix)."""
+    try:
+        return isinstance(loads(text), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def call_id() -> str:
@@ -48,10 +62,12 @@ class Choice:
     started: bool = False
     out_index: dict[tuple[str, int], int] = field(default_factory=dict)
     dropped: set[tuple[str, int]] = field(default_factory=set)
-    native_open: list[int] = field(default_factory=list)
+    native_open: dict[int, list[str]] = field(default_factory=dict)   # index -> arguments so far
     calls: int = 0          # calls that went out (opened)
-    delivered: int = 0      # calls that ended
-    cut: int = 0            # calls cut off by the end of the stream
+    delivered: int = 0      # calls that ended runnable
+    cut: int = 0            # calls that ended not runnable (cut off, too large, invalid)
+    held: dict[int, list] = field(default_factory=dict)   # whole_calls: index -> [id, name, args]
+    sent: int = 0           # whole_calls: calls delivered (their client-side index)
     reasoning_chars: int = 0
     finish_reason: str | None = None
     stop_sequence: str | None = None
@@ -128,12 +144,7 @@ class Turn:
                 if kind is not None:
                     out.append(self._gathered(i, kind, text, opening))
                     kind, text, opening = None, "", None
-                if isinstance(ev, ToolCallEnd):
-                    ch.delivered += 1
-                    out.append(("end", i, k))
-                else:  # a call cut off by the end of the stream (issue 9's contract): no ToolCallEnd follows
-                    ch.cut += 1
-                    out.append(("cut", i, k))
+                out.append(self._ended(i, ch, k, isinstance(ev, ToolCallEnd)))
                 continue
             else:  # Markup, anything newer
                 continue
@@ -146,6 +157,15 @@ class Turn:
         if kind is not None:
             out.append(self._gathered(i, kind, text, opening))
         return out
+
+    @staticmethod
+    def _ended(i: int, ch: Choice, k: int, runnable: bool) -> tuple:
+        """The one place a call of the answer ends, parsed or native: "end" if runnable."""
+        if runnable:
+            ch.delivered += 1
+            return ("end", i, k)
+        ch.cut += 1
+        return ("cut", i, k)
 
     @staticmethod
     def _gathered(i: int, kind, text: str, opening: tuple | None) -> tuple:
@@ -165,9 +185,10 @@ class Turn:
             if idx is None:
                 continue
             if new:
-                ch.native_open.append(idx)
+                ch.native_open[idx] = [fn.get("arguments") or ""]
                 out.append(("call", i, idx, tc.get("id") or call_id(), fn.get("name") or "", fn.get("arguments") or ""))
             elif fn.get("arguments"):
+                ch.native_open[idx].append(fn["arguments"])
                 out.append(("args", i, idx, fn["arguments"]))
         if calls:
             self.on_native()
@@ -200,7 +221,7 @@ class Turn:
                 ch.started = True
                 if not out:
                     out.append(("start", i))
-        return out
+        return self._whole(out)
 
     def flush(self) -> list[tuple]:
         """End of the upstream stream (normal or not): everything held comes out."""
@@ -209,10 +230,39 @@ class Turn:
         out = []
         for i, ch in sorted(self.choices.items()):
             out += self._events(i, ch.sieve.close())
-            for idx in ch.native_open:
-                ch.delivered += 1
-                out.append(("end", i, idx))
+            for idx, parts in ch.native_open.items():
+                text = "".join(parts)
+                ok = runnable_arguments(text)
+                if not ok:
+                    ch.errors.append(ToolCallError(idx, "the upstream's call has no whole JSON object "
+                                                        "as its arguments", text[:2000], True))
+                out.append(self._ended(i, ch, idx, ok))
             ch.native_open.clear()
+        return self._whole(out)
+
+    def _whole(self, events: list[tuple]) -> list[tuple]:
+        """With whole_calls, each call is held until it ends: runnable, it goes out as one "call"
+        with all its arguments and its "end" (numbered by the calls delivered); otherwise never.
+        Calls go out in the order they started (a native call ends only with the stream)."""
+        if not self.opts.whole_calls:
+            return events
+        out = []
+        for ev in events:
+            kind = ev[0]
+            if kind == "call":
+                self.choices[ev[1]].held[ev[2]] = [ev[3], ev[4], [ev[5]], None]
+            elif kind == "args":
+                self.choices[ev[1]].held[ev[2]][2].append(ev[3])
+            elif kind == "end" or kind == "cut":
+                ch = self.choices[ev[1]]
+                ch.held[ev[2]][3] = kind
+                while ch.held and next(iter(ch.held.values()))[3] is not None:
+                    cid, name, parts, how = ch.held.pop(next(iter(ch.held)))
+                    if how == "end":
+                        k, ch.sent = ch.sent, ch.sent + 1
+                        out += [("call", ev[1], k, cid, name, "".join(parts)), ("end", ev[1], k)]
+            else:
+                out.append(ev)
         return out
 
     def finish(self) -> list[tuple]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from callsieve.serve.options import Options
-from callsieve.serve.turn import finish_reason
+from callsieve.serve.turn import finish_reason, runnable_arguments
 
 
 def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple[dict, dict]:
@@ -23,13 +23,19 @@ def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple
         calls = [dict(tc) for tc in msg.get("tool_calls") or []]
         if calls:
             session.record("native")
+        # A non-streamed answer is always delivered whole: a call that is not runnable (native
+        # arguments that are no whole JSON object, a parsed call in Message.incomplete) is left
+        # out of tool_calls, and the finish reason says "length" (see turn.finish_reason).
+        native = len(calls)
+        calls = [tc for tc in calls if runnable_arguments((tc.get("function") or {}).get("arguments") or "")]
         reasoning = msg.get("reasoning_content") or msg.pop("reasoning", None) or ""
-        content, cut = msg.get("content"), 0
+        content, cut = msg.get("content"), native - len(calls)
+        info["errors"] += cut
         if isinstance(content, str):
             m = parse(content, **kwargs)
             info["format"] = info["format"] or m.format
             info["errors"] += len(m.errors)
-            cut = len(m.incomplete)
+            cut += len(m.incomplete)
             content, reasoning = m.content, reasoning + (m.reasoning or "")
             calls += [{"id": tc.id, "type": "function",
                        "function": {"name": tc.name, "arguments": tc.arguments_json}}
@@ -46,7 +52,6 @@ def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple
             msg.pop("tool_calls", None)
         info["calls"] += len(calls)
         info["reasoning_chars"] += len(reasoning)
-        # a call cut off by the end of the stream is left out of tool_calls (Message.incomplete)
         finish = finish_reason(choice.get("finish_reason"), len(calls), cut)
         choices.append({**choice, "message": msg, "finish_reason": finish})
     return {**data, "choices": choices}, info
