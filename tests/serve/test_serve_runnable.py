@@ -1,0 +1,189 @@
+"""Issue 18 through the proxy, as the `openai` and `anthropic` SDKs see it: a call is delivered as
+runnable only when its arguments were read whole and valid, and a turn with any call that is
+not says so in every API (Chat "length", Messages "max_tokens", Responses "incomplete"),
+whatever the upstream said.  With whole-call delivery (the default for Chat Completions and
+Messages) a client never receives a call that is not runnable, not even in part."""
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+from conftest import chunk, completion
+
+openai = pytest.importorskip("openai")
+anthropic = pytest.importorskip("anthropic")
+
+PARIS = {"city": "Paris"}
+HERMES = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>'
+SCHEMA = {"type": "object", "properties": {"city": {"type": "string"}, "dry_run": {"type": "boolean"}}}
+C_TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": SCHEMA}}]
+R_TOOLS = [{"type": "function", "name": "get_weather", "parameters": SCHEMA}]
+A_TOOLS = [{"name": "get_weather", "input_schema": SCHEMA}]
+MSGS = [{"role": "user", "content": "hi"}]
+# A second call that is not runnable, in three families: cut off, or invalid after its name.
+BAD = {
+    "hermes_cut": '<tool_call>{"name": "get_weather", "arguments": {"city": "Tok',
+    "hermes_invalid": '<tool_call>{"name": "get_weather", "arguments": {"city": "Tokyo", "dry_run": tru}}</tool_call>',
+    "mistral_invalid": '[TOOL_CALLS]get_weather[ARGS]{"city": "Tokyo", "dry_run": tru}',
+    "qwen3_coder_cut": "<tool_call>\n<function=get_weather>\n<parameter=city>\nTok",
+}
+
+
+def script(upstream, text: str, finish="stop", size=4):
+    pieces = [text[i:i + size] for i in range(0, len(text), size)]
+    upstream.stream([chunk(role="assistant", content="")] + [chunk(p) for p in pieces] + [chunk(finish=finish)])
+
+
+@pytest.fixture(params=["whole", "stream"])
+def mode(request):
+    return request.param
+
+
+def clients(proxy, mode):
+    h = {"X-Callsieve-Calls": mode}
+    return (openai.OpenAI(base_url=proxy, api_key="x", max_retries=0, default_headers=h),
+            anthropic.Anthropic(base_url=proxy[:-3], api_key="x", max_retries=0, default_headers=h))
+
+
+def chat_stream(oai, **kw):
+    """What an SDK user accumulates from a streamed Chat answer: calls (index -> [name, args]),
+    the argument chunks of each call, and the last finish_reason."""
+    calls, chunks, finish = {}, {}, None
+    for c in oai.chat.completions.create(model="m", messages=MSGS, tools=C_TOOLS, stream=True, **kw):
+        for ch in c.choices:
+            for tc in ch.delta.tool_calls or []:
+                call = calls.setdefault(tc.index, ["", ""])
+                call[0] += (tc.function.name or "") if tc.function else ""
+                call[1] += (tc.function.arguments or "") if tc.function else ""
+                chunks.setdefault(tc.index, []).append(tc.function.arguments if tc.function else None)
+            finish = ch.finish_reason or finish
+    return calls, chunks, finish
+
+
+@pytest.mark.parametrize("upstream_finish", ["stop", "tool_calls", None])
+@pytest.mark.parametrize("bad", BAD)
+def test_one_good_call_and_one_bad_every_api_says_not_to_run_it(upstream, proxy, mode, bad, upstream_finish):
+    text = "Checking. " + HERMES + BAD[bad]
+    oai, ant = clients(proxy, mode)
+
+    script(upstream, text, upstream_finish)
+    calls, chunks, finish = chat_stream(oai)
+    assert finish == "length"                    # never "tool_calls": that would run the bad call
+    assert (calls[0][0], json.loads(calls[0][1])) == ("get_weather", PARIS)
+    if mode == "whole":                          # the bad call never reaches the client at all
+        assert list(calls) == [0] and chunks[0] == ['{"city":"Paris"}']
+
+    script(upstream, text, upstream_finish)
+    with ant.messages.stream(model="m", max_tokens=10, tools=A_TOOLS, messages=MSGS) as stream:
+        final = stream.get_final_message()
+    assert final.stop_reason == "max_tokens"
+    uses = [(b.name, b.input) for b in final.content if b.type == "tool_use"]
+    if mode == "whole":
+        # get_final_message() parses partial JSON leniently: it never sees the bad call
+        assert uses == [("get_weather", PARIS)]
+    else:
+        assert uses[0] == ("get_weather", PARIS)
+
+    script(upstream, text, upstream_finish)
+    with oai.responses.stream(model="m", input="hi", tools=R_TOOLS) as stream:
+        events = list(stream)
+    done = [e.item for e in events if e.type == "response.output_item.done" and e.item.type == "function_call"]
+    assert [json.loads(i.arguments) for i in done] == [PARIS]
+    final = events[-1].response
+    assert events[-1].type == "response.incomplete" and final.status == "incomplete"
+    calls_out = [o.status for o in final.output if o.type == "function_call"]
+    assert calls_out == (["completed"] if mode == "whole" else ["completed", "incomplete"])
+
+
+@pytest.mark.parametrize("bad", BAD)
+def test_non_streamed_a_bad_call_is_left_out_and_the_answer_says_length(upstream, proxy, bad):
+    oai, ant = clients(proxy, "whole")
+    text = HERMES + BAD[bad]
+    upstream.reply(200, completion(text, finish="stop"))
+    choice = oai.chat.completions.create(model="m", messages=MSGS, tools=C_TOOLS).choices[0]
+    assert choice.finish_reason == "length"
+    assert [(c.function.name, json.loads(c.function.arguments)) for c in choice.message.tool_calls] == [
+        ("get_weather", PARIS)]
+    upstream.reply(200, completion(text, finish="stop"))
+    msg = ant.messages.create(model="m", max_tokens=10, tools=A_TOOLS, messages=MSGS)
+    assert msg.stop_reason == "max_tokens" and [b.input for b in msg.content if b.type == "tool_use"] == [PARIS]
+    upstream.reply(200, completion(text, finish="stop"))
+    resp = oai.responses.create(model="m", input="hi", tools=R_TOOLS)
+    assert resp.status == "incomplete"
+    assert [(o.status, json.loads(o.arguments)) for o in resp.output if o.type == "function_call"] == [
+        ("completed", PARIS)]
+
+
+NATIVE_CUT = [{"index": 0, "id": "call_n1", "type": "function", "function": {"name": "get_weather", "arguments": ""}},
+              {"index": 0, "function": {"arguments": '{"city": "Pa'}}]
+
+
+def test_a_native_call_cut_by_max_tokens_is_no_finished_call(upstream, proxy, mode):
+    """The upstream parsed the call itself (delta.tool_calls) and max_tokens cut its arguments."""
+    oai, ant = clients(proxy, mode)
+
+    def native(finish="length"):
+        upstream.stream([chunk(role="assistant", content="")] + [chunk(tool_calls=[t]) for t in NATIVE_CUT]
+                        + [chunk(finish=finish)])
+
+    native()
+    with oai.responses.stream(model="m", input="hi", tools=R_TOOLS) as stream:
+        events = list(stream)
+    assert not [e for e in events if e.type == "response.output_item.done" and e.item.type == "function_call"]
+    final = events[-1].response
+    assert final.status == "incomplete"
+    assert [o.status for o in final.output if o.type == "function_call"] in ([], ["incomplete"])
+
+    native("tool_calls")                         # whatever the upstream says
+    calls, _, finish = chat_stream(oai)
+    assert finish == "length" and (calls == {} if mode == "whole" else True)
+
+    native()
+    with ant.messages.stream(model="m", max_tokens=10, tools=A_TOOLS, messages=MSGS) as stream:
+        final = stream.get_final_message()
+    assert final.stop_reason == "max_tokens"
+    if mode == "whole":
+        assert not [b for b in final.content if b.type == "tool_use"]
+
+    cut = [{"id": "call_n1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Pa'}}]
+    upstream.reply(200, completion(None, tool_calls=cut, finish="length"))
+    resp = oai.responses.create(model="m", input="hi", tools=R_TOOLS)
+    assert resp.status == "incomplete" and not [o for o in resp.output if o.type == "function_call"]
+    upstream.reply(200, completion(None, tool_calls=cut, finish="length"))
+    choice = oai.chat.completions.create(model="m", messages=MSGS, tools=C_TOOLS).choices[0]
+    assert choice.finish_reason == "length" and not choice.message.tool_calls
+
+
+def test_whole_calls_is_the_default_for_chat_and_messages_and_stream_can_be_asked(upstream, proxy):
+    text = "Checking. " + HERMES
+    plain = openai.OpenAI(base_url=proxy, api_key="x", max_retries=0)
+    script(upstream, text, size=2)
+    _, chunks, finish = chat_stream(plain)
+    assert chunks == {0: ['{"city":"Paris"}']} and finish == "tool_calls"
+    script(upstream, text, size=2)
+    streaming, _ = clients(proxy, "stream")
+    _, chunks, finish = chat_stream(streaming)
+    assert len(chunks[0]) > 1 and json.loads("".join(c or "" for c in chunks[0])) == PARIS
+
+    script(upstream, text, size=2)
+    with httpx.Client(timeout=30) as c:
+        body = c.post(proxy + "/messages", json={"model": "m", "max_tokens": 10, "stream": True, "tools": A_TOOLS,
+                                                 "messages": MSGS}).text
+    deltas = [json.loads(line[6:])["delta"] for line in body.splitlines() if line.startswith("data: ")
+              and '"input_json_delta"' in line]
+    assert [d["partial_json"] for d in deltas] == ['{"city":"Paris"}']
+
+
+def test_the_server_flag_sets_the_delivery(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, calls="stream")
+    script(upstream, HERMES, size=2)
+    _, chunks, _ = chat_stream(openai.OpenAI(base_url=proxy, api_key="x", max_retries=0))
+    assert len(chunks[0]) > 1
+    proxy = make_proxy(upstream.url, calls="whole")
+    script(upstream, HERMES, size=2)
+    with openai.OpenAI(base_url=proxy, api_key="x", max_retries=0).responses.stream(
+            model="m", input="hi", tools=R_TOOLS) as stream:
+        deltas = [e.delta for e in stream if e.type == "response.function_call_arguments.delta"]
+    assert deltas == ['{"city":"Paris"}']
