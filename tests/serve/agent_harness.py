@@ -1,6 +1,6 @@
 """Run one real agent CLI through `callsieve serve` in front of a scripted model; print a JSON report.
 
-    python agent_harness.py CLI BIN_DIR RUN_DIR
+    python agent_harness.py CLI BIN_DIR RUN_DIR [HOW [FAMILY [DELIVERY]]]
 
 Meant to run inside a private network namespace (test_serve_agents.py starts it with
 `unshare -n`, loopback only), so nothing a CLI does can leave the machine. The scripted model
@@ -8,6 +8,12 @@ writes its tool call as plain-text markup, in a family chosen per CLI, for the t
 declared that reads a file (or runs a command); once the request carries the tool's result it
 answers with text. Every request the proxy got (in the client's API) and every request the
 upstream got (Chat Completions) is in the report, with the CLI's exit status and output.
+
+HOW is "ok" (default: a call to run), "cut" (the call's arguments cut off by max_tokens right
+after the file's path, so a client that repairs JSON would read the file) or "malformed"
+(invalid JSON after the path, `"limit": tru`, which the proxy once closed into a runnable
+call); FAMILY picks the markup (default: one per CLI, MARKUP).  A bad call is written once:
+a later request without the tool's result gets plain text.  DELIVERY is the proxy's `--calls`.
 """
 from __future__ import annotations
 
@@ -36,21 +42,37 @@ TOOLS = {"exec_command": "cat marker.txt", "Read": "{dir}/marker.txt", "read": "
          "read_file": "{dir}/marker.txt"}
 
 
-def qwen3_coder(name, key, value):
-    return (f"<think>I should read it.</think>I will look.\n<tool_call>\n<function={name}>\n<parameter={key}>\n{value}\n</parameter>\n"
-            "</function>\n</tool_call>")
+def _args(key, value, how="ok") -> str:
+    """The arguments as JSON text: whole, cut right after the value, or invalid after it."""
+    text = json.dumps({key: value})
+    return {"ok": text, "cut": text[:-1], "malformed": text[:-1] + ', "limit": tru}'}[how]
 
 
-def hermes(name, key, value):
-    return f'<think>The user wants the file.</think><tool_call>{json.dumps({"name": name, "arguments": {key: value}})}</tool_call>'
+def qwen3_coder(name, key, value, how="ok"):
+    head = f"<think>I should read it.</think>I will look.\n<tool_call>\n<function={name}>\n"
+    if how == "cut":
+        return head + f"<parameter={key}>\n{value}"
+    if how == "malformed":  # the JSON body llama.cpp accepts inside <function=…>
+        return head + _args(key, value, how) + "\n</function>\n</tool_call>"
+    return head + f"<parameter={key}>\n{value}\n</parameter>\n</function>\n</tool_call>"
 
 
-def mistral(name, key, value):
-    return "[TOOL_CALLS]" + json.dumps([{"name": name, "arguments": {key: value}}])
+def hermes(name, key, value, how="ok"):
+    call = '{"name": %s, "arguments": %s' % (json.dumps(name), _args(key, value, how))
+    return "<think>The user wants the file.</think>I will look.<tool_call>" + call + (
+        "" if how == "cut" else "}</tool_call>")
 
 
-def pythonic(name, key, value):
+def mistral(name, key, value, how="ok"):
+    call = '[{"name": %s, "arguments": %s' % (json.dumps(name), _args(key, value, how))
+    return "I will look.[TOOL_CALLS]" + call + ("" if how == "cut" else "}]")
+
+
+def pythonic(name, key, value, how="ok"):
     return f"[{name}({key}={json.dumps(value)})]"
+
+
+FAMILIES = {"qwen3_coder": qwen3_coder, "hermes": hermes, "mistral": mistral, "pythonic": pythonic}
 
 
 MARKUP = {"codex": qwen3_coder, "claude": hermes, "opencode": mistral, "qwen": pythonic}
@@ -59,28 +81,38 @@ MARKUP = {"codex": qwen3_coder, "claude": hermes, "opencode": mistral, "qwen": p
 class Model:
     """The scripted upstream: Chat Completions, streamed or not, markup written as plain text."""
 
-    def __init__(self, cli: str, workdir: str):
+    def __init__(self, cli: str, workdir: str, how: str = "ok", family: str | None = None):
         self.cli, self.workdir, self.requests = cli, workdir, []
+        self.how, self.markup = how, FAMILIES[family] if family else MARKUP[cli]
+        self.bad_written = False
+        self.finish = "stop"
 
     def reply(self, body: dict) -> str:
         declared = {t["function"]["name"]: t["function"].get("parameters") or {} for t in body.get("tools") or []}
+        self.finish = "stop"
         if any(m.get("role") == "tool" for m in body.get("messages") or []):
             return f"The file says {MARKER}."
         for name, value in TOOLS.items():
             if name in declared:
+                if self.bad_written:
+                    return "I could not read it."
+                self.bad_written = self.how != "ok"
+                self.finish = "length" if self.how == "cut" else "stop"   # max_tokens cut the call
                 key = (declared[name].get("required") or list(declared[name].get("properties") or {}) or ["path"])[0]
-                return MARKUP[self.cli](name, key, value.format(dir=self.workdir))
+                return self.markup(name, key, value.format(dir=self.workdir), self.how)
+        self.finish = "stop"
         return "Reading a file"  # a request without our tool (a title, a summary): plain text
 
     async def chat(self, request):
         body = await request.json()
         self.requests.append(body)
         text, created = self.reply(body), int(time.time())
+        finish = self.finish
         usage = {"prompt_tokens": 50, "completion_tokens": 20, "total_tokens": 70}
         if not body.get("stream"):
             return JSONResponse({"id": "chatcmpl-up", "object": "chat.completion", "created": created,
                                  "model": body.get("model"), "usage": usage, "choices": [{
-                                     "index": 0, "finish_reason": "stop",
+                                     "index": 0, "finish_reason": finish,
                                      "message": {"role": "assistant", "content": text}}]})
 
         def chunk(delta, finish=None, **extra):
@@ -92,7 +124,7 @@ class Model:
             yield chunk({"role": "assistant", "content": ""})
             for i in range(0, len(text), 5):  # small pieces: markers split across chunks
                 yield chunk({"content": text[i:i + 5]})
-            yield chunk({}, "stop")
+            yield chunk({}, finish)
             yield "data: " + json.dumps({"id": "chatcmpl-up", "object": "chat.completion.chunk", "created": created,
                                          "model": body.get("model"), "choices": [], "usage": usage}) + "\n\n"
             yield "data: [DONE]\n\n"
@@ -169,16 +201,17 @@ def command(cli: str, bin_dir: str) -> list[str]:
 
 def main() -> None:
     cli, bin_dir, run_dir = sys.argv[1:4]
+    how, family, delivery = (sys.argv[4:] + ["ok", "", "auto"][len(sys.argv) - 4:])[:3]
     workdir, home = os.path.join(run_dir, "work"), os.path.join(run_dir, "home")
     os.makedirs(workdir)
     os.makedirs(home)
     with open(os.path.join(workdir, "marker.txt"), "w") as f:
         f.write(MARKER + "\n")
-    model = Model(cli, workdir)
+    model = Model(cli, workdir, how, family or None)
     up = ServerThread(Starlette(routes=[Route("/v1/chat/completions", model.chat, methods=["POST"]),
                                         Route("/v1/models", model.models)])).start()
     client_requests: list = []
-    proxy = ServerThread(recording(create_app(Config(upstream=f"http://127.0.0.1:{up.port}/v1")), client_requests))
+    proxy = ServerThread(recording(create_app(Config(upstream=f"http://127.0.0.1:{up.port}/v1", calls=delivery)), client_requests))
     proxy.start()
     node_dir = os.path.dirname(shutil.which("node") or "/usr/bin/node")
     env = {"PATH": f"{bin_dir}:{node_dir}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb",

@@ -27,7 +27,7 @@ def _cannot(why: str) -> None:
     (pytest.fail if os.environ.get("CI") else pytest.skip)(why)
 
 
-def run_agent(cli: str) -> dict:
+def run_agent(cli: str, how: str = "ok", family: str = "", delivery: str = "auto", check_status: bool = True) -> dict:
     if not os.path.exists(os.path.join(BIN, cli)):
         _cannot(f"{cli} is not installed (.ci/agents.sh installs the agent CLIs)")
     if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
@@ -35,7 +35,8 @@ def run_agent(cli: str) -> dict:
     os.makedirs(os.path.join(AGENTS, "runs"), exist_ok=True)
     run_dir = tempfile.mkdtemp(prefix=cli + "-", dir=os.path.join(AGENTS, "runs"))  # Codex refuses a home in /tmp
     env = {**os.environ, "OPENCODE_CONFIG_TEMPLATE": os.path.join(AGENTS, "opencode-config")}
-    script = f'ip link set lo up && exec "$0" {HERE}/agent_harness.py {cli} {BIN} {run_dir}'
+    script = (f'ip link set lo up && exec "$0" {HERE}/agent_harness.py {cli} {BIN} {run_dir} '
+              f'{how} "{family}" {delivery}')
     try:
         proc = subprocess.run(["unshare", "-n", "sh", "-c", script, sys.executable], env=env,
                               capture_output=True, text=True, timeout=180)
@@ -43,7 +44,8 @@ def run_agent(cli: str) -> dict:
         shutil.rmtree(run_dir, ignore_errors=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(proc.stdout)
-    assert report["status"] == 0, (report["stdout"][-3000:], report["stderr"][-3000:])
+    if check_status:
+        assert report["status"] == 0, (report["stdout"][-3000:], report["stderr"][-3000:])
     return report
 
 
@@ -110,3 +112,55 @@ def test_chat_completions_agents_run_a_tool_call_written_as_text(cli):
     assert report["marker"] in text
     tool_result_upstream(report)
     assert f"The file says {report['marker']}." in report["stdout"]
+
+
+# -- a call that is not runnable is never run, and the session goes on (issue 18) -----------------
+
+def tool_results(report: dict) -> list:
+    """Every tool result any request carried: upstream (`tool` messages) and from the client
+    in its own API (Chat `tool` messages, Messages `tool_result` blocks, Responses
+    `function_call_output` items)."""
+    found = [m for req in report["upstream_requests"] for m in req["messages"] if m["role"] == "tool"]
+    for req in report["client_requests"]:
+        body = req["json"] or {}
+        for m in body.get("messages") or []:
+            if m.get("role") == "tool":
+                found.append(m)
+            if isinstance(m.get("content"), list):
+                found += [b for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_result"]
+        if isinstance(body.get("input"), list):
+            found += [i for i in body["input"] if isinstance(i, dict) and i.get("type") == "function_call_output"]
+    return found
+
+
+def client_calls(report: dict) -> list:
+    """The calls the client sent back as its history (Chat `tool_calls`, Messages `tool_use`)."""
+    found = []
+    for req in report["client_requests"]:
+        for m in (req["json"] or {}).get("messages") or []:
+            found += m.get("tool_calls") or []
+            if isinstance(m.get("content"), list):
+                found += [b for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_use"]
+    return found
+
+
+@pytest.mark.parametrize("family", ["hermes", "mistral", "qwen3_coder"])
+@pytest.mark.parametrize("how", ["malformed", "cut"])
+@pytest.mark.parametrize("cli", ["codex", "claude", "opencode", "qwen"])
+def test_an_agent_never_runs_a_malformed_or_cut_off_call(cli, how, family):
+    """The model reads marker.txt with a call whose arguments are cut off by max_tokens right
+    after the path, or invalid after it (`"limit": tru`): a client that repaired the JSON, or a
+    proxy that closed it, would read the file.  No CLI does, and each one's session ends as it
+    ends a turn cut by max_tokens (Claude Code and Qwen Code ask the model again)."""
+    report = run_agent(cli, how, family, check_status=False)
+    assert not tool_results(report), "the call was run"
+    assert report["marker"] not in report["stdout"]
+    if cli == "codex":
+        # Codex treats an incomplete response (OpenAI's max_output_tokens) as an error of the turn
+        assert report["status"] == 0 or "Incomplete response returned" in report["stdout"] + report["stderr"]
+    else:
+        assert report["status"] == 0, (report["stdout"][-3000:], report["stderr"][-3000:])
+    if cli in ("opencode", "qwen", "claude"):
+        # whole calls (their APIs' default): the bad call never reached the client, so its
+        # history, sent back with the next request, holds no call at all
+        assert not client_calls(report)
