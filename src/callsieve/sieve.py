@@ -14,7 +14,7 @@ A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
 
-from . import formats as registry
+from . import fences, formats as registry
 from .calls import Calls
 from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
@@ -93,6 +93,7 @@ class Sieve:
         self._rlead = True             # nothing but whitespace in this thinking block yet
         self._lead = ""                # whitespace right after markup, not judged yet
         self._ticks = 0                # odd: the content's current line is inside `inline code`
+        self._fence = fences.OUTSIDE   # the content's Markdown code fence (fences.py)
         self._th = Thought(reasoning, thinking, session)
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
@@ -115,6 +116,8 @@ class Sieve:
                         self._wrote(text)
                     elif "\n" in text:
                         self._ticks = 0
+                    if self._fence[1] is not None or "\n" in text:
+                        self._fence = fences.after(self._fence, text)
                     # _text's whitespace hold, inline: this is the hot path
                     ws = self._ws
                     if text[-1] in _WS:
@@ -269,6 +272,7 @@ class Sieve:
         if self._th.open is not None and self._th.separated:
             self._thought(s)
             return
+        self._fence = fences.after(self._fence, s)   # (layout whitespace too: it ends lines)
         if self._skip_ws:
             # Whitespace right after markup is layout: after a thinking block, and after a call
             # when it holds a newline and whitespace already separates the prose before the call
@@ -417,7 +421,8 @@ class Sieve:
         th = self._th
         calls = th.open is None or self._calls_in_reasoning
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
-                                  th.detect, calls, self._rlead)
+                                  th.detect, calls, self._rlead,
+                                  self._tent.think if self._tent is not None else None)
         # Inline code is tracked on the fast path only where "`" is no marker (a forced format):
         # elsewhere a chunk with a backtick never takes it.
         self._ticks_here = "`" not in self._tab[0].chars
@@ -485,9 +490,12 @@ class Sieve:
                     continue
             kind, arg = actions[marker]
             pos = m.end()
-            if kind == "call" and self._ticks and self._th.open is None and marker[0] != "`":
-                # Inside `inline code` a marker is quoted, not written: "use `<tool_call>`",
-                # "for example `{"name": "get_weather", …}`".
+            if kind == "call" and self._th.open is None and (
+                    self._fence[0] or (self._ticks and marker[0] != "`")):
+                # Inside `inline code` or a fenced code block a marker is quoted, not written:
+                # "use `<tool_call>`", "for example `{"name": "get_weather", …}`", a ``` block
+                # showing a call.  (A fence that is itself a call is fenced_json's, decided
+                # where the fence opens.)
                 self._emit(marker)
                 continue
             if kind == "call":
@@ -677,7 +685,8 @@ class Sieve:
     # ------------------------------------------------------------------ a call held in thinking
     # What reading a region as a call changes in the Sieve (besides the calls' count and index,
     # the thinking state and the session), to undo it if the region was a thought.
-    _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks")
+    _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks",
+              "_fence")
 
     def _save(self) -> tuple:
         c = self._calls
@@ -707,3 +716,4 @@ class Sieve:
         if tent is not None:
             self._flush_text()
             self._out[tent.mark:tent.mark] = tent.held
+            self._retable()
