@@ -135,3 +135,15 @@ def test_granite_plain_word_thinking_any_chunking(thought, call, answer, thinkin
     text = GRANITE[0] + thought + call + GRANITE[1] + answer
     chunks = data.draw(chunked(text))
     _check_invariants(text, chunks, set(), thinking=thinking, calls_in_reasoning=held)
+
+
+@given(st.text(alphabet="`~ \nab\t", max_size=60), st.data())
+def test_the_fence_state_is_the_same_whatever_the_chunking(text, data):
+    from callsieve import fences
+    one = fences.OUTSIDE
+    for c in text:
+        one = fences.after(one, c)
+    cut = fences.OUTSIDE
+    for c in data.draw(chunked(text)):
+        cut = fences.after(cut, c)
+    assert cut == one == fences.after(fences.OUTSIDE, text)

@@ -13,9 +13,12 @@ of a line, then jumps to the next newline: linear, and the same whatever the chu
 """
 from __future__ import annotations
 
+import re
+
 INFO = "info"
 START = (0, "", 0, False, False)   # (indent, fence character, its run, spaces after it, opening)
 OUTSIDE = ("", START)
+_CANDIDATE = re.compile(r"\n(?= {0,3}[`~])")     # a line that may be a fence line
 
 
 def after(state: tuple, text: str) -> tuple:
@@ -30,7 +33,10 @@ def after(state: tuple, text: str) -> tuple:
                 fence, line = "", None         # "```x```": inline code, not a fence
             if j < 0:
                 break
-            i, line = j + 1, START
+            # Lines that do not start with a fence character change nothing: jump over them
+            # (to the next one that does, or to the last line).
+            m = _CANDIDATE.search(text, j)
+            i, line = (m.start() if m is not None else text.rfind("\n", j)) + 1, START
             continue
         indent, ch, run, ws, opening = line
         c = text[i]

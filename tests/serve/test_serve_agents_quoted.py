@@ -37,7 +37,7 @@ CALL = {
 
 
 def quoted(family: str):
-    def markup(name, key, value):
+    def markup(name, key, value, *_):         # (the harness may pass how the call is written)
         return f"This is how I write a tool call:\n```\n{CALL[family](name, key, value)}\n```\n{SAID}"
     return markup
 
