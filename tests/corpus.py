@@ -34,8 +34,8 @@ SAMPLES = [
 
 # Text that looks like the start of markup but is not: it must come out as text, byte for byte.
 NEAR_MISSES = [
-    "<tool_result>ok</tool_result>", "<tools do not", "[not a call]", "<tool_", "<|tool", "``` code",
-    "{x: 1}", "[TOOL", "<think", "a < b > c", "[1, 2]", "`<tool_call>` is a tag", "```python\nx = 1\n```",
+    "<tool_result>ok</tool_result>", "<tools do not", "[not a call]", "<tool_", "<|tool", "``` code ```",
+    "{x: 1}", "[TOOL", "<think", "a < b > c", "[1, 2]", "`<tool_call>` is a tag", "\n```python\nx = 1\n```\n",
 ]
 
 

@@ -177,8 +177,11 @@ def test_prose_mentioning_markers_stays_prose():
 def test_json_in_prose_is_not_a_call_unless_it_names_a_declared_tool():
     text = 'The config is {"name": "prod", "arguments": {"x": 1}} as you see.'
     check(text, tools=WEATHER, content=text, calls=[])
-    text = 'Calling {"name": "get_weather", "arguments": {"city": "Rome"}} now.'
-    check(text, tools=WEATHER, content="Calling now.", calls=[("get_weather", {"city": "Rome"})])
+    text = 'Calling {"name": "get_weather", "arguments": {"city": "Rome"}}\n'
+    check(text, tools=WEATHER, content="Calling", calls=[("get_weather", {"city": "Rome"})])
+    # ...and only if it ends the turn: prose after it talks about an example
+    text = 'Calling {"name": "get_weather", "arguments": {"city": "Rome"}} would look it up.'
+    check(text, tools=WEATHER, content=text, calls=[])
 
 
 def test_stray_brace_does_not_hold_back_the_stream():

@@ -1,8 +1,11 @@
 """Property tests: whatever the chunking, the same result; every character accounted for once."""
+from functools import reduce
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from callsieve import Markup, Reasoning, Text
+from callsieve.reasoning import END_TOKENS, STRIP
 from corpus import NEAR_MISSES, SAMPLES
 from helpers import chunked, deltas_ok, feed, same_characters, summary
 
@@ -95,6 +98,52 @@ def test_bare_json_after_prose_only_for_a_declared_tool(call, before, after, dat
     text = "Sure. " + before + " " + call + " " + after
     chunks = data.draw(chunked(text))
     declared = _check_invariants(text, chunks, set(), tools=[{"name": "get_weather"}])
-    assert [c.name for c in declared.tool_calls] == ["get_weather"]
+    # ...and only when it ends the turn: prose after it makes it an example (a separator of
+    # a call list right after it is still the call's)
+    example = bool(after.strip().removeprefix(",").strip())
+    assert [c.name for c in declared.tool_calls] == ([] if example else ["get_weather"])
+    if example:
+        assert declared.content == text.strip()
     other = _check_invariants(text, chunks, set(), tools=[{"name": "run"}])
     assert other.tool_calls == [] and other.content == text.strip()   # its ends are layout
+
+
+QUOTABLE = [s for s in SAMPLES if s[0] != "fenced_json"]     # (fenced_json's syntax is the fence)
+
+
+@given(st.sampled_from(QUOTABLE), prose, st.sampled_from(["```", "~~~", "````", "```xml", "~~~ text"]),
+       st.booleans(), prose, st.data())
+def test_a_call_quoted_in_a_fence_is_never_made(sample, before, fence, closed, after, data):
+    _, call, _ = sample
+    close = "\n" + fence.split(" ")[0].removesuffix("xml") + "\n" + after if closed else ""
+    text = before + "\n" + fence + "\n" + call + close
+    chunks = data.draw(chunked(text))
+    for kw in ({}, {"tools": [{"name": "get_weather"}, {"name": "run"}, {"name": "schedule"}]}):
+        msg = _check_invariants(text, chunks, set(), **kw)
+        assert msg.tool_calls == [] and msg.incomplete == []
+        # (end-of-turn tokens and answer wrappers are never content, quoted or not)
+        assert msg.content == reduce(lambda t, m: t.replace(m, ""), END_TOKENS + STRIP, text).strip()
+
+
+GRANITE = ("Here is my thought process:", "Here is my response:")
+
+
+@given(prose, st.one_of(st.sampled_from(SAMPLES).map(lambda s: s[1]), prose, st.just("functions.f:0{}")),
+       prose, st.sampled_from([None, True]), st.sampled_from(["hold", True, False]), st.data())
+def test_granite_plain_word_thinking_any_chunking(thought, call, answer, thinking, held, data):
+    # Plain-word markers (and a call written between them) decide alike however the text is cut.
+    text = GRANITE[0] + thought + call + GRANITE[1] + answer
+    chunks = data.draw(chunked(text))
+    _check_invariants(text, chunks, set(), thinking=thinking, calls_in_reasoning=held)
+
+
+@given(st.text(alphabet="`~ \nab\t", max_size=60), st.data())
+def test_the_fence_state_is_the_same_whatever_the_chunking(text, data):
+    from callsieve import fences
+    one = fences.OUTSIDE
+    for c in text:
+        one = fences.after(one, c)
+    cut = fences.OUTSIDE
+    for c in data.draw(chunked(text)):
+        cut = fences.after(cut, c)
+    assert cut == one == fences.after(fences.OUTSIDE, text)

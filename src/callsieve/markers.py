@@ -40,14 +40,14 @@ _tables: dict = {}
 
 
 def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool,
-                 fresh: bool = False):
+                 fresh: bool = False, held=None):
     """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
 
     The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
     in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
     for through the text.
     """
-    key = (fmts, at_start, tools, think, reasoning, calls, fresh)
+    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held)
     hit = _tables.get(key)
     if hit is not None:
         return hit
@@ -77,10 +77,10 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
             if fresh and think.name == "any":
                 # The prompt opened the block and nothing is written yet: a model that writes the
                 # opener anyway (`<think>` again) wrote markup, and says which syntax it is.
+                # Plain-word openers (Granite's) count only as its first words.
                 for t in SYNTAXES:
-                    if not t.start_only:
-                        for m in t.opens:
-                            add(m, "think_open", t)
+                    for m in t.opens:
+                        add(m, "think_open", t, start_only=t.start_only)
         else:
             for t in SYNTAXES:
                 if t.start_only:           # plain words: markers only as the first thing
@@ -94,6 +94,11 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
                     add(m, "stray_close", t)
             for m in STRIP:
                 add(m, "strip")
+            if held is not None:
+                # A call held as a possible thought (Tentative): its thinking block's closer
+                # decides it, plain words too (Granite's `Here is my response:`).
+                for m in held.closes:
+                    add(m, "stray_close", held)
     for m in END_TOKENS:
         if m not in actions:
             add(m, "strip")

@@ -124,7 +124,9 @@ class Matcher:
                 while 0 <= i < end:
                     m = self._word_re(text, i)
                     if m is not None:
-                        return m
+                        # the leftmost wins: a later prefix group may still start before it
+                        best, end = m, i
+                        break
                     i = text.find(prefix, i + 1, end + 2)
                 continue
             at = pos

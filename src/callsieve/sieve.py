@@ -14,14 +14,15 @@ A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
 
-from . import formats as registry
+from . import fences, formats as registry
 from .calls import Calls
 from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES
 from .markers import marker_table, special, starts_special, whole_tag
+from .scan import Anchor
 from .reader import Bad, Reader, Reject, Truncated
-from .reasoning import HOLD, MODES, Tentative, Thought
+from .reasoning import HOLD, MODES, Tentative, Thinking, Thought
 from .session import Session
 
 
@@ -30,6 +31,22 @@ class SieveFailed(RuntimeError):
 MAX_CALL_BYTES = 4 * 1024 * 1024
 # What str.isspace() (and so rstrip) treats as whitespace, for a set lookup on the hot path.
 _WS = frozenset(c for c in map(chr, range(0x3001)) if c.isspace())
+
+
+class Example(Tentative):
+    """A call that markup found after prose only because it names a declared tool (a bare
+    `{"name": …}`, GigaChat's `function call`: Format.examples): the call only if it ends the
+    turn, that is if nothing but whitespace, end-of-turn tokens, a call wrapper's closer whose
+    opener a server stripped (`</tool_call>`) or further calls follow it.  Prose after it
+    ("…to the tool, but I did not send it") says it was an example, and its text is content.
+    Its events are held until that is known (a streamed call cannot be taken back)."""
+
+    __slots__ = ("ended",)
+    NO_THINKING = Thinking("example", (), ())
+
+    def __init__(self, blk, saved, mark: int, data: str, pos: int):
+        super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
+        self.ended = False             # its block has ended: the next visible thing decides
 
 
 class Block:
@@ -66,6 +83,9 @@ class Sieve:
         self.session = session
         self._forced = registry.get(format).name if format else None
         self._fmts = self._candidates()
+        # Closing tags of the formats' call wrappers (after a held Example: not prose)
+        self._closers = tuple(sorted({f.closer for f in self._fmts if f.closer and (
+            special(f.closer) or whole_tag(f.closer))}))
         self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
@@ -93,6 +113,7 @@ class Sieve:
         self._rlead = True             # nothing but whitespace in this thinking block yet
         self._lead = ""                # whitespace right after markup, not judged yet
         self._ticks = 0                # odd: the content's current line is inside `inline code`
+        self._fence = fences.OUTSIDE   # the content's Markdown code fence (fences.py)
         self._th = Thought(reasoning, thinking, session)
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
@@ -115,6 +136,8 @@ class Sieve:
                         self._wrote(text)
                     elif "\n" in text:
                         self._ticks = 0
+                    if self._fence[1] is not None or "\n" in text:
+                        self._fence = fences.after(self._fence, text)
                     # _text's whitespace hold, inline: this is the hot path
                     ws = self._ws
                     if text[-1] in _WS:
@@ -173,7 +196,7 @@ class Sieve:
     def in_reasoning(self) -> bool:
         """Is a thinking block open (the text now goes to Reasoning), or a call written inside
         one held until it is known to be a thought or the call?"""
-        return self._th.inside or self._tent is not None
+        return self._th.inside or (self._tent is not None and not isinstance(self._tent, Example))
 
     def close(self) -> list:
         """End of stream: flush held text; a call whose arguments never closed is incomplete."""
@@ -269,6 +292,7 @@ class Sieve:
         if self._th.open is not None and self._th.separated:
             self._thought(s)
             return
+        self._fence = fences.after(self._fence, s)   # (layout whitespace too: it ends lines)
         if self._skip_ws:
             # Whitespace right after markup is layout: after a thinking block, and after a call
             # when it holds a newline and whitespace already separates the prose before the call
@@ -417,7 +441,8 @@ class Sieve:
         th = self._th
         calls = th.open is None or self._calls_in_reasoning
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
-                                  th.detect, calls, self._rlead)
+                                  th.detect, calls, self._rlead,
+                                  self._tent.think if self._tent is not None else None)
         # Inline code is tracked on the fast path only where "`" is no marker (a forced format):
         # elsewhere a chunk with a backtick never takes it.
         self._ticks_here = "`" not in self._tab[0].chars
@@ -434,6 +459,11 @@ class Sieve:
             data = self._held + data[pos:]
             self._held = ""
             pos = 0
+        tent = self._tent
+        if tent is not None and isinstance(tent, Example) and tent.ended:
+            pos = self._after_example(data, pos, eof)
+            if pos is None:
+                return None
         found = self._found
         if found.get(None) is not data:
             found.clear()
@@ -485,9 +515,12 @@ class Sieve:
                     continue
             kind, arg = actions[marker]
             pos = m.end()
-            if kind == "call" and self._ticks and self._th.open is None and marker[0] != "`":
-                # Inside `inline code` a marker is quoted, not written: "use `<tool_call>`",
-                # "for example `{"name": "get_weather", …}`".
+            if kind == "call" and self._th.open is None and (
+                    self._fence[0] or (self._ticks and marker[0] != "`")):
+                # Inside `inline code` or a fenced code block a marker is quoted, not written:
+                # "use `<tool_call>`", "for example `{"name": "get_weather", …}`", a ``` block
+                # showing a call.  (A fence that is itself a call is fenced_json's, decided
+                # where the fence opens.)
                 self._emit(marker)
                 continue
             if kind == "call":
@@ -531,6 +564,14 @@ class Sieve:
             if v == MAYBE and not final:
                 blk.look = data[pos:]
                 return None
+        tent = self._tent
+        if tent is not None and isinstance(tent, Example) and tent.ended:
+            # Markup right after a held call: a further call ends it as a call; a false start
+            # (`<tool_call>` in prose) is prose, and makes it an example.
+            if chosen is None:
+                self._was_example(len(blk.opener) + len(data) - pos)
+            else:
+                self._was_call()
         if chosen is None:
             self._blk = self._calls.block = None
             o = blk.opener
@@ -558,6 +599,10 @@ class Sieve:
         if th.open is not None and self._calls_in_reasoning == HOLD and self._tent is None:
             self._flush_text()
             self._tent = Tentative(th.open, blk, self._save(), len(self._out), data, pos)
+        elif (self._tent is None and chosen.examples and not blk.at_start
+              and blk.opener in chosen.tool_openers):
+            self._flush_text()
+            self._tent = Example(blk, self._save(), len(self._out), data, pos)
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
         if th.call_opened():
@@ -660,6 +705,8 @@ class Sieve:
         rest = blk.reader.since(at)
         if blk.calls:
             self._skip_ws = "call"
+        if self._tent is not None and self._tent.blk is blk and isinstance(self._tent, Example):
+            self._tent.ended = True
         self._blk = self._calls.block = None
         return rest
 
@@ -677,7 +724,8 @@ class Sieve:
     # ------------------------------------------------------------------ a call held in thinking
     # What reading a region as a call changes in the Sieve (besides the calls' count and index,
     # the thinking state and the session), to undo it if the region was a thought.
-    _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks")
+    _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks",
+              "_fence")
 
     def _save(self) -> tuple:
         c = self._calls
@@ -685,9 +733,8 @@ class Sieve:
                 self.session.opens_thinking if self.session is not None else None,
                 tuple(getattr(self, k) for k in self._SAVED))
 
-    def _was_thought(self, text: str) -> None:
-        """The held region was a thought: its events are dropped, the state is as before it,
-        and its text (the call's markup too) is reasoning."""
+    def _undo(self) -> Tentative:
+        """The held region was no call: its events are dropped and the state is as before it."""
         tent, self._tent = self._tent, None
         self._flush_text()
         del self._out[tent.mark:]
@@ -699,7 +746,48 @@ class Sieve:
         if self.session is not None:
             self.session.opens_thinking = opens
         self._retable()
+        return tent
+
+    def _was_thought(self, text: str) -> None:
+        """The held region was a thought: its text (the call's markup too) is reasoning."""
+        self._undo()
         self._thought(text)
+
+    def _after_example(self, data: str, pos: int, eof: bool) -> int:
+        """What follows a held Example's block (data[pos:], not yet scanned) decides it, at its
+        first non-blank character: prose makes it an example; an end-of-turn token the call;
+        another marker decides in _decide; whitespace, or a marker still arriving, waits.
+        Returns where scanning goes on (past the region's text, if it went out), or None when
+        the start of a marker is held until the next chunk."""
+        q = Anchor.skip(data, pos)
+        if q >= len(data):
+            return pos                       # whitespace so far (the end decides in close)
+        rest = data[q:q + 64]
+        matcher, actions = self._tab[0], self._tab[1]
+        wait = False
+        for c in self._closers:
+            if rest.startswith(c):
+                self._was_call()
+                return pos
+            wait = wait or (not eof and c.startswith(rest))
+        m = matcher.search(data, q)
+        if m is not None and m.start() == q:
+            kind = actions[m.group()][0]
+            if kind == "strip":
+                self._was_call()
+            if kind in ("call", "strip"):
+                return pos
+        elif wait or (not eof and matcher.partial(data, q) == q):
+            self._emit(data[pos:q])          # (whitespace: held as layout for now)
+            self._held = data[q:]
+            return None
+        self._was_example(len(data) - q)     # (the whitespace before q is the region's)
+        return q
+
+    def _was_example(self, tail: int) -> None:
+        """The held region was an example: its text (the call's markup too) is content."""
+        tent = self._undo()
+        self._emit(tent.text(tail))
 
     def _was_call(self) -> None:
         """The held region was the call (or held none): its events go out as they were."""
@@ -707,3 +795,4 @@ class Sieve:
         if tent is not None:
             self._flush_text()
             self._out[tent.mark:tent.mark] = tent.held
+            self._retable()

@@ -56,6 +56,8 @@ class Format:
     tool_openers: tuple[str, ...] = ()   # open a block after prose too, when tools are declared
     name_openers: bool = False           # a declared tool's name opens a block at the start of the
                                          # content (for formats whose markers a server may strip)
+    examples: bool = False               # a call a tool opener found after prose is the call only
+                                         # if it ends the turn, else an example (Sieve's Example)
     closer: str | None = None            # the literal that ends a block (for fallback and salvage)
     models: tuple[str, ...] = ()         # lowercase globs of served model ids, for pre-seeding
     priority: int = 50                   # among formats sharing a marker, lower decides first

@@ -7,11 +7,13 @@ parameter, and how values are typed.  The generators here do the reading:
     call    one call's parameters (or a JSON object) up to the call's closer;
     value   one bare-text value, streamed to a `_typed.Value` as it arrives.
 
-Closing tags are string-aware the only way bare text allows: a value's closer counts only when
-another tag of the syntax (or the end of the stream) follows it, so code values may contain
-`</parameter>`.  With `lenient`, a missing value closer is tolerated when the call's closer or,
-at the start of a line, the next parameter's tag follows.  Every decision looks at a bounded
-amount of text, so reading stays linear.
+A value runs to its own closing tag: nothing inside it is markup.  Closing tags are
+string-aware the only way bare text allows: a value's closer counts only when another tag of
+the syntax (or the end of the stream) follows it, so code values may contain `</parameter>`; and
+the syntax's own call and parameter tags written inside a value (a parser test, docs about tool
+calling) nest, so their closers close them, not the value.  With `lenient`, a missing value
+closer is tolerated when the call's closer follows (and the value holds no such nested tag).
+Every decision looks at a bounded amount of text, so reading stays linear.
 """
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ from ._json import call_sequence
 from ._typed import ANY, STRING, Value, param_kinds
 
 TAG_LIMIT = 4096          # an opening tag (with its attributes) is never longer
+NEST_LIMIT = 64           # tags nested inside a value that are tracked
 JUNK_LIMIT = 4096         # text dropped between tags inside a call
 WS_LIMIT = 4096           # whitespace looked across after a closing tag
 
@@ -176,6 +179,8 @@ class Dialect:
         self.after_value = _longest(param.starts + self.call_close + self.value_close + outer)
         self.after_call = _longest(outer)
         kinds = {}
+        for m in call.starts:
+            kinds[m] = "fn"
         for m in param.starts:
             kinds[m] = "param"
         for m in self.call_close:
@@ -229,12 +234,18 @@ def _entity(r):
 
 
 def value(r, d: Dialect, emit):
-    """One bare-text value, streamed to `emit`, up to its closer (consumed).
+    """One bare-text value, streamed to `emit`, up to its own closer (consumed).
 
-    Returns "close", or (lenient) "call" / "param" when the call's closer or the next parameter
-    ended a value whose closer is missing (then nothing of it is consumed).
+    Returns "close", or (lenient) "call" when the call's closer ended a value whose closer is
+    missing (then nothing of it is consumed).  The syntax's call and parameter tags inside the
+    value open elements of the value (where the syntax lays tags out one per line, only at the
+    start of a line): the closer of the innermost one closes it and is text.  A value that held
+    such a tag is never ended by the call's closer: its own closer is the only end, or it is cut
+    off (incomplete).
     """
     prev = "\n"                    # the value's start counts as the start of a line
+    nested: list[str] = []         # closer kinds of the elements open inside the value
+    held_tags = False              # the value held a tag of the syntax
 
     def put(s):
         nonlocal prev
@@ -248,22 +259,23 @@ def value(r, d: Dialect, emit):
         if lit is None:
             raise Truncated("cut off in a value")
         kind = d.value_kinds[lit]
-        if kind == "close":
+        if nested and kind == nested[-1]:
+            nested.pop()           # it closes an element written inside the value
+        elif kind == "close":
             # Where the syntax puts a newline before closers, one there is the closer too (text
             # between tags is then dropped); elsewhere another tag must follow it.
             if (d.trim_nl and prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
                 r.pos += len(lit)
                 return "close"
         elif kind == "call":
-            if (yield from followed_by(r, len(lit), d.after_call)):
+            if not held_tags and (yield from followed_by(r, len(lit), d.after_call)):
                 if not d.lenient:
                     raise Bad(f"{lit} inside a value")
                 return "call"
-        elif kind == "param":
-            if prev == "\n":
-                if not d.lenient:
-                    raise Bad(f"{lit} inside a value")
-                return "param"
+        elif kind in ("param", "fn"):
+            if (prev == "\n" or not d.trim_nl) and len(nested) < NEST_LIMIT:
+                nested.append("close" if kind == "param" else "call")
+                held_tags = True
         elif kind == "entity":
             text, n = yield from _entity(r)
             r.pos += n

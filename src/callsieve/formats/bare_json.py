@@ -20,6 +20,7 @@ class BareJson(Format):
     # After prose only `{`: every `[` in code would cost a decision (a bare list after prose is
     # rare; llama.cpp's {"tool_calls": [...]} wrapper is read whole).
     tool_openers = ("{",)
+    examples = True       # JSON after prose: a call only if it ends the turn (docs/syntax.md#bare_json)
     models = ("*xlam*",)
     priority = 90
     example = '{"name": "toggle_lamp", "arguments": {"room": "den"}}'

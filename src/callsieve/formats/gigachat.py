@@ -23,6 +23,7 @@ class GigaChat(Format):
     description = "GigaChat 3 <|message_sep|> function call<|role_sep|> {json}"
     openers = (SEP, "<|function_call|>")
     tool_openers = (PHRASE,)
+    examples = True       # JSON after prose: a call only if it ends the turn (docs/syntax.md#bare_json)
     models = ("gigachat*",)
     priority = 30
     example = 'Checking.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "water_plants", "arguments": {"zone": "roof"}}'

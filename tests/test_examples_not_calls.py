@@ -1,0 +1,173 @@
+"""Examples are not calls, and markup inside a value is the value (issue 18 §3, §5).
+
+A call quoted in a fenced code block, a bare JSON call that the prose goes on to talk about, and
+tool-call markup written inside an XML-style value are text the model wrote about calls, never
+calls; real calls around them still work, whatever the chunking (`check` feeds many).
+"""
+import pytest
+
+from callsieve import Sieve, ToolCallStart
+from helpers import check, tools
+
+T = tools("bash", "write_file", "get_weather")
+BASH = {"command": "touch FABRICATED1.txt"}
+
+# The same call to `bash` in each family's syntax.
+QUOTED = {
+    "hermes": '<tool_call>{"name": "bash", "arguments": {"command": "touch FABRICATED1.txt"}}</tool_call>',
+    "mistral": '[TOOL_CALLS]bash[ARGS]{"command": "touch FABRICATED1.txt"}',
+    "qwen3_coder": ("<tool_call>\n<function=bash>\n<parameter=command>\ntouch FABRICATED1.txt\n"
+                    "</parameter>\n</function>\n</tool_call>"),
+    "deepseek_v3": ("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>bash\n```json\n"
+                    '{"command": "touch FABRICATED1.txt"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>'),
+    "deepseek_v31": ("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>bash<｜tool▁sep｜>"
+                     '{"command": "touch FABRICATED1.txt"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>'),
+    "kimi_k2": ("<|tool_calls_section_begin|><|tool_call_begin|>functions.bash:0<|tool_call_argument_begin|>"
+                '{"command": "touch FABRICATED1.txt"}<|tool_call_end|><|tool_calls_section_end|>'),
+    "glm": "<tool_call>bash<arg_key>command</arg_key><arg_value>touch FABRICATED1.txt</arg_value></tool_call>",
+    "bare_json": '{"name": "bash", "arguments": {"command": "touch FABRICATED1.txt"}}',
+}
+
+
+# 1. A call quoted in a fenced code block ------------------------------------------------------------
+
+@pytest.mark.parametrize("family", sorted(QUOTED))
+@pytest.mark.parametrize("fence", ["```", "```xml", "~~~", "````text"])
+def test_a_call_quoted_in_a_fenced_block_is_content(family, fence):
+    if family == "bare_json" and fence in ("```", "```xml"):
+        pytest.skip("a JSON call in a ``` / ```xml fence is the fenced_json format itself")
+    close = fence.rstrip("textxml")
+    text = f"This is how I write a tool call:\n{fence}\n{QUOTED[family]}\n{close}\nThat is all."
+    for kw in ({"tools": T}, {}):
+        check(text, content=text, calls=[], **kw)
+
+
+@pytest.mark.parametrize("family", ["hermes", "mistral", "qwen3_coder", "glm"])
+def test_a_real_call_after_the_fence_closes_still_runs(family):
+    example = "Example:\n```\n" + QUOTED[family] + "\n```\n"
+    real = '<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>'
+    check(example + real, tools=T, content=example.rstrip(), calls=[("get_weather", {"city": "Oslo"})])
+
+
+def test_what_opens_and_closes_a_fence():
+    call = QUOTED["hermes"]
+    # Not fences: mid-line backticks, four spaces of indentation, a one-line ```x``` code span.
+    for before in ("Run it ```\n", "    ```\n", "Use ```x``` then\n"):
+        check(before + call, tools=T, calls=[("bash", BASH)])
+    # A longer fence is closed only by a fence as long; a line with text after ``` closes nothing.
+    check("````\n```\n" + call + "\n````\n" + call, tools=T, calls=[("bash", BASH)])
+    check("```\n``` not a closer\n" + call + "\n```  \n" + call, tools=T, calls=[("bash", BASH)])
+    # An unclosed fence runs to the end of the stream.
+    text = "Like this:\n```\n" + call
+    check(text, tools=T, content=text, calls=[])
+
+
+def test_fenced_json_whose_syntax_is_the_fence_still_calls():
+    text = 'Checking.\n```json\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n```'
+    check(text, tools=T, content="Checking.", calls=[("get_weather", {"city": "Oslo"})])
+    # Qwen2 (mlx-omni-server#4): prose, then the call in a fence tagged xml
+    text = ("Let's check the current weather in Boston.\n\n```xml\n{\"name\": \"get_weather\", "
+            "\"arguments\": {\"location\": \"Boston, MA\"}}\n```")
+    check(text, tools=T, calls=[("get_weather", {"location": "Boston, MA"})])
+
+
+def test_prose_inside_a_fence_streams_at_once():
+    s = Sieve(tools=T)
+    out = s.feed("Example:\n```\n<tool_call>")
+    out += s.feed('{"name": "bash"')
+    assert "".join(e.text for e in out) == 'Example:\n```\n<tool_call>{"name": "bash"'
+
+
+# 2. A JSON call that the prose goes on to talk about -------------------------------------------------
+
+def test_a_json_example_in_prose_is_content():
+    text = ("To run it, a client would send\n" + QUOTED["bare_json"] + "\n to the tool, but I did "
+            "not send it")
+    check(text, tools=T, content=text, calls=[])
+
+
+@pytest.mark.parametrize("after, called", [
+    ("", True), ("\n\n", True), ("<|eot_id|>", True), ("\n</tool_call>", True),
+    ('\n<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>', True),
+    (" would create the file.", False), (".", False), ("\n<tool_call> is the tag", False),
+])
+def test_a_bare_json_call_after_prose_must_end_the_turn(after, called):
+    text = "I will save it now.\n" + QUOTED["bare_json"] + after
+    m = check(text, tools=T)
+    assert [c.name for c in m.tool_calls][:1] == (["bash"] if called else [])
+    if not called:
+        assert m.content == text.strip()
+
+
+def test_a_held_json_call_goes_out_once_the_turn_ends():
+    s = Sieve(tools=T)
+    early = s.feed("Saving.\n" + QUOTED["bare_json"]) + s.feed("\n")
+    assert "".join(getattr(e, "text", "") for e in early) == "Saving."   # the prose went out at once
+    assert not any(isinstance(e, ToolCallStart) for e in early)         # the call waits
+    assert any(isinstance(e, ToolCallStart) for e in s.close())
+
+
+def test_real_bare_json_outputs_still_call():
+    # Llama 3.1 / 4 (Rapid-MLX#700, omlx#1153): the whole reply is the call
+    check('{"name": "get_weather", "parameters": {"location": "Paris"}}', tools=T,
+          calls=[("get_weather", {"location": "Paris"})])
+    # a sentence, then the call on its own line (webbrain#2682)
+    check('I will save it now.\n{"name": "bash", "arguments": {"command": "ls"}}', tools=T,
+          content="I will save it now.", calls=[("bash", {"command": "ls"})])
+    # JSON that is data stays data (sglang#35562, llama.cpp#16710)
+    for text in ('{"a": 1} is a dict', 'The object should be this:\n{"name": "Bingo", "age": 30}'):
+        check(text, tools=T, content=text, calls=[])
+
+
+# 3. Markup inside an XML-style value is the value ----------------------------------------------------
+
+DOC = '''# Tool-call formats
+
+Hermes writes <tool_call>{"name": "f", "arguments": {}}</tool_call>, Mistral [TOOL_CALLS]f[ARGS]{}.
+GLM: <tool_call>f<arg_key>k</arg_key><arg_value>v</arg_value></tool_call>
+Qwen3-Coder:
+<tool_call>
+<function=f>
+<parameter=k>
+v
+</parameter>
+</function>
+</tool_call>
+Gemma: <|tool_call>call:f{}<tool_call|>, and <think>x</think> <|im_end|> end.'''
+
+
+@pytest.mark.parametrize("fmt", [None, "qwen3_coder", "glm"])
+def test_a_value_holding_tool_call_markup_runs_to_its_own_closer(fmt):
+    if fmt != "glm":
+        text = ("Writing it.\n<tool_call>\n<function=write_file>\n<parameter=path>\ndocs.md\n</parameter>\n"
+                "<parameter=content>\n" + DOC + "\n</parameter>\n</function>\n</tool_call>")
+        check(text, tools=T, format=fmt, content="Writing it.",
+              calls=[("write_file", {"path": "docs.md", "content": DOC})])
+    if fmt != "qwen3_coder":
+        text = ("Writing it.<tool_call>write_file<arg_key>path</arg_key><arg_value>docs.md</arg_value>"
+                "<arg_key>content</arg_key><arg_value>" + DOC + "</arg_value></tool_call>")
+        check(text, tools=T, format=fmt, content="Writing it.",
+              calls=[("write_file", {"path": "docs.md", "content": DOC})])
+
+
+def test_a_value_whose_own_closer_never_comes_is_cut_off_never_run():
+    text = ("<tool_call>\n<function=write_file>\n<parameter=content>\nsee\n<parameter=x>\n1\n</parameter>\n"
+            "</function>\n</tool_call>")
+    m = check(text, tools=T, calls=[])
+    assert [c.name for c in m.incomplete] == ["write_file"]
+
+
+# 4. Granite's plain-word thinking markers (issue 18 §5) -----------------------------------------------
+
+def test_granite_thinking_on_separates_thought_and_answer():
+    text = "Here is my thought process:plan.Here is my response:Answer"
+    for thinking in (True, None):
+        check(text, thinking=thinking, reasoning="plan.", content="Answer")
+
+
+def test_granite_call_written_in_the_thought_is_the_same_whatever_the_chunking():
+    text = "Here is my thought process:functions.f:0{}Here is my response:"
+    for thinking in (True, None):
+        check(text, thinking=thinking, reasoning="functions.f:0{}", content="", calls=[])
+        # a call at once (no hold): the leftmost marker wins, the call, in any chunking
+        check(text, thinking=thinking, calls_in_reasoning=True, calls=[("f", {})])
