@@ -9,29 +9,13 @@ from vllm.exceptions import VLLMValidationError
 from vllm.renderers.chat_utils import make_tool_call_id
 
 from callsieve import Session, formats
+from callsieve.integrations.markers import MARKERS, markers_are_special, thinking_syntax  # noqa: F401
 from callsieve.integrations.steps import Step, Steps, tool_dicts
 from callsieve.reasoning import thinking_of
 from callsieve.reasoning import SYNTAXES
 
-# Every marker callsieve reads; if the tokenizer has one as a special token, vLLM must not strip
-# special tokens from the text it hands the parser.
-MARKERS = frozenset(
-    [m for f in formats.table() for m in (*f["markers"], f["closer"]) if m]
-    + [m for t in SYNTAXES for m in (*t.opens, *t.closes)])
 OPENERS = tuple(o for t in SYNTAXES for o in t.opens)
-_special: dict[int, bool] = {}
 logger = logging.getLogger("callsieve")
-
-
-def markers_are_special(tokenizer) -> bool:
-    key = id(tokenizer)
-    if key not in _special:
-        try:
-            special = set(tokenizer.get_added_vocab())
-        except Exception:
-            special = set(getattr(tokenizer, "all_special_tokens", ()) or ())
-        _special[key] = bool(special & MARKERS)
-    return _special[key]
 
 
 def keep_special_tokens(request, tokenizer):
@@ -48,11 +32,6 @@ def decode(tokenizer, ids) -> str:
         return tokenizer.decode(list(ids))
 
 
-def prompt_opens_thinking(tokenizer, prompt_ids) -> bool:
-    """The chat template ended the prompt inside a thinking block (`…assistant\\n<think>\\n`)."""
-    return prompt_thinking(tokenizer, prompt_ids) is True
-
-
 def prompt_thinking(tokenizer, prompt_ids) -> bool | None:
     """What the end of the prompt says of the answer's thinking: True when the chat template opened
     a block (`…assistant\\n<think>\\n`), False when it wrote an empty one (`<think>\\n\\n</think>\\n\\n`,
@@ -67,16 +46,6 @@ def prompt_thinking(tokenizer, prompt_ids) -> bool | None:
             if tail.endswith(close) and any(tail[:-len(close)].rstrip().endswith(o) for o in t.opens):
                 return False
     return None
-
-
-def thinking_syntax(tokenizer):
-    """The thinking syntax the model's tokenizer has as tokens of their own (Qwen3's `<think>`,
-    Magistral's `[THINK]`), or None: what vLLM's thinking budget forces and counts."""
-    try:
-        vocab = tokenizer.get_vocab()
-    except Exception:
-        return None
-    return next((t for t in SYNTAXES if not t.start_only and t.opens[0] in vocab and t.closes[0] in vocab), None)
 
 
 _sessions: dict[str, Session] = {}
