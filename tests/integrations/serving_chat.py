@@ -102,6 +102,7 @@ def run(tokenizer_cls, text, tools, parts):
         assert "error" not in chunk, chunk
         (choice,) = chunk["choices"]
         delta = choice["delta"]
+        assert len(delta.get("tool_calls") or ()) <= 1, f"more than one tool-call entry in a chunk: {delta}"
         reasoning += delta.get("reasoning") or ""
         content += delta.get("content") or ""
         for tc in delta.get("tool_calls") or ():

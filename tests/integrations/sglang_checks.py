@@ -20,7 +20,8 @@ FAMILIES = ("hermes", "mistral_args", "llama3", "qwen3_coder", "deepseek_v3", "t
 # (SGLang's --tool-call-parser choices are read from these registries after plugins load; its
 # server_args module needs triton, so the CLI itself is not exercised on a CPU machine.)
 CHECKS = ["entry_point_loads"] + [f"stream_{n}" for n in FAMILIES] + [
-    "cut_off_call", "force_reasoning", "reasoning_not_streamed"]
+    "cut_off_call", "force_reasoning", "reasoning_not_streamed", "think_markers_from_tokenizer",
+    "special_markers_kept", "tokenizer_workers_register"]
 
 
 def skip_package_init():
@@ -116,6 +117,65 @@ def run_checks():
             pieces.append(rp.parse_stream_chunk(part)[0])
         pieces.append(rp.parse_stream_end()[0])
         assert [p for p in pieces if p] == [STREAMS["think_call"][1][0]], pieces
+
+    def think_markers_from_tokenizer():
+        # SGLang's structured-output gate waits for the detector's think_end_token: the model's own
+        from vllm_checks import Tokenizer
+        from sglang.srt.parser.reasoning_parser import ReasoningParser
+        tok = Tokenizer(["[THINK]", "[/THINK]"])
+        rp = ReasoningParser("callsieve", tokenizer=tok)
+        assert rp.detector.think_end_token == "[/THINK]", rp.detector.think_end_token
+        assert rp.detector.get_think_end_token_ids(tok) == [tok.id("[/THINK]")]
+        assert ReasoningParser("callsieve").detector.think_end_token == "</think>"
+        # not "always": SGLang's serving would force reasoning (and the gate) on every request
+        assert rp.detector.reasoning_default is None
+        r, c = ReasoningParser("callsieve", tokenizer=tok).parse_non_stream("[THINK]hm[/THINK]Answer.")
+        assert (r, c) == ("hm", "Answer."), (r, c)
+
+    def special_markers_kept():
+        # the hook on SGLang's per-parser skip_special_tokens rule: no tools, [THINK] a special token
+        import ast
+        import importlib.util
+        from types import SimpleNamespace
+        from vllm_checks import Tokenizer
+        from callsieve.integrations import sglang_plugin
+        from callsieve.integrations.sglang import keep_special_tokens
+        from sglang.srt.plugins.hook_registry import HookRegistry
+        sglang_plugin.register()
+        assert any(h[1] is keep_special_tokens for h in HookRegistry._hooks[sglang_plugin.SKIP_SPECIAL])
+        module, cls, meth = sglang_plugin.SKIP_SPECIAL.rsplit(".", 2)
+        tree = ast.parse(open(importlib.util.find_spec(module).origin).read())
+        target = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+        assert any(isinstance(f, ast.FunctionDef) and f.name == meth for f in target.body), "the hooked method is gone"
+        for special, want in ((["[THINK]", "[/THINK]"], False), ([], True)):
+            serving = SimpleNamespace(reasoning_parser="callsieve", tokenizer_manager=SimpleNamespace(tokenizer=Tokenizer(special)))
+            req = SimpleNamespace(skip_special_tokens=True)
+            keep_special_tokens(None, serving, req)
+            assert req.skip_special_tokens is want, (special, req)
+        req = SimpleNamespace(skip_special_tokens=True)
+        keep_special_tokens(None, SimpleNamespace(reasoning_parser="qwen3"), req)
+        assert req.skip_special_tokens is True
+
+    def tokenizer_workers_register():
+        # --tokenizer-worker-num > 1: the workers import the app named by SGLANG_HTTP_SERVER_APP_PATH
+        import subprocess
+        from callsieve.integrations import sglang_plugin
+        os.environ.pop("SGLANG_HTTP_SERVER_APP_PATH", None)
+        sglang_plugin.register()
+        path = os.environ["SGLANG_HTTP_SERVER_APP_PATH"]
+        assert path == sglang_plugin.APP, path
+        module, attr = path.split(":")
+        code = ("import sys, types\n"
+                f"sys.path.insert(0, {HERE!r})\n"
+                "from sglang_checks import skip_package_init; skip_package_init()\n"
+                "fake = types.ModuleType('sglang.srt.entrypoints.http_server'); fake.app = 'the app'\n"
+                "sys.modules[fake.__name__] = fake   # SGLang's own needs the GPU stack\n"
+                f"import importlib; m = importlib.import_module({module!r})\n"
+                "from sglang.srt.function_call.function_call_parser import FunctionCallParser\n"
+                "from sglang.srt.parser.reasoning_parser import ReasoningParser\n"
+                f"print(getattr(m, {attr!r}), 'callsieve' in FunctionCallParser.ToolCallParserEnum, 'callsieve' in ReasoningParser.DetectorMap)\n")
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert run.stdout.strip() == "the app True True", (run.stdout, run.stderr[-1500:])
 
     return run_named(CHECKS, dict(locals()), {"stream_": check_stream})
 

@@ -37,7 +37,8 @@ def results(engine: str) -> dict:
             pytest.fail(missing + "; CI must build it (.ci/vllm.sh)")
         pytest.skip(missing)
     if engine not in _results:
-        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "VLLM_LOGGING_LEVEL": "ERROR"}
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "VLLM_LOGGING_LEVEL": "ERROR",
+               "VLLM_TARGET_DEVICE": "cpu"}   # `vllm serve`'s argument defaults ask for a platform
         run = subprocess.run([str(PY), str(HERE / f"{engine}_checks.py")], capture_output=True, text=True,
                              env=env, timeout=600)
         line = next((l for l in run.stdout.splitlines() if l.startswith("CHECKS-JSON ")), None)

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from callsieve.integrations.steps import Steps, whole
+from callsieve.integrations.steps import CallDelta, OneEntryPerDelta, Step, Steps, whole
 from callsieve.reasoning import thinking_of
 
 TOOLS = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n in ("f", "g")]
@@ -86,3 +86,33 @@ def test_a_cut_off_call_streams_but_is_not_a_call():
     assert s.complete_calls() == [] and s.calls[0].incomplete
     reasoning, content, calls, _ = whole(text, tools=TOOLS)
     assert (content, calls) == ("Checking.", [])
+
+
+def test_one_entry_per_delta_sends_a_name_alone_then_its_arguments():
+    # vLLM's tool-parser contract: two whole calls in one step still go out one entry per delta
+    for size in (len(TWO), 7, 1):
+        s, out = Steps(TOOLS), OneEntryPerDelta()
+        pieces = [TWO[i:i + size] for i in range(0, len(TWO), size)]
+        sent = [out.take(s.feed(p)) for p in pieces] + [out.take(Step(), False) for _ in range(6)]
+        sent.append(out.take(s.close(), end=True))
+        calls = {}
+        for st in sent[:-1]:
+            assert len(st.calls) <= 1, st.calls
+        for c in (c for st in sent for c in st.calls):
+            if c.name is not None:
+                assert c.index == len(calls) and (c.arguments == "" or c is sent[-1].calls[0]), c
+                calls[c.index] = [c.name, c.arguments]
+            else:
+                assert c.index == len(calls) - 1, c   # never back to an earlier call
+                calls[c.index][1] += c.arguments
+        assert [(n, json.loads(a)) for n, a in calls.values()] == [("f", {"a": 1}), ("g", {"b": 2})]
+
+
+def test_one_entry_per_delta_at_the_end_sends_all_that_waits():
+    out = OneEntryPerDelta()
+    first = out.take(Step(calls=[CallDelta(0, '{"a": 1}', "id0", "f"), CallDelta(1, "{}", "id1", "g")]))
+    assert [(c.name, c.arguments) for c in first.calls] == [("f", "")]
+    last = out.take(Step(content="done"), end=True)
+    # what waited: f's arguments, then g's name and arguments in one entry (allowed in a first entry)
+    assert [(c.index, c.name, c.arguments) for c in last.calls] == [(0, None, '{"a": 1}'), (1, "g", "{}")]
+    assert last.content == "done" and out.take(Step()).calls == []

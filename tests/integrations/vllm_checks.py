@@ -62,6 +62,10 @@ CHECKS = (["entry_point_loads", "tool_parser_plugin_flag", "managers_return_it",
              "adjust_request", "required_goes_to_vllm", "serving_chat_sse", "serving_chat_whole"])
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vllm_paths  # noqa: E402  (the paths around the parser; plain data at import)
+
+CHECKS += vllm_paths.NAMES
 
 
 class Tokenizer:
@@ -112,6 +116,7 @@ def probe_entry_points(group):
     with open(os.path.join(info, "entry_points.txt"), "w") as f:
         f.write(f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items()))
     sys.path.insert(0, d)
+    os.environ["CALLSIEVE_PROBE_DIR"] = d
 
 
 def chunks(text, seed):
@@ -257,10 +262,12 @@ def run_checks():
             assert issubclass(c, cv.CallsieveParser), c
         assert both.tool_parser_cls is cv.CallsieveToolParser and both.reasoning_parser_cls is cv.CallsieveReasoningParser
         assert tools_only.reasoning_parser_cls is None and reasoning_only.tool_parser_cls is None
-        # gpt-oss (vLLM would pick its HarmonyParser): callsieve's flags still get callsieve's parser
+        # gpt-oss: callsieve steps aside for vLLM's HarmonyParser with vLLM's gpt-oss parsers
+        from vllm.parser.harmony import HarmonyParser
         harmony = ParserManager.get_parser(tool_parser_name="callsieve", reasoning_parser_name="callsieve",
                                            enable_auto_tools=True, is_harmony=True)
-        assert issubclass(harmony, cv.CallsieveParser), harmony
+        assert harmony is HarmonyParser and harmony.tool_parser_cls is ToolParserManager.get_tool_parser("openai"), harmony
+        assert harmony.reasoning_parser_cls is ReasoningParserManager.get_reasoning_parser("openai_gptoss")
         # --tool-call-parser callsieve without --enable-auto-tool-choice: no tool parser, as with any name
         c = ParserManager.get_parser(tool_parser_name="callsieve", enable_auto_tools=False)
         assert c is None, c
@@ -293,7 +300,7 @@ def run_checks():
         prompt = [tok.id("You are helpful. Answer in JSON."), tok.id("<|im_start|>assistant\n")]
         parts = ["<th", "ink>", "Hmm, ", "Paris.", "</thi", "nk>", "{\"a\"", ": 1}"]
         gate, ids, seen = cv.CallsieveReasoningParser(tok), list(prompt), []
-        assert gate.is_reasoning_end(prompt) is False
+        assert gate.is_reasoning_end(prompt) is None     # the output will tell
         for p in parts:
             ids.append(tok.id(p))
             seen.append(gate.is_reasoning_end_streaming(list(ids), [ids[-1]]))
@@ -432,7 +439,8 @@ def run_checks():
             run_whole(Tokenizer, STREAMS[name][0], TOOLS)
         run_whole(Tokenizer, CUT, TOOLS)   # a cut-off call: no tool_calls, finish_reason "stop"
 
-    return run_named(CHECKS, dict(locals()), {"stream_": check_stream, "legacy_": check_legacy})
+    return run_named(CHECKS, {**locals(), **vllm_paths.checks(Tokenizer, unified, request, TOOLS)},
+                     {"stream_": check_stream, "legacy_": check_legacy})
 
 
 def run_named(names, local: dict, prefixed: dict) -> dict:

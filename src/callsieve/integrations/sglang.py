@@ -17,6 +17,7 @@ from sglang.srt.function_call.core_types import StreamingParseResult, ToolCallIt
 from sglang.srt.parser.reasoning_parser import BaseReasoningFormatDetector
 from sglang.srt.parser.reasoning_parser import StreamingParseResult as ReasoningResult
 
+from callsieve.integrations.markers import markers_are_special, thinking_syntax
 from callsieve.integrations.steps import Step, Steps, note_streamed, tool_dicts, whole
 
 
@@ -65,9 +66,14 @@ class CallsieveDetector(BaseFormatDetector):
 class CallsieveReasoningDetector(BaseReasoningFormatDetector):
     """`--reasoning-parser callsieve`: thinking of any syntax callsieve knows; calls stay content."""
 
-    def __init__(self, stream_reasoning: bool = True, force_reasoning: bool | None = None, **kwargs):
-        # <think> / </think> only stand in for SGLang's own uses of these attributes; callsieve reads all syntaxes
-        super().__init__("<think>", "</think>", force_reasoning=bool(force_reasoning), stream_reasoning=stream_reasoning)
+    def __init__(self, stream_reasoning: bool = True, force_reasoning: bool | None = None, tokenizer=None, **kwargs):
+        # callsieve reads every syntax; the start and end given SGLang are the model's own (its tokenizer's
+        # thinking tokens), which SGLang's structured-output gate waits for.  reasoning_default None: the
+        # thinking is read from the output, not forced on every request whose template SGLang cannot read.
+        syntax = thinking_syntax(tokenizer) if tokenizer is not None else None
+        start, end = (syntax.opens[0], syntax.closes[0]) if syntax else ("<think>", "</think>")
+        super().__init__(start, end, force_reasoning=bool(force_reasoning), stream_reasoning=stream_reasoning,
+                         reasoning_default=None)
         self.steps = Steps(calls=False, thinking=True if force_reasoning else None)
         self.held = ""   # reasoning kept back when stream_reasoning is off
 
@@ -90,3 +96,13 @@ class CallsieveReasoningDetector(BaseReasoningFormatDetector):
             reasoning, self.held = self.held, ""
             return ReasoningResult(normal_text=step.content, reasoning_text=reasoning)
         return ReasoningResult()
+
+
+def keep_special_tokens(result, serving, request) -> None:
+    """After OpenAIServingChat._patch_reasoning_skip_special_tokens (SGLang's per-parser list of
+    reasoning parsers whose markers are special tokens): callsieve's too, when the model's are
+    (Magistral's [THINK]); requests with tools already keep them."""
+    if getattr(serving, "reasoning_parser", None) == "callsieve":
+        tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+        if tokenizer is not None and markers_are_special(tokenizer):
+            request.skip_special_tokens = False

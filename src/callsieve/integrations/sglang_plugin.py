@@ -2,7 +2,13 @@
 parses its arguments, so the name "callsieve" is a valid `--tool-call-parser` / `--reasoning-parser`."""
 from __future__ import annotations
 
+import os
+
 NAME = "callsieve"
+SKIP_SPECIAL = "sglang.srt.entrypoints.openai.serving_chat.OpenAIServingChat._patch_reasoning_skip_special_tokens"
+# --tokenizer-worker-num > 1: SGLang's tokenizer workers import the HTTP app by this name and load no
+# plugins; callsieve's app module registers the parsers, then is SGLang's app.
+APP = "callsieve.integrations.sglang_app:app"
 
 
 def register() -> None:
@@ -12,3 +18,12 @@ def register() -> None:
     from callsieve.integrations.sglang import CallsieveDetector, CallsieveReasoningDetector
     FunctionCallParser.ToolCallParserEnum[NAME] = CallsieveDetector
     ReasoningParser.DetectorMap[NAME] = CallsieveReasoningDetector
+    os.environ.setdefault("SGLANG_HTTP_SERVER_APP_PATH", APP)
+    try:
+        from sglang.srt.plugins.hook_registry import HookRegistry, HookType
+    except ImportError:    # an SGLang without the hook registry: requests keep SGLang's default
+        return
+    if not getattr(register, "hooked", False):
+        from callsieve.integrations.sglang import keep_special_tokens
+        HookRegistry.register(SKIP_SPECIAL, keep_special_tokens, HookType.AFTER)
+        register.hooked = True

@@ -174,3 +174,37 @@ def whole(text: str, **options) -> tuple[str, str, list[Call], Steps]:
     s = Steps(**options)
     a, b = s.feed(text), s.close()
     return a.reasoning + b.reasoning, a.content + b.content, s.complete_calls(), s
+
+
+class OneEntryPerDelta:
+    """Deltas of at most one tool-call entry each: a call's id and name alone, then its arguments.
+
+    vLLM's tool-parser contract (the StreamingToolReconstructor of its parser tests, which clients
+    built on vLLM copy) wants that, where a Step can carry a name and the first arguments, or two
+    calls.  The entries beyond the first wait for the next step (arguments of one call that wait
+    together are merged); `take(step, end=True)` sends everything still waiting."""
+
+    def __init__(self):
+        self.waiting: list[CallDelta] = []
+
+    def take(self, step: Step, end: bool = False) -> Step:
+        for c in step.calls:
+            if c.name is not None:
+                self.waiting.append(CallDelta(c.index, "", c.id, c.name))
+            if c.arguments:
+                last = self.waiting[-1] if self.waiting else None
+                if last is not None and last.index == c.index and last.name is None:
+                    last.arguments += c.arguments
+                else:
+                    self.waiting.append(CallDelta(c.index, c.arguments))
+        if not end:
+            out, self.waiting = self.waiting[:1], self.waiting[1:]
+            return Step(step.reasoning, step.content, out)
+        out = []
+        for c in self.waiting:
+            if out and out[-1].index == c.index and c.name is None:
+                out[-1].arguments += c.arguments
+            else:
+                out.append(c)
+        self.waiting = []
+        return Step(step.reasoning, step.content, out)

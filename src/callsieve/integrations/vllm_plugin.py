@@ -2,11 +2,38 @@
 it names the parsers lazily and imports callsieve's vLLM module only when a request needs it."""
 from __future__ import annotations
 
+import os
+import sys
+
 NAME = "callsieve"
 MODULE = "callsieve.integrations.vllm"
+# vLLM's own parsers for gpt-oss: its HarmonyParser (Chat Completions and the Responses API's
+# HarmonyContext) reads the Harmony tokens and accepts only these.
+HARMONY = {"tool": "openai", "reasoning": "openai_gptoss"}
+RUST_FRONTEND = (
+    "callsieve: VLLM_USE_RUST_FRONTEND=1 cannot use --tool-call-parser/--reasoning-parser callsieve: "
+    "vLLM's Rust frontend (vllm-rs) parses model output with its own Rust parsers and cannot load a "
+    "Python parser. Unset VLLM_USE_RUST_FRONTEND to serve with callsieve (the Python frontend), or "
+    "keep the Rust frontend and name one of its built-in parsers.")
+
+
+def refuse_rust_frontend(argv=None, environ=None) -> None:
+    """Stop `vllm serve` before it starts the Rust frontend with a parser it cannot have (it would
+    fail later with "tool parser 'callsieve' is not registered").  SystemExit: vLLM's plugin loader
+    logs and ignores any Exception."""
+    argv = sys.argv if argv is None else argv
+    environ = os.environ if environ is None else environ
+    if environ.get("VLLM_USE_RUST_FRONTEND", "0").strip().lower() in ("", "0", "false"):
+        return
+    flags = ("--tool-call-parser", "--reasoning-parser")
+    named = any(a in flags and b == NAME for a, b in zip(argv, argv[1:])) or \
+        any(a == f"{f}={NAME}" for a in argv for f in flags)
+    if named:
+        raise SystemExit(RUST_FRONTEND)
 
 
 def register() -> None:
+    refuse_rust_frontend()
     from vllm.reasoning.abs_reasoning_parsers import ReasoningParserManager
     from vllm.tool_parsers.abstract_tool_parser import ToolParserManager
     ToolParserManager.register_lazy_module(NAME, MODULE, "CallsieveToolParser")
@@ -31,6 +58,12 @@ def compose_unified() -> None:
         reasoning = kw.get("reasoning_parser_name")
         if args or {tool, reasoning} - {None, ""} != {NAME}:
             return original(cls, *args, **kw)
+        if kw.get("is_harmony"):
+            # gpt-oss: step aside for vLLM's Harmony path (token-level, and the only parser its
+            # Responses API accepts), with the flags callsieve stood for
+            kw = {**kw, "tool_parser_name": HARMONY["tool"] if kw.get("tool_parser_name") == NAME else kw.get("tool_parser_name"),
+                  "reasoning_parser_name": HARMONY["reasoning"] if reasoning == NAME else reasoning}
+            return original(cls, **kw)
         from vllm.tool_parsers.tool_strict_level import ToolStrictLevel
 
         from callsieve.integrations.vllm import parser_class

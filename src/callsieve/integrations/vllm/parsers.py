@@ -9,10 +9,11 @@ from vllm.parser.abstract_parser import DelegatingParser
 from vllm.renderers.chat_utils import make_tool_call_id
 from vllm.tool_parsers.abstract_tool_parser import ToolParser
 
-from callsieve.integrations.steps import Steps, note_streamed, whole
+from callsieve.integrations.steps import OneEntryPerDelta, Steps, note_streamed, whole
 from callsieve.integrations.vllm.reasoning import CallsieveReasoningParser
 from callsieve.integrations.vllm.requests import (check_tools, delta_message, keep_special_tokens, options,
-                                                   prompt_opens_thinking, random_id, session_for)
+                                                   prompt_thinking, random_id, session_for, strict_unmet,
+                                                   structural_tag_model)
 
 
 class CallsieveToolParser(ToolParser):
@@ -24,6 +25,7 @@ class CallsieveToolParser(ToolParser):
     def __init__(self, tokenizer, tools=None):
         super().__init__(tokenizer, tools)
         self.steps: Steps | None = None
+        self.out = OneEntryPerDelta()
 
     def adjust_request(self, request):
         check_tools(request)
@@ -45,14 +47,14 @@ class CallsieveToolParser(ToolParser):
                                      current_token_ids, delta_token_ids, request) -> DeltaMessage | None:
         if self.steps is None:
             self.steps = Steps(**self._options(request))
-        step = self.steps.feed(delta_text)
+        step = self.out.take(self.steps.feed(delta_text))
         note_streamed(self, step)
         return delta_message(step)
 
     def finish_streaming(self) -> DeltaMessage | None:
         if self.steps is None:
             return None
-        step = self.steps.close()
+        step = self.out.take(self.steps.close(), end=True)
         note_streamed(self, step)
         return delta_message(step)
 
@@ -72,8 +74,13 @@ class CallsieveParser(DelegatingParser):
         super().__init__(tokenizer, tools, *args, model_config=model_config, **kwargs)
         self.chat_template_kwargs = kwargs.get("chat_template_kwargs")
         self.session = session_for(model_config)
-        self.prompt_thinking = False
+        self.prompt_thinking: bool | None = None
         self.steps: Steps | None = None
+        self.out = OneEntryPerDelta()
+        if self._tool_parser is not None:
+            # strict tools / --tool-strict-level: the grammar of the served model's family, as its
+            # own vLLM parser would send (hermes for Qwen3…), where vLLM has one
+            self._tool_parser.structural_tag_model = structural_tag_model(self.session)
 
     def _calls(self) -> bool:
         return self.tool_parser_cls is not None
@@ -82,9 +89,18 @@ class CallsieveParser(DelegatingParser):
         return self.reasoning_parser_cls is not None
 
     def _forced(self, request) -> bool:
-        """tool_choice "required" or a named tool: vLLM's guided JSON, parsed by DelegatingParser."""
+        """tool_choice "required" or a named tool: vLLM's guided JSON, parsed by DelegatingParser
+        (unless the family's structural tag constrains the calls: then they come in its own syntax)."""
         choice = getattr(request, "tool_choice", None)
-        return self._calls() and (choice == "required" or (choice is not None and not isinstance(choice, str)))
+        tagged = getattr(getattr(request, "structured_outputs", None), "structural_tag", None) is not None
+        return self._calls() and not tagged and (
+            choice == "required" or (choice is not None and not isinstance(choice, str)))
+
+    def adjust_request(self, request):
+        request = super().adjust_request(request)
+        if self._tool_parser is not None:
+            strict_unmet(request, self.tool_strict_level, self.session)
+        return request
 
     def _make_id(self, name: str, index: int) -> str:
         state = self._stream_state
@@ -93,15 +109,15 @@ class CallsieveParser(DelegatingParser):
     def _options(self, request, calls: bool) -> dict:
         opts = options(request, self.chat_template_kwargs, calls=calls, reasoning=self._reasoning(),
                        session=self.session, make_id=self._make_id)
-        if opts["thinking"] is None and self.prompt_thinking and self._reasoning():
-            opts["thinking"] = True
+        if opts["thinking"] is None and self._reasoning():
+            opts["thinking"] = self.prompt_thinking
         return opts
 
     def set_prompt_token_ids(self, prompt_token_ids) -> None:
         super().set_prompt_token_ids(prompt_token_ids)
-        self.prompt_thinking = prompt_opens_thinking(self.model_tokenizer, prompt_token_ids)
+        self.prompt_thinking = prompt_thinking(self.model_tokenizer, prompt_token_ids)
 
-    def is_reasoning_end(self, input_ids: list[int]) -> bool:
+    def is_reasoning_end(self, input_ids: list[int]) -> bool | None:
         if not self._reasoning():
             return True
         return super().is_reasoning_end(input_ids)
@@ -133,7 +149,7 @@ class CallsieveParser(DelegatingParser):
         step = self.steps.feed(delta_text)
         if finished:
             step = step + self.steps.close()
-        return delta_message(step, getattr(request, "include_reasoning", True))
+        return delta_message(self.out.take(step, end=finished), getattr(request, "include_reasoning", True))
 
 
 def parser_class(*, tools: bool, reasoning: bool, strict_level=None) -> type[CallsieveParser]:

@@ -2,33 +2,20 @@
 DeltaMessage they answer with."""
 from __future__ import annotations
 
+import logging
+
 from vllm.entrypoints.generate.base.protocol import DeltaFunctionCall, DeltaMessage, DeltaToolCall
 from vllm.exceptions import VLLMValidationError
 from vllm.renderers.chat_utils import make_tool_call_id
 
 from callsieve import Session, formats
+from callsieve.integrations.markers import MARKERS, markers_are_special, thinking_syntax  # noqa: F401
 from callsieve.integrations.steps import Step, Steps, tool_dicts
 from callsieve.reasoning import thinking_of
 from callsieve.reasoning import SYNTAXES
 
-# Every marker callsieve reads; if the tokenizer has one as a special token, vLLM must not strip
-# special tokens from the text it hands the parser.
-MARKERS = frozenset(
-    [m for f in formats.table() for m in (*f["markers"], f["closer"]) if m]
-    + [m for t in SYNTAXES for m in (*t.opens, *t.closes)])
 OPENERS = tuple(o for t in SYNTAXES for o in t.opens)
-_special: dict[int, bool] = {}
-
-
-def markers_are_special(tokenizer) -> bool:
-    key = id(tokenizer)
-    if key not in _special:
-        try:
-            special = set(tokenizer.get_added_vocab())
-        except Exception:
-            special = set(getattr(tokenizer, "all_special_tokens", ()) or ())
-        _special[key] = bool(special & MARKERS)
-    return _special[key]
+logger = logging.getLogger("callsieve")
 
 
 def keep_special_tokens(request, tokenizer):
@@ -45,11 +32,20 @@ def decode(tokenizer, ids) -> str:
         return tokenizer.decode(list(ids))
 
 
-def prompt_opens_thinking(tokenizer, prompt_ids) -> bool:
-    """The chat template ended the prompt inside a thinking block (`…assistant\\n<think>\\n`)."""
+def prompt_thinking(tokenizer, prompt_ids) -> bool | None:
+    """What the end of the prompt says of the answer's thinking: True when the chat template opened
+    a block (`…assistant\\n<think>\\n`), False when it wrote an empty one (`<think>\\n\\n</think>\\n\\n`,
+    thinking turned off), None when it says nothing."""
     if not prompt_ids:
-        return False
-    return decode(tokenizer, prompt_ids[-8:]).rstrip().endswith(OPENERS)
+        return None
+    tail = decode(tokenizer, prompt_ids[-8:]).rstrip()
+    if tail.endswith(OPENERS):
+        return True
+    for t in SYNTAXES:
+        for close in t.closes:
+            if tail.endswith(close) and any(tail[:-len(close)].rstrip().endswith(o) for o in t.opens):
+                return False
+    return None
 
 
 _sessions: dict[str, Session] = {}
@@ -83,6 +79,34 @@ def options(request, chat_template_kwargs, *, calls: bool, reasoning: bool, sess
             "session": session, "make_id": make_id}
 
 
+# callsieve's format -> vLLM's structural tag for it (vllm.tool_parsers.structural_tag_registry): the
+# grammar vLLM's own parser of that family sends for strict tools and --tool-strict-level.
+TAGS = {"tool_call_tag": "hermes", "llama3_json": "llama", "qwen3_coder": "qwen_3_coder",
+        "deepseek_v3": "deepseek_r1", "deepseek_v31": "deepseek_v3_1", "kimi_k2": "kimi",
+        "kimi_k3": "kimi_k3", "glm": "glm_4_7", "minimax_m2": "minimax"}
+_warned: set[str] = set()
+
+
+def structural_tag_model(session) -> str | None:
+    return TAGS.get(session.format) if session is not None else None
+
+
+def strict_unmet(request, strict_level, session) -> None:
+    """Strict tools (or --tool-strict-level) asked for, and no grammar sent: say so in the log, once
+    per model, as vLLM does for its parsers without a structural tag; the calls are still parsed."""
+    from vllm.tool_parsers.tool_strict_level import ToolStrictLevel
+    tools = tool_dicts(getattr(request, "tools", None))
+    asked = any(t["function"].get("strict") for t in tools) or (
+        strict_level is not None and strict_level >= ToolStrictLevel.FUNCTION)
+    tagged = getattr(getattr(request, "structured_outputs", None), "structural_tag", None) is not None
+    key = getattr(session, "format", None) or "unknown"
+    if tools and asked and not tagged and key not in _warned:
+        _warned.add(key)
+        logger.warning("callsieve: strict tool calls are not enforced for this model: vLLM has no grammar "
+                       "for its tool-call format (%s); the calls are parsed, not constrained. Formats with "
+                       "one: %s", key, ", ".join(sorted(TAGS)))
+
+
 def check_tools(request) -> None:
     """A tool list callsieve cannot use (two tools of one name, a blank name) is the client's error: a
     400 before generation, not a failure in the middle of the stream."""
@@ -93,15 +117,14 @@ def check_tools(request) -> None:
 
 
 def delta_message(step: Step, include_reasoning: bool = True) -> DeltaMessage | None:
-    """A Step as vLLM's DeltaMessage: a call's id, type and name in one entry, its arguments in the next."""
+    """A Step as vLLM's DeltaMessage, one tool-call entry per CallDelta (see OneEntryPerDelta)."""
     calls = []
     for c in step.calls:
+        f = DeltaFunctionCall(name=c.name, arguments=c.arguments or None).model_dump(exclude_none=True)
         if c.name is not None:
-            calls.append(DeltaToolCall(index=c.index, type="function", id=c.id,
-                                       function=DeltaFunctionCall(name=c.name).model_dump(exclude_none=True)))
-        if c.arguments:
-            calls.append(DeltaToolCall(index=c.index,
-                                       function=DeltaFunctionCall(arguments=c.arguments).model_dump(exclude_none=True)))
+            calls.append(DeltaToolCall(index=c.index, type="function", id=c.id, function=f))
+        elif c.arguments:
+            calls.append(DeltaToolCall(index=c.index, function=f))
     # only the fields this step has: a field set to None would still be sent as null
     fields = {"reasoning": step.reasoning if include_reasoning else "", "content": step.content, "tool_calls": calls}
     fields = {k: v for k, v in fields.items() if v}

@@ -1,0 +1,34 @@
+"""What the engines' tokenizers say about callsieve's markers (standard library only)."""
+from __future__ import annotations
+
+from callsieve import formats
+from callsieve.reasoning import SYNTAXES
+
+# Every marker callsieve reads; if the tokenizer has one as a special token, the engine must not
+# strip special tokens from the text it hands the parser.
+MARKERS = frozenset(
+    [m for f in formats.table() for m in (*f["markers"], f["closer"]) if m]
+    + [m for t in SYNTAXES for m in (*t.opens, *t.closes)])
+_special: dict[int, bool] = {}
+
+
+def markers_are_special(tokenizer) -> bool:
+    key = id(tokenizer)
+    if key not in _special:
+        try:
+            special = set(tokenizer.get_added_vocab())
+        except Exception:
+            special = set(getattr(tokenizer, "all_special_tokens", ()) or ())
+        _special[key] = bool(special & MARKERS)
+    return _special[key]
+
+
+def thinking_syntax(tokenizer):
+    """The thinking syntax the model's tokenizer has as tokens of their own (Qwen3's `<think>`,
+    Magistral's `[THINK]`), or None: the markers an engine's thinking budget or grammar gate
+    forces and waits for."""
+    try:
+        vocab = tokenizer.get_vocab()
+    except Exception:
+        return None
+    return next((t for t in SYNTAXES if not t.start_only and t.opens[0] in vocab and t.closes[0] in vocab), None)

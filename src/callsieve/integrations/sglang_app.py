@@ -1,0 +1,10 @@
+"""SGLang's HTTP app with callsieve's parsers registered, for SGLang's tokenizer workers.
+
+With `--tokenizer-worker-num` > 1 SGLang serves from worker processes that import the app by name
+(`SGLANG_HTTP_SERVER_APP_PATH`, which callsieve's plugin sets to this module unless it is set) and
+load no plugins, so `--tool-call-parser callsieve` would be unknown there.
+"""
+from callsieve.integrations.sglang_plugin import register
+
+register()
+from sglang.srt.entrypoints.http_server import app  # noqa: E402,F401
