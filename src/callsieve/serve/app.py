@@ -13,7 +13,7 @@ import json
 import logging
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import partial
 
 import httpx
@@ -26,6 +26,7 @@ from starlette.routing import Route
 from callsieve import Session, Sieve, parse
 from callsieve.serve import chat, messages, responses
 from callsieve.serve.chat import error
+from callsieve.serve.guard import Guard, HideSecrets, Secrets, allowed_hosts, forward_path, printable
 from callsieve.serve.options import BadRequest, Options
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.stream import JSONAnswer, SSELines, loads
@@ -52,6 +53,12 @@ class Config:
     calls_in_reasoning: str = "hold"   # a call written inside thinking: hold, call or reasoning
     timeout: float | None = None       # upstream read timeout (None: wait as long as the model writes)
     log_level: str | None = None       # set up logging in each worker process (--workers N)
+    host: str = "127.0.0.1"            # the address bound: a request's Host must name it (see guard.py)
+    allowed_hosts: list[str] = field(default_factory=list)   # more names for Host (--allow-host)
+    max_request_bytes: int = 32 * 1024 * 1024   # a larger body gets a 413
+    body_timeout: float | None = 60.0  # a request body not in within this many seconds gets a 408
+    max_concurrent: int | None = 256   # /v1 requests in flight at once; more get a 503
+    keepalive: float = 15.0            # seconds without a byte to the client before an SSE comment goes out
 
 
 def upstream_base(url: str) -> str:
@@ -92,6 +99,9 @@ async def unless_gone(request: Request, awaitable):
         watch.cancel()
         if not work.done():
             work.cancel()
+            # a cancelled task is done only once it has run its cancellation: wait for that,
+            # or its result is not set yet (InvalidStateError)
+            await asyncio.wait({work})
     if work.cancelled():
         return None
     return work.result()
@@ -99,8 +109,15 @@ async def unless_gone(request: Request, awaitable):
 
 class Proxy:
     def __init__(self, config: Config):
+        if config.api_key == "":
+            raise ValueError("an empty API key would turn authentication off: give a key, or none")
         self.config = config
         self.base = upstream_base(config.upstream)
+        self.secrets = Secrets(self.base, config.upstream_api_key, config.api_key)
+        for name in ("callsieve.serve", "httpx", "httpcore", "uvicorn.error"):
+            logger = logging.getLogger(name)
+            if not any(isinstance(f, HideSecrets) for f in logger.filters):
+                logger.addFilter(HideSecrets(self.secrets))
         self.sessions: dict[str, Session] = {}
         self.upstream_models: list[str] = []
         self.client: httpx.AsyncClient | None = None
@@ -197,13 +214,16 @@ class Proxy:
 
     # -- endpoints ---------------------------------------------------------------------------
     async def health(self, request: Request) -> Response:
-        return JSONResponse({"status": "ok", "upstream": self.base})
+        return JSONResponse({"status": "ok", "upstream": self.secrets.url})
 
     async def forward(self, request: Request) -> Response:
         """Any other /v1/* request: passed on unchanged, streamed both ways."""
         if not self.authorized(request):
             return error(401, "Invalid or missing API key (send 'Authorization: Bearer <key>').", "authentication_error")
-        path = request.url.path[len("/v1"):]
+        path = forward_path(request.scope.get("raw_path") or request.scope["path"].encode())
+        if path is None:
+            return error(404, "callsieve: only paths under /v1 are forwarded (no '..', no encoded '/')",
+                         code="not_found")
         url = httpx.URL(self.base + path, query=request.url.query.encode())
         req = self.client.build_request(request.method, url, headers=self.headers(request.headers),
                                         content=request.stream())
@@ -221,8 +241,9 @@ class Proxy:
 
     @staticmethod
     async def relay(resp: httpx.Response):
+        # decoded: the upstream's content-encoding answered httpx's accept-encoding, not the client's
         try:
-            async for part in resp.aiter_raw():
+            async for part in resp.aiter_bytes():
                 yield part
         finally:
             await resp.aclose()
@@ -232,9 +253,10 @@ class Proxy:
         return {k: v for k, v in resp.headers.items() if k.lower() not in HOP_HEADERS}
 
     def unreachable(self, e: Exception, api=chat) -> Response:
-        log.warning("upstream %s unreachable: %r", self.base, e)
-        return api.error(502, f"callsieve: the upstream model server at {self.base} is unreachable "
-                          f"({type(e).__name__}: {e or 'no answer'})", "upstream_error", "upstream_unreachable")
+        log.warning("upstream %s unreachable: %r", self.secrets.url, e)
+        return api.error(502, self.secrets.hide(f"callsieve: the upstream model server at {self.secrets.url} is "
+                                                f"unreachable ({type(e).__name__}: {e or 'no answer'})"),
+                         "upstream_error", "upstream_unreachable")
 
     async def answer(self, request: Request, api) -> Response:
         """A request in one of the wire APIs (chat.py, responses.py, messages.py): translated into
@@ -349,7 +371,7 @@ class Proxy:
                         out.clear()
                         yield batch
             except httpx.HTTPError as e:
-                failure = stream_error(f"the upstream stream broke off ({type(e).__name__}: {e})",
+                failure = stream_error(self.secrets.hide(f"the upstream stream broke off ({type(e).__name__}: {e})"),
                                        "upstream_disconnected")
             except Exception:  # a bug must not cut the stream silently
                 log.exception("while translating the upstream stream")
@@ -409,7 +431,7 @@ class Proxy:
     def log_line(self, stats: dict, status: int, format=None, calls=0, reasoning_chars=0, errors=0) -> None:
         ms = (time.monotonic() - stats["start"]) * 1000
         log.info("%s model=%s stream=%s status=%d format=%s calls=%d reasoning_chars=%d call_errors=%d "
-                 "duration_ms=%.0f", stats["api"], stats["model"] or "-", stats["stream"], status, format or "-", calls,
+                 "duration_ms=%.0f", stats["api"], printable(stats["model"] or "-"), stats["stream"], status, format or "-", calls,
                  reasoning_chars, errors, ms)
 
 
@@ -422,7 +444,11 @@ def create_app(config: Config) -> Starlette:
               Route("/v1/messages", partial(proxy.answer, api=messages), methods=["POST"]),
               Route("/v1/messages/count_tokens", proxy.count_tokens, methods=["POST"]),
               Route("/v1/{path:path}", proxy.forward, methods=methods)]
-    app = Starlette(routes=routes, lifespan=proxy.lifespan, middleware=[Middleware(DefaultModel, proxy=proxy)])
+    guard = Middleware(Guard, hosts=allowed_hosts(config.host, config.allowed_hosts),
+                       max_body=config.max_request_bytes, body_timeout=config.body_timeout,
+                       max_concurrent=config.max_concurrent)
+    app = Starlette(routes=routes, lifespan=proxy.lifespan,
+                    middleware=[guard, Middleware(DefaultModel, proxy=proxy)])
     app.state.proxy = proxy
     return app
 
