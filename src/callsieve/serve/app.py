@@ -29,6 +29,7 @@ from callsieve.serve.chat import error
 from callsieve.serve.guard import Guard, HideSecrets, Secrets, allowed_hosts, forward_path, printable
 from callsieve.serve.options import BadRequest, Options
 from callsieve.serve.ready import PENDING, Ready
+from callsieve.serve.schema import MAX_DEPTH, problem
 from callsieve.serve.stream import JSONAnswer, SSELines, loads
 from callsieve.serve.turn import Turn
 from callsieve.serve.upstream import DefaultModel, readiness
@@ -67,13 +68,19 @@ def upstream_base(url: str) -> str:
     return url if httpx.URL(url).path not in ("", "/") else url + "/v1"
 
 
-def json_object(raw: bytes, api) -> dict | Response:
-    """The request body as a dict, or the 400 that says why it is not one."""
+def json_object(raw: bytes, api, kind: str | None = None) -> dict | Response:
+    """The request body as a dict that `api`'s schema accepts (schema.py; `kind`: another request
+    of that API, count_tokens), or the 400 that says why it is not one."""
     try:
         body = json.loads(raw)
+    except RecursionError:
+        return api.error(400, f"The request body is nested deeper than {MAX_DEPTH} levels.")
     except ValueError as e:
         return api.error(400, f"The request body is not valid JSON: {e}")
-    return body if isinstance(body, dict) else api.error(400, "The request body must be a JSON object.")
+    if not isinstance(body, dict):
+        return api.error(400, "The request body must be a JSON object.")
+    wrong = problem(kind or api.name, body)
+    return body if wrong is None else api.error(400, wrong)
 
 
 def stream_error(message: str, code: str, type_: str = "upstream_error") -> dict:
@@ -405,7 +412,7 @@ class Proxy:
         """`/v1/messages/count_tokens`: an estimate (Claude Code asks before long prompts)."""
         if not self.authorized(request):
             return messages.error(401, "Invalid or missing API key (send 'x-api-key: <key>').")
-        body = json_object(await request.body(), messages)
+        body = json_object(await request.body(), messages, "count_tokens")
         return body if isinstance(body, Response) else JSONResponse({"input_tokens": messages.estimate(body)})
 
     def log_turn(self, stats: dict, turn: Turn, status: int) -> None:
