@@ -30,15 +30,17 @@ from callsieve.serve.guard import Guard, HideSecrets, Secrets, allowed_hosts, fo
 from callsieve.serve.options import BadRequest, Options
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
-from callsieve.serve.stream import JSONAnswer, SSELines, loads
+from callsieve.serve.stream import JSONAnswer, SSELines, loads, sse
 from callsieve.serve.turn import Turn
 from callsieve.serve.upstream import DefaultModel, readiness
-from callsieve.serve.whole import translate
+from callsieve.serve.whole import completion_chunks, translate
 
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
 TEMPLATE_TIMEOUT_S = 3.0  # asking the upstream for a chat template: start-up must not wait long
 UNREACHABLE, NO_ENDPOINT = object(), object()   # chat_template(): no answer; no such endpoint
+OFFLOAD_CHARS = 64 * 1024   # an upstream chunk or answer this long is parsed in a thread
+KEEPALIVE = b": keep-alive\n\n"
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
                "authorization", "x-api-key", "accept-encoding", "content-encoding"}
@@ -81,6 +83,28 @@ def json_object(raw: bytes, api, kind: str | None = None) -> dict | Response:
         return api.error(400, "The request body must be a JSON object.")
     wrong = problem(kind or api.name, body)
     return body if wrong is None else api.error(400, wrong)
+
+
+def is_event_stream(content_type: str | None) -> bool:
+    """An answer to read as SSE: one that says so, or says nothing (some servers send none)."""
+    kind = (content_type or "").split(";", 1)[0].strip().lower()
+    return kind in ("", "text/event-stream")
+
+
+def as_stream(data: bytes) -> bytes | None:
+    """A non-SSE answer to a streamed request, as the SSE it stands for: a chat completion (a
+    server that ignores `stream`) becomes its chunks; anything else (HTML, an error page) None."""
+    try:
+        answer = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(answer, dict) or not isinstance(answer.get("choices"), list):
+        return None
+    return b"".join(sse(c) for c in completion_chunks(answer)) + sse(b"[DONE]")
+
+
+async def once(data: bytes):
+    yield data
 
 
 def stream_error(message: str, code: str, type_: str = "upstream_error") -> dict:
@@ -326,14 +350,35 @@ class Proxy:
             except Exception:
                 log.exception("while parsing the upstream answer")
                 return api.error(500, "callsieve: internal error while parsing the answer", "server_error")
+        whole = None  # a streamed request answered with one JSON answer: that answer, as a stream
+        if not is_event_stream(resp.headers.get("content-type")):
+            try:
+                data = await unless_gone(request, resp.aread())
+            except httpx.HTTPError as e:
+                return self.unreachable(e, api)
+            finally:
+                await resp.aclose()
+            if data is None:
+                self.log_line(stats, status=499)
+                return Response(status_code=499)
+            whole = as_stream(data)
+            if whole is None:
+                self.log_line(stats, status=502)
+                kind = printable(resp.headers.get("content-type") or "no content-type", 80)
+                return api.error(502, f"callsieve: the upstream answered a streamed request with {kind}, "
+                                      "neither an event stream nor a chat completion", "upstream_error")
         turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"), first_sieve)
-        return StreamingResponse(self.stream(resp, turn, api.encoder(body, chat_body), stats),
+        return StreamingResponse(self.stream(resp, turn, api.encoder(body, chat_body), stats, whole),
                                  media_type="text/event-stream", headers={"cache-control": "no-cache"})
 
-    async def stream(self, resp: httpx.Response, turn: Turn, enc, stats: dict):
+    async def stream(self, resp: httpx.Response, turn: Turn, enc, stats: dict, whole: bytes | None = None):
+        """`whole`: the upstream's answer already read (as SSE), instead of its body."""
         lines = SSELines(resp.encoding or "utf-8")
         # raw: no per-piece decoding layer when the upstream did not compress the stream
-        reads = Ready(resp.aiter_bytes() if resp.headers.get("content-encoding") else resp.aiter_raw())
+        reads = Ready(once(whole) if whole is not None else resp.aiter_bytes()
+                      if resp.headers.get("content-encoding") else resp.aiter_raw())
+        keepalive, sent_at = self.config.keepalive, time.monotonic()
+        parsed = False         # any upstream chunk read: an upstream body with none is no answer
         out: list[bytes] = enc.start()  # what the upstream pieces read so far turned into, not sent yet
         first = True           # until the first token is out, each piece's output goes at once
         done = False           # the upstream said [DONE]
@@ -348,6 +393,7 @@ class Proxy:
                             if out:
                                 batch = b"".join(out)
                                 out.clear()
+                                sent_at = time.monotonic()
                                 yield batch
                             data = await reads.wait()
                     except StopAsyncIteration:
@@ -365,18 +411,30 @@ class Proxy:
                             continue
                         if not isinstance(chunk, dict):
                             continue
+                        parsed = True
                         if "error" in chunk and not chunk.get("choices"):
                             failure = upstream_failure(chunk["error"])
                             break
                         enc.upstream(chunk)
-                        out += enc.write(turn.feed(chunk))
+                        if len(payload) < OFFLOAD_CHARS:
+                            out += enc.write(turn.feed(chunk))
+                        else:  # a long parse in a thread: the event loop keeps serving the other clients
+                            out += await asyncio.to_thread(lambda: enc.write(turn.feed(chunk)))
                     if ended:
+                        if not parsed and not done and failure is None:
+                            failure = stream_error("the upstream's answer is no event stream", "upstream_unreadable")
                         break
                     if first and turn.answered:  # time to first token: do not wait for the rest of the read
                         first = False
                         batch = b"".join(out)
                         out.clear()
+                        sent_at = time.monotonic()
                         yield batch
+                    elif not out and keepalive and time.monotonic() - sent_at > keepalive:
+                        # text is held (a possible call, long thinking): an idle-timeout client must
+                        # still see bytes; every SSE client skips a comment
+                        sent_at = time.monotonic()
+                        yield KEEPALIVE
             except httpx.HTTPError as e:
                 failure = stream_error(self.secrets.hide(f"the upstream stream broke off ({type(e).__name__}: {e})"),
                                        "upstream_disconnected")
