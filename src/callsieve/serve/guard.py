@@ -12,7 +12,10 @@ import asyncio
 import ipaddress
 import json
 import logging
+import os
 from urllib.parse import unquote, urlsplit, urlunsplit
+
+from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
 WILDCARDS = {"0.0.0.0", "::", ""}
@@ -250,3 +253,41 @@ async def refuse(send, path: str, status: int, message: str, headers=()) -> None
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
                             *headers]})
     await send({"type": "http.response.body", "body": data})
+
+
+# -- the connection -------------------------------------------------------------------------------
+HEADER_TIMEOUT_ENV, DEFAULT_HEADER_TIMEOUT_S = "CALLSIEVE_HEADER_TIMEOUT", 10.0
+
+
+class TimedHTTP(AutoHTTPProtocol):
+    """uvicorn's HTTP protocol (httptools or h11, as uvicorn picks) with a header timeout: a
+    connection that has not sent a whole request head within CALLSIEVE_HEADER_TIMEOUT seconds
+    (default 10; 0: none) of opening, or of its last answer, is closed.  uvicorn drops idle
+    connections (its keep-alive timeout), but not one that sends a header a byte at a time.
+    `uvicorn.run(..., http="callsieve.serve.guard:TimedHTTP")`: by name, so --workers N can use it."""
+
+    def connection_made(self, transport):
+        self._head_timer = None
+        super().connection_made(transport)
+        self._arm()
+
+    def on_response_complete(self):
+        super().on_response_complete()
+        self._arm()
+
+    def connection_lost(self, exc):
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+        super().connection_lost(exc)
+
+    def _arm(self):
+        if self._head_timer is not None:
+            self._head_timer.cancel()
+        timeout = float(os.environ.get(HEADER_TIMEOUT_ENV) or DEFAULT_HEADER_TIMEOUT_S)
+        if timeout > 0:
+            self._head_timer = self.loop.call_later(timeout, self._expire, self.cycle)
+
+    def _expire(self, cycle):
+        # no new request began since the timer was set, and none is being answered
+        if self.cycle is cycle and (cycle is None or cycle.response_complete) and not self.transport.is_closing():
+            self.transport.close()
