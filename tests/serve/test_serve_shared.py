@@ -5,6 +5,7 @@ states the guarantees these check.
 """
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import logging
@@ -333,17 +334,24 @@ def test_a_connection_that_never_finishes_its_head_is_closed(upstream, monkeypat
 def test_requests_beyond_the_concurrency_limit_get_a_503(upstream, make_proxy):
     proxy = make_proxy(upstream.url, max_concurrent=1)
     upstream.hang()
-    first = threading.Thread(target=lambda: pytest.raises(httpx.ReadTimeout, lambda: httpx.post(
-        proxy + "/chat/completions", json=BODY, timeout=httpx.Timeout(30, read=2))))
+
+    def waiting():
+        with contextlib.suppress(httpx.HTTPError):
+            httpx.post(proxy + "/chat/completions", json=BODY, timeout=httpx.Timeout(30, read=3))
+
+    first = threading.Thread(target=waiting)
     first.start()
     try:
-        for _ in range(200):
-            r = post(proxy, "/chat/completions", json=BODY)
-            if r.status_code == 503:
+        for _ in range(400):  # until the first request is at the upstream
+            if any(q["path"] == "/v1/chat/completions" for q in upstream.requests):
                 break
             time.sleep(0.01)
+        r = post(proxy, "/chat/completions", json=BODY)
         assert is_openai_error(r, 503) and r.headers["retry-after"]
-        assert post(proxy.removesuffix("/v1"), "/health").status_code in (200, 405)
+        r = post(proxy, "/messages", json=ANT)
+        assert is_anthropic_error(r, 503) and r.json()["error"]["type"] == "overloaded_error"
+        with httpx.Client() as c:
+            assert c.get(proxy.removesuffix("/v1") + "/health").status_code == 200
     finally:
         first.join()
     upstream.reset()
