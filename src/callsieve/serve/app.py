@@ -26,20 +26,22 @@ from starlette.routing import Route
 from callsieve import Session, Sieve, parse
 from callsieve.serve import chat, messages, responses
 from callsieve.serve.chat import error
-from callsieve.serve.guard import Guard, HideSecrets, Secrets, allowed_hosts, forward_path, printable
+from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, printable
 from callsieve.serve.options import BadRequest, Options
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
 from callsieve.serve.stream import JSONAnswer, SSELines, loads, sse
 from callsieve.serve.turn import Turn
 from callsieve.serve.upstream import DefaultModel, readiness
-from callsieve.serve.whole import completion_chunks, translate
+from callsieve.message import Folder
+from callsieve.serve.whole import completion_chunks, parse_kwargs, translate
 
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
 TEMPLATE_TIMEOUT_S = 3.0  # asking the upstream for a chat template: start-up must not wait long
 UNREACHABLE, NO_ENDPOINT = object(), object()   # chat_template(): no answer; no such endpoint
-OFFLOAD_CHARS = 64 * 1024   # an upstream chunk or answer this long is parsed in a thread
+SLICE_CHARS = 64 * 1024     # a longer upstream chunk is parsed in slices of this size (see slices)
+SLICE_S = 0.005             # about the longest one stream works before the event loop serves the others
 KEEPALIVE = b": keep-alive\n\n"
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
@@ -103,6 +105,44 @@ def as_stream(data: bytes) -> bytes | None:
     return b"".join(sse(c) for c in completion_chunks(answer)) + sse(b"[DONE]")
 
 
+def slices(chunk: dict) -> list[dict]:
+    """A chunk with a long `delta.content` as several chunks of SLICE_CHARS each, the other fields
+    on the first and finish_reason on the last: how the chunks are cut never changes the Sieve's
+    result, so this only lets the proxy serve other clients between the pieces."""
+    choices = chunk.get("choices")
+    if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], dict):
+        return [chunk]
+    choice = choices[0]
+    delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+    text = delta.get("content")
+    if not isinstance(text, str) or len(text) <= SLICE_CHARS:
+        return [chunk]
+    cuts = range(0, len(text), SLICE_CHARS)
+    out = []
+    for n, at in enumerate(cuts):
+        last = n == len(cuts) - 1
+        piece = {**choice, "delta": {**delta, "content": text[at:at + SLICE_CHARS]} if n == 0 else
+                 {"content": text[at:at + SLICE_CHARS]}, "finish_reason": choice.get("finish_reason") if last else None}
+        out.append({**chunk, "choices": [piece]} if n == 0 else {"choices": [piece]})
+    return out
+
+
+async def sliced_parser(answer: dict, opts: Options, sess: Session):
+    """`parse` for `translate`, with each long content already parsed in slices of SLICE_CHARS, the
+    event loop serving the other clients between them (the same Message: chunking never changes it)."""
+    done = {}
+    for choice in answer.get("choices") or []:
+        text = (choice.get("message") or {}).get("content") if isinstance(choice, dict) else None
+        if isinstance(text, str) and len(text) > SLICE_CHARS and text not in done:
+            sieve, folder = Sieve(**parse_kwargs(opts, sess)), Folder()
+            for at in range(0, len(text), SLICE_CHARS):
+                folder.add(sieve.feed(text[at:at + SLICE_CHARS]))
+                await asyncio.sleep(0)
+            folder.add(sieve.close())
+            done[text] = folder.message(sieve.format)
+    return lambda text, **kwargs: done[text] if text in done else parse(text, **kwargs)
+
+
 async def once(data: bytes):
     yield data
 
@@ -145,10 +185,7 @@ class Proxy:
         self.config = config
         self.base = upstream_base(config.upstream)
         self.secrets = Secrets(self.base, config.upstream_api_key, config.api_key)
-        for name in ("callsieve.serve", "httpx", "httpcore", "uvicorn.error"):
-            logger = logging.getLogger(name)
-            if not any(isinstance(f, HideSecrets) for f in logger.filters):
-                logger.addFilter(HideSecrets(self.secrets))
+        LOG_FILTER.install(self.secrets)
         self.sessions: dict[str, Session] = {}
         self.upstream_models: list[str] = []
         self.client: httpx.AsyncClient | None = None
@@ -340,11 +377,11 @@ class Proxy:
                 answer = json.loads(data)
                 if not isinstance(answer, dict):
                     raise ValueError("not a JSON object")
-            except ValueError as e:
+            except (ValueError, RecursionError) as e:
                 self.log_line(stats, status=502)
                 return api.error(502, f"callsieve: the upstream sent an unreadable answer ({e})", "upstream_error")
             try:
-                out, info = translate(answer, opts, sess, parse)
+                out, info = translate(answer, opts, sess, await sliced_parser(answer, opts, sess))
                 self.log_line(stats, status=200, **info)
                 return JSONAnswer(api.answer(out, body))
             except Exception:
@@ -378,6 +415,7 @@ class Proxy:
         reads = Ready(once(whole) if whole is not None else resp.aiter_bytes()
                       if resp.headers.get("content-encoding") else resp.aiter_raw())
         keepalive, sent_at = self.config.keepalive, time.monotonic()
+        turn_at = sent_at      # when this stream last let the event loop run the others
         parsed = False         # any upstream chunk read: an upstream body with none is no answer
         out: list[bytes] = enc.start()  # what the upstream pieces read so far turned into, not sent yet
         first = True           # until the first token is out, each piece's output goes at once
@@ -396,6 +434,7 @@ class Proxy:
                                 sent_at = time.monotonic()
                                 yield batch
                             data = await reads.wait()
+                            turn_at = time.monotonic()
                     except StopAsyncIteration:
                         payloads, ended = lines.close(), True
                     else:
@@ -416,10 +455,12 @@ class Proxy:
                             failure = upstream_failure(chunk["error"])
                             break
                         enc.upstream(chunk)
-                        if len(payload) < OFFLOAD_CHARS:
+                        if len(payload) < SLICE_CHARS:
                             out += enc.write(turn.feed(chunk))
-                        else:  # a long parse in a thread: the event loop keeps serving the other clients
-                            out += await asyncio.to_thread(lambda: enc.write(turn.feed(chunk)))
+                        else:  # a long chunk in slices, the other clients served in between
+                            for piece in slices(chunk):
+                                out += enc.write(turn.feed(piece))
+                                await asyncio.sleep(0)
                     if ended:
                         if not parsed and not done and failure is None:
                             failure = stream_error("the upstream's answer is no event stream", "upstream_unreadable")
@@ -430,10 +471,22 @@ class Proxy:
                         out.clear()
                         sent_at = time.monotonic()
                         yield batch
-                    elif not out and keepalive and time.monotonic() - sent_at > keepalive:
+                        continue
+                    now = time.monotonic()
+                    if now - turn_at > SLICE_S:
+                        # an upstream faster than us always has its next piece ready, and a write to
+                        # the client need not suspend: give the other clients their turn
+                        if out:
+                            batch = b"".join(out)
+                            out.clear()
+                            sent_at = now
+                            yield batch
+                        await asyncio.sleep(0)
+                        turn_at = time.monotonic()
+                    elif not out and keepalive and now - sent_at > keepalive:
                         # text is held (a possible call, long thinking): an idle-timeout client must
                         # still see bytes; every SSE client skips a comment
-                        sent_at = time.monotonic()
+                        sent_at = now
                         yield KEEPALIVE
             except httpx.HTTPError as e:
                 failure = stream_error(self.secrets.hide(f"the upstream stream broke off ({type(e).__name__}: {e})"),

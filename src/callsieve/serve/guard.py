@@ -59,18 +59,33 @@ class Secrets:
 
 
 class HideSecrets(logging.Filter):
-    """A log filter: the record's text with the secrets hidden and control characters escaped."""
+    """A log filter: the record's text with the secrets of every proxy in this process hidden and
+    control characters escaped.  `install(secrets)` puts it on the loggers that may show them."""
 
-    def __init__(self, secrets: Secrets):
+    LOGGERS = ("callsieve.serve", "httpx", "httpcore", "uvicorn.error")
+
+    def __init__(self):
         super().__init__()
-        self.secrets = secrets
+        self.all: list[Secrets] = []
+
+    def install(self, secrets: Secrets) -> None:
+        self.all.append(secrets)
+        for name in self.LOGGERS:
+            logger = logging.getLogger(name)
+            if self not in logger.filters:
+                logger.addFilter(self)
 
     def filter(self, record: logging.LogRecord) -> bool:
         text = record.getMessage()
-        clean = self.secrets.hide(escape_controls(text))
+        clean = escape_controls(text)
+        for secrets in self.all:
+            clean = secrets.hide(clean)
         if clean != text:
             record.msg, record.args = clean, ()
         return True
+
+
+LOG_FILTER = HideSecrets()
 
 
 # -- log text -------------------------------------------------------------------------------------

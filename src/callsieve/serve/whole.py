@@ -11,12 +11,18 @@ from callsieve.serve.options import Options
 from callsieve.serve.turn import finish_reason
 
 
-def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple[dict, dict]:
-    """Return the response to send and the numbers for the log line."""
-    info = {"format": None, "calls": 0, "reasoning_chars": 0, "errors": 0}
+def parse_kwargs(opts: Options, session: Any) -> dict:
+    """The Sieve's arguments for a whole answer."""
     kwargs = opts.sieve_kwargs(session)
     if kwargs["reasoning"] == "deepseek-legacy":  # legacy: inline only while streaming
         kwargs["reasoning"] = "deepseek"
+    return kwargs
+
+
+def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple[dict, dict]:
+    """Return the response to send and the numbers for the log line."""
+    info = {"format": None, "calls": 0, "reasoning_chars": 0, "errors": 0}
+    kwargs = parse_kwargs(opts, session)
     choices = []
     for choice in data.get("choices") or []:
         msg = dict(choice.get("message") or {})
