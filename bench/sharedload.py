@@ -81,7 +81,7 @@ def pct(xs: list[float], p: float) -> float:
 
 async def scenario(port: int, heavy: int, heavy_clients: int, light_clients: int, seconds: float,
                    max_light: int) -> dict:
-    light_body, heavy_body = X._body("prose", 24), X._body("proxy", heavy)
+    light_body = X._body("prose", 24)
     for _ in range(3):
         await X.sse_request(port, light_body)
     stop = time.monotonic() + seconds
@@ -98,20 +98,28 @@ async def scenario(port: int, heavy: int, heavy_clients: int, light_clients: int
             bad += r["status"] != 200 or not r["done"]
             lat.append(r["e2e"])
 
-    async def heavy_loop(k: int):
-        n = 0
-        while time.monotonic() < stop and n < 50:
-            if k % 2:
-                heavy_times.append(await whole_request(port, heavy_body))
-            else:
-                heavy_times.append((await X.sse_request(port, heavy_body, timeout=300))["e2e"])
-            n += 1
-
-    await asyncio.gather(*[light() for _ in range(light_clients)],
-                         *[heavy_loop(k) for k in range(heavy_clients)])
+    # the heavy clients in their own processes: reading their answers must not slow this one's loop
+    heavy_procs = [subprocess.Popen([sys.executable, "-m", "bench.sharedload", "--heavy-client", str(port),
+                                     str(heavy), str(k), str(seconds)], cwd=X.ROOT, env=X._env(),
+                                    stdout=subprocess.PIPE, text=True) for k in range(heavy_clients)]
+    await asyncio.gather(*[light() for _ in range(light_clients)])
+    for p in heavy_procs:
+        out, _ = p.communicate(timeout=600)
+        heavy_times += json.loads(out or "[]")
     return {"light_n": len(lat), "light_bad": bad, "p50_ms": pct(lat, 0.5), "p99_ms": pct(lat, 0.99),
             "max_ms": pct(lat, 1.0), "heavy_n": len(heavy_times),
             "heavy_ms": pct(heavy_times, 0.5)}
+
+
+async def heavy_client(port: int, heavy: int, k: int, seconds: float) -> list[float]:
+    """One heavy client: long answers, whole (k odd) or streamed (k even), for `seconds` (≤ 50)."""
+    body, stop, times = X._body("proxy", heavy), time.monotonic() + seconds, []
+    while time.monotonic() < stop and len(times) < 50:
+        if k % 2:
+            times.append(await whole_request(port, body))
+        else:
+            times.append((await X.sse_request(port, body, timeout=300))["e2e"])
+    return times
 
 
 def run(quick: bool, log_dir: str, progress=print) -> dict:
@@ -143,7 +151,12 @@ def run(quick: bool, log_dir: str, progress=print) -> dict:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--heavy-client", nargs=4, metavar=("PORT", "CHUNKS", "K", "SECONDS"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.heavy_client:
+        port, heavy, k, seconds = args.heavy_client
+        print(json.dumps(asyncio.run(heavy_client(int(port), int(heavy), int(k), float(seconds)))))
+        return 0
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         res = run(args.quick, d, progress=lambda m: print(m, file=sys.stderr, flush=True))

@@ -108,6 +108,8 @@ async def _stream(writer, events: list[bytes], rate: float) -> None:
                 await asyncio.sleep(ahead)
         elif (i & 31) == 31:
             await writer.drain()          # back-pressure only: as fast as the socket takes it
+            if (i & 1023) == 1023:
+                await asyncio.sleep(0)    # a long stream must not keep the other requests waiting here
     writer.write(b"0\r\n\r\n")
     await writer.drain()
 
