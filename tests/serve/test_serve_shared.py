@@ -15,6 +15,8 @@ import time
 
 import httpx
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import ServerThread, chunk, completion, free_port
 from serve_helpers import check_stream, fold, sse_events_of
 
@@ -488,3 +490,26 @@ def test_the_shared_deployment_flags_reach_the_proxy(monkeypatch, upstream):
     assert seen["http"] == "callsieve.serve.guard:TimedHTTP"
     import os
     assert os.environ[HEADER_TIMEOUT_ENV] == "2.0"
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                     max_leaves=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(docs=st.lists(st.tuples(_json, st.booleans()), min_size=1, max_size=5), cuts=st.lists(st.integers(0, 10_000)))
+def test_sse_events_read_the_same_however_the_bytes_are_cut(docs, cuts):
+    """Each event (one data line, or its JSON over several) is one payload, for any cut into reads."""
+    from callsieve.serve.stream import SSELines, loads
+    body = b""
+    for doc, several in docs:
+        text = json.dumps({"v": doc}, indent=1 if several else None)
+        body += b"".join(b"data: " + line.encode() + b"\n" for line in text.split("\n")) + b"\n"
+    points = sorted({c % (len(body) + 1) for c in cuts})
+    pieces = [body[a:b] for a, b in zip([0, *points], [*points, len(body)])]
+    lines, out = SSELines(), []
+    for piece in pieces:
+        out += lines.feed(piece)
+    out += lines.close()
+    assert [loads(p) for p in out] == [{"v": doc} for doc, _ in docs]

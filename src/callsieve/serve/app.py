@@ -360,10 +360,12 @@ class Proxy:
         if resp is None:  # the client went away while the upstream was still thinking
             self.log_line(stats, status=499)
             return Response(status_code=499)
-        if resp.status_code != 200 or not stats["stream"]:
+        whole = None  # a streamed request answered with one JSON answer: that answer, as SSE
+        if resp.status_code != 200 or not stats["stream"] or not is_event_stream(resp.headers.get("content-type")):
             try:
                 data = await unless_gone(request, resp.aread())
             except httpx.HTTPError as e:
+                self.log_line(stats, status=502)
                 return self.unreachable(e, api)
             finally:
                 await resp.aclose()
@@ -373,31 +375,8 @@ class Proxy:
             if resp.status_code != 200:
                 self.log_line(stats, status=resp.status_code)
                 return api.upstream_error(resp.status_code, data, self.resp_headers(resp))
-            try:
-                answer = json.loads(data)
-                if not isinstance(answer, dict):
-                    raise ValueError("not a JSON object")
-            except (ValueError, RecursionError) as e:
-                self.log_line(stats, status=502)
-                return api.error(502, f"callsieve: the upstream sent an unreadable answer ({e})", "upstream_error")
-            try:
-                out, info = translate(answer, opts, sess, await sliced_parser(answer, opts, sess))
-                self.log_line(stats, status=200, **info)
-                return JSONAnswer(api.answer(out, body))
-            except Exception:
-                log.exception("while parsing the upstream answer")
-                return api.error(500, "callsieve: internal error while parsing the answer", "server_error")
-        whole = None  # a streamed request answered with one JSON answer: that answer, as a stream
-        if not is_event_stream(resp.headers.get("content-type")):
-            try:
-                data = await unless_gone(request, resp.aread())
-            except httpx.HTTPError as e:
-                return self.unreachable(e, api)
-            finally:
-                await resp.aclose()
-            if data is None:
-                self.log_line(stats, status=499)
-                return Response(status_code=499)
+            if not stats["stream"]:
+                return await self.whole_answer(data, opts, sess, api, body, stats)
             whole = as_stream(data)
             if whole is None:
                 self.log_line(stats, status=502)
@@ -407,6 +386,23 @@ class Proxy:
         turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"), first_sieve)
         return StreamingResponse(self.stream(resp, turn, api.encoder(body, chat_body), stats, whole),
                                  media_type="text/event-stream", headers={"cache-control": "no-cache"})
+
+    async def whole_answer(self, data: bytes, opts: Options, sess: Session, api, body: dict, stats: dict) -> Response:
+        """A non-streamed answer: the upstream's completion parsed, written in `api`."""
+        try:
+            answer = json.loads(data)
+            if not isinstance(answer, dict):
+                raise ValueError("not a JSON object")
+        except (ValueError, RecursionError) as e:
+            self.log_line(stats, status=502)
+            return api.error(502, f"callsieve: the upstream sent an unreadable answer ({e})", "upstream_error")
+        try:
+            out, info = translate(answer, opts, sess, await sliced_parser(answer, opts, sess))
+            self.log_line(stats, status=200, **info)
+            return JSONAnswer(api.answer(out, body))
+        except Exception:
+            log.exception("while parsing the upstream answer")
+            return api.error(500, "callsieve: internal error while parsing the answer", "server_error")
 
     async def stream(self, resp: httpx.Response, turn: Turn, enc, stats: dict, whole: bytes | None = None):
         """`whole`: the upstream's answer already read (as SSE), instead of its body."""
