@@ -155,6 +155,9 @@ def test_deep_nesting_is_a_400_not_a_crash(upstream, proxy, api, depth):
              headers={"content-type": "application/json"})
     ok = is_anthropic_error(r, 400) if api in ("messages", "count_tokens") else is_openai_error(r, 400)
     assert ok, (r.status_code, r.text[:300])
+    nameless = b'{"messages": [], "x": ' + b"[" * depth + b"]" * depth + b"}"  # no model: the default is looked up
+    r = post(proxy, path, content=nameless, headers={"content-type": "application/json"})
+    assert r.status_code == 400, (r.status_code, r.text[:300])
 
 
 def test_requests_the_sdks_send_still_pass_the_schema(upstream, proxy):

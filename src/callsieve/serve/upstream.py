@@ -79,7 +79,7 @@ class DefaultModel:
     async def with_model(self, body: bytes) -> bytes | None:
         try:
             doc = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None  # the app answers 400
         if not isinstance(doc, dict) or doc.get("model"):
             return None
