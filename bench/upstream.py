@@ -51,6 +51,14 @@ def events_for(kind: str, n: int) -> list[bytes]:
     return out
 
 
+def whole_content(events: list[bytes]) -> str:
+    """The content of a scripted stream as one string (cached: a long one costs the upstream once)."""
+    key = ("whole", id(events))
+    if key not in _cache:
+        _cache[key] = "".join(json.loads(e[6:])["choices"][0]["delta"].get("content", "") for e in events[:-1])
+    return _cache[key]
+
+
 def _chunked(data: bytes) -> bytes:
     return b"%x\r\n%s\r\n" % (len(data), data)
 
@@ -100,6 +108,8 @@ async def _stream(writer, events: list[bytes], rate: float) -> None:
                 await asyncio.sleep(ahead)
         elif (i & 31) == 31:
             await writer.drain()          # back-pressure only: as fast as the socket takes it
+            if (i & 1023) == 1023:
+                await asyncio.sleep(0)    # a long stream must not keep the other requests waiting here
     writer.write(b"0\r\n\r\n")
     await writer.drain()
 
@@ -122,8 +132,7 @@ async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
                 if req.get("stream"):
                     await _stream(writer, events, float(spec.get("rate", 0)))
                 else:
-                    content = "".join(json.loads(e[6:])["choices"][0]["delta"].get("content", "")
-                                      for e in events[:-1])
+                    content = whole_content(events)
                     await _reply(writer, 200, {
                         "id": "chatcmpl-bench", "object": "chat.completion", "created": 1700000000,
                         "model": MODEL, "choices": [{"index": 0, "finish_reason": "stop",

@@ -13,7 +13,7 @@ import json
 import logging
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from functools import partial
 
 import httpx
@@ -27,16 +27,22 @@ from callsieve import Session, Sieve, parse
 from callsieve.serve import chat, messages, responses
 from callsieve.serve.chat import error
 from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
+from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, printable
 from callsieve.serve.ready import PENDING, Ready
-from callsieve.serve.stream import JSONAnswer, SSELines, loads
+from callsieve.serve.schema import MAX_DEPTH, problem
+from callsieve.serve.stream import JSONAnswer, SSELines, loads, sse
 from callsieve.serve.turn import Turn
 from callsieve.serve.upstream import DefaultModel, readiness
-from callsieve.serve.whole import translate
+from callsieve.message import Folder
+from callsieve.serve.whole import completion_chunks, parse_kwargs, translate
 
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
 TEMPLATE_TIMEOUT_S = 3.0  # asking the upstream for a chat template: start-up must not wait long
 UNREACHABLE, NO_ENDPOINT = object(), object()   # chat_template(): no answer; no such endpoint
+SLICE_CHARS = 64 * 1024     # a longer upstream chunk is parsed in slices of this size (see slices)
+SLICE_S = 0.005             # about the longest one stream works before the event loop serves the others
+KEEPALIVE = b": keep-alive\n\n"
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
                "authorization", "x-api-key", "accept-encoding", "content-encoding"}
@@ -53,6 +59,12 @@ class Config:
     calls: str = "auto"                # how calls reach clients: auto, whole or stream (options.DELIVERY)
     timeout: float | None = None       # upstream read timeout (None: wait as long as the model writes)
     log_level: str | None = None       # set up logging in each worker process (--workers N)
+    host: str = "127.0.0.1"            # the address bound: a request's Host must name it (see guard.py)
+    allowed_hosts: list[str] = field(default_factory=list)   # more names for Host (--allow-host)
+    max_request_bytes: int = 32 * 1024 * 1024   # a larger body gets a 413
+    body_timeout: float | None = 60.0  # a request body not in within this many seconds gets a 408
+    max_concurrent: int | None = 256   # /v1 requests in flight at once; more get a 503
+    keepalive: float = 15.0            # seconds without a byte to the client before an SSE comment goes out
 
 
 def upstream_base(url: str) -> str:
@@ -61,13 +73,79 @@ def upstream_base(url: str) -> str:
     return url if httpx.URL(url).path not in ("", "/") else url + "/v1"
 
 
-def json_object(raw: bytes, api) -> dict | Response:
-    """The request body as a dict, or the 400 that says why it is not one."""
+def json_object(raw: bytes, api, kind: str | None = None) -> dict | Response:
+    """The request body as a dict that `api`'s schema accepts (schema.py; `kind`: another request
+    of that API, count_tokens), or the 400 that says why it is not one."""
     try:
         body = json.loads(raw)
+    except RecursionError:
+        return api.error(400, f"The request body is nested deeper than {MAX_DEPTH} levels.")
     except ValueError as e:
         return api.error(400, f"The request body is not valid JSON: {e}")
-    return body if isinstance(body, dict) else api.error(400, "The request body must be a JSON object.")
+    if not isinstance(body, dict):
+        return api.error(400, "The request body must be a JSON object.")
+    wrong = problem(kind or api.name, body)
+    return body if wrong is None else api.error(400, wrong)
+
+
+def is_event_stream(content_type: str | None) -> bool:
+    """An answer to read as SSE: one that says so, or says nothing (some servers send none)."""
+    kind = (content_type or "").split(";", 1)[0].strip().lower()
+    return kind in ("", "text/event-stream")
+
+
+def as_stream(data: bytes) -> bytes | None:
+    """A non-SSE answer to a streamed request, as the SSE it stands for: a chat completion (a
+    server that ignores `stream`) becomes its chunks; anything else (HTML, an error page) None."""
+    try:
+        answer = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(answer, dict) or not isinstance(answer.get("choices"), list):
+        return None
+    return b"".join(sse(c) for c in completion_chunks(answer)) + sse(b"[DONE]")
+
+
+def slices(chunk: dict) -> list[dict]:
+    """A chunk with a long `delta.content` as several chunks of SLICE_CHARS each, the other fields
+    on the first and finish_reason on the last: how the chunks are cut never changes the Sieve's
+    result, so this only lets the proxy serve other clients between the pieces."""
+    choices = chunk.get("choices")
+    if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], dict):
+        return [chunk]
+    choice = choices[0]
+    delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+    text = delta.get("content")
+    if not isinstance(text, str) or len(text) <= SLICE_CHARS:
+        return [chunk]
+    cuts = range(0, len(text), SLICE_CHARS)
+    out = []
+    for n, at in enumerate(cuts):
+        last = n == len(cuts) - 1
+        piece = {**choice, "delta": {**delta, "content": text[at:at + SLICE_CHARS]} if n == 0 else
+                 {"content": text[at:at + SLICE_CHARS]}, "finish_reason": choice.get("finish_reason") if last else None}
+        out.append({**chunk, "choices": [piece]} if n == 0 else {"choices": [piece]})
+    return out
+
+
+async def sliced_parser(answer: dict, opts: Options, sess: Session):
+    """`parse` for `translate`, with each long content already parsed in slices of SLICE_CHARS, the
+    event loop serving the other clients between them (the same Message: chunking never changes it)."""
+    done = {}
+    for choice in answer.get("choices") or []:
+        text = (choice.get("message") or {}).get("content") if isinstance(choice, dict) else None
+        if isinstance(text, str) and len(text) > SLICE_CHARS and text not in done:
+            sieve, folder = Sieve(**parse_kwargs(opts, sess)), Folder()
+            for at in range(0, len(text), SLICE_CHARS):
+                folder.add(sieve.feed(text[at:at + SLICE_CHARS]))
+                await asyncio.sleep(0)
+            folder.add(sieve.close())
+            done[text] = folder.message(sieve.format)
+    return lambda text, **kwargs: done[text] if text in done else parse(text, **kwargs)
+
+
+async def once(data: bytes):
+    yield data
 
 
 def stream_error(message: str, code: str, type_: str = "upstream_error") -> dict:
@@ -93,6 +171,9 @@ async def unless_gone(request: Request, awaitable):
         watch.cancel()
         if not work.done():
             work.cancel()
+            # a cancelled task is done only once it has run its cancellation: wait for that,
+            # or its result is not set yet (InvalidStateError)
+            await asyncio.wait({work})
     if work.cancelled():
         return None
     return work.result()
@@ -100,8 +181,12 @@ async def unless_gone(request: Request, awaitable):
 
 class Proxy:
     def __init__(self, config: Config):
+        if config.api_key == "":
+            raise ValueError("an empty API key would turn authentication off: give a key, or none")
         self.config = config
         self.base = upstream_base(config.upstream)
+        self.secrets = Secrets(self.base, config.upstream_api_key, config.api_key)
+        LOG_FILTER.install(self.secrets)
         self.sessions: dict[str, Session] = {}
         self.upstream_models: list[str] = []
         self.client: httpx.AsyncClient | None = None
@@ -198,13 +283,16 @@ class Proxy:
 
     # -- endpoints ---------------------------------------------------------------------------
     async def health(self, request: Request) -> Response:
-        return JSONResponse({"status": "ok", "upstream": self.base})
+        return JSONResponse({"status": "ok", "upstream": self.secrets.url})
 
     async def forward(self, request: Request) -> Response:
         """Any other /v1/* request: passed on unchanged, streamed both ways."""
         if not self.authorized(request):
             return error(401, "Invalid or missing API key (send 'Authorization: Bearer <key>').", "authentication_error")
-        path = request.url.path[len("/v1"):]
+        path = forward_path(request.scope.get("raw_path") or request.scope["path"].encode())
+        if path is None:
+            return error(404, "callsieve: only paths under /v1 are forwarded (no '..', no encoded '/')",
+                         code="not_found")
         url = httpx.URL(self.base + path, query=request.url.query.encode())
         req = self.client.build_request(request.method, url, headers=self.headers(request.headers),
                                         content=request.stream())
@@ -222,8 +310,9 @@ class Proxy:
 
     @staticmethod
     async def relay(resp: httpx.Response):
+        # decoded: the upstream's content-encoding answered httpx's accept-encoding, not the client's
         try:
-            async for part in resp.aiter_raw():
+            async for part in resp.aiter_bytes():
                 yield part
         finally:
             await resp.aclose()
@@ -233,9 +322,10 @@ class Proxy:
         return {k: v for k, v in resp.headers.items() if k.lower() not in HOP_HEADERS}
 
     def unreachable(self, e: Exception, api=chat) -> Response:
-        log.warning("upstream %s unreachable: %r", self.base, e)
-        return api.error(502, f"callsieve: the upstream model server at {self.base} is unreachable "
-                          f"({type(e).__name__}: {e or 'no answer'})", "upstream_error", "upstream_unreachable")
+        log.warning("upstream %s unreachable: %r", self.secrets.url, e)
+        return api.error(502, self.secrets.hide(f"callsieve: the upstream model server at {self.secrets.url} is "
+                                                f"unreachable ({type(e).__name__}: {e or 'no answer'})"),
+                         "upstream_error", "upstream_unreachable")
 
     async def answer(self, request: Request, api) -> Response:
         """A request in one of the wire APIs (chat.py, responses.py, messages.py): translated into
@@ -272,10 +362,12 @@ class Proxy:
         if resp is None:  # the client went away while the upstream was still thinking
             self.log_line(stats, status=499)
             return Response(status_code=499)
-        if resp.status_code != 200 or not stats["stream"]:
+        whole = None  # a streamed request answered with one JSON answer: that answer, as SSE
+        if resp.status_code != 200 or not stats["stream"] or not is_event_stream(resp.headers.get("content-type")):
             try:
                 data = await unless_gone(request, resp.aread())
             except httpx.HTTPError as e:
+                self.log_line(stats, status=502)
                 return self.unreachable(e, api)
             finally:
                 await resp.aclose()
@@ -285,28 +377,44 @@ class Proxy:
             if resp.status_code != 200:
                 self.log_line(stats, status=resp.status_code)
                 return api.upstream_error(resp.status_code, data, self.resp_headers(resp))
-            try:
-                answer = json.loads(data)
-                if not isinstance(answer, dict):
-                    raise ValueError("not a JSON object")
-            except ValueError as e:
+            if not stats["stream"]:
+                return await self.whole_answer(data, opts, sess, api, body, stats)
+            whole = as_stream(data)
+            if whole is None:
                 self.log_line(stats, status=502)
-                return api.error(502, f"callsieve: the upstream sent an unreadable answer ({e})", "upstream_error")
-            try:
-                out, info = translate(answer, opts, sess, parse)
-                self.log_line(stats, status=200, **info)
-                return JSONAnswer(api.answer(out, body))
-            except Exception:
-                log.exception("while parsing the upstream answer")
-                return api.error(500, "callsieve: internal error while parsing the answer", "server_error")
+                kind = printable(resp.headers.get("content-type") or "no content-type", 80)
+                return api.error(502, f"callsieve: the upstream answered a streamed request with {kind}, "
+                                      "neither an event stream nor a chat completion", "upstream_error")
         turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"), first_sieve)
-        return StreamingResponse(self.stream(resp, turn, api.encoder(body, chat_body), stats),
+        return StreamingResponse(self.stream(resp, turn, api.encoder(body, chat_body), stats, whole),
                                  media_type="text/event-stream", headers={"cache-control": "no-cache"})
 
-    async def stream(self, resp: httpx.Response, turn: Turn, enc, stats: dict):
+    async def whole_answer(self, data: bytes, opts: Options, sess: Session, api, body: dict, stats: dict) -> Response:
+        """A non-streamed answer: the upstream's completion parsed, written in `api`."""
+        try:
+            answer = json.loads(data)
+            if not isinstance(answer, dict):
+                raise ValueError("not a JSON object")
+        except (ValueError, RecursionError) as e:
+            self.log_line(stats, status=502)
+            return api.error(502, f"callsieve: the upstream sent an unreadable answer ({e})", "upstream_error")
+        try:
+            out, info = translate(answer, opts, sess, await sliced_parser(answer, opts, sess))
+            self.log_line(stats, status=200, **info)
+            return JSONAnswer(api.answer(out, body))
+        except Exception:
+            log.exception("while parsing the upstream answer")
+            return api.error(500, "callsieve: internal error while parsing the answer", "server_error")
+
+    async def stream(self, resp: httpx.Response, turn: Turn, enc, stats: dict, whole: bytes | None = None):
+        """`whole`: the upstream's answer already read (as SSE), instead of its body."""
         lines = SSELines(resp.encoding or "utf-8")
         # raw: no per-piece decoding layer when the upstream did not compress the stream
-        reads = Ready(resp.aiter_bytes() if resp.headers.get("content-encoding") else resp.aiter_raw())
+        reads = Ready(once(whole) if whole is not None else resp.aiter_bytes()
+                      if resp.headers.get("content-encoding") else resp.aiter_raw())
+        keepalive, sent_at = self.config.keepalive, time.monotonic()
+        turn_at = sent_at      # when this stream last let the event loop run the others
+        parsed = False         # any upstream chunk read: an upstream body with none is no answer
         out: list[bytes] = enc.start()  # what the upstream pieces read so far turned into, not sent yet
         first = True           # until the first token is out, each piece's output goes at once
         done = False           # the upstream said [DONE]
@@ -321,8 +429,10 @@ class Proxy:
                             if out:
                                 batch = b"".join(out)
                                 out.clear()
+                                sent_at = time.monotonic()
                                 yield batch
                             data = await reads.wait()
+                            turn_at = time.monotonic()
                     except StopAsyncIteration:
                         payloads, ended = lines.close(), True
                     else:
@@ -338,20 +448,46 @@ class Proxy:
                             continue
                         if not isinstance(chunk, dict):
                             continue
+                        parsed = True
                         if "error" in chunk and not chunk.get("choices"):
                             failure = upstream_failure(chunk["error"])
                             break
                         enc.upstream(chunk)
-                        out += enc.write(turn.feed(chunk))
+                        if len(payload) < SLICE_CHARS:
+                            out += enc.write(turn.feed(chunk))
+                        else:  # a long chunk in slices, the other clients served in between
+                            for piece in slices(chunk):
+                                out += enc.write(turn.feed(piece))
+                                await asyncio.sleep(0)
                     if ended:
+                        if not parsed and not done and failure is None:
+                            failure = stream_error("the upstream's answer is no event stream", "upstream_unreadable")
                         break
                     if first and turn.answered:  # time to first token: do not wait for the rest of the read
                         first = False
                         batch = b"".join(out)
                         out.clear()
+                        sent_at = time.monotonic()
                         yield batch
+                        continue
+                    now = time.monotonic()
+                    if now - turn_at > SLICE_S:
+                        # an upstream faster than us always has its next piece ready, and a write to
+                        # the client need not suspend: give the other clients their turn
+                        if out:
+                            batch = b"".join(out)
+                            out.clear()
+                            sent_at = now
+                            yield batch
+                        await asyncio.sleep(0)
+                        turn_at = time.monotonic()
+                    elif not out and keepalive and now - sent_at > keepalive:
+                        # text is held (a possible call, long thinking): an idle-timeout client must
+                        # still see bytes; every SSE client skips a comment
+                        sent_at = now
+                        yield KEEPALIVE
             except httpx.HTTPError as e:
-                failure = stream_error(f"the upstream stream broke off ({type(e).__name__}: {e})",
+                failure = stream_error(self.secrets.hide(f"the upstream stream broke off ({type(e).__name__}: {e})"),
                                        "upstream_disconnected")
             except Exception:  # a bug must not cut the stream silently
                 log.exception("while translating the upstream stream")
@@ -385,7 +521,7 @@ class Proxy:
         """`/v1/messages/count_tokens`: an estimate (Claude Code asks before long prompts)."""
         if not self.authorized(request):
             return messages.error(401, "Invalid or missing API key (send 'x-api-key: <key>').")
-        body = json_object(await request.body(), messages)
+        body = json_object(await request.body(), messages, "count_tokens")
         return body if isinstance(body, Response) else JSONResponse({"input_tokens": messages.estimate(body)})
 
     def log_turn(self, stats: dict, turn: Turn, status: int) -> None:
@@ -411,7 +547,7 @@ class Proxy:
     def log_line(self, stats: dict, status: int, format=None, calls=0, reasoning_chars=0, errors=0) -> None:
         ms = (time.monotonic() - stats["start"]) * 1000
         log.info("%s model=%s stream=%s status=%d format=%s calls=%d reasoning_chars=%d call_errors=%d "
-                 "duration_ms=%.0f", stats["api"], stats["model"] or "-", stats["stream"], status, format or "-", calls,
+                 "duration_ms=%.0f", stats["api"], printable(stats["model"] or "-"), stats["stream"], status, format or "-", calls,
                  reasoning_chars, errors, ms)
 
 
@@ -424,7 +560,11 @@ def create_app(config: Config) -> Starlette:
               Route("/v1/messages", partial(proxy.answer, api=messages), methods=["POST"]),
               Route("/v1/messages/count_tokens", proxy.count_tokens, methods=["POST"]),
               Route("/v1/{path:path}", proxy.forward, methods=methods)]
-    app = Starlette(routes=routes, lifespan=proxy.lifespan, middleware=[Middleware(DefaultModel, proxy=proxy)])
+    guard = Middleware(Guard, hosts=allowed_hosts(config.host, config.allowed_hosts),
+                       max_body=config.max_request_bytes, body_timeout=config.body_timeout,
+                       max_concurrent=config.max_concurrent)
+    app = Starlette(routes=routes, lifespan=proxy.lifespan,
+                    middleware=[guard, Middleware(DefaultModel, proxy=proxy)])
     app.state.proxy = proxy
     return app
 

@@ -13,6 +13,7 @@ from callsieve.cli import CALLS_HELP, UsageError, install_command, positive_int,
 from callsieve.reasoning import CALLS_IN_REASONING
 from callsieve.serve.options import DELIVERY
 
+TIMED_HTTP = "callsieve.serve.guard:TimedHTTP"  # uvicorn's protocol with a header timeout
 REASONING_FORMATS = ["none", "auto", "deepseek", "deepseek-legacy"]
 
 
@@ -39,9 +40,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "and were valid, in one piece), 'stream' (deltas as parsed), or 'auto': whole "
                              "for Chat Completions and Messages, stream for Responses (default: auto; a "
                              "request may choose with the header X-Callsieve-Calls)")
+    # a shared deployment: limits and timeouts (docs/proxy-shared.md)
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="also serve requests whose Host is NAME (repeatable; by default only the --host "
+                             "address, and loopback names when bound to loopback: a web page cannot use DNS "
+                             "rebinding to reach the proxy)")
+    parser.add_argument("--upstream-timeout", type=positive_float, default=None, metavar="S",
+                        help="give up on an upstream that sends nothing for S seconds (default: wait as long as "
+                             "the model writes)")
+    parser.add_argument("--max-request-bytes", type=positive_int, default=32 * 1024 * 1024, metavar="N",
+                        help="refuse larger request bodies with a 413 (default: 32 MiB)")
+    parser.add_argument("--body-timeout", type=positive_float, default=60.0, metavar="S",
+                        help="a request body must arrive within S seconds, else 408 (default: 60)")
+    parser.add_argument("--header-timeout", type=positive_float, default=10.0, metavar="S",
+                        help="close a connection that has not sent its request head within S seconds (default: 10)")
+    parser.add_argument("--max-concurrent", type=positive_int, default=256, metavar="N",
+                        help="/v1 requests served at once per worker; more get a 503 with Retry-After (default: 256)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                         help="log level (default: info)")
+
+
+def positive_float(text: str) -> float:
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not n > 0 or n == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return n
 
 
 def port_number(text: str) -> int:
@@ -80,6 +107,9 @@ def run(args: argparse.Namespace) -> int:
     from callsieve.serve.app import Config, config_to_env, create_app
     from callsieve.serve import embedded
 
+    if args.api_key == "":
+        return fail("--api-key (or CALLSIEVE_API_KEY) is empty, which would turn authentication off: "
+                    "give a key, or leave it unset")
     if args.format:
         try:
             args.format = resolve_format(args.format)
@@ -111,15 +141,19 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     config = Config(upstream=upstream, api_key=args.api_key, upstream_api_key=args.upstream_api_key,
                     format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level,
-                    calls_in_reasoning=args.calls_in_reasoning, calls=args.calls)
+                    calls_in_reasoning=args.calls_in_reasoning, calls=args.calls, host=args.host, allowed_hosts=args.allow_host,
+                    timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
+                    body_timeout=args.body_timeout, max_concurrent=args.max_concurrent)
+    from callsieve.serve.guard import HEADER_TIMEOUT_ENV
+    os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # read by each worker's connections
     print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
     try:
         if args.workers > 1:
             config_to_env(config)
             uvicorn.run("callsieve.serve.app:app_from_env", factory=True, host=args.host, port=args.port,
-                        workers=args.workers, log_level=args.log_level)
+                        workers=args.workers, log_level=args.log_level, http=TIMED_HTTP)
         else:
-            uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level)
+            uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level, http=TIMED_HTTP)
     finally:
         if embedded_server:
             embedded_server.stop()

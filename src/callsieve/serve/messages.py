@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse
 
 from callsieve.serve.one_answer import OneAnswer
 from callsieve.serve.options import BadRequest, system_first, text_of
-from callsieve.serve.stream import named_sse
+from callsieve.serve.stream import JSONAnswer, named_sse
 
 name = "messages"
 STOP = {"tool_calls": "tool_use", "length": "max_tokens", "stop": "end_turn"}
@@ -187,18 +187,23 @@ def error_object(status: int, message: str) -> dict:
     return {"type": "error", "error": {"type": ERROR_TYPES.get(status, "api_error"), "message": message}}
 
 
-def error(status: int, message: str, type_: str = "invalid_request_error", code=None) -> JSONResponse:
-    return JSONResponse(error_object(status, message), status)
+def error(status: int, message: str, type_: str = "invalid_request_error", code=None, headers=None) -> JSONResponse:
+    return JSONAnswer(error_object(status, message), status, headers=headers)  # the upstream's text may be in it
+
+
+PASSED_ON = ("retry-after", "anthropic-ratelimit-requests-reset", "x-ratelimit-reset-requests")
 
 
 def upstream_error(status: int, data: bytes, headers: dict) -> JSONResponse:
-    """An upstream error status, its message in an Anthropic error object."""
+    """An upstream error status, its message in an Anthropic error object (with its Retry-After:
+    Claude Code waits as long as it says before retrying a 429 or 529)."""
     try:
         err = json.loads(data).get("error")
         message = err.get("message") if isinstance(err, dict) else str(err)
     except (ValueError, AttributeError):
         message = data.decode("utf-8", "replace")[:2000]
-    return error(status, f"upstream: {message}")
+    kept = {k: v for k, v in headers.items() if k.lower() in PASSED_ON}
+    return error(status, f"upstream: {message}", headers=kept)
 
 
 # -- the stream -----------------------------------------------------------------------------------
@@ -209,6 +214,31 @@ class MessagesEncoder(OneAnswer):
         self.body = body
         self.index = -1                 # the content block being written (or the last one)
         self.open: str | int | None = None   # its kind: "text", "thinking", or a call index
+        self.held: list[tuple] = []     # events that came while a call's block was open (see write)
+
+    def write(self, events: list[tuple]) -> list[bytes]:
+        """As OneAnswer's, but a call's block, once open, stays open until the call ends: Messages
+        has one block open at a time and none reopens, so output that comes in between (text
+        after a native call's first delta) waits, instead of closing the block on the call's
+        later arguments."""
+        out = []
+        for ev in events:
+            if ev[1] == 0 and ev[0] != "start":
+                out += self._event(ev)
+        return out
+
+    def _event(self, ev: tuple) -> list[bytes]:
+        if type(self.open) is int and ev[0] != "finish" and not (ev[0] in ("args", "end", "cut")
+                                                                and ev[2] == self.open):
+            self.held.append(ev)
+            return []
+        out = self._close() if ev[0] == "finish" and self.held else []  # (Turn ends every call first)
+        while self.held and type(self.open) is not int:
+            out += self._event(self.held.pop(0))
+        out += getattr(self, ev[0])(*ev[2:])
+        while self.held and type(self.open) is not int:
+            out += self._event(self.held.pop(0))
+        return out
 
     def start(self) -> list[bytes]:
         msg = {"id": new_id("msg"), "type": "message", "role": "assistant", "model": self.body.get("model"),

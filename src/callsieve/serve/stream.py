@@ -6,7 +6,6 @@ They sit on the proxy's per-chunk path, so they avoid per-chunk work: see each o
 from __future__ import annotations
 
 import json
-import re
 
 from starlette.responses import JSONResponse
 
@@ -43,7 +42,6 @@ class JSONAnswer(JSONResponse):
 
 
 _scan = json.JSONDecoder().scan_once             # the C scanner under json.loads
-_DATA = re.compile(r"^data:(.*)", re.M)
 
 
 def loads(payload: str):
@@ -62,20 +60,31 @@ def loads(payload: str):
 
 
 class SSELines:
-    """The payloads of the `data:` lines of an SSE byte stream, fed in pieces as they arrive.
+    """The payloads of the events of an SSE byte stream, fed in pieces as they arrive.
 
     A line ends at `\n`, `\r\n` or `\r` (the SSE rule; no other character ends one, so a raw
-    U+2028 inside a JSON string stays in its line). Each `data:` line is one payload, stripped of
-    whitespace, as the OpenAI-style servers send them; blank lines, comments and other fields are
-    skipped. A `\r\n` cut between two pieces gives one extra blank line, skipped like the others.
+    U+2028 inside a JSON string stays in its line). An event's `data:` lines are its payload,
+    joined by `\n` as SSE says (a server may cut a long JSON over several), stripped of
+    whitespace; comments and other fields are skipped. An event ends at a blank line; one whose
+    blank line has not come yet goes out when the piece ends if it is JSON already (servers
+    that send no blank lines still get each line through at once, as a data line after a whole
+JSON value starts a new event). A `\r\n` cut between two
+    pieces gives one extra blank line, which ends nothing.
+
+    Linear in the stream: a piece with no line break is only kept, not joined with what came
+    before (a 10 MB line in 4 kB pieces is joined once).
     """
 
     def __init__(self, encoding: str = "utf-8"):
         self.encoding = encoding
         self.tail: list[bytes] = []   # the start of an unfinished line
+        self.event: list[str] = []    # the data lines of the event being read
 
     def feed(self, data: bytes) -> list[str]:
         if self.tail:
+            if b"\n" not in data and b"\r" not in data:
+                self.tail.append(data)
+                return []
             self.tail.append(data)
             data = b"".join(self.tail)
             self.tail.clear()
@@ -88,9 +97,38 @@ class SSELines:
                 return []
             data = data[:end]
         # decoded whole lines at once: a line break never falls inside a multi-byte character
-        return [p.strip() for p in _DATA.findall(data.decode(self.encoding, "replace"))]
+        out, event = [], self.event
+        for line in data.decode(self.encoding, "replace").split("\n")[:-1]:
+            if line.startswith("data:"):
+                if event and self._whole(event):  # a server that sends no blank lines
+                    out.append("\n".join(event).strip())
+                    event.clear()
+                event.append(line[5:])
+            elif not line and event:
+                out.append("\n".join(event).strip() if len(event) > 1 else event[0].strip())
+                event.clear()
+        if event and self._whole(event):
+            out.append("\n".join(event).strip())
+            event.clear()
+        return out
+
+    @staticmethod
+    def _whole(event: list[str]) -> bool:
+        """Whether an event whose blank line has not come yet can go: it is JSON (or [DONE])."""
+        text = "\n".join(event).strip()
+        if text == "[DONE]":
+            return True
+        try:
+            loads(text)
+        except ValueError:
+            return False
+        return True
 
     def close(self) -> list[str]:
-        """The last line, when the stream ended without a line break after it."""
+        """The last line and event, when the stream ended without a line break or blank line."""
         data, self.tail = b"".join(self.tail), []
-        return self.feed(data + b"\n") if data else []
+        out = self.feed(data + b"\n") if data else []
+        if self.event:
+            out.append("\n".join(self.event).strip())
+            self.event.clear()
+        return out

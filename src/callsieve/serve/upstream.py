@@ -33,14 +33,16 @@ async def model_ids(proxy) -> list[str]:
 
 async def readiness(request: Request) -> JSONResponse:
     proxy = request.app.state.proxy
+    shown = proxy.secrets.url
     try:
         ids = await model_ids(proxy)
     except httpx.HTTPError as e:
-        return JSONResponse({"status": "unavailable", "upstream": proxy.base,
-                             "reason": f"unreachable ({type(e).__name__}: {e or 'no answer'})"}, 503)
+        return JSONResponse({"status": "unavailable", "upstream": shown,
+                             "reason": proxy.secrets.hide(f"unreachable ({type(e).__name__}: {e or 'no answer'})")}, 503)
     except Exception as e:  # noqa: BLE001 - a wrong answer: the upstream is not ready, whatever it said
-        return JSONResponse({"status": "unavailable", "upstream": proxy.base, "reason": str(e) or repr(e)}, 503)
-    return JSONResponse({"status": "ready", "upstream": proxy.base, "models": ids})
+        return JSONResponse({"status": "unavailable", "upstream": shown,
+                             "reason": proxy.secrets.hide(str(e) or repr(e))}, 503)
+    return JSONResponse({"status": "ready", "upstream": shown, "models": ids})
 
 
 ANSWERS = ("/v1/chat/completions", "/v1/responses", "/v1/messages")   # "model" means the same in each
@@ -55,13 +57,13 @@ class DefaultModel:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope["method"] != "POST" or scope["path"] not in ANSWERS:
             return await self.app(scope, receive, send)
-        messages, body = [], b""
+        messages = []
         while True:
             msg = await receive()
             messages.append(msg)
-            body += msg.get("body", b"")
             if msg["type"] != "http.request" or not msg.get("more_body"):
                 break
+        body = b"".join(m.get("body", b"") for m in messages)  # joined once: linear in the body's size
         if msg["type"] == "http.request" and (b'"model"' not in body or NO_MODEL.search(body)):
             named = await self.with_model(body)
             if named is not None:
@@ -77,7 +79,7 @@ class DefaultModel:
     async def with_model(self, body: bytes) -> bytes | None:
         try:
             doc = json.loads(body)
-        except ValueError:
+        except (ValueError, RecursionError):
             return None  # the app answers 400
         if not isinstance(doc, dict) or doc.get("model"):
             return None

@@ -11,12 +11,18 @@ from callsieve.serve.options import Options
 from callsieve.serve.turn import finish_reason, runnable_arguments
 
 
-def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple[dict, dict]:
-    """Return the response to send and the numbers for the log line."""
-    info = {"format": None, "calls": 0, "reasoning_chars": 0, "errors": 0}
+def parse_kwargs(opts: Options, session: Any) -> dict:
+    """The Sieve's arguments for a whole answer."""
     kwargs = opts.sieve_kwargs(session)
     if kwargs["reasoning"] == "deepseek-legacy":  # legacy: inline only while streaming
         kwargs["reasoning"] = "deepseek"
+    return kwargs
+
+
+def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple[dict, dict]:
+    """Return the response to send and the numbers for the log line."""
+    info = {"format": None, "calls": 0, "reasoning_chars": 0, "errors": 0}
+    kwargs = parse_kwargs(opts, session)
     choices = []
     for choice in data.get("choices") or []:
         msg = dict(choice.get("message") or {})
@@ -55,3 +61,26 @@ def translate(data: dict, opts: Options, session: Any, parse: Callable) -> tuple
         finish = finish_reason(choice.get("finish_reason"), len(calls), cut)
         choices.append({**choice, "message": msg, "finish_reason": finish})
     return {**data, "choices": choices}, info
+
+
+def completion_chunks(answer: dict) -> list[dict]:
+    """A whole chat completion as the chunks a streaming upstream would have sent: one per choice
+    (its message as the delta, native calls indexed), then one with the usage."""
+    base = {k: answer[k] for k in ("id", "created", "model", "system_fingerprint") if k in answer}
+    base["object"] = "chat.completion.chunk"
+    out = []
+    for n, choice in enumerate(answer.get("choices") or []):
+        if not isinstance(choice, dict):
+            continue
+        msg = choice.get("message") if isinstance(choice.get("message"), dict) else {}
+        delta = {k: msg[k] for k in ("role", "content", "reasoning_content", "reasoning") if msg.get(k) is not None}
+        calls = msg.get("tool_calls")
+        if isinstance(calls, list) and calls:
+            delta["tool_calls"] = [{**tc, "index": k} for k, tc in enumerate(calls) if isinstance(tc, dict)]
+        one = {"index": choice.get("index", n), "delta": delta, "finish_reason": choice.get("finish_reason")}
+        if isinstance(choice.get("stop_reason"), str):
+            one["stop_reason"] = choice["stop_reason"]
+        out.append({**base, "choices": [one]})
+    if isinstance(answer.get("usage"), dict):
+        out.append({**base, "choices": [], "usage": answer["usage"]})
+    return out

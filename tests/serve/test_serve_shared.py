@@ -1,0 +1,518 @@
+"""The proxy as a shared service (issue 22): bad input, bad upstreams, bad neighbours, web pages.
+
+Each test is what a client (or the operator reading the logs) would notice; docs/proxy-shared.md
+states the guarantees these check.
+"""
+from __future__ import annotations
+
+import contextlib
+import gzip
+import json
+import logging
+import socket
+import threading
+import time
+
+import httpx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from conftest import ServerThread, chunk, completion, free_port
+from serve_helpers import check_stream, fold, sse_events_of
+
+from callsieve.serve.app import Config, create_app
+
+BODY = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
+ANT = {"model": "m", "max_tokens": 100, "messages": [{"role": "user", "content": "hi"}]}
+RESP = {"model": "m", "input": "hi"}
+TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
+ANT_TOOLS = [{"name": "get_weather", "input_schema": {"type": "object"}}]
+ROUTES = {"chat": ("/chat/completions", BODY), "responses": ("/responses", RESP), "messages": ("/messages", ANT)}
+
+
+def post(proxy: str, path: str, **kw) -> httpx.Response:
+    with httpx.Client(timeout=30) as c:
+        return c.post(proxy + path, **kw)
+
+
+def raw_request(port: int, request: bytes, wait: float = 10.0) -> bytes:
+    """Send bytes as they are (no client library normalises the path) and read the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as s:
+        s.sendall(request)
+        out = b""
+        while True:
+            try:
+                data = s.recv(65536)
+            except socket.timeout:
+                break
+            if not data:
+                break
+            out += data
+            if b"\r\n\r\n" in out and b"connection: close" not in out.lower() and out.endswith(b"}"):
+                break
+    return out
+
+
+def port_of(proxy: str) -> int:
+    return int(proxy.split(":")[2].split("/")[0])
+
+
+def is_openai_error(r: httpx.Response, status: int) -> bool:
+    return r.status_code == status and isinstance(r.json()["error"]["message"], str)
+
+
+def is_anthropic_error(r: httpx.Response, status: int) -> bool:
+    doc = r.json()
+    return r.status_code == status and doc["type"] == "error" and isinstance(doc["error"]["message"], str)
+
+
+# -- 2: credentials -------------------------------------------------------------------------------
+def with_userinfo(url: str) -> str:
+    return url.replace("http://", "http://admin:hunter2@")
+
+
+def test_upstream_credentials_are_never_shown(upstream, make_proxy, caplog):
+    caplog.set_level(logging.INFO)
+    proxy = make_proxy(with_userinfo(upstream.url), upstream_api_key="sk-upstream-secret")
+    root = proxy.removesuffix("/v1")
+    with httpx.Client(timeout=30) as c:
+        health, ready = c.get(root + "/health"), c.get(root + "/ready")
+    assert health.status_code == 200 and ready.status_code == 200
+    dead = make_proxy(with_userinfo(f"http://127.0.0.1:{free_port()}/v1"), upstream_api_key="sk-upstream-secret")
+    shown = [health.text, ready.text]
+    for path, body in ROUTES.values():
+        shown.append(post(dead, path, json={**body, "stream": True}).text)
+    with httpx.Client(timeout=30) as c:
+        shown += [c.get(dead.removesuffix("/v1") + "/ready").text, c.get(dead + "/models").text]
+    shown += [r.getMessage() for r in caplog.records]
+    assert any("127.0.0.1" in s for s in shown[2:5]), "the 502 still says which upstream failed"
+    for text in shown:
+        assert "hunter2" not in text and "sk-upstream-secret" not in text
+
+
+# -- 3: only /v1 is forwarded ---------------------------------------------------------------------
+@pytest.mark.parametrize("target", ["/v1/../props", "/v1/%2e%2e/props", "/v1/%2E%2E/api/delete", "/v1/..%2fprops",
+                                    "/v1/models/../../metrics", "/v1/models%2f..%2f..%2fslots", "/v1/.%2e/metrics",
+                                    "/v1/%252e%252e/props", "/v1/..\\props", "/v1/.."])
+def test_paths_that_leave_v1_are_not_forwarded(upstream, proxy, target):
+    upstream.reset()
+    answer = raw_request(port_of(proxy), f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                         .encode())
+    assert answer.startswith(b"HTTP/1.1 404"), answer[:200]
+    assert not upstream.requests, [q["path"] for q in upstream.requests]
+
+
+def test_paths_under_v1_are_still_forwarded_with_their_escapes(upstream, proxy):
+    upstream.reset()
+    upstream.reply(200, {"ok": True})
+    answer = raw_request(port_of(proxy), b"GET /v1/files/a%20b.txt HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"Connection: close\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 200")
+    assert upstream.last["path"] == "/v1/files/a b.txt"
+
+
+# -- 4: the schema of each API --------------------------------------------------------------------
+BAD = {
+    "chat": [{"stream_options": "yes"}, {"messages": "hi"}, {"messages": [5]}, {"tools": 5}, {"stream": "true"},
+             {"messages": [{"role": "tool", "content": 5}]}, {"parallel_tool_calls": "no"},
+             {"chat_template_kwargs": "x"}, {"model": 5}],
+    "responses": [{"reasoning": "high"}, {"text": "json"}, {"tools": 5}, {"include": 5}, {"input": 5},
+                  {"input": [{"type": "function_call", "arguments": {"a": 1}}]}, {"tools": [{"type": "function",
+                                                                                              "parameters": "x"}]},
+                  {"max_output_tokens": "10"}, {"instructions": 5}],
+    "messages": [{"tool_choice": "auto"}, {"thinking": "enabled"}, {"tools": 5},
+                 {"messages": [{"role": "user", "content": [{"type": "text", "text": 5}]}]},
+                 {"messages": [{"role": "user", "content": [{"type": "image", "source": "x"}]}]},
+                 {"system": 5}, {"stop_sequences": "x"}, {"max_tokens": "100"},
+                 {"messages": [{"role": "user", "content": [{"type": "tool_result", "is_error": "yes"}]}]}],
+}
+
+
+def nested(depth: int) -> dict:
+    doc: dict = {}
+    for _ in range(depth):
+        doc = {"a": [doc]}
+    return doc
+
+
+@pytest.mark.parametrize("api,extra", [(api, extra) for api, cases in BAD.items() for extra in cases])
+def test_a_wrong_type_is_a_400_in_the_apis_shape(upstream, proxy, api, extra):
+    path, body = ROUTES[api]
+    for stream in (False, True):
+        r = post(proxy, path, json={**body, "stream": stream, **extra} if "stream" not in extra else {**body, **extra})
+        ok = is_anthropic_error(r, 400) if api == "messages" else is_openai_error(r, 400)
+        assert ok, (r.status_code, r.text[:300])
+    assert not [q for q in upstream.requests if q["path"] == "/v1/chat/completions"]
+
+
+@pytest.mark.parametrize("depth", [150, 5000])
+@pytest.mark.parametrize("api", ["chat", "responses", "messages", "count_tokens"])
+def test_deep_nesting_is_a_400_not_a_crash(upstream, proxy, api, depth):
+    path, body = ROUTES.get(api) or ("/messages/count_tokens", ANT)
+    key = "metadata" if api != "chat" else "chat_template_kwargs"
+    r = post(proxy, path, content=json.dumps({**body, key: nested(depth)}, ).encode() if depth < 900 else
+             (json.dumps(body)[:-1] + ', "' + key + '": ' + '{"a": [' * depth + "{}" + "]}" * depth + "}").encode(),
+             headers={"content-type": "application/json"})
+    ok = is_anthropic_error(r, 400) if api in ("messages", "count_tokens") else is_openai_error(r, 400)
+    assert ok, (r.status_code, r.text[:300])
+    nameless = b'{"messages": [], "x": ' + b"[" * depth + b"]" * depth + b"}"  # no model: the default is looked up
+    r = post(proxy, path, content=nameless, headers={"content-type": "application/json"})
+    assert r.status_code == 400, (r.status_code, r.text[:300])
+
+
+def test_requests_the_sdks_send_still_pass_the_schema(upstream, proxy):
+    upstream.reply(200, completion("hello"))
+    chat = {**BODY, "tools": TOOLS, "tool_choice": {"type": "function", "function": {"name": "get_weather"}},
+            "messages": [{"role": "system", "content": [{"type": "text", "text": "be brief"}]},
+                         {"role": "user", "content": [{"type": "text", "text": "hi"},
+                                                      {"type": "image_url", "image_url": {"url": "data:x"}}]},
+                         {"role": "assistant", "content": None, "tool_calls": [
+                             {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+                         {"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": "ok"}]}],
+            "stream_options": None, "temperature": 0.2, "max_tokens": 5, "reasoning_effort": "low"}
+    resp = {**RESP, "instructions": "be brief", "reasoning": {"effort": "high", "summary": "auto"},
+            "text": {"format": {"type": "text"}}, "include": ["reasoning.encrypted_content"], "store": False,
+            "tools": [{"type": "function", "name": "f", "parameters": {"type": "object"}},
+                      {"type": "web_search"}],
+            "input": [{"role": "user", "content": [{"type": "input_text", "text": "hi"}]},
+                      {"type": "function_call", "call_id": "c1", "name": "f", "arguments": "{}"},
+                      {"type": "function_call_output", "call_id": "c1", "output": "ok"}]}
+    ant = {**ANT, "system": [{"type": "text", "text": "be brief", "cache_control": {"type": "ephemeral"}}],
+           "tools": ANT_TOOLS + [{"type": "web_search_20250305", "name": "web_search"}],
+           "tool_choice": {"type": "auto"}, "thinking": {"type": "enabled", "budget_tokens": 1024},
+           "messages": [{"role": "user", "content": "hi"},
+                        {"role": "assistant", "content": [{"type": "thinking", "thinking": "t", "signature": "s"},
+                                                          {"type": "redacted_thinking", "data": "x"},
+                                                          {"type": "tool_use", "id": "t1", "name": "f", "input": {}}]},
+                        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1",
+                                                      "content": [{"type": "text", "text": "ok"}]},
+                                                     {"type": "image", "source": {"type": "base64",
+                                                                                  "media_type": "image/png",
+                                                                                  "data": "AAAA"}}]}]}
+    for path, body in (("/chat/completions", chat), ("/responses", resp), ("/messages", ant)):
+        r = post(proxy, path, json=body)
+        assert r.status_code == 200, (path, r.text[:300])
+
+
+# -- 5: size ---------------------------------------------------------------------------------------
+def test_a_body_over_the_limit_is_a_413_in_the_apis_shape(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, max_request_bytes=2000)
+    big = {**BODY, "messages": [{"role": "user", "content": "x" * 5000}]}
+    assert is_openai_error(post(proxy, "/chat/completions", json=big), 413)
+    r = post(proxy, "/messages", json={**ANT, "messages": big["messages"]})
+    assert is_anthropic_error(r, 413) and r.json()["error"]["type"] == "request_too_large"
+
+    def chunked():  # no content-length: the limit is counted as the body arrives
+        for _ in range(10):
+            yield b" " * 500
+        yield json.dumps(BODY).encode()
+
+    assert is_openai_error(post(proxy, "/chat/completions", content=chunked(),
+                                headers={"content-type": "application/json"}), 413)
+    assert not [q for q in upstream.requests if q["path"] == "/v1/chat/completions"]
+    assert post(proxy, "/embeddings", content=chunked()).status_code == 413  # forwarded: cut off at the limit
+    assert post(proxy, "/chat/completions", json=BODY).status_code == 200
+
+
+# -- 7: compressed forwarded answers ---------------------------------------------------------------
+def test_a_compressed_forwarded_answer_reaches_the_client_readable(upstream, proxy):
+    doc = {"object": "list", "data": [{"object": "embedding", "index": 0, "embedding": [0.5] * 200}]}
+    upstream.reply(200, gzip.compress(json.dumps(doc).encode()))
+    upstream.headers = [(b"content-encoding", b"gzip")]
+    r = post(proxy, "/embeddings", json={"model": "m", "input": "hi"}, headers={"accept-encoding": "identity"})
+    assert r.status_code == 200 and "content-encoding" not in r.headers
+    assert json.loads(r.content) == doc
+
+
+# -- 8: a stream that is not one -------------------------------------------------------------------
+@pytest.mark.parametrize("api", ["chat", "responses", "messages"])
+def test_a_json_answer_to_a_streamed_request_is_streamed(upstream, proxy, api):
+    upstream.reply(200, completion('<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>',
+                                   finish="stop"))
+    path, body = ROUTES[api]
+    tools = ANT_TOOLS if api == "messages" else TOOLS if api == "chat" else [
+        {"type": "function", "name": "get_weather", "parameters": {"type": "object"}}]
+    r = post(proxy, path, json={**body, "stream": True, "tools": tools})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    text = r.text
+    if api == "chat":
+        folded = fold(sse_events_of(text))
+        assert folded["tool_calls"][0]["name"] == "get_weather" and folded["finish_reason"] == "tool_calls"
+    else:
+        assert "get_weather" in text and '\\"Paris\\"' in text
+
+
+@pytest.mark.parametrize("api", ["chat", "responses", "messages"])
+@pytest.mark.parametrize("body,ctype", [(b"<html><body>Bad gateway</body></html>", "text/html"),
+                                        (b'{"error": {"message": "no"}}', "application/json"),
+                                        (b"upstream says no", "text/plain")])
+def test_an_answer_that_is_neither_a_stream_nor_a_completion_is_a_502(upstream, proxy, api, body, ctype):
+    upstream.reply(200, body, ctype)
+    path, req = ROUTES[api]
+    r = post(proxy, path, json={**req, "stream": True})
+    assert (is_anthropic_error(r, 502) if api == "messages" else is_openai_error(r, 502)), r.text[:300]
+
+
+def test_a_body_without_content_type_and_no_events_ends_with_an_error_event(upstream, proxy):
+    upstream.stream([b"<html>this is no event stream</html>\n"], end="eof")
+    r = post(proxy, "/chat/completions", json={**BODY, "stream": True})
+    events = sse_events_of(r.text)
+    assert any(isinstance(e, dict) and "error" in e for e in events), r.text
+
+
+# -- 9: Messages keeps a native call's later arguments -----------------------------------------
+def test_messages_keeps_a_native_calls_arguments_that_come_after_other_output(upstream, proxy):
+    first = {"index": 0, "id": "call_n1", "type": "function", "function": {"name": "get_weather",
+                                                                           "arguments": '{"city": '}}
+    upstream.stream([chunk(role="assistant", content=""), chunk(tool_calls=[first]), chunk(" "),
+                     chunk(reasoning="hmm"), chunk(tool_calls=[{"index": 0, "function": {"arguments": '"Paris"}'}}]),
+                     chunk(finish="tool_calls")])
+    r = post(proxy, "/messages", json={**ANT, "stream": True, "tools": ANT_TOOLS})
+    events = [json.loads(line[5:]) for line in r.text.splitlines() if line.startswith("data:")]
+    blocks: dict[int, dict] = {}
+    for ev in events:
+        if ev["type"] == "content_block_start":
+            blocks[ev["index"]] = {**ev["content_block"], "partial": ""}
+        elif ev["type"] == "content_block_delta" and ev["delta"]["type"] == "input_json_delta":
+            blocks[ev["index"]]["partial"] += ev["delta"]["partial_json"]
+    calls = [b for b in blocks.values() if b["type"] == "tool_use"]
+    assert [json.loads(c["partial"]) for c in calls] == [{"city": "Paris"}]
+    starts = [ev["index"] for ev in events if ev["type"] == "content_block_start"]
+    stops = [ev["index"] for ev in events if ev["type"] == "content_block_stop"]
+    assert starts == stops, "one block open at a time, each closed before the next opens"
+    assert any(ev["type"] == "message_delta" and ev["delta"]["stop_reason"] == "tool_use" for ev in events)
+
+
+# -- 10: keep-alive while text is held --------------------------------------------------------------
+def test_held_text_does_not_leave_the_client_without_bytes(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, keepalive=1e-9)
+    held = '<tool_call>{"name": "get_weather", "arguments": {"city": "' + "P" * 40
+    upstream.stream([chunk(role="assistant", content="")] + [chunk(c) for c in held] + [chunk('"}}</tool_call>'),
+                                                                                       chunk(finish="stop")])
+    for path, body, tools in (("/chat/completions", BODY, TOOLS), ("/messages", ANT, ANT_TOOLS)):
+        r = post(proxy, path, json={**body, "stream": True, "tools": tools})
+        assert ": keep-alive\n\n" in r.text
+        if path == "/chat/completions":
+            events = sse_events_of(r.text)
+            check_stream(events)
+            assert fold(events)["tool_calls"][0]["name"] == "get_weather"
+
+
+# -- 11: timeouts and the concurrency limit --------------------------------------------------------
+@pytest.mark.parametrize("stream", [False, True])
+def test_an_upstream_that_stalls_is_given_up_after_the_upstream_timeout(upstream, make_proxy, stream):
+    proxy = make_proxy(upstream.url, timeout=0.5)
+    upstream.hang()
+    r = post(proxy, "/chat/completions", json={**BODY, "stream": stream})
+    assert is_openai_error(r, 502) and "ReadTimeout" in r.json()["error"]["message"]
+
+
+def test_a_body_that_does_not_arrive_is_a_408(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, body_timeout=0.3)
+    answer = raw_request(port_of(proxy), b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"model\": ", wait=10)
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+
+
+def test_a_connection_that_never_finishes_its_head_is_closed(upstream, monkeypatch):
+    import uvicorn
+
+    from callsieve.serve.guard import HEADER_TIMEOUT_ENV, TimedHTTP
+    monkeypatch.setenv(HEADER_TIMEOUT_ENV, "0.3")
+    srv = ServerThread(create_app(Config(upstream=upstream.url)))
+    srv.server = uvicorn.Server(uvicorn.Config(srv.server.config.app, host="127.0.0.1", port=srv.port,
+                                               log_level="warning", http=TimedHTTP))
+    srv.thread = threading.Thread(target=srv.server.run, daemon=True)
+    srv.start()
+    try:
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as s:
+            s.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the blank line
+            assert s.recv(100) == b"", "the server closed the connection"
+        with httpx.Client() as c:  # a whole request is still served, twice on one connection
+            assert c.get(f"http://127.0.0.1:{srv.port}/health").status_code == 200
+            time.sleep(0.5)
+            assert c.get(f"http://127.0.0.1:{srv.port}/health").status_code == 200
+    finally:
+        srv.stop()
+
+
+def test_requests_beyond_the_concurrency_limit_get_a_503(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, max_concurrent=1)
+    upstream.hang()
+
+    def waiting():
+        with contextlib.suppress(httpx.HTTPError):
+            httpx.post(proxy + "/chat/completions", json=BODY, timeout=httpx.Timeout(30, read=3))
+
+    first = threading.Thread(target=waiting)
+    first.start()
+    try:
+        for _ in range(400):  # until the first request is at the upstream
+            if any(q["path"] == "/v1/chat/completions" for q in upstream.requests):
+                break
+            time.sleep(0.01)
+        r = post(proxy, "/chat/completions", json=BODY)
+        assert is_openai_error(r, 503) and r.headers["retry-after"]
+        r = post(proxy, "/messages", json=ANT)
+        assert is_anthropic_error(r, 503) and r.json()["error"]["type"] == "overloaded_error"
+        with httpx.Client() as c:
+            assert c.get(proxy.removesuffix("/v1") + "/health").status_code == 200
+    finally:
+        first.join()
+    upstream.reset()
+    assert post(proxy, "/chat/completions", json=BODY).status_code == 200
+
+
+# -- 12: log injection -------------------------------------------------------------------------
+def test_a_model_name_cannot_forge_log_lines_or_reach_the_terminal(upstream, proxy, caplog):
+    caplog.set_level(logging.INFO, logger="callsieve.serve")
+    for model in ["m\n2026-01-01 INFO callsieve.serve: chat model=admin status=200", "m\x1b[2J\x1b]0;owned\x07",
+                  "m" * 20000]:
+        assert post(proxy, "/chat/completions", json={**BODY, "model": model}).status_code == 200
+    lines = [r.getMessage() for r in caplog.records if "status=" in r.getMessage()]
+    assert len(lines) == 3
+    for line in lines:
+        assert "\n" not in line and "\x1b" not in line and "\x07" not in line and len(line) < 1000
+
+
+# -- 13: a client leaving before the upstream's headers ---------------------------------------------
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_client_leaving_before_the_upstream_answers_is_logged_as_499(upstream, proxy, caplog, stream):
+    caplog.set_level(logging.INFO)
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    uvicorn_log.addHandler(caplog.handler)
+    try:
+        upstream.hang()
+        with pytest.raises(httpx.ReadTimeout):
+            httpx.post(proxy + "/chat/completions", json={**BODY, "stream": stream},
+                       timeout=httpx.Timeout(30, read=0.5))
+        assert upstream.cancelled.wait(20)
+        for _ in range(100):
+            if any("status=499" in r.getMessage() for r in caplog.records):
+                break
+            time.sleep(0.05)
+    finally:
+        uvicorn_log.removeHandler(caplog.handler)
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("status=499" in m for m in messages)
+    assert not any("Exception in ASGI application" in m or r.exc_info for m, r in zip(messages, caplog.records))
+
+
+# -- 14: web pages ----------------------------------------------------------------------------------
+def test_a_foreign_host_is_refused(upstream, proxy):
+    port = port_of(proxy)
+    assert post(proxy, "/chat/completions", json=BODY, headers={"host": "evil.example:80"}).status_code == 421
+    for host in (f"localhost:{port}", f"127.0.0.1:{port}", "[::1]"):
+        assert post(proxy, "/chat/completions", json=BODY, headers={"host": host}).status_code == 200, host
+    with httpx.Client() as c:
+        assert c.get(proxy.removesuffix("/v1") + "/health", headers={"host": "evil.example"}).status_code == 421
+
+
+def test_allow_host_serves_another_name(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, allowed_hosts=("proxy.lan",))
+    assert post(proxy, "/chat/completions", json=BODY, headers={"host": "proxy.lan:8000"}).status_code == 200
+    assert post(proxy, "/chat/completions", json=BODY, headers={"host": "evil.example"}).status_code == 421
+
+
+def test_a_web_page_cannot_post_to_the_proxy(upstream, proxy):
+    upstream.reset()
+    raw = json.dumps(BODY).encode()
+    for headers in ({"content-type": "text/plain;charset=UTF-8"}, {"content-type": "application/x-www-form-urlencoded"},
+                    {"content-type": "multipart/form-data; boundary=x"}, {}):
+        r = post(proxy, "/chat/completions", content=raw, headers=headers)
+        assert is_openai_error(r, 415), (headers, r.status_code)
+    for origin in ("https://evil.example", "null"):
+        r = post(proxy, "/chat/completions", json=BODY, headers={"origin": origin})
+        assert is_openai_error(r, 403)
+        assert post(proxy, "/embeddings", json={"input": "x"}, headers={"origin": origin}).status_code == 403
+    r = post(proxy, "/messages", content=json.dumps(ANT).encode(), headers={"content-type": "text/plain"})
+    assert is_anthropic_error(r, 415)
+    assert not [q for q in upstream.requests if q["path"] in ("/v1/chat/completions", "/v1/embeddings")]
+    assert post(proxy, "/chat/completions", json=BODY, headers={"origin": f"http://127.0.0.1:{port_of(proxy)}"}
+                ).status_code == 200
+
+
+def test_an_empty_api_key_is_an_error():
+    with pytest.raises(ValueError, match="empty"):
+        create_app(Config(upstream="http://127.0.0.1:9/v1", api_key=""))
+    from callsieve.cli import main
+    assert main(["serve", "--upstream", "http://127.0.0.1:9/v1", "--api-key", ""]) == 2
+
+
+# -- 15: SSE from the upstream ------------------------------------------------------------------
+def test_an_event_of_several_data_lines_is_one_chunk(upstream, proxy):
+    whole = json.dumps(chunk("Hello there"), indent=1).split("\n")
+    event = b"".join(b"data: " + line.encode() + b"\n" for line in whole) + b"\n"
+    upstream.stream([chunk(role="assistant", content=""), event, chunk(finish="stop")])
+    events = sse_events_of(post(proxy, "/chat/completions", json={**BODY, "stream": True}).text)
+    assert fold(events)["content"] == "Hello there"
+
+
+def test_a_server_without_blank_lines_still_streams_each_line():
+    from callsieve.serve.stream import SSELines
+    lines = SSELines()
+    assert lines.feed(b'data: {"a": 1}\ndata: {"b": 2}\n') == ['{"a": 1}', '{"b": 2}']
+    assert lines.feed(b"data: [DONE]\n") == ["[DONE]"]
+
+
+def test_a_long_line_in_small_pieces_is_read_whole():
+    from callsieve.serve.stream import SSELines
+    lines, text = SSELines(), json.dumps({"x": "y" * 200_000})
+    data = b"data: " + text.encode() + b"\n\n"
+    out = []
+    for i in range(0, len(data), 7):
+        out += lines.feed(data[i:i + 7])
+    assert out == [text] and len(lines.tail) == 0
+
+
+def test_messages_errors_keep_retry_after_and_survive_a_lone_surrogate(upstream, proxy):
+    upstream.reply(429, {"error": {"message": "slow down", "type": "rate_limit"}})
+    upstream.headers = [(b"retry-after", b"7")]
+    r = post(proxy, "/messages", json=ANT)
+    assert is_anthropic_error(r, 429) and r.headers["retry-after"] == "7"
+    upstream.reply(400, b'{"error": {"message": "bad \\ud800 input"}}')
+    for stream in (False, True):
+        r = post(proxy, "/messages", json={**ANT, "stream": stream})
+        assert is_anthropic_error(r, 400) and "bad" in r.json()["error"]["message"]
+
+
+def test_the_shared_deployment_flags_reach_the_proxy(monkeypatch, upstream):
+    import uvicorn
+
+    from callsieve.cli import main
+    from callsieve.serve.guard import HEADER_TIMEOUT_ENV
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
+    monkeypatch.setenv(HEADER_TIMEOUT_ENV, "")
+    assert main(["serve", "--upstream", upstream.url, "--port", str(free_port()), "--upstream-timeout", "30",
+                 "--max-request-bytes", "1000", "--body-timeout", "5", "--header-timeout", "2",
+                 "--max-concurrent", "3", "--allow-host", "proxy.lan", "--log-level", "warning"]) == 0
+    config = seen["app"].state.proxy.config
+    assert (config.timeout, config.max_request_bytes, config.body_timeout, config.max_concurrent,
+            list(config.allowed_hosts)) == (30.0, 1000, 5.0, 3, ["proxy.lan"])
+    assert seen["http"] == "callsieve.serve.guard:TimedHTTP"
+    import os
+    assert os.environ[HEADER_TIMEOUT_ENV] == "2.0"
+
+
+_json = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+                     max_leaves=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(docs=st.lists(st.tuples(_json, st.booleans()), min_size=1, max_size=5), cuts=st.lists(st.integers(0, 10_000)))
+def test_sse_events_read_the_same_however_the_bytes_are_cut(docs, cuts):
+    """Each event (one data line, or its JSON over several) is one payload, for any cut into reads."""
+    from callsieve.serve.stream import SSELines, loads
+    body = b""
+    for doc, several in docs:
+        text = json.dumps({"v": doc}, indent=1 if several else None)
+        body += b"".join(b"data: " + line.encode() + b"\n" for line in text.split("\n")) + b"\n"
+    points = sorted({c % (len(body) + 1) for c in cuts})
+    pieces = [body[a:b] for a, b in zip([0, *points], [*points, len(body)])]
+    lines, out = SSELines(), []
+    for piece in pieces:
+        out += lines.feed(piece)
+    out += lines.close()
+    assert [loads(p) for p in out] == [{"v": doc} for doc, _ in docs]
