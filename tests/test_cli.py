@@ -217,8 +217,10 @@ def test_a_terminal_gets_a_hint_and_ctrl_c_no_traceback():
     import signal
 
     master, slave = pty.openpty()
+    # SIGINT as a terminal gives it, even when pytest runs with it ignored (a background job)
     proc = subprocess.Popen([sys.executable, "-m", "callsieve", "parse"], stdin=slave, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=ROOT)
+                            stderr=subprocess.PIPE, cwd=ROOT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(slave)
     try:
         ready, _, _ = select.select([proc.stderr], [], [], 30)
@@ -232,3 +234,37 @@ def test_a_terminal_gets_a_hint_and_ctrl_c_no_traceback():
         if proc.poll() is None:
             proc.kill()
     assert proc.returncode == 130 and "Traceback" not in err.decode()
+
+
+def test_an_unknown_option_is_named():
+    rc, out, err = run("--bogus")
+    assert rc == 2 and "unrecognized arguments: --bogus" in err and "required" not in err
+
+
+def test_version_and_parse_load_no_proxy_stack():
+    code = ("import sys\nfrom callsieve import cli\n"
+            "for argv in (['--version'], ['parse', '-']):\n"
+            "    try:\n        cli.main(argv)\n    except SystemExit:\n        pass\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'starlette', 'httpx', 'anyio', 'uvicorn'}))")
+    p = subprocess.run([sys.executable, "-c", code], input="", capture_output=True, text=True, timeout=60)
+    assert p.stdout.strip().splitlines()[-1] == "[]", p.stdout + p.stderr
+
+
+def test_a_call_to_an_undeclared_tool_is_reported_on_stderr():
+    tools = '[{"type": "function", "function": {"name": "g"}}]'
+    p = subprocess.run([sys.executable, "-m", "callsieve", "parse", "--tools", tools],
+                       input='<tool_call>{"name": "f", "arguments": {}}</tool_call>', capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 0 and '"content": "<tool_call>' in p.stdout
+    assert "1 call to undeclared tool 'f' kept as text; --any-tool accepts it" in p.stderr
+
+
+def test_help_examples_need_no_repository_files():
+    rc, out, err = run("--help")
+    assert "examples/" not in out and "callsieve parse" in out
+
+
+def test_the_package_has_its_license_and_a_wheel_build_leaves_nothing_untracked():
+    assert "MIT License" in (ROOT / "LICENSE").read_text() and "callsieve contributors" in (ROOT / "LICENSE").read_text()
+    p = subprocess.run(["git", "check-ignore", "-q", "build/lib/x.py"], cwd=ROOT)
+    assert p.returncode == 0  # `pip wheel .` writes build/

@@ -4,6 +4,7 @@ The stand-in records what the script hands to pip and prints what pip -v prints 
 compiles, so the lean build flags and the progress line are checked without compiling anything.
 """
 import os
+import platform
 import subprocess
 import sys
 from pathlib import Path
@@ -33,27 +34,59 @@ def install(tmp_path, *args, **env):
     fake.write_text(FAKE_PYTHON)
     fake.chmod(0o755)
     full_env = {**os.environ, "PYTHON": str(fake), "OUT": str(tmp_path), "TMPDIR": str(tmp_path),
-                "CALLSIEVE_PIP_CACHE": str(tmp_path / "cache"), **env}
+                "CALLSIEVE_PIP_CACHE": str(tmp_path / "pipcache"), **env}
     return subprocess.run(["bash", str(ROOT / "setup" / "install.sh"), *args], capture_output=True, text=True,
                           env=full_env, timeout=60)
 
 
-def test_the_lean_build_flags_reach_pip_and_yours_come_last(tmp_path):
+PORTABLE = ["-DGGML_NATIVE=OFF", "-DGGML_AVX=ON", "-DGGML_AVX2=ON", "-DGGML_FMA=ON", "-DGGML_F16C=ON",
+            "-DGGML_BMI2=ON"] if platform.machine().lower() in ("x86_64", "amd64") else []
+
+
+def test_the_lean_portable_build_flags_reach_pip_and_yours_come_last(tmp_path):
     p = install(tmp_path, "local,dev", "-U", CMAKE_ARGS="-DGGML_CUDA=on")
     assert p.returncode == 0, p.stderr
     args = (tmp_path / "args").read_text().split("\n")
     assert args[:4] == ["-m", "pip", "install", "-v"] and f"{ROOT}[local,dev]" in args and "-U" in args
     cmake = (tmp_path / "cmake_args").read_text().split()
     include = f"-DCMAKE_PROJECT_llama.cpp_INCLUDE={ROOT}/setup/llama-lean.cmake"
-    assert cmake == ["-DLLAVA_BUILD=OFF", include, "-DGGML_CUDA=on"]
+    # not -march=native: the wheel is cached and must run on any x86-64 CPU (no AVX-512, no AMX)
+    assert cmake == ["-DLLAVA_BUILD=OFF", include, *PORTABLE, "-DGGML_CUDA=on"]
     assert "set(LLAMA_BUILD_COMMON OFF)" in (ROOT / "setup" / "llama-lean.cmake").read_text()
-    assert (tmp_path / "cache").read_text().strip() == str(tmp_path / "cache")  # not pip's shared cache
+    cache = Path((tmp_path / "cache").read_text().strip())
+    assert cache.parent == tmp_path / "pipcache"  # not pip's shared cache
+    assert f"llama.cpp build flags: -DLLAVA_BUILD=OFF {' '.join(PORTABLE + ['-DGGML_CUDA=on'])}" in p.stdout
+
+
+def cache_for(tmp_path, **env) -> Path:
+    p = install(tmp_path, **env)
+    assert p.returncode == 0, p.stderr
+    return Path((tmp_path / "cache").read_text().strip())
+
+
+def test_the_wheel_cache_is_keyed_on_the_build_flags(tmp_path):
+    plain = cache_for(tmp_path)
+    assert cache_for(tmp_path) == plain                                  # the same flags: the same wheel
+    assert cache_for(tmp_path, CMAKE_ARGS="-DGGML_CUDA=on") != plain     # other flags: never the old wheel
+    assert cache_for(tmp_path, CMAKE_ARGS="-DGGML_NATIVE=ON") not in (plain, cache_for(tmp_path, CMAKE_ARGS="-DGGML_CUDA=on"))
+
+
+def test_a_cached_wheel_is_reused_and_says_so(tmp_path):
+    cache = cache_for(tmp_path)
+    wheels = cache / "wheels" / "ab" / "cd"
+    wheels.mkdir(parents=True)
+    (wheels / "llama_cpp_python-0.3.36-cp311-cp311-linux_x86_64.whl").write_bytes(b"")
+    p = install(tmp_path)
+    assert "Reusing the llama.cpp wheel built with these flags" in p.stdout and "Compiling" not in p.stdout
+    p = install(tmp_path, CMAKE_ARGS="-DGGML_CUDA=on")
+    assert "Compiling llama.cpp" in p.stdout and "Reusing" not in p.stdout
 
 
 def test_progress_is_one_short_line_per_build_step(tmp_path):
     p = install(tmp_path)
     assert p.returncode == 0, p.stderr
-    assert "Compiling llama.cpp" in p.stdout.splitlines()[0]              # the wait is announced
+    assert p.stdout.startswith("llama.cpp build flags: ")
+    assert "Compiling llama.cpp" in p.stdout.splitlines()[1] and "of CPU" in p.stdout   # the wait is announced
     assert "  llama.cpp [1/2] llama-model.cpp" in p.stdout and "  llama.cpp [2/2] linking" in p.stdout
     assert "cmake line" not in p.stdout and "/usr/bin/g++" not in p.stdout
     assert "Installed callsieve[local] in 0 min" in p.stdout

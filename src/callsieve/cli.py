@@ -1,21 +1,27 @@
-"""The command line: `callsieve parse`, `callsieve formats`, `callsieve serve`."""
+"""The command line: `callsieve parse`, `callsieve formats`, `callsieve serve`.
+
+Each command imports what it needs when it runs, inside `main()`: `--version` and `parse` never
+load the proxy stack (starlette, httpx, anyio), and a Ctrl-C while anything loads is an exit
+with status 130 like any other Ctrl-C, not a traceback.
+"""
 from __future__ import annotations
 
-import argparse
-import dataclasses
-import difflib
-import json
-import os
-import shutil
 import sys
-import textwrap
-import unicodedata
-from pathlib import Path
 
-from . import __version__, formats
-from .message import Folder
-from .reasoning import CALLS_IN_REASONING, MODES
-from .sieve import Sieve
+try:  # a Ctrl-C while even these load is a quiet exit too (the console script imports this module)
+    import argparse
+    import dataclasses
+    import difflib
+    import json
+    import os
+    import shutil
+    import textwrap
+    import unicodedata
+    from pathlib import Path
+
+    from . import __version__
+except KeyboardInterrupt:
+    sys.exit(130)
 
 CALLS_HELP = ("a tool call written inside an open thinking block: hold = held until the block closes "
               "(it was a thought: reasoning) or the output ends (it was the call); call = a call at once; "
@@ -24,7 +30,8 @@ CALLS_HELP = ("a tool call written inside an open thinking block: hold = held un
 DESCRIPTION = textwrap.fill("Turn raw LLM output (tool-call markup of every major model family, thinking "
                             "blocks) into text, reasoning and tool calls, as it streams.", 79)
 EPILOG = """examples:
-  callsieve parse examples/hermes.txt --tools examples/tools.json
+  echo '<tool_call>{"name": "f", "arguments": {"x": 1}}</tool_call>' | callsieve parse
+  callsieve parse model-output.txt --tools tools.json
   some-model | callsieve parse - --stream
   callsieve formats
   callsieve serve --upstream http://127.0.0.1:8080/v1"""
@@ -149,6 +156,8 @@ FAMILIES = {
 
 def format_rows() -> list[dict]:
     """formats.table(), grouped by family and sorted by name within it, markers without repeats."""
+    from . import formats
+
     family_of = {name: fam for fam, names in FAMILIES.items() for name in names}
     order = list(FAMILIES) + ["other"]
     rows = [{**row, "family": family_of.get(row["name"], "other"), "markers": list(dict.fromkeys(row["markers"]))}
@@ -208,6 +217,10 @@ def _event_json(ev) -> str:
 
 
 def cmd_parse(args) -> int:
+    from .message import Folder
+    from .reasoning import CALLS_IN_REASONING
+    from .sieve import Sieve
+
     if args.list_formats:
         return cmd_formats(args)
     forced = resolve_format(args.format) if args.format else None
@@ -230,6 +243,8 @@ def cmd_parse(args) -> int:
                 out.write(_event_json(ev) + "\n")
     evs = sieve.close()
     folder.add(evs)
+    if tools is not None and not args.any_tool:
+        _say_undeclared(text, tools, forced, args, thinking)
     if args.stream:
         for ev in evs:
             out.write(_event_json(ev) + "\n")
@@ -242,6 +257,24 @@ def cmd_parse(args) -> int:
     json.dump(doc, out, ensure_ascii=False, indent=2)
     out.write("\n")
     return 0
+
+
+def _say_undeclared(text: str, tools: list, forced, args, thinking) -> None:
+    """With tools declared, a call to another name is text (no fabricated calls). A user checking a
+    model's output should not have to guess why a call is missing: the same text read with any name
+    accepted shows the calls that were kept as text."""
+    from .message import parse
+    from .reasoning import CALLS_IN_REASONING
+
+    declared = {t.get("function", t).get("name") for t in tools if isinstance(t, dict)}
+    lax = parse(text, tools=tools, format=forced, reasoning=args.reasoning, thinking=thinking, strict=False,
+                calls_in_reasoning=CALLS_IN_REASONING[args.calls_in_reasoning])
+    names = [c.name for c in lax.tool_calls + lax.incomplete if c.name not in declared]
+    if names:
+        quoted = ", ".join(repr(n) for n in dict.fromkeys(names))
+        print(f"callsieve parse: {len(names)} call{'s' * (len(names) != 1)} to undeclared "
+              f"tool{'s' * (len(set(names)) != 1)} {quoted} kept as text; --any-tool accepts "
+              f"{'them' if len(names) != 1 else 'it'}", file=sys.stderr)
 
 
 def cmd_formats(args) -> int:
@@ -259,11 +292,24 @@ def _missing(why: str) -> int:
     return 2
 
 
+def cmd_serve(args) -> int:
+    try:
+        import httpx, starlette, uvicorn  # noqa: F401, E401 - the proxy's dependencies, checked before use
+    except ImportError as e:
+        return _missing(str(e))
+    from .serve import cli as serve_cli
+    return serve_cli.run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from .reasoning import CALLS_IN_REASONING, MODES
+    from .serve import cli as serve_cli  # its arguments only: the standard library
+
     p = Parser(prog="callsieve", description=DESCRIPTION, epilog=EPILOG,
                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"callsieve {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{parse,formats,serve}")
+    # not required=True: argparse would then name the missing command before an unknown option
+    sub = p.add_subparsers(dest="command", metavar="{parse,formats,serve}")
 
     pp = sub.add_parser("parse", help="parse model output (a file or stdin) into an OpenAI message",
                         description="Parse a model's raw output into an OpenAI assistant message (JSON), "
@@ -298,32 +344,30 @@ def build_parser() -> argparse.ArgumentParser:
     ps = sub.add_parser("serve", help="OpenAI-compatible proxy that fixes tool calls for any model server",
                         description="An OpenAI-compatible proxy: chat answers get proper tool_calls and "
                                     "reasoning_content, whatever markup the model wrote.")
-    try:
-        from .serve import cli as serve_cli
-        serve_cli.add_arguments(ps)
-        ps.set_defaults(func=serve_cli.run, parser=ps)
-    except ImportError as e:
-        missing = str(e)
-        # whatever options follow, the answer is what to install
-        ps.set_defaults(func=lambda a: _missing(missing), parser=ps, any_arguments=True)
+    serve_cli.add_arguments(ps)
+    ps.set_defaults(func=cmd_serve, parser=ps)
+    p.set_defaults(parser=p)
     return p
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv:
-        parser.print_help(sys.stderr)
-        return 2
+    args = None
     try:
+        parser = build_parser()
+        argv = sys.argv[1:] if argv is None else list(argv)
+        if not argv:
+            parser.print_help(sys.stderr)
+            return 2
         args, extra = parser.parse_known_args(argv)
-        if extra and not getattr(args, "any_arguments", False):
+        if extra:
             one_file = args.command == "parse" and not extra[0].startswith("-")
             args.parser.error(f"unrecognized arguments: {' '.join(extra)}"
                               + ("; parse reads one FILE" if one_file else ""))
+        if args.command is None:
+            parser.error("a command is required: parse, formats or serve")
         return args.func(args)
     except UsageError as e:
-        print(f"{args.parser.prog}: error: {e}", file=sys.stderr)
+        print(f"{args.parser.prog if args else 'callsieve'}: error: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `callsieve parse … | head`: stop quietly, and keep Python's exit flush quiet too
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -56,6 +56,9 @@ def test_missing_local_packages_say_what_to_install_from_pypi(monkeypatch, capsy
     assert "pip install 'callsieve[local]'" in capsys.readouterr().err
 
 
+@pytest.mark.skipif(importlib.util.find_spec("llama_cpp") is None,
+                    reason="without the 'local' extra, serve with no --upstream stops at what to install, "
+                           "before it looks at the port (test_missing_local_packages_...)")
 def test_a_busy_port_fails_at_once_before_any_model_loads():
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
@@ -87,9 +90,16 @@ def test_format_aliases_in_any_case(monkeypatch, capsys):
     assert args.format == "bracket_tool_calls"
 
 
-def start(*argv: str, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "callsieve", "serve", "--port", str(port), *argv],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+def interruptible():
+    """In the child, before exec: SIGINT as a terminal gives it, even when pytest runs with it ignored
+    (a background job of a non-interactive shell), where Python would keep ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def start(*argv: str, port: int, cmd=None, env=None) -> subprocess.Popen:
+    cmd = cmd or [sys.executable, "-m", "callsieve", "serve"]
+    proc = subprocess.Popen([*cmd, "--port", str(port), *argv], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, preexec_fn=interruptible, env=env)
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -163,3 +173,121 @@ def test_cache_dir_is_configurable(monkeypatch, tmp_path):
     monkeypatch.delenv("CALLSIEVE_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert embedded.cache_dir() == tmp_path / "callsieve"
+
+
+@pytest.mark.parametrize("url,hint", [("localhost:8080", "did you mean http://localhost:8080?"),
+                                      ("ftp://x", "not an http:// or https:// URL"),
+                                      ("http://", "not an http:// or https:// URL"),
+                                      ("http://h:99999/v1", "not an http:// or https:// URL")])
+def test_a_malformed_upstream_is_refused_at_start_up(url, hint):
+    p = subprocess.run([sys.executable, "-m", "callsieve", "serve", "--upstream", url, "--port", str(free_port())],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and hint in p.stderr and "--upstream" in p.stderr, p.stderr
+    assert "callsieve serve: http" not in p.stderr  # nothing looked like it started
+
+
+def test_an_unreachable_upstream_is_a_warning_at_start_up():
+    dead = f"http://127.0.0.1:{free_port()}/v1"
+    proc = start("--upstream", dead, port=free_port())
+    out = stop(proc)
+    assert f"WARNING callsieve.serve: the upstream {dead} does not answer" in out, out
+    assert "GET /ready" in out
+
+
+def test_one_log_and_the_status_the_client_got(upstream):
+    """uvicorn's access line said 200 where callsieve's said 502 for a stream that broke off: now
+    there is one line per request, in the log's one format, with the status the client got."""
+    port = free_port()
+    proc = start("--upstream", upstream.url, port=port)
+    try:
+        upstream.stream([chunk(role="assistant", content=""), chunk("Hello")], end="die")
+        r = httpx.post(f"http://127.0.0.1:{port}/v1/chat/completions", timeout=30,
+                       json={"model": "m", "messages": [{"role": "user", "content": "hi"}], "stream": True})
+        assert r.status_code == 200 and "upstream_disconnected" in r.text
+        httpx.get(f"http://127.0.0.1:{port}/v1/models", timeout=30)
+    finally:
+        out = stop(proc)
+    lines = out.splitlines()
+    [line] = [x for x in lines if "chat model=m" in x]
+    assert "status=200" in line and "error=upstream_disconnected" in line, line
+    assert not [x for x in lines if '"POST /v1/chat/completions HTTP/1.1"' in x], out   # no second line
+    assert any("forward GET /v1/models status=200" in x for x in lines), out
+    assert any(" INFO uvicorn: Uvicorn running on" in x for x in lines), out          # uvicorn's own, same format
+
+
+@pytest.mark.parametrize("sig,status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_signal_while_serving_exits_with_its_status(upstream, sig, status, workers):
+    proc = start("--upstream", upstream.url, "--workers", str(workers), port=free_port())
+    proc.send_signal(sig)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == status and "Traceback" not in out, out
+
+
+# -- the embedded server failing: a stand-in for llama-cpp-python's server -------------------
+
+FAKE = Path(__file__).with_name("fake_llama.py")
+RUN_WITH_FAKE = """
+import sys
+from pathlib import Path
+from callsieve import cli
+from callsieve.serve import embedded
+embedded.missing_packages = lambda: []
+embedded.model_path = lambda: Path("model.gguf")
+embedded.EmbeddedServer.command = lambda self, model: [sys.executable, {fake!r}, str(self.port), *{extra!r}]
+sys.exit(cli.main(["serve", *sys.argv[1:]]))
+"""
+
+
+def fake_embedded(*extra: str) -> list[str]:
+    return [sys.executable, "-c", RUN_WITH_FAKE.format(fake=str(FAKE), extra=list(extra))]
+
+
+def test_an_embedded_server_that_crashes_on_its_first_generation_stops_start_up(tmp_path):
+    env = {**os.environ, "CALLSIEVE_CACHE_DIR": str(tmp_path)}
+    p = subprocess.run([*fake_embedded("crash-first"), "--port", str(free_port())], capture_output=True, text=True,
+                       timeout=120, env=env)
+    [log] = tmp_path.glob("llama-server.*.log")
+    assert p.returncode == 2
+    assert f"embedded llama.cpp server exited (signal 11) on its first generation; its log: {log}" in p.stderr
+    assert "compiled for another CPU" in p.stderr and "callsieve serve: http" not in p.stderr  # never "up"
+    assert "general protection fault" in log.read_text()   # the child's output is kept
+
+
+def test_an_embedded_server_that_dies_later_is_one_line_and_an_exit(tmp_path):
+    env = {**os.environ, "CALLSIEVE_CACHE_DIR": str(tmp_path)}
+    port = free_port()
+    proc = start(port=port, cmd=fake_embedded(), env=env)
+    base = f"http://127.0.0.1:{port}"
+    assert httpx.get(base + "/ready").status_code == 200
+    [log] = tmp_path.glob("llama-server.*.log")
+    r = httpx.post(base + "/v1/chat/completions", timeout=30, json={"messages": [{"role": "user", "content": "die"}]})
+    assert r.status_code == 502 and "embedded llama.cpp server" in r.text and str(log) in r.text
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 1, out
+    assert f"ERROR callsieve.serve: embedded llama.cpp server exited (signal 11); its log: {log}" in out, out
+    assert log.exists() and "general protection fault" in log.read_text()
+
+
+def test_an_embedded_server_stopped_by_callsieve_leaves_no_log(tmp_path):
+    env = {**os.environ, "CALLSIEVE_CACHE_DIR": str(tmp_path)}
+    proc = start(port=free_port(), cmd=fake_embedded(), env=env)
+    assert list(tmp_path.glob("llama-server.*.log"))
+    assert stop(proc) and proc.returncode == 143
+    assert not list(tmp_path.glob("llama-server.*.log"))
+
+
+def test_health_is_not_ok_once_the_embedded_server_is_gone():
+    from conftest import ServerThread
+
+    from callsieve.serve.app import Config, create_app
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    srv = ServerThread(create_app(Config(upstream=f"http://127.0.0.1:{free_port()}/v1", embedded_pid=gone.pid,
+                                         embedded_log="/x/llama-server.log"))).start()
+    try:
+        r = httpx.get(f"http://127.0.0.1:{srv.port}/health")
+    finally:
+        srv.stop()
+    assert r.status_code == 503 and r.json()["status"] == "failed" and "/x/llama-server.log" in r.json()["reason"]

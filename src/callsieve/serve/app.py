@@ -65,6 +65,39 @@ class Config:
     body_timeout: float | None = 60.0  # a request body not in within this many seconds gets a 408
     max_concurrent: int | None = 256   # /v1 requests in flight at once; more get a 503
     keepalive: float = 15.0            # seconds without a byte to the client before an SSE comment goes out
+    embedded_pid: int | None = None    # the embedded llama.cpp server callsieve started, if any
+    embedded_log: str | None = None    # ... and its log file
+
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class _OneName(logging.Filter):
+    """uvicorn logs its start-up and errors as `uvicorn.error`, INFO lines included: call it uvicorn."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name == "uvicorn.error":
+            record.name = "uvicorn"
+        return True
+
+
+def setup_logging(level: str) -> None:
+    """One log, one format: callsieve's lines and uvicorn's (which runs with log_config=None)."""
+    logging.basicConfig(level=level.upper(), format=LOG_FORMAT)
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(_OneName())
+    if level.upper() != "DEBUG":
+        logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request is ours
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def upstream_base(url: str) -> str:
@@ -205,9 +238,18 @@ class Proxy:
             yield
 
     async def refresh_models(self) -> None:
-        """Pre-seed a Session per upstream model (best effort: the upstream may still be loading)."""
-        with contextlib.suppress(Exception):
+        """Pre-seed a Session per upstream model (best effort: the upstream may still be loading).
+        An upstream that does not answer is worth a warning: the banner alone looks like success."""
+        try:
             r = await self.client.get(self.base + "/models", headers=self.headers({}))
+        except httpx.HTTPError as e:
+            log.warning("the upstream %s does not answer (%s: %s): requests get 502 until it does; "
+                        "GET /ready says when it is up", self.base, type(e).__name__, e or "no answer")
+            return
+        if r.status_code != 200:
+            log.warning("the upstream %s answers %d to GET /models: it may still be loading its model; "
+                        "GET /ready says when it is up", self.base, r.status_code)
+        with contextlib.suppress(Exception):
             ids = [m["id"] for m in r.json().get("data", []) if isinstance(m, dict) and m.get("id")]
             self.upstream_models = ids
         ask = True
@@ -283,6 +325,11 @@ class Proxy:
 
     # -- endpoints ---------------------------------------------------------------------------
     async def health(self, request: Request) -> Response:
+        pid = self.config.embedded_pid
+        if pid is not None and not alive(pid):  # callsieve is about to stop: it is not healthy
+            return JSONResponse({"status": "failed", "upstream": self.secrets.url,
+                                 "reason": f"the embedded llama.cpp server exited; its log: {self.config.embedded_log}"},
+                                503)
         return JSONResponse({"status": "ok", "upstream": self.secrets.url})
 
     async def forward(self, request: Request) -> Response:
@@ -296,10 +343,15 @@ class Proxy:
         url = httpx.URL(self.base + path, query=request.url.query.encode())
         req = self.client.build_request(request.method, url, headers=self.headers(request.headers),
                                         content=request.stream())
+        start = time.monotonic()
         try:
             resp = await self.client.send(req, stream=True)
         except httpx.HTTPError as e:
+            log.info("forward %s %s status=502 duration_ms=%.0f", request.method, request.url.path,
+                     (time.monotonic() - start) * 1000)
             return self.unreachable(e)
+        log.info("forward %s %s status=%d duration_ms=%.0f", request.method, request.url.path, resp.status_code,
+                 (time.monotonic() - start) * 1000)
         if path == "/models" and resp.status_code == 200:
             body = await resp.aread()
             await resp.aclose()
@@ -323,9 +375,11 @@ class Proxy:
 
     def unreachable(self, e: Exception, api=chat) -> Response:
         log.warning("upstream %s unreachable: %r", self.secrets.url, e)
-        return api.error(502, self.secrets.hide(f"callsieve: the upstream model server at {self.secrets.url} is "
-                                                f"unreachable ({type(e).__name__}: {e or 'no answer'})"),
-                         "upstream_error", "upstream_unreachable")
+        what = f"the upstream model server at {self.secrets.url}"
+        if self.config.embedded_pid is not None:  # its port is not one the user chose: say what it is
+            what = f"the embedded llama.cpp server ({self.secrets.url}; its log: {self.config.embedded_log})"
+        return api.error(502, self.secrets.hide(f"callsieve: {what} is unreachable "
+                          f"({type(e).__name__}: {e or 'no answer'})"), "upstream_error", "upstream_unreachable")
 
     async def answer(self, request: Request, api) -> Response:
         """A request in one of the wire APIs (chat.py, responses.py, messages.py): translated into
@@ -507,7 +561,8 @@ class Proxy:
             out += enc.close()
             # the answer is complete: log now, as the client may close (and cancel us) at once
             logged = True
-            self.log_turn(stats, turn, 200 if failure is None else 502)
+            # the status is the one the client got (the headers went out with 200); how it ended is `error`
+            self.log_turn(stats, turn, 200, None if failure is None else failure.get("code") or "upstream_error")
             yield b"".join(out)
             if done:  # the client has it all; the upstream connection can serve the next request
                 await self.reuse(reads)
@@ -524,11 +579,11 @@ class Proxy:
         body = json_object(await request.body(), messages, "count_tokens")
         return body if isinstance(body, Response) else JSONResponse({"input_tokens": messages.estimate(body)})
 
-    def log_turn(self, stats: dict, turn: Turn, status: int) -> None:
+    def log_turn(self, stats: dict, turn: Turn, status: int, error: str | None = None) -> None:
         for err in turn.errors:
             log.warning("call %s went bad (%s); unusable text: %.300r", err.index, err.reason, err.raw)
         self.log_line(stats, status=status, format=turn.format, calls=turn.calls,
-                      reasoning_chars=turn.reasoning_chars, errors=len(turn.errors))
+                      reasoning_chars=turn.reasoning_chars, errors=len(turn.errors), error=error)
 
     @staticmethod
     async def reuse(reads: Ready) -> None:
@@ -544,11 +599,12 @@ class Proxy:
                         data = await reads.wait()
                     left -= len(data)
 
-    def log_line(self, stats: dict, status: int, format=None, calls=0, reasoning_chars=0, errors=0) -> None:
+    def log_line(self, stats: dict, status: int, format=None, calls=0, reasoning_chars=0, errors=0,
+                 error: str | None = None) -> None:
         ms = (time.monotonic() - stats["start"]) * 1000
         log.info("%s model=%s stream=%s status=%d format=%s calls=%d reasoning_chars=%d call_errors=%d "
-                 "duration_ms=%.0f", stats["api"], printable(stats["model"] or "-"), stats["stream"], status, format or "-", calls,
-                 reasoning_chars, errors, ms)
+                 "duration_ms=%.0f%s", stats["api"], printable(stats["model"] or "-"), stats["stream"], status, format or "-",
+                 calls, reasoning_chars, errors, ms, f" error={error}" if error else "")
 
 
 def create_app(config: Config) -> Starlette:
@@ -573,8 +629,7 @@ def app_from_env() -> Starlette:
     """Import-string factory for `uvicorn --workers N`: the config travels in an env variable."""
     config = Config(**json.loads(os.environ[CONFIG_ENV]))
     if config.log_level:
-        logging.basicConfig(level=config.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-        logging.getLogger("httpx").setLevel(logging.WARNING)
+        setup_logging(config.log_level)
     return create_app(config)
 
 

@@ -1,4 +1,8 @@
-"""`callsieve serve`: the arguments and the runner (the main CLI calls these two functions)."""
+"""`callsieve serve`: the arguments and the runner (the main CLI calls these two functions).
+
+This module imports only the standard library at the top: every `callsieve` command reads its
+arguments, and only `serve` needs the proxy stack.
+"""
 from __future__ import annotations
 
 import argparse
@@ -8,6 +12,7 @@ import os
 import signal
 import socket
 import sys
+import urllib.parse
 
 from callsieve.cli import CALLS_HELP, UsageError, install_command, positive_int, resolve_format
 from callsieve.reasoning import CALLS_IN_REASONING
@@ -19,7 +24,7 @@ REASONING_FORMATS = ["none", "auto", "deepseek", "deepseek-legacy"]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     env = os.environ.get
-    parser.add_argument("--upstream", default=env("CALLSIEVE_UPSTREAM"), metavar="URL",
+    parser.add_argument("--upstream", default=env("CALLSIEVE_UPSTREAM"), metavar="URL", type=upstream_url,
                         help="OpenAI-compatible base URL of the model server, e.g. http://127.0.0.1:8080/v1 "
                              "(default: start an embedded llama.cpp server on Gemma 3 270M, which needs the "
                              "'local' extra)")
@@ -71,6 +76,20 @@ def positive_float(text: str) -> float:
     return n
 
 
+def upstream_url(text: str) -> str:
+    """An http:// or https:// URL with a host; anything else would fail every request later."""
+    try:
+        parts = urllib.parse.urlsplit(text.strip())
+        ok = parts.scheme in ("http", "https") and bool(parts.hostname)
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number in range
+    except ValueError:
+        ok = False
+    if not ok:
+        hint = f"; did you mean http://{text.strip()}?" if "://" not in text and text.strip() else ""
+        raise argparse.ArgumentTypeError(f"{text!r} is not an http:// or https:// URL with a host{hint}")
+    return text.strip()
+
+
 def port_number(text: str) -> int:
     n = positive_int(text)
     if n > 65535:
@@ -104,8 +123,8 @@ def port_problem(host: str, port: int) -> str | None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from callsieve.serve.app import Config, config_to_env, create_app
     from callsieve.serve import embedded
+    from callsieve.serve.app import Config, config_to_env, create_app
 
     if args.api_key == "":
         return fail("--api-key (or CALLSIEVE_API_KEY) is empty, which would turn authentication off: "
@@ -133,31 +152,98 @@ def run(args: argparse.Namespace) -> int:
         except embedded.EmbeddedUnavailable as e:
             return fail(str(e))
         upstream = embedded_server.url
-    level = args.log_level.upper()
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if level != "DEBUG":
-        logging.getLogger("httpx").setLevel(logging.WARNING)  # one line per request is ours
-    # uvicorn re-raises SIGTERM after its graceful shutdown: make that an exit that runs `finally`
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    from callsieve.serve.app import setup_logging
+    setup_logging(args.log_level)
     config = Config(upstream=upstream, api_key=args.api_key, upstream_api_key=args.upstream_api_key,
                     format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level,
                     calls_in_reasoning=args.calls_in_reasoning, calls=args.calls, host=args.host, allowed_hosts=args.allow_host,
                     timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
-                    body_timeout=args.body_timeout, max_concurrent=args.max_concurrent)
+                    body_timeout=args.body_timeout, max_concurrent=args.max_concurrent,
+                    embedded_pid=embedded_server.proc.pid if embedded_server else None,
+                    embedded_log=embedded_server.log_path if embedded_server else None)
     from callsieve.serve.guard import HEADER_TIMEOUT_ENV
     os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # read by each worker's connections
     print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
+    # uvicorn re-raises SIGTERM after its graceful shutdown: make that an exit that runs `finally`
+    # (set first: the supervisor of --workers N installs its own handlers)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    # uvicorn's access log would be a second line per request, with the status of the headers
+    # (200 for a stream that later broke off): callsieve writes the one line, and uvicorn's own
+    # lines go through the same log format.
+    kw = dict(host=args.host, port=args.port, log_level=args.log_level, log_config=None, access_log=False,
+              http=TIMED_HTTP)
+    if args.workers > 1:
+        config_to_env(config)
+        server = Supervised(uvicorn.Config("callsieve.serve.app:app_from_env", factory=True, workers=args.workers,
+                                           **kw))
+    else:
+        server = Supervised(uvicorn.Config(create_app(config), **kw))
+    if embedded_server:
+        embedded_server.watch(server.fail)
     try:
-        if args.workers > 1:
-            config_to_env(config)
-            uvicorn.run("callsieve.serve.app:app_from_env", factory=True, host=args.host, port=args.port,
-                        workers=args.workers, log_level=args.log_level, http=TIMED_HTTP)
-        else:
-            uvicorn.run(create_app(config), host=args.host, port=args.port, log_level=args.log_level, http=TIMED_HTTP)
+        return server.run()
     finally:
         if embedded_server:
-            embedded_server.stop()
-    return 0
+            embedded_server.stop(keep_log=server.failure is not None)
+
+
+class Supervised:
+    """uvicorn's server (or its supervisor of --workers N), with the exit status it should have.
+
+    uvicorn stops gracefully on SIGINT / SIGTERM and then returns as if nothing happened; a
+    Ctrl-C must exit 130 here as it does while the model loads (128 + the signal). `fail()`
+    stops it from another thread, when the embedded llama.cpp server died: exit status 1.
+    """
+
+    def __init__(self, config):
+        import uvicorn
+        from uvicorn.supervisors import Multiprocess
+
+        self.signal: int | None = None
+        self.failure: str | None = None
+        outer = self
+
+        class Server(uvicorn.Server):
+            def handle_exit(self, sig, frame):
+                outer.signal = outer.signal or sig
+                super().handle_exit(sig, frame)
+
+        class Supervisor(Multiprocess):
+            def handle_int(self):
+                outer.signal = outer.signal or signal.SIGINT
+                super().handle_int()
+
+            def handle_term(self):
+                outer.signal = outer.signal or signal.SIGTERM
+                super().handle_term()
+
+        self.config, self.server = config, Server(config)
+        self.supervisor = None
+        if config.workers > 1:
+            sockets = [config.bind_socket()]
+            try:
+                self.supervisor = Supervisor(config, sockets=sockets)
+            except TypeError:  # older uvicorn also takes the worker's target
+                self.supervisor = Supervisor(config, target=self.server.run, sockets=sockets)
+
+    def run(self) -> int:
+        if self.supervisor:
+            self.supervisor.run()
+        else:
+            self.server.run()
+        if self.failure is not None:
+            return 1
+        if self.signal is not None:
+            return 128 + self.signal
+        return 0 if self.supervisor or self.server.started else 3  # 3: uvicorn's "could not start"
+
+    def fail(self, message: str) -> None:
+        logging.getLogger("callsieve.serve").error("%s; callsieve serve stops", message)
+        self.failure = message
+        if self.supervisor:
+            self.supervisor.should_exit.set()
+        else:
+            self.server.should_exit = True
 
 
 def fail(message: str) -> int:

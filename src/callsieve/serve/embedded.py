@@ -8,9 +8,11 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -79,17 +81,36 @@ def _die_with_parent() -> None:
     _PRCTL(1, 15)  # PR_SET_PDEATHSIG, SIGTERM
 
 
+FIRST_GENERATION = {"prompt": "The capital of France is", "max_tokens": 2, "temperature": 0}
+FIRST_GENERATION_TIMEOUT_S = 120.0
+CRASH_SIGNALS = {signal.SIGILL, signal.SIGSEGV, signal.SIGBUS}
+
+
 class EmbeddedServer:
-    """`with EmbeddedServer() as srv: srv.url` — a llama.cpp server on loopback, stopped on exit."""
+    """`with EmbeddedServer() as srv: srv.url` — a llama.cpp server on loopback, stopped on exit.
+
+    Its output goes to a log file (by default one per callsieve process in the cache directory,
+    removed when callsieve stops it, kept when it dies on its own). `start()` returns once the
+    server has answered one generation: a llama.cpp that loads the model but crashes on its first
+    matrix multiplication (a build for another CPU) fails here, before the proxy says it is ready.
+    """
 
     def __init__(self, n_ctx: int = 4096, startup_timeout: float = 180.0, log_path: str | None = None):
-        self.n_ctx, self.startup_timeout, self.log_path = n_ctx, startup_timeout, log_path
+        self.n_ctx, self.startup_timeout = n_ctx, startup_timeout
+        self.own_log = log_path is None  # ours to remove when all went well
+        self.log_path = log_path or str(cache_dir() / f"llama-server.{os.getpid()}.log")
         self.proc: subprocess.Popen | None = None
         self.port = 0
+        self.stopping = False
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/v1"
+
+    def command(self, model: Path) -> list[str]:
+        return [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", MODEL_ALIAS,
+                "--chat_format", CHAT_FORMAT,
+                "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.n_ctx)]
 
     def start(self) -> "EmbeddedServer":
         missing = missing_packages()
@@ -98,18 +119,15 @@ class EmbeddedServer:
             raise EmbeddedUnavailable(f"the embedded model needs {', '.join(missing)}: {install_command(local=True)}")
         path = model_path()
         self.port = free_port()
-        cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(path), "--model_alias", MODEL_ALIAS,
-               "--chat_format", CHAT_FORMAT,
-               "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.n_ctx)]
-        out = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL
-        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     preexec_fn=_die_with_parent if _PRCTL else None)
-        if out is not subprocess.DEVNULL:
-            out.close()
+        Path(self.log_path).parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log_path, "ab") as out:
+            self.proc = subprocess.Popen(self.command(path), stdout=out, stderr=subprocess.STDOUT,
+                                         stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent if _PRCTL else None)
         try:
             self._wait_ready()
-        except BaseException:  # Ctrl-C or a timeout while the model loads: leave no server behind
-            self.stop()
+            self._first_generation()
+        except BaseException:  # Ctrl-C, a timeout or a crash while the model loads: leave no server behind
+            self.stop(keep_log=True)
             raise
         return self
 
@@ -117,26 +135,68 @@ class EmbeddedServer:
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise EmbeddedUnavailable(f"the embedded llama.cpp server exited with status {self.proc.returncode}"
-                                          + (f"; see {self.log_path}" if self.log_path else ""))
+                raise EmbeddedUnavailable(self.exit_message())
             try:
                 if httpx.get(self.url + "/models", timeout=2.0).status_code == 200:
                     return
             except httpx.HTTPError:
                 pass
             time.sleep(0.25)
-        self.stop()
-        raise EmbeddedUnavailable(f"the embedded llama.cpp server did not answer within {self.startup_timeout:.0f} s")
+        raise EmbeddedUnavailable(f"the embedded llama.cpp server did not answer within {self.startup_timeout:.0f} s; "
+                                  f"its log: {self.log_path}")
 
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
+    def _first_generation(self) -> None:
+        try:
+            r = httpx.post(self.url + "/completions", json=FIRST_GENERATION, timeout=FIRST_GENERATION_TIMEOUT_S)
+        except httpx.HTTPError as e:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(5)  # a crash closes the connection a moment before the process is gone
+            if self.proc.poll() is not None:
+                raise EmbeddedUnavailable(self.exit_message(" on its first generation")) from None
+            raise EmbeddedUnavailable(f"the embedded llama.cpp server failed its first generation "
+                                      f"({type(e).__name__}: {e}); its log: {self.log_path}") from None
+        if r.status_code != 200:
+            raise EmbeddedUnavailable(f"the embedded llama.cpp server answered {r.status_code} to its first "
+                                      f"generation ({r.text[:200]}); its log: {self.log_path}")
+
+    def exit_message(self, when: str = "") -> str:
+        """One line: how the server ended, where its log is, and the likely cause of a crash."""
+        rc = self.proc.returncode
+        how = f"signal {-rc}" if rc < 0 else f"status {rc}"
+        line = f"embedded llama.cpp server exited ({how}){when}; its log: {self.log_path}"
+        if -rc in CRASH_SIGNALS:
+            from callsieve.cli import install_command
+            line += (f"; a llama.cpp compiled for another CPU (-march=native) does this: rebuild it with "
+                     f"pip uninstall -y llama-cpp-python && {install_command(local=True)}")
+        return line
+
+    def watch(self, on_exit) -> None:
+        """Call `on_exit(message)` from a thread if the server ends by itself (not by `stop()`)."""
+        proc = self.proc
+
+        def wait():
+            proc.wait()
+            if not self.stopping:
+                on_exit(self.exit_message())
+
+        threading.Thread(target=wait, name="embedded-llama-watch", daemon=True).start()
+
+    def stop(self, keep_log: bool = False) -> None:
+        self.stopping = True
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        died = proc.poll() is not None
+        if not died:
+            proc.terminate()
             try:
-                self.proc.wait(10)
+                proc.wait(10)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
+                proc.kill()
+                proc.wait()
+        if self.own_log and not died and not keep_log:  # it ran until we stopped it: nothing to look at
+            with contextlib.suppress(OSError):
+                os.unlink(self.log_path)
 
     def __enter__(self) -> "EmbeddedServer":
         return self.start()
