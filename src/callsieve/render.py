@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from datetime import datetime
 
 from .template import chat_template_of
@@ -103,6 +104,9 @@ def _common(a: str, b: str) -> int:
     return i
 
 
+_END_TOKEN = re.compile(r"<[^<>\s]{2,64}>|\[[A-Z_]{2,32}\]")
+
+
 def _token_start(text: str, i: int) -> int:
     """`i`, moved back to the start of a tag or special token it falls inside (the prompt's
     `<think>` and the turn's `<tool_call>` share `<`)."""
@@ -130,9 +134,27 @@ def turn(template, message: dict, tools=None, before: list | None = None, **kwar
     full = render(template, [*msgs, message], tools, **kwargs)
     i = len(prompt) if full.startswith(prompt) else _token_start(full, _common(prompt, full))
     out = full[i:]
+    # The model stops at its end-of-turn token (a server does not pass it on): what the template
+    # writes from there (the token, the next turn's header) is not the model's.
+    # Its first occurrence after all the message's own text (one may be quoted in an argument).
     end = turn_end(template, tools, **kwargs)
-    for e in (end, end.rstrip()):
-        if e and out.endswith(e):
-            out = out[:-len(e)]
+    after = max((out.find(s) + len(s) for s in _texts(message) if s in out), default=0)
+    for t in (*_END_TOKEN.findall(end), *end.split()):
+        if t in out[after:]:
+            out = out[:out.index(t, after)]
             break
     return prompt, out
+
+
+def _texts(message: dict) -> list[str]:
+    """The strings of a message (its content, reasoning, call names and string values)."""
+    out, todo = [], [message]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str) and v:
+            out.append(v)
+        elif isinstance(v, dict):
+            todo.extend(x for k, x in v.items() if k not in ("role", "type", "id"))
+        elif isinstance(v, list):
+            todo.extend(v)
+    return out
