@@ -29,8 +29,37 @@ A = ("Rt1call01", "lookup_city", {"city": "Paris", "days": 3})
 PROSE = "Let me look that up."
 THOUGHT = "The user asked about Paris."
 
-# Templates that render calls but cannot round-trip, and why (docs/syntax.md#templates).
-KNOWN: dict[tuple[str, str], str] = {}
+# Cases a template renders but no model could write in one turn, and why (docs/syntax.md#templates).
+PAST_TURN = "the prompt opens <think>, but a past turn without reasoning is rendered without its </think>"
+KNOWN: dict[tuple[str, str], str] = {
+    ("MiniMax-M2.jinja", "prose"): PAST_TURN + ": the prose is read as reasoning, as it would be live",
+    ("NVIDIA-Nemotron-Nano-v2.jinja", "prose"): PAST_TURN + ", and the prose as a message of its own",
+    ("deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja", "prose"):
+        "the prose is rendered after the calls' <｜end▁of▁sentence｜>, as a new assistant turn",
+    ("openai-gpt-oss-120b.jinja", "prose"):
+        "the prose of a turn with calls is rendered in the analysis channel: read back as reasoning",
+    ("upstage-Solar-Open-100B.jinja", "reasoning"):
+        "the reasoning is rendered as a message of its own (<|end|><|begin|>assistant) before the calls",
+}
+# Cases that need a family rule outside this test's scope (issue 17's control tokens, syntax
+# bends and new families, done beside it): expected to fail until then, not listed in the docs.
+PENDING: dict[tuple[str, str | None, str | None], str] = {
+    ("Apriel-1.6-15b-Thinker-fixed.jinja", "reasoning", None): "[BEGIN FINAL RESPONSE] ends the thinking",
+    ("MiniMax-M3.jinja", None, None): "MiniMax-M3: a new family",
+    ("muse-glimmer.jinja", None, None): "Muse: a new family",
+    ("upstage-Solar-Open-100B.jinja", None, "auto"): "Solar Open: a new family (derived when seeded)",
+    ("google-gemma-4-31B-it.jinja", None, None): "<|tool_response> after a call is a control token",
+    ("meetkai-functionary-medium-v3.2.jinja", "prose", None): "the `all` recipient before prose",
+    ("tencent-Hy3.jinja", None, "auto"): "Hy3's :opensource tags (hunyuan_v3)",
+    ("tencent-Hy3.jinja", "reasoning", None): "<think:opensource>",
+}
+
+
+def pending(name, kind, mode):
+    for (n, k, m), why in PENDING.items():
+        if n == name and k in (None, kind) and m in (None, mode):
+            return why
+    return None
 
 TEMPLATES = templates()
 _MARK = re.compile(r"<[^<>\s][^<>]{0,62}>|\[[A-Z_]{2,}\]")
@@ -77,6 +106,8 @@ PARAMS = [pytest.param(name, kind, id=f"{name}-{kind}") for name in TEMPLATES
 def test_template_round_trip(name, kind, mode):
     if (name, kind) in KNOWN:
         pytest.xfail(KNOWN[(name, kind)])
+    if pending(name, kind, mode):
+        pytest.xfail(pending(name, kind, mode))
     template = TEMPLATES[name]
     found = case(template, kind)
     if found is None:

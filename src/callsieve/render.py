@@ -104,7 +104,7 @@ def _common(a: str, b: str) -> int:
     return i
 
 
-_END_TOKEN = re.compile(r"<[^<>\s]{2,64}>|\[[A-Z_]{2,32}\]")
+_END_TOKEN = re.compile(r"<[^<>\s]{2,64}>|\[[A-Z_]{2,32}\]|[^\s<\[]+|\[")
 
 
 def _token_start(text: str, i: int) -> int:
@@ -136,13 +136,22 @@ def turn(template, message: dict, tools=None, before: list | None = None, **kwar
     out = full[i:]
     # The model stops at its end-of-turn token (a server does not pass it on): what the template
     # writes from there (the token, the next turn's header) is not the model's.
-    # Its first occurrence after all the message's own text (one may be quoted in an argument).
-    end = turn_end(template, tools, **kwargs)
+    # Where the turn's end shows after all the message's own text (its tokens may be quoted in an
+    # argument, and some are the syntax's own, `<|close|>`): the longest run of its tokens found,
+    # then the rarest, then the first.
     after = max((out.find(s) + len(s) for s in _texts(message) if s in out), default=0)
-    for t in (*_END_TOKEN.findall(end), *end.split()):
-        if t in out[after:]:
-            out = out[:out.index(t, after)]
-            break
+    toks = _END_TOKEN.findall(turn_end(template, tools, **kwargs))
+    best = None
+    for k in range(len(toks)):
+        for n in range(len(toks) - k, 0, -1):
+            run = "".join(toks[k:k + n])
+            at = out.find(run, after)
+            if at >= 0:
+                key = (-n, out.count(run, after), at)
+                best = min(best or (key, at), (key, at))
+                break
+    if best is not None:
+        out = out[:best[1]]
     return prompt, out
 
 

@@ -56,7 +56,6 @@ class Session:
         if format != self.format or not self.confirmed:
             self.history.append(format)
         self.format = format
-        self.derived = None                  # a format derived from the chat template (callsieve.derive)
         self.confirmed = True
 
     def __repr__(self) -> str:
