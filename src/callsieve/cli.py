@@ -15,6 +15,7 @@ from pathlib import Path
 from . import __version__, formats
 from .message import Folder
 from .reasoning import CALLS_IN_REASONING, MODES
+from .session import Session
 from .sieve import Sieve
 
 CALLS_HELP = ("a tool call written inside an open thinking block: hold = held until the block closes "
@@ -207,6 +208,14 @@ def _event_json(ev) -> str:
     return json.dumps({"type": type(ev).__name__, **dataclasses.asdict(ev)}, ensure_ascii=False)
 
 
+def _session(path: str) -> Session:
+    from .template import load
+    try:
+        return Session.from_template(load(path))
+    except OSError as e:
+        raise UsageError(f"cannot read --chat-template {path}: {e.strerror}") from None
+
+
 def cmd_parse(args) -> int:
     if args.list_formats:
         return cmd_formats(args)
@@ -214,8 +223,9 @@ def cmd_parse(args) -> int:
     tools = _tools(args.tools)
     text = _read(args.file)
     thinking = {"on": True, "off": False, None: None}[args.thinking]
+    session = _session(args.chat_template) if args.chat_template else None
     try:
-        sieve = Sieve(tools=tools, format=forced, reasoning=args.reasoning, thinking=thinking,
+        sieve = Sieve(tools=tools, format=forced, reasoning=args.reasoning, thinking=thinking, session=session,
                       strict=not args.any_tool, calls_in_reasoning=CALLS_IN_REASONING[args.calls_in_reasoning])
     except (TypeError, ValueError) as e:
         raise UsageError(f"invalid tools: {e}") from None
@@ -274,6 +284,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the request's tools: a JSON file, or the JSON itself ('[{\"type\": \"function\", ...}]')")
     pp.add_argument("--format", metavar="NAME",
                     help="force one format (a name or alias from 'callsieve formats', any case); default: detect")
+    pp.add_argument("--chat-template", metavar="FILE",
+                    help="the model's chat template (Jinja, or a tokenizer_config.json): seeds the format "
+                         "(or derives one from the template's markup) and whether the prompt opened thinking")
     pp.add_argument("--reasoning", choices=MODES, default="auto",
                     help="where thinking goes: auto/deepseek = reasoning_content, none = left in the content, "
                          "deepseek-legacy = both (default: auto)")

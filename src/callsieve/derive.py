@@ -107,7 +107,7 @@ def _registry_format(texts, hint: str | None) -> str | None:
 
 # -- deriving the markup -----------------------------------------------------------------------
 
-_TOKEN = re.compile(r"\x00[A-Z]+|<[^<>\n]{1,64}>|\[[A-Za-z_]{2,32}\]|\s+|\w+|.", re.S)
+_TOKEN = re.compile(r"\x00[A-Z]+|<[^<>\n\x00]{1,64}>|\[[A-Za-z_]{2,32}\]|\s+|\w+|.", re.S)
 
 
 def _tokens(s: str) -> list[str]:

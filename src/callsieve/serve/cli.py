@@ -33,9 +33,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where thinking goes, unless a request sets reasoning_format (default: auto)")
     parser.add_argument("--calls-in-reasoning", default="hold", choices=sorted(CALLS_IN_REASONING),
                         help=CALLS_HELP)
+    parser.add_argument("--chat-template", metavar="FILE",
+                        help="the served model's chat template (Jinja, or a tokenizer_config.json), for an "
+                             "upstream that does not serve it (vLLM, SGLang): seeds the format and thinking")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                         help="log level (default: info)")
+
+
+def template_file(path: str):
+    from ..template import load
+    try:
+        return load(path)
+    except OSError as e:
+        raise SystemExit(f"callsieve serve: cannot read --chat-template {path}: {e.strerror}") from None
 
 
 def port_number(text: str) -> int:
@@ -105,7 +116,8 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     config = Config(upstream=upstream, api_key=args.api_key, upstream_api_key=args.upstream_api_key,
                     format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level,
-                    calls_in_reasoning=args.calls_in_reasoning)
+                    calls_in_reasoning=args.calls_in_reasoning,
+                    chat_template=template_file(args.chat_template) if args.chat_template else None)
     print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
     try:
         if args.workers > 1:
