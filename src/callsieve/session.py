@@ -73,4 +73,7 @@ def _rendered(template, hint):
     if "{%" not in text or not render.available():
         return None
     from .derive import shape
-    return shape(template, hint)
+    try:
+        return shape(template, hint)
+    except Exception:        # rendering is a bonus: a template it trips on is read instead
+        return None

@@ -67,8 +67,8 @@ class Derived(Format):
         head, tail = m.call[:i], m.call[i + 1:]
         k_open, k_close, v_close = m.params
         name_end = next((p for p in head[head.index(NAME) + 1:] if p not in FIELDS), None)
-        pattern = "".join(r"\s*(?P<name>[^<>\n]+?)\s*" if p == NAME else r"\s*\S*?\s*" if p in FIELDS
-                          else _ws(p) for p in head)
+        pattern = r"\s*".join(r"(?P<name>[^<>\n]+?)" if p == NAME else r"\S*?" if p in FIELDS
+                               else _ws(p) for p in head)
         if name_end is None:               # the name ends at a line's end or at the first key
             pattern += r"\s*"
             end = rf"(?={re.escape(k_open)})|\n"
@@ -77,9 +77,10 @@ class Derived(Format):
         call = Tag((head[0],), pattern, end=end)
         param = Tag((k_open,), _ws(k_open) + r"\s*(?P<key>.*?)\s*" + _ws(k_close), end=_ws(k_close))
         closes = tuple(p for p in tail if p not in FIELDS)
+        # a call's closers after the first (`</function></tool_call>`) are skipped as fillers
         return Dialect(call=call, call_close=closes[:1], param=param, value_close=(v_close,),
                        block_close=(m.section_close,) if m.section_close else (), trim_nl=m.trim_nl,
-                       fillers=(m.sep,) if m.sep else ())
+                       fillers=tuple(dict.fromkeys((*closes[1:], *([m.sep] if m.sep else ())))))
 
     # -- deciding: what follows the opener is the start of the template's call ----------------
     def decide(self, opener, look, eof, ctx):

@@ -71,7 +71,7 @@ class CallsieveParser(DelegatingParser):
     def __init__(self, tokenizer, tools=None, *args, model_config=None, **kwargs):
         super().__init__(tokenizer, tools, *args, model_config=model_config, **kwargs)
         self.chat_template_kwargs = kwargs.get("chat_template_kwargs")
-        self.session = session_for(model_config)
+        self.session = session_for(model_config, tokenizer)
         self.prompt_thinking = False
         self.steps: Steps | None = None
 
