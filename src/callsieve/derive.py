@@ -201,7 +201,15 @@ def _params(out: str, at: int, args: dict):
     k_open = "".join(between[len(between) - n_open:]).strip()
     v_close = "".join(between[:n_close]).strip()
     mid = out[k1e:v1].strip()
-    if not k_open or not v_close or not mid or out[k2e:v2].strip() != mid:
+    other = out[k2e:v2].strip()
+    if mid != other:
+        # attributes that differ per parameter (`string="true"` / `"false"`): a common start and end
+        a, b = _tokens(mid), _tokens(other)
+        pre, suf = _common_prefix(a, b), _common_suffix(a, b)
+        mid = ("".join(a[:pre]).strip(), "".join(a[len(a) - suf:]).strip())
+        if not all(mid) or pre + suf > min(len(a), len(b)):
+            return None
+    if not k_open or not v_close or not mid:
         return None
     trim = out[k1e:v1].endswith("\n") and out[v1e:v1e + 1] == "\n"
     start = out.rfind(k_open, at, k1 + 1)
@@ -247,13 +255,19 @@ def derive(one: str, two: str | None) -> Markup | None:
     else:
         call_open, call_close, section_open, section_close, sep = head, tail, [], [], []
     call = _literals(call_open) + _literals(body) + _literals(call_close)
+    opening, closing = "".join(section_open).strip(), "".join(section_close).strip()
+    if call == [CALL]:
+        # JSON call objects in a section, alone or in a list (`<tool_calls>[{…}, {…}]</tool_calls>`)
+        opening, closing = opening.removesuffix("[").strip(), closing.removeprefix("]").strip()
+        return Markup(call=(CALL,), section_open=opening, section_close=closing) if opening else None
     if not call or call[0] in FIELDS:
-        if not section_open:
+        # no literal opens a call: the section's last literal opens the (one) call
+        lits = _literals(section_open)
+        if not lits:
             return None
-        # no literal opens a call: the section holds one call
-        call = _literals(section_open)[-1:] + call
-        section_open = section_open[:-1]
-    return Markup(call=tuple(call), section_open="".join(section_open).strip(), section_close="".join(section_close).strip(), sep="".join(sep).strip(),
+        call = lits[-1:] + call
+        opening = opening[:opening.rindex(lits[-1])].strip()
+    return Markup(call=tuple(call), section_open=opening, section_close=closing, sep="".join(sep).strip(),
                   params=params or (), trim_nl=trim)
 
 

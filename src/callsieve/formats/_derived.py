@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from . import MAYBE, NO, YES, Format
-from ._json import LOOK_MAX, call_object
+from ._json import LOOK_MAX, call_object, call_sequence, json_after
 from ._xml import Dialect, Tag, block
 from ..reader import Reject, Truncated, more, startswith, token
 
@@ -28,7 +28,8 @@ class Markup:
     section_open: str = ""
     section_close: str = ""
     sep: str = ""                 # between two calls (beside whitespace)
-    params: tuple = ()            # PARAMS: (key open, key close + value open, value close)
+    params: tuple = ()            # PARAMS: (key open, key close + value open, value close); the
+                                  # middle one may be (start, end) with attributes between
     trim_nl: bool = False         # PARAMS: values written on lines of their own
 
 
@@ -75,7 +76,12 @@ class Derived(Format):
         else:
             end = _ws(name_end)
         call = Tag((head[0],), pattern, end=end)
-        param = Tag((k_open,), _ws(k_open) + r"\s*(?P<key>.*?)\s*" + _ws(k_close), end=_ws(k_close))
+        if isinstance(k_close, tuple):       # attributes between a fixed start and end
+            k_end = _ws(k_close[1])
+            k_close = _ws(k_close[0]) + r"[^<>]*?" + k_end
+        else:
+            k_close = k_end = _ws(k_close)
+        param = Tag((k_open,), _ws(k_open) + r"\s*(?P<key>.*?)\s*" + k_close, end=k_end)
         closes = tuple(p for p in tail if p not in FIELDS)
         # a call's closers after the first (`</function></tool_call>`) are skipped as fillers
         return Dialect(call=call, call_close=closes[:1], param=param, value_close=(v_close,),
@@ -85,6 +91,8 @@ class Derived(Format):
     # -- deciding: what follows the opener is the start of the template's call ----------------
     def decide(self, opener, look, eof, ctx):
         m = self.markup
+        if m.call == (CALL,):
+            return json_after(look, eof)
         rest = look[:LOOK_MAX]
         parts = m.call if m.section_open else m.call[1:]
         for p in parts:
@@ -120,6 +128,9 @@ class Derived(Format):
             yield from block(r, ctx, self.dialect)
             if m.section_close and not m.sep:
                 yield from startswith(r, m.section_close, skip_ws=True)
+            return
+        if m.call == (CALL,):
+            yield from call_sequence(r, ctx, m.section_close or None)
             return
         first = m.call[0]
         n = 0
