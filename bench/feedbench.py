@@ -116,7 +116,7 @@ def traced_peak(chunks, tools=S.TOOLS) -> int:
         tracemalloc.stop()
 
 
-def bench_stream(rec: dict, runs: int = 5, budget: float = 10.0) -> dict:
+def bench_stream(rec: dict, runs: int = 5, budget: float = 10.0, fmt=None) -> dict:
     """Time one stream (best of `runs`, within `budget` seconds), check it, trace its memory.
 
     µs/feed is CPU time (time.process_time) of the feeding loop: on a shared 2-core machine the
@@ -127,7 +127,7 @@ def bench_stream(rec: dict, runs: int = 5, budget: float = 10.0) -> dict:
     spent = 0.0
     while len(walls) < runs:
         gc.collect()
-        t, c, evs = feed_once(chunks)
+        t, c, evs = feed_once(chunks, fmt=fmt)
         if first is None:
             first = evs
         walls.append(t)

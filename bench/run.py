@@ -130,6 +130,22 @@ def run(args) -> dict:
 
     res["linear"] = linearity(res["streams"])
 
+    # 2. the same streams read by a format derived from a template, beside the hand-written one
+    res["derived"] = []
+    derived = S.derived_formats()
+    for rec in [s for s in streams if s["format"] in derived and s["case"] != "prose_10k"]:
+        try:
+            r = F.bench_stream(rec, runs=runs, budget=1.0 if args.quick else 5.0, fmt=derived[rec["format"]])
+        except Exception as e:
+            res["errors"].append(f"derived {rec['id']}: {type(e).__name__}: {e}")
+            continue
+        hand = next((h for h in res["streams"] if h["stream"] == rec["id"]), None)
+        r["hand_us_per_feed"] = hand["us_per_feed"] if hand else None
+        log(f"  derived {r['stream']:<30} {r['us_per_feed']:7.2f} µs/feed (hand-written "
+            f"{r['hand_us_per_feed'] or float('nan'):.2f})  calls={'ok' if r['calls_ok'] else 'WRONG'} "
+            f"content={'ok' if r['content_ok'] else 'WRONG'}")
+        res["derived"].append(r)
+
     if not args.only:
         # 3. memory: peak RSS growth (fresh interpreter) and traced peak, vs the stream size
         res["memory"] = []
@@ -198,7 +214,7 @@ def linearity(streams: list[dict]) -> list[dict]:
 # --------------------------------------------------------------------------- verdicts
 def wrong_results(res: dict) -> list[str]:
     out = []
-    for r in res.get("streams", []):
+    for r in res.get("streams", []) + res.get("derived", []):
         if not (r["calls_ok"] and r["content_ok"]):
             out.append(f"{r['stream']}: {r['note']}")
     for k in ("parse_prose", "parse_dense"):
@@ -440,6 +456,11 @@ def render(res: dict) -> str:
     L += stream_table(res)
     if not res.get("xml"):
         L += ["", "XML family (qwen3_coder): skipped, the format is not registered yet."]
+    if res.get("derived"):
+        L += ["", "### Formats derived from a chat template, beside the hand-written ones (µs per `feed`)", "",
+              "| stream | hand-written | derived | calls | content |", "|---|---:|---:|:-:|:-:|"]
+        L += [f"| {r['stream']} | {r['hand_us_per_feed'] or 0:.2f} | {r['us_per_feed']:.2f} | "
+              f"{_ok(r['calls_ok'])} | {_ok(r['content_ok'])} |" for r in res["derived"]]
     sb = side_by_side(res)
     if sb:
         L += ["", "### Side by side with the peers (µs per chunk, one run)", ""] + sb

@@ -324,3 +324,38 @@ if __name__ == "__main__":  # python -m bench.streams OUT.jsonl: the peers' stre
     out = sys.argv[1] if len(sys.argv) > 1 else "streams.jsonl"
     write_jsonl(out, peer_streams())
     print(f"wrote {out}")
+
+
+# -- formats derived from a chat template (callsieve.derive), beside the hand-written ones --------
+# Two small templates in the style of the Hermes and Qwen3-Coder ones (written here, not copied):
+# the formats derived from them read the same streams as tool_call_tag and qwen3_coder.
+DERIVED_TEMPLATES = {
+    "hermes": """{%- for m in messages -%}<|im_start|>{{ m.role }}
+{{ m.content }}{%- for c in m.tool_calls or [] %}<tool_call>
+{{ {"name": c.function.name, "arguments": c.function.arguments} | tojson }}
+</tool_call>{% endfor %}<|im_end|>
+{% endfor -%}{%- if add_generation_prompt -%}<|im_start|>assistant
+{% endif -%}""",
+    "qwen3_coder": """{%- for m in messages -%}<|im_start|>{{ m.role }}
+{{ m.content }}{%- for c in m.tool_calls or [] %}<tool_call>
+<function={{ c.function.name }}>
+{% for k, v in c.function.arguments.items() %}<parameter={{ k }}>
+{{ v }}
+</parameter>
+{% endfor %}</function>
+</tool_call>{% endfor %}<|im_end|>
+{% endfor -%}{%- if add_generation_prompt -%}<|im_start|>assistant
+{% endif -%}""",
+}
+
+
+def derived_formats() -> dict:
+    """{stream family: the format derived from its template}; {} without jinja2."""
+    try:
+        from callsieve.derive import derived_format
+        from callsieve.render import available
+    except ImportError:
+        return {}
+    if not available():
+        return {}
+    return {fam: f for fam, t in DERIVED_TEMPLATES.items() if (f := derived_format(t)) is not None}

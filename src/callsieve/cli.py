@@ -216,6 +216,15 @@ def _event_json(ev) -> str:
     return json.dumps({"type": type(ev).__name__, **dataclasses.asdict(ev)}, ensure_ascii=False)
 
 
+def _session(path: str) -> Session:
+    from .session import Session
+    from .template import load
+    try:
+        return Session.from_template(load(path))
+    except OSError as e:
+        raise UsageError(f"cannot read --chat-template {path}: {e.strerror}") from None
+
+
 def cmd_parse(args) -> int:
     from .message import Folder
     from .reasoning import CALLS_IN_REASONING
@@ -227,8 +236,9 @@ def cmd_parse(args) -> int:
     tools = _tools(args.tools)
     text = _read(args.file)
     thinking = {"on": True, "off": False, None: None}[args.thinking]
+    session = _session(args.chat_template) if args.chat_template else None
     try:
-        sieve = Sieve(tools=tools, format=forced, reasoning=args.reasoning, thinking=thinking,
+        sieve = Sieve(tools=tools, format=forced, reasoning=args.reasoning, thinking=thinking, session=session,
                       strict=not args.any_tool, calls_in_reasoning=CALLS_IN_REASONING[args.calls_in_reasoning])
     except (TypeError, ValueError) as e:
         raise UsageError(f"invalid tools: {e}") from None
@@ -320,6 +330,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the request's tools: a JSON file, or the JSON itself ('[{\"type\": \"function\", ...}]')")
     pp.add_argument("--format", metavar="NAME",
                     help="force one format (a name or alias from 'callsieve formats', any case); default: detect")
+    pp.add_argument("--chat-template", metavar="FILE",
+                    help="the model's chat template (Jinja, or a tokenizer_config.json): seeds the format "
+                         "(or derives one from the template's markup) and whether the prompt opened thinking")
     pp.add_argument("--reasoning", choices=MODES, default="auto",
                     help="where thinking goes: auto/deepseek = reasoning_content, none = left in the content, "
                          "deepseek-legacy = both (default: auto)")

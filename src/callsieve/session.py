@@ -1,6 +1,8 @@
 """Format memory across the turns of one conversation or one served model (ADR 0018)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 
 class Session:
     """Remembers the format a model uses, so the next turn's Sieve watches it first.
@@ -15,6 +17,7 @@ class Session:
 
     def __init__(self, format: str | None = None, *, seeded: bool = False):
         self.format = format
+        self.derived = None                  # a format derived from the chat template (callsieve.derive)
         self.confirmed = False if seeded or format is None else True
         self.opens_thinking = False
         self.thinking_switch = False
@@ -31,10 +34,20 @@ class Session:
         """A session pre-seeded from a model's chat template, before its first turn: the format
         from the tool-call markup the template writes (else from `model`'s name; a hint, never a
         lock) and whether its generation prompt opens thinking.  `template` is the template text
-        (Jinja, or Ollama's Go), Hugging Face's list form, or a whole tokenizer_config.json dict."""
+        (Jinja, or Ollama's Go), Hugging Face's list form, or a whole tokenizer_config.json dict.
+
+        With jinja2 installed (the `template` extra) a Jinja template is rendered: the format is
+        the one that reads the template's own rendered calls back (or one derived from that
+        markup, `derived`), and the thinking is what the rendered generation prompt ends in.
+        Without it, or for a template that cannot be rendered, the template is read."""
         from .template import inspect
-        shape = inspect(template, model)
+        shape, derived = inspect(template, model), None
+        rendered = _rendered(template, shape.format)
+        if rendered is not None:                 # (a template whose calls no format reads keeps the hint)
+            found, derived = rendered
+            shape = replace(found, format=found.format or shape.format)
         sess = cls(shape.format, seeded=True)
+        sess.derived = derived
         sess.opens_thinking, sess.thinking_switch = shape.opens_thinking, shape.thinking_switch
         return sess
 
@@ -49,3 +62,18 @@ class Session:
         state = "confirmed" if self.confirmed else "seeded"
         switch = ", thinking_switch=True" if self.thinking_switch else ""
         return f"Session(format={self.format!r}, {state}, opens_thinking={self.opens_thinking}{switch})"
+
+
+def _rendered(template, hint):
+    """callsieve.derive's answer for a Jinja template, or None (no jinja2, a Go template, or one
+    that cannot be rendered)."""
+    from . import render
+    from .template import chat_template_of
+    text = chat_template_of(template.get("chat_template") if isinstance(template, dict) else template)
+    if "{%" not in text or not render.available():
+        return None
+    from .derive import shape
+    try:
+        return shape(template, hint)
+    except Exception:        # rendering is a bonus: a template it trips on is read instead
+        return None

@@ -81,7 +81,8 @@ class Sieve:
             raise ValueError(f"calls_in_reasoning must be True, False or {HOLD!r}, "
                              f"not {calls_in_reasoning!r}")
         self.session = session
-        self._forced = registry.get(format).name if format else None
+        # a format name, or a Format instance (one derived from a chat template: callsieve.derive)
+        self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
         self._fmts = self._candidates()
         # Closing tags of the formats' call wrappers (after a held Example: not prose)
         self._closers = tuple(sorted({f.closer for f in self._fmts if f.closer and (
@@ -94,7 +95,7 @@ class Sieve:
         self._calls_in_reasoning = calls_in_reasoning
         self._tent: Tentative | None = None
         self._markup = markup
-        self.format: str | None = self._forced
+        self.format: str | None = self._forced.name if self._forced else None
         self._detected: str | None = None
         self._out: list = []
         self._pend: list[str] = []     # text of the current feed not yet in an event…
@@ -258,8 +259,11 @@ class Sieve:
     # ------------------------------------------------------------------ plumbing
     def _candidates(self) -> tuple:
         if self._forced:
-            return (registry.get(self._forced),)
+            return (self._forced,)
         fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
+        derived = getattr(self.session, "derived", None)     # a format derived from the chat template
+        if derived is not None:
+            fmts.insert(0, derived)
         pref = self.session.format if self.session is not None else None
         if pref:
             fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first

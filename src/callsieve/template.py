@@ -42,6 +42,19 @@ def chat_template_of(template) -> str:
     return ""
 
 
+def load(path: str):
+    """A chat template from a file, as `--chat-template FILE` takes it: a Jinja (or Go) template,
+    or a JSON file (a tokenizer_config.json, a list form, or a JSON string)."""
+    import json
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    try:
+        v = json.loads(text)
+    except ValueError:
+        return text
+    return v if isinstance(v, (dict, list, str)) else text
+
+
 def inspect(template, model: str | None = None) -> Shape:
     """`template`: a chat template (string or list form), or a whole tokenizer_config.json dict
     (its `chat_template`; a `response_template` / `response_schema` describes the output, so its

@@ -98,6 +98,8 @@ def alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+    chat_template: str | list | dict | None = None   # --chat-template: the served model's, for an
+                                       # upstream that does not say it (vLLM, SGLang)
 
 
 def upstream_base(url: str) -> str:
@@ -269,7 +271,7 @@ class Proxy:
 
     def remember(self, model: str, template) -> Session:
         name = self.known_name(model)
-        found = isinstance(template, (str, list))
+        found = isinstance(template, (str, list, dict))
         sess = Session.from_template(template, name) if found else Session.for_model(name)
         if template is UNREACHABLE:  # not remembered: the next request asks again
             return sess
@@ -279,7 +281,9 @@ class Proxy:
         """The upstream's template for `model`: llama.cpp's `GET /props` (`chat_template`),
         else Ollama's `POST /api/show` (`template`). None if they do not say, NO_ENDPOINT if
         neither exists, UNREACHABLE if the upstream did not answer (down, or loading).  Short,
-        never fatal, and nothing but the upstream is asked."""
+        never fatal, and nothing but the upstream is asked.  A --chat-template given wins."""
+        if self.config.chat_template is not None:
+            return self.config.chat_template
         root = self.base.removesuffix("/v1")
         asks = (("GET", root + "/props", None), ("POST", root + "/api/show", {"model": model}))
         answered, endpoint = False, False

@@ -61,6 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="close a connection that has not sent its request head within S seconds (default: 10)")
     parser.add_argument("--max-concurrent", type=positive_int, default=256, metavar="N",
                         help="/v1 requests served at once per worker; more get a 503 with Retry-After (default: 256)")
+    parser.add_argument("--chat-template", metavar="FILE",
+                        help="the served model's chat template (Jinja, or a tokenizer_config.json), for an "
+                             "upstream that does not serve it (vLLM, SGLang): seeds the format and thinking")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                         help="log level (default: info)")
@@ -88,6 +91,14 @@ def upstream_url(text: str) -> str:
         hint = f"; did you mean http://{text.strip()}?" if "://" not in text and text.strip() else ""
         raise argparse.ArgumentTypeError(f"{text!r} is not an http:// or https:// URL with a host{hint}")
     return text.strip()
+
+
+def template_file(path: str):
+    from ..template import load
+    try:
+        return load(path)
+    except OSError as e:
+        raise SystemExit(f"callsieve serve: cannot read --chat-template {path}: {e.strerror}") from None
 
 
 def port_number(text: str) -> int:
@@ -159,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
                     calls_in_reasoning=args.calls_in_reasoning, calls=args.calls, host=args.host, allowed_hosts=args.allow_host,
                     timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
                     body_timeout=args.body_timeout, max_concurrent=args.max_concurrent,
+                    chat_template=template_file(args.chat_template) if args.chat_template else None,
                     embedded_pid=embedded_server.proc.pid if embedded_server else None,
                     embedded_log=embedded_server.log_path if embedded_server else None)
     from callsieve.serve.guard import HEADER_TIMEOUT_ENV

@@ -73,7 +73,7 @@ class CallsieveParser(DelegatingParser):
     def __init__(self, tokenizer, tools=None, *args, model_config=None, **kwargs):
         super().__init__(tokenizer, tools, *args, model_config=model_config, **kwargs)
         self.chat_template_kwargs = kwargs.get("chat_template_kwargs")
-        self.session = session_for(model_config)
+        self.session = session_for(model_config, tokenizer)
         self.prompt_thinking: bool | None = None
         self.steps: Steps | None = None
         self.out = OneEntryPerDelta()

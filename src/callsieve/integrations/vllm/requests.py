@@ -51,8 +51,10 @@ def prompt_thinking(tokenizer, prompt_ids) -> bool | None:
 _sessions: dict[str, Session] = {}
 
 
-def session_for(model_config) -> Session | None:
-    """One Session per served model, shared by its requests, so a format seen once is watched first."""
+def session_for(model_config, tokenizer=None) -> Session | None:
+    """One Session per served model, shared by its requests, so a format seen once is watched first;
+    seeded from the tokenizer's chat template when it has one (the format its calls are written in,
+    whether its prompt opens thinking), else from the model's name."""
     if model_config is None:
         return None
     served = getattr(model_config, "served_model_name", None)
@@ -61,7 +63,9 @@ def session_for(model_config) -> Session | None:
     key = str(served or model)
     if key not in _sessions:
         hint = str(served) if served and formats.for_model(str(served)) else model
-        _sessions[key] = Session.for_model(hint)
+        template = getattr(tokenizer, "chat_template", None)
+        _sessions[key] = (Session.from_template(template, hint) if isinstance(template, (str, list))
+                          else Session.for_model(hint))
     return _sessions[key]
 
 

@@ -1,0 +1,169 @@
+"""Rendering a chat template as a server does: jinja2 in a sandbox, with the names transformers
+gives a template (`tojson`, `raise_exception`, `strftime_now`, `{% generation %}`).
+
+Optional: jinja2 is the `template` extra (`pip install callsieve[template]`); the rest of the
+core never imports it.  `turn` answers "what does the model write for this assistant message":
+the conversation rendered with the message, less the prompt rendered before it and less the
+end of the turn.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from datetime import datetime
+
+from .template import chat_template_of
+
+
+class TemplateError(ValueError):
+    """The template could not be rendered (it raised, or is not valid Jinja)."""
+
+
+@functools.lru_cache(maxsize=1)
+def _environment():
+    try:
+        import jinja2
+        from jinja2.ext import Extension, loopcontrols
+        from jinja2.sandbox import ImmutableSandboxedEnvironment
+    except ImportError:                      # pragma: no cover - the extra is missing
+        raise ImportError("rendering a chat template needs jinja2: pip install 'callsieve[template]'") from None
+
+    class Generation(Extension):
+        """transformers' `{% generation %}…{% endgeneration %}`: marks the assistant's part; a no-op here."""
+        tags = {"generation"}
+
+        def parse(self, parser):
+            lineno = next(parser.stream).lineno
+            body = parser.parse_statements(("name:endgeneration",), drop_needle=True)
+            return jinja2.nodes.Scope(body).set_lineno(lineno)
+
+    def raise_exception(message):
+        raise TemplateError(message)
+
+    def tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
+        return json.dumps(x, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
+
+    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
+                                        extensions=[Generation, loopcontrols])
+    env.filters["tojson"] = tojson
+    env.globals["raise_exception"] = raise_exception
+    env.globals["strftime_now"] = lambda fmt: datetime.now().strftime(fmt)
+    return env, jinja2.TemplateError
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(text: str):
+    env, error = _environment()
+    try:
+        return env.from_string(text)
+    except error as e:
+        raise TemplateError(f"not a Jinja template: {e}") from None
+
+
+def available() -> bool:
+    """Is jinja2 installed (can templates be rendered)?"""
+    try:
+        _environment()
+    except ImportError:
+        return False
+    return True
+
+
+def render(template, messages: list, tools: list | None = None, add_generation_prompt: bool = False,
+           **kwargs) -> str:
+    """The prompt `template` (text, list form, or tokenizer_config.json dict) writes for `messages`."""
+    specials = {}
+    if isinstance(template, dict):
+        for k in ("bos_token", "eos_token"):
+            v = template.get(k)
+            specials[k] = v.get("content", "") if isinstance(v, dict) else v or ""
+        template = template.get("chat_template")
+    text = chat_template_of(template)
+    if not text:
+        raise TemplateError("no chat template")
+    t = _compiled(text)
+    _, error = _environment()
+    args = {"bos_token": "", "eos_token": "", **specials, **kwargs}
+    try:
+        return t.render(messages=messages, tools=tools, add_generation_prompt=add_generation_prompt, **args)
+    except (error, TemplateError, TypeError, ValueError, KeyError, AttributeError, IndexError,
+            RecursionError, ZeroDivisionError) as e:
+        raise TemplateError(f"{type(e).__name__}: {e}") from None
+
+
+USER = {"role": "user", "content": "Hello there."}
+END_PROBE = "Zq7 done."
+
+
+def _common(a: str, b: str) -> int:
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
+
+
+_END_TOKEN = re.compile(r"<[^<>\s]{2,64}>|\[[A-Z_]{2,32}\]|[^\s<\[]+|\[")
+
+
+def _token_start(text: str, i: int) -> int:
+    """`i`, moved back to the start of a tag or special token it falls inside (the prompt's
+    `<think>` and the turn's `<tool_call>` share `<`)."""
+    for o, c in (("<", ">"), ("[", "]")):
+        j = text.rfind(o, 0, i)
+        if j >= 0 and text.find(c, j, i) < 0 and i - j <= 64:
+            i = j
+    return i
+
+
+def turn_end(template, tools=None, **kwargs) -> str:
+    """What the template writes after an assistant message's content (`<|im_end|>\\n`, …)."""
+    full = render(template, [USER, {"role": "assistant", "content": END_PROBE}], tools, **kwargs)
+    i = full.rfind(END_PROBE)
+    return full[i + len(END_PROBE):] if i >= 0 else ""
+
+
+def turn(template, message: dict, tools=None, before: list | None = None, **kwargs) -> tuple[str, str]:
+    """(prompt, output): the generation prompt before `message`, and what the model writes for it
+    (the rendered message, less the end of the turn).  Where the template renders a past
+    assistant turn differently from the generation prompt (a thinking opener), the output is
+    taken from where the two part."""
+    msgs = [*(before or [USER])]
+    prompt = render(template, msgs, tools, add_generation_prompt=True, **kwargs)
+    full = render(template, [*msgs, message], tools, **kwargs)
+    i = len(prompt) if full.startswith(prompt) else _token_start(full, _common(prompt, full))
+    out = full[i:]
+    # The model stops at its end-of-turn token (a server does not pass it on): what the template
+    # writes from there (the token, the next turn's header) is not the model's.
+    # Where the turn's end shows after all the message's own text (its tokens may be quoted in an
+    # argument, and some are the syntax's own, `<|close|>`): the longest run of its tokens found,
+    # then the rarest, then the first.
+    after = max((out.find(s) + len(s) for s in _texts(message) if s in out), default=0)
+    toks = _END_TOKEN.findall(turn_end(template, tools, **kwargs))
+    best = None
+    for k in range(len(toks)):
+        for n in range(len(toks) - k, 0, -1):
+            run = "".join(toks[k:k + n])
+            at = out.find(run, after)
+            if at >= 0:
+                key = (-n, out.count(run, after), at)
+                best = min(best or (key, at), (key, at))
+                break
+    if best is not None:
+        out = out[:best[1]]
+    return prompt, out
+
+
+def _texts(message: dict) -> list[str]:
+    """The strings of a message (its content, reasoning, call names and string values)."""
+    out, todo = [], [message]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, str) and v:
+            out.append(v)
+        elif isinstance(v, dict):
+            todo.extend(x for k, x in v.items() if k not in ("role", "type", "id"))
+        elif isinstance(v, list):
+            todo.extend(v)
+    return out

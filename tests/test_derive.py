@@ -1,0 +1,92 @@
+"""Formats derived from a chat template, and the seeds a rendered template gives (callsieve.derive)."""
+import json
+
+import pytest
+
+pytest.importorskip("jinja2")
+
+from callsieve import Session, parse  # noqa: E402
+from callsieve.derive import derived_format, shape  # noqa: E402
+from helpers import chunkings, feed  # noqa: E402
+from templates_sdist import templates  # noqa: E402
+
+TOOLS = [{"type": "function", "function": {"name": n, "parameters": {"type": "object", "properties": {
+    "q": {"type": "string"}, "n": {"type": "integer"}}}}} for n in ("find_docs", "count_rows")]
+
+# An invented family no module knows: a section, an id, then the name and JSON arguments.
+JSON_FAMILY = """{%- for m in messages -%}
+{%- if m.role == 'user' -%}<|u|>{{ m.content }}<|e|>
+{%- elif m.role == 'assistant' -%}<|a|>{{ m.content }}
+{%- if m.tool_calls -%}<|acts|>{%- for c in m.tool_calls -%}<|act|>{{ c.id }}<|fn|>{{ c.function.name }}<|in|>{{ c.function.arguments | tojson }}<|/act|>{%- endfor -%}<|/acts|>{%- endif -%}<|e|>
+{%- endif -%}{%- endfor -%}{%- if add_generation_prompt -%}<|a|>{%- endif -%}"""
+
+# Another: key/value tags, values on lines of their own, no section.
+KV_FAMILY = """{%- for m in messages -%}
+{%- if m.role == 'user' -%}USER: {{ m.content }}
+{% elif m.role == 'assistant' -%}BOT: {{ m.content }}
+{%- for c in m.tool_calls or [] -%}<do:{{ c.function.name }}>
+{% for k, v in c.function.arguments.items() %}<k>{{ k }}</k><v>
+{{ v }}
+</v>
+{% endfor %}</do>
+{% endfor -%}<end>
+{% endif -%}{%- endfor -%}{%- if add_generation_prompt -%}BOT: {%- endif -%}"""
+
+
+@pytest.mark.parametrize("template", [JSON_FAMILY, KV_FAMILY])
+def test_an_unknown_family_works_from_its_template_alone(template):
+    sess = Session.from_template(template)
+    assert sess.format == "derived" and sess.derived is not None
+    if template is JSON_FAMILY:
+        text = ('Sure.<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "a <|/acts|> b", "n": 2}<|/act|>'
+                '<|act|>c2<|fn|>count_rows<|in|>{"q": "x"}<|/act|><|/acts|>')
+    else:
+        text = "Sure.<do:find_docs>\n<k>q</k><v>\na </do> b\n</v>\n<k>n</k><v>\n2\n</v>\n</do>\n<do:count_rows>\n<k>q</k><v>\nx\n</v>\n</do>\n"
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(template))
+        got = [(c.name, c.arguments) for c in msg.tool_calls]
+        want_q = "a <|/acts|> b" if template is JSON_FAMILY else "a </do> b"
+        assert got == [("find_docs", {"q": want_q, "n": 2}), ("count_rows", {"q": "x"})]
+        assert msg.content == "Sure."
+
+
+def test_a_derived_format_keeps_the_error_rules():
+    fmt = derived_format(JSON_FAMILY)
+    # an undeclared tool: the block goes back to the text
+    text = '<|acts|><|act|>c1<|fn|>rm_rf<|in|>{"q": "x"}<|/act|><|/acts|>'
+    msg = parse(text, tools=TOOLS, format=fmt)
+    assert not msg.tool_calls and "rm_rf" in msg.content
+    # cut off inside the arguments: incomplete, never run
+    msg = parse('<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "unfinis', tools=TOOLS, format=fmt)
+    assert not msg.tool_calls and msg.incomplete[0].name == "find_docs"
+    # the arguments stream as they arrive
+    _, evs = feed("", ['<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "ab', 'cd"}<|/act|>'], tools=TOOLS, format=fmt)
+    deltas = [e.delta for e in evs if type(e).__name__ == "ToolCallArgs"]
+    assert len(deltas) >= 2 and json.loads("".join(deltas)) == {"q": "abcd"}
+
+
+def test_a_template_with_no_call_markup_derives_nothing():
+    assert derived_format("{% for m in messages %}{{ m.content }}{% endfor %}") is None
+
+
+REAL = templates()
+# (template, the format its rendered calls say, the generation prompt opens thinking)
+SEEDS = [("deepseek-ai-DeepSeek-V3.1.jinja", "deepseek_v31", False),
+         ("deepseek-ai-DeepSeek-V3.2.jinja", "deepseek_dsml", False),
+         ("deepseek-ai-DeepSeek-V4.jinja", "deepseek_dsml", False),
+         ("unsloth-Apriel-1.5.jinja", "tool_calls_array", False),
+         ("MiniMax-M1.jinja", "tool_calls_array", False),
+         ("meetkai-functionary-medium-v3.2.jinja", "functionary", False),
+         ("Kimi-K3.jinja", "kimi_k3", True),
+         ("Qwen3.5-4B.jinja", "qwen3_coder", True)]
+
+
+@pytest.mark.skipif(not REAL, reason="the llama-cpp-python sdist could not be downloaded")
+@pytest.mark.parametrize("name,fmt,opens", SEEDS)
+def test_a_real_template_seeds_the_format_and_thinking_its_renders_show(name, fmt, opens):
+    sess = Session.from_template(REAL[name])
+    assert (sess.format, sess.opens_thinking) == (fmt, opens)
+
+
+def test_a_template_that_cannot_be_rendered_falls_back_to_reading_it():
+    assert shape("{% for %}") is None or shape("{% for %}")[0].format is None
