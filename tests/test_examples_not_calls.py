@@ -151,10 +151,23 @@ def test_a_value_holding_tool_call_markup_runs_to_its_own_closer(fmt):
 
 
 def test_a_value_whose_own_closer_never_comes_is_cut_off_never_run():
-    text = ("<tool_call>\n<function=write_file>\n<parameter=content>\nsee\n<parameter=x>\n1\n</parameter>\n"
-            "</function>\n</tool_call>")
+    # the example call opened in the value takes the closers that follow: the value never closes
+    text = ("<tool_call>\n<function=write_file>\n<parameter=content>\nsee\n<function=g>\n<parameter=x>\n1\n"
+            "</parameter>\n</function>\n</tool_call>")
     m = check(text, tools=T, calls=[])
     assert [c.name for c in m.incomplete] == ["write_file"]
+
+
+def test_tags_only_mentioned_in_a_value_and_a_missing_closer():
+    # GLM (CanIToolCall glm45-marker-in-arguments): tags named in prose are no element
+    note = "Wrap each call in <tool_call> and </tool_call>; keys go in <arg_key>."
+    text = ("<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>f.md</arg_value>\n<arg_key>content"
+            f"</arg_key>\n<arg_value>{note}</arg_value>\n</tool_call>")
+    check(text, tools=T, calls=[("write_file", {"path": "f.md", "content": note})])
+    # Qwen3-Coder (vLLM's test): a </parameter> left out before the next parameter
+    text = ("<tool_call>\n<function=get_weather>\n<parameter=city>\nDallas\n<parameter=state>\nTX\n"
+            "</parameter>\n</function>\n</tool_call>")
+    check(text, tools=T, calls=[("get_weather", {"city": "Dallas", "state": "TX"})])
 
 
 # 4. Granite's plain-word thinking markers (issue 18 §5) -----------------------------------------------

@@ -45,14 +45,9 @@ def test_one_leading_and_trailing_newline_are_syntax_the_rest_is_value():
     check(call("w", ("t", "x y"), nl=""), calls=[("w", {"t": "x y"})])
 
 
-def test_missing_closing_parameter_ends_at_the_function_closer_only():
-    text = "<tool_call>\n<function=f>\n<parameter=a>\none\n</function>\n</tool_call>"
-    check(text, calls=[("f", {"a": "one"})])
-    # A parameter tag inside a value is the value's text (an agent writing about tool calls):
-    # with no closer of its own, the value is cut off by the end, never run.
+def test_missing_closing_parameter_ends_at_next_parameter_or_function():
     text = "<tool_call>\n<function=f>\n<parameter=a>\none\n<parameter=b>\n2\n</function>\n</tool_call>"
-    m = check(text, calls=[])
-    assert [c.name for c in m.incomplete] == ["f"]
+    check(text, calls=[("f", {"a": "one", "b": 2})])
 
 
 def test_duplicated_closing_parameter():

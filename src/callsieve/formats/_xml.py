@@ -10,9 +10,10 @@ parameter, and how values are typed.  The generators here do the reading:
 A value runs to its own closing tag: nothing inside it is markup.  Closing tags are
 string-aware the only way bare text allows: a value's closer counts only when another tag of
 the syntax (or the end of the stream) follows it, so code values may contain `</parameter>`; and
-the syntax's own call and parameter tags written inside a value (a parser test, docs about tool
-calling) nest, so their closers close them, not the value.  With `lenient`, a missing value
-closer is tolerated when the call's closer follows (and the value holds no such nested tag).
+a whole call of the syntax written inside a value (a parser test, docs about tool calling)
+nests, so its closers close it, not the value.  With `lenient`, a missing value
+closer is tolerated when the call's closer or, at the start of a line, the next parameter's
+tag follows (and the value holds no such nested element).
 Every decision looks at a bounded amount of text, so reading stays linear.
 """
 from __future__ import annotations
@@ -59,6 +60,23 @@ def next_mark(r, marks: Matcher, emit=None, limit: int | None = None, lane=None)
             return m.group()
         if not (yield from more(r, lane if r.pos >= len(r.buf) else None)) and m is None:
             return None           # (an undecided literal is whole at the end of the stream)
+
+
+def whole_tag(r, tag: "Tag", start: str, stop: tuple):
+    """Is a whole `tag` at the reader (`start` next), holding none of `stop`?  Nothing is
+    consumed; at most `tag.limit` characters are looked at."""
+    while True:
+        buf = r.buf
+        i = r.pos + len(start)
+        while i < len(buf) and buf[i].isspace():
+            i += 1
+        m = tag.end.search(buf, i) if i < len(buf) else None
+        if m is not None:
+            span = buf[r.pos:m.end()]
+            return tag.pattern.fullmatch(buf, r.pos, m.end()) is not None and not any(
+                s in span for s in stop)
+        if len(buf) - r.pos > tag.limit or not (yield from more(r)):
+            return False
 
 
 def at_mark(r, literals: tuple):
@@ -236,12 +254,13 @@ def _entity(r):
 def value(r, d: Dialect, emit):
     """One bare-text value, streamed to `emit`, up to its own closer (consumed).
 
-    Returns "close", or (lenient) "call" when the call's closer ended a value whose closer is
-    missing (then nothing of it is consumed).  The syntax's call and parameter tags inside the
-    value open elements of the value (where the syntax lays tags out one per line, only at the
-    start of a line): the closer of the innermost one closes it and is text.  A value that held
-    such a tag is never ended by the call's closer: its own closer is the only end, or it is cut
-    off (incomplete).
+    Returns "close", or (lenient) "call" / "param" when the call's closer or, at the start of a
+    line, the next parameter's tag ended a value whose closer is missing (then nothing of it is
+    consumed).  A whole call tag of the syntax inside the value (where the syntax lays tags out
+    one per line, at the start of a line) opens an element of the value, and so do parameter
+    tags inside it: the closer of the innermost one closes it and is text.  A value that held
+    such an element is never ended by the call's closer: its own closer is the only end, or it
+    is cut off (incomplete).
     """
     prev = "\n"                    # the value's start counts as the start of a line
     nested: list[str] = []         # closer kinds of the elements open inside the value
@@ -272,8 +291,17 @@ def value(r, d: Dialect, emit):
                 if not d.lenient:
                     raise Bad(f"{lit} inside a value")
                 return "call"
+        elif kind == "param" and not nested:
+            if prev == "\n":          # the next parameter: this value's closer is missing
+                if not d.lenient:
+                    raise Bad(f"{lit} inside a value")
+                return "param"
         elif kind in ("param", "fn"):
-            if (prev == "\n" or not d.trim_nl) and len(nested) < NEST_LIMIT:
+            # A whole call tag opens an element of the value (an example of the syntax), and
+            # inside one so does a whole parameter tag; a tag only mentioned is text.
+            tag = d.param if kind == "param" else d.call
+            if ((prev == "\n" or not d.trim_nl) and len(nested) < NEST_LIMIT
+                    and (yield from whole_tag(r, tag, lit, d.value_close))):
                 nested.append("close" if kind == "param" else "call")
                 held_tags = True
         elif kind == "entity":
