@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from callsieve import Reasoning, Sieve, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart, formats, parse
+from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart, formats, parse
 from callsieve.jsonargs import MAX_DEPTH
 from callsieve.sieve import SieveFailed
 from helpers import check, deltas_ok, feed, split, summary, tools
@@ -329,3 +329,23 @@ def test_a_failure_in_text_mode_loses_no_text(monkeypatch):
     assert errors and errors[-1].index is None and "a bug in the scanner" in errors[-1].reason
     with pytest.raises(SieveFailed):
         s.feed("x")
+
+
+def test_a_failure_never_sends_earlier_events_again(monkeypatch):
+    # A bug on the fast path of feed() (or at the start of close()), before that call's own
+    # output exists: what earlier calls returned must not come out a second time.
+    class Boom:
+        def first(self, text):
+            raise RuntimeError("a bug on the fast path")
+
+    s = Sieve()
+    evs = s.feed("Hello there.") + s.feed(" More.")
+    monkeypatch.setattr(s, "_tab", (Boom(), *s._tab[1:]))
+    evs += s.feed(" Again.")
+    assert "".join(e.text for e in evs if isinstance(e, Text)) == "Hello there. More."
+    assert [type(e) for e in evs] == [Text, Text, ToolCallError]
+    s = Sieve()
+    evs = s.feed("Hello there.")
+    monkeypatch.setattr(s, "_close", lambda: 1 / 0)
+    evs += s.close()
+    assert [type(e) for e in evs] == [Text, ToolCallError]

@@ -105,6 +105,7 @@ class Sieve:
             if self._failed is not None:
                 raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
             raise RuntimeError("feed() after close()")
+        before = self._out                     # (a failure before this feed's output list exists)
         try:
             blk = self._blk
             if (blk is None and not self._held and self._th.open is None and not self._skip_ws
@@ -167,6 +168,8 @@ class Sieve:
                 self._tent.keep(out)
             return out
         except Exception as e:                 # a bug: see _fail
+            if self._out is before:            # the events of earlier feeds went out already
+                self._out = []
             return self._fail(e)
 
     @property
@@ -179,9 +182,12 @@ class Sieve:
         """End of stream: flush held text; a call whose arguments never closed is incomplete."""
         if self._closed or self._failed is not None:
             return []
+        before = self._out
         try:
             return self._close()
         except Exception as e:
+            if self._out is before:
+                self._out = []
             return self._fail(e)
 
     def _fail(self, err: Exception) -> list:
