@@ -349,3 +349,23 @@ def test_a_failure_never_sends_earlier_events_again(monkeypatch):
     monkeypatch.setattr(s, "_close", lambda: 1 / 0)
     evs += s.close()
     assert [type(e) for e in evs] == [Text, ToolCallError]
+
+
+@pytest.mark.parametrize("limit", [9, 10, 11, 12, 13, 40])
+def test_max_call_bytes_counts_utf8_bytes_whatever_the_chunking(limit):
+    # "é" is 2 bytes, "日" 3, "😀" 4: the limit is in bytes of the argument text, and a cut never
+    # splits a character, fed whole or one character at a time.
+    for text in ('<tool_call>{"name": "f", "arguments": {"a": "é日😀é日😀é日😀"}}</tool_call> after',
+                 '<tool_call>\n<function=f>\n<parameter=a>\né日😀é日😀é日😀\n</parameter>\n</function>\n</tool_call> after'):
+        m = check(text, max_call_bytes=limit)
+        for chunks in ([text], split(text, [1]), split(text, [3])):
+            _, evs = feed(text, chunks, max_call_bytes=limit)
+            sent = "".join(e.delta for e in evs if isinstance(e, ToolCallArgs))
+            assert len(sent.encode()) <= limit, (limit, sent)
+        assert m.content == "after"
+        if limit < 40:                    # '{"a":"' + 27 bytes + '"}' is 35 bytes
+            assert m.tool_calls == [] and "larger than %d bytes" % limit in m.errors[-1].reason
+            assert len(json.dumps(m.incomplete[0].arguments, ensure_ascii=False, separators=(",", ":"))
+                       .encode()) <= limit + 2          # (closed: its '"}' added)
+        else:
+            assert m.tool_calls[0].arguments == {"a": "é日😀é日😀é日😀"}

@@ -5,7 +5,7 @@ import os
 import re
 
 from .events import ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
-from .jsonargs import Args
+from .jsonargs import Args, utf8_len
 from .reader import Reject
 
 _NAME = re.compile(r"[A-Za-z_][\w.\-:/]{0,255}\Z")
@@ -125,10 +125,11 @@ class Calls:
         or something written is not sent yet)."""
         a = self.args
         parts = a.parts
-        if self._sent != len(parts) or a.over or (a.limit is not None and a.size + len(text) > a.limit):
+        n = utf8_len(text)
+        if self._sent != len(parts) or a.over or (a.limit is not None and a.size + n > a.limit):
             return None
         parts.append(text)
-        a.size += len(text)
+        a.size += n
         if len(parts) >= 256:
             a.compact()
         self._sent = len(parts)
@@ -151,7 +152,7 @@ class Calls:
         """The format's syntax says the open call is complete."""
         self.args.no_arguments()            # a parameterless call still has arguments: {}
         if self.args.over:
-            self.cut(f"arguments larger than {self.limit} characters", "")
+            self.cut(f"arguments larger than {self.limit} bytes", "")
             return
         self._finish(None, "")
 
@@ -160,7 +161,7 @@ class Calls:
         valid JSON); hand over the rest.  A call whose arguments never closed is cut instead."""
         a = self.args
         if a.over:
-            self.cut(f"arguments larger than {self.limit} characters", raw)
+            self.cut(f"arguments larger than {self.limit} bytes", raw)
             return
         a.close_all()
         a.no_arguments()

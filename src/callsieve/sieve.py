@@ -18,6 +18,7 @@ from . import formats as registry
 from .calls import Calls
 from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
+from .jsonargs import utf8_len
 from .formats import LOOK_MAX, MAYBE, YES
 from .markers import marker_table, special, starts_special, whole_tag
 from .reader import Bad, Reader, Reject, Truncated
@@ -142,7 +143,7 @@ class Sieve:
                         r.skip(text)
                         return [ev]
                 a = calls.args
-                if a is None or a.limit is None or a.size + len(text) <= a.limit:
+                if a is None or a.limit is None or a.size + utf8_len(text) <= a.limit:
                     r.skip(text)
                     out = self._out = []
                     lane.sink(text)
