@@ -81,8 +81,9 @@ def test_start_of_content_forms_fire_right_after_thinking_closes():
 
 
 def test_prompt_opened_thinking_keeps_a_real_call():
-    text = '.analysisW<tool_call>{"name": "f", "arguments": {}}</tool_call>t'
-    check(text, thinking=True, reasoning=".analysisW", content="t", calls=[("f", {})])
+    text = '.analysisW<tool_call>{"name": "f", "arguments": {}}</tool_call>'
+    check(text, thinking=True, reasoning=".analysisW", content="", calls=[("f", {})])
+    check(text + "t", thinking=True, reasoning=text + "t", content="", calls=[])   # thought aloud
 
 
 # 3. Other chunking differences -------------------------------------------------------------------

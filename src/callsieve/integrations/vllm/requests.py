@@ -65,7 +65,7 @@ def session_for(model_config) -> Session | None:
     key = str(served or model)
     if key not in _sessions:
         hint = str(served) if served and formats.for_model(str(served)) else model
-        _sessions[key] = Session.for_model(hint)
+        _sessions[key] = Session.for_model(hint, learn=False)   # shared: learns no thinking from answers
     return _sessions[key]
 
 
