@@ -103,12 +103,12 @@ CALL = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
 
 
 def memory_report(scale: float = 1.0) -> list[dict]:
-    n = max(4096, int(2 * 1024 * 1024 * scale))
-    thinking = (FILLER * (n // len(FILLER) + 1))[:n]
-    big = "x" * n
-    held = "<think>" + '<tool_call>{"name": "f", "arguments": {"a": "' + big + '"}}</tool_call>'
     out = []
-    for size in (4, 1):
+    for size, mb in ((4, 2.0), (1, 0.5)):      # (one character at a time: 0.5 MB, for the time it takes)
+        n = max(4096, int(mb * 1024 * 1024 * scale))
+        thinking = (FILLER * (n // len(FILLER) + 1))[:n]
+        held = "<think>" + '<tool_call>{"name": "f", "arguments": {"a": "' + "x" * n + '"}}</tool_call>'
+
         # issue 22 item 10: +105 MB (4-char chunks), +268 MB (1-char) for 2 MB before the fix
         text = "<think>" + CALL + thinking + "</think>ok"
         peak = traced(split(text, size))

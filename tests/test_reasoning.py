@@ -278,3 +278,63 @@ def test_prompt_opened_thinking_and_a_model_that_writes_its_own_opener():
     check("[THINK]plan[/THINK]answer", thinking=True, reasoning="plan", content="answer")
     # once reasoning has gone out, an opener is the model's text again
     check("plan <think> here</think>ok", thinking=True, reasoning="plan <think> here", content="ok")
+
+
+# A call written inside thinking, from every family of the property-test corpus: a thought when
+# visible text follows it in that block (then nothing waits longer than the marker hold), the
+# call when only whitespace or end-of-turn tokens do.
+from callsieve import formats as registry  # noqa: E402
+from callsieve.formats import LOOK_MAX  # noqa: E402
+from callsieve.reasoning import END_TOKENS, STRIP, SYNTAXES  # noqa: E402
+from corpus import SAMPLES  # noqa: E402
+from helpers import chunked, summary  # noqa: E402
+
+# The longest marker: the most a possible marker's start is held back (the "marker hold").
+MARKER_MAX = max(map(len, [*END_TOKENS, *STRIP, *(m for t in SYNTAXES for m in t.opens + t.closes),
+                           *(o for f in registry.all_formats() for o in f.openers + f.start_openers)]))
+
+PAIRS = st.sampled_from([("<think>", "</think>"), ("[THINK]", "[/THINK]"), ("<seed:think>", "</seed:think>"),
+                         ("<|channel>thought\n", "<channel|>")])
+TAILS = st.sampled_from(["", "\n", " \n<|im_end|>", "<|im_end|>\n", "\n\n"])
+FILL = "The user wants the weather, so I compare the two cities once more. " * 8
+
+
+def _stall_after(chunks, after: int, **kw) -> int:
+    """The most characters past offset `after` fed in a row with no event coming out."""
+    s, fed, run, worst = Sieve(**kw), 0, 0, 0
+    for c in chunks:
+        evs = s.feed(c)
+        past = max(0, fed + len(c) - max(after, fed))
+        fed += len(c)
+        run = 0 if evs else run + past
+        worst = max(worst, run)
+    return worst
+
+
+@given(st.sampled_from(SAMPLES), PAIRS, WORDS, st.data())
+def test_text_after_a_call_in_thinking_makes_it_a_thought_at_once(sample, pair, words, data):
+    open_, close = pair
+    head = open_ + "Plan: I could write "
+    text = head + sample[1] + " but first" + words + " let me think. " + FILL + close + "Answer."
+    chunks = data.draw(st.one_of(st.just(list(text)), chunked(text)))
+    msg, _ = feed(text, chunks)
+    assert _no_end_tokens(msg) == _no_end_tokens(feed(text, calls_in_reasoning=False)[0])   # never a call
+    # Nothing after the call waits longer than the marker hold (a chunk that starts an opener
+    # waits for the look-ahead that tells formats apart, at most LOOK_MAX).
+    assert _stall_after(list(text), len(head) + len(sample[1])) <= MARKER_MAX
+    assert _stall_after(chunks, len(head) + len(sample[1])) <= LOOK_MAX
+
+
+def _no_end_tokens(msg):
+    """(A thought's text is reasoning as written: end-of-turn tokens in it included.)"""
+    content, reasoning, *rest = summary(msg)
+    for t in END_TOKENS:
+        reasoning = reasoning.replace(t, "")
+    return content, reasoning, *rest
+
+
+@given(st.sampled_from(SAMPLES), PAIRS, TAILS, st.data())
+def test_a_call_in_a_thinking_block_that_never_closes_is_the_call(sample, pair, tail, data):
+    text = pair[0] + "plan " + sample[1] + tail
+    msg, _ = feed(text, data.draw(chunked(text)))
+    assert summary(msg) == summary(feed(text, calls_in_reasoning=True)[0])     # as if streamed at once
