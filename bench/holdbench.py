@@ -15,12 +15,12 @@ the same call outside thinking).
 """
 from __future__ import annotations
 
-import gc
 import importlib.util
 import os
-import tracemalloc
 
 import callsieve
+
+from .feedbench import traced_peak
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 THOUGHT_AFTER = " but first let me think. "
@@ -83,39 +83,30 @@ def stall_report(scale: float = 1.0) -> dict:
             "largest_stall_after_call": worst["after"][0], "largest_stall_after_call_at": worst["after"][1]}
 
 
-def traced(chunks, **kw) -> int:
-    """Peak bytes allocated while feeding (events dropped as they come)."""
-    gc.collect()
-    tracemalloc.start()
-    try:
-        base = tracemalloc.get_traced_memory()[0]
-        tracemalloc.reset_peak()
-        s = callsieve.Sieve(**kw)
-        for c in chunks:
-            s.feed(c)
-        s.close()
-        return tracemalloc.get_traced_memory()[1] - base
-    finally:
-        tracemalloc.stop()
-
-
 CALL = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
+
+
+def _cases(n: int) -> tuple[str, str]:
+    thinking = (FILLER * (n // len(FILLER) + 1))[:n]
+    return ("<think>" + CALL + thinking + "</think>ok",
+            "<think>" + '<tool_call>{"name": "f", "arguments": {"a": "' + "x" * n + '"}}</tool_call>')
 
 
 def memory_report(scale: float = 1.0) -> list[dict]:
     out = []
+    for t in _cases(1000):       # warm-up: imports and the scanners compiled once per process
+        callsieve.parse(t)
+        callsieve.parse(t[len("<think>"):])
     for size, mb in ((4, 2.0), (1, 0.5)):      # (one character at a time: 0.5 MB, for the time it takes)
         n = max(4096, int(mb * 1024 * 1024 * scale))
-        thinking = (FILLER * (n // len(FILLER) + 1))[:n]
-        held = "<think>" + '<tool_call>{"name": "f", "arguments": {"a": "' + "x" * n + '"}}</tool_call>'
+        text, held = _cases(n)
 
         # issue 22 item 10: +105 MB (4-char chunks), +268 MB (1-char) for 2 MB before the fix
-        text = "<think>" + CALL + thinking + "</think>ok"
-        peak = traced(split(text, size))
+        peak = traced_peak(split(text, size), tools=None)
         out.append({"case": f"a call right after <think>, then {n / 1e6:.1f} MB of thinking, {size}-char chunks",
                     "bytes": len(text), "traced_peak_bytes": peak, "x": peak / len(text)})
-        peak = traced(split(held, size))
-        plain = traced(split(held[len("<think>"):], size))
+        peak = traced_peak(split(held, size), tools=None)
+        plain = traced_peak(split(held[len("<think>"):], size), tools=None)
         out.append({"case": f"a {n / 1e6:.1f} MB argument held in a never-closed <think>, {size}-char chunks",
                     "bytes": len(held), "traced_peak_bytes": peak, "x": peak / len(held),
                     "not_held_peak_bytes": plain, "hold_x": (peak - plain) / len(held)})
@@ -136,6 +127,6 @@ def run(quick: bool = False, progress=print) -> dict:
     return res
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":          # python -m bench.holdbench [--quick]
     import sys
     run("--quick" in sys.argv)

@@ -9,7 +9,8 @@ is "a Block with its format".  A Block holds all of one block's state; the think
 one `Thought`; the calls are one `Calls`.  Each mode hands the text it does not consume to the
 next, so every character is looked at a bounded number of times: the cost is linear.
 A call opened inside open thinking may be a thought: its events are held in a `Tentative`
-until the thinking closes or the stream ends (reasoning.py).
+until visible text after it or the thinking's closer says it was one, or the stream ends
+(reasoning.py).
 A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
@@ -76,7 +77,8 @@ class Sieve:
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
         # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
-        # until the thinking closes (a thought) or the stream ends (the call): see Tentative.
+        # until text after it or the thinking's closer (a thought) or the stream's end (the call):
+        # see Tentative.
         self._calls_in_reasoning = calls_in_reasoning
         self._tent: Tentative | None = None
         self._markup = markup
