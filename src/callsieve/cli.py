@@ -18,8 +18,8 @@ from .reasoning import CALLS_IN_REASONING, MODES
 from .sieve import Sieve
 
 CALLS_HELP = ("a tool call written inside an open thinking block: hold = held until text after it or the "
-              "block's closer (it was a thought: reasoning) or the output's end (it was the call); call = a call at once; "
-              "reasoning = always reasoning text (default: hold)")
+              "block's closer (it was a thought: reasoning) or the output's end (it was the call); "
+              "call = a call at once; reasoning = always reasoning text (default: hold)")
 
 DESCRIPTION = textwrap.fill("Turn raw LLM output (tool-call markup of every major model family, thinking "
                             "blocks) into text, reasoning and tool calls, as it streams.", 79)
