@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from callsieve import Reasoning, Sieve, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart, formats, parse
+from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart, formats, parse
 from callsieve.jsonargs import MAX_DEPTH
 from callsieve.sieve import SieveFailed
 from helpers import check, deltas_ok, feed, split, summary, tools
@@ -81,8 +81,9 @@ def test_start_of_content_forms_fire_right_after_thinking_closes():
 
 
 def test_prompt_opened_thinking_keeps_a_real_call():
-    text = '.analysisW<tool_call>{"name": "f", "arguments": {}}</tool_call>t'
-    check(text, thinking=True, reasoning=".analysisW", content="t", calls=[("f", {})])
+    text = '.analysisW<tool_call>{"name": "f", "arguments": {}}</tool_call>'
+    check(text, thinking=True, reasoning=".analysisW", content="", calls=[("f", {})])
+    check(text + "t", thinking=True, reasoning=text + "t", content="", calls=[])   # thought aloud
 
 
 # 3. Other chunking differences -------------------------------------------------------------------
@@ -334,3 +335,43 @@ def test_a_failure_in_text_mode_loses_no_text(monkeypatch):
     assert errors and errors[-1].index is None and "a bug in the scanner" in errors[-1].reason
     with pytest.raises(SieveFailed):
         s.feed("x")
+
+
+def test_a_failure_never_sends_earlier_events_again(monkeypatch):
+    # A bug on the fast path of feed() (or at the start of close()), before that call's own
+    # output exists: what earlier calls returned must not come out a second time.
+    class Boom:
+        def first(self, text):
+            raise RuntimeError("a bug on the fast path")
+
+    s = Sieve()
+    evs = s.feed("Hello there.") + s.feed(" More.")
+    monkeypatch.setattr(s, "_tab", (Boom(), *s._tab[1:]))
+    evs += s.feed(" Again.")
+    assert "".join(e.text for e in evs if isinstance(e, Text)) == "Hello there. More."
+    assert [type(e) for e in evs] == [Text, Text, ToolCallError]
+    s = Sieve()
+    evs = s.feed("Hello there.")
+    monkeypatch.setattr(s, "_close", lambda: 1 / 0)
+    evs += s.close()
+    assert [type(e) for e in evs] == [Text, ToolCallError]
+
+
+@pytest.mark.parametrize("limit", [9, 10, 11, 12, 13, 40])
+def test_max_call_bytes_counts_utf8_bytes_whatever_the_chunking(limit):
+    # "é" is 2 bytes, "日" 3, "😀" 4: the limit is in bytes of the argument text, and a cut never
+    # splits a character, fed whole or one character at a time.
+    for text in ('<tool_call>{"name": "f", "arguments": {"a": "é日😀é日😀é日😀"}}</tool_call> after',
+                 '<tool_call>\n<function=f>\n<parameter=a>\né日😀é日😀é日😀\n</parameter>\n</function>\n</tool_call> after'):
+        m = check(text, max_call_bytes=limit)
+        for chunks in ([text], split(text, [1]), split(text, [3])):
+            _, evs = feed(text, chunks, max_call_bytes=limit)
+            sent = "".join(e.delta for e in evs if isinstance(e, ToolCallArgs))
+            assert len(sent.encode()) <= limit, (limit, sent)
+        assert m.content == "after"
+        if limit < 40:                    # '{"a":"' + 27 bytes + '"}' is 35 bytes
+            assert m.tool_calls == [] and "larger than %d bytes" % limit in m.errors[-1].reason
+            assert len(json.dumps(m.incomplete[0].arguments, ensure_ascii=False, separators=(",", ":"))
+                       .encode()) <= limit + 2          # (closed: its '"}' added)
+        else:
+            assert m.tool_calls[0].arguments == {"a": "é日😀é日😀é日😀"}

@@ -4,7 +4,7 @@ from functools import reduce
 from hypothesis import given
 from hypothesis import strategies as st
 
-from callsieve import Markup, Reasoning, Text
+from callsieve import Markup, Reasoning, Session, Text
 from callsieve.reasoning import END_TOKENS, STRIP
 from corpus import NEAR_MISSES, SAMPLES
 from helpers import chunked, deltas_ok, feed, same_characters, summary
@@ -147,3 +147,25 @@ def test_the_fence_state_is_the_same_whatever_the_chunking(text, data):
     for c in data.draw(chunked(text)):
         cut = fences.after(cut, c)
     assert cut == one == fences.after(fences.OUTSIDE, text)
+
+
+# State across requests: a Session shared by clients (the proxy's: learn=False) carries only the
+# format watched first.  Whatever one client's answers hold (stray closers anywhere, calls in any
+# format), another client's answer parses exactly as with a fresh Session.
+STRAY = ["</think>", "\n</think>\n\n", "</thinking>", "[/THINK]", "`</think>`", "```\n</think>\n```\n", "<think>"]
+
+
+@given(st.lists(st.tuples(stream(with_noise=True), st.sampled_from(STRAY), prose), min_size=1, max_size=4),
+       stream(), st.booleans())
+def test_one_clients_answers_never_change_anothers(answers, other, learn):
+    shared = Session(learn=False)
+    for (text, _, _), stray, more in answers:                # client A
+        feed(more + stray + text, session=shared)
+        feed("Reasoning.\n</think>\n\n" + text, session=shared)
+    text, _, _ = other                                       # client B
+    assert summary(feed(text, session=shared)[0]) == summary(feed(text, session=Session(learn=False))[0])
+    assert not shared.opens_thinking
+    # a Session of one conversation may learn, but never from one answer alone
+    own = Session(learn=learn)
+    feed("Reasoning.\n</think>\n\n" + text, session=own)
+    assert summary(feed(text, session=own)[0]) == summary(feed(text, session=Session())[0])

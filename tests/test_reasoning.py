@@ -62,16 +62,54 @@ def test_thinking_off_keeps_stray_markers_as_content():
 
 
 def test_session_learns_that_the_template_opens_thinking():
+    # Two turns in a row that close, on a line of their own, a block they never opened teach it.
     sess = Session()
-    parse("Reasoning here.</think>Answer.", session=sess)
-    assert sess.opens_thinking
-    msg = parse("More reasoning.</think>Second answer.", session=sess)
+    for _ in range(Session.LEARN_AFTER):
+        assert not sess.opens_thinking
+        msg = parse("Reasoning here.\n</think>\n\nAnswer.", session=sess)
+        assert msg.content == "Reasoning here.\nAnswer."         # (the stray marker is dropped)
+    assert sess.opens_thinking and sess.learnt
+    msg = parse("More reasoning.\n</think>\n\nSecond answer.", session=sess)
     assert (msg.reasoning, msg.content) == ("More reasoning.", "Second answer.")
+    # one turn that never closes the block says otherwise: unlearnt (a call made inside it is
+    # Qwen3.5's way, and says nothing)
+    parse("Plan.\n" + CALL, session=sess)
+    assert sess.opens_thinking
+    assert parse("Just an answer.", session=sess).reasoning == "Just an answer."
+    assert not sess.opens_thinking and not sess.learnt
+    assert parse("Just an answer.", session=sess).content == "Just an answer."
+
+
+@pytest.mark.parametrize("answer", [
+    "Close the block with `</think>`.", "Use </think> to close it.", "Like this:\n```\n</think>\n```",
+    "Done. " + CALL + "\n</think>\n", "`x`\n</think>\nok", "</think>at the very start",
+    "<think>a</think>b\n</think>\nc",
+])
+def test_a_closer_in_prose_code_or_after_a_call_teaches_nothing(answer):
+    sess = Session()
+    for _ in range(3):
+        parse(answer, session=sess)
+    assert not sess.opens_thinking and sess.evidence == 0
+    assert parse("Hello!", session=sess).content == "Hello!"
+
+
+def test_a_closer_in_inline_code_is_text():
+    for text in ("Close the block with `</think>`.", "Open it with `<think>` first.", "Write `[/THINK]` there."):
+        check(text, content=text, reasoning="")
+
+
+def test_a_template_s_word_is_never_unlearnt_by_answers():
+    sess = Session.from_template("{% if add_generation_prompt %}{{ '<｜Assistant｜><think>\\n' }}{% endif %}")
+    assert sess.opens_thinking and not sess.learnt
+    for _ in range(3):
+        parse("An answer that never closes.", session=sess)
+    assert sess.opens_thinking
 
 
 def test_call_opener_ends_reasoning_implicitly():
+    check("<think>I should call f." + CALL, reasoning="I should call f.", content="", calls=[("f", {"a": 1})])
     text = "<think>I should call f." + CALL + "Done."
-    check(text, reasoning="I should call f.", content="Done.", calls=[("f", {"a": 1})])
+    check(text, calls_in_reasoning=True, reasoning="I should call f.", content="Done.", calls=[("f", {"a": 1})])
 
 
 def test_close_and_call_opener_in_one_chunk():
@@ -110,21 +148,37 @@ def test_a_call_inside_thinking_that_never_closes_is_the_call():
             "pwd\n</parameter>\n</function>\n</tool_call>")
     check(text, thinking=True, reasoning="Need to inspect the current directory.", content="",
           calls=[("run", {"command": "pwd"})])
-    check("<think>I should call f." + CALL + "Done.", reasoning="I should call f.", content="Done.",
+    check("<think>I should call f." + CALL + " \n<|im_end|>\n", reasoning="I should call f.", content="",
           calls=[("f", {"a": 1})])
+
+
+def test_text_after_a_call_inside_thinking_says_it_was_a_thought():
+    # A call ends the turn: a model that writes on after it, in the thinking block that was
+    # open, thought it aloud (even if that block never closes).
+    check("<think>I should call f." + CALL + " Done.", reasoning="I should call f." + CALL + " Done.",
+          content="", calls=[])
+    # what follows is thinking again: a closer ends it, a later call is held in its turn
+    check("<think>maybe " + CALL + " or " + CALL, reasoning="maybe " + CALL + " or", content="",
+          calls=[("f", {"a": 1})])
+    check("<think>maybe " + CALL + " [1, 2] hm</think>ok", reasoning="maybe " + CALL + " [1, 2] hm",
+          content="ok", calls=[])
 
 
 def test_a_call_inside_thinking_is_held_until_it_is_decided():
     s = Sieve()
-    first = s.feed("<think>plan ") + s.feed(CALL[:30]) + s.feed(CALL[30:]) + s.feed(" then")
+    first = s.feed("<think>plan ") + s.feed(CALL[:30]) + s.feed(CALL[30:]) + s.feed("\n")
     assert [type(e) for e in first] == [Reasoning] and s.in_reasoning
     last = s.close()                                   # never closed: it was the call
-    assert [type(e).__name__ for e in last] == ["ToolCallStart", "ToolCallArgs", "ToolCallEnd", "Text"]
+    assert [type(e).__name__ for e in last] == ["ToolCallStart", "ToolCallArgs", "ToolCallEnd"]
     assert not s.in_reasoning
     s = Sieve()
-    evs = s.feed("<think>plan " + CALL + " then") + s.feed("</think>Hi")
-    assert [type(e) for e in evs] == [Reasoning, Reasoning, Text]    # closed: it was a thought
-    assert "".join(e.text for e in evs if isinstance(e, Reasoning)) == "plan " + CALL + " then"
+    evs = s.feed("<think>plan " + CALL[:30]) + s.feed(CALL[30:] + " \n")
+    assert [type(e) for e in evs] == [Reasoning] and s.in_reasoning
+    evs += s.feed("then")                              # the first visible text decides: a thought
+    assert [type(e) for e in evs] == [Reasoning, Reasoning] and s.in_reasoning
+    assert "".join(e.text for e in evs) == "plan " + CALL + " \nthen"
+    evs = s.feed(" more") + s.feed("</think>Hi")
+    assert evs == [Reasoning(" more"), Text("Hi")]
 
 
 def test_a_closer_quoted_inside_the_held_call_does_not_decide():
@@ -224,3 +278,63 @@ def test_prompt_opened_thinking_and_a_model_that_writes_its_own_opener():
     check("[THINK]plan[/THINK]answer", thinking=True, reasoning="plan", content="answer")
     # once reasoning has gone out, an opener is the model's text again
     check("plan <think> here</think>ok", thinking=True, reasoning="plan <think> here", content="ok")
+
+
+# A call written inside thinking, from every family of the property-test corpus: a thought when
+# visible text follows it in that block (then nothing waits longer than the marker hold), the
+# call when only whitespace or end-of-turn tokens do.
+from callsieve import formats as registry  # noqa: E402
+from callsieve.formats import LOOK_MAX  # noqa: E402
+from callsieve.reasoning import END_TOKENS, STRIP, SYNTAXES  # noqa: E402
+from corpus import SAMPLES  # noqa: E402
+from helpers import chunked, summary  # noqa: E402
+
+# The longest marker: the most a possible marker's start is held back (the "marker hold").
+MARKER_MAX = max(map(len, [*END_TOKENS, *STRIP, *(m for t in SYNTAXES for m in t.opens + t.closes),
+                           *(o for f in registry.all_formats() for o in f.openers + f.start_openers)]))
+
+PAIRS = st.sampled_from([("<think>", "</think>"), ("[THINK]", "[/THINK]"), ("<seed:think>", "</seed:think>"),
+                         ("<|channel>thought\n", "<channel|>")])
+TAILS = st.sampled_from(["", "\n", " \n<|im_end|>", "<|im_end|>\n", "\n\n"])
+FILL = "The user wants the weather, so I compare the two cities once more. " * 8
+
+
+def _stall_after(chunks, after: int, **kw) -> int:
+    """The most characters past offset `after` fed in a row with no event coming out."""
+    s, fed, run, worst = Sieve(**kw), 0, 0, 0
+    for c in chunks:
+        evs = s.feed(c)
+        past = max(0, fed + len(c) - max(after, fed))
+        fed += len(c)
+        run = 0 if evs else run + past
+        worst = max(worst, run)
+    return worst
+
+
+@given(st.sampled_from(SAMPLES), PAIRS, WORDS, st.data())
+def test_text_after_a_call_in_thinking_makes_it_a_thought_at_once(sample, pair, words, data):
+    open_, close = pair
+    head = open_ + "Plan: I could write "
+    text = head + sample[1] + " but first" + words + " let me think. " + FILL + close + "Answer."
+    chunks = data.draw(st.one_of(st.just(list(text)), chunked(text)))
+    msg, _ = feed(text, chunks)
+    assert _no_end_tokens(msg) == _no_end_tokens(feed(text, calls_in_reasoning=False)[0])   # never a call
+    # Nothing after the call waits longer than the marker hold (a chunk that starts an opener
+    # waits for the look-ahead that tells formats apart, at most LOOK_MAX).
+    assert _stall_after(list(text), len(head) + len(sample[1])) <= MARKER_MAX
+    assert _stall_after(chunks, len(head) + len(sample[1])) <= LOOK_MAX
+
+
+def _no_end_tokens(msg):
+    """(A thought's text is reasoning as written: end-of-turn tokens in it included.)"""
+    content, reasoning, *rest = summary(msg)
+    for t in END_TOKENS:
+        reasoning = reasoning.replace(t, "")
+    return content, reasoning, *rest
+
+
+@given(st.sampled_from(SAMPLES), PAIRS, TAILS, st.data())
+def test_a_call_in_a_thinking_block_that_never_closes_is_the_call(sample, pair, tail, data):
+    text = pair[0] + "plan " + sample[1] + tail
+    msg, _ = feed(text, data.draw(chunked(text)))
+    assert summary(msg) == summary(feed(text, calls_in_reasoning=True)[0])     # as if streamed at once

@@ -5,7 +5,7 @@ import os
 import re
 
 from .events import ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
-from .jsonargs import Args
+from .jsonargs import Args, utf8_len
 from .reader import Reject
 
 _NAME = re.compile(r"[A-Za-z_][\w.\-:/]{0,255}\Z")
@@ -125,10 +125,11 @@ class Calls:
         or something written is not sent yet)."""
         a = self.args
         parts = a.parts
-        if self._sent != len(parts) or a.over or (a.limit is not None and a.size + len(text) > a.limit):
+        n = utf8_len(text)
+        if self._sent != len(parts) or a.over or (a.limit is not None and a.size + n > a.limit):
             return None
         parts.append(text)
-        a.size += len(text)
+        a.size += n
         if len(parts) >= 256:
             a.compact()
         self._sent = len(parts)
@@ -178,7 +179,7 @@ class Calls:
         a = self.args
         self.flush()                    # every delta out before the pieces go (take_result)
         if a.over:
-            reason = f"arguments larger than {self.limit} characters"
+            reason = f"arguments larger than {self.limit} bytes"
         if reason is None and not a.complete:
             reason = "arguments not closed"
         arguments = a.take_result() if reason is None else None   # Args writes strict JSON

@@ -23,9 +23,9 @@ try:  # a Ctrl-C while even these load is a quiet exit too (the console script i
 except KeyboardInterrupt:
     sys.exit(130)
 
-CALLS_HELP = ("a tool call written inside an open thinking block: hold = held until the block closes "
-              "(it was a thought: reasoning) or the output ends (it was the call); call = a call at once; "
-              "reasoning = always reasoning text (default: hold)")
+CALLS_HELP = ("a tool call written inside an open thinking block: hold = held until text after it or the "
+              "block's closer (it was a thought: reasoning) or the output's end (it was the call); "
+              "call = a call at once; reasoning = always reasoning text (default: hold)")
 
 DESCRIPTION = textwrap.fill("Turn raw LLM output (tool-call markup of every major model family, thinking "
                             "blocks) into text, reasoning and tool calls, as it streams.", 79)

@@ -8,7 +8,7 @@ through it, so "the deltas concatenate to a JSON object" holds by construction.
 The text is canonical: compact separators, strings as `quote` writes them (non-ASCII kept, lone
 surrogates escaped), numbers as `number` writes them.  It is the text `dumps` gives for the
 parsed value, so the argument text is the same whatever the chunking, streamed or not, and the
-`max_call_bytes` cut falls at the same character.
+`max_call_bytes` cut (counted in UTF-8 bytes of that text) falls at the same character.
 
 `value` is a validating, streaming JSON reader over a Reader: it forwards the model's own JSON
 text to an Args as it arrives (repairing raw control characters in strings), in linear time.
@@ -39,6 +39,11 @@ def quote(text: str) -> str:
     # two code points that make a surrogate pair are one character (as JSON reads "\\ud83d\\ude00")
     q = q.encode("utf-16", "surrogatepass").decode("utf-16", "surrogatepass")
     return _SURROGATE.sub(_esc_surrogate, q)
+
+
+def utf8_len(text: str) -> int:
+    """The UTF-8 size of `text` (what `max_call_bytes` counts); a lone surrogate counts 3."""
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
 
 
 def escape(text: str) -> str:
@@ -134,19 +139,20 @@ class Args:
             s = self.pending + s
             self.pending = ""
             cut = False
-        if self.limit is not None and self.size + len(s) > self.limit:
-            # Text inside a string is cut at the limit itself (never inside an escape); any
-            # other piece is a token that goes out whole or not at all.  The text is canonical,
-            # so the cut is the same whatever the chunking.
+        n = utf8_len(s)                     # the size is in UTF-8 bytes
+        if self.limit is not None and self.size + n > self.limit:
+            # Text inside a string is cut at the limit itself (never inside an escape or a
+            # character); any other piece is a token that goes out whole or not at all.  The text
+            # is canonical, so the cut is the same whatever the chunking.
             if cut:
                 s = s[:_safe_cut(s, self.limit - self.size)]
                 if s:
                     self.parts.append(s)
-                    self.size += len(s)
+                    self.size += utf8_len(s)
             self.over = True
             return
         self.parts.append(s)
-        self.size += len(s)
+        self.size += n
 
     def _value(self) -> None:
         if self.closers and self.closers[-1] == "]":
@@ -277,9 +283,13 @@ class Args:
 
 
 def _safe_cut(s: str, n: int) -> int:
-    """The longest prefix of escaped string text `s`, at most `n` long, that ends no escape early."""
+    """The longest prefix of escaped string text `s`, at most `n` UTF-8 bytes, that ends no
+    escape early (its length in characters)."""
     if n <= 0:
         return 0
+    if not s.isascii():
+        # the characters whose UTF-8 fits in n bytes (escapes are ASCII: the check below holds)
+        n = len(s.encode("utf-8", "surrogatepass")[:n].decode("utf-8", "ignore"))
     i = s.rfind("\\", max(0, n - 6), n)
     while i >= 0:
         # Is the backslash at i the start of an escape (not the second half of "\\\\")?
@@ -332,7 +342,7 @@ def value(r: Reader, w: Args, depth: int = 0):
         else:
             buf, pos = r.buf, r.pos
             if ((c == '"' or buf.count("{", pos, end) + buf.count("[", pos, end) <= MAX_DEPTH)
-                    and (w.limit is None or w.size + len(w.pending) + len(text) <= w.limit)
+                    and (w.limit is None or w.size + utf8_len(w.pending + text) <= w.limit)
                     and _LONG_NUMBER(buf, pos, end) is None):
                 w.scalar(text)
                 r.pos = end

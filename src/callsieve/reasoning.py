@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .events import Markup, Reasoning, Text, ToolCallArgs
+
 MODES = ("none", "auto", "deepseek", "deepseek-legacy")
 # A call written inside thinking (Sieve's calls_in_reasoning): True, a call at once; False,
 # reasoning text; HOLD, held until it is known (Tentative).  The command lines' names for them:
@@ -83,18 +85,22 @@ class Thought:
     was).  The Sieve asks `inside` and `routes` where text goes.
     """
 
-    __slots__ = ("open", "before", "mode", "legacy", "detect", "session")
+    __slots__ = ("open", "before", "mode", "legacy", "detect", "asked", "from_session", "seen", "evidence")
 
     def __init__(self, mode: str, thinking: bool | None, session=None):
-        if thinking is None and session is not None and session.opens_thinking:
+        self.asked = thinking                       # what the request said (None: nothing)
+        # The session says the prompt opens the block (its template; or learnt: see Session).
+        self.from_session = thinking is None and session is not None and session.opens_thinking
+        if self.from_session:
             thinking = True
         self.mode = mode
         self.legacy = mode == "deepseek-legacy"     # thinking stays inline in content too
-        self.session = session
         self.open = ANY_THINK if thinking and mode != "none" else None
         self.before = None
         # Thinking turned off by the request: a model's stray thinking markers are content.
         self.detect = mode != "none" and thinking is not False
+        self.seen = False            # a thinking block was opened in this turn
+        self.evidence = False        # a closer showed that the prompt opened the block (stray)
 
     @property
     def inside(self) -> bool:
@@ -107,18 +113,31 @@ class Thought:
 
     def opened(self, syntax) -> None:
         self.open = syntax
+        self.seen = True
 
     def closed(self):
         """The block closed.  Returns how whitespace right after it is treated ("drop": layout)."""
         self.open = None
         return self._after()
 
-    def stray(self, calls_so_far: int):
-        """A closer with no opener: the template opened the block in the prompt (a Session
-        learns it, on a turn without calls before it), or a model closing one it never opened."""
-        if self.session is not None and not calls_so_far:
-            self.session.opens_thinking = True
+    def stray(self, evidence: bool):
+        """A closer with no opener: the template opened the block in the prompt, or a model
+        closing one it never opened (prose quoting it, a prompt-injected document).  `evidence`:
+        it stood where the prompt's block would end (see Sieve._stray_evidence)."""
+        if evidence and not self.seen:
+            self.evidence = True
         return self._after()
+
+    def verdict(self, calls: int, content: bool) -> bool | None:
+        """What this turn says about the prompt opening thinking, for a Session to learn: True
+        (it did), False (it did not), None (nothing: the request said, or a call was made)."""
+        if self.asked is not None or self.mode == "none" or calls:
+            return None
+        if self.evidence:
+            return True
+        if self.from_session:                       # started inside: did a closer end it?
+            return self.open is not ANY_THINK
+        return False if content and not self.seen else None
 
     def _after(self):
         # After a closer, whitespace is layout; legacy keeps thinking inline, so it keeps it too.
@@ -143,43 +162,95 @@ class Thought:
 class Tentative:
     """A call opened inside an open thinking block: a thought, or the call?
 
-    Models do both: Ministral thinks aloud `[THINK]…[TOOL_CALLS]f[ARGS]{…}…[/THINK]` and then
-    makes the real call; Qwen3.5 writes its only call inside a `<think>` it never closes.  So the
-    region from the call opener on is read as a call (as always: the opener ends thinking), but
-    its events are held here.  If that thinking block's closer comes (outside any block), it was a
-    thought: the held events are dropped, the Sieve's state goes back to `saved`, and the
-    region's text is reasoning.  If the stream ends first, it was the call: the held events go
-    out as they were.  The cost is latency: such a call arrives whole at the end of the stream.
+    Models do both: Ministral thinks aloud `[THINK]…[TOOL_CALLS]f[ARGS]{…} and more[/THINK]` and
+    then makes the real call; Qwen3.5 writes its only call inside a `<think>` it never closes.  A
+    call ends the turn (the model waits for its result), so the region from the call opener on is
+    read as a call (as always: the opener ends thinking), but its events are held here until the
+    text says which it was.  Visible text after the region's calls (anything but whitespace and
+    markup), or that thinking block's closer: it was a thought; the held events are dropped, the
+    Sieve's state goes back to `saved`, and the region's text is reasoning, from where the
+    thinking goes on.  The end of the stream first (whitespace and end-of-turn tokens at most):
+    it was the call, and the held events go out as they were.
+
+    Memory is linear in the region with a small constant: its text is kept as a few joined
+    strings (not one object per chunk), and held events of one kind in a row are joined too.
     """
 
-    __slots__ = ("think", "blk", "saved", "mark", "held", "parts", "size")
+    __slots__ = ("think", "blk", "saved", "mark", "held", "parts", "recent", "size", "run", "small",
+                 "run_of")
+
+    JOIN = 256                         # pieces joined into one string (memory per piece: ~50 bytes)
 
     def __init__(self, think, blk, saved, mark: int, data: str, pos: int):
         self.think = think             # the thinking syntax that was open
         self.blk = blk                 # the block whose opener began the region
         self.saved = saved             # the Sieve's state just before it (Sieve._save)
         self.mark = mark               # held events begin at this index of the current output
-        self.held: list = []           # events of earlier feeds, held
-        # The region's text: the opener, then everything received after it (references, not
-        # copies: a whole-text parse slices only the region itself).
-        self.parts: list = [(blk.opener, 0), (data, pos)]
+        self.held: list = []           # events of earlier feeds, held…
+        self.run: list[str] = []       # …and the text of the last ones, while they are of one kind
+        self.small: list[str] = []     # (its pieces not joined yet)
+        self.run_of = None             # (event class, call index) of that run
+        # The region's text: the opener, then everything received after it (the first a reference
+        # into the text it came in, so a whole-text parse slices only the region itself).
+        self.parts: list = [blk.opener, (data, pos)]
+        self.recent: list[str] = []    # chunks received since, joined by JOIN
         self.size = len(blk.opener) + len(data) - pos
 
     def add(self, text: str) -> None:
-        self.parts.append((text, 0))
+        recent = self.recent
+        recent.append(text)
         self.size += len(text)
+        if len(recent) >= self.JOIN:
+            self.parts.append("".join(recent))
+            recent.clear()
 
     def keep(self, out: list) -> None:
         """End of a feed: its events from `mark` on are held."""
-        self.held.extend(out[self.mark:])
+        for ev in out[self.mark:]:
+            self._hold(ev)
         del out[self.mark:]
         self.mark = 0
+
+    def _hold(self, ev) -> None:
+        cls = type(ev)
+        if cls is ToolCallArgs:
+            kind, text = (cls, ev.index), ev.delta
+        elif cls is Text or cls is Reasoning or cls is Markup:
+            kind, text = (cls, None), ev.text
+        else:
+            kind = None
+        if kind is None or kind != self.run_of:
+            self._end_run()
+            if kind is None:
+                self.held.append(ev)
+                return
+            self.run_of = kind
+        small = self.small
+        small.append(text)
+        if len(small) >= self.JOIN:
+            self.run.append("".join(small))
+            small.clear()
+
+    def _end_run(self) -> None:
+        if self.run_of is not None:
+            cls, index = self.run_of
+            text = "".join(self.run + self.small)
+            self.held.append(cls(text) if index is None else cls(index, text))
+            self.run.clear()
+            self.small.clear()
+            self.run_of = None
+
+    def events(self) -> list:
+        """The held events (those of one kind in a row joined into one)."""
+        self._end_run()
+        return self.held
 
     def text(self, tail: int) -> str:
         """The region's text, without the `tail` characters received last (not read yet)."""
         need = self.size - tail
         got = []
-        for s, i in self.parts:
+        for p in self.parts + self.recent:
+            s, i = p if isinstance(p, tuple) else (p, 0)
             if need <= 0:
                 break
             piece = s[i:i + need]

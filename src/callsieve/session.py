@@ -8,29 +8,39 @@ class Session:
     """Remembers the format a model uses, so the next turn's Sieve watches it first.
 
     Memory never locks: every format stays a candidate, and a turn that shows another format
-    (a live model swap) replaces the remembered one.  `opens_thinking` says that the prompt of
-    a turn whose request does not turn thinking on or off opens a thinking block: read from the
-    chat template (`from_template`), or learned when a turn closes a block it never opened.
+    (a live model swap) replaces the remembered one.  The remembered format is only watched
+    first: it never changes what a turn's text parses to.  `opens_thinking` says that the prompt
+    of a turn whose request does not turn thinking on or off opens a thinking block: read from
+    the chat template (`from_template`), or learnt from answers, bounded and reversible (see
+    `observe`; `learn=False` for a Session that several clients share).
     `thinking_switch` says that the template reads the request's `enable_thinking` / `thinking`:
     a request that sets it decides (the Sieve's `thinking=` always wins over the session).
     """
 
-    def __init__(self, format: str | None = None, *, seeded: bool = False):
+    LEARN_AFTER = 2        # turns in a row that show the prompt opened thinking, to learn it
+    HISTORY_MAX = 16       # formats kept in `history` (the latest)
+
+    def __init__(self, format: str | None = None, *, seeded: bool = False, learn: bool = True):
         self.format = format
         self.derived = None                  # a format derived from the chat template (callsieve.derive)
         self.confirmed = False if seeded or format is None else True
         self.opens_thinking = False
         self.thinking_switch = False
         self.history: list[str] = []
+        # Learning opens_thinking from answers (see observe).  Off for a Session that several
+        # clients share (the proxy's): one client's answer must not change another's.
+        self.learn = learn
+        self.learnt = False    # opens_thinking came from answers, not from a template
+        self.evidence = 0      # turns in a row whose answer closed a block the prompt opened
 
     @classmethod
-    def for_model(cls, model: str) -> "Session":
+    def for_model(cls, model: str, *, learn: bool = True) -> "Session":
         """A session pre-seeded from a served model id (a hint, never a lock)."""
         from . import formats
-        return cls(formats.for_model(model or ""), seeded=True)
+        return cls(formats.for_model(model or ""), seeded=True, learn=learn)
 
     @classmethod
-    def from_template(cls, template, model: str | None = None) -> "Session":
+    def from_template(cls, template, model: str | None = None, *, learn: bool = True) -> "Session":
         """A session pre-seeded from a model's chat template, before its first turn: the format
         from the tool-call markup the template writes (else from `model`'s name; a hint, never a
         lock) and whether its generation prompt opens thinking.  `template` is the template text
@@ -46,7 +56,7 @@ class Session:
         if rendered is not None:                 # (a template whose calls no format reads keeps the hint)
             found, derived = rendered
             shape = replace(found, format=found.format or shape.format)
-        sess = cls(shape.format, seeded=True)
+        sess = cls(shape.format, seeded=True, learn=learn)
         sess.derived = derived
         sess.opens_thinking, sess.thinking_switch = shape.opens_thinking, shape.thinking_switch
         return sess
@@ -55,11 +65,32 @@ class Session:
         """A turn confirmed `format` (also "native" when the server returned tool_calls itself)."""
         if format != self.format or not self.confirmed:
             self.history.append(format)
+            del self.history[:-self.HISTORY_MAX]
         self.format = format
         self.confirmed = True
 
+    def observe(self, opened: bool | None) -> None:
+        """A turn (whose request did not turn thinking on or off) ended.  `opened`: its answer
+        showed that the prompt opened a thinking block (it closed one it never opened, as the
+        first thing it wrote, on a line of its own, before any code or call), or showed that it
+        did not (it answered with no such closer; or, started in reasoning by what was learnt,
+        it never closed the block); None: it showed neither.
+        `LEARN_AFTER` turns in a row that showed it teach it; one turn that shows otherwise
+        unlearns it.  A template's word (`from_template`) is never unlearnt by answers."""
+        if opened is None or not self.learn:
+            return
+        if opened:
+            self.evidence += 1
+            if self.evidence >= self.LEARN_AFTER and not self.opens_thinking:
+                self.opens_thinking = self.learnt = True
+        else:
+            self.evidence = 0
+            if self.learnt:
+                self.opens_thinking = self.learnt = False
+
     def __repr__(self) -> str:
         state = "confirmed" if self.confirmed else "seeded"
+        state += ", learnt" if self.learnt else ""
         switch = ", thinking_switch=True" if self.thinking_switch else ""
         return f"Session(format={self.format!r}, {state}, opens_thinking={self.opens_thinking}{switch})"
 

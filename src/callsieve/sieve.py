@@ -9,15 +9,19 @@ is "a Block with its format".  A Block holds all of one block's state; the think
 one `Thought`; the calls are one `Calls`.  Each mode hands the text it does not consume to the
 next, so every character is looked at a bounded number of times: the cost is linear.
 A call opened inside open thinking may be a thought: its events are held in a `Tentative`
-until the thinking closes or the stream ends (reasoning.py).
+until visible text after it or the thinking's closer says it was one, or the stream ends
+(reasoning.py).
 A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
+
+import re
 
 from . import fences, formats as registry
 from .calls import Calls
 from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
+from .jsonargs import utf8_len
 from .formats import LOOK_MAX, MAYBE, YES
 from .markers import marker_table, special, starts_special, whole_tag
 from .scan import Anchor
@@ -31,6 +35,9 @@ class SieveFailed(RuntimeError):
 MAX_CALL_BYTES = 4 * 1024 * 1024
 # What str.isspace() (and so rstrip) treats as whitespace, for a set lookup on the hot path.
 _WS = frozenset(c for c in map(chr, range(0x3001)) if c.isspace())
+_VISIBLE = re.compile(r"\S")
+# Markers that `inline code` quotes (in the content): call openers and thinking markers.
+_QUOTABLE = frozenset(("call", "think_open", "stray_close"))
 
 
 class Example(Tentative):
@@ -91,7 +98,8 @@ class Sieve:
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
         # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
-        # until the thinking closes (a thought) or the stream ends (the call): see Tentative.
+        # until text after it or the thinking's closer (a thought) or the stream's end (the call):
+        # see Tentative.
         self._calls_in_reasoning = calls_in_reasoning
         self._tent: Tentative | None = None
         self._markup = markup
@@ -115,6 +123,7 @@ class Sieve:
         self._lead = ""                # whitespace right after markup, not judged yet
         self._ticks = 0                # odd: the content's current line is inside `inline code`
         self._fence = fences.OUTSIDE   # the content's Markdown code fence (fences.py)
+        self._code = False             # a backtick was written in the content (code, a fence)
         self._th = Thought(reasoning, thinking, session)
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
@@ -127,6 +136,7 @@ class Sieve:
             if self._failed is not None:
                 raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
             raise RuntimeError("feed() after close()")
+        before = self._out                     # (a failure before this feed's output list exists)
         try:
             blk = self._blk
             if (blk is None and not self._held and self._th.open is None and not self._skip_ws
@@ -165,7 +175,7 @@ class Sieve:
                         r.skip(text)
                         return [ev]
                 a = calls.args
-                if a is None or a.limit is None or a.size + len(text) <= a.limit:
+                if a is None or a.limit is None or a.size + utf8_len(text) <= a.limit:
                     r.skip(text)
                     out = self._out = []
                     lane.sink(text)
@@ -191,6 +201,8 @@ class Sieve:
                 self._tent.keep(out)
             return out
         except Exception as e:                 # a bug: see _fail
+            if self._out is before:            # the events of earlier feeds went out already
+                self._out = []
             return self._fail(e)
 
     @property
@@ -203,9 +215,12 @@ class Sieve:
         """End of stream: flush held text; a call whose arguments never closed is incomplete."""
         if self._closed or self._failed is not None:
             return []
+        before = self._out
         try:
             return self._close()
         except Exception as e:
+            if self._out is before:
+                self._out = []
             return self._fail(e)
 
     def _fail(self, err: Exception) -> list:
@@ -252,8 +267,10 @@ class Sieve:
         self._flush_text()
         self._was_call()                   # a call held inside thinking that never closed
         self._closed = True
-        if self.session is not None and self._detected:
-            self.session.record(self._detected)
+        if self.session is not None:
+            if self._detected:
+                self.session.record(self._detected)
+            self.session.observe(self._th.verdict(self._calls.count, not self._at_start))
         return out
 
     # ------------------------------------------------------------------ plumbing
@@ -409,6 +426,8 @@ class Sieve:
             self._ticks = s.count("`", nl + 1) & 1
         elif "`" in s:
             self._ticks ^= s.count("`") & 1
+        if not self._code and "`" in s:
+            self._code = True
         if self._at_start and not s.isspace():
             self._at_start = False
             self._retable()
@@ -475,6 +494,15 @@ class Sieve:
         while True:
             matcher, actions, anchor = self._tab
             m = matcher.search(data, pos, found)
+            if self._tent is not None and self._held_call():
+                # Prose up to the next marker (or a marker's possible start) goes out next: if it
+                # is visible, the held call before it was a thought (see Tentative).
+                end = m.start() if m is not None else len(data)
+                p = -1 if eof else matcher.partial(data, pos)
+                i = self._thought_at(data, pos, end if p < 0 else min(p, end))
+                if i >= 0:
+                    pos = i
+                    continue
             if anchor is not None:                 # the content has not started yet
                 w = anchor.skip(data, pos)
                 if (m is None or m.start() > w) and matcher.partial(data, w) != w:
@@ -519,12 +547,16 @@ class Sieve:
                     continue
             kind, arg = actions[marker]
             pos = m.end()
-            if kind == "call" and self._th.open is None and (
-                    self._fence[0] or (self._ticks and marker[0] != "`")):
+            if self._th.open is None and (
+                    (kind == "call" and self._fence[0])
+                    or (kind in _QUOTABLE and self._ticks and marker[0] != "`")):
                 # Inside `inline code` or a fenced code block a marker is quoted, not written:
-                # "use `<tool_call>`", "for example `{"name": "get_weather", …}`", a ``` block
-                # showing a call.  (A fence that is itself a call is fenced_json's, decided
-                # where the fence opens.)
+                # "use `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with
+                # `</think>`", a ``` block showing a call.  (A fence that is itself a call is
+                # fenced_json's, decided where the fence opens.)
+                if self._held_call():          # visible text after a held call: a thought
+                    pos = self._thought_at(data, s, pos)
+                    continue
                 self._emit(marker)
                 continue
             if kind == "call":
@@ -546,8 +578,9 @@ class Sieve:
             elif kind == "stray_close":
                 # The prompt opened the thinking block (or thinking is off and the model closes
                 # it anyway): the marker is dropped.
+                evidence = not self._calls.count and not self._code and not self._at_start and "\n" in self._ws
                 self._marker(marker, True)
-                self._skip_ws = self._th.stray(self._calls.count)
+                self._skip_ws = self._th.stray(evidence)
             else:   # an answer wrapper
                 self._marker(marker, False)
             self._retable()
@@ -595,6 +628,8 @@ class Sieve:
             if special(o):
                 # Special-token markup that holds no call: reported; its text stays text.
                 self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
+            if self._held_call():            # visible text after a held call: a thought
+                self._was_thought(self._tent.text(len(o) + len(data) - pos))
             self._emit(o)                    # a false start: the opener is text after all
             return data, pos
         blk.fmt = chosen
@@ -719,23 +754,26 @@ class Sieve:
         blk = self._blk
         if self._th.released():
             self._retable()
-        if self._tent is not None and self._tent.blk is blk:
-            self._was_call()                 # no call after all: nothing to decide
+        rest = blk.reader.since(0)   # the text after the opener (a format may have read it too)
+        if self._tent is not None:
+            if self._tent.blk is blk:
+                self._was_call()             # no call after all: nothing to decide
+            elif self._held_call():          # visible text after a held call: a thought
+                self._blk = self._calls.block = None
+                self._was_thought(self._tent.text(len(blk.opener) + len(rest[0]) - rest[1]))
         self._blk = self._calls.block = None
         self._emit(blk.opener)
-        return blk.reader.since(0)   # the text after the opener (a format may have read it too)
+        return rest
 
     # ------------------------------------------------------------------ a call held in thinking
     # What reading a region as a call changes in the Sieve (besides the calls' count and index,
-    # the thinking state and the session), to undo it if the region was a thought.
+    # the thinking state), to undo it if the region was a thought.
     _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks",
-              "_fence")
+              "_fence", "_code")
 
     def _save(self) -> tuple:
         c = self._calls
-        return (c.count, c.index, self._th.open,
-                self.session.opens_thinking if self.session is not None else None,
-                tuple(getattr(self, k) for k in self._SAVED))
+        return (c.count, c.index, self._th.open, self._th.seen, tuple(getattr(self, k) for k in self._SAVED))
 
     def _undo(self) -> Tentative:
         """The held region was no call: its events are dropped and the state is as before it."""
@@ -743,12 +781,10 @@ class Sieve:
         self._flush_text()
         del self._out[tent.mark:]
         c, th = self._calls, self._th
-        c.count, c.index, th.open, opens, mine = tent.saved
+        c.count, c.index, th.open, th.seen, mine = tent.saved
         for k, v in zip(self._SAVED, mine):
             setattr(self, k, v)
         th.before = None
-        if self.session is not None:
-            self.session.opens_thinking = opens
         self._retable()
         return tent
 
@@ -793,10 +829,27 @@ class Sieve:
         tent = self._undo()
         self._emit(tent.text(tail))
 
+    def _held_call(self) -> bool:
+        """Is a call held in thinking (the region being held has started one)?  (An Example
+        after prose is decided by what follows it: _after_example.)"""
+        return type(self._tent) is Tentative and self._calls.count > self._tent.saved[0]
+
+    def _thought_at(self, data: str, pos: int, end: int) -> int:
+        """Prose data[pos:end] goes out next, after a held call: at its first visible character
+        the call was a thought (whitespace is layout and decides nothing).  Returns where the
+        scan goes on, in the thinking state again (-1: nothing decided)."""
+        m = _VISIBLE.search(data, pos, end)
+        if m is None:
+            return -1
+        i = m.start()
+        self._emit(data[pos:i])
+        self._was_thought(self._tent.text(len(data) - i))
+        return i
+
     def _was_call(self) -> None:
         """The held region was the call (or held none): its events go out as they were."""
         tent, self._tent = self._tent, None
         if tent is not None:
             self._flush_text()
-            self._out[tent.mark:tent.mark] = tent.held
+            self._out[tent.mark:tent.mark] = tent.events()
             self._retable()

@@ -204,7 +204,7 @@ def test_native_tool_calls_pass_through_and_session_records_native(upstream, mak
         {"id": "call_native1", "type": "function", "function": {"name": "get_time", "arguments": '{"tz": "UTC"}'}}]))
     msg = chat(proxy, False, model="native-model", tools=TOOLS).json()["choices"][0]["message"]
     assert msg["content"] is None and msg["tool_calls"][0]["id"] == "call_native1"
-    assert make_proxy.apps[proxy].state.proxy.sessions["native-model"].format == "native"
+    assert make_proxy.apps[proxy].state.proxy.sessions[UP_MODEL].format == "native"   # (its one model)
 
 
 def test_native_and_parsed_calls_are_reindexed(upstream, proxy):
@@ -301,7 +301,8 @@ def test_sessions_are_seeded_from_upstream_models_and_follow_a_model_swap(upstre
         script_stream(upstream, text)
         folded = fold(streamed(proxy, model="swapping", tools=TOOLS))
         assert calls_of(folded["tool_calls"]) == [call]
-        assert sessions["swapping"].format == fmt
+        assert sessions[UP_MODEL].format == fmt     # any name means a single-model upstream's model
+    assert "swapping" not in sessions
 
 
 def test_request_alias_of_a_single_model_upstream_is_seeded_from_its_name(upstream, make_proxy):
@@ -309,7 +310,8 @@ def test_request_alias_of_a_single_model_upstream_is_seeded_from_its_name(upstre
     try:
         proxy = make_proxy(upstream.url, upstream_api_key="alias-test")
         chat(proxy, False, model="my-alias")
-        assert make_proxy.apps[proxy].state.proxy.sessions["my-alias"].format == "tool_call_tag"
+        sessions = make_proxy.apps[proxy].state.proxy.sessions
+        assert sessions["qwen2.5-7b-instruct"].format == "tool_call_tag" and "my-alias" not in sessions
     finally:
         upstream.models = {"object": "list", "data": [{"id": UP_MODEL, "object": "model"}]}
 

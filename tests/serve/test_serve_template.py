@@ -4,7 +4,7 @@ reasoning in `reasoning_content`."""
 from __future__ import annotations
 
 import httpx
-from conftest import UP_MODEL, ServerThread, chunk
+from conftest import UP_MODEL, ServerThread, chunk, completion
 from serve_helpers import fold, sse_events_of
 
 from callsieve.serve.app import Config, create_app
@@ -64,17 +64,24 @@ def test_template_under_default_generation_settings_and_thinking_off_by_the_requ
         srv.stop()
 
 
-def test_ollama_template_read_when_a_request_names_a_new_model(proxy, upstream):
+def test_ollama_template_read_when_a_request_names_a_new_model(proxy, upstream, make_proxy):
     upstream.templates["/api/show"] = {"template": OLLAMA, "details": {"family": "qwen3"}}
-    script(upstream)
-    out = first_turn(proxy, "thinker-swap:8b")
-    assert (out["reasoning_content"], out["content"]) == ("The user wants the sum.", "It is 4.")
-    def shows():   # the proxy's own start-up (this may be its first test) asks for its upstream's model
-        return [q for q in upstream.requests if q["path"] == "/api/show" and q["json"] != {"model": UP_MODEL}]
-    assert [q["json"] for q in shows()] == [{"model": "thinker-swap:8b"}]
-    script(upstream)
-    first_turn(proxy, "thinker-swap:8b")   # asked once per model, not per request
-    assert len(shows()) == 1
+    # a model pulled after the proxy started: the name its list lacks makes it read the list again
+    upstream.models = {"object": "list", "data": [{"id": UP_MODEL}, {"id": "thinker-swap:8b"}]}
+    make_proxy.apps[proxy].state.proxy.listed_at = -1e9
+    try:
+        script(upstream)
+        out = first_turn(proxy, "thinker-swap:8b")
+        assert (out["reasoning_content"], out["content"]) == ("The user wants the sum.", "It is 4.")
+
+        def shows():   # the proxy's own start-up (this may be its first test) asks for its upstream's model
+            return [q for q in upstream.requests if q["path"] == "/api/show" and q["json"] != {"model": UP_MODEL}]
+        assert [q["json"] for q in shows()] == [{"model": "thinker-swap:8b"}]
+        script(upstream)
+        first_turn(proxy, "thinker-swap:8b")   # asked once per model, not per request
+        assert len(shows()) == 1
+    finally:
+        upstream.models = {"object": "list", "data": [{"id": UP_MODEL, "object": "model", "owned_by": "test"}]}
 
 
 def test_no_template_endpoint_keeps_the_old_behaviour(proxy, upstream):
@@ -92,3 +99,31 @@ def test_an_upstream_without_template_endpoints_is_not_asked_for_each_model(upst
     finally:
         upstream.models = {"object": "list", "data": [{"id": UP_MODEL, "object": "model", "owned_by": "test"}]}
     assert [q["path"] for q in upstream.requests] == ["/v1/models", "/props", "/api/show"]
+
+
+def test_the_session_cache_keeps_only_served_models_and_is_bounded(upstream, make_proxy, monkeypatch):
+    # Issue 22 item 6: a name the upstream does not serve is neither asked about nor kept, and
+    # the models kept are at most SESSIONS_MAX (least recently used out first).
+    from callsieve.serve import app as A
+    monkeypatch.setattr(A, "MODELS_RECHECK_S", 3600.0)             # (the list was just read)
+    upstream.models = {"object": "list", "data": [{"id": f"m{i}"} for i in range(A.SESSIONS_MAX + 8)]}
+    try:
+        base = make_proxy(upstream.url, upstream_api_key="cache-test")
+        proxy = make_proxy.apps[base].state.proxy
+        assert len(proxy.sessions) == A.SESSIONS_MAX             # pre-seeded at start-up, bounded
+        upstream.requests.clear()
+        for i in range(20):
+            upstream.reply(200, completion("hi"))
+            r = httpx.post(base + "/chat/completions", json={"model": "x" * 200 + str(i), "messages": []})
+            assert r.status_code == 200
+        asked = [q["path"] for q in upstream.requests]
+        assert "/props" not in asked and "/api/show" not in asked   # never asked about a name not served
+        assert "/v1/models" not in asked                            # (re-read at most every MODELS_RECHECK_S)
+        assert not any(k.startswith("xxx") for k in proxy.sessions) and len(proxy.sessions) == A.SESSIONS_MAX
+        for name in ("m70", "m71", "m0"):                          # served: kept, oldest out
+            upstream.reply(200, completion("hi"))
+            httpx.post(base + "/chat/completions", json={"model": name, "messages": []})
+        assert list(proxy.sessions)[-3:] == ["m70", "m71", "m0"] and len(proxy.sessions) == A.SESSIONS_MAX
+        assert "m1" not in proxy.sessions and "m2" not in proxy.sessions
+    finally:
+        upstream.models = {"object": "list", "data": [{"id": UP_MODEL, "object": "model", "owned_by": "test"}]}

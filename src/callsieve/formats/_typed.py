@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from ..jsonargs import Args, loads
+from ..jsonargs import Args, loads, utf8_len
 
 KINDS = frozenset(("string", "integer", "number", "boolean", "null", "object", "array"))
 STRING = frozenset(("string",))
@@ -205,7 +205,7 @@ class Value:
         if mode == "drop":
             return
         self.held.append(piece)
-        self.size += len(piece)
+        self.size += utf8_len(piece)         # (max_call_bytes counts UTF-8 bytes)
         if mode is None:
             self._decide()
         elif self.limit is not None and self.size > self.limit:

@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import time
+from collections import OrderedDict
 from dataclasses import asdict, dataclass, field
 from functools import partial
 
@@ -44,6 +45,8 @@ SLICE_CHARS = 64 * 1024     # a longer upstream chunk is parsed in slices of thi
 SLICE_S = 0.005             # about the longest one stream works before the event loop serves the others
 KEEPALIVE = b": keep-alive\n\n"
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
+SESSIONS_MAX = 64          # models whose Session is kept (least recently used out first)
+MODELS_RECHECK_S = 1.0     # a name the upstream's model list lacks re-reads it at most this often
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
                "authorization", "x-api-key", "accept-encoding", "content-encoding"}
 
@@ -222,8 +225,11 @@ class Proxy:
         self.base = upstream_base(config.upstream)
         self.secrets = Secrets(self.base, config.upstream_api_key, config.api_key)
         LOG_FILTER.install(self.secrets)
-        self.sessions: dict[str, Session] = {}
+        # One Session per model the upstream serves, shared by every client: it holds only what
+        # no client's answer can turn against another's (docs/proxy-shared.md).
+        self.sessions: OrderedDict[str, Session] = OrderedDict()
         self.upstream_models: list[str] = []
+        self.listed_at = -MODELS_RECHECK_S   # when the upstream's model list was last read
         self.client: httpx.AsyncClient | None = None
 
     # -- plumbing ----------------------------------------------------------------------------
@@ -242,6 +248,7 @@ class Proxy:
     async def refresh_models(self) -> None:
         """Pre-seed a Session per upstream model (best effort: the upstream may still be loading).
         An upstream that does not answer is worth a warning: the banner alone looks like success."""
+        self.listed_at = time.monotonic()
         try:
             r = await self.client.get(self.base + "/models", headers=self.headers({}))
         except httpx.HTTPError as e:
@@ -255,27 +262,59 @@ class Proxy:
             ids = [m["id"] for m in r.json().get("data", []) if isinstance(m, dict) and m.get("id")]
             self.upstream_models = ids
         ask = True
-        for model in self.upstream_models:
+        for model in self.upstream_models[:SESSIONS_MAX]:
             template = await self.chat_template(model) if ask else None
             # an upstream with neither endpoint (vLLM, a cloud API) is not asked once per model
             ask = ask and template is not NO_ENDPOINT
             self.remember(model, template)
 
+    async def list_models(self) -> None:
+        """Read the models the upstream serves (`GET /v1/models`; best effort)."""
+        self.listed_at = time.monotonic()
+        with contextlib.suppress(Exception):
+            r = await self.client.get(self.base + "/models", headers=self.headers({}))
+            self.upstream_models = [m["id"] for m in r.json().get("data", []) if isinstance(m, dict)
+                                    and isinstance(m.get("id"), str) and m["id"]]
+
+    async def served(self, model: str) -> str | None:
+        """The upstream model a request's `model` names: itself when the upstream lists it, the
+        one model of a single-model upstream (llama.cpp serves it whatever the name), else None.
+        A name the list lacks (a model pulled since) re-reads it, at most every MODELS_RECHECK_S."""
+        if model not in self.upstream_models and time.monotonic() - self.listed_at >= MODELS_RECHECK_S:
+            await self.list_models()
+        ids = self.upstream_models
+        if model in ids:
+            return model
+        return ids[0] if len(ids) == 1 else None
+
     async def discover(self, model: str) -> Session:
-        """The Session of a request's model; one seen for the first time (a model swap) is
-        pre-seeded from the chat template the upstream serves it with, so that its first turn
-        already knows whether the prompt opened thinking."""
-        if model in self.sessions:
-            return self.sessions[model]
-        return self.remember(model, await self.chat_template(model))
+        """The Session of the model a request names.  One seen for the first time (a model swap)
+        is pre-seeded from the chat template the upstream serves it with, so that its first turn
+        already knows whether the prompt opened thinking.  Only models the upstream serves are
+        asked about and kept (at most SESSIONS_MAX, least recently used out first): any other
+        name gets a fresh Session from its name alone, and costs nothing later."""
+        key = await self.served(model)
+        if key is None:
+            return Session.for_model(model, learn=False)
+        sess = self.sessions.get(key)
+        if sess is not None:
+            self.sessions.move_to_end(key)
+            return sess
+        return self.remember(key, await self.chat_template(key))
 
     def remember(self, model: str, template) -> Session:
-        name = self.known_name(model)
         found = isinstance(template, (str, list, dict))
-        sess = Session.from_template(template, name) if found else Session.for_model(name)
+        # learn=False: shared by every client, a Session learns nothing from answers about
+        # thinking (one client's answer must not change another's); the template says it.
+        sess = (Session.from_template(template, model, learn=False) if found
+                else Session.for_model(model, learn=False))
         if template is UNREACHABLE:  # not remembered: the next request asks again
             return sess
-        return self.sessions.setdefault(model, sess)  # two first requests at once share one
+        sess = self.sessions.setdefault(model, sess)  # two first requests at once share one
+        self.sessions.move_to_end(model)
+        while len(self.sessions) > SESSIONS_MAX:
+            self.sessions.popitem(last=False)
+        return sess
 
     async def chat_template(self, model: str):
         """The upstream's template for `model`: llama.cpp's `GET /props` (`chat_template`),
@@ -304,12 +343,6 @@ class Proxy:
                 if found and isinstance(found, (str, list)):
                     return found
         return UNREACHABLE if not answered else None if endpoint else NO_ENDPOINT
-
-    def known_name(self, model: str) -> str:
-        """The name to read a format from: an unknown alias of a single-model upstream uses its name."""
-        if Session.for_model(model).format is None and len(self.upstream_models) == 1:
-            return self.upstream_models[0]
-        return model
 
     def headers(self, incoming) -> dict:
         h = {k: v for k, v in incoming.items() if k.lower() not in HOP_HEADERS}
@@ -360,7 +393,9 @@ class Proxy:
             body = await resp.aread()
             await resp.aclose()
             with contextlib.suppress(Exception):
-                self.upstream_models = [m["id"] for m in json.loads(body)["data"]]
+                self.upstream_models = [m["id"] for m in json.loads(body)["data"]
+                                        if isinstance(m, dict) and isinstance(m.get("id"), str) and m["id"]]
+                self.listed_at = time.monotonic()
             return Response(body, resp.status_code, headers=self.resp_headers(resp))
         return StreamingResponse(self.relay(resp), resp.status_code, headers=self.resp_headers(resp))
 

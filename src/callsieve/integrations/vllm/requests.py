@@ -64,8 +64,8 @@ def session_for(model_config, tokenizer=None) -> Session | None:
     if key not in _sessions:
         hint = str(served) if served and formats.for_model(str(served)) else model
         template = getattr(tokenizer, "chat_template", None)
-        _sessions[key] = (Session.from_template(template, hint) if isinstance(template, (str, list))
-                          else Session.for_model(hint))
+        _sessions[key] = (Session.from_template(template, hint, learn=False) if isinstance(template, (str, list))
+                          else Session.for_model(hint, learn=False))
     return _sessions[key]
 
 
