@@ -70,6 +70,8 @@ class Config:
     keepalive: float = 15.0            # seconds without a byte to the client before an SSE comment goes out
     embedded_pid: int | None = None    # the embedded llama.cpp server callsieve started, if any
     embedded_log: str | None = None    # ... and its log file
+    chat_template: str | list | dict | None = None   # --chat-template: the served model's, for an
+                                       # upstream that does not say it (vLLM, SGLang)
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -101,8 +103,6 @@ def alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
-    chat_template: str | list | dict | None = None   # --chat-template: the served model's, for an
-                                       # upstream that does not say it (vLLM, SGLang)
 
 
 def upstream_base(url: str) -> str:
