@@ -477,12 +477,21 @@ def test_messages_errors_keep_retry_after_and_survive_a_lone_surrogate(upstream,
 
 
 def test_the_shared_deployment_flags_reach_the_proxy(monkeypatch, upstream):
-    import uvicorn
-
     from callsieve.cli import main
+    from callsieve.serve import cli as serve_cli
     from callsieve.serve.guard import HEADER_TIMEOUT_ENV
     seen = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
+
+    class Recorded:                    # stands in for uvicorn's server: what it would be given
+        failure = None
+
+        def __init__(self, config):
+            seen.update(app=config.app, http=config.http)
+
+        def run(self):
+            return 0
+
+    monkeypatch.setattr(serve_cli, "Supervised", Recorded)
     monkeypatch.setenv(HEADER_TIMEOUT_ENV, "")
     assert main(["serve", "--upstream", upstream.url, "--port", str(free_port()), "--upstream-timeout", "30",
                  "--max-request-bytes", "1000", "--body-timeout", "5", "--header-timeout", "2",
