@@ -27,23 +27,29 @@ def _cannot(why: str) -> None:
     (pytest.fail if os.environ.get("CI") else pytest.skip)(why)
 
 
-def run_agent(cli: str, how: str = "ok", family: str = "", delivery: str = "auto", check_status: bool = True) -> dict:
+def run_in_namespace(cli: str, args, prefix: str) -> dict:
+    """Run a harness script (`args(run_dir)`: what follows the interpreter) for `cli` inside a
+    private network namespace (loopback only); its JSON report."""
     if not os.path.exists(os.path.join(BIN, cli)):
         _cannot(f"{cli} is not installed (.ci/agents.sh installs the agent CLIs)")
     if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
         _cannot("the agent CLIs run only inside a private network namespace (root, unshare, ip)")
     os.makedirs(os.path.join(AGENTS, "runs"), exist_ok=True)
-    run_dir = tempfile.mkdtemp(prefix=cli + "-", dir=os.path.join(AGENTS, "runs"))  # Codex refuses a home in /tmp
+    run_dir = tempfile.mkdtemp(prefix=prefix, dir=os.path.join(AGENTS, "runs"))  # Codex refuses a home in /tmp
     env = {**os.environ, "OPENCODE_CONFIG_TEMPLATE": os.path.join(AGENTS, "opencode-config")}
-    script = (f'ip link set lo up && exec "$0" {HERE}/agent_harness.py {cli} {BIN} {run_dir} '
-              f'{how} "{family}" {delivery}')
+    script = f'ip link set lo up && exec "$0" {args(run_dir)}'
     try:
         proc = subprocess.run(["unshare", "-n", "sh", "-c", script, sys.executable], env=env,
                               capture_output=True, text=True, timeout=180)
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(proc.stdout)
+    return json.loads(proc.stdout)
+
+
+def run_agent(cli: str, how: str = "ok", family: str = "", delivery: str = "auto", check_status: bool = True) -> dict:
+    report = run_in_namespace(
+        cli, lambda run_dir: f'{HERE}/agent_harness.py {cli} {BIN} {run_dir} {how} "{family}" {delivery}', cli + "-")
     if check_status:
         assert report["status"] == 0, (report["stdout"][-3000:], report["stderr"][-3000:])
     return report

@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
 import pytest
 
@@ -42,26 +39,10 @@ def quoted(family: str):
     return markup
 
 
-def _cannot(why: str) -> None:
-    (pytest.fail if os.environ.get("CI") else pytest.skip)(why)   # as test_serve_agents.py
-
-
 def run_quoted(cli: str, family: str) -> dict:
-    if not os.path.exists(os.path.join(BIN, cli)):
-        _cannot(f"{cli} is not installed (.ci/agents.sh installs the agent CLIs)")
-    if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("ip"):
-        _cannot("the agent CLIs run only inside a private network namespace (root, unshare, ip)")
-    os.makedirs(os.path.join(AGENTS, "runs"), exist_ok=True)
-    run_dir = tempfile.mkdtemp(prefix=f"{cli}-quoted-", dir=os.path.join(AGENTS, "runs"))
-    env = {**os.environ, "OPENCODE_CONFIG_TEMPLATE": os.path.join(AGENTS, "opencode-config")}
-    script = f'ip link set lo up && exec "$0" {os.path.abspath(__file__)} {family} {cli} {BIN} {run_dir}'
-    try:
-        proc = subprocess.run(["unshare", "-n", "sh", "-c", script, sys.executable], env=env,
-                              capture_output=True, text=True, timeout=180)
-    finally:
-        shutil.rmtree(run_dir, ignore_errors=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    report = json.loads(proc.stdout)
+    from test_serve_agents import run_in_namespace   # (this file also runs as the harness script)
+    report = run_in_namespace(
+        cli, lambda run_dir: f"{os.path.abspath(__file__)} {family} {cli} {BIN} {run_dir}", f"{cli}-quoted-")
     assert report["status"] == 0, (report["stdout"][-3000:], report["stderr"][-3000:])
     return report
 

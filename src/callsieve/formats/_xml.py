@@ -67,10 +67,7 @@ def whole_tag(r, tag: "Tag", start: str, stop: tuple):
     consumed; at most `tag.limit` characters are looked at."""
     while True:
         buf = r.buf
-        i = r.pos + len(start)
-        while i < len(buf) and buf[i].isspace():
-            i += 1
-        m = tag.end.search(buf, i) if i < len(buf) else None
+        m = tag.end_at(buf, r.pos + len(start))
         if m is not None:
             span = buf[r.pos:m.end()]
             return tag.pattern.fullmatch(buf, r.pos, m.end()) is not None and not any(
@@ -135,14 +132,17 @@ class Tag:
         self.end = re.compile(end)
         self.limit = limit
 
+    def end_at(self, buf: str, i: int):
+        """The tag's end in buf, searched from its first non-blank character after i (None: not yet)."""
+        while i < len(buf) and buf[i].isspace():
+            i += 1
+        return self.end.search(buf, i) if i < len(buf) else None
+
     def read(self, r, start: str):
         """The tag at the reader (`start` is next): consumed, its match returned; None if malformed."""
         while True:
             buf = r.buf
-            i = r.pos + len(start)
-            while i < len(buf) and buf[i].isspace():
-                i += 1
-            m = self.end.search(buf, i) if i < len(buf) else None
+            m = self.end_at(buf, r.pos + len(start))
             if m is not None:
                 t = self.pattern.fullmatch(buf, r.pos, m.end())
                 if t is not None:
