@@ -235,12 +235,15 @@ from callsieve.serve import embedded
 embedded.missing_packages = lambda: []
 embedded.model_path = lambda: Path("model.gguf")
 embedded.EmbeddedServer.command = lambda self, model: [sys.executable, {fake!r}, str(self.port), *{extra!r}]
+if {port!r}:
+    embedded.free_port = lambda host="127.0.0.1": {port!r}
 sys.exit(cli.main(["serve", *sys.argv[1:]]))
 """
 
 
-def fake_embedded(*extra: str) -> list[str]:
-    return [sys.executable, "-c", RUN_WITH_FAKE.format(fake=str(FAKE), extra=list(extra))]
+def fake_embedded(*extra: str, port: int | None = None) -> list[str]:
+    """The `callsieve serve` command with fake_llama.py as its embedded server (on `port` if given)."""
+    return [sys.executable, "-c", RUN_WITH_FAKE.format(fake=str(FAKE), extra=list(extra), port=port)]
 
 
 def test_an_embedded_server_that_crashes_on_its_first_generation_stops_start_up(tmp_path):
@@ -252,6 +255,19 @@ def test_an_embedded_server_that_crashes_on_its_first_generation_stops_start_up(
     assert f"embedded llama.cpp server exited (signal 11) on its first generation; its log: {log}" in p.stderr
     assert "compiled for another CPU" in p.stderr and "callsieve serve: http" not in p.stderr  # never "up"
     assert "general protection fault" in log.read_text()   # the child's output is kept
+
+
+def test_another_server_on_the_embedded_port_is_not_taken_for_it(tmp_path, upstream):
+    # The port was free when callsieve chose it; another server took it before the child bound it
+    # (the child exits): that server's answers must not make start-up succeed, or callsieve would
+    # serve, then stop with status 1 when it sees its child gone.
+    env = {**os.environ, "CALLSIEVE_CACHE_DIR": str(tmp_path)}
+    taken = int(upstream.url.rsplit(":", 1)[1].split("/")[0])
+    p = subprocess.run([*fake_embedded(port=taken), "--port", str(free_port())], capture_output=True, text=True,
+                       timeout=120, env=env)
+    assert p.returncode == 2, p.stderr
+    assert "embedded llama.cpp server exited (status 1)" in p.stderr and "callsieve serve: http" not in p.stderr
+    assert not [r for r in upstream.requests if r["method"] == "POST"]   # no generation went to it
 
 
 def test_an_embedded_server_that_dies_later_is_one_line_and_an_exit(tmp_path):

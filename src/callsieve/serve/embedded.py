@@ -137,13 +137,25 @@ class EmbeddedServer:
             if self.proc.poll() is not None:
                 raise EmbeddedUnavailable(self.exit_message())
             try:
-                if httpx.get(self.url + "/models", timeout=2.0).status_code == 200:
+                if self._answers_as_ours(httpx.get(self.url + "/models", timeout=2.0)):
                     return
             except httpx.HTTPError:
                 pass
             time.sleep(0.25)
         raise EmbeddedUnavailable(f"the embedded llama.cpp server did not answer within {self.startup_timeout:.0f} s; "
                                   f"its log: {self.log_path}")
+
+    def _answers_as_ours(self, r: httpx.Response) -> bool:
+        """Whether the server on our port is the child we started, up and serving the model.
+
+        The port was free when we chose it, but another program can take it before the child binds
+        it (the child then exits): an answer counts only while the child lives and names our model.
+        """
+        if r.status_code != 200 or self.proc.poll() is not None:
+            return False
+        with contextlib.suppress(ValueError, TypeError, AttributeError):
+            return any(m.get("id") == MODEL_ALIAS for m in r.json().get("data", []))
+        return False
 
     def _first_generation(self) -> None:
         try:
@@ -158,6 +170,8 @@ class EmbeddedServer:
         if r.status_code != 200:
             raise EmbeddedUnavailable(f"the embedded llama.cpp server answered {r.status_code} to its first "
                                       f"generation ({r.text[:200]}); its log: {self.log_path}")
+        if self.proc.poll() is not None:  # what answered was not our server (see _answers_as_ours)
+            raise EmbeddedUnavailable(self.exit_message(" on its first generation"))
 
     def exit_message(self, when: str = "") -> str:
         """One line: how the server ended, where its log is, and the likely cause of a crash."""
