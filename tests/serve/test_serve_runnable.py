@@ -187,3 +187,21 @@ def test_the_server_flag_sets_the_delivery(upstream, make_proxy):
             model="m", input="hi", tools=R_TOOLS) as stream:
         deltas = [e.delta for e in stream if e.type == "response.function_call_arguments.delta"]
     assert deltas == ['{"city":"Paris"}']
+
+
+def test_granite_thinking_through_the_proxy_splits_thought_and_answer(upstream, proxy):
+    """Issue 18 §5: Granite's `chat_template_kwargs.thinking` reaches the Sieve, and its plain-word
+    markers split the thought from the answer, streamed in small chunks and not."""
+    oai, _ = clients(proxy, "whole")
+    text = "Here is my thought process:plan.Here is my response:Answer"
+    extra = {"chat_template_kwargs": {"thinking": True}}
+    upstream.reply(200, completion(text))
+    m = oai.chat.completions.create(model="m", messages=MSGS, extra_body=extra).choices[0].message
+    assert (m.model_extra.get("reasoning_content"), m.content) == ("plan.", "Answer")
+    script(upstream, text, size=3)
+    content, reasoning = "", ""
+    for c in oai.chat.completions.create(model="m", messages=MSGS, stream=True, extra_body=extra):
+        for ch in c.choices:
+            content += ch.delta.content or ""
+            reasoning += (ch.delta.model_extra or {}).get("reasoning_content") or ""
+    assert (reasoning, content) == ("plan.", "Answer")
