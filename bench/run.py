@@ -5,7 +5,8 @@
     python -m bench --quick         # CI: tiny sizes, checks that every benchmark runs and is right
     python -m bench --peers         # first run the peers' harness (vLLM, SGLang) with callsieve in it
     python -m bench --only hermes   # only the streams whose id matches a regex (no proxy/whole-text)
-    python -m bench --conformance   # CanIToolCall's matrix into RESULTS.md and the README (seconds);
+    python -m bench --conformance   # CanIToolCall's matrix, the library's and each API's through the
+                                    # proxy, into RESULTS.md and the README (about a minute);
                                     # with --baseline also bench/conformance/baseline.json
     python bench/run.py ...         # the same
 
@@ -529,11 +530,16 @@ def replace_block(path: str, begin: str, text: str, heading: str = "") -> None:
 def conformance(baseline: bool) -> int:
     from bench import conformance as C
     from bench.conformance import matrix as M
+    from bench.conformance.proxy import measure_apis
     cases = C.measure()
+    log("the library done; now through the proxy, per API and delivery mode (about a minute)")
+    apis = measure_apis()
     version = C.suite_version()
     commit = machine()["commit"]
-    replace_block(RESULTS_MD, CONF_BEGIN, M.render(cases, version, commit), "## Conformance: CanIToolCall\n\n")
-    replace_block(os.path.join(ROOT, "README.md"), CONF_BEGIN, M.summary(cases, version) + "\n")
+    replace_block(RESULTS_MD, CONF_BEGIN, M.render(cases, version, commit) + "\n" + M.render_apis(apis, cases),
+                  "## Conformance: CanIToolCall\n\n")
+    replace_block(os.path.join(ROOT, "README.md"), CONF_BEGIN,
+                  M.summary(cases, version) + "\n\n" + M.summary_apis(apis, cases) + "\n")
     if baseline:
         C.write_baseline(cases)
         log(f"wrote {C.BASELINE}")

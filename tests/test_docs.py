@@ -1,6 +1,7 @@
 """The syntax reference and the format tables agree with the registry, and the repository
 cites only what it holds."""
 import importlib.util
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -79,3 +80,29 @@ def test_hand_written_notes_cover_exactly_the_registered_formats():
     assert _first_column("formats-xml.md", "| format | what is left | recognised? |") == _of("xml")
     literal = (ROOT / "docs" / "formats-literal.md").read_text()
     assert set(re.findall(r"^## `(\w+)`", literal, re.M)) == _of("literal")
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces to dashes."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_every_link_to_a_section_of_a_document_resolves():
+    """`docs/agents.md#whole-calls` (cited by the proxy's --calls) once named a section that did
+    not exist: every link to a `.md` file's section names a heading (or an `<a id>`) there."""
+    anchors: dict[str, set] = {}
+    for rel in _tracked():
+        if rel.endswith(".md"):
+            text = (ROOT / rel).read_text()
+            heads = re.findall(r"^#+ (.+)$", re.sub(r"```.*?```", "", text, flags=re.S), re.M)
+            anchors[rel] = {_slug(h) for h in heads} | set(re.findall(r'<a id="([^"]+)"></a>', text))
+    bad = []
+    for rel in _tracked():
+        if not rel.endswith((".py", ".md")):
+            continue
+        for target, anchor in re.findall(r"([\w./-]+\.md)#([a-z0-9][a-z0-9_-]*)", (ROOT / rel).read_text()):
+            near = os.path.normpath(os.path.join(os.path.dirname(rel), target))
+            key = near if near in anchors else os.path.normpath(target)
+            if anchor not in anchors.get(key, ()):
+                bad.append(f"{rel} links to {target}#{anchor}, which does not exist")
+    assert not bad, "\n".join(bad)

@@ -39,8 +39,9 @@ def _detail(case) -> str:
     return f"{worst.check}[{worst.strategy}]: {worst.detail or ''}"[:400]
 
 
-def measure(families=None, ids=None) -> dict[str, Case]:
-    """Replay every fixture (or those of `families` / whose id is in `ids`) through callsieve."""
+def measure(families=None, ids=None, adapter=None) -> dict[str, Case]:
+    """Replay every fixture (or those of `families` / whose id is in `ids`) through callsieve
+    (the library; or `adapter`, e.g. a client of the proxy: bench/conformance/proxy.py)."""
     from canitoolcall.adapters.worker import replay
     from canitoolcall.chunking import ChunkStrategy
     from canitoolcall.fixtures import load_fixtures
@@ -48,7 +49,7 @@ def measure(families=None, ids=None) -> dict[str, Case]:
 
     from bench.conformance.adapter import CallsieveAdapter
 
-    adapter = CallsieveAdapter()
+    adapter = adapter or CallsieveAdapter()
     strategies = [ChunkStrategy.parse(s) for s in STRATEGIES]
     cache: dict = {}
     out = {}

@@ -22,7 +22,8 @@ def counts(cases) -> Counter:
 def summary(cases: dict[str, Case], version: str) -> str:
     c = counts(cases.values())
     engines = ", ".join(f"{name}{' ' + ver if ver else ''} {ok}/{of}" for name, ver, ok, of in PUBLISHED)
-    return (f"CanIToolCall {version}: **{c['pass']} / {len(cases)} full passes**, {c['soft_pass']} soft passes "
+    return (f"CanIToolCall {version}, through the library: **{c['pass']} / {len(cases)} full passes**, "
+            f"{c['soft_pass']} soft passes "
             f"(whitespace only), {c['fail']} fails. The engines' full passes in the suite's snapshot of "
             f"{SNAPSHOT}, each on the fixtures it supports: {engines}.")
 
@@ -62,3 +63,69 @@ def render(cases: dict[str, Case], version: str, commit: str) -> str:
             detail = x.detail.replace("|", "\\|").replace("\n", "\\n")[:200]
             L.append(f"| `{k}` | {x.status} | {detail} |")
     return "\n".join(L) + "\n"
+
+
+# --------------------------------------------------------------------------- per API (proxy.py)
+API_NAMES = {"chat": "Chat Completions", "responses": "Responses", "messages": "Messages"}
+DEFAULT = {"chat": "whole", "responses": "stream", "messages": "whole"}   # `--calls auto`
+
+
+def _disagree(cases) -> int:
+    return sum(not x.streams_agree for x in cases.values())
+
+
+def render_apis(table: dict, library: dict[str, Case]) -> str:
+    """The per-API table (a client's view through `callsieve serve`, proxy.py) beside the
+    library's, and the fixtures whose result a client sees differently from the library."""
+    c = counts(library.values())
+    L = ["### As each API's client sees it (through `callsieve serve`)", "",
+         "Each fixture's output sent by a scripted upstream (finish `length` for a truncated one) "
+         "through the proxy, in the chunkings above and non-streamed, to a client of each API, with "
+         "calls delivered whole (`--calls whole`) or streamed (`--calls stream`); `auto`, the default, "
+         "is whole for Chat Completions and Messages and stream for Responses. A Chat client keeps every "
+         "call it got a delta of (it cannot take a delta back); a Messages client every `tool_use` "
+         "block opened (as the anthropic SDK's `get_final_message()`); a Responses client the "
+         "`function_call` items that reached `output_item.done` as `completed` (bench/conformance/proxy.py).",
+         "", "| client of | calls | full passes | soft | fails | stream ≠ non-stream |",
+         "|---|---|---:|---:|---:|---:|",
+         f"| the library (`Sieve`; a call counts at `ToolCallEnd`) | | {c['pass']} | {c['soft_pass']} | "
+         f"{c['fail']} | {_disagree(library)} |"]
+    for (api, mode), cases in table.items():
+        k = counts(cases.values())
+        label = f"{mode}{' (default)' if DEFAULT[api] == mode else ''}"
+        L.append(f"| {API_NAMES[api]} | {label} | {k['pass']} | {k['soft_pass']} | {k['fail']} | "
+                 f"{_disagree(cases)} |")
+    worse = {}
+    for (api, mode), cases in table.items():
+        for fid, x in cases.items():
+            if x.status != library[fid].status or x.streams_agree != library[fid].streams_agree:
+                worse.setdefault(fid, []).append((API_NAMES[api], mode, x))
+    if worse:
+        L += ["", "Where a client sees other than the library's result:", "",
+              "| fixture | client (calls) | library | client | first difference |", "|---|---|---|---|---|"]
+        for fid in sorted(worse):
+            who = ", ".join(f"{a} ({m})" for a, m, _ in worse[fid])
+            x = worse[fid][0][2]
+            detail = x.detail.replace("|", "\\|").replace("\n", "\\n")[:160]
+            L.append(f"| `{fid}` | {who} | {library[fid].status} | {x.status} | {detail} |")
+    return "\n".join(L) + "\n"
+
+
+def summary_apis(table: dict, library: dict[str, Case]) -> str:
+    """One sentence for the README: what each API's client sees, in each delivery mode."""
+    lib = counts(library.values())
+
+    def same(cases):
+        return all(cases[f].status == library[f].status for f in library)
+    alike = [f"{API_NAMES[a]} `--calls {m}`" for (a, m), cases in table.items() if same(cases)]
+    s = (f"As a client of `callsieve serve` sees it: the same {lib['pass']} / {lib['soft_pass']} / "
+         f"{lib['fail']} (full / soft / fail), fixture by fixture, in " + ", ".join(alike)
+         + " (`--calls auto`, the default, is whole for Chat Completions and Messages, stream for Responses).")
+    for (a, m), cases in table.items():
+        if not same(cases):
+            k, n = counts(cases.values()), sum(cases[f].status != library[f].status for f in library)
+            s += (f" {API_NAMES[a]} `--calls {m}`: {k['pass']} / {k['soft_pass']} / {k['fail']}: on {n} "
+                  "fixtures its client keeps the name and partial arguments of a call that turned out cut off or "
+                  "invalid "
+                  "(only the finish reason says so).")
+    return s

@@ -10,9 +10,12 @@ answers with text. Every request the proxy got (in the client's API) and every r
 upstream got (Chat Completions) is in the report, with the CLI's exit status and output.
 
 HOW is "ok" (default: a call to run), "cut" (the call's arguments cut off by max_tokens right
-after the file's path, so a client that repairs JSON would read the file) or "malformed"
+after the file's path, so a client that repairs JSON would read the file), "cut_in_string" (cut
+before the path's closing quote: JSON repair gives the whole path) or "malformed"
 (invalid JSON after the path, `"limit": tru`, which the proxy once closed into a runnable
-call); FAMILY picks the markup (default: one per CLI, MARKUP).  A bad call is written once:
+call); any of them with "_shell" after it calls the CLI's shell tool instead of its file reader
+(Qwen Code then runs with --yolo: it declares that tool only then). FAMILY picks the markup
+(default: one per CLI, MARKUP).  A bad call is written once:
 a later request without the tool's result gets plain text.  DELIVERY is the proxy's `--calls`.
 """
 from __future__ import annotations
@@ -40,17 +43,21 @@ PROMPT = "Read the file marker.txt and tell me what it says."
 # required parameter (its name comes from the declared schema: CLI versions rename them)
 TOOLS = {"exec_command": "cat marker.txt", "Read": "{dir}/marker.txt", "read": "{dir}/marker.txt",
          "read_file": "{dir}/marker.txt"}
+# HOW ending in "_shell": the call goes to the CLI's shell tool instead
+SHELL = {"exec_command": "cat marker.txt", "Bash": "cat {dir}/marker.txt", "bash": "cat {dir}/marker.txt",
+         "run_shell_command": "cat {dir}/marker.txt"}
 
 
 def _args(key, value, how="ok") -> str:
     """The arguments as JSON text: whole, cut right after the value, or invalid after it."""
     text = json.dumps({key: value})
-    return {"ok": text, "cut": text[:-1], "malformed": text[:-1] + ', "limit": tru}'}[how]
+    return {"ok": text, "cut": text[:-1], "cut_in_string": text[:-2],
+            "malformed": text[:-1] + ', "limit": tru}'}[how]
 
 
 def qwen3_coder(name, key, value, how="ok"):
     head = f"<think>I should read it.</think>I will look.\n<tool_call>\n<function={name}>\n"
-    if how == "cut":
+    if how.startswith("cut"):
         return head + f"<parameter={key}>\n{value}"
     if how == "malformed":  # the JSON body llama.cpp accepts inside <function=…>
         return head + _args(key, value, how) + "\n</function>\n</tool_call>"
@@ -60,12 +67,12 @@ def qwen3_coder(name, key, value, how="ok"):
 def hermes(name, key, value, how="ok"):
     call = '{"name": %s, "arguments": %s' % (json.dumps(name), _args(key, value, how))
     return "<think>The user wants the file.</think>I will look.<tool_call>" + call + (
-        "" if how == "cut" else "}</tool_call>")
+        "" if how.startswith("cut") else "}</tool_call>")
 
 
 def mistral(name, key, value, how="ok"):
     call = '[{"name": %s, "arguments": %s' % (json.dumps(name), _args(key, value, how))
-    return "I will look.[TOOL_CALLS]" + call + ("" if how == "cut" else "}]")
+    return "I will look.[TOOL_CALLS]" + call + ("" if how.startswith("cut") else "}]")
 
 
 def pythonic(name, key, value, how="ok"):
@@ -92,14 +99,15 @@ class Model:
         self.finish = "stop"
         if any(m.get("role") == "tool" for m in body.get("messages") or []):
             return f"The file says {MARKER}."
-        for name, value in TOOLS.items():
+        for name, value in (SHELL if self.how.endswith("_shell") else TOOLS).items():
             if name in declared:
                 if self.bad_written:
                     return "I could not read it."
                 self.bad_written = self.how != "ok"
-                self.finish = "length" if self.how == "cut" else "stop"   # max_tokens cut the call
+                self.finish = "length" if self.how.startswith("cut") else "stop"   # max_tokens cut the call
                 key = (declared[name].get("required") or list(declared[name].get("properties") or {}) or ["path"])[0]
-                return self.markup(name, key, value.format(dir=self.workdir), self.how)
+                return self.markup(name, key, value.format(dir=self.workdir),
+                                   self.how.removesuffix("_shell"))
         self.finish = "stop"
         return "Reading a file"  # a request without our tool (a title, a summary): plain text
 
@@ -217,7 +225,9 @@ def main() -> None:
     env = {"PATH": f"{bin_dir}:{node_dir}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb",
            **settings(cli, home, proxy.port)}
     try:
-        run = subprocess.run(command(cli, bin_dir), cwd=workdir, env=env, capture_output=True, text=True,
+        # Qwen Code declares its shell tool only when it may run it unasked
+        extra = ["--yolo"] if cli == "qwen" and how.endswith("_shell") else []
+        run = subprocess.run(command(cli, bin_dir) + extra, cwd=workdir, env=env, capture_output=True, text=True,
                              timeout=120, stdin=subprocess.DEVNULL)
         status, out, err = run.returncode, run.stdout, run.stderr
     except subprocess.TimeoutExpired as e:

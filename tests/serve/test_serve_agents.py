@@ -170,3 +170,30 @@ def test_an_agent_never_runs_a_malformed_or_cut_off_call(cli, how, family):
         # whole calls (their APIs' default): the bad call never reached the client, so its
         # history, sent back with the next request, holds no call at all
         assert not client_calls(report)
+
+
+def read_the_file(report: dict) -> bool:
+    """Did the agent run the call: did the file's text go back, to the proxy or upstream?"""
+    return report["marker"] in json.dumps([r["json"] for r in report["client_requests"]]) \
+        or report["marker"] in json.dumps(report["upstream_requests"])
+
+
+@pytest.mark.parametrize("cli", ["codex", "claude", "opencode", "qwen"])
+def test_with_calls_streamed_no_agent_runs_a_shell_call_cut_off_in_its_string(cli):
+    """`--calls stream`: the name and partial arguments of a call cut off by max_tokens reach a
+    Chat or Messages client before the finish reason says so (Responses: never as a done item).
+    The call is to the CLI's shell tool, cut before the command's closing quote, so that a client
+    repairing the JSON would run the whole command.  None runs it: Claude Code and opencode answer
+    the model with the JSON error (it can retry), Qwen Code asks the model again, Codex never
+    gets a done item (docs/agents.md#whole-calls)."""
+    report = run_agent(cli, "cut_in_string_shell", "hermes", delivery="stream", check_status=False)
+    assert not read_the_file(report), "the call was run"
+    results = tool_results(report)
+    if cli in ("claude", "opencode"):
+        assert results and all("JSON" in json.dumps(r) for r in results)   # an error the model sees
+    else:
+        assert not results
+    if cli == "codex":
+        assert report["status"] == 0 or "Incomplete response returned" in report["stdout"] + report["stderr"]
+    else:
+        assert report["status"] == 0, (report["stdout"][-3000:], report["stderr"][-3000:])

@@ -32,6 +32,7 @@ def test_defaults_bind_loopback():
     assert (args.host, args.port, args.workers, args.upstream is None or "CALLSIEVE_UPSTREAM" in os.environ) == (
         "127.0.0.1", 8000, 1, True)
     assert args.reasoning_format == "auto" and args.log_level == "info"
+    assert args.calls == "auto" and parse_args("--calls", "stream").calls == "stream"   # docs/agents.md#whole-calls
 
 
 def hide_llama_cpp(monkeypatch):
