@@ -1,5 +1,5 @@
 """LongCat-Flash XML calls: <longcat_tool_call>NAME<longcat_arg_key>K</longcat_arg_key>
-<longcat_arg_value>V</longcat_arg_value></longcat_tool_call> (docs/syntax.md#longcat).
+<longcat_arg_value>V</longcat_arg_value></longcat_tool_call> (docs/syntax.md#longcat_xml).
 
 The GLM-4.5 layout under LongCat's own tag names, as the LongCat-Flash-Thinking / Omni chat
 templates write it; sources: mlx-lm's `tool_parsers/longcat.py` (the regexes
