@@ -27,6 +27,7 @@ from ..reader import Reject, Truncated, peek, startswith, token, until
 from ..scan import Matcher
 
 START, MESSAGE, CALLS = "<|start|>assistant", "<|message|>", "<atem:function_calls>"
+HARMONY_START = "<|start|>"
 ENDS = ("<|eom|>", "<|eot|>", "<|end_of_text|>", "<|call|>")
 _PROSE_END = Matcher(ENDS + (START,))
 _RECIPIENT = re.compile(r"\s*[\w.\-]{1,128}\s*")
@@ -41,8 +42,9 @@ class Muse(Format):
     syntax = "xml"
     aliases = ("muse_glimmer", "atem")
     description = "Muse to=NAME<|message|><atem:function_calls> (messages joined by <|eom|>)"
-    openers = (CALLS, START + " to=")
+    openers = (CALLS, HARMONY_START)     # <|start|> is harmony's too: `assistant to=NAME<|message|>` is ours
     start_openers = ("to=",)
+    priority = 5
     closer = "</atem:function_calls>"
     models = ("muse*",)
     example = (' to=self<|message|>Look it up.<|eom|><|start|>assistant to=get_weather<|message|>'
@@ -53,6 +55,13 @@ class Muse(Format):
         if opener == CALLS:
             return YES
         look = look[:LOOK]
+        if opener == HARMONY_START:
+            head = "assistant to="
+            if len(look) < len(head):
+                return MAYBE if not eof and head.startswith(look) else NO
+            if not look.startswith(head) or look[len(head):].startswith("functions."):
+                return NO
+            look = look[len(head):]
         if _HEADER.match(look):
             return YES
         return MAYBE if not eof and _HEADER_PREFIX.match(look) else NO
@@ -62,6 +71,8 @@ class Muse(Format):
             yield from block(r, ctx, BODY)
             yield from _end(r)
             return
+        if opener == HARMONY_START:
+            yield from startswith(r, "assistant to=")
         while True:
             m = yield from token(r, _RECIPIENT, 160)
             if m is None or not (yield from startswith(r, MESSAGE)):
