@@ -53,6 +53,7 @@ SYNTAXES = (
     Thinking("kimi_k3", ("<|open|>think<|sep|>",), ("<|close|>think<|sep|>",)),
     Thinking("plamo3", ("<|plamo:begin_think:plamo|>",), ("<|plamo:end_think:plamo|>",)),
     Thinking("solar_open", ("<|think|>",), ("<|end|>",)),
+    Thinking("longcat", ("<longcat_think>",), ("</longcat_think>",)),
     Thinking("inkling", ("<|message_model|><|content_thinking|>", "<|content_thinking|>"), ("<|end_message|>",)),
     Thinking("granite", ("Here is my thought process:",), ("Here is my response:",), start_only=True),
 )
