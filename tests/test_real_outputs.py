@@ -68,7 +68,7 @@ def want(case):
 
 
 def check_case(case) -> None:
-    kw = {"tools": case.tool_list()}
+    kw = {"tools": case.tool_list(), **case.kw}
     whole = parse(case.text, **kw)
     assert got(whole) == want(case), f"{case.id} ({case.bend}): whole text"
     assert not leaks(case, whole.content), f"{case.id}: markup in content {leaks(case, whole.content)}"

@@ -19,7 +19,7 @@ import re
 from . import MAYBE, NO, YES, Format
 from ._json import LOOK_MAX, call_object, json_after
 from ..jsonargs import key as json_key, value as json_value
-from ..reader import Bad, Reject, Truncated, peek, startswith, token
+from ..reader import Bad, Reject, Truncated, more, peek, startswith, token
 
 OPEN, CLOSE = "[TOOL_CALL]", "[/TOOL_CALL]"
 _HEAD = re.compile(r'\s*\{\s*tool\s*=>')
@@ -28,6 +28,14 @@ _WORD = re.compile(r"[A-Za-z_][\w.\-]*")
 _BARE = re.compile(r"""[^\s,}"']+""")
 _SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
 _ARROW = "=>"
+
+
+def _after_brace(r):
+    """The first non-blank character after the `{` at the reader (nothing consumed)."""
+    while True:
+        rest = r.buf[r.pos + 1:].lstrip()
+        if rest or not (yield from more(r)):
+            return rest[:1]
 
 
 def _word(r, what):
@@ -96,12 +104,10 @@ class ToolCallHash(Format):
         if c != "{":
             raise Reject("no call") if c else Truncated("cut off before a call")
         at = r.at
-        r.pos += 1
-        yield from peek(r)
-        if (yield from startswith(r, '"')):          # a JSON call object
-            r.rewind(at)
+        if (yield from _after_brace(r)) == '"':      # a JSON call object
             yield from call_object(r, ctx)
         else:
+            r.pos += 1
             if (yield from _word(r, "tool")) != "tool" or not (yield from startswith(r, _ARROW, skip_ws=True)):
                 raise Reject("not a tool => header", at)
             c = yield from peek(r)
@@ -123,12 +129,10 @@ class ToolCallHash(Format):
                 c = yield from peek(r)
                 if c != "{":
                     raise Truncated("cut off before the arguments") if not c else Bad("expected '{'")
-                brace = r.at
-                r.pos += 1
-                if (yield from peek(r)) == '"':       # {"key": …}: a JSON object
-                    r.rewind(brace)
+                if (yield from _after_brace(r)) == '"':   # {"key": …}: a JSON object
                     yield from json_value(r, a)
                 else:
+                    r.pos += 1
                     yield from _pairs(r, a)
             c = yield from peek(r)
             if c != "}":
