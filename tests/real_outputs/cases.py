@@ -643,3 +643,215 @@ case("tool_calls_array", JA, "Hunyuan-A13B's list in <tool_calls> inside <answer
 case("tool_calls_array", JA, "a single object instead of a list",
      '<tool_calls>{"name": "get_time", "arguments": {"tz": "CST"}}</tool_calls>', [("get_time", {"tz": "CST"})],
      tools=["get_time"])
+
+# ---------------------------------------------------------------------------------------------
+# Apertus, MiniCPM5, Granite-20B, Granite 3.3 python-style
+AP = "https://github.com/ml-explore/mlx-lm/pull/1663"
+case("apertus", AP, "one call keyed by its name",
+     '<|tools_prefix|>[{"get_weather": {"location": "London"}}]<|tools_suffix|>', [("get_weather", {"location": "London"})],
+     tools=["get_weather"])
+case("apertus", "https://github.com/vllm-project/vllm/pull/46813", "two calls in the list",
+     '<|tools_prefix|>[{"get_weather": {"location": "Bern"}}, {"get_time": {"tz": "CET"}}]<|tools_suffix|>',
+     [("get_weather", {"location": "Bern"}), ("get_time", {"tz": "CET"})], tools=["get_weather", "get_time"])
+case("apertus", "https://github.com/sgl-project/sglang/pull/25100", "<|inner_prefix|> deliberation before the call",
+     '<|inner_prefix|>Look up Zurich.<|inner_suffix|><|tools_prefix|>[{"get_weather": {"location": "Zurich"}}]'
+     '<|tools_suffix|>', [("get_weather", {"location": "Zurich"})], reasoning="Look up Zurich.", tools=["get_weather"])
+case("apertus", "https://github.com/vllm-project/vllm/pull/26307", "prose before the call",
+     'Let me compute that.<|tools_prefix|>[{"calculate_sum": {"a": 2, "b": 3}}]<|tools_suffix|>',
+     [("calculate_sum", {"a": 2, "b": 3})], "Let me compute that.", tools=["calculate_sum"])
+MC = "https://github.com/ml-explore/mlx-lm/pull/1899"
+case("minicpm5", MC, "the bare function element with two params",
+     '<function name="get_weather"><param name="city">Paris</param><param name="unit">c</param></function>',
+     [("get_weather", {"city": "Paris", "unit": "c"})], tools=["get_weather"])
+case("minicpm5", "https://github.com/ml-explore/mlx-lm/pull/1316", "a CDATA value holding < and newlines",
+     '<function name="write_note"><param name="text"><![CDATA[a < b\nsecond line]]></param></function>',
+     [("write_note", {"text": "a < b\nsecond line"})], tools=["write_note"])
+case("minicpm5", "https://github.com/jundot/omlx/issues/3429", "the exact content of the report (no prose around it)",
+     '<function name="get_weather"><param name="location">Rome</param></function>', [("get_weather", {"location": "Rome"})],
+     tools=["get_weather"])
+case("minicpm5", "https://github.com/vllm-project/vllm/pull/43175", "two calls, a number typed by the schema",
+     '<function name="get_current_weather"><param name="city">Dallas</param><param name="days">2</param></function>\n'
+     '<function name="get_current_weather"><param name="city">Austin</param><param name="days">1</param></function>',
+     [("get_current_weather", {"city": "Dallas", "days": 2}), ("get_current_weather", {"city": "Austin", "days": 1})],
+     tools={"get_current_weather": {"city": {"type": "string"}, "days": {"type": "integer"}}})
+case("minicpm5", "https://github.com/openvinotoolkit/model_server/issues/4268", "thinking, then the call",
+     '<think>Beijing weather.</think><function name="get_weather"><param name="city">Beijing</param></function>',
+     [("get_weather", {"city": "Beijing"})], reasoning="Beijing weather.", tools=["get_weather"])
+G20 = "https://github.com/vllm-project/vllm/pull/8339"
+case("granite_20b", G20, "one <function_call> per call, no closer",
+     '<function_call> {"name": "get_current_weather", "arguments": {"location": "Boston"}}',
+     [("get_current_weather", {"location": "Boston"})], tools=["get_current_weather"])
+case("granite_20b", G20, "two calls, each with its own marker",
+     '<function_call> {"name": "a", "arguments": {"x": 1}}\n<function_call> {"name": "b", "arguments": {"y": 2}}',
+     [("a", {"x": 1}), ("b", {"y": 2})], tools=["a", "b"])
+case("pythonic", "https://github.com/vllm-project/vllm/issues/43116", "Granite 3.3 writes bare python calls, one per line",
+     'get_weather(location="San Francisco", unit="celsius")\nsearch_web(query="vLLM release notes")',
+     [("get_weather", {"location": "San Francisco", "unit": "celsius"}), ("search_web", {"query": "vLLM release notes"})],
+     tools=["get_weather", "search_web"])
+
+# ---------------------------------------------------------------------------------------------
+# More bends of the families above, from the same reports
+case("minimax_m3", M3, "the closing tags of every level without the token",
+     f"{NS}<tool_call>\n{NS}<invoke name=\"grep\">{NS}<pattern>TODO</pattern></invoke>\n</tool_call>",
+     [("grep", {"pattern": "TODO"})], tools=["grep"])
+case("minimax_m3", "https://github.com/anomalyco/opencode/issues/36569", "M3 thinking in <mm:think> before the block",
+     f"<mm:think>Read the file first.</mm:think>{NS}<tool_call>\n{NS}<invoke name=\"read_file\">{NS}<path>a.md{NS}</path>"
+     f"{NS}</invoke>\n{NS}</tool_call>",
+     [("read_file", {"path": "a.md"})], reasoning="Read the file first.", tools=["read_file"])
+case("minimax_m3", M3, "a JSON array value typed by the schema",
+     f"{NS}<tool_call>\n{NS}<invoke name=\"tag\">{NS}<labels>[\"bug\", \"p1\"]{NS}</labels>{NS}</invoke>\n{NS}</tool_call>",
+     [("tag", {"labels": ["bug", "p1"]})], tools={"tag": {"labels": {"type": "array"}}})
+case("minimax_m3", M3, "prose after the block",
+     f"{NS}<tool_call>\n{NS}<invoke name=\"now\">{NS}</invoke>\n{NS}</tool_call>\nWaiting for the result.",
+     [("now", {})], "Waiting for the result.", tools=["now"])
+case("minimax_m2", M25, "a value with markup-like text inside (HTML)",
+     '<minimax:tool_call>\n<invoke name="write_file">\n<parameter name="content"><div>hi</div></parameter>\n'
+     '</invoke>\n</minimax:tool_call>', [("write_file", {"content": "<div>hi</div>"})], tools=["write_file"])
+case("minimax_m2", "https://github.com/MiniMax-AI/MiniMax-M2.5/issues/24", "cut off after the invoke tag: never runnable",
+     'Running it.\n<minimax:tool_call>\n<invoke name="exec">\n<parameter name="command">ls -l',
+     [], "Running it.", tools=["exec"], incomplete=[("exec", {"command": "ls -l"})])
+case("tool_call_hash", ZCP, "the tool name written without quotes",
+     '[TOOL_CALL]\n{tool => shell, args => { --command "date" }}\n[/TOOL_CALL]', [("shell", {"command": "date"})],
+     tools=["shell"])
+case("tool_call_hash", DSA, "an undeclared tool stays text",
+     '[TOOL_CALL]{tool => "rm_everything", args => {}}[/TOOL_CALL]', [],
+     '[TOOL_CALL]{tool => "rm_everything", args => {}}[/TOOL_CALL]', tools=["shell"])
+case("tool_call_hash", ZC, "a call with empty args",
+     '[TOOL_CALL]\n{tool => "memory_list", args => {}}\n[/TOOL_CALL]', [("memory_list", {})], tools=["memory_list"])
+case("solar_open", SO, "pretty-printed JSON arguments with nested values",
+     '<|tool_calls|><|tool_call:begin|>k7<|tool_call:name|>book<|tool_call:args|>{\n  "room": "A1",\n  "slots": [1, 2]\n}'
+     '<|tool_call:end|><|calls|>', [("book", {"room": "A1", "slots": [1, 2]})], tools=["book"])
+case("solar_open", SO, "a <|tool_call:end|> quoted inside a string value",
+     '<|tool_calls|><|tool_call:begin|>q1<|tool_call:name|>note<|tool_call:args|>{"text": "ends with <|tool_call:end|>"}'
+     '<|tool_call:end|><|calls|>', [("note", {"text": "ends with <|tool_call:end|>"})], tools=["note"])
+case("inkling", INK2, "a partial payload at the end of the stream is not a call",
+     '<|message_model|>get_weather<|content_invoke_tool_json|>{"name":"get_weather","args":{"city":"Se',
+     [], tools=["get_weather"], incomplete=[("get_weather", {"city": "Se"})])
+case("inkling", INK, "the name opening the turn, without tools declared: still read after the header",
+     '<|message_model|>lookup<|content_invoke_tool_json|>{"name":"lookup","args":{"id":7}}<|end_message|>',
+     [("lookup", {"id": 7})])
+case("tool_code", TC1, "the fence's call cut off at the end of the stream",
+     '```tool_code\nget_weather(city="Tok', [], tools=["get_weather"], incomplete=[("get_weather", {"city": "Tok"})])
+case("tool_code", TC2, "nested dict argument",
+     '```tool_code\ncreate(item={"a": 1, "b": [2]})\n```', [("create", {"item": {"a": 1, "b": [2]}})], tools=["create"])
+case("muse", MU, "thinking, answer and a call in one turn",
+     ' to=self<|message|>Check first.<|eom|><|start|>assistant to=user<|message|>One moment.<|eom|><|start|>assistant '
+     'to=lookup<|message|><atem:function_calls>\n<atem:invoke name="lookup">\n<atem:parameter name="id">42'
+     '</atem:parameter>\n</atem:invoke>\n</atem:function_calls>',
+     [("lookup", {"id": 42})], "One moment.", "Check first.", tools=["lookup"])
+case("muse", MU2, "a multi-line string value",
+     ' to=write<|message|><atem:function_calls>\n<atem:invoke name="write">\n<atem:parameter name="text">line one\nline two'
+     '</atem:parameter>\n</atem:invoke>\n</atem:function_calls>',
+     [("write", {"text": "line one\nline two"})], tools={"write": {"text": {"type": "string"}}})
+case("longcat_xml", LC, "a value holding </longcat_tool_call> text",
+     '<longcat_tool_call>write\n<longcat_arg_key>text</longcat_arg_key>\n<longcat_arg_value>see </longcat_tool_call> here'
+     '</longcat_arg_value>\n</longcat_tool_call>', [("write", {"text": "see </longcat_tool_call> here"})], tools=["write"])
+case("granite", GR, "\"type\": \"function\" is not a name: the name key still wins",
+     '<|tool_call|>[{"type": "function", "name": "where_am_i", "arguments": {}}]', [("where_am_i", {})],
+     tools=["where_am_i"])
+case("glm", "https://github.com/zai-org/GLM-5/issues/84", "a call with three arguments, the name on its own line",
+     '<tool_call>task\n<arg_key>description</arg_key>\n<arg_value>Explore project structure</arg_value>\n'
+     '<arg_key>prompt</arg_key>\n<arg_value>List the modules</arg_value>\n<arg_key>agent</arg_key>\n'
+     '<arg_value>explore</arg_value>\n</tool_call>',
+     [("task", {"description": "Explore project structure", "prompt": "List the modules", "agent": "explore"})],
+     tools=["task"])
+case("glm", "https://github.com/vllm-project/vllm/pull/47190", "the opening <arg_key> missing, glued to the name",
+     '<tool_call>grep_toolpattern</arg_key><arg_value>TODO</arg_value></tool_call>', [("grep_tool", {"pattern": "TODO"})],
+     tools=["grep_tool"], xfail="issue 17 item 3")
+case("glm", "https://github.com/vllm-project/vllm/pull/37386", "reasoning before the call, content after",
+     '<think>Weather first.</think>\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Xi\'an</arg_value>\n'
+     '</tool_call>', [("get_weather", {"city": "Xi'an"})], reasoning="Weather first.", tools=["get_weather"])
+case("qwen3_coder", "https://github.com/QwenLM/qwen-code/issues/10692", "a JSON value in a parameter, typed by schema",
+     '<tool_call>\n<function=edit>\n<parameter=changes>\n[{"line": 3, "text": "x"}]\n</parameter>\n</function>\n</tool_call>',
+     [("edit", {"changes": [{"line": 3, "text": "x"}]})], tools={"edit": {"changes": {"type": "array"}}})
+case("qwen3_coder", "https://github.com/ollama/ollama/issues/16686", "a </parameter> inside a code value",
+     '<tool_call>\n<function=write_file>\n<parameter=content>\nprint("</parameter>")\n</parameter>\n</function>\n'
+     '</tool_call>', [("write_file", {"content": 'print("</parameter>")'})], tools=["write_file"])
+case("qwen3_coder", "https://github.com/jundot/omlx/pull/844", "two naked functions back to back",
+     '<function=Read>\n<parameter=path>\na.md\n</parameter>\n</function>\n<function=Read>\n<parameter=path>\nb.md\n'
+     '</parameter>\n</function>', [("Read", {"path": "a.md"}), ("Read", {"path": "b.md"})], tools=["Read"])
+case("deepseek_v3", "https://github.com/vllm-project/vllm/issues/18375", "prose, then two V3 calls",
+     'Checking.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Beijing"}\n'
+     '```<｜tool▁call▁end｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Wuhan"}\n```'
+     '<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+     [("get_weather", {"city": "Beijing"}), ("get_weather", {"city": "Wuhan"})], "Checking.", tools=["get_weather"])
+case("deepseek_v3", "https://github.com/sgl-project/sglang/pull/5224", "R1 thinking before the call",
+     '<think>Use the tool.</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>lookup\n```json\n'
+     '{"id": 3}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>', [("lookup", {"id": 3})], reasoning="Use the tool.",
+     tools=["lookup"])
+case("deepseek_v31", "https://github.com/sgl-project/sglang/issues/14690", "the ASCII-pipe look-alike tokens",
+     '<|tool▁calls▁begin|><|tool▁call▁begin|>get_weather<|tool▁sep|>{"city": "Hefei"}<|tool▁call▁end|><|tool▁calls▁end|>',
+     [("get_weather", {"city": "Hefei"})], tools=["get_weather"])
+case("deepseek_dsml", "https://github.com/ochafik/minja/pull/11", "thinking before the DSML block",
+     '<think>Need the time.</think>\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_datetime">\n'
+     '<｜DSML｜parameter name="timezone" string="true">UTC</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+     [("get_datetime", {"timezone": "UTC"})], reasoning="Need the time.", tools=["get_datetime"])
+case("harmony", "https://github.com/lablup/mlxcel/pull/658", "two calls in a row",
+     '<|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{"path": "a"}<|call|>'
+     '<|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{"path": "b"}<|call|>',
+     [("read_file", {"path": "a"}), ("read_file", {"path": "b"})], tools=["read_file"])
+case("harmony", "https://github.com/kekzl/imp/issues/1716", "pretty-printed argument body",
+     '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{\n  "city": "Berlin"\n}<|call|>',
+     [("get_weather", {"city": "Berlin"})], tools=["get_weather"])
+case("harmony", "https://github.com/ggml-org/llama.cpp/pull/15181", "analysis with a <|call|> written inside it is prose",
+     '<|channel|>analysis<|message|>The token <|call|> ends a call.<|end|><|start|>assistant<|channel|>final<|message|>'
+     'Done.<|return|>', [], "Done.", "The token <|call|> ends a call.")
+case("bracket_tool_calls", "https://github.com/vllm-project/vllm/issues/20028", "a call cut off in its arguments",
+     '[TOOL_CALLS]get_weather[ARGS]{"location": "Par', [], tools=["get_weather"],
+     incomplete=[("get_weather", {"location": "Par"})])
+case("bracket_tool_calls", "https://github.com/mistralai/mistral-vibe/issues/454", "nested arguments (Devstral editing)",
+     '[TOOL_CALLS]edit_file[ARGS]{"path": "a.py", "edits": [{"old": "x", "new": "y"}]}',
+     [("edit_file", {"path": "a.py", "edits": [{"old": "x", "new": "y"}]})], tools=["edit_file"])
+case("llama3_json", "https://github.com/567-labs/instructor/pull/941", "nested parameters",
+     '{"name": "create_user", "parameters": {"user": {"name": "Ana", "age": 31}}}',
+     [("create_user", {"user": {"name": "Ana", "age": 31}})], tools=["create_user"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/19056", "a </tool_call> quoted inside a string value",
+     '<tool_call>\n{"name": "write", "arguments": {"text": "end tag: </tool_call>"}}\n</tool_call>',
+     [("write", {"text": "end tag: </tool_call>"})], tools=["write"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/10395", "a call cut off inside a string",
+     '<tool_call>\n{"name": "write", "arguments": {"text": "half', [], tools=["write"],
+     incomplete=[("write", {"text": "half"})])
+case("tool_call_tag", "https://github.com/NousResearch/hermes-agent/issues/5867", "an undeclared tool is text",
+     '<tool_call>\n{"name": "format_disk", "arguments": {}}\n</tool_call>', [],
+     '<tool_call>\n{"name": "format_disk", "arguments": {}}\n</tool_call>', tools=["search"])
+case("kimi_k2", KK, "prose after the section",
+     '<|tool_calls_section_begin|><|tool_call_begin|>functions.ping:0<|tool_call_argument_begin|>{}<|tool_call_end|>'
+     '<|tool_calls_section_end|>Sent.', [("ping", {})], "Sent.", tools=["ping"])
+case("kimi_k2", "https://github.com/tailcallhq/forgecode/issues/1122", "Windows paths with escaped backslashes",
+     '<|tool_calls_section_begin|><|tool_call_begin|>functions.fs_search:0<|tool_call_argument_begin|>'
+     '{"path": "C:\\\\Users\\\\kar"}<|tool_call_end|><|tool_calls_section_end|>', [("fs_search", {"path": "C:\\Users\\kar"})],
+     tools=["fs_search"])
+case("gemma_special", G4, "a call with no arguments",
+     '<|tool_call>call:list_devices{}<tool_call|>', [("list_devices", {})], tools=["list_devices"])
+case("gemma_special", "https://github.com/waybarrios/vllm-mlx/pull/623", "tool_code = fn(...) assignment form",
+     'tool_code = get_weather(city="London", unit="celsius")\nprint(tool_code)',
+     [("get_weather", {"city": "London", "unit": "celsius"})], tools=["get_weather"], xfail="issue 17 item 3")
+case("pythonic", "https://github.com/ollama/ollama/issues/7824", "a call with no arguments in a list",
+     '[list_devices()]', [("list_devices", {})], tools=["list_devices"])
+case("lfm2", LF, "a JSON list between the tokens (forced JSON schema mode)",
+     '<|tool_call_start|>[{"name": "get_weather", "arguments": {"location": "Seoul"}}]<|tool_call_end|>',
+     [("get_weather", {"location": "Seoul"})], tools=["get_weather"])
+case("functiongemma", FG, "prose before the call",
+     'Let me check.<start_function_call>call:get_time{tz:<escape>UTC<escape>}<end_function_call>',
+     [("get_time", {"tz": "UTC"})], "Let me check.", tools=["get_time"])
+case("command_r", CO, "two actions in one list",
+     '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "a", "parameters": {}}, {"tool_call_id": "1", "tool_name": "b", '
+     '"parameters": {"x": 1}}]<|END_ACTION|>', [("a", {}), ("b", {"x": 1})], tools=["a", "b"])
+case("functools", PH, "a call cut off in the list",
+     'functools[{"name": "search", "arguments": {"q": "x', [], tools=["search"], incomplete=[("search", {"q": "x"})])
+case("seed_oss", "https://github.com/vllm-project/vllm/pull/23241", "two functions in one block",
+     '<seed:tool_call>\n<function=a>\n<parameter=x>1</parameter>\n</function>\n<function=b>\n<parameter=y>2</parameter>\n'
+     '</function>\n</seed:tool_call>', [("a", {"x": 1}), ("b", {"y": 2})],
+     tools={"a": {"x": {"type": "integer"}}, "b": {"y": {"type": "integer"}}})
+case("tool_calls_array", JA, "a list of two",
+     '<tool_calls>[{"name": "a", "arguments": {}}, {"name": "b", "arguments": {"k": "v"}}]</tool_calls>',
+     [("a", {}), ("b", {"k": "v"})], tools=["a", "b"])
+case("internlm", "https://github.com/vllm-project/vllm/pull/8405", "the stream ends inside the action",
+     '<|action_start|><|plugin|>\n{"name": "search", "parameters": {"query": "sh', [], tools=["search"],
+     incomplete=[("search", {"query": "sh"})])
+case("fenced_json", "https://github.com/ollama/ollama/issues/13519", "prose before the fenced call",
+     'I will search the web.\n```json\n{"name": "query_web_search", "parameters": {"query": "ollama"}}\n```',
+     [("query_web_search", {"query": "ollama"})], "I will search the web.", tools=["query_web_search"])
+case("bare_json", "https://github.com/NousResearch/hermes-agent/issues/107125", "two bare objects, one per line",
+     '{"name": "terminal", "arguments": {"command": "ls"}}\n{"name": "terminal", "arguments": {"command": "pwd"}}',
+     [("terminal", {"command": "ls"}), ("terminal", {"command": "pwd"})], tools=["terminal"])
