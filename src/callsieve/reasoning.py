@@ -52,7 +52,9 @@ SYNTAXES = (
     Thinking("k2_horizon", ("<ifm|think>", "<ifm|think_fast>", "<ifm|think_faster>"), ("</ifm|think>",)),
     Thinking("kimi_k3", ("<|open|>think<|sep|>",), ("<|close|>think<|sep|>",)),
     Thinking("plamo3", ("<|plamo:begin_think:plamo|>",), ("<|plamo:end_think:plamo|>",)),
-    Thinking("solar_open", ("<|think|>",), ("<|end|>",)),
+    # Solar Open ends thinking with <|end|> and opens the answer with a new assistant header: the
+    # pair is the closer (a bare <|end|> is also harmony's and Phi's, and prose's).
+    Thinking("solar_open", ("<|think|>",), ("<|end|><|begin|>assistant",)),
     Thinking("longcat", ("<longcat_think>",), ("</longcat_think>",)),
     Thinking("inkling", ("<|message_model|><|content_thinking|>", "<|content_thinking|>"), ("<|end_message|>",)),
     Thinking("granite", ("Here is my thought process:",), ("Here is my response:",), start_only=True),

@@ -855,3 +855,17 @@ case("fenced_json", "https://github.com/ollama/ollama/issues/13519", "prose befo
 case("bare_json", "https://github.com/NousResearch/hermes-agent/issues/107125", "two bare objects, one per line",
      '{"name": "terminal", "arguments": {"command": "ls"}}\n{"name": "terminal", "arguments": {"command": "pwd"}}',
      [("terminal", {"command": "ls"}), ("terminal", {"command": "pwd"})], tools=["terminal"])
+
+# MiniMax-M3's template writes objects and lists as nested elements (its to_xml macro)
+M3T = "https://github.com/ggml-org/llama.cpp/blob/master/models/templates/MiniMax-M3.jinja"
+case("minimax_m3", M3T, "an object parameter as nested elements",
+     f"{NS}<tool_call>\n{NS}<invoke name=\"send_note\">{NS}<text>hi{NS}</text>{NS}<meta>{NS}<level>2{NS}</level>"
+     f"{NS}<tag>x{NS}</tag>{NS}</meta>{NS}</invoke>\n{NS}</tool_call>",
+     [("send_note", {"text": "hi", "meta": {"level": 2, "tag": "x"}})], tools=["send_note"])
+case("minimax_m3", M3T, "a list parameter as <item> elements, a nested object in it",
+     f"{NS}<tool_call>\n{NS}<invoke name=\"tag\">{NS}<labels>{NS}<item>bug{NS}</item>{NS}<item>{NS}<name>p1{NS}</name>"
+     f"{NS}</item>{NS}</labels>{NS}</invoke>\n{NS}</tool_call>",
+     [("tag", {"labels": ["bug", {"name": "p1"}]})], tools=["tag"])
+case("minimax_m3", M3T, "a string-typed parameter that starts with a tag stays text",
+     f"{NS}<tool_call>\n{NS}<invoke name=\"write\">{NS}<html><b>hi</b>{NS}</html>{NS}</invoke>\n{NS}</tool_call>",
+     [("write", {"html": "<b>hi</b>"})], tools={"write": {"html": {"type": "string"}}})

@@ -12,7 +12,10 @@ AMD's and other gateways ("every tag is prefixed by the ns_token").  Not minimax
 
 The namespace token is markup wherever it stands between tags; a value runs to its own closing
 tag `</NAME>` (the token right before it is dropped), typed by the declared schema, else read
-as JSON when it is JSON (`<limit>6</limit>` → 6).  Real outputs drop the token here and there
+as JSON when it is JSON (`<limit>6</limit>` → 6).  Objects and lists are elements, as the
+template's `to_xml` writes them: `NS<meta>NS<level>2NS</level>NS</meta>` is {"level": 2},
+`NS<tags>NS<item>a NS</item>NS<item>bNS</item>NS</tags>` a list (a string-typed parameter is
+never read so).  Real outputs drop the token here and there
 (`<tool_call>` bare, `</path>` bare): each tag is read with or without it.  The `<tool_call>`
 opener is shared with Hermes, Qwen3-Coder and GLM: this format claims it only when the token
 or `<invoke name=` follows.
@@ -20,14 +23,15 @@ or `<invoke name=` follows.
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._typed import ANY, Value, param_kinds
+from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import LOOK, Tag, at_mark, attrs_tag
-from ..reader import Bad, Reject, Truncated, peek, startswith, until
+from ..reader import Bad, Reject, Truncated, more, peek, startswith, until
 
 NS = "]<]minimax[>["
 INVOKE = Tag(("<invoke",), attrs_tag("<invoke", {"name": "name"}))
 PARAM = Tag(("<",), r"<(?P<key>[A-Za-z_][\w.\-:]*)\s*>", limit=256)
 _AFTER_TAG = (NS, '<invoke name="')
+_CHILD = re.compile(re.escape(NS) + r"<[A-Za-z_][\w.\-:]*\s*>")
 
 
 def _skip(r):
@@ -56,6 +60,57 @@ class _Trim:
             self.emit(self.held)
 
 
+def _nested_ahead(r):
+    """Does a nested element (`NS<key>`) start the value?  The template writes objects as
+    elements named by their keys and lists as `<item>` elements, each after the token."""
+    while True:
+        rest = r.buf[r.pos:r.pos + len(NS) + 130]
+        if _CHILD.match(rest):
+            return True
+        if not (NS.startswith(rest) or rest.startswith(NS + "<")) or "\n" in rest \
+                or ">" in rest[len(NS):] or len(rest) > len(NS) + 129:
+            return False
+        if not (yield from more(r)):
+            return False
+
+
+def _leaf(r, a, key, kinds):
+    """A bare-text value up to `</key>` (the token before it dropped), typed by `kinds`."""
+    v = Value(a, ANY if kinds is None else kinds)
+    trim = _Trim(v.feed)
+    yield from until(r, f"</{key}>", emit=trim)
+    trim.end()
+    v.end()
+
+
+def _element(r, a, key):
+    """The elements of an object (children named by their keys) or a list (`<item>` children)
+    up to `</key>` (consumed)."""
+    opened = None
+    while True:
+        yield from _skip(r)
+        if (yield from startswith(r, f"</{key}>")):
+            break
+        at = r.at
+        tag = yield from PARAM.read(r, "<") if (yield from startswith(r, "<", consume=False)) else None
+        if tag is None:
+            raise Bad("malformed element") if (yield from peek(r)) or r.at != at else Truncated("cut off in a value")
+        k = tag.group("key")
+        if opened is None:
+            opened = "[" if k == "item" else "{"
+            a.begin(opened)
+        if opened == "{":
+            a.key(k)
+        if (yield from _nested_ahead(r)):
+            yield from _element(r, a, k)
+        else:
+            yield from _leaf(r, a, k, None)
+    if opened is None:
+        a.string("")
+    else:
+        a.end()
+
+
 def _call(r, ctx, name):
     a = None
     while True:
@@ -82,11 +137,10 @@ def _call(r, ctx, name):
             a.begin("{")
         a.key(key)
         kinds = param_kinds(ctx, name, key)
-        v = Value(a, ANY if kinds is None else kinds)
-        trim = _Trim(v.feed)
-        yield from until(r, f"</{key}>", emit=trim)
-        trim.end()
-        v.end()
+        if kinds != STRING and (yield from _nested_ahead(r)):
+            yield from _element(r, a, key)
+        else:
+            yield from _leaf(r, a, key, kinds)
     if a is None:
         ctx.start(name)
     else:

@@ -8,7 +8,7 @@ Sources: vLLM's solar_open_tool_parser and its tests (the token vocabulary `<|be
 `<|end|>`, `<|think|>`, `<|content|>`, `<|flush|>`, `<|calls|>`, `<|tool_calls|>`,
 `<|tool_call:begin|>` / `:end` / `:name` / `:args`), the Solar-Open-100B chat template.
 The call id written after `<|tool_call:begin|>` is kept as the call's id.  Reasoning
-(`<|think|>` … `<|end|>`) and the answer wrappers (`<|begin|>assistant`, `<|content|>`) are
+(`<|think|>` … `<|end|><|begin|>assistant`) and the answer wrappers (`<|begin|>assistant`, `<|content|>`) are
 thinking markers (callsieve/reasoning.py).  A section whose `<|tool_calls|>` a server dropped
 starts at `<|tool_call:begin|>`; a call cut before `<|tool_call:end|>` is read to the end.
 """
