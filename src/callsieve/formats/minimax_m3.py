@@ -24,13 +24,14 @@ import re
 
 from . import MAYBE, NO, YES, Format
 from ._typed import ANY, STRING, Value, param_kinds
-from ._xml import LOOK, Tag, at_mark, attrs_tag
+from ._xml import LOOK, Tag, at_mark, attrs_tag, followed_by
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, until
 
 NS = "]<]minimax[>["
 INVOKE = Tag(("<invoke",), attrs_tag("<invoke", {"name": "name"}))
 PARAM = Tag(("<",), r"<(?P<key>[A-Za-z_][\w.\-:]*)\s*>", limit=256)
 _AFTER_TAG = (NS, '<invoke name="')
+_AFTER_CLOSE = (NS, "</")
 _CHILD = re.compile(re.escape(NS) + r"<[A-Za-z_][\w.\-:]*\s*>")
 
 
@@ -75,10 +76,19 @@ def _nested_ahead(r):
 
 
 def _leaf(r, a, key, kinds):
-    """A bare-text value up to `</key>` (the token before it dropped), typed by `kinds`."""
+    """A bare-text value up to `</key>` (the token before it dropped), typed by `kinds`.
+
+    `</key>` closes the value when the token stands right before it, or when the token or a
+    closing tag follows it (or the end of the stream): `x = "</code>"` in a value is text.
+    """
     v = Value(a, ANY if kinds is None else kinds)
     trim = _Trim(v.feed)
-    yield from until(r, f"</{key}>", emit=trim)
+    close = f"</{key}>"
+    while True:
+        yield from until(r, close, emit=trim)
+        if trim.held == NS or (yield from followed_by(r, 0, _AFTER_CLOSE)):
+            break
+        trim(close)
     trim.end()
     v.end()
 
