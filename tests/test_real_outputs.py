@@ -1,6 +1,7 @@
 """The real-output corpus (tests/real_outputs/cases.py): every case parses to its calls, content and
 reasoning, whole and in 1-character, 3-character and random chunkings, auto-detected and with its
-family pre-seeded, and no markup of any family is left in its content.
+family pre-seeded; no markup of any family is left in its content, and every character of the
+text comes out once (as content, reasoning or markup).
 
 `python tests/test_real_outputs.py` prints the pass rate per family (before a change, run it
 against the old sources to see what the change fixed).
@@ -17,7 +18,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from callsieve import Session, formats, parse  # noqa: E402
-from helpers import deltas_ok, feed, split  # noqa: E402
+from helpers import accounted, deltas_ok, feed, split  # noqa: E402
 from real_outputs.cases import CASES  # noqa: E402
 
 # Markup no content may hold (unless the case's own expected content quotes it): every
@@ -81,6 +82,9 @@ def check_case(case) -> None:
             msg, evs = feed(case.text, chunks, session=session, **kw)
             assert got(msg) == want(case), f"{case.id}: {label}{', pre-seeded ' + fam if fam else ''}"
             deltas_ok(evs)
+    for chunks in ([case.text], split(case.text, [1])):
+        _, evs = feed(case.text, chunks, markup=True, **kw)
+        accounted(case.text, evs)        # every character is content, reasoning or markup, once
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id, marks=c.marks()) for c in CASES])
