@@ -14,8 +14,10 @@ SAMPLES = [
              '</atem:invoke>\n</atem:function_calls>', [("get_weather", {"city": "Paris"})]),
     ("longcat_xml", "<longcat_tool_call>get_weather\n<longcat_arg_key>city</longcat_arg_key>\n"
                     "<longcat_arg_value>Paris</longcat_arg_value>\n</longcat_tool_call>", [("get_weather", {"city": "Paris"})]),
-    ("inkling", '<|message_model|>get_weather<|content_invoke_tool_json|>{"name": "get_weather", "args": {"city": "Paris"}}'
-                '<|end_message|>', [("get_weather", {"city": "Paris"})]),
+    # (without its <|end_message|>, as servers that keep only the invoke marker leave it: the end
+    # token is a thinking closer, dropped even where a fence quotes the call)
+    ("inkling", '<|message_model|>get_weather<|content_invoke_tool_json|>{"name": "get_weather", "args": {"city": "Paris"}}',
+     [("get_weather", {"city": "Paris"})]),
     ("tool_code", '```tool_code\nget_weather(city="Paris")\nrun(s="```")\n```',
      [("get_weather", {"city": "Paris"}), ("run", {"s": "```"})]),
     ("tool_call_hash", '[TOOL_CALL]\n{tool => "get_weather", args => {\n  --city "Paris"\n  --days 4\n}}\n[/TOOL_CALL]',

@@ -18,7 +18,7 @@ template's `to_xml` writes them: `NS<meta>NS<level>2NS</level>NS</meta>` is {"le
 never read so).  Real outputs drop the token here and there
 (`<tool_call>` bare, `</path>` bare): each tag is read with or without it.  The `<tool_call>`
 opener is shared with Hermes, Qwen3-Coder and GLM: this format claims it only when the token
-or `<invoke name=` follows.
+follows, or `<invoke name=` with the token in its tags.
 """
 import re
 
@@ -30,7 +30,8 @@ from ..reader import Bad, Reject, Truncated, more, peek, startswith, until
 NS = "]<]minimax[>["
 INVOKE = Tag(("<invoke",), attrs_tag("<invoke", {"name": "name"}))
 PARAM = Tag(("<",), r"<(?P<key>[A-Za-z_][\w.\-:]*)\s*>", limit=256)
-_AFTER_TAG = (NS, '<invoke name="')
+INVOKE_NAME = '<invoke name="'
+_AFTER_TAG = (NS, INVOKE_NAME)
 _AFTER_CLOSE = (NS, "</")
 _CHILD = re.compile(re.escape(NS) + r"<[A-Za-z_][\w.\-:]*\s*>")
 
@@ -181,9 +182,11 @@ class MinimaxM3(Format):
             if not rest.startswith("name="):
                 return MAYBE if not eof and "name=".startswith(rest) else NO
             return YES
-        rest = look.lstrip()                    # bare <tool_call>: the token or an invoke next
-        if any(rest.startswith(t) for t in _AFTER_TAG):
+        rest = look.lstrip()                    # bare <tool_call>: the token next, or an invoke
+        if rest.startswith(NS):                 # whose tags carry it (MiniMax-M2's have none)
             return YES
+        if rest.startswith(INVOKE_NAME):
+            return YES if NS in rest else (MAYBE if not eof else NO)
         return MAYBE if not eof and any(t.startswith(rest) for t in _AFTER_TAG) else NO
 
     def parse(self, r, ctx, opener):
