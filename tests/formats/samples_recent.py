@@ -24,5 +24,5 @@ SAMPLES = [
      [("get_weather", {"city": "Paris", "days": 4})]),
 ]
 
-NEAR_MISSES = ["]<]minimax[>[", "<|tool_call:", "to=user", "<atem:", "```tool_code\nx = 1\n```", "[TOOL_CALL] is a tag",
+NEAR_MISSES = ["]<]minimax[>[", "<|tool_call:", "to=user", "<atem:", "\n```tool_code\nx = 1\n```\n", "[TOOL_CALL] is a tag",
                "<|content_", "<longcat_arg"]
