@@ -869,3 +869,6 @@ case("minimax_m3", M3T, "a list parameter as <item> elements, a nested object in
 case("minimax_m3", M3T, "a string-typed parameter that starts with a tag stays text",
      f"{NS}<tool_call>\n{NS}<invoke name=\"write\">{NS}<html><b>hi</b>{NS}</html>{NS}</invoke>\n{NS}</tool_call>",
      [("write", {"html": "<b>hi</b>"})], tools={"write": {"html": {"type": "string"}}})
+case("tool_code", "https://github.com/vllm-project/vllm/pull/17149", "a pythonic list inside the fence (the vLLM gemma3 template)",
+     '```tool_code\n[get_weather(city="Rome"), get_time(tz="CET")]\n```',
+     [("get_weather", {"city": "Rome"}), ("get_time", {"tz": "CET"})], tools=["get_weather", "get_time"])

@@ -7,16 +7,16 @@
 Sources: Google's Gemma function-calling guide and the prompts it made common (a ```tool_code
 block for the call, ```tool_output for the result), vllm-mlx #622 / #623 (Gemma falls back to
 this form under long prompts), aisuite #339 (the same fences from Gemma behind Ollama).  One
-call per line, `print(…)` around a call and the `default_api.` namespace of Google's examples
-are read too.  The fence is the call's syntax, not a quotation: it is consumed whole.  Other
-fences (```python with code) are not this format; `tool_code` fences whose body is no call
-(`x = 1`) are text.
+call per line (or a `[f(…), g(…)]` list), `print(…)` around a call and the `default_api.`
+namespace of Google's examples are read too.  The fence is the call's syntax, not a quotation:
+it is consumed whole.  Other fences (```python with code) are not this format; `tool_code`
+fences whose body is no call (`x = 1`) are text.
 """
 import re
 
 from . import MAYBE, NO, YES, Format
 from ._json import LOOK_MAX, View
-from ._pythonic import call
+from ._pythonic import call, call_list
 from .pythonic import call_follows
 from ..reader import Reject, Truncated, peek, startswith, token
 
@@ -25,6 +25,8 @@ _PRINT = "print("
 
 
 def _call_ahead(body: str, eof: bool) -> int:
+    if body.startswith("["):                   # a Llama-style list of calls in the fence
+        return call_follows(body[1:], eof)
     if body.startswith(_PRINT):
         return call_follows(body[len(_PRINT):], eof)
     if _PRINT.startswith(body) and not eof:
@@ -71,6 +73,9 @@ class ToolCode(Format):
                 if ctx.block_calls:
                     return
                 raise Truncated("cut off before a call")
+            if c == "[":
+                yield from call_list(r, view)
+                continue
             wrapped = yield from startswith(r, _PRINT)
             if not (c.isalpha() or c == "_"):
                 if ctx.block_calls:
