@@ -33,6 +33,7 @@ PARAM = Tag(("<",), r"<(?P<key>[A-Za-z_][\w.\-:]*)\s*>", limit=256)
 INVOKE_NAME = '<invoke name="'
 _AFTER_TAG = (NS, INVOKE_NAME)
 _AFTER_CLOSE = (NS, "</")
+MAX_DEPTH = 64
 _CHILD = re.compile(re.escape(NS) + r"<[A-Za-z_][\w.\-:]*\s*>")
 
 
@@ -94,18 +95,21 @@ def _leaf(r, a, key, kinds):
     v.end()
 
 
-def _element(r, a, key):
+def _element(r, a, key, depth=0):
     """The elements of an object (children named by their keys) or a list (`<item>` children)
     up to `</key>` (consumed)."""
+    if depth > MAX_DEPTH:
+        raise Bad("elements nested too deep")
     opened = None
     while True:
         yield from _skip(r)
         if (yield from startswith(r, f"</{key}>")):
             break
-        at = r.at
-        tag = yield from PARAM.read(r, "<") if (yield from startswith(r, "<", consume=False)) else None
+        if not (yield from peek(r)):
+            raise Truncated("cut off in a value")
+        tag = (yield from PARAM.read(r, "<")) if (yield from startswith(r, "<", consume=False)) else None
         if tag is None:
-            raise Bad("malformed element") if (yield from peek(r)) or r.at != at else Truncated("cut off in a value")
+            raise Bad("text where an element was expected")
         k = tag.group("key")
         if opened is None:
             opened = "[" if k == "item" else "{"
@@ -113,7 +117,7 @@ def _element(r, a, key):
         if opened == "{":
             a.key(k)
         if (yield from _nested_ahead(r)):
-            yield from _element(r, a, k)
+            yield from _element(r, a, k, depth + 1)
         else:
             yield from _leaf(r, a, k, None)
     if opened is None:
