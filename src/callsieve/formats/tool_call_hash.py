@@ -61,8 +61,8 @@ def _pairs(r, a):
         yield from startswith(r, "--")
         k = (yield from json_key(r)) if c == '"' else (yield from _word(r, "a key"))
         yield from peek(r)
-        if not (yield from startswith(r, _ARROW)):
-            yield from startswith(r, ":") or (yield from startswith(r, "="))
+        if not (yield from startswith(r, _ARROW)) and not (yield from startswith(r, ":")):
+            yield from startswith(r, "=")
         a.key(k)
         c = yield from peek(r)
         if c in '"{[':
