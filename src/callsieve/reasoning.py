@@ -52,13 +52,20 @@ SYNTAXES = (
     Thinking("k2_horizon", ("<ifm|think>", "<ifm|think_fast>", "<ifm|think_faster>"), ("</ifm|think>",)),
     Thinking("kimi_k3", ("<|open|>think<|sep|>",), ("<|close|>think<|sep|>",)),
     Thinking("plamo3", ("<|plamo:begin_think:plamo|>",), ("<|plamo:end_think:plamo|>",)),
+    # Solar Open ends thinking with <|end|> and opens the answer with a new assistant header: the
+    # pair is the closer (a bare <|end|> is also harmony's and Phi's, and prose's).
+    Thinking("solar_open", ("<|think|>",), ("<|end|><|begin|>assistant",)),
+    Thinking("longcat", ("<longcat_think>",), ("</longcat_think>",)),
+    Thinking("inkling", ("<|message_model|><|content_thinking|>", "<|content_thinking|>"), ("<|end_message|>",)),
     Thinking("granite", ("Here is my thought process:",), ("Here is my response:",), start_only=True),
 )
 
 # Wrappers around the answer: removed from content, the text inside kept.
 STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>",
-         "<|open|>response<|sep|>", "<|close|>response<|sep|>")   # Kimi K3's reply channel
+         "<|open|>response<|sep|>", "<|close|>response<|sep|>",   # Kimi K3's reply channel
+         "<|begin|>assistant", "<|content|>",                     # Solar Open's answer header
+         "<|message_model|><|content_text|>", "<|content_text|>", "<|content_model_end_sampling|>")  # Inkling
 
 # End-of-turn special tokens a server left in the text (it did not skip special tokens): never
 # content.  `</s>` is not among them: it is also HTML's strikethrough.

@@ -59,6 +59,7 @@ def _call_body(r, ctx, loose, at, cid):
     name = None
     r.pos += 1
     held: Args | None = None       # arguments that came before the name
+    typed = None                   # a "type" that is no "function": the name, if none is given
     started = False                # the call (or a wrapped one) has started
     args_read = False
     try:
@@ -103,6 +104,10 @@ def _call_body(r, ctx, loose, at, cid):
                     yield from _arguments(r, held)
             elif k in ID_KEYS and c == '"' and not started:
                 cid = yield from key(r)
+            elif k == "type" and c == '"' and name is None and not started:
+                # Granite 3 at times puts the tool's name under "type" and writes no "name"
+                t = yield from key(r)
+                typed = t if t not in ("function", "tool_call", "tool_use") else None
             elif loose and not started and k not in IGNORED:
                 raise Reject(f"not a call: key {k!r}")
             else:
@@ -120,6 +125,8 @@ def _call_body(r, ctx, loose, at, cid):
         raise
     r.pos += 1
     if not started:
+        if name is None and typed is not None and held is not None:
+            name = ctx.check(typed)
         if name is None:
             raise Reject("object without a tool name", at, broad=True)
         if held is None and loose and not ctx.tools:

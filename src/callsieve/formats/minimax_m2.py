@@ -1,4 +1,4 @@
-"""MiniMax-M2 / M2.5 / M3: <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter></invoke>
+"""MiniMax-M2 / M2.5: <minimax:tool_call><invoke name="N"><parameter name="K">V</parameter></invoke>
 </minimax:tool_call> (docs/syntax.md#minimax_m2)."""
 import re
 
@@ -13,14 +13,14 @@ _NAME_PREFIX = re.compile(r'[^"<>\n]{0,256}(?:"\s*)?\Z')
 class MinimaxM2(Format):
     name = "minimax_m2"
     syntax = "xml"
-    aliases = ("minimax", "minimax_m3")
-    description = "MiniMax-M2 / M3 <minimax:tool_call> with <invoke name=…><parameter name=…>"
+    aliases = ("minimax",)
+    description = "MiniMax-M2 <minimax:tool_call> with <invoke name=…><parameter name=…>"
     openers = ("<minimax:tool_call>",)
     # A server that strips the <minimax:tool_call> token leaves bare invokes: claimed only with
     # tools declared, for a declared name and a first child of the syntax.
     tool_openers = (BARE,)
     closer = "</minimax:tool_call>"
-    models = ("minimax-m2*", "minimax-m3*")
+    models = ("minimax-m2*",)
     example = ('<minimax:tool_call>\n<invoke name="water_plants">\n<parameter name="zone">greenhouse</parameter>\n'
                '</invoke>\n</minimax:tool_call>')
 

@@ -1,0 +1,51 @@
+"""Upstage Solar Open: `<|tool_calls|>` then per call `<|tool_call:begin|>ID<|tool_call:name|>NAME
+<|tool_call:args|>{json}<|tool_call:end|>`, the section ended by `<|calls|>` (docs/syntax.md#solar_open).
+
+    <|think|>The user wants the weather.<|end|><|begin|>assistant<|tool_calls|><|tool_call:begin|>a1b2c3d4e5
+    <|tool_call:name|>get_weather<|tool_call:args|>{"city": "Seoul"}<|tool_call:end|><|calls|>
+
+Sources: vLLM's solar_open_tool_parser and its tests (the token vocabulary `<|begin|>`,
+`<|end|>`, `<|think|>`, `<|content|>`, `<|flush|>`, `<|calls|>`, `<|tool_calls|>`,
+`<|tool_call:begin|>` / `:end` / `:name` / `:args`), the Solar-Open-100B chat template.
+The call id written after `<|tool_call:begin|>` is kept as the call's id.  Reasoning
+(`<|think|>` … `<|end|><|begin|>assistant`) and the answer wrappers (`<|begin|>assistant`, `<|content|>`) are
+thinking markers (callsieve/reasoning.py).  A section whose `<|tool_calls|>` a server dropped
+starts at `<|tool_call:begin|>`; a call cut before `<|tool_call:end|>` is read to the end.
+"""
+from . import Format
+from ._json import call_object
+from ..reader import Reject, Truncated, peek, startswith, until
+
+SECTION, BEGIN, NAME, ARGS, END, CALLS = ("<|tool_calls|>", "<|tool_call:begin|>", "<|tool_call:name|>",
+                                          "<|tool_call:args|>", "<|tool_call:end|>", "<|calls|>")
+
+
+class SolarOpen(Format):
+    name = "solar_open"
+    syntax = "json"
+    aliases = ("solar",)
+    description = "Upstage Solar Open <|tool_calls|><|tool_call:begin|>…<|tool_call:args|>{…}"
+    openers = (SECTION, BEGIN)
+    closer = CALLS
+    models = ("solar-open*",)
+    example = ('<|tool_calls|><|tool_call:begin|>a1b2c3d4e5<|tool_call:name|>get_weather'
+               '<|tool_call:args|>{"city": "Seoul"}<|tool_call:end|><|calls|>')
+
+    def parse(self, r, ctx, opener):
+        if opener == BEGIN:
+            r.push_front(BEGIN)
+        n = 0
+        while True:
+            if (yield from startswith(r, CALLS, skip_ws=True)):
+                return
+            if not (yield from startswith(r, BEGIN, skip_ws=True)):
+                if n:
+                    return
+                raise Truncated("cut off before a call") if not (yield from peek(r)) else Reject("no call")
+            cid = (yield from until(r, NAME, limit=256)).strip()
+            name = (yield from until(r, ARGS, limit=512)).strip()
+            if not name:
+                raise Reject("no tool name")
+            yield from call_object(r, ctx, name=ctx.check(name), id=cid or None)
+            yield from startswith(r, END, skip_ws=True)
+            n += 1
