@@ -3,17 +3,19 @@
     python -m bench.vllm_accuracy [--write] [--cached]   (the project venv; the parsers run in the peers
     venv; --cached renders bench/vllm_accuracy_results.json again without running)
 
-Each fixture's model output goes through vLLM's tool-parser test contract (bench/vllm_contract.py,
-vLLM's `run_tool_extraction` written afresh): whole (`extract_tool_calls`) and streamed one token
-per delta (`extract_tool_calls_streaming`, then `finish_streaming` for parsers that vLLM's serving
-layer closes that way), with a tokenizer whose family markers are one token each.  Both parsers get
+Each fixture's model output goes through vLLM's own tool-parser test utilities (`run_tool_extraction`
+and its `StreamingToolReconstructor`, vLLM's tests/tool_parsers/utils.py, which bench/peers_setup.sh
+takes from vLLM's sdist): whole (`extract_tool_calls`) and streamed one token per delta
+(`extract_tool_calls_streaming`, then `finish_streaming` for parsers that vLLM's serving layer closes
+that way), with a tokenizer whose family markers are one token each.  Both parsers get
 the same text, the same tools, the same request.  The native parser is the one CanIToolCall's vLLM
 adapter names for the fixture's model (`--tool-call-parser` of the model card / vLLM recipe).
 
 A case is right when the calls (names and JSON arguments, in order) equal the fixture's; content is
 scored apart, on fixtures without reasoning (the tool parser alone also returns the reasoning text
 as content).  A streamed result that breaks vLLM's rules (two entries in a delta, a name sent twice)
-counts as a contract violation, and its calls are still scored.
+counts as a contract violation, and its calls are still scored (the stream rebuilt without the
+one-entry rule).
 """
 from __future__ import annotations
 
@@ -54,45 +56,70 @@ def cases() -> list[dict]:
     return out
 
 
+def vllm_utils():
+    """vLLM's tests/tool_parsers/utils.py (run_tool_extraction), put in the peers venv by peers_setup.sh."""
+    import importlib.util
+    path = os.path.join(sys.prefix, "vllm-tests", "tool_parsers_utils.py")
+    spec = importlib.util.spec_from_file_location("vllm_tool_parsers_utils", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def extract(utils, parser, text, request, streaming: bool, one_per_delta: bool = True):
+    """(content, [(name, arguments)]) through vLLM's run_tool_extraction; streamed, an engine-based
+    parser is then closed with finish_streaming(), as vLLM's serving layer closes it."""
+    if not streaming:
+        content, calls = utils.run_tool_extraction(parser, text, request)
+        return content, [(c.function.name, c.function.arguments) for c in calls]
+    rec = utils.run_tool_extraction_streaming(parser, text, request, assert_one_tool_per_delta=one_per_delta)
+    if getattr(parser, "engine_based_streaming", False):
+        last = parser.finish_streaming()
+        if last is not None:
+            rec.append_delta(last)
+    return rec.other_content or None, [(c.function.name, c.function.arguments) for c in rec.tool_calls]
+
+
 def harness(cases_path: str, out_path: str) -> None:
     """In the peers venv: every case through both parsers, whole and streamed."""
     import logging
     logging.disable(logging.CRITICAL)
     sys.path.insert(0, ROOT)
-    from bench.vllm_contract import ContractError, MarkerTokenizer, extract, same_calls
+    from bench.vllm_contract import MarkerTokenizer, same_calls
     from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest
     from vllm.tool_parsers import ToolParserManager
     from callsieve.integrations import vllm_plugin
     from callsieve.integrations.markers import MARKERS
     vllm_plugin.register()
+    utils = vllm_utils()
     results = []
     for case in json.load(open(cases_path)):
         row = {"id": case["id"], "family": case["family"], "native": case["native"]}
         for who, name in (("native", case["native"]), ("callsieve", "callsieve")):
             for streaming in (False, True):
                 key = f"{who}_{'stream' if streaming else 'whole'}"
-                try:
+
+                def run(one_per_delta=True):
                     cls = ToolParserManager.get_tool_parser(name)
-                    tok = MarkerTokenizer([*case["markers"], *MARKERS])
                     req = ChatCompletionRequest(messages=[{"role": "user", "content": "hi"}], model="m",
                                                 **({"tools": case["tools"]} if case["tools"] else {}))
-                    parser = cls(tok, req.tools)
-                    req = parser.adjust_request(req)
-                    violation = None
+                    parser = cls(MarkerTokenizer([*case["markers"], *MARKERS]), req.tools)
+                    return extract(utils, parser, case["text"], parser.adjust_request(req), streaming, one_per_delta)
+                violation = None
+                try:
                     try:
-                        content, calls = extract(parser, case["text"], req, streaming=streaming, finish=True)
-                    except ContractError as e:
+                        content, calls = run()
+                    except AssertionError as e:   # vLLM's reconstructor: a streaming rule broken
                         violation = str(e)[:160]
-                        parser = cls(MarkerTokenizer([*case["markers"], *MARKERS]), req.tools)
-                        content, calls = extract(parser, case["text"], req, streaming=streaming, finish=True,
-                                                 one_entry_per_delta=False)
+                        content, calls = run(one_per_delta=False)
                     row[key] = {"calls": same_calls(calls, [tuple(c) for c in case["calls"]]),
                                 "content": None if case["reasoning"] else
                                 (content or "").strip() == (case["content"] or "").strip(),
                                 "violation": violation}
-                except Exception as e:   # a parser that raises got the case wrong
+                except Exception as e:   # a parser that raises (or breaks another rule) got the case wrong
                     row[key] = {"calls": False, "content": False if not case["reasoning"] else None,
-                                "violation": None, "error": f"{type(e).__name__}: {e}"[:160]}
+                                "violation": violation or (str(e)[:160] if isinstance(e, AssertionError) else None),
+                                "error": f"{type(e).__name__}: {e}"[:160]}
         results.append(row)
     json.dump(results, open(out_path, "w"), indent=1)
 
