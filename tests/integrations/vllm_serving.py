@@ -99,6 +99,9 @@ class Engine:
         self.output: list[str] = []          # the scripted model output (one token per step)
         self.calls: list[dict] = []          # what generate() was given
         self.grammar_saw: list[str] = []
+        # the model's token ids: the tokenizer's (gpt-oss: its Harmony encoding's, which vLLM reads)
+        self.encode = lambda text: renderer.tokenizer.encode(text, add_special_tokens=False)
+        self.decode = renderer.tokenizer.decode
         self.manager = StructuredOutputManager(SimpleNamespace(
             model_config=model_config, speculative_config=None,
             parallel_config=SimpleNamespace(distributed_executor_backend="external_launcher"),
@@ -123,7 +126,7 @@ class Engine:
             accept = grammar.accept_tokens
             grammar.accept_tokens = lambda rid, ids: seen.extend(ids) or accept(rid, ids)
         tok = self.renderer.tokenizer
-        ids = [i for t in self.output for i in tok.encode(t, add_special_tokens=False)]
+        ids = [i for t in self.output for i in self.encode(t)]
         whole = sampling_params.output_kind == RequestOutputKind.FINAL_ONLY
         for k, tid in enumerate(ids):
             last = k == len(ids) - 1
@@ -136,13 +139,15 @@ class Engine:
                 continue
             out_ids = ids if whole else [tid]
             yield RequestOutput(request_id, None, prompt, None,
-                                [CompletionOutput(0, tok.decode(out_ids), out_ids, None, None,
+                                [CompletionOutput(0, self.decode(out_ids), out_ids, None, None,
                                                   finish_reason="stop" if last else None)], finished=last)
 
 
-def serving(template=QWEN3, tool_parser="callsieve", reasoning_parser="callsieve", strict_level=None, model=MODEL):
+def serving(template=QWEN3, tool_parser="callsieve", reasoning_parser="callsieve", strict_level=None, model=MODEL,
+            model_type="qwen3", api="chat"):
     """`vllm serve MODEL --enable-auto-tool-choice --tool-call-parser ... --reasoning-parser ...`'s
-    OpenAIServingChat, its OnlineRenderer and HfRenderer real; the engine faked."""
+    OpenAIServingChat (api="responses": OpenAIServingResponses), its OnlineRenderer and HfRenderer
+    real; the engine faked."""
     from vllm.entrypoints.openai.chat_completion.serving import OpenAIServingChat
     from vllm.entrypoints.openai.models.protocol import BaseModelPath
     from vllm.entrypoints.openai.models.serving import OpenAIServingModels
@@ -153,7 +158,8 @@ def serving(template=QWEN3, tool_parser="callsieve", reasoning_parser="callsieve
 
     from callsieve.integrations import vllm_plugin
     vllm_plugin.register()
-    config = ModelConfig(tokenizer_dir(template), model=model, served_model_name=model)
+    config = ModelConfig(tokenizer_dir(template), model=model, served_model_name=model,
+                         hf_config=SimpleNamespace(model_type=model_type), hf_text_config=SimpleNamespace(model_type=model_type))
     tokenizer = cached_tokenizer_from_config(config)
     config.vocab_size = len(tokenizer)
     renderer = HfRenderer(SimpleNamespace(model_config=config, parallel_config=SimpleNamespace(_api_process_rank=0)),
@@ -167,9 +173,30 @@ def serving(template=QWEN3, tool_parser="callsieve", reasoning_parser="callsieve
     online = OnlineRenderer(config, renderer, request_logger=None, chat_template=None,
                             chat_template_content_format="auto", **flags)
     models = OpenAIServingModels(engine_client=client, base_model_paths=[BaseModelPath(model, model)])
+    if api == "responses":
+        from vllm.entrypoints.openai.responses.serving import OpenAIServingResponses
+        return OpenAIServingResponses(client, models, online_renderer=online, request_logger=None, chat_template=None,
+                                      chat_template_content_format="auto", **flags), engine
     chat = OpenAIServingChat(client, models, "assistant", online_renderer=online, request_logger=None,
                              chat_template=None, chat_template_content_format="auto", **flags)
     return chat, engine
+
+
+def respond(responses, engine, output: list[str], model, **request) -> dict:
+    """One request through create_responses: the output items (streamed: from the completed event)."""
+    from vllm.entrypoints.openai.responses.protocol import ResponsesRequest
+    engine.output = output
+    req = ResponsesRequest(model=model, input="Weather in Paris?", **request)
+
+    async def run():
+        got = await responses.create_responses(req)
+        if not req.stream:
+            return json.loads(got.model_dump_json())
+        events = [e async for e in got]
+        done = [e for e in events if getattr(e, "type", "") == "response.completed"]
+        assert done, [getattr(e, "type", e) for e in events][-5:]
+        return json.loads(done[-1].response.model_dump_json())
+    return asyncio.run(run())
 
 
 def complete(chat, engine, output: list[str], model=MODEL, **request) -> dict:
@@ -215,8 +242,11 @@ def fold(lines: list[str]) -> dict:
 
 NAMES = ["serve_json_prompt_opens_thinking", "serve_json_no_thinking", "serve_json_thinking_off",
          "serve_required_tool", "serve_named_tool", "serve_strict_tools", "serve_auto_tools",
-         "serve_thinking_token_budget"]
+         "serve_thinking_token_budget", "serve_gpt_oss_responses", "serve_gpt_oss_chat"]
 JSON = ['{"a": 1}']
+GPT_OSS = "openai/gpt-oss-20b"
+HARMONY = ('<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>commentary '
+           'to=functions.get_weather <|constrain|>json<|message|>{"city": "Paris"}<|call|>')
 MISTRAL = "mistralai/Mistral-Small-3.2-24B-Instruct-2506"   # a family vLLM has no structural tag for
 WEATHER = {"type": "function", "function": {"name": "get_weather", "parameters": {
     "type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}
@@ -317,6 +347,31 @@ def checks():
         got = both(chat, engine, ["<think>", "hm", "</think>", "Hi", "."], thinking_token_budget=8)
         assert got[:2] == ("hm", "Hi."), got
         assert engine.calls[-1]["params"].thinking_token_budget == 8
+
+    def gpt_oss(api):
+        # gpt-oss with callsieve's flags: vLLM's HarmonyParser serves it, on the Harmony encoding's token ids
+        from openai_harmony import HarmonyEncodingName, load_harmony_encoding
+        harmony = load_harmony_encoding(HarmonyEncodingName.HARMONY_GPT_OSS)
+        vllm_requests._sessions.clear()
+        served, engine = serving(model=GPT_OSS, model_type="gpt_oss", api=api)
+        engine.encode = lambda text: harmony.encode(text, allowed_special="all")
+        engine.decode = harmony.decode
+        return served, engine
+
+    def serve_gpt_oss_responses():
+        responses, engine = gpt_oss("responses")
+        tools = [{"type": "function", "name": "get_weather", "parameters": WEATHER["function"]["parameters"]}]
+        for stream in (False, True):
+            got = respond(responses, engine, [HARMONY], GPT_OSS, tools=tools, stream=stream)
+            items = [(i["type"], i.get("name"), i.get("arguments"), [c["text"] for c in i.get("content") or ()])
+                     for i in got["output"]]
+            assert items == [("reasoning", None, None, ["Need the weather."]),
+                             ("function_call", "get_weather", '{"city": "Paris"}', [])], (stream, items)
+
+    def serve_gpt_oss_chat():
+        chat, engine = gpt_oss("chat")
+        got = both(chat, engine, [HARMONY], model=GPT_OSS, tools=[WEATHER])
+        assert got[:4] == ("Need the weather.", "", [("get_weather", {"city": "Paris"})], "tool_calls"), got
 
     found = locals()
     return {n: found[n] for n in NAMES}
