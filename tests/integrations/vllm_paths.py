@@ -161,14 +161,12 @@ def checks(Tokenizer, unified, request, TOOLS):
         vllm_plugin.refuse_rust_frontend(argv, {"VLLM_USE_RUST_FRONTEND": "0"})
         vllm_plugin.refuse_rust_frontend(["vllm", "serve", "m", "--reasoning-parser=qwen3"], {"VLLM_USE_RUST_FRONTEND": "1"})
         # through vLLM's plugin loader (which logs and swallows a plugin's Exception): the start-up stops
-        code = ("import sys; sys.argv = ['vllm', 'serve', 'm', '--reasoning-parser=callsieve']\n"
-                "from callsieve.integrations import vllm_plugin\n"
-                "from vllm.plugins import load_plugins_by_group\n"
-                "import importlib.metadata as md\n"
-                "ep = md.EntryPoint('callsieve', 'callsieve.integrations.vllm_plugin:register', 'vllm.general_plugins')\n"
-                "ep.load()()\n")
-        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             env={**os.environ, "VLLM_USE_RUST_FRONTEND": "1"})
+        code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+                "sys.argv = ['vllm', 'serve', 'm', '--reasoning-parser=callsieve']\n"
+                "from vllm.plugins import load_general_plugins\n"
+                "load_general_plugins()\n")
+        run = subprocess.run([sys.executable, "-c", code, os.environ.get("CALLSIEVE_PROBE_DIR") or ""],
+                             capture_output=True, text=True, env={**os.environ, "VLLM_USE_RUST_FRONTEND": "1"})
         assert run.returncode != 0 and "Unset VLLM_USE_RUST_FRONTEND" in run.stderr, (run.returncode, run.stderr[-500:])
 
     def thinking_token_budget():

@@ -323,6 +323,12 @@ def checks():
         tag = engine.calls[-1]["params"].structured_outputs
         assert tag is not None and tag.structural_tag and "<tool_call>" in tag.structural_tag, tag
         assert got[2:4] == ([("get_weather", {"city": "Paris"})], "tool_calls"), got
+        # --tool-strict-level function: the same tag for tools that do not say strict
+        chat, engine = fresh(strict_level="function")
+        got = both(chat, engine, call, tools=[WEATHER])
+        tag = engine.calls[-1]["params"].structured_outputs
+        assert tag is not None and tag.structural_tag and "<tool_call>" in tag.structural_tag, tag
+        assert got[2:4] == ([("get_weather", {"city": "Paris"})], "tool_calls"), got
 
     def serve_auto_tools():
         chat, engine = fresh()
