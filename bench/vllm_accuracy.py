@@ -56,42 +56,17 @@ def cases() -> list[dict]:
     return out
 
 
-def vllm_utils():
-    """vLLM's tests/tool_parsers/utils.py (run_tool_extraction), put in the peers venv by peers_setup.sh."""
-    import importlib.util
-    path = os.path.join(sys.prefix, "vllm-tests", "tool_parsers_utils.py")
-    spec = importlib.util.spec_from_file_location("vllm_tool_parsers_utils", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def extract(utils, parser, text, request, streaming: bool, one_per_delta: bool = True):
-    """(content, [(name, arguments)]) through vLLM's run_tool_extraction; streamed, an engine-based
-    parser is then closed with finish_streaming(), as vLLM's serving layer closes it."""
-    if not streaming:
-        content, calls = utils.run_tool_extraction(parser, text, request)
-        return content, [(c.function.name, c.function.arguments) for c in calls]
-    rec = utils.run_tool_extraction_streaming(parser, text, request, assert_one_tool_per_delta=one_per_delta)
-    if getattr(parser, "engine_based_streaming", False):
-        last = parser.finish_streaming()
-        if last is not None:
-            rec.append_delta(last)
-    return rec.other_content or None, [(c.function.name, c.function.arguments) for c in rec.tool_calls]
-
-
 def harness(cases_path: str, out_path: str) -> None:
     """In the peers venv: every case through both parsers, whole and streamed."""
     import logging
     logging.disable(logging.CRITICAL)
     sys.path.insert(0, ROOT)
-    from bench.vllm_contract import MarkerTokenizer, same_calls
+    from bench.vllm_contract import MarkerTokenizer, extract, same_calls
     from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest
     from vllm.tool_parsers import ToolParserManager
     from callsieve.integrations import vllm_plugin
     from callsieve.integrations.markers import MARKERS
     vllm_plugin.register()
-    utils = vllm_utils()
     results = []
     for case in json.load(open(cases_path)):
         row = {"id": case["id"], "family": case["family"], "native": case["native"]}
@@ -104,7 +79,8 @@ def harness(cases_path: str, out_path: str) -> None:
                     req = ChatCompletionRequest(messages=[{"role": "user", "content": "hi"}], model="m",
                                                 **({"tools": case["tools"]} if case["tools"] else {}))
                     parser = cls(MarkerTokenizer([*case["markers"], *MARKERS]), req.tools)
-                    return extract(utils, parser, case["text"], parser.adjust_request(req), streaming, one_per_delta)
+                    return extract(parser, case["text"], parser.adjust_request(req), streaming, finish=True,
+                                   one_entry_per_delta=one_per_delta)
                 violation = None
                 try:
                     try:

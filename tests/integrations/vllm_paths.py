@@ -23,18 +23,6 @@ NAMES = ["serve_args", "serve_args_rust_frontend", "gate_prompt_opens_thinking",
          "api_server_processes"]
 
 
-def vllm_test_utils():
-    """vLLM's tests/tool_parsers/utils.py, which bench/peers_setup.sh takes from vLLM's sdist into the venv."""
-    import importlib.util
-    path = os.path.join(sys.prefix, "vllm-tests", "tool_parsers_utils.py")
-    if not os.path.exists(path):
-        raise AssertionError(f"no {path}: rebuild the peers venv (bash bench/peers_setup.sh)")
-    spec = importlib.util.spec_from_file_location("vllm_tool_parsers_utils", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 class RecordingGrammar:
     """What the grammar was shown: vLLM calls accept_tokens with the tokens it constrains."""
 
@@ -268,7 +256,6 @@ def checks(Tokenizer, unified, request, TOOLS):
         # vLLM's own run_tool_extraction (its tests/tool_parsers/utils.py, from the sdist: bench/peers_setup.sh),
         # whole and one token per delta, over the samples of every format callsieve reads; and the same
         # stream closed by finish_streaming, as vLLM's serving layer closes an engine-based parser
-        run_tool_extraction = vllm_test_utils().run_tool_extraction
         sys.path.insert(0, ROOT)
         from bench.vllm_contract import MarkerTokenizer, default_request, extract, same_calls
         from tests.corpus import SAMPLES
@@ -278,18 +265,14 @@ def checks(Tokenizer, unified, request, TOOLS):
         for fmt, text, want in SAMPLES:
             tools = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}}
                      for n in sorted({n for n, _ in want})]
-            for how in ("whole", "streamed", "streamed+finish"):
+            for streaming, finish in ((False, False), (True, False), (True, True)):
                 parser = cls(MarkerTokenizer(MARKERS), tools)
                 try:
-                    if how == "streamed+finish":
-                        _, got = extract(parser, text, default_request(tools), streaming=True, finish=True)
-                    else:
-                        _, calls = run_tool_extraction(parser, text, default_request(tools), streaming=how == "streamed")
-                        got = [(c.function.name, c.function.arguments) for c in calls]
+                    _, got = extract(parser, text, default_request(tools), streaming=streaming, finish=finish)
                 except AssertionError as e:
                     got = f"{type(e).__name__}: {e}"
                 if not same_calls(got, want):
-                    bad.append((fmt, how, text[:60], got))
+                    bad.append((fmt, streaming, finish, text[:60], got))
         assert not bad, bad
         assert len({f for f, _, _ in SAMPLES}) >= 30
 
