@@ -98,7 +98,7 @@ class Engine:
         self.model_config, self.renderer, self.errored = model_config, renderer, False
         self.output: list[str] = []          # the scripted model output (one token per step)
         self.calls: list[dict] = []          # what generate() was given
-        self.grammar_saw: list[str] = []
+        self.grammar_saw: list[str] = []    # the tokens the last request's grammar was shown
         # the model's token ids: the tokenizer's (gpt-oss: its Harmony encoding's, which vLLM reads)
         self.encode = lambda text: renderer.tokenizer.encode(text, add_special_tokens=False)
         self.decode = renderer.tokenizer.decode
@@ -115,6 +115,7 @@ class Engine:
         from vllm.v1.request import Request
         prompt = list(engine_input["prompt_token_ids"])
         self.calls.append({"prompt": prompt, "params": sampling_params, **kw})
+        self.grammar_saw = []
         if sampling_params.structured_outputs is not None:
             sampling_params.structured_outputs._backend = "xgrammar"   # the engine's choice for "auto"
         req = Request(request_id, prompt, sampling_params, None, reasoning_ended=kw.get("reasoning_ended"),
@@ -125,7 +126,6 @@ class Engine:
             seen = []
             accept = grammar.accept_tokens
             grammar.accept_tokens = lambda rid, ids: seen.extend(ids) or accept(rid, ids)
-        tok = self.renderer.tokenizer
         ids = [i for t in self.output for i in self.encode(t)]
         whole = sampling_params.output_kind == RequestOutputKind.FINAL_ONLY
         for k, tid in enumerate(ids):
@@ -133,8 +133,8 @@ class Engine:
             req.append_output_token_ids(tid)
             if req.use_structured_output:
                 assert self.manager.accept_tokens(req, [tid]), \
-                    f"xgrammar rejected {tok.decode([tid])!r} after {tok.decode(seen[:-1])!r}"
-                self.grammar_saw = [tok.decode([i]) for i in seen]
+                    f"xgrammar rejected {self.decode([tid])!r} after {self.decode(seen[:-1])!r}"
+                self.grammar_saw = [self.decode([i]) for i in seen]
             if whole and not last:
                 continue
             out_ids = ids if whole else [tid]
@@ -212,7 +212,7 @@ def complete(chat, engine, output: list[str], model=MODEL, **request) -> dict:
         if isinstance(got, ErrorResponse):
             return {"error": got.error.message}
         if not req.stream:
-            return json.loads(got.model_dump_json())["choices"][0] | {"streamed": False}
+            return json.loads(got.model_dump_json())["choices"][0]
         return fold([line async for line in got])
     return asyncio.run(run())
 
@@ -237,7 +237,7 @@ def fold(lines: list[str]) -> dict:
             calls[tc["index"]]["function"]["arguments"] += tc["function"].get("arguments") or ""
         finish = choice.get("finish_reason") or finish
     msg["tool_calls"] = [calls[i] for i in sorted(calls)]
-    return {"message": msg, "finish_reason": finish, "streamed": True}
+    return {"message": msg, "finish_reason": finish}
 
 
 NAMES = ["serve_json_prompt_opens_thinking", "serve_json_no_thinking", "serve_json_thinking_off",
