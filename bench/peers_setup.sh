@@ -15,7 +15,22 @@ LOCK="$HERE/peers-requirements.lock"
 # What the venv must hold: the engines, torch, the lock's content and the interpreter's version.
 WANT="vllm==0.33.0 sglang==0.5.23 torch==2.13.0 $("$PY" -c 'import sys; print(sys.version.split()[0])') $(sha256sum "$LOCK" | cut -c1-16)"
 STAMP="$VENV/.callsieve-peers-stamp"
+# vLLM's own tool-parser test helpers (tests/tool_parsers/utils.py: run_tool_extraction and its
+# StreamingToolReconstructor) ship in its sdist, not its wheel. pip fetches and unpacks the sdist,
+# then cannot prepare its metadata without vLLM's build tools (not installed, by design);
+# --no-clean keeps the unpacked tree, and only that one file is taken from it, into the venv.
+vllm_test_utils() {
+  local dest="$VENV/vllm-tests/tool_parsers_utils.py" tmp src
+  [ -f "$dest" ] && return 0
+  tmp="$(mktemp -d)"
+  TMPDIR="$tmp" "$VENV/bin/pip" download -q --no-deps --no-binary :all: --no-build-isolation --no-clean \
+    vllm==0.33.0 -d "$tmp/sdist" >/dev/null 2>&1 || true
+  src="$(find "$tmp" -path '*/tests/tool_parsers/utils.py' | head -1)"
+  if [ -z "$src" ]; then echo "vLLM's tests/tool_parsers/utils.py not found in its sdist" >&2; rm -rf "$tmp"; return 1; fi
+  mkdir -p "$(dirname "$dest")" && cp "$src" "$dest" && rm -rf "$tmp"
+}
 if [ -z "${PEERS_REBUILD:-}" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ] && [ -x "$VENV/bin/python" ]; then
+  vllm_test_utils
   echo "peers venv up to date: $VENV"
   exit 0
 fi
@@ -38,5 +53,6 @@ for m in ("vllm.tool_parsers.hermes_tool_parser", "vllm.tool_parsers.mistral_too
 import vllm, torch
 print("peers venv OK: vllm", vllm.__version__, "| torch", torch.__version__)
 PY
+vllm_test_utils
 echo "$WANT" > "$STAMP"
 echo "venv: $VENV"

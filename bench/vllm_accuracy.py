@@ -3,17 +3,19 @@
     python -m bench.vllm_accuracy [--write] [--cached]   (the project venv; the parsers run in the peers
     venv; --cached renders bench/vllm_accuracy_results.json again without running)
 
-Each fixture's model output goes through vLLM's tool-parser test contract (bench/vllm_contract.py,
-vLLM's `run_tool_extraction` written afresh): whole (`extract_tool_calls`) and streamed one token
-per delta (`extract_tool_calls_streaming`, then `finish_streaming` for parsers that vLLM's serving
-layer closes that way), with a tokenizer whose family markers are one token each.  Both parsers get
+Each fixture's model output goes through vLLM's own tool-parser test utilities (`run_tool_extraction`
+and its `StreamingToolReconstructor`, vLLM's tests/tool_parsers/utils.py, which bench/peers_setup.sh
+takes from vLLM's sdist): whole (`extract_tool_calls`) and streamed one token per delta
+(`extract_tool_calls_streaming`, then `finish_streaming` for parsers that vLLM's serving layer closes
+that way), with a tokenizer whose family markers are one token each.  Both parsers get
 the same text, the same tools, the same request.  The native parser is the one CanIToolCall's vLLM
 adapter names for the fixture's model (`--tool-call-parser` of the model card / vLLM recipe).
 
 A case is right when the calls (names and JSON arguments, in order) equal the fixture's; content is
 scored apart, on fixtures without reasoning (the tool parser alone also returns the reasoning text
 as content).  A streamed result that breaks vLLM's rules (two entries in a delta, a name sent twice)
-counts as a contract violation, and its calls are still scored.
+counts as a contract violation, and its calls are still scored (the stream rebuilt without the
+one-entry rule).
 """
 from __future__ import annotations
 
@@ -59,7 +61,7 @@ def harness(cases_path: str, out_path: str) -> None:
     import logging
     logging.disable(logging.CRITICAL)
     sys.path.insert(0, ROOT)
-    from bench.vllm_contract import ContractError, MarkerTokenizer, extract, same_calls
+    from bench.vllm_contract import MarkerTokenizer, extract, same_calls
     from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest
     from vllm.tool_parsers import ToolParserManager
     from callsieve.integrations import vllm_plugin
@@ -71,28 +73,29 @@ def harness(cases_path: str, out_path: str) -> None:
         for who, name in (("native", case["native"]), ("callsieve", "callsieve")):
             for streaming in (False, True):
                 key = f"{who}_{'stream' if streaming else 'whole'}"
-                try:
+
+                def run(one_per_delta=True):
                     cls = ToolParserManager.get_tool_parser(name)
-                    tok = MarkerTokenizer([*case["markers"], *MARKERS])
                     req = ChatCompletionRequest(messages=[{"role": "user", "content": "hi"}], model="m",
                                                 **({"tools": case["tools"]} if case["tools"] else {}))
-                    parser = cls(tok, req.tools)
-                    req = parser.adjust_request(req)
-                    violation = None
+                    parser = cls(MarkerTokenizer([*case["markers"], *MARKERS]), req.tools)
+                    return extract(parser, case["text"], parser.adjust_request(req), streaming, finish=True,
+                                   one_entry_per_delta=one_per_delta)
+                violation = None
+                try:
                     try:
-                        content, calls = extract(parser, case["text"], req, streaming=streaming, finish=True)
-                    except ContractError as e:
+                        content, calls = run()
+                    except AssertionError as e:   # vLLM's reconstructor: a streaming rule broken
                         violation = str(e)[:160]
-                        parser = cls(MarkerTokenizer([*case["markers"], *MARKERS]), req.tools)
-                        content, calls = extract(parser, case["text"], req, streaming=streaming, finish=True,
-                                                 one_entry_per_delta=False)
+                        content, calls = run(one_per_delta=False)
                     row[key] = {"calls": same_calls(calls, [tuple(c) for c in case["calls"]]),
                                 "content": None if case["reasoning"] else
                                 (content or "").strip() == (case["content"] or "").strip(),
                                 "violation": violation}
-                except Exception as e:   # a parser that raises got the case wrong
+                except Exception as e:   # a parser that raises (or breaks another rule) got the case wrong
                     row[key] = {"calls": False, "content": False if not case["reasoning"] else None,
-                                "violation": None, "error": f"{type(e).__name__}: {e}"[:160]}
+                                "violation": violation or (str(e)[:160] if isinstance(e, AssertionError) else None),
+                                "error": f"{type(e).__name__}: {e}"[:160]}
         results.append(row)
     json.dump(results, open(out_path, "w"), indent=1)
 

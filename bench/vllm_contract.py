@@ -1,24 +1,35 @@
-"""vLLM's tool-parser test contract, written afresh for callsieve's checks and its accuracy table.
+"""vLLM's tool-parser test contract, for callsieve's checks and its accuracy table.
 
-vLLM tests its tool parsers with `run_tool_extraction` (tests/tool_parsers/utils.py, not shipped
-in the wheel): the whole output through `extract_tool_calls`, or one token's text per call of
-`extract_tool_calls_streaming`, the deltas folded by a reconstructor that holds the parser to
-vLLM's streaming rules.  This module does the same, in its own code, for any vLLM ToolParser:
-
-- a delta carries content or tool calls (or both), and at most one tool-call entry;
-- a call's first entry has its id and name; later entries of it have neither, and are for the
-  last call begun (a call is never resumed after the next one started);
-- only function calls.
+vLLM tests its tool parsers with `run_tool_extraction` (its tests/tool_parsers/utils.py, not shipped
+in the wheel; bench/peers_setup.sh takes that one file from vLLM's sdist into the peers venv): the
+whole output through `extract_tool_calls`, or one token's text per call of
+`extract_tool_calls_streaming`, the deltas folded by its StreamingToolReconstructor, which holds the
+parser to vLLM's streaming rules (a delta carries content or tool calls, at most one tool-call
+entry; a call's first entry has its id and name, later ones only arguments, for the last call begun).
+This module runs those utilities, adds the `finish_streaming()` call vLLM's serving layer makes for
+engine-based parsers, and provides a tokenizer whose family markers are one token each.
 
 It imports vLLM lazily (it runs in the peers venv).
 """
 from __future__ import annotations
 
+import functools
+import importlib.util
 import json
+import os
+import sys
 
 
-class ContractError(AssertionError):
-    """The parser broke one of vLLM's streaming rules."""
+@functools.cache
+def vllm_utils():
+    """vLLM's tests/tool_parsers/utils.py, from the peers venv (bench/peers_setup.sh puts it there)."""
+    path = os.path.join(sys.prefix, "vllm-tests", "tool_parsers_utils.py")
+    if not os.path.exists(path):
+        raise AssertionError(f"no {path}: rebuild the peers venv (bash bench/peers_setup.sh)")
+    spec = importlib.util.spec_from_file_location("vllm_tool_parsers_utils", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class MarkerTokenizer:
@@ -85,50 +96,6 @@ class MarkerTokenizer:
         return len(self.ids)
 
 
-class Reconstructor:
-    """Folds streamed DeltaMessages into (content, calls), raising ContractError on a broken rule."""
-
-    def __init__(self, one_entry_per_delta: bool = True):
-        self.content = ""
-        self.calls: list[dict] = []      # {"id", "name", "arguments"}
-        self.one = one_entry_per_delta
-
-    def add(self, delta) -> None:
-        entries = list(delta.tool_calls or ())
-        if delta.content is None and not entries:
-            raise ContractError(f"a delta with neither content nor tool calls: {delta}")
-        self.content += delta.content or ""
-        if self.one and len(entries) > 1:
-            raise ContractError(f"{len(entries)} tool-call entries in one delta: {entries}")
-        for e in entries:
-            f = e.function if not isinstance(e.function, dict) else type("F", (), {
-                "name": e.function.get("name"), "arguments": e.function.get("arguments")})()
-            if e.type not in (None, "function"):
-                raise ContractError(f"not a function call: {e.type}")
-            if e.index < len(self.calls):
-                if f.name or e.id:
-                    raise ContractError(f"call {e.index}'s id or name sent again: {e}")
-                if e.index != len(self.calls) - 1:
-                    raise ContractError(f"arguments for call {e.index} after call {len(self.calls) - 1} began")
-                self.calls[e.index]["arguments"] += f.arguments or ""
-            else:
-                if e.id is None or f.name is None:
-                    raise ContractError(f"a call's first entry lacks its id or name: {e}")
-                if e.index != len(self.calls):
-                    raise ContractError(f"call index {e.index}, expected {len(self.calls)}")
-                self.calls.append({"id": e.id, "name": f.name, "arguments": f.arguments or ""})
-
-
-def token_deltas(tokenizer, text: str) -> list[str]:
-    """The text one token at a time, as vLLM's tests split it (decoded prefixes' differences)."""
-    ids, out, seen = tokenizer.encode(text, add_special_tokens=False), [], ""
-    for k in range(1, len(ids) + 1):
-        now = tokenizer.decode(ids[:k])
-        out.append(now[len(seen):])
-        seen = now
-    return out
-
-
 def default_request(tools=None):
     from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest
     kw = {"tools": tools} if tools else {}
@@ -137,29 +104,20 @@ def default_request(tools=None):
 
 def extract(parser, text: str, request=None, streaming: bool = False, finish: bool = False,
             one_entry_per_delta: bool = True) -> tuple[str | None, list[tuple[str, str]]]:
-    """(content, [(name, arguments)]) the way vLLM's run_tool_extraction sees them.
-
-    `finish` also calls the parser's finish_streaming() at the end, as vLLM's serving layer does
-    for engine-based parsers (vLLM's test helper does not)."""
+    """(content, [(name, arguments)]) through vLLM's run_tool_extraction.  `finish`: streamed, an
+    engine-based parser is then closed with finish_streaming(), as vLLM's serving layer closes it
+    (vLLM's test helper does not).  A broken streaming rule raises vLLM's AssertionError."""
+    utils = vllm_utils()
     request = request or default_request()
     if not streaming:
-        info = parser.extract_tool_calls(text, request)
-        if info.tools_called != bool(info.tool_calls):
-            raise ContractError(f"tools_called={info.tools_called} with {len(info.tool_calls)} calls")
-        return info.content, [(c.function.name, c.function.arguments) for c in info.tool_calls]
-    rec, prev, prev_ids = Reconstructor(one_entry_per_delta), "", []
-    vocab = parser.vocab
-    for delta in token_deltas(parser.model_tokenizer, text):
-        ids = [vocab[t] for t in parser.model_tokenizer.tokenize(delta) if t in vocab]
-        msg = parser.extract_tool_calls_streaming(prev, prev + delta, delta, prev_ids, prev_ids + ids, ids, request)
-        if msg is not None:
-            rec.add(msg)
-        prev, prev_ids = prev + delta, prev_ids + ids
+        content, calls = utils.run_tool_extraction(parser, text, request)
+        return content, [(c.function.name, c.function.arguments) for c in calls]
+    rec = utils.run_tool_extraction_streaming(parser, text, request, assert_one_tool_per_delta=one_entry_per_delta)
     if finish and getattr(parser, "engine_based_streaming", False):
-        msg = parser.finish_streaming()
-        if msg is not None:
-            rec.add(msg)
-    return rec.content or None, [(c["name"], c["arguments"]) for c in rec.calls]
+        last = parser.finish_streaming()
+        if last is not None:
+            rec.append_delta(last)
+    return rec.other_content or None, [(c.function.name, c.function.arguments) for c in rec.tool_calls]
 
 
 def same_calls(got: list[tuple[str, str]], want: list[tuple[str, dict]]) -> bool:

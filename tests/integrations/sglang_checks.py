@@ -165,17 +165,27 @@ def run_checks():
         path = os.environ["SGLANG_HTTP_SERVER_APP_PATH"]
         assert path == sglang_plugin.APP, path
         module, attr = path.split(":")
+        # SGLang's http_server and serving_chat modules need the GPU stack (triton): stand-ins, the
+        # serving one with the hooked method doing nothing (special_markers_kept checks the real one exists)
         code = ("import sys, types\n"
                 f"sys.path.insert(0, {HERE!r})\n"
                 "from sglang_checks import skip_package_init; skip_package_init()\n"
                 "fake = types.ModuleType('sglang.srt.entrypoints.http_server'); fake.app = 'the app'\n"
-                "sys.modules[fake.__name__] = fake   # SGLang's own needs the GPU stack\n"
+                "sys.modules[fake.__name__] = fake\n"
+                "serving = types.ModuleType('sglang.srt.entrypoints.openai.serving_chat')\n"
+                "serving.OpenAIServingChat = type('OpenAIServingChat', (), {'_patch_reasoning_skip_special_tokens': lambda self, request: None})\n"
+                "sys.modules[serving.__name__] = serving\n"
                 f"import importlib; m = importlib.import_module({module!r})\n"
                 "from sglang.srt.function_call.function_call_parser import FunctionCallParser\n"
                 "from sglang.srt.parser.reasoning_parser import ReasoningParser\n"
-                f"print(getattr(m, {attr!r}), 'callsieve' in FunctionCallParser.ToolCallParserEnum, 'callsieve' in ReasoningParser.DetectorMap)\n")
+                "from vllm_checks import Tokenizer\n"
+                "from types import SimpleNamespace as NS\n"
+                "chat = NS(reasoning_parser='callsieve', tokenizer_manager=NS(tokenizer=Tokenizer(['[THINK]', '[/THINK]'])))\n"
+                "req = NS(skip_special_tokens=True)\n"
+                "serving.OpenAIServingChat._patch_reasoning_skip_special_tokens(chat, req)   # the hook applied here too\n"
+                f"print(getattr(m, {attr!r}), 'callsieve' in FunctionCallParser.ToolCallParserEnum, 'callsieve' in ReasoningParser.DetectorMap, req.skip_special_tokens)\n")
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-        assert run.stdout.strip() == "the app True True", (run.stdout, run.stderr[-1500:])
+        assert run.stdout.strip() == "the app True True False", (run.stdout, run.stderr[-1500:])
 
     return run_named(CHECKS, dict(locals()), {"stream_": check_stream})
 

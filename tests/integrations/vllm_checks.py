@@ -64,8 +64,9 @@ CHECKS = (["entry_point_loads", "tool_parser_plugin_flag", "managers_return_it",
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import vllm_paths  # noqa: E402  (the paths around the parser; plain data at import)
+import vllm_serving  # noqa: E402  (create_chat_completion to the grammar, only the engine faked)
 
-CHECKS += vllm_paths.NAMES
+CHECKS += vllm_paths.NAMES + vllm_serving.NAMES
 
 
 class Tokenizer:
@@ -439,7 +440,8 @@ def run_checks():
             run_whole(Tokenizer, STREAMS[name][0], TOOLS)
         run_whole(Tokenizer, CUT, TOOLS)   # a cut-off call: no tool_calls, finish_reason "stop"
 
-    return run_named(CHECKS, {**locals(), **vllm_paths.checks(Tokenizer, unified, request, TOOLS)},
+    return run_named(CHECKS, {**locals(), **vllm_paths.checks(Tokenizer, unified, request, TOOLS),
+                              **vllm_serving.checks()},
                      {"stream_": check_stream, "legacy_": check_legacy})
 
 

@@ -43,6 +43,19 @@ class RecordingGrammar:
         return False
 
 
+def api_server(args, probe_dir: str, index: int):
+    """One spawned API server process, up to its parser (run_server_worker's steps before the engine)."""
+    sys.path.insert(0, probe_dir)    # where the pyproject's entry points are declared for this run
+    from vllm.engine.arg_utils import AsyncEngineArgs
+    from vllm.entrypoints.common.cli_args import init_parser_plugin
+    from vllm.parser import ParserManager
+    init_parser_plugin(args)
+    AsyncEngineArgs.from_cli_args(args)
+    c = ParserManager.get_parser(tool_parser_name=args.tool_call_parser, reasoning_parser_name=args.reasoning_parser,
+                                 enable_auto_tools=args.enable_auto_tool_choice)
+    return index, c.__mro__[1].__name__
+
+
 def checks(Tokenizer, unified, request, TOOLS):
     from vllm.sampling_params import StructuredOutputsParams
     from vllm.v1.structured_output import StructuredOutputManager
@@ -136,14 +149,12 @@ def checks(Tokenizer, unified, request, TOOLS):
         vllm_plugin.refuse_rust_frontend(argv, {"VLLM_USE_RUST_FRONTEND": "0"})
         vllm_plugin.refuse_rust_frontend(["vllm", "serve", "m", "--reasoning-parser=qwen3"], {"VLLM_USE_RUST_FRONTEND": "1"})
         # through vLLM's plugin loader (which logs and swallows a plugin's Exception): the start-up stops
-        code = ("import sys; sys.argv = ['vllm', 'serve', 'm', '--reasoning-parser=callsieve']\n"
-                "from callsieve.integrations import vllm_plugin\n"
-                "from vllm.plugins import load_plugins_by_group\n"
-                "import importlib.metadata as md\n"
-                "ep = md.EntryPoint('callsieve', 'callsieve.integrations.vllm_plugin:register', 'vllm.general_plugins')\n"
-                "ep.load()()\n")
-        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             env={**os.environ, "VLLM_USE_RUST_FRONTEND": "1"})
+        code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+                "sys.argv = ['vllm', 'serve', 'm', '--reasoning-parser=callsieve']\n"
+                "from vllm.plugins import load_general_plugins\n"
+                "load_general_plugins()\n")
+        run = subprocess.run([sys.executable, "-c", code, os.environ.get("CALLSIEVE_PROBE_DIR") or ""],
+                             capture_output=True, text=True, env={**os.environ, "VLLM_USE_RUST_FRONTEND": "1"})
         assert run.returncode != 0 and "Unset VLLM_USE_RUST_FRONTEND" in run.stderr, (run.returncode, run.stderr[-500:])
 
     def thinking_token_budget():
@@ -242,8 +253,9 @@ def checks(Tokenizer, unified, request, TOOLS):
         assert any("not enforced" in r.getMessage() for r in records), [r.getMessage() for r in records]
 
     def tool_contract_families():
-        # vLLM's run_tool_extraction contract (bench/vllm_contract.py), whole and one token per delta,
-        # with and without finish_streaming, over the samples of every format callsieve reads
+        # vLLM's own run_tool_extraction (its tests/tool_parsers/utils.py, from the sdist: bench/peers_setup.sh),
+        # whole and one token per delta, over the samples of every format callsieve reads; and the same
+        # stream closed by finish_streaming, as vLLM's serving layer closes an engine-based parser
         sys.path.insert(0, ROOT)
         from bench.vllm_contract import MarkerTokenizer, default_request, extract, same_calls
         from tests.corpus import SAMPLES
@@ -258,26 +270,28 @@ def checks(Tokenizer, unified, request, TOOLS):
                 try:
                     _, got = extract(parser, text, default_request(tools), streaming=streaming, finish=finish)
                 except AssertionError as e:
-                    got = str(e)
+                    got = f"{type(e).__name__}: {e}"
                 if not same_calls(got, want):
                     bad.append((fmt, streaming, finish, text[:60], got))
         assert not bad, bad
         assert len({f for f, _, _ in SAMPLES}) >= 30
 
     def api_server_processes():
-        # --api-server-count 2 starts the API servers as spawned processes; each loads the general
-        # plugins itself.  A spawned process, through vLLM's loader and the pyproject's entry point:
-        probe = os.environ.get("CALLSIEVE_PROBE_DIR")
-        code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
-                "from vllm.plugins import load_general_plugins; load_general_plugins()\n"
-                "from vllm.parser import ParserManager\n"
-                "c = ParserManager.get_parser(tool_parser_name='callsieve', reasoning_parser_name='callsieve', enable_auto_tools=True)\n"
-                "print(c.__mro__[1].__name__)\n")
+        # --api-server-count 2: `vllm serve` parses its flags once and hands the Namespace to API server
+        # processes it spawns; each runs what run_server_worker does before the engine exists
+        # (init_parser_plugin, AsyncEngineArgs.from_cli_args, whose __post_init__ loads the general
+        # plugins through the pyproject's entry point) and composes the parser from those flags.
         import multiprocessing
-        assert multiprocessing.get_start_method(allow_none=True) in (None, "spawn", "fork", "forkserver")
-        outs = [subprocess.run([sys.executable, "-c", code, probe or ""], capture_output=True, text=True, env=os.environ)
-                for _ in range(2)]
-        assert all(o.returncode == 0 and o.stdout.strip() == "CallsieveParser" for o in outs), [o.stderr[-800:] for o in outs]
+        from vllm.entrypoints.common.cli_args import make_arg_parser
+        from vllm.utils.argparse_utils import FlexibleArgumentParser
+        args = make_arg_parser(FlexibleArgumentParser()).parse_args(
+            ["--model", "Qwen/Qwen3-8B", "--enable-auto-tool-choice", "--tool-call-parser", "callsieve",
+             "--reasoning-parser", "callsieve", "--api-server-count", "2"])
+        spawn = multiprocessing.get_context("spawn")
+        with spawn.Pool(args.api_server_count) as pool:
+            got = pool.starmap(api_server, [(args, os.environ.get("CALLSIEVE_PROBE_DIR") or "", i)
+                                            for i in range(args.api_server_count)])
+        assert got == [(0, "CallsieveParser"), (1, "CallsieveParser")], got
 
     found = locals()
     return {n: found[n] for n in NAMES}

@@ -30,6 +30,7 @@ class ReasoningGate:
     def __init__(self, tokenizer, thinking: bool | None):
         self.tokenizer, self.thinking = tokenizer, thinking
         self.start: int | None = None       # where the output begins in input_ids
+        self.single: frozenset[str] | None = None   # the openers that are one token here
         self._restart()
 
     def _restart(self) -> None:
@@ -74,9 +75,23 @@ class ReasoningGate:
             text = decode(self.tokenizer, [tid]).lstrip()
             if not text:
                 continue
-            could_open = any(o.startswith(text[:len(o)]) for o in OPENERS)
-            return None if could_open else offset
+            return None if self._could_open(text) else offset
         return None
+
+    def _could_open(self, text: str) -> bool:
+        """Whether a first token could begin a thinking block.  When the vocabulary has openers as
+        tokens of their own (Qwen3's `<think>`, Magistral's `[THINK]`), the model thinks with those,
+        and only those tokens begin a block: a `[` opening a JSON list, or a `<` opening a call tag,
+        is the answer's first token.  Otherwise any text that begins an opener might."""
+        if self.single is None:
+            try:
+                vocab = self.tokenizer.get_vocab()
+            except Exception:
+                vocab = {}
+            self.single = frozenset(o for o in OPENERS if o in vocab)
+        if self.single:
+            return text.startswith(tuple(self.single))
+        return any(o.startswith(text[:len(o)]) for o in OPENERS)
 
 
 class CallsieveReasoningParser(ParserEngineReasoningAdapter):
