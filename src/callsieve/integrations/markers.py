@@ -1,6 +1,8 @@
 """What the engines' tokenizers say about callsieve's markers (standard library only)."""
 from __future__ import annotations
 
+import weakref
+
 from callsieve import formats
 from callsieve.reasoning import SYNTAXES
 
@@ -9,18 +11,26 @@ from callsieve.reasoning import SYNTAXES
 MARKERS = frozenset(
     [m for f in formats.table() for m in (*f["markers"], f["closer"]) if m]
     + [m for t in SYNTAXES for m in (*t.opens, *t.closes)])
-_special: dict[int, bool] = {}
+# Keyed by the tokenizer itself, weakly: an id() would be reused by a later tokenizer once the
+# first is gone, which would then get the first one's answer.
+_special: "weakref.WeakKeyDictionary[object, bool]" = weakref.WeakKeyDictionary()
 
 
 def markers_are_special(tokenizer) -> bool:
-    key = id(tokenizer)
-    if key not in _special:
-        try:
-            special = set(tokenizer.get_added_vocab())
-        except Exception:
-            special = set(getattr(tokenizer, "all_special_tokens", ()) or ())
-        _special[key] = bool(special & MARKERS)
-    return _special[key]
+    try:
+        return _special[tokenizer]
+    except (KeyError, TypeError):   # TypeError: not weakly referable (or unhashable): not cached
+        pass
+    try:
+        special = set(tokenizer.get_added_vocab())
+    except Exception:
+        special = set(getattr(tokenizer, "all_special_tokens", ()) or ())
+    answer = bool(special & MARKERS)
+    try:
+        _special[tokenizer] = answer
+    except TypeError:
+        pass
+    return answer
 
 
 def thinking_syntax(tokenizer):
