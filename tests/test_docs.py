@@ -79,3 +79,35 @@ def test_hand_written_notes_cover_exactly_the_registered_formats():
     assert _first_column("formats-xml.md", "| format | what is left | recognised? |") == _of("xml")
     literal = (ROOT / "docs" / "formats-literal.md").read_text()
     assert set(re.findall(r"^## `(\w+)`", literal, re.M)) == _of("literal")
+
+
+def _prose(md: str) -> str:
+    """A Markdown text without its fenced code blocks (a `# comment` there is no heading)."""
+    out, fenced = [], False
+    for line in md.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced:
+            out.append(line)
+    return "\n".join(out)
+
+
+def _anchors(md: str) -> set[str]:
+    """GitHub's anchors for a Markdown file: its headings' slugs and its explicit <a id>s."""
+    heads = re.findall(r"^#{1,6} (.+)$", _prose(md), re.M)
+    slugs = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in heads}
+    return slugs | set(re.findall(r'<a id="([^"]+)"></a>', md))
+
+
+def test_every_relative_link_in_the_docs_resolves():
+    """The README's sections moved into docs/: every link between them still lands on a file and a heading."""
+    for rel in _tracked():
+        if not rel.endswith(".md"):
+            continue
+        here = (ROOT / rel).parent
+        text = re.sub(r"(`+).*?\1", "", _prose((ROOT / rel).read_text()))   # nor is a link in code
+        for target, anchor in re.findall(r"\]\(([^)#:\s]*)(?:#([^)\s]+))?\)", text):
+            path = (here / target).resolve() if target else ROOT / rel
+            assert path.exists(), f"{rel} links to {target}, which does not exist"
+            if anchor and path.suffix == ".md":
+                assert anchor in _anchors(path.read_text()), f"{rel} links to {target}#{anchor}: no such heading"
