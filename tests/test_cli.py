@@ -102,9 +102,9 @@ def test_every_option_has_help_and_no_help_shows_markdown():
         assert rc == 0 and "`" not in out, (args, out)
 
 
-def test_readme_lists_every_command_line_option():
+def test_the_docs_list_every_command_line_option():
     from callsieve.cli import build_parser
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = "".join((ROOT / "docs" / name).read_text(encoding="utf-8") for name in ("cli.md", "proxy.md"))
     parser = build_parser()
     subparsers = next(a for a in parser._actions if a.choices and "parse" in a.choices).choices
     options = {o for sub in subparsers.values() for a in sub._actions for o in a.option_strings if o.startswith("--")}

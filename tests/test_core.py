@@ -233,7 +233,7 @@ def test_a_call_with_unusable_arguments_is_not_a_smaller_runnable_call(text):
     '<parameter=dry_run>\ntru\n</parameter>\n</function>\n</tool_call>',
 ])
 def test_a_value_the_schema_rules_out_is_delivered_as_written(text):
-    # The decision (README "When a call goes bad"): the schema only types XML-style values; a
+    # The decision (docs/guarantees.md, "When a call goes bad"): the schema only types XML-style values; a
     # value it rules out is the model's string, never coerced, dropped or made a smaller call.
     # The agent validates it against its schema and answers the model with an error.
     tools = [{"type": "function", "function": {"name": "rm", "parameters": {"type": "object", "properties": {

@@ -82,27 +82,48 @@ def test_hand_written_notes_cover_exactly_the_registered_formats():
     assert set(re.findall(r"^## `(\w+)`", literal, re.M)) == _of("literal")
 
 
-def _slug(heading: str) -> str:
-    """GitHub's anchor for a Markdown heading: lower case, punctuation dropped, spaces to dashes."""
-    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+def _prose(md: str) -> str:
+    """A Markdown text without its fenced code blocks (a `# comment` there is no heading)."""
+    out, fenced = [], False
+    for line in md.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        elif not fenced:
+            out.append(line)
+    return "\n".join(out)
 
 
-def test_every_link_to_a_section_of_a_document_resolves():
-    """`docs/agents.md#whole-calls` (cited by the proxy's --calls) once named a section that did
-    not exist: every link to a `.md` file's section names a heading (or an `<a id>`) there."""
-    anchors: dict[str, set] = {}
+def _anchors(md: str) -> set[str]:
+    """GitHub's anchors for a Markdown file: its headings' slugs and its explicit <a id>s."""
+    heads = re.findall(r"^#{1,6} (.+)$", _prose(md), re.M)
+    slugs = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in heads}
+    return slugs | set(re.findall(r'<a id="([^"]+)"></a>', md))
+
+
+def test_every_relative_link_in_the_docs_resolves():
+    """The README's sections moved into docs/: every link between them still lands on a file and a heading."""
     for rel in _tracked():
-        if rel.endswith(".md"):
-            text = (ROOT / rel).read_text()
-            heads = re.findall(r"^#+ (.+)$", re.sub(r"```.*?```", "", text, flags=re.S), re.M)
-            anchors[rel] = {_slug(h) for h in heads} | set(re.findall(r'<a id="([^"]+)"></a>', text))
+        if not rel.endswith(".md"):
+            continue
+        here = (ROOT / rel).parent
+        text = re.sub(r"(`+).*?\1", "", _prose((ROOT / rel).read_text()))   # nor is a link in code
+        for target, anchor in re.findall(r"\]\(([^)#:\s]*)(?:#([^)\s]+))?\)", text):
+            path = (here / target).resolve() if target else ROOT / rel
+            assert path.exists(), f"{rel} links to {target}, which does not exist"
+            if anchor and path.suffix == ".md":
+                assert anchor in _anchors(path.read_text()), f"{rel} links to {target}#{anchor}: no such heading"
+
+
+def test_every_section_a_source_file_cites_exists():
+    """`docs/agents.md#whole-calls` (cited by the proxy's --calls) once named a section that did
+    not exist: every section of a `.md` file named in the code or the docs is a heading (or an `<a id>`) there."""
     bad = []
     for rel in _tracked():
         if not rel.endswith((".py", ".md")):
             continue
         for target, anchor in re.findall(r"([\w./-]+\.md)#([a-z0-9][a-z0-9_-]*)", (ROOT / rel).read_text()):
-            near = os.path.normpath(os.path.join(os.path.dirname(rel), target))
-            key = near if near in anchors else os.path.normpath(target)
-            if anchor not in anchors.get(key, ()):
-                bad.append(f"{rel} links to {target}#{anchor}, which does not exist")
+            near = ROOT / os.path.dirname(rel) / target
+            path = near if near.exists() else ROOT / target
+            if not path.exists() or anchor not in _anchors(path.read_text()):
+                bad.append(f"{rel} cites {target}#{anchor}, which does not exist")
     assert not bad, "\n".join(bad)
