@@ -236,15 +236,15 @@ from callsieve.serve import embedded
 embedded.missing_packages = lambda: []
 embedded.model_path = lambda: Path("model.gguf")
 embedded.EmbeddedServer.command = lambda self, model: [sys.executable, {fake!r}, str(self.port), *{extra!r}]
-if {port!r}:
-    embedded.free_port = lambda host="127.0.0.1": {port!r}
+ports, free_port = iter({ports!r}), embedded.free_port
+embedded.free_port = lambda host="127.0.0.1": next(ports, None) or free_port(host)
 sys.exit(cli.main(["serve", *sys.argv[1:]]))
 """
 
 
-def fake_embedded(*extra: str, port: int | None = None) -> list[str]:
-    """The `callsieve serve` command with fake_llama.py as its embedded server (on `port` if given)."""
-    return [sys.executable, "-c", RUN_WITH_FAKE.format(fake=str(FAKE), extra=list(extra), port=port)]
+def fake_embedded(*extra: str, ports: list[int] = ()) -> list[str]:
+    """The `callsieve serve` command with fake_llama.py as its embedded server (on `ports` first, if given)."""
+    return [sys.executable, "-c", RUN_WITH_FAKE.format(fake=str(FAKE), extra=list(extra), ports=list(ports))]
 
 
 def test_an_embedded_server_that_crashes_on_its_first_generation_stops_start_up(tmp_path):
@@ -260,15 +260,29 @@ def test_an_embedded_server_that_crashes_on_its_first_generation_stops_start_up(
 
 def test_another_server_on_the_embedded_port_is_not_taken_for_it(tmp_path, upstream):
     # The port was free when callsieve chose it; another server took it before the child bound it
-    # (the child exits): that server's answers must not make start-up succeed, or callsieve would
-    # serve, then stop with status 1 when it sees its child gone.
+    # (the child exits): that server's answers must not make start-up succeed (callsieve would
+    # serve, then stop with status 1 when it saw its child gone); a new port is tried, a few times.
     env = {**os.environ, "CALLSIEVE_CACHE_DIR": str(tmp_path)}
     taken = int(upstream.url.rsplit(":", 1)[1].split("/")[0])
-    p = subprocess.run([*fake_embedded(port=taken), "--port", str(free_port())], capture_output=True, text=True,
-                       timeout=120, env=env)
+    p = subprocess.run([*fake_embedded(ports=[taken] * 3), "--port", str(free_port())], capture_output=True,
+                       text=True, timeout=120, env=env)
     assert p.returncode == 2, p.stderr
     assert "embedded llama.cpp server exited (status 1)" in p.stderr and "callsieve serve: http" not in p.stderr
     assert not [r for r in upstream.requests if r["method"] == "POST"]   # no generation went to it
+
+
+def test_a_taken_embedded_port_is_replaced_by_another(tmp_path, upstream):
+    env = {**os.environ, "CALLSIEVE_CACHE_DIR": str(tmp_path)}
+    taken = int(upstream.url.rsplit(":", 1)[1].split("/")[0])
+    port = free_port()
+    proc = start(port=port, cmd=fake_embedded(ports=[taken]), env=env)
+    try:
+        r = httpx.post(f"http://127.0.0.1:{port}/v1/chat/completions", timeout=30,
+                       json={"messages": [{"role": "user", "content": "hi"}]})
+        assert r.status_code == 200 and r.json()["choices"][0]["message"]["content"] == "Paris"
+    finally:
+        stop(proc)
+    assert not [r for r in upstream.requests if r["method"] == "POST"]
 
 
 def test_an_embedded_server_that_dies_later_is_one_line_and_an_exit(tmp_path):

