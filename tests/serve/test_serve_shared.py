@@ -283,19 +283,100 @@ def test_messages_keeps_a_native_calls_arguments_that_come_after_other_output(up
     assert any(ev["type"] == "message_delta" and ev["delta"]["stop_reason"] == "tool_use" for ev in events)
 
 
-# -- 10: keep-alive while text is held --------------------------------------------------------------
+# -- 10, 11: keep-alive while text is held, the upstream is silent, or has not answered yet -----------
+def beats(text: str, api: str, before: str, after: str) -> int:
+    start = text.index(before) + len(before) if before else 0
+    window = text[start:text.index(after, start)]
+    return window.count(": keep-alive\n\n") if api != "messages" else window.count("event: ping\n")
+
+
 def test_held_text_does_not_leave_the_client_without_bytes(upstream, make_proxy):
-    proxy = make_proxy(upstream.url, keepalive=1e-9)
-    held = '<tool_call>{"name": "get_weather", "arguments": {"city": "' + "P" * 40
-    upstream.stream([chunk(role="assistant", content="")] + [chunk(c) for c in held] + [chunk('"}}</tool_call>'),
-                                                                                       chunk(finish="stop")])
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    held = '<tool_call>{"name": "get_weather", "arguments": {"city": "' + "P" * 20
+    upstream.stream([chunk(role="assistant", content="")] + [x for c in held for x in (chunk(c), 0.02)]
+                    + [chunk('"}}</tool_call>'), chunk(finish="stop")])
     for path, body, tools in (("/chat/completions", BODY, TOOLS), ("/messages", ANT, ANT_TOOLS)):
         r = post(proxy, path, json={**body, "stream": True, "tools": tools})
-        assert ": keep-alive\n\n" in r.text
+        assert beats(r.text, "messages" if path == "/messages" else "chat", "", "get_weather") >= 1
         if path == "/chat/completions":
             events = sse_events_of(r.text)
             check_stream(events)
             assert fold(events)["tool_calls"][0]["name"] == "get_weather"
+
+
+@pytest.mark.parametrize("api", ["chat", "responses", "messages"])
+def test_a_silent_upstream_does_not_leave_the_client_without_bytes(upstream, make_proxy, api):
+    """The model thinks (or the upstream stalls) between two tokens: keep-alives meanwhile."""
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    upstream.stream([chunk(role="assistant", content=""), chunk("Hi"), 1.0, chunk(" there"), chunk(finish="stop")])
+    path, body = ROUTES[api]
+    r = post(proxy, path, json={**body, "stream": True})
+    assert r.status_code == 200
+    assert beats(r.text, api, '"Hi"', '" there"') >= 1
+
+
+@pytest.mark.parametrize("api", ["chat", "responses", "messages"])
+def test_an_upstream_slow_to_answer_does_not_leave_the_client_without_bytes(upstream, make_proxy, api):
+    """No headers for a while (llama.cpp reading a long prompt sends none before its first token):
+    the client's stream starts at once, with keep-alives, and the answer follows whole."""
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    upstream.head_delay = 1.0
+    upstream.stream([chunk(role="assistant", content=""), chunk("Hi"), chunk(" there"), chunk(finish="stop")])
+    path, body = ROUTES[api]
+    r = post(proxy, path, json={**body, "stream": True})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    assert beats(r.text, api, "", '"Hi"') >= 2
+    if api == "chat":
+        events = sse_events_of(r.text)
+        check_stream(events)
+        assert fold(events)["content"] == "Hi there"
+    elif api == "messages":
+        kinds = [e["type"] for e in sse_events_of(r.text)]
+        assert kinds[0] == "message_start" and kinds[-1] == "message_stop"
+    else:
+        kinds = [e["type"] for e in sse_events_of(r.text)]
+        assert kinds[0] == "response.created" and kinds[-1] == "response.completed"
+
+
+@pytest.mark.parametrize("api", ["chat", "responses", "messages"])
+def test_an_error_after_keepalives_is_the_streams_error_event(upstream, make_proxy, api):
+    """Once the stream's headers are out, an upstream's late error status is the API's error event."""
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    upstream.head_delay = 0.5
+    upstream.reply(429, {"error": {"message": "slow down", "type": "rate_limit", "code": None}})
+    path, body = ROUTES[api]
+    r = post(proxy, path, json={**body, "stream": True})
+    assert r.status_code == 200
+    last = [e for e in sse_events_of(r.text) if e != "[DONE]"][-1]
+    message = {"chat": lambda e: e["error"]["message"], "responses": lambda e: e["response"]["error"]["message"],
+               "messages": lambda e: e["error"]["message"]}[api](last)
+    assert "slow down" in message
+    if api == "chat":
+        assert r.text.rstrip().endswith("data: [DONE]")
+
+
+def test_a_client_leaving_during_keepalives_cancels_the_upstream(upstream, make_proxy, caplog):
+    caplog.set_level(logging.INFO, logger="callsieve.serve")
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    upstream.hang()
+    with httpx.Client(timeout=10) as c:
+        with c.stream("POST", proxy + "/chat/completions", json={**BODY, "stream": True}) as r:
+            assert r.status_code == 200
+            assert next(r.iter_bytes()).startswith(b": keep-alive")
+    assert upstream.cancelled.wait(20), "the upstream request was cancelled"
+    for _ in range(100):
+        if any("status=499" in m.getMessage() for m in caplog.records):
+            break
+        time.sleep(0.05)
+    assert any("status=499" in m.getMessage() for m in caplog.records)
+    assert not any(m.exc_info for m in caplog.records)
+
+
+def test_keepalive_zero_sends_none(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, keepalive=0)
+    upstream.stream([chunk(role="assistant", content=""), chunk("Hi"), 0.3, chunk(" there"), chunk(finish="stop")])
+    r = post(proxy, "/chat/completions", json={**BODY, "stream": True})
+    assert ": keep-alive" not in r.text and fold(sse_events_of(r.text))["content"] == "Hi there"
 
 
 # -- 11: timeouts and the concurrency limit --------------------------------------------------------
@@ -495,10 +576,10 @@ def test_the_shared_deployment_flags_reach_the_proxy(monkeypatch, upstream):
     monkeypatch.setenv(HEADER_TIMEOUT_ENV, "")
     assert main(["serve", "--upstream", upstream.url, "--port", str(free_port()), "--upstream-timeout", "30",
                  "--max-request-bytes", "1000", "--body-timeout", "5", "--header-timeout", "2",
-                 "--max-concurrent", "3", "--allow-host", "proxy.lan", "--log-level", "warning"]) == 0
+                 "--max-concurrent", "3", "--keepalive", "4", "--allow-host", "proxy.lan", "--log-level", "warning"]) == 0
     config = seen["app"].state.proxy.config
-    assert (config.timeout, config.max_request_bytes, config.body_timeout, config.max_concurrent,
-            list(config.allowed_hosts)) == (30.0, 1000, 5.0, 3, ["proxy.lan"])
+    assert (config.timeout, config.max_request_bytes, config.body_timeout, config.max_concurrent, config.keepalive,
+            list(config.allowed_hosts)) == (30.0, 1000, 5.0, 3, 4.0, ["proxy.lan"])
     assert seen["http"] == "callsieve.serve.guard:TimedHTTP"
     import os
     assert os.environ[HEADER_TIMEOUT_ENV] == "2.0"
