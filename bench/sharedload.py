@@ -5,7 +5,8 @@ The proxy (one worker, as `callsieve serve` runs by default) in front of the scr
 record each one's end-to-end time; meanwhile heavy clients ask for a long answer (a call whose
 arguments are megabytes, streamed or whole), which the proxy must parse.  Measured: the light
 requests' latency alone, beside the heavy ones, and beside them with the proxy's time slices
-turned off (app.SLICE_S and SLICE_CHARS infinite: what the proxy did before issue 22).  Every loop is bounded
+turned off (app.SLICE_S and SLICE_CHARS infinite: what the proxy did before issue 22), and beside
+them with `--workers 2` (the slices as shipped; a light request may land on the other worker).  Every loop is bounded
 in count and time; the servers are stopped at the end.  Nothing is asserted about time.
 """
 from __future__ import annotations
@@ -24,16 +25,17 @@ from . import proxybench as X
 
 HOST = X.HOST
 PROXY = ("import sys, callsieve.serve.app as a\nif sys.argv[1] == 'off': a.SLICE_S = a.SLICE_CHARS = float('inf')\n"
+         "elif sys.argv[1] != 'on': a.SLICE_S = float(sys.argv[1])\n"
          "from callsieve.cli import main; sys.exit(main(sys.argv[2:]))")
 
 
 class Proxy:
-    def __init__(self, up_port: int, offload: int, log_path: str):
+    def __init__(self, up_port: int, offload: str, log_path: str, workers: int = 1):
         self.port = X._free_port()
         with open(log_path, "w") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", PROXY, str(offload), "serve", "--upstream", f"http://{HOST}:{up_port}/v1",
-                 "--host", HOST, "--port", str(self.port), "--log-level", "warning"],
+                 "--host", HOST, "--port", str(self.port), "--log-level", "warning", "--workers", str(workers)],
                 cwd=X.ROOT, env=X._env(), stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and self.proc.poll() is None:
@@ -122,6 +124,10 @@ async def heavy_client(port: int, heavy: int, k: int, seconds: float) -> list[fl
     return times
 
 
+SCENARIOS = (("alone", "on", 0, 1), ("beside heavy", "on", 2, 1), ("beside heavy, no slices", "off", 2, 1),
+             ("beside heavy, --workers 2", "on", 2, 2))
+
+
 def run(quick: bool, log_dir: str, progress=print) -> dict:
     heavy = 20000 if quick else 60000
     seconds, light_clients, max_light = (2.0, 2, 50) if quick else (10.0, 4, 2000)
@@ -133,9 +139,8 @@ def run(quick: bool, log_dir: str, progress=print) -> dict:
         if len(line) != 2 or line[0] != "PORT":
             raise X.Skip("the scripted upstream did not start")
         up_port = int(line[1])
-        for name, offload, heavy_clients in (("alone", "on", 0), ("beside heavy", "on", 2),
-                                             ("beside heavy, no slices", "off", 2)):
-            proxy = Proxy(up_port, offload, os.path.join(log_dir, "sharedload-proxy.log"))
+        for name, offload, heavy_clients, workers in SCENARIOS:
+            proxy = Proxy(up_port, offload, os.path.join(log_dir, "sharedload-proxy.log"), workers)
             try:
                 out[name] = asyncio.run(scenario(proxy.port, heavy, heavy_clients, light_clients, seconds, max_light))
             finally:
@@ -145,7 +150,22 @@ def run(quick: bool, log_dir: str, progress=print) -> dict:
         up.terminate()
         up.wait(10)
     out["heavy_chunks"] = heavy
+    out["load"] = [round(x, 2) for x in os.getloadavg()]
     return out
+
+
+def render(res: dict) -> str:
+    """The Markdown table of a run, for bench/RESULTS.md."""
+    rows = ["| light clients' requests | n | p50 | p99 | max | heavy answers | their median |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, *_ in SCENARIOS:
+        r = res.get(name)
+        if not r:
+            continue
+        heavy = f"{r['heavy_n']} | {r['heavy_ms']:.0f} ms" if r["heavy_n"] else "— | —"
+        rows.append(f"| {name} | {r['light_n']} | {r['p50_ms']:.0f} ms | {r['p99_ms']:.0f} ms | "
+                    f"{r['max_ms']:.0f} ms | {heavy} |")
+    return "\n".join(rows) + "\n"
 
 
 def main() -> int:

@@ -43,7 +43,9 @@ TEMPLATE_TIMEOUT_S = 3.0  # asking the upstream for a chat template: start-up mu
 UNREACHABLE, NO_ENDPOINT = object(), object()   # chat_template(): no answer; no such endpoint
 LATE = object()            # unless_gone(): neither the answer nor the client's leaving came in time
 SLICE_CHARS = 64 * 1024     # a longer upstream chunk is parsed in slices of this size (see slices)
-SLICE_S = 0.005             # about the longest one stream works before the event loop serves the others
+SLICE_S = 0.001             # about the longest one stream works before the event loop serves the others
+                            # (checked after each upstream chunk; bench/sharedload.py: 5 ms let a light
+                            # client wait ~1 s beside two heavy streams, 1 ms a few hundred ms)
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 SESSIONS_MAX = 64          # models whose Session is kept (least recently used out first)
 MODELS_RECHECK_S = 1.0     # a name the upstream's model list lacks re-reads it at most this often
@@ -616,6 +618,14 @@ class Proxy:
                             for piece in slices(chunk):
                                 out += enc.write(turn.feed(piece))
                                 await asyncio.sleep(0)
+                        if time.monotonic() - turn_at > SLICE_S:
+                            # one read can hold a thousand chunks: the others get their turn within it
+                            if out:
+                                batch = b"".join(out)
+                                out.clear()
+                                yield batch
+                            await asyncio.sleep(0)
+                            turn_at = time.monotonic()
                     if ended:
                         if not parsed and not done and failure is None:
                             failure = stream_error("the upstream's answer is no event stream", "upstream_unreadable")
