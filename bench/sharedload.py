@@ -4,10 +4,12 @@ The proxy (one worker, as `callsieve serve` runs by default) in front of the scr
 (bench.upstream), both on loopback.  Light clients send small streamed requests in a loop and
 record each one's end-to-end time; meanwhile heavy clients ask for a long answer (a call whose
 arguments are megabytes, streamed or whole), which the proxy must parse.  Measured: the light
-requests' latency alone, beside the heavy ones, and beside them with the proxy's time slices
-turned off (app.SLICE_S and SLICE_CHARS infinite: what the proxy did before issue 22), and beside
-them with `--workers 2` (the slices as shipped; a light request may land on the other worker).  Every loop is bounded
-in count and time; the servers are stopped at the end.  Nothing is asserted about time.
+requests' latency alone, beside the heavy ones, beside them with the proxy's time slices turned
+off (app.SLICE_S and SLICE_CHARS infinite: what the proxy did before issue 22), beside them with
+`--workers 2` (a light request may land on the other worker), and, as a control, beside them but
+sent straight to the upstream (what the machine and the upstream cost, the proxy left out).
+Every loop is bounded in count and time; the servers are stopped at the end.  Nothing is
+asserted about time.
 """
 from __future__ import annotations
 
@@ -82,10 +84,12 @@ def pct(xs: list[float], p: float) -> float:
 
 
 async def scenario(port: int, heavy: int, heavy_clients: int, light_clients: int, seconds: float,
-                   max_light: int) -> dict:
+                   max_light: int, light_port: int | None = None) -> dict:
+    """`light_port`: where the light clients go (default: the proxy, as the heavy ones)."""
+    light_port = light_port or port
     light_body = X._body("prose", 24)
     for _ in range(3):
-        await X.sse_request(port, light_body)
+        await X.sse_request(light_port, light_body)
     stop = time.monotonic() + seconds
     lat: list[float] = []
     heavy_times: list[float] = []
@@ -96,7 +100,7 @@ async def scenario(port: int, heavy: int, heavy_clients: int, light_clients: int
         for _ in range(max_light):
             if time.monotonic() > stop:
                 return
-            r = await X.sse_request(port, light_body)
+            r = await X.sse_request(light_port, light_body)
             bad += r["status"] != 200 or not r["done"]
             lat.append(r["e2e"])
 
@@ -124,8 +128,10 @@ async def heavy_client(port: int, heavy: int, k: int, seconds: float) -> list[fl
     return times
 
 
-SCENARIOS = (("alone", "on", 0, 1), ("beside heavy", "on", 2, 1), ("beside heavy, no slices", "off", 2, 1),
-             ("beside heavy, --workers 2", "on", 2, 2))
+# (name, the proxy's slices "on"/"off", heavy clients, workers, light clients straight to the upstream)
+SCENARIOS = (("alone", "on", 0, 1, False), ("beside heavy", "on", 2, 1, False),
+             ("beside heavy, no slices", "off", 2, 1, False), ("beside heavy, --workers 2", "on", 2, 2, False),
+             ("control: beside heavy, light ones straight to the upstream", "on", 2, 1, True))
 
 
 def run(quick: bool, log_dir: str, progress=print) -> dict:
@@ -139,10 +145,11 @@ def run(quick: bool, log_dir: str, progress=print) -> dict:
         if len(line) != 2 or line[0] != "PORT":
             raise X.Skip("the scripted upstream did not start")
         up_port = int(line[1])
-        for name, offload, heavy_clients, workers in SCENARIOS:
+        for name, offload, heavy_clients, workers, direct in SCENARIOS:
             proxy = Proxy(up_port, offload, os.path.join(log_dir, "sharedload-proxy.log"), workers)
             try:
-                out[name] = asyncio.run(scenario(proxy.port, heavy, heavy_clients, light_clients, seconds, max_light))
+                out[name] = asyncio.run(scenario(proxy.port, heavy, heavy_clients, light_clients, seconds, max_light,
+                                                 up_port if direct else None))
             finally:
                 proxy.stop()
             progress(f"  {name:26s} {json.dumps(out[name])}")

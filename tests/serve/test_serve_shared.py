@@ -490,6 +490,90 @@ def test_requests_beyond_the_concurrency_limit_get_a_503(upstream, make_proxy):
     assert post(proxy, "/chat/completions", json=BODY).status_code == 200
 
 
+# -- 16: one heavy answer does not stall the others ----------------------------------------------
+class OneRead(httpx.AsyncByteStream):
+    """An upstream body that arrives in one read (a fast upstream: hundreds of chunks at once)."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    async def __aiter__(self):
+        yield self.data
+
+
+def turns_given_to_others(monkeypatch, work) -> tuple[int, object]:
+    """How often another task of the event loop ran while `work()` (a coroutine factory) ran, with
+    every time slice due at once (SLICE_S < 0: no clock in the test)."""
+    import asyncio
+
+    import callsieve.serve.app as app
+    monkeypatch.setattr(app, "SLICE_S", -1.0)
+
+    async def go():
+        ticks, done = 0, False
+
+        async def other_client():
+            nonlocal ticks
+            while not done:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        other = asyncio.ensure_future(other_client())
+        await asyncio.sleep(0)
+        start = ticks
+        try:
+            result = await work()
+        finally:
+            done = True
+            await other
+        return ticks - start, result
+
+    return asyncio.run(go())
+
+
+def test_a_stream_of_many_chunks_in_one_read_lets_the_others_run(monkeypatch):
+    from callsieve import Sieve
+    from callsieve.serve.app import Proxy
+    from callsieve.serve.chat import ChatEncoder
+    from callsieve.serve.options import Options
+    from callsieve.serve.turn import Turn
+    text = '<tool_call>{"name": "get_weather", "arguments": {"city": "' + "P" * 300 + '"}}</tool_call>'
+    data = b"".join(b"data: " + json.dumps(chunk(c)).encode() + b"\n\n" for c in text) + b"data: [DONE]\n\n"
+
+    async def work():
+        proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
+        resp = httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=OneRead(data))
+        opts = Options(tools=TOOLS)
+        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
+        stats = {"api": "chat", "model": "m", "start": 0, "stream": True}
+        return b"".join([b async for b in proxy.stream(resp, turn, ChatEncoder(), stats)])
+
+    turns, out = turns_given_to_others(monkeypatch, work)
+    assert fold(sse_events_of(out.decode()))["tool_calls"][0]["name"] == "get_weather"
+    assert turns >= len(text) // 2, f"{turns} turns for the others while {len(text)} chunks were translated"
+
+
+def test_a_long_whole_answer_is_parsed_letting_the_others_run(monkeypatch):
+    from callsieve import Session
+    from callsieve.serve import chat
+    from callsieve.serve.app import SLICE_CHARS, Proxy
+    from callsieve.serve.options import Options
+    content = "word " * (10 * SLICE_CHARS // 5) + '<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>'
+    data = json.dumps(completion(content)).encode()
+    body = {**BODY, "tools": TOOLS}
+
+    async def work():
+        proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
+        opts = Options.from_request(body, None, "auto", "hold")
+        stats = {"api": "chat", "model": "m", "start": 0, "stream": False}
+        return await proxy.whole_answer(data, opts, Session(learn=False), chat, body, stats)
+
+    turns, answer = turns_given_to_others(monkeypatch, work)
+    message = json.loads(answer.body)["choices"][0]["message"]
+    assert message["tool_calls"][0]["function"]["name"] == "get_weather" and message["content"].startswith("word")
+    assert turns >= 9, f"{turns} turns for the others while {len(content)} characters were parsed"
+
+
 # -- 12: log injection -------------------------------------------------------------------------
 def test_a_model_name_cannot_forge_log_lines_or_reach_the_terminal(upstream, proxy, caplog):
     caplog.set_level(logging.INFO, logger="callsieve.serve")
