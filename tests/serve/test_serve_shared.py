@@ -307,13 +307,15 @@ def test_a_body_without_content_type_and_no_events_ends_with_an_error_event(upst
 
 
 # -- 9: Messages keeps a native call's later arguments -----------------------------------------
-def test_messages_keeps_a_native_calls_arguments_that_come_after_other_output(upstream, proxy):
+@pytest.mark.parametrize("delivery", ["whole", "stream"])   # (whole, Messages' default, holds the call anyway)
+def test_messages_keeps_a_native_calls_arguments_that_come_after_other_output(upstream, proxy, delivery):
     first = {"index": 0, "id": "call_n1", "type": "function", "function": {"name": "get_weather",
                                                                            "arguments": '{"city": '}}
     upstream.stream([chunk(role="assistant", content=""), chunk(tool_calls=[first]), chunk(" "),
                      chunk(reasoning="hmm"), chunk(tool_calls=[{"index": 0, "function": {"arguments": '"Paris"}'}}]),
                      chunk(finish="tool_calls")])
-    r = post(proxy, "/messages", json={**ANT, "stream": True, "tools": ANT_TOOLS})
+    r = post(proxy, "/messages", json={**ANT, "stream": True, "tools": ANT_TOOLS},
+             headers={"x-callsieve-calls": delivery})
     events = [json.loads(line[5:]) for line in r.text.splitlines() if line.startswith("data:")]
     blocks: dict[int, dict] = {}
     for ev in events:
