@@ -69,10 +69,13 @@ class KeptAlive(StreamingResponse):
                 last = loop.time()
 
         async def beats():
+            nonlocal last
             while True:
                 await asyncio.sleep(last + self.every - loop.time())
-                if loop.time() - last >= self.every:
-                    await sent({"type": "http.response.body", "body": self.beat, "more_body": True})
+                async with lock:  # (the body may have sent something while this waited for the lock)
+                    if loop.time() - last >= self.every:
+                        await send({"type": "http.response.body", "body": self.beat, "more_body": True})
+                        last = loop.time()
 
         await sent({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
         timer = asyncio.ensure_future(beats())
