@@ -15,8 +15,10 @@ the same call outside thinking).
 """
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
+import tracemalloc
 
 import callsieve
 
@@ -92,6 +94,29 @@ def _cases(n: int) -> tuple[str, str]:
             "<think>" + '<tool_call>{"name": "f", "arguments": {"a": "' + "x" * n + '"}}</tool_call>')
 
 
+def proxy_peak(chunks: list[str]) -> int:
+    """`traced_peak` through the proxy's own layers: each piece as an upstream Chat Completions chunk
+    into `serve.turn.Turn`, its events written as Chat Completions SSE bytes (then dropped)."""
+    from callsieve.serve import chat
+    from callsieve.serve.options import Options
+    from callsieve.serve.turn import Turn
+    opts = Options.from_request({"model": "m", "messages": [], "stream": True}, None, "auto", "hold")
+    sess = callsieve.Session.for_model("m", learn=False)
+    pieces = [{"choices": [{"index": 0, "delta": {"content": c}}]} for c in chunks]
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        turn, enc = Turn(opts, lambda: callsieve.Sieve(**opts.sieve_kwargs(sess))), chat.encoder({}, {})
+        for piece in pieces:
+            enc.write(turn.feed(piece))
+        enc.write(turn.finish())
+        return tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+
+
 def memory_report(scale: float = 1.0) -> list[dict]:
     out = []
     for t in _cases(1000):       # warm-up: imports and the scanners compiled once per process
@@ -110,6 +135,13 @@ def memory_report(scale: float = 1.0) -> list[dict]:
         out.append({"case": f"a {n / 1e6:.1f} MB argument held in a never-closed <think>, {size}-char chunks",
                     "bytes": len(held), "traced_peak_bytes": peak, "x": peak / len(held),
                     "not_held_peak_bytes": plain, "hold_x": (peak - plain) / len(held)})
+        if size == 4:   # the same, through the proxy (the issue measured it there)
+            peak = proxy_peak(split(held, size))
+            plain = proxy_peak(split(held[len("<think>"):], size))
+            out.append({"case": f"the same {n / 1e6:.1f} MB argument through the proxy's Turn and Chat encoder "
+                                f"(SSE written), {size}-char chunks",
+                        "bytes": len(held), "traced_peak_bytes": peak, "x": peak / len(held),
+                        "not_held_peak_bytes": plain, "hold_x": (peak - plain) / len(held)})
     return out
 
 

@@ -100,7 +100,7 @@ class Servers:
                 break
             try:
                 with socket.create_connection((HOST, self.proxy_port), timeout=1) as s:
-                    s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    s.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
                     if s.recv(64).startswith(b"HTTP/1.1 200"):
                         return self
             except OSError:

@@ -4,9 +4,12 @@ The proxy (one worker, as `callsieve serve` runs by default) in front of the scr
 (bench.upstream), both on loopback.  Light clients send small streamed requests in a loop and
 record each one's end-to-end time; meanwhile heavy clients ask for a long answer (a call whose
 arguments are megabytes, streamed or whole), which the proxy must parse.  Measured: the light
-requests' latency alone, beside the heavy ones, and beside them with the proxy's time slices
-turned off (app.SLICE_S and SLICE_CHARS infinite: what the proxy did before issue 22).  Every loop is bounded
-in count and time; the servers are stopped at the end.  Nothing is asserted about time.
+requests' latency alone, beside the heavy ones, beside them with the proxy's time slices turned
+off (app.SLICE_S and SLICE_CHARS infinite: what the proxy did before issue 22), beside them with
+`--workers 2` (a light request may land on the other worker), and, as a control, beside them but
+sent straight to the upstream (what the machine and the upstream cost, the proxy left out).
+Every loop is bounded in count and time; the servers are stopped at the end.  Nothing is
+asserted about time.
 """
 from __future__ import annotations
 
@@ -24,16 +27,17 @@ from . import proxybench as X
 
 HOST = X.HOST
 PROXY = ("import sys, callsieve.serve.app as a\nif sys.argv[1] == 'off': a.SLICE_S = a.SLICE_CHARS = float('inf')\n"
+         "elif sys.argv[1] != 'on': a.SLICE_S = float(sys.argv[1])\n"
          "from callsieve.cli import main; sys.exit(main(sys.argv[2:]))")
 
 
 class Proxy:
-    def __init__(self, up_port: int, offload: int, log_path: str):
+    def __init__(self, up_port: int, offload: str, log_path: str, workers: int = 1):
         self.port = X._free_port()
         with open(log_path, "w") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", PROXY, str(offload), "serve", "--upstream", f"http://{HOST}:{up_port}/v1",
-                 "--host", HOST, "--port", str(self.port), "--log-level", "warning"],
+                 "--host", HOST, "--port", str(self.port), "--log-level", "warning", "--workers", str(workers)],
                 cwd=X.ROOT, env=X._env(), stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and self.proc.poll() is None:
@@ -80,10 +84,20 @@ def pct(xs: list[float], p: float) -> float:
 
 
 async def scenario(port: int, heavy: int, heavy_clients: int, light_clients: int, seconds: float,
-                   max_light: int) -> dict:
+                   max_light: int, light_port: int | None = None) -> dict:
+    """`light_port`: where the light clients go (default: the proxy, as the heavy ones)."""
+    light_port = light_port or port
     light_body = X._body("prose", 24)
     for _ in range(3):
-        await X.sse_request(port, light_body)
+        await X.sse_request(light_port, light_body)
+    # the heavy clients in their own processes: reading their answers must not slow this one's loop.
+    # Measured once they are up: starting two interpreters on this 2-core machine would otherwise
+    # be counted against the proxy (it stalled every light client for ~1 s at the start)
+    heavy_procs = [subprocess.Popen([sys.executable, "-m", "bench.sharedload", "--heavy-client", str(port),
+                                     str(heavy), str(k), str(seconds)], cwd=X.ROOT, env=X._env(),
+                                    stdout=subprocess.PIPE, text=True) for k in range(heavy_clients)]
+    for p in heavy_procs:
+        p.stdout.readline()                  # "up": imported, about to send its first request
     stop = time.monotonic() + seconds
     lat: list[float] = []
     heavy_times: list[float] = []
@@ -94,14 +108,10 @@ async def scenario(port: int, heavy: int, heavy_clients: int, light_clients: int
         for _ in range(max_light):
             if time.monotonic() > stop:
                 return
-            r = await X.sse_request(port, light_body)
+            r = await X.sse_request(light_port, light_body)
             bad += r["status"] != 200 or not r["done"]
             lat.append(r["e2e"])
 
-    # the heavy clients in their own processes: reading their answers must not slow this one's loop
-    heavy_procs = [subprocess.Popen([sys.executable, "-m", "bench.sharedload", "--heavy-client", str(port),
-                                     str(heavy), str(k), str(seconds)], cwd=X.ROOT, env=X._env(),
-                                    stdout=subprocess.PIPE, text=True) for k in range(heavy_clients)]
     await asyncio.gather(*[light() for _ in range(light_clients)])
     for p in heavy_procs:
         out, _ = p.communicate(timeout=600)
@@ -122,6 +132,12 @@ async def heavy_client(port: int, heavy: int, k: int, seconds: float) -> list[fl
     return times
 
 
+# (name, the proxy's slices "on"/"off", heavy clients, workers, light clients straight to the upstream)
+SCENARIOS = (("alone", "on", 0, 1, False), ("beside heavy", "on", 2, 1, False),
+             ("beside heavy, no slices", "off", 2, 1, False), ("beside heavy, --workers 2", "on", 2, 2, False),
+             ("control: beside heavy, light ones straight to the upstream", "on", 2, 1, True))
+
+
 def run(quick: bool, log_dir: str, progress=print) -> dict:
     heavy = 20000 if quick else 60000
     seconds, light_clients, max_light = (2.0, 2, 50) if quick else (10.0, 4, 2000)
@@ -133,11 +149,16 @@ def run(quick: bool, log_dir: str, progress=print) -> dict:
         if len(line) != 2 or line[0] != "PORT":
             raise X.Skip("the scripted upstream did not start")
         up_port = int(line[1])
-        for name, offload, heavy_clients in (("alone", "on", 0), ("beside heavy", "on", 2),
-                                             ("beside heavy, no slices", "off", 2)):
-            proxy = Proxy(up_port, offload, os.path.join(log_dir, "sharedload-proxy.log"))
+        # the scripted upstream encodes a stream the first time it is asked for it (about a second for
+        # the heavy one), stalling every request it serves meanwhile: not the proxy's doing, done first
+        body = X._body("proxy", heavy)
+        asyncio.run(X.sse_request(up_port, body, timeout=300))
+        asyncio.run(whole_request(up_port, body))
+        for name, offload, heavy_clients, workers, direct in SCENARIOS:
+            proxy = Proxy(up_port, offload, os.path.join(log_dir, "sharedload-proxy.log"), workers)
             try:
-                out[name] = asyncio.run(scenario(proxy.port, heavy, heavy_clients, light_clients, seconds, max_light))
+                out[name] = asyncio.run(scenario(proxy.port, heavy, heavy_clients, light_clients, seconds, max_light,
+                                                 up_port if direct else None))
             finally:
                 proxy.stop()
             progress(f"  {name:26s} {json.dumps(out[name])}")
@@ -145,7 +166,22 @@ def run(quick: bool, log_dir: str, progress=print) -> dict:
         up.terminate()
         up.wait(10)
     out["heavy_chunks"] = heavy
+    out["load"] = [round(x, 2) for x in os.getloadavg()]
     return out
+
+
+def render(res: dict) -> str:
+    """The Markdown table of a run, for bench/RESULTS.md."""
+    rows = ["| light clients' requests | n | p50 | p99 | max | heavy answers | their median |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, *_ in SCENARIOS:
+        r = res.get(name)
+        if not r:
+            continue
+        heavy = f"{r['heavy_n']} | {r['heavy_ms']:.0f} ms" if r["heavy_n"] else "— | —"
+        rows.append(f"| {name} | {r['light_n']} | {r['p50_ms']:.0f} ms | {r['p99_ms']:.0f} ms | "
+                    f"{r['max_ms']:.0f} ms | {heavy} |")
+    return "\n".join(rows) + "\n"
 
 
 def main() -> int:
@@ -155,6 +191,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.heavy_client:
         port, heavy, k, seconds = args.heavy_client
+        print("up", flush=True)
         print(json.dumps(asyncio.run(heavy_client(int(port), int(heavy), int(k), float(seconds)))))
         return 0
     import tempfile

@@ -85,7 +85,8 @@ def completion(content, *, tool_calls=None, finish="stop", reasoning=None):
 class ScriptedUpstream:
     """A tiny OpenAI-like server that answers what the test scripted and records what it got.
 
-    `stream(items, end=...)`: items are chunk dicts (or raw bytes lines); end is "done" (send
+    `stream(items, end=...)`: items are chunk dicts (or raw bytes lines, or a number: that many
+    seconds of silence); end is "done" (send
     `data: [DONE]`), "eof" (just end), "die" (drop the connection mid-body) or "hang" (keep the
     response open until the client goes away, then set `cancelled`).
     """
@@ -99,6 +100,7 @@ class ScriptedUpstream:
         self.cancelled = threading.Event()
         self.headers: list[tuple[bytes, bytes]] = []      # extra response headers
         self.templates: dict[str, dict] = {}   # "/props" (llama.cpp), "/api/show" (Ollama): their answer
+        self.head_delay = 0.0   # seconds of silence before an answer's headers (llama.cpp reading a long prompt)
         self.reply(200, completion("hello"))
 
     def reply(self, status: int, body, content_type="application/json"):
@@ -139,6 +141,7 @@ class ScriptedUpstream:
         if scope["path"] in ("/props", "/api/show"):
             found = self.templates.get(scope["path"])
             return await self._send(send, 200 if found else 404, json.dumps(found or {}).encode(), "application/json")
+        await asyncio.sleep(self.head_delay)
         if self.script[0] == "hang":
             while (await receive())["type"] != "http.disconnect":
                 pass
@@ -152,6 +155,9 @@ class ScriptedUpstream:
         await send({"type": "http.response.start", "status": 200,
                     "headers": [(b"content-type", b"text/event-stream")]})
         for item in items:
+            if isinstance(item, (int, float)):
+                await asyncio.sleep(item)
+                continue
             line = item if isinstance(item, bytes) else b"data: " + json.dumps(item).encode() + b"\n\n"
             await send({"type": "http.response.body", "body": line, "more_body": True})
             await asyncio.sleep(0)

@@ -214,6 +214,52 @@ def test_a_body_over_the_limit_is_a_413_in_the_apis_shape(upstream, make_proxy):
     assert post(proxy, "/chat/completions", json=BODY).status_code == 200
 
 
+class Piece(bytes):
+    """A piece of a request body that counts how often it is concatenated onto what came before
+    (`body += piece`, which copies the whole body so far: quadratic in the number of pieces)."""
+    joins = 0
+
+    def __radd__(self, other):
+        Piece.joins += 1
+        return bytes(other) + bytes(self)
+
+    def __add__(self, other):
+        Piece.joins += 1
+        return bytes(self) + bytes(other)
+
+
+def test_a_body_in_many_pieces_is_buffered_without_copying_it_per_piece():
+    """80 MB in 64 kB pieces took 78 s of CPU when each piece was appended to the body so far:
+    the proxy's middleware and the route read the body joining the pieces once."""
+    import asyncio
+
+    from starlette.requests import Request
+
+    from callsieve.serve.guard import Guard
+    from callsieve.serve.upstream import DefaultModel
+    doc = json.dumps({**BODY, "messages": [{"role": "user", "content": "x" * 30000}]}).encode()
+    pieces = [Piece(doc[i:i + 10]) for i in range(0, len(doc), 10)]
+    got = {}
+
+    async def route(scope, receive, send):
+        got["body"] = await Request(scope, receive).body()
+
+    app = Guard(DefaultModel(route, proxy=None), hosts=None, max_body=len(doc), body_timeout=None,
+                max_concurrent=None)
+    messages = iter([{"type": "http.request", "body": p, "more_body": True} for p in pieces]
+                    + [{"type": "http.request", "body": b"", "more_body": False}])
+
+    async def receive():
+        return next(messages, {"type": "http.disconnect"})
+
+    scope = {"type": "http", "method": "POST", "path": "/v1/chat/completions", "raw_path": b"/v1/chat/completions",
+             "query_string": b"", "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json")]}
+    Piece.joins = 0
+    asyncio.run(app(scope, receive, None))
+    assert got["body"] == doc
+    assert Piece.joins <= 2, f"{Piece.joins} concatenations for {len(pieces)} pieces: the body is copied per piece"
+
+
 # -- 7: compressed forwarded answers ---------------------------------------------------------------
 def test_a_compressed_forwarded_answer_reaches_the_client_readable(upstream, proxy):
     doc = {"object": "list", "data": [{"object": "embedding", "index": 0, "embedding": [0.5] * 200}]}
@@ -261,13 +307,15 @@ def test_a_body_without_content_type_and_no_events_ends_with_an_error_event(upst
 
 
 # -- 9: Messages keeps a native call's later arguments -----------------------------------------
-def test_messages_keeps_a_native_calls_arguments_that_come_after_other_output(upstream, proxy):
+@pytest.mark.parametrize("delivery", ["whole", "stream"])   # (whole, Messages' default, holds the call anyway)
+def test_messages_keeps_a_native_calls_arguments_that_come_after_other_output(upstream, proxy, delivery):
     first = {"index": 0, "id": "call_n1", "type": "function", "function": {"name": "get_weather",
                                                                            "arguments": '{"city": '}}
     upstream.stream([chunk(role="assistant", content=""), chunk(tool_calls=[first]), chunk(" "),
                      chunk(reasoning="hmm"), chunk(tool_calls=[{"index": 0, "function": {"arguments": '"Paris"}'}}]),
                      chunk(finish="tool_calls")])
-    r = post(proxy, "/messages", json={**ANT, "stream": True, "tools": ANT_TOOLS})
+    r = post(proxy, "/messages", json={**ANT, "stream": True, "tools": ANT_TOOLS},
+             headers={"x-callsieve-calls": delivery})
     events = [json.loads(line[5:]) for line in r.text.splitlines() if line.startswith("data:")]
     blocks: dict[int, dict] = {}
     for ev in events:
@@ -283,19 +331,139 @@ def test_messages_keeps_a_native_calls_arguments_that_come_after_other_output(up
     assert any(ev["type"] == "message_delta" and ev["delta"]["stop_reason"] == "tool_use" for ev in events)
 
 
-# -- 10: keep-alive while text is held --------------------------------------------------------------
+# -- 10, 11: keep-alive while text is held, the upstream is silent, or has not answered yet -----------
+def beats(text: str, api: str, before: str, after: str) -> int:
+    start = text.index(before) + len(before) if before else 0
+    window = text[start:text.index(after, start)]
+    return window.count(": keep-alive\n\n") if api != "messages" else window.count("event: ping\n")
+
+
 def test_held_text_does_not_leave_the_client_without_bytes(upstream, make_proxy):
-    proxy = make_proxy(upstream.url, keepalive=1e-9)
-    held = '<tool_call>{"name": "get_weather", "arguments": {"city": "' + "P" * 40
-    upstream.stream([chunk(role="assistant", content="")] + [chunk(c) for c in held] + [chunk('"}}</tool_call>'),
-                                                                                       chunk(finish="stop")])
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    held = '<tool_call>{"name": "get_weather", "arguments": {"city": "' + "P" * 20
+    upstream.stream([chunk(role="assistant", content="")] + [x for c in held for x in (chunk(c), 0.02)]
+                    + [chunk('"}}</tool_call>'), chunk(finish="stop")])
     for path, body, tools in (("/chat/completions", BODY, TOOLS), ("/messages", ANT, ANT_TOOLS)):
         r = post(proxy, path, json={**body, "stream": True, "tools": tools})
-        assert ": keep-alive\n\n" in r.text
+        assert beats(r.text, "messages" if path == "/messages" else "chat", "", "get_weather") >= 1
         if path == "/chat/completions":
             events = sse_events_of(r.text)
             check_stream(events)
             assert fold(events)["tool_calls"][0]["name"] == "get_weather"
+
+
+@pytest.mark.parametrize("api", ["chat", "responses", "messages"])
+def test_a_silent_upstream_does_not_leave_the_client_without_bytes(upstream, make_proxy, api):
+    """The model thinks (or the upstream stalls) between two tokens: keep-alives meanwhile."""
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    upstream.stream([chunk(role="assistant", content=""), chunk("Hi"), 1.0, chunk(" there"), chunk(finish="stop")])
+    path, body = ROUTES[api]
+    r = post(proxy, path, json={**body, "stream": True})
+    assert r.status_code == 200
+    assert beats(r.text, api, '"Hi"', '" there"') >= 1
+
+
+@pytest.mark.parametrize("api", ["chat", "responses", "messages"])
+def test_an_upstream_slow_to_answer_does_not_leave_the_client_without_bytes(upstream, make_proxy, api):
+    """No headers for a while (llama.cpp reading a long prompt sends none before its first token):
+    the client's stream starts at once, with keep-alives, and the answer follows whole."""
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    upstream.head_delay = 1.0
+    upstream.stream([chunk(role="assistant", content=""), chunk("Hi"), chunk(" there"), chunk(finish="stop")])
+    path, body = ROUTES[api]
+    r = post(proxy, path, json={**body, "stream": True})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
+    assert beats(r.text, api, "", '"Hi"') >= 2
+    if api == "chat":
+        events = sse_events_of(r.text)
+        check_stream(events)
+        assert fold(events)["content"] == "Hi there"
+    elif api == "messages":
+        kinds = [e["type"] for e in sse_events_of(r.text)]
+        assert kinds[0] == "message_start" and kinds[-1] == "message_stop"
+    else:
+        kinds = [e["type"] for e in sse_events_of(r.text)]
+        assert kinds[0] == "response.created" and kinds[-1] == "response.completed"
+
+
+@pytest.mark.parametrize("api", ["chat", "responses", "messages"])
+def test_an_error_after_keepalives_is_the_streams_error_event(upstream, make_proxy, api):
+    """Once the stream's headers are out, an upstream's late error status is the API's error event."""
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    upstream.head_delay = 0.5
+    upstream.reply(429, {"error": {"message": "slow down", "type": "rate_limit", "code": None}})
+    path, body = ROUTES[api]
+    r = post(proxy, path, json={**body, "stream": True})
+    assert r.status_code == 200
+    last = [e for e in sse_events_of(r.text) if e != "[DONE]"][-1]
+    message = {"chat": lambda e: e["error"]["message"], "responses": lambda e: e["response"]["error"]["message"],
+               "messages": lambda e: e["error"]["message"]}[api](last)
+    assert "slow down" in message
+    if api == "chat":
+        assert r.text.rstrip().endswith("data: [DONE]")
+
+
+def test_a_client_leaving_during_keepalives_cancels_the_upstream(upstream, make_proxy, caplog):
+    caplog.set_level(logging.INFO, logger="callsieve.serve")
+    proxy = make_proxy(upstream.url, keepalive=0.05)
+    upstream.hang()
+    with httpx.Client(timeout=10) as c:
+        with c.stream("POST", proxy + "/chat/completions", json={**BODY, "stream": True}) as r:
+            assert r.status_code == 200
+            assert next(r.iter_bytes()).startswith(b": keep-alive")
+    assert upstream.cancelled.wait(20), "the upstream request was cancelled"
+    for _ in range(100):
+        if any("status=499" in m.getMessage() for m in caplog.records):
+            break
+        time.sleep(0.05)
+    assert any("status=499" in m.getMessage() for m in caplog.records)
+    assert not any(m.exc_info for m in caplog.records)
+
+
+def test_keepalive_zero_sends_none(upstream, make_proxy):
+    proxy = make_proxy(upstream.url, keepalive=0)
+    upstream.stream([chunk(role="assistant", content=""), chunk("Hi"), 0.3, chunk(" there"), chunk(finish="stop")])
+    r = post(proxy, "/chat/completions", json={**BODY, "stream": True})
+    assert ": keep-alive" not in r.text and fold(sse_events_of(r.text))["content"] == "Hi there"
+
+
+def held_peak(text: str) -> int:
+    """tracemalloc's peak while the proxy's Turn and Chat encoder translate `text` in 4-character
+    upstream chunks (the SSE written, then dropped as a client would take it)."""
+    import gc
+    import tracemalloc
+
+    from callsieve import Session, Sieve
+    from callsieve.serve.chat import ChatEncoder
+    from callsieve.serve.options import Options
+    from callsieve.serve.turn import Turn
+    opts = Options.from_request({**BODY, "stream": True}, None, "auto", "hold")
+    sess = Session.for_model("m")
+    pieces = [{"choices": [{"index": 0, "delta": {"content": text[i:i + 4]}}]} for i in range(0, len(text), 4)]
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        turn, enc = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess))), ChatEncoder()
+        for piece in pieces:
+            enc.write(turn.feed(piece))
+        enc.write(turn.finish())
+        return tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+
+
+def test_the_hold_costs_a_few_times_the_held_text_not_fifty():
+    """A call inside thinking is held (calls_in_reasoning="hold"): 2 MB cost +105 MB before."""
+    n = 128 * 1024
+    call = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
+    thinking = ("I compare the two cities once more. " * (n // 36 + 1))[:n]
+    after = "<think>" + call + thinking + "</think>ok"            # the issue's case: thinking after the call
+    held_peak(after[:2000])                  # warm-up: what a first Sieve compiles once per process
+    assert held_peak(after) < 2 * len(after)
+    held = "<think>" + '<tool_call>{"name": "f", "arguments": {"a": "' + "x" * n + '"}}</tool_call>'  # never closed
+    hold = held_peak(held) - held_peak(held[len("<think>"):])   # less the same call, not held
+    assert hold < 4 * len(held), f"the hold costs {hold / len(held):.1f}x the held text"
 
 
 # -- 11: timeouts and the concurrency limit --------------------------------------------------------
@@ -361,6 +529,90 @@ def test_requests_beyond_the_concurrency_limit_get_a_503(upstream, make_proxy):
         first.join()
     upstream.reset()
     assert post(proxy, "/chat/completions", json=BODY).status_code == 200
+
+
+# -- 16: one heavy answer does not stall the others ----------------------------------------------
+class OneRead(httpx.AsyncByteStream):
+    """An upstream body that arrives in one read (a fast upstream: hundreds of chunks at once)."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    async def __aiter__(self):
+        yield self.data
+
+
+def turns_given_to_others(monkeypatch, work) -> tuple[int, object]:
+    """How often another task of the event loop ran while `work()` (a coroutine factory) ran, with
+    every time slice due at once (SLICE_S < 0: no clock in the test)."""
+    import asyncio
+
+    import callsieve.serve.app as app
+    monkeypatch.setattr(app, "SLICE_S", -1.0)
+
+    async def go():
+        ticks, done = 0, False
+
+        async def other_client():
+            nonlocal ticks
+            while not done:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        other = asyncio.ensure_future(other_client())
+        await asyncio.sleep(0)
+        start = ticks
+        try:
+            result = await work()
+        finally:
+            done = True
+            await other
+        return ticks - start, result
+
+    return asyncio.run(go())
+
+
+def test_a_stream_of_many_chunks_in_one_read_lets_the_others_run(monkeypatch):
+    from callsieve import Sieve
+    from callsieve.serve.app import Proxy
+    from callsieve.serve.chat import ChatEncoder
+    from callsieve.serve.options import Options
+    from callsieve.serve.turn import Turn
+    text = '<tool_call>{"name": "get_weather", "arguments": {"city": "' + "P" * 300 + '"}}</tool_call>'
+    data = b"".join(b"data: " + json.dumps(chunk(c)).encode() + b"\n\n" for c in text) + b"data: [DONE]\n\n"
+
+    async def work():
+        proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
+        resp = httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=OneRead(data))
+        opts = Options(tools=TOOLS)
+        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
+        stats = {"api": "chat", "model": "m", "start": 0, "stream": True}
+        return b"".join([b async for b in proxy.stream(resp, turn, ChatEncoder(), stats)])
+
+    turns, out = turns_given_to_others(monkeypatch, work)
+    assert fold(sse_events_of(out.decode()))["tool_calls"][0]["name"] == "get_weather"
+    assert turns >= len(text) // 2, f"{turns} turns for the others while {len(text)} chunks were translated"
+
+
+def test_a_long_whole_answer_is_parsed_letting_the_others_run(monkeypatch):
+    from callsieve import Session
+    from callsieve.serve import chat
+    from callsieve.serve.app import SLICE_CHARS, Proxy
+    from callsieve.serve.options import Options
+    content = "word " * (10 * SLICE_CHARS // 5) + '<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>'
+    data = json.dumps(completion(content)).encode()
+    body = {**BODY, "tools": TOOLS}
+
+    async def work():
+        proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
+        opts = Options.from_request(body, None, "auto", "hold")
+        stats = {"api": "chat", "model": "m", "start": 0, "stream": False}
+        return await proxy.whole_answer(data, opts, Session(learn=False), chat, body, stats)
+
+    turns, answer = turns_given_to_others(monkeypatch, work)
+    message = json.loads(answer.body)["choices"][0]["message"]
+    assert message["tool_calls"][0]["function"]["name"] == "get_weather" and message["content"].startswith("word")
+    assert turns >= 9, f"{turns} turns for the others while {len(content)} characters were parsed"
 
 
 # -- 12: log injection -------------------------------------------------------------------------
@@ -463,6 +715,13 @@ def test_a_long_line_in_small_pieces_is_read_whole():
     for i in range(0, len(data), 7):
         out += lines.feed(data[i:i + 7])
     assert out == [text] and len(lines.tail) == 0
+    # and it is joined once, when its line ends, not copied per piece (80 MB took minutes): until
+    # then the pieces are only kept, as they came
+    lines, Piece.joins = SSELines(), 0
+    pieces = [Piece(data[i:i + 7]) for i in range(0, len(data), 7)]
+    assert not any(lines.feed(p) for p in pieces[:-2])
+    assert len(lines.tail) == len(pieces) - 2 and Piece.joins == 0, "the line so far was copied"
+    assert lines.feed(pieces[-2]) + lines.feed(pieces[-1]) == [text]
 
 
 def test_messages_errors_keep_retry_after_and_survive_a_lone_surrogate(upstream, proxy):
@@ -495,10 +754,10 @@ def test_the_shared_deployment_flags_reach_the_proxy(monkeypatch, upstream):
     monkeypatch.setenv(HEADER_TIMEOUT_ENV, "")
     assert main(["serve", "--upstream", upstream.url, "--port", str(free_port()), "--upstream-timeout", "30",
                  "--max-request-bytes", "1000", "--body-timeout", "5", "--header-timeout", "2",
-                 "--max-concurrent", "3", "--allow-host", "proxy.lan", "--log-level", "warning"]) == 0
+                 "--max-concurrent", "3", "--keepalive", "4", "--allow-host", "proxy.lan", "--log-level", "warning"]) == 0
     config = seen["app"].state.proxy.config
-    assert (config.timeout, config.max_request_bytes, config.body_timeout, config.max_concurrent,
-            list(config.allowed_hosts)) == (30.0, 1000, 5.0, 3, ["proxy.lan"])
+    assert (config.timeout, config.max_request_bytes, config.body_timeout, config.max_concurrent, config.keepalive,
+            list(config.allowed_hosts)) == (30.0, 1000, 5.0, 3, 4.0, ["proxy.lan"])
     assert seen["http"] == "callsieve.serve.guard:TimedHTTP"
     import os
     assert os.environ[HEADER_TIMEOUT_ENV] == "2.0"

@@ -31,7 +31,7 @@ from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_cal
 from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, printable
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
-from callsieve.serve.stream import JSONAnswer, SSELines, loads, sse
+from callsieve.serve.stream import COMMENT, JSONAnswer, KeptAlive, SSELines, loads, sse
 from callsieve.serve.turn import Turn
 from callsieve.serve.upstream import DefaultModel, readiness
 from callsieve.message import Folder
@@ -41,9 +41,11 @@ log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
 TEMPLATE_TIMEOUT_S = 3.0  # asking the upstream for a chat template: start-up must not wait long
 UNREACHABLE, NO_ENDPOINT = object(), object()   # chat_template(): no answer; no such endpoint
+LATE = object()            # unless_gone(): neither the answer nor the client's leaving came in time
 SLICE_CHARS = 64 * 1024     # a longer upstream chunk is parsed in slices of this size (see slices)
-SLICE_S = 0.005             # about the longest one stream works before the event loop serves the others
-KEEPALIVE = b": keep-alive\n\n"
+SLICE_S = 0.001             # about the longest one stream works before the event loop serves the others
+                            # (checked after each upstream chunk; bench/sharedload.py: 5 ms let a light
+                            # client wait ~1 s beside two heavy streams, 1 ms a few hundred ms)
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 SESSIONS_MAX = 64          # models whose Session is kept (least recently used out first)
 MODELS_RECHECK_S = 1.0     # a name the upstream's model list lacks re-reads it at most this often
@@ -67,7 +69,8 @@ class Config:
     max_request_bytes: int = 32 * 1024 * 1024   # a larger body gets a 413
     body_timeout: float | None = 60.0  # a request body not in within this many seconds gets a 408
     max_concurrent: int | None = 256   # /v1 requests in flight at once; more get a 503
-    keepalive: float = 15.0            # seconds without a byte to the client before an SSE comment goes out
+    keepalive: float | None = 10.0     # seconds without a byte to a streaming client before a keep-alive
+                                       # goes out (an SSE comment; Messages' ping); 0/None: never
     embedded_pid: int | None = None    # the embedded llama.cpp server callsieve started, if any
     embedded_log: str | None = None    # ... and its log file
     chat_template: str | list | dict | None = None   # --chat-template: the served model's, for an
@@ -196,25 +199,45 @@ def upstream_failure(err) -> dict:
                                                "code": None}
 
 
-async def unless_gone(request: Request, awaitable):
-    """Await `awaitable`, unless the client disconnects first: then cancel it and return None."""
+async def unless_gone(request: Request, awaitable, timeout: float | None = None):
+    """Await `awaitable`, unless the client disconnects first: then cancel it and return None.
+    With `timeout`: LATE when neither came within it (`awaitable`, a future, goes on)."""
     async def gone():
         while (await request.receive())["type"] != "http.disconnect":
             pass
 
     work, watch = asyncio.ensure_future(awaitable), asyncio.ensure_future(gone())
+    late = False
     try:
-        await asyncio.wait({work, watch}, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({work, watch}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        late = not done
     finally:
         watch.cancel()
-        if not work.done():
+        if not work.done() and not late:
             work.cancel()
             # a cancelled task is done only once it has run its cancellation: wait for that,
             # or its result is not set yet (InvalidStateError)
             await asyncio.wait({work})
+    if late:
+        return LATE
     if work.cancelled():
         return None
     return work.result()
+
+
+def not_a_stream(resp: httpx.Response) -> str:
+    kind = printable(resp.headers.get("content-type") or "no content-type", 80)
+    return f"callsieve: the upstream answered a streamed request with {kind}, neither an event stream nor a chat completion"
+
+
+def failure_of(answer: Response) -> dict:
+    """An error answer as a stream's error event, once the stream's headers are out: its message."""
+    try:
+        err = json.loads(answer.body)["error"]
+        message = err["message"] if isinstance(err, dict) else str(err)
+    except (ValueError, KeyError, TypeError, RecursionError):
+        message = bytes(answer.body).decode("utf-8", "replace")[:2000]
+    return {"message": str(message), "type": "upstream_error", "param": None, "code": f"upstream_{answer.status_code}"}
 
 
 class Proxy:
@@ -447,14 +470,21 @@ class Proxy:
         content = raw if chat_body is body else json.dumps(chat_body).encode()
         headers = {**self.headers(request.headers), "content-type": "application/json"}
         req = self.client.build_request("POST", self.base + "/chat/completions", headers=headers, content=content)
+        sending = asyncio.ensure_future(self.client.send(req, stream=True))
+        make_turn = partial(Turn, opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"),
+                            first_sieve)
         try:
-            resp = await unless_gone(request, self.client.send(req, stream=True))
+            resp = await unless_gone(request, sending, (self.config.keepalive or None) if stats["stream"] else None)
         except httpx.HTTPError as e:
             self.log_line(stats, status=502)
             return self.unreachable(e, api)
         if resp is None:  # the client went away while the upstream was still thinking
             self.log_line(stats, status=499)
             return Response(status_code=499)
+        if resp is LATE:  # no headers yet (llama.cpp sends none before its first token): the
+            # client gets its stream's now, and keep-alives until the upstream answers
+            enc = api.encoder(body, chat_body)
+            return self.event_stream(api, self.late(sending, make_turn, api, enc, stats))
         whole = None  # a streamed request answered with one JSON answer: that answer, as SSE
         if resp.status_code != 200 or not stats["stream"] or not is_event_stream(resp.headers.get("content-type")):
             try:
@@ -475,12 +505,48 @@ class Proxy:
             whole = as_stream(data)
             if whole is None:
                 self.log_line(stats, status=502)
-                kind = printable(resp.headers.get("content-type") or "no content-type", 80)
-                return api.error(502, f"callsieve: the upstream answered a streamed request with {kind}, "
-                                      "neither an event stream nor a chat completion", "upstream_error")
-        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"), first_sieve)
-        return StreamingResponse(self.stream(resp, turn, api.encoder(body, chat_body), stats, whole),
-                                 media_type="text/event-stream", headers={"cache-control": "no-cache"})
+                return api.error(502, not_a_stream(resp), "upstream_error")
+        return self.event_stream(api, self.stream(resp, make_turn(), api.encoder(body, chat_body), stats, whole))
+
+    def event_stream(self, api, body) -> KeptAlive:
+        return KeptAlive(body, getattr(api, "KEEPALIVE", COMMENT), self.config.keepalive,
+                         headers={"cache-control": "no-cache"})
+
+    async def late(self, sending: asyncio.Future, make_turn, api, enc, stats: dict):
+        """A stream whose upstream had not answered within `keepalive`: its start goes out at once
+        (or a keep-alive), then what `answer` would have sent, an error now as the stream's error
+        event (its status cannot change any more)."""
+        failure, resp, whole = None, None, None
+        try:
+            try:
+                yield b"".join(enc.start()) or getattr(api, "KEEPALIVE", COMMENT)
+                # shielded: cancelled through this await, the request kept its upstream connection
+                # open (the upstream never heard the client leave); cancelled by hand, it closes it
+                resp = await asyncio.shield(sending)
+                if resp.status_code != 200 or not is_event_stream(resp.headers.get("content-type")):
+                    data = await resp.aread()
+                    await resp.aclose()
+                    if resp.status_code != 200:
+                        failure = failure_of(api.upstream_error(resp.status_code, data, self.resp_headers(resp)))
+                    else:
+                        whole = as_stream(data)
+                        if whole is None:
+                            failure = stream_error(not_a_stream(resp).removeprefix("callsieve: "), "upstream_unreadable")
+            except httpx.HTTPError as e:
+                failure = stream_error(self.secrets.hide(f"the upstream is unreachable ({type(e).__name__}: {e})"),
+                                       "upstream_unreachable")
+        except BaseException:  # the client went away before the upstream answered
+            sending.cancel()
+            if resp is not None:
+                await resp.aclose()
+            self.log_line(stats, status=499)
+            raise
+        if failure is not None:
+            self.log_line(stats, status=200, error=failure["code"])
+            yield b"".join(enc.fail(failure) + enc.close())
+            return
+        async for part in self.stream(resp, make_turn(), enc, stats, whole, started=True):
+            yield part
 
     async def whole_answer(self, data: bytes, opts: Options, sess: Session, api, body: dict, stats: dict) -> Response:
         """A non-streamed answer: the upstream's completion parsed, written in `api`."""
@@ -499,16 +565,17 @@ class Proxy:
             log.exception("while parsing the upstream answer")
             return api.error(500, "callsieve: internal error while parsing the answer", "server_error")
 
-    async def stream(self, resp: httpx.Response, turn: Turn, enc, stats: dict, whole: bytes | None = None):
-        """`whole`: the upstream's answer already read (as SSE), instead of its body."""
+    async def stream(self, resp: httpx.Response, turn: Turn, enc, stats: dict, whole: bytes | None = None,
+                     started: bool = False):
+        """`whole`: the upstream's answer already read (as SSE), instead of its body; `started`:
+        the encoder's start already went out (`late`)."""
         lines = SSELines(resp.encoding or "utf-8")
         # raw: no per-piece decoding layer when the upstream did not compress the stream
         reads = Ready(once(whole) if whole is not None else resp.aiter_bytes()
                       if resp.headers.get("content-encoding") else resp.aiter_raw())
-        keepalive, sent_at = self.config.keepalive, time.monotonic()
-        turn_at = sent_at      # when this stream last let the event loop run the others
+        turn_at = time.monotonic()   # when this stream last let the event loop run the others
         parsed = False         # any upstream chunk read: an upstream body with none is no answer
-        out: list[bytes] = enc.start()  # what the upstream pieces read so far turned into, not sent yet
+        out: list[bytes] = [] if started else enc.start()  # what the upstream pieces read so far turned into, not sent yet
         first = True           # until the first token is out, each piece's output goes at once
         done = False           # the upstream said [DONE]
         failure = None
@@ -522,9 +589,8 @@ class Proxy:
                             if out:
                                 batch = b"".join(out)
                                 out.clear()
-                                sent_at = time.monotonic()
                                 yield batch
-                            data = await reads.wait()
+                            data = await reads.wait()   # KeptAlive sends keep-alives meanwhile
                             turn_at = time.monotonic()
                     except StopAsyncIteration:
                         payloads, ended = lines.close(), True
@@ -552,6 +618,14 @@ class Proxy:
                             for piece in slices(chunk):
                                 out += enc.write(turn.feed(piece))
                                 await asyncio.sleep(0)
+                        if time.monotonic() - turn_at > SLICE_S:
+                            # one read can hold a thousand chunks: the others get their turn within it
+                            if out:
+                                batch = b"".join(out)
+                                out.clear()
+                                yield batch
+                            await asyncio.sleep(0)
+                            turn_at = time.monotonic()
                     if ended:
                         if not parsed and not done and failure is None:
                             failure = stream_error("the upstream's answer is no event stream", "upstream_unreadable")
@@ -560,25 +634,19 @@ class Proxy:
                         first = False
                         batch = b"".join(out)
                         out.clear()
-                        sent_at = time.monotonic()
                         yield batch
                         continue
                     now = time.monotonic()
                     if now - turn_at > SLICE_S:
                         # an upstream faster than us always has its next piece ready, and a write to
                         # the client need not suspend: give the other clients their turn
+                        # (KeptAlive's timer runs then too: text held for long gets keep-alives)
                         if out:
                             batch = b"".join(out)
                             out.clear()
-                            sent_at = now
                             yield batch
                         await asyncio.sleep(0)
                         turn_at = time.monotonic()
-                    elif not out and keepalive and now - sent_at > keepalive:
-                        # text is held (a possible call, long thinking): an idle-timeout client must
-                        # still see bytes; every SSE client skips a comment
-                        sent_at = now
-                        yield KEEPALIVE
             except httpx.HTTPError as e:
                 failure = stream_error(self.secrets.hide(f"the upstream stream broke off ({type(e).__name__}: {e})"),
                                        "upstream_disconnected")

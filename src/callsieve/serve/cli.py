@@ -6,6 +6,7 @@ arguments, and only `serve` needs the proxy stack.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import logging
 import os
@@ -53,6 +54,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--upstream-timeout", type=positive_float, default=None, metavar="S",
                         help="give up on an upstream that sends nothing for S seconds (default: wait as long as "
                              "the model writes)")
+    parser.add_argument("--keepalive", type=seconds_or_zero, default=10.0, metavar="S",
+                        help="send a streaming client a keep-alive (an SSE comment; ping in Messages) when "
+                             "nothing went out for S seconds, as while a model thinks or the upstream is silent "
+                             "(default: 10; 0: never)")
     parser.add_argument("--max-request-bytes", type=positive_int, default=32 * 1024 * 1024, metavar="N",
                         help="refuse larger request bodies with a 413 (default: 32 MiB)")
     parser.add_argument("--body-timeout", type=positive_float, default=60.0, metavar="S",
@@ -67,6 +72,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                         help="log level (default: info)")
+
+
+def seconds_or_zero(text: str) -> float:
+    """A positive number of seconds, or 0 (never)."""
+    with contextlib.suppress(ValueError):
+        if float(text) == 0:
+            return 0.0
+    return positive_float(text)
 
 
 def positive_float(text: str) -> float:
@@ -169,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
                     format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level,
                     calls_in_reasoning=args.calls_in_reasoning, calls=args.calls, host=args.host, allowed_hosts=args.allow_host,
                     timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
-                    body_timeout=args.body_timeout, max_concurrent=args.max_concurrent,
+                    body_timeout=args.body_timeout, max_concurrent=args.max_concurrent, keepalive=args.keepalive,
                     chat_template=template_file(args.chat_template) if args.chat_template else None,
                     embedded_pid=embedded_server.proc.pid if embedded_server else None,
                     embedded_log=embedded_server.log_path if embedded_server else None)

@@ -191,6 +191,7 @@ def error(status: int, message: str, type_: str = "invalid_request_error", code=
     return JSONAnswer(error_object(status, message), status, headers=headers)  # the upstream's text may be in it
 
 
+KEEPALIVE = named_sse({"type": "ping"})   # Anthropic's own keep-alive event; its SDKs skip it
 PASSED_ON = ("retry-after", "anthropic-ratelimit-requests-reset", "x-ratelimit-reset-requests")
 
 

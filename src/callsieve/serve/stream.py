@@ -1,13 +1,15 @@
 """SSE in and out: `SSELines` splits the upstream's response body into the payloads of its
-`data:` lines, `loads` decodes one, `sse` / `named_sse` write one event.
+`data:` lines, `loads` decodes one, `sse` / `named_sse` write one event, `KeptAlive` sends an
+event stream that never stays silent for long.
 
 They sit on the proxy's per-chunk path, so they avoid per-chunk work: see each one.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, StreamingResponse
 
 from callsieve.jsonargs import no_lone_surrogates
 
@@ -39,6 +41,50 @@ class JSONAnswer(JSONResponse):
 
     def render(self, content) -> bytes:
         return utf8(json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")))
+
+
+COMMENT = b": keep-alive\n\n"     # what an SSE client skips (Chat Completions, Responses)
+
+
+class KeptAlive(StreamingResponse):
+    """An event stream that sends `beat` (an SSE comment; Messages' `ping` event) whenever nothing
+    went out for `every` seconds (0 or None: never), whatever its body is doing meanwhile: waiting
+    for an upstream that has not sent its headers or its next byte, or holding text back. A timer
+    of its own, so that a client with an idle timeout does not give up on a model that thinks."""
+
+    def __init__(self, content, beat: bytes = COMMENT, every: float | None = None, headers=None):
+        super().__init__(content, media_type="text/event-stream", headers=headers)
+        self.beat, self.every = beat, every
+
+    async def stream_response(self, send) -> None:
+        if not self.every:
+            return await super().stream_response(send)
+        loop, lock = asyncio.get_running_loop(), asyncio.Lock()
+        last = loop.time()
+
+        async def sent(msg):  # one send at a time: the timer's never falls inside the body's
+            nonlocal last
+            async with lock:
+                await send(msg)
+                last = loop.time()
+
+        async def beats():
+            nonlocal last
+            while True:
+                await asyncio.sleep(last + self.every - loop.time())
+                async with lock:  # (the body may have sent something while this waited for the lock)
+                    if loop.time() - last >= self.every:
+                        await send({"type": "http.response.body", "body": self.beat, "more_body": True})
+                        last = loop.time()
+
+        await sent({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
+        timer = asyncio.ensure_future(beats())
+        try:
+            async for chunk in self.body_iterator:
+                await sent({"type": "http.response.body", "body": chunk, "more_body": True})
+        finally:
+            timer.cancel()
+        await sent({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 _scan = json.JSONDecoder().scan_once             # the C scanner under json.loads
