@@ -44,6 +44,7 @@ SYNTAXES = (
     Thinking("thinking", ("<thinking>",), ("</thinking>",)),
     Thinking("mistral", ("[THINK]",), ("[/THINK]",)),
     Thinking("seed", ("<seed:think>",), ("</seed:think>",)),
+    Thinking("hy3", ("<think:opensource>",), ("</think:opensource>",)),   # Tencent Hy3's suffixed tokens
     Thinking("kimi", ("◁think▷",), ("◁/think▷",)),
     Thinking("gemma4", ("<|channel>thought\n", "<|channel>thought"), ("<channel|>",)),
     Thinking("command", ("<|START_THINKING|>",), ("<|END_THINKING|>",)),

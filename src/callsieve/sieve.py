@@ -23,7 +23,7 @@ from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .jsonargs import utf8_len
 from .formats import LOOK_MAX, MAYBE, YES
-from .markers import marker_table, special, starts_special, whole_tag
+from .markers import control_shape, marker_table, special, starts_special, whole_tag
 from .scan import Anchor
 from .reader import Bad, Reader, Reject, Truncated
 from .reasoning import HOLD, MODES, Tentative, Thinking, Thought
@@ -37,7 +37,11 @@ MAX_CALL_BYTES = 4 * 1024 * 1024
 _WS = frozenset(c for c in map(chr, range(0x3001)) if c.isspace())
 _VISIBLE = re.compile(r"\S")
 # Markers that `inline code` quotes (in the content): call openers and thinking markers.
-_QUOTABLE = frozenset(("call", "think_open", "stray_close"))
+_QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
+# Markers that a fenced code block quotes: call openers and control tokens.
+_FENCED = frozenset(("call", "control", "span"))
+# Markers after which a held Example was the call: what a model writes when its turn ends.
+_TURN_END = frozenset(("strip", "control", "span"))
 
 
 class Example(Tentative):
@@ -125,8 +129,12 @@ class Sieve:
         self._fence = fences.OUTSIDE   # the content's Markdown code fence (fences.py)
         self._code = False             # a backtick was written in the content (code, a fence)
         self._th = Thought(reasoning, thinking, session)
+        self._span: str | None = None  # inside a span of control tokens: its closer (_emit)
+        self._family: tuple = ()       # the formats detected or pre-seeded (their control tokens)
+        self._vocab: frozenset = frozenset()
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
+        self._known()
         self._retable()
 
     # ------------------------------------------------------------------ public API
@@ -286,6 +294,26 @@ class Sieve:
             fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
         return tuple(fmts)
 
+    def _known(self) -> None:
+        """The families whose control tokens are all markup: the format forced or detected, the
+        one the session was seeded with or learnt, the one derived from its chat template."""
+        names = {n for n in (self.format, self._detected,
+                             getattr(self.session, "format", None)) if n}
+        derived = getattr(self.session, "derived", None)
+        fam = tuple(f for f in self._fmts if f.name in names or f is derived)
+        if fam != self._family:
+            self._family = fam
+            self._vocab = frozenset(t for f in fam for t in f.vocabulary() if special(t))
+
+    def _give_back(self, opener: str) -> None:
+        """A block's opener that held no call: a special token (of any family's shape, or of a
+        known family) is markup, never content; anything else (a plain tag, words) goes back to
+        the text."""
+        if opener in self._vocab or control_shape(opener):
+            self._markup_text(opener)
+        else:
+            self._emit(opener)
+
     def _push(self, ev) -> None:
         """Every event goes out through here, after the text pending before it."""
         if self._pend:
@@ -308,6 +336,9 @@ class Sieve:
     def _emit(self, s: str) -> None:
         """Text that goes out as content or reasoning, by the current thinking state."""
         if not s:
+            return
+        if self._span is not None:         # inside a span of control tokens: markup
+            self._markup_text(s)
             return
         self._calls.flush()
         if self._th.open is not None and self._th.separated:
@@ -465,7 +496,8 @@ class Sieve:
         calls = th.open is None or self._calls_in_reasoning
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
                                   th.detect, calls, self._rlead,
-                                  self._tent.think if self._tent is not None else None)
+                                  self._tent.think if self._tent is not None else None,
+                                  self._family, self._span)
         # Inline code is tracked on the fast path only where "`" is no marker (a forced format):
         # elsewhere a chunk with a backtick never takes it.
         self._ticks_here = "`" not in self._tab[0].chars
@@ -548,7 +580,7 @@ class Sieve:
             kind, arg = actions[marker]
             pos = m.end()
             if self._th.open is None and (
-                    (kind == "call" and self._fence[0])
+                    (kind in _FENCED and self._fence[0])
                     or (kind in _QUOTABLE and self._ticks and marker[0] != "`")):
                 # Inside `inline code` or a fenced code block a marker is quoted, not written:
                 # "use `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with
@@ -575,6 +607,14 @@ class Sieve:
                 self._thought_ends()
                 self._marker(marker, True)
                 self._skip_ws = self._th.closed()
+            elif kind == "span":
+                # A made-up tool result: markup up to its closer (or the end of the stream).
+                # (_skip_ws set keeps chunks off feed's fast path, which would make them Text.)
+                self._marker(marker, False)
+                self._span, self._skip_ws = arg, "span"
+            elif kind == "span_end":
+                self._marker(marker, False)
+                self._span, self._skip_ws = None, "drop"
             elif kind == "stray_close":
                 # The prompt opened the thinking block (or thinking is off and the model closes
                 # it anyway): the marker is dropped.
@@ -630,7 +670,7 @@ class Sieve:
                 self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
             if self._held_call():            # visible text after a held call: a thought
                 self._was_thought(self._tent.text(len(o) + len(data) - pos))
-            self._emit(o)                    # a false start: the opener is text after all
+            self._give_back(o)               # a false start: the opener is text after all
             return data, pos
         blk.fmt = chosen
         self._layout()
@@ -721,7 +761,10 @@ class Sieve:
         """A block proved its format (a call, or prose in the format's own syntax)."""
         blk = self._blk
         if blk is not None and blk.fmt is not None and (force or blk.calls):
-            self._detected = blk.fmt.name
+            if self._detected != blk.fmt.name:
+                self._detected = blk.fmt.name
+                self._known()
+                self._retable()
             if self.format is None:
                 self.format = self._detected
 
@@ -762,14 +805,14 @@ class Sieve:
                 self._blk = self._calls.block = None
                 self._was_thought(self._tent.text(len(blk.opener) + len(rest[0]) - rest[1]))
         self._blk = self._calls.block = None
-        self._emit(blk.opener)
+        self._give_back(blk.opener)
         return rest
 
     # ------------------------------------------------------------------ a call held in thinking
     # What reading a region as a call changes in the Sieve (besides the calls' count and index,
     # the thinking state), to undo it if the region was a thought.
     _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks",
-              "_fence", "_code")
+              "_fence", "_code", "_span")
 
     def _save(self) -> tuple:
         c = self._calls
@@ -785,6 +828,7 @@ class Sieve:
         for k, v in zip(self._SAVED, mine):
             setattr(self, k, v)
         th.before = None
+        self._known()
         self._retable()
         return tent
 
@@ -813,9 +857,9 @@ class Sieve:
         m = matcher.search(data, q)
         if m is not None and m.start() == q:
             kind = actions[m.group()][0]
-            if kind == "strip":
+            if kind in _TURN_END:
                 self._was_call()
-            if kind in ("call", "strip"):
+            if kind == "call" or kind in _TURN_END:
                 return pos
         elif wait or (not eof and matcher.partial(data, q) == q):
             self._emit(data[pos:q])          # (whitespace: held as layout for now)

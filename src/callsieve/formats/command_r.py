@@ -17,6 +17,9 @@ class CommandR(JsonBlock):
     openers = ("<|START_ACTION|>",)
     closer = "<|END_ACTION|>"
     models = ("command-r7b*", "command-a*", "c4ai-command-r7b*", "c4ai-command-a*")
+    specials = ("<|END_OF_TURN_TOKEN|>", "<|START_OF_TURN_TOKEN|>", "<|CHATBOT_TOKEN|>", "<|USER_TOKEN|>",
+                "<|SYSTEM_TOKEN|>", "<|END_ACTION|>")
+    spans = (("<|START_TOOL_RESULT|>", "<|END_TOOL_RESULT|>"),)
     priority = 30
     example = ('<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "lookup_flight", '
                '"parameters": {"code": "FI615"}}]<|END_ACTION|>')

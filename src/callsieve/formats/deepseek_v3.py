@@ -27,6 +27,13 @@ def _spellings(*words):
 SECTION = _spellings("tool", "calls", "begin") + _spellings("tool", "calls")
 CALL = _spellings("tool", "call", "begin")
 ENDS = ("tool_calls_end",)
+# The family's other tokens (its template's; `<|end▁of▁sentence|>` with ASCII bars as some servers
+# write it), and the tool results it frames: made up when a model writes them, never the answer.
+TOKENS = (_spellings("tool", "calls", "end") + _spellings("tool", "call", "end") + _spellings("tool", "sep")
+          + _spellings("tool", "outputs", "begin") + _spellings("tool", "outputs", "end")
+          + _spellings("end", "of", "sentence") + _spellings("begin", "of", "sentence")
+          + ("<｜Assistant｜>", "<｜User｜>", "<|Assistant|>", "<|User|>"))
+OUTPUTS = tuple(zip(_spellings("tool", "output", "begin"), _spellings("tool", "output", "end")))
 _B, _S = "[|｜]", "[▁_ ]"
 _SEP = re.compile(rf"<{_B}tool{_S}sep{_B}>")
 _CALL_BEGIN = re.compile(rf"\s*<{_B}tool{_S}call{_S}begin{_B}>")
@@ -88,6 +95,8 @@ class DeepSeekV3(Format):
     openers = SECTION + CALL
     closer = "<｜tool▁calls▁end｜>"
     models = ("deepseek-v3", "deepseek-v3-0324*", "deepseek-r1*")
+    specials = TOKENS
+    spans = OUTPUTS
     priority = 20
     kind = "v3"
     example = ('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>check_stock\n'

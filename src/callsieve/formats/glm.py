@@ -6,7 +6,7 @@ from ._xml import LOOK, Dialect, Tag, block, tag_after
 
 # The name runs from <tool_call> to a newline, <tool_sep> (HY-V3), <arg_key> or </tool_call>.
 NAME = r"\s*(?P<name>[^<>\s]+?)\s*(?:<tool_sep(?::\w+)?>)?"
-NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key>|</tool_call)|\n"
+NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key[:>]|</tool_call)|\n"
 PAIR = Tag(("<arg_key>",), r"<arg_key>\s*(?P<key>.*?)\s*</arg_key>\s*<arg_value>", end="<arg_value>")
 
 _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")

@@ -126,6 +126,7 @@ class Harmony(Format):
     start_openers = CHANNELS + (RECIPIENT,)
     closer = None
     models = ("gpt-oss*",)
+    specials = ("<|end|>", "<|return|>", "<|call|>", "<|message|>", "<|constrain|>")
     priority = 10
     example = ('<|channel|>analysis<|message|>Count it first.<|end|><|start|>assistant<|channel|>commentary '
                'to=functions.count_words <|constrain|>json<|message|>{"path": "notes.md"}<|call|>')
