@@ -32,7 +32,7 @@ def starts_special(text: str) -> bool:
 
 # The shapes of a special token that prose never writes bare: `<|…|>`, DeepSeek's `<｜…｜>`,
 # Gemma 4's one-sided `<|tool_response>` / `<tool_call|>`, Mistral's `[TOOL_CALLS]` / `[/TOOL_CALLS]`.
-_CONTROL = re.compile(r"\A(?:<[|｜][^<>\n]{1,64}>|<[^<>\n|｜]{1,64}[|｜]>|\[/?[A-Z][A-Z_]*\])\Z")
+_CONTROL = re.compile(r"\A(?:<[|｜][^\n]{1,64}>|<[^\n]{1,64}[|｜]>|\[/?[A-Z][A-Z_]*\])\Z")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -48,7 +48,8 @@ def controls(fmts: tuple, family: tuple) -> tuple:
     tokens, spans = set(), {}
     for f in fmts + family:
         mine = f in family
-        tokens.update(t for t in f.specials if mine or control_shape(t))
+        tokens.update(t for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ()))
+                      if mine or control_shape(t))
         for o, c in f.spans:
             if mine or control_shape(o):
                 spans.setdefault(o, c)
@@ -134,13 +135,15 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
     for m in END_TOKENS:
         if m not in actions:
             add(m, "strip")
-    tokens, spans = controls(fmts, family)
-    for m in tokens:
-        if m not in actions:
-            add(m, "control")
-    for m, closer in spans.items():
-        if m not in actions:
-            add(m, "span", closer)
+    if think is None:
+        # (Inside thinking a family's tokens are part of the thought, as a held call's are.)
+        tokens, spans = controls(fmts, family)
+        for m in tokens:
+            if m not in actions:
+                add(m, "control")
+        for m, closer in spans.items():
+            if m not in actions:
+                add(m, "span", closer)
     anchored -= anywhere
     table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()}
     # The compiled parts depend on the marker sets only, not on which tools were declared: a

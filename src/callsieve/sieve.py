@@ -130,6 +130,8 @@ class Sieve:
         self._code = False             # a backtick was written in the content (code, a fence)
         self._th = Thought(reasoning, thinking, session)
         self._span: str | None = None  # inside a span of control tokens: its closer (_emit)
+        self._verbatim = None          # the ends of a block given back as text: its tokens are text
+        self._blk_cands = ()
         self._family: tuple = ()       # the formats detected or pre-seeded (their control tokens)
         self._vocab: frozenset = frozenset()
         self._closed = False
@@ -306,13 +308,13 @@ class Sieve:
             self._vocab = frozenset(t for f in fam for t in f.vocabulary() if special(t))
 
     def _give_back(self, opener: str) -> None:
-        """A block's opener that held no call: a special token (of any family's shape, or of a
-        known family) is markup, never content; anything else (a plain tag, words) goes back to
-        the text."""
-        if opener in self._vocab or control_shape(opener):
+        """A false start (what follows the opener is no format's): a special token of a known
+        family is markup, never content; anything else goes back to the text."""
+        if opener in self._vocab:
             self._markup_text(opener)
         else:
             self._emit(opener)
+            self._as_written(opener, self._blk_cands)
 
     def _push(self, ev) -> None:
         """Every event goes out through here, after the text pending before it."""
@@ -388,7 +390,7 @@ class Sieve:
             if not s:
                 return
             self._rlead = False
-            if th.open is not None and th.open.name == "any":
+            if th.open is not None:
                 self._retable()            # (its openers are no longer markup)
         body = s.rstrip()
         if not body:
@@ -579,6 +581,11 @@ class Sieve:
                     continue
             kind, arg = actions[marker]
             pos = m.end()
+            if self._verbatim is not None and kind in _TURN_END:
+                self._emit(marker)             # inside a block given back as written
+                if marker in self._verbatim:
+                    self._verbatim = None
+                continue
             if self._th.open is None and (
                     (kind in _FENCED and self._fence[0])
                     or (kind in _QUOTABLE and self._ticks and marker[0] != "`")):
@@ -651,6 +658,7 @@ class Sieve:
                 self._was_call()
         if chosen is None:
             self._blk = self._calls.block = None
+            self._blk_cands = blk.cands
             o = blk.opener
             rest = data[pos:pos + LOOK_MAX] if eof else ""
             if eof and len(rest) < LOOK_MAX and (
@@ -805,14 +813,27 @@ class Sieve:
                 self._blk = self._calls.block = None
                 self._was_thought(self._tent.text(len(blk.opener) + len(rest[0]) - rest[1]))
         self._blk = self._calls.block = None
-        self._give_back(blk.opener)
+        self._emit(blk.opener)
+        self._as_written(blk.opener, (blk.fmt,))
         return rest
+
+    def _as_written(self, opener: str, fmts) -> None:
+        """A block that holds no call goes back as written (an undeclared tool's call: no
+        fabricated calls; prose quoting a token), its control tokens too, up to its closer (or
+        the family's end of message): the user sees it whole."""
+        ends = set()
+        for f in fmts:
+            closer = f.closer_for(opener)
+            ends.update((closer,) if closer else f.ends)
+        ends = tuple(e for e in ends if self._tab[1].get(e, ("",))[0] in _TURN_END)
+        if ends:
+            self._verbatim = ends
 
     # ------------------------------------------------------------------ a call held in thinking
     # What reading a region as a call changes in the Sieve (besides the calls' count and index,
     # the thinking state), to undo it if the region was a thought.
     _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks",
-              "_fence", "_code", "_span")
+              "_fence", "_code", "_span", "_verbatim")
 
     def _save(self) -> tuple:
         c = self._calls

@@ -43,7 +43,7 @@ class BracketToolCalls(Format):
     openers = ("[TOOL_CALLS]",)
     name_openers = True      # [TOOL_CALLS] stripped: a declared NAME{json} opening the content
     models = ("mistral*", "mixtral*", "ministral*", "magistral*", "devstral*", "codestral*")
-    specials = ("[/TOOL_CALLS]", "[ARGS]", "[CALL_ID]", "[INST]", "[/INST]", "[AVAILABLE_TOOLS]",
+    specials = ("[/TOOL_CALLS]", "[INST]", "[/INST]", "[AVAILABLE_TOOLS]",
                 "[/AVAILABLE_TOOLS]", "[SYSTEM_PROMPT]", "[/SYSTEM_PROMPT]")
     spans = (("[TOOL_RESULTS]", "[/TOOL_RESULTS]"),)
     priority = 10

@@ -126,7 +126,8 @@ class Harmony(Format):
     start_openers = CHANNELS + (RECIPIENT,)
     closer = None
     models = ("gpt-oss*",)
-    specials = ("<|end|>", "<|return|>", "<|call|>", "<|message|>", "<|constrain|>")
+    specials = ("<|message|>", "<|constrain|>")
+    ends = ("<|end|>", "<|return|>", "<|call|>")
     priority = 10
     example = ('<|channel|>analysis<|message|>Count it first.<|end|><|start|>assistant<|channel|>commentary '
                'to=functions.count_words <|constrain|>json<|message|>{"path": "notes.md"}<|call|>')
