@@ -14,8 +14,8 @@ def _tags(name: str) -> tuple:
 
 
 BLOCK_CLOSE = _tags("/tool_calls")
-PAIR = Tag(_tags("arg_key"), rf"<arg_key{_SFX}>\s*(?P<key>.*?)\s*</arg_key{_SFX}>\s*<arg_value{_SFX}>",
-           end=rf"<arg_value{_SFX}>")
+PAIR = Tag(_tags("arg_key"), rf"<arg_key{_SFX}>\s*(?P<key>(?:(?!</arg_key).)*?)\s*</arg_key{_SFX}>\s*"
+           rf"(?P<opened><arg_value{_SFX}>)?", end=rf"</arg_key{_SFX}>\s*(?:<arg_value{_SFX}>|(?=[^\s<]))")
 
 
 class HunyuanV3(Format):
