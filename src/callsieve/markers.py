@@ -135,6 +135,11 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
     for m in END_TOKENS:
         if m not in actions:
             add(m, "strip")
+    if at_start and calls and think is None:
+        for f in family:
+            for m in f.start_specials:
+                if m not in actions:
+                    add(m, "control", start_only=True)
     if think is None:
         # (Inside thinking a family's tokens are part of the thought, as a held call's are.)
         tokens, spans = controls(fmts, family)

@@ -54,12 +54,17 @@ SYNTAXES = (
     Thinking("kimi_k3", ("<|open|>think<|sep|>",), ("<|close|>think<|sep|>",)),
     Thinking("plamo3", ("<|plamo:begin_think:plamo|>",), ("<|plamo:end_think:plamo|>",)),
     Thinking("granite", ("Here is my thought process:",), ("Here is my response:",), start_only=True),
+    # Apriel 1.5 / 1.6: the prompt ends `Here are my reasoning steps:\n`, the answer follows
+    # `[BEGIN FINAL RESPONSE]` (and ends `[END FINAL RESPONSE]`, stripped).
+    Thinking("apriel", ("Here are my reasoning steps:",), ("[BEGIN FINAL RESPONSE]",), start_only=True),
+    Thinking("apriel_answer", (), ("[BEGIN FINAL RESPONSE]",)),
 )
 
 # Wrappers around the answer: removed from content, the text inside kept.
 STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>",
-         "<|open|>response<|sep|>", "<|close|>response<|sep|>")   # Kimi K3's reply channel
+         "<|open|>response<|sep|>", "<|close|>response<|sep|>",   # Kimi K3's reply channel
+         "[END FINAL RESPONSE]")                                    # Apriel's
 
 # End-of-turn special tokens a server left in the text (it did not skip special tokens): never
 # content.  `</s>` is not among them: it is also HTML's strikethrough.

@@ -168,9 +168,13 @@ test_contract = contract("qwen3_coder")
 
 def test_decisions_never_look_past_the_sieves_bound_whatever_the_chunking():
     # Past 256 characters of look-ahead nothing is decided, so every chunking agrees (text).
-    for text in ("<tool_call>" + " " * 300 + "<function=f>\n</function></tool_call>",
-                 "<tool_call>" + "a" * 300 + "</tool_call>", '<function name="' + "a" * 300 + '"/>'):
+    for text in ("<tool_call>" + "a" * 300 + "</tool_call>", '<function name="' + "a" * 300 + '"/>'):
         assert check(text, calls=[]).content == text
+    # The <tool_call> opener decides nothing; the bare function tag after the spaces is a call of
+    # its own (without arguments), read as if the opener were not there.
+    text = "<tool_call>" + " " * 300 + "<function=f>\n</function></tool_call>"
+    m = check(text, calls=[("f", {})])
+    assert m.content.startswith("<tool_call>   ")
 
 
 BARE_CALL = "<function=glob>\n<parameter=pattern>\n**/*.md\n</parameter>\n</function>"

@@ -71,6 +71,9 @@ class Format:
     # Control tokens that open and close text which is not the model's answer (a tool result
     # the model made up, `<｜tool▁output▁begin｜>22°C<｜tool▁output▁end｜>`): markup, text and all.
     spans: tuple[tuple[str, str], ...] = ()
+    # Words the family's template writes before an answer or a call, as the first thing in the
+    # content (Functionary v3.2's `all\n` recipient): markup, for a detected or pre-seeded family.
+    start_specials: tuple[str, ...] = ()
     # Where a message of the family ends, for a format without a closer (harmony's `<|end|>`): a
     # block given back as text runs to its closer, or to one of these.
     ends: tuple[str, ...] = ()

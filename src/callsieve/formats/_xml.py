@@ -361,7 +361,9 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
                 raise Reject("malformed parameter tag", at)
             raise Bad("malformed parameter tag")
         key = tag.group("key")
-        if d.attr_entities:
+        if key is None:
+            key = sole_key(ctx, name)
+        elif d.attr_entities:
             key = html.unescape(key)
         if a is None:
             a = ctx.start(name, cid)
@@ -380,6 +382,16 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
     elif a.open:
         a.end()
     ctx.end()
+
+
+def sole_key(ctx, tool: str) -> str:
+    """A parameter tag without a name (MiniCPM5's `<param>x</param>`): the tool's one parameter,
+    its schema's only property (or only required one).  Bad when the schema does not say which."""
+    params = (ctx.tools or {}).get(tool) or {}
+    for keys in (list(params.get("properties") or ()), list(params.get("required") or ())):
+        if len(keys) == 1 and isinstance(keys[0], str):
+            return keys[0]
+    raise Bad("a parameter without a name")
 
 
 def block(r, ctx, d: Dialect, name_of=None):

@@ -15,6 +15,9 @@ class CommandR(JsonBlock):
     aliases = ("command_r7b", "command_a", "cohere")
     description = "Cohere Command R7B / A <|START_ACTION|>[{tool_call_id, tool_name, parameters}]<|END_ACTION|>"
     openers = ("<|START_ACTION|>",)
+    # Command R / R+'s plain tool-use mode writes `Action: ```json [{"tool_name": …}]````: the
+    # word is the template's, the fence fenced_json's.
+    start_specials = ("Action:",)
     closer = "<|END_ACTION|>"
     models = ("command-r7b*", "command-a*", "c4ai-command-r7b*", "c4ai-command-a*")
     specials = ("<|END_OF_TURN_TOKEN|>", "<|START_OF_TURN_TOKEN|>", "<|CHATBOT_TOKEN|>", "<|USER_TOKEN|>",

@@ -35,6 +35,7 @@ class Functionary(Format):
     closer = None
     models = ("functionary*",)
     priority = 30
+    start_specials = ("all\n",)   # the v3.2 recipient of plain text, its `>>>` in the prompt
     example = '<function=count_words>{"path": "draft.txt"}</function>'
 
     def decide(self, opener, look, eof, ctx):
@@ -55,6 +56,10 @@ class Functionary(Format):
         name = m.group()
         if opener == V31:
             yield from startswith(r, ">")
+            if (yield from startswith(r, "</function>", skip_ws=True)):     # a call without arguments
+                ctx.start(ctx.check(name))
+                ctx.end()
+                return
             yield from call_object(r, ctx, name=ctx.check(name))
             yield from startswith(r, "</function>", skip_ws=True)
             return
