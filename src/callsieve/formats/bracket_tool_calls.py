@@ -60,6 +60,8 @@ class BracketToolCalls(Format):
         ctx = View(ctx, new_id=mistral_id)
         if opener != "[TOOL_CALLS]":
             r.push_front(opener)
+        while (yield from startswith(r, "[TOOL_CALLS]", skip_ws=True)):
+            pass                       # the token written twice (`[TOOL_CALLS][TOOL_CALLS]f…`)
         c = yield from peek(r)
         if c in ("[", "{"):
             yield from call_sequence(r, ctx, None)
