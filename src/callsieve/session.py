@@ -22,6 +22,10 @@ class Session:
 
     def __init__(self, format: str | None = None, *, seeded: bool = False, learn: bool = True):
         self.format = format
+        # The format it was made with (pre-seeded from a model id or a template, or given): its
+        # family's control tokens are markup from the first turn.  What answers record changes
+        # only which format is watched first, never this.
+        self.seed = format
         self.derived = None                  # a format derived from the chat template (callsieve.derive)
         self.confirmed = False if seeded or format is None else True
         self.opens_thinking = False

@@ -297,10 +297,10 @@ class Sieve:
         return tuple(fmts)
 
     def _known(self) -> None:
-        """The families whose control tokens are all markup: the format forced or detected, the
-        one the session was seeded with or learnt, the one derived from its chat template."""
-        names = {n for n in (self.format, self._detected,
-                             getattr(self.session, "format", None)) if n}
+        """The families whose control tokens are all markup: the format forced or detected in
+        this turn, the one the session was made with, the one derived from its chat template
+        (never what other turns recorded: a shared session's answers change no other's)."""
+        names = {n for n in (self.format, self._detected, getattr(self.session, "seed", None)) if n}
         derived = getattr(self.session, "derived", None)
         fam = tuple(f for f in self._fmts if f.name in names or f is derived)
         if fam != self._family:
