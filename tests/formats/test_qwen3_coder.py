@@ -174,7 +174,7 @@ def test_decisions_never_look_past_the_sieves_bound_whatever_the_chunking():
     # its own (without arguments), read as if the opener were not there.
     text = "<tool_call>" + " " * 300 + "<function=f>\n</function></tool_call>"
     m = check(text, calls=[("f", {})])
-    assert m.content.startswith("<tool_call>   ")
+    assert m.content == "<tool_call>"
 
 
 BARE_CALL = "<function=glob>\n<parameter=pattern>\n**/*.md\n</parameter>\n</function>"
@@ -195,3 +195,8 @@ def test_a_bare_function_tag_followed_by_json_stays_functionary():
 def test_a_bare_function_tag_in_prose_is_text():
     for text in ("Use <function=NAME> to name it.", "<function=f>\nthen some words</function>"):
         check(text, content=text, calls=[])
+
+
+def test_a_bare_function_tag_without_parameters_is_a_call():
+    check("<function=now>\n</function>", calls=[("now", {})], content="")
+    check("Checking.\n<function=now>\n</function>\n</tool_call>", calls=[("now", {})], content="Checking.")

@@ -66,6 +66,17 @@ def ahead(r, skip: int = 0):
             return ""
 
 
+def _quote_next(r, quote: str):
+    """Is the delimiter next, after blanks (nothing consumed)?"""
+    while True:
+        i = _WS.match(r.buf, r.pos).end()
+        rest = r.buf[i:i + len(quote)]
+        if len(rest) == len(quote) or not quote.startswith(rest):
+            return rest == quote
+        if not (yield from more(r)):
+            return False
+
+
 def literal_call(r, ctx, quote: str, closer: str):
     """`call:NAME{literal}` (or the drift spellings `call:NAME({json})`, `call:NAME(key: v)`),
     several in a row, then `closer` if present.
@@ -162,7 +173,7 @@ def val(r, a: Args, quote: str, depth: int, close: str = "}"):
         while True:                   # nothing but the delimiter ends the string…
             yield from until(r, quote, emit=a.text)
             nxt = yield from ahead(r)
-            if nxt in ",}]" or nxt == close or (nxt == "<" and not r.buf.startswith(quote, _WS.match(r.buf, r.pos).end())):
+            if nxt in ",}]" or nxt == close or (nxt == "<" and not (yield from _quote_next(r, quote))):
                 break
             a.text('"')               # …where a value may end: else it is a literal `"`
         a.str_end()

@@ -19,7 +19,7 @@ from ..reader import Reject, Truncated, peek_raw, startswith, token
 V31 = "<function="
 V32 = ">>>"
 _NAME = re.compile(r"[A-Za-z_][\w.\-]*")
-_V31_AHEAD = re.compile(r"[A-Za-z_][\w.\-]*>\s*(?:\{|</function>)")
+_V31_AHEAD = re.compile(r"[A-Za-z_][\w.\-]*>\s*\{")     # (`NAME></function>`: qwen3_coder's)
 _V31_PREFIX = re.compile(r"(?:[A-Za-z_][\w.\-]*(?:>\s*(?:<(?:/(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n)?)?)?)?)?)?)?)?)?)?)?)?\Z")
 _V32_AHEAD = re.compile(r"(?:all|python)\n|[A-Za-z_][\w.\-]*\n\s*\{")
 _V32_PREFIX = re.compile(r"[A-Za-z_][\w.\-]*(?:\n\s*)?\Z|\Z")
