@@ -33,6 +33,9 @@ THOUGHT = "The user asked about Paris."
 PAST_TURN = "the prompt opens <think>, but a past turn without reasoning is rendered without its </think>"
 KNOWN: dict[tuple[str, str], str] = {
     ("MiniMax-M2.jinja", "prose"): PAST_TURN + ": the prose is read as reasoning, as it would be live",
+    ("Apriel-1.6-15b-Thinker-fixed.jinja", "prose"):
+        "the prompt opens the reasoning (`Here are my reasoning steps:`), but a past turn without reasoning "
+        "is rendered without its [BEGIN FINAL RESPONSE]: the prose is read as reasoning, as it would be live",
     ("NVIDIA-Nemotron-Nano-v2.jinja", "prose"): PAST_TURN + ", and the prose as a message of its own",
     ("deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja", "prose"):
         "the prose is rendered after the calls' <｜end▁of▁sentence｜>, as a new assistant turn",
@@ -47,6 +50,8 @@ PENDING: dict[tuple[str, str | None, str | None], str] = {
     ("MiniMax-M3.jinja", None, None): "MiniMax-M3: a new family",
     ("muse-glimmer.jinja", None, None): "Muse: a new family",
     ("upstage-Solar-Open-100B.jinja", None, "auto"): "Solar Open: a new family (derived when seeded)",
+    ("meetkai-functionary-medium-v3.2.jinja", "prose", "auto"):
+        "the `all` recipient before prose is markup only for a detected or pre-seeded functionary",
 }
 
 

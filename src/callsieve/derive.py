@@ -340,7 +340,9 @@ def thinking(template) -> tuple[bool, bool, str | None] | None:
     """(opens by default, the request's switch changes it, the syntax opened) from the rendered
     generation prompt; None if it cannot be rendered."""
     ends = {}
-    for state, env in (("unset", {}), ("on", dict.fromkeys(SWITCHES, True)), ("off", dict.fromkeys(SWITCHES, False))):
+    # (Hy3 switches thinking by `reasoning_effort` alone: high opens `<think:opensource>`)
+    on, off = {**dict.fromkeys(SWITCHES, True), "reasoning_effort": "high"}, dict.fromkeys(SWITCHES, False)
+    for state, env in (("unset", {}), ("on", on), ("off", off)):
         try:
             ends[state] = _opens(prompt_tail(template, **env))
         except TemplateError:

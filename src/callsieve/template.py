@@ -277,9 +277,9 @@ def _run(nodes, env, go, out, target=None) -> bool:
     return False
 
 
-_OPENERS = sorted(((o.rstrip(), t.name) for t in SYNTAXES if not t.start_only for o in t.opens),
-                  key=lambda p: -len(p[0]))
-_CLOSERS = tuple(c for t in SYNTAXES if not t.start_only for c in t.closes)
+# (plain-word openers too: a prompt that ends `Here are my reasoning steps:` opened the block)
+_OPENERS = sorted(((o.rstrip(), t.name) for t in SYNTAXES for o in t.opens), key=lambda p: -len(p[0]))
+_CLOSERS = tuple(c for t in SYNTAXES for c in t.closes)
 
 
 def prompt_end(tree: tuple[list, bool], env: dict) -> tuple[str, str | None]:
