@@ -203,3 +203,14 @@ def test_markup_events_carry_the_tokens():
     s = Sieve(markup=True)
     evs = s.feed("Hi<|END_OF_TURN_TOKEN|>") + s.close()
     assert "<|END_OF_TURN_TOKEN|>" in "".join(e.text for e in evs if isinstance(e, Markup))
+
+
+def test_a_templates_own_special_tokens_are_markup_for_its_session():
+    # A hand-written family seeded from its template: the tokens the template writes count too
+    # (read from the template's text: no rendering needed).
+    template = ("{% for m in messages %}<|turn_x|>{{ m.role }}\n{{ m.content }}<|turn_end_x|>{% endfor %}"
+                "{% if add_generation_prompt %}<|turn_x|>assistant\n{% endif %}")
+    s = Session.from_template({"chat_template": template, "eos_token": "<|turn_end_x|>"})
+    assert "<|turn_end_x|>" in s.tokens
+    check("Hello.<|turn_end_x|>", session=s, content="Hello.")
+    check("Hello.<|turn_end_x|>", content="Hello.<|turn_end_x|>")     # no family declares it

@@ -18,8 +18,7 @@ import re
 from . import formats
 from .formats._derived import ARGS, CALL, FIELDS, ID, NAME, PARAMS, Derived, Markup
 from .render import TemplateError, render, turn
-from .markers import control_shape
-from .template import _CLOSERS, _OPENERS, SWITCHES, Shape, _markup, chat_template_of
+from .template import _CLOSERS, _OPENERS, SWITCHES, Shape, _markup, template_tokens
 
 PROBE_TOOLS = [
     {"type": "function", "function": {
@@ -293,22 +292,6 @@ def derived_format(template, **kwargs) -> Derived | None:
     return fmt
 
 
-# A special token written in a template's text (`'<|im_end|>'`, `<｜hy_eos:opensource｜>`).
-_TEMPLATE_TOKEN = re.compile(r"<[|｜][^\s<>'\"{}%|｜]{1,48}[|｜]>")
-
-
-def template_tokens(template) -> tuple:
-    """The special tokens a chat template writes (and its tokenizer_config's bos / eos): the
-    family's control tokens, markup wherever the derived parser does not consume them."""
-    found = set(_TEMPLATE_TOKEN.findall(chat_template_of(
-        template.get("chat_template") if isinstance(template, dict) else template) or ""))
-    if isinstance(template, dict):
-        for k in ("bos_token", "eos_token"):
-            v = template.get(k)
-            v = v.get("content") if isinstance(v, dict) else v
-            if isinstance(v, str) and control_shape(v):
-                found.add(v)
-    return tuple(sorted(t for t in found if control_shape(t)))
 
 
 def _after_prelude(template, out: str, **kwargs) -> str:

@@ -42,10 +42,11 @@ def control_shape(token: str) -> bool:
     return _CONTROL.match(token) is not None
 
 
-def controls(fmts: tuple, family: tuple) -> tuple:
+def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
     """(control tokens, {span opener: closer}) to watch: every candidate family's tokens of the
-    special-token shape, and all of the tokens of `family` (the detected or pre-seeded formats)."""
-    tokens, spans = set(), {}
+    special-token shape, all of the tokens of `family` (the detected or pre-seeded formats), and
+    `extra` (those the session's chat template writes)."""
+    tokens, spans = set(extra), {}
     for f in fmts + family:
         mine = f in family
         tokens.update(t for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ()))
@@ -66,14 +67,15 @@ _tables: dict = {}
 
 
 def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool,
-                 fresh: bool = False, held=None, family: tuple = (), span: str | None = None):
+                 fresh: bool = False, held=None, family: tuple = (), span: str | None = None,
+                 extra: tuple = ()):
     """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
 
     The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
     in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
     for through the text.
     """
-    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held, family, span)
+    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held, family, span, extra)
     hit = _tables.get(key)
     if hit is not None:
         return hit
@@ -142,7 +144,7 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
                     add(m, "control", start_only=True)
     if think is None:
         # (Inside thinking a family's tokens are part of the thought, as a held call's are.)
-        tokens, spans = controls(fmts, family)
+        tokens, spans = controls(fmts, family, extra)
         for m in tokens:
             if m not in actions:
                 add(m, "control")

@@ -134,6 +134,7 @@ class Sieve:
         self._blk_cands = ()
         self._family: tuple = ()       # the formats detected or pre-seeded (their control tokens)
         self._vocab: frozenset = frozenset()
+        self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
         self._known()
@@ -499,7 +500,7 @@ class Sieve:
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
                                   th.detect, calls, self._rlead,
                                   self._tent.think if self._tent is not None else None,
-                                  self._family, self._span)
+                                  self._family, self._span, self._extra)
         # Inline code is tracked on the fast path only where "`" is no marker (a forced format):
         # elsewhere a chunk with a backtick never takes it.
         self._ticks_here = "`" not in self._tab[0].chars
