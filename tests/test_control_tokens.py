@@ -214,3 +214,12 @@ def test_a_templates_own_special_tokens_are_markup_for_its_session():
     assert "<|turn_end_x|>" in s.tokens
     check("Hello.<|turn_end_x|>", session=s, content="Hello.")
     check("Hello.<|turn_end_x|>", content="Hello.<|turn_end_x|>")     # no family declares it
+
+
+def test_what_a_block_given_back_covers_ends():
+    # prose spelling an opener: given back as written up to its closer, end-of-turn tokens never
+    check("Gemma writes <|tool_call>call:NAME{args}<tool_call|> for calls.<|im_end|>",
+          content="Gemma writes <|tool_call>call:NAME{args}<tool_call|> for calls.")
+    # ...and a later block that holds a call ends it: the family's tokens after it are markup
+    check("The <|tool_call> token opens. " + GEMMA + "<|tool_response>", calls=OSLO,
+          content="The <|tool_call> token opens.")

@@ -42,6 +42,8 @@ _QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
 _FENCED = frozenset(("call", "control", "span"))
 # Markers after which a held Example was the call: what a model writes when its turn ends.
 _TURN_END = frozenset(("strip", "control", "span"))
+# A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
+_CONTROL = frozenset(("control", "span"))
 
 
 class Example(Tentative):
@@ -582,7 +584,7 @@ class Sieve:
                     continue
             kind, arg = actions[marker]
             pos = m.end()
-            if self._verbatim is not None and kind in _TURN_END:
+            if self._verbatim is not None and kind in _CONTROL:
                 self._emit(marker)             # inside a block given back as written
                 if marker in self._verbatim:
                     self._verbatim = None
@@ -796,13 +798,15 @@ class Sieve:
         rest = blk.reader.since(at)
         if blk.calls:
             self._skip_ws = "call"
+            self._verbatim = None              # (a block given back before it is over)
         if self._tent is not None and self._tent.blk is blk and isinstance(self._tent, Example):
             self._tent.ended = True
         self._blk = self._calls.block = None
         return rest
 
     def _release(self):
-        """No call in this block: its opener goes out as text; the rest is scanned again."""
+        """No call in this block: its opener goes out as text; the rest is scanned again, as
+        written (see _as_written)."""
         blk = self._blk
         if self._th.released():
             self._retable()
@@ -819,14 +823,14 @@ class Sieve:
         return rest
 
     def _as_written(self, opener: str, fmts) -> None:
-        """A block that holds no call goes back as written (an undeclared tool's call: no
-        fabricated calls; prose quoting a token), its control tokens too, up to its closer (or
-        the family's end of message): the user sees it whole."""
+        """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
+        the markup) goes back as written, its control tokens too, up to its closer (or the
+        family's end of message), or until a later block holds a call: the user sees it whole."""
         ends = set()
         for f in fmts:
             closer = f.closer_for(opener)
             ends.update((closer,) if closer else f.ends)
-        ends = tuple(e for e in ends if self._tab[1].get(e, ("",))[0] in _TURN_END)
+        ends = tuple(e for e in ends if self._tab[1].get(e, ("",))[0] in _CONTROL)
         if ends:
             self._verbatim = ends
 
