@@ -17,6 +17,10 @@ UNORDERED = {"harmony"}
 WORDS = ["Sure", "the", "call", "tool", "name", "naïve", "— ✓", "日本", "x", "\n", " ", ".", ","]
 prose = st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join)
 noisy = st.text(alphabet="<>[]{}|`\"':_/=tolcaTOLCA \n", max_size=30)
+# Control tokens of the families (docs/syntax.md#control-tokens): markup wherever they stand, so
+# the calls around them are the same; every character still accounted for once.
+CONTROLS = ["<|END_OF_TURN_TOKEN|>", "<|end▁of▁sentence|>", "<tool_call|>", "<|sep|>", "[/TOOL_CALLS]",
+            "<|tool_call_end|>", "<｜tool▁outputs▁end｜>", "<|channel>", "<｜hy_eos:opensource｜>", "<|end|>"]
 
 
 @st.composite
@@ -29,6 +33,8 @@ def stream(draw, with_noise=False):
             parts.append(" " + draw(st.sampled_from(NEAR_MISSES)) + " ")
         if with_noise and draw(st.booleans()):
             parts.append(draw(noisy))
+        if draw(st.integers(0, 3)) == 0:
+            parts.append(draw(st.sampled_from(CONTROLS)))
         if draw(st.booleans()):
             fmt, text, expected = draw(st.sampled_from(SAMPLES))
             parts.append("\n" + text + "\n")

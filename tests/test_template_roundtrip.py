@@ -33,6 +33,9 @@ THOUGHT = "The user asked about Paris."
 PAST_TURN = "the prompt opens <think>, but a past turn without reasoning is rendered without its </think>"
 KNOWN: dict[tuple[str, str], str] = {
     ("MiniMax-M2.jinja", "prose"): PAST_TURN + ": the prose is read as reasoning, as it would be live",
+    ("Apriel-1.6-15b-Thinker-fixed.jinja", "prose"):
+        "the prompt opens the reasoning (`Here are my reasoning steps:`), but a past turn without reasoning "
+        "is rendered without its [BEGIN FINAL RESPONSE]: the prose is read as reasoning, as it would be live",
     ("NVIDIA-Nemotron-Nano-v2.jinja", "prose"): PAST_TURN + ", and the prose as a message of its own",
     ("deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja", "prose"):
         "the prose is rendered after the calls' <｜end▁of▁sentence｜>, as a new assistant turn",
@@ -42,11 +45,8 @@ KNOWN: dict[tuple[str, str], str] = {
 # Cases that need a family rule outside this test's scope (issue 17's control tokens, syntax
 # bends and new families, done beside it): expected to fail until then, not listed in the docs.
 PENDING: dict[tuple[str, str | None, str | None], str] = {
-    ("Apriel-1.6-15b-Thinker-fixed.jinja", "reasoning", None): "[BEGIN FINAL RESPONSE] ends the thinking",
-    ("google-gemma-4-31B-it.jinja", None, None): "<|tool_response> after a call is a control token",
-    ("meetkai-functionary-medium-v3.2.jinja", "prose", None): "the `all` recipient before prose",
-    ("tencent-Hy3.jinja", None, "auto"): "Hy3's :opensource tags (hunyuan_v3)",
-    ("tencent-Hy3.jinja", "reasoning", None): "<think:opensource>",
+    ("meetkai-functionary-medium-v3.2.jinja", "prose", "auto"):
+        "the `all` recipient before prose is markup only for a detected or pre-seeded functionary",
 }
 
 

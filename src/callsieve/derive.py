@@ -18,7 +18,7 @@ import re
 from . import formats
 from .formats._derived import ARGS, CALL, FIELDS, ID, NAME, PARAMS, Derived, Markup
 from .render import TemplateError, render, turn
-from .template import _CLOSERS, _OPENERS, SWITCHES, Shape, _markup
+from .template import _CLOSERS, _OPENERS, SWITCHES, Shape, _markup, template_tokens
 
 PROBE_TOOLS = [
     {"type": "function", "function": {
@@ -288,7 +288,10 @@ def derived_format(template, **kwargs) -> Derived | None:
     checks = [(one, PROBE_CALLS[:1])] + ([(two, PROBE_CALLS)] if two else [])
     if not all(reads_back(t, c, format=fmt) for t, c in checks):
         return None
+    fmt.specials = template_tokens(template)
     return fmt
+
+
 
 
 def _after_prelude(template, out: str, **kwargs) -> str:
@@ -320,7 +323,9 @@ def thinking(template) -> tuple[bool, bool, str | None] | None:
     """(opens by default, the request's switch changes it, the syntax opened) from the rendered
     generation prompt; None if it cannot be rendered."""
     ends = {}
-    for state, env in (("unset", {}), ("on", dict.fromkeys(SWITCHES, True)), ("off", dict.fromkeys(SWITCHES, False))):
+    # (Hy3 switches thinking by `reasoning_effort` alone: high opens `<think:opensource>`)
+    on, off = {**dict.fromkeys(SWITCHES, True), "reasoning_effort": "high"}, dict.fromkeys(SWITCHES, False)
+    for state, env in (("unset", {}), ("on", on), ("off", off)):
         try:
             ends[state] = _opens(prompt_tail(template, **env))
         except TemplateError:

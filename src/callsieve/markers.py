@@ -30,6 +30,33 @@ def starts_special(text: str) -> bool:
     return m is not None and special(m.group(1))
 
 
+# The shapes of a special token that prose never writes bare: `<|…|>`, DeepSeek's `<｜…｜>`,
+# Gemma 4's one-sided `<|tool_response>` / `<tool_call|>`, Mistral's `[TOOL_CALLS]` / `[/TOOL_CALLS]`.
+_CONTROL = re.compile(r"\A(?:<[|｜][^\n]{1,64}>|<[^\n]{1,64}[|｜]>|\[/?[A-Z][A-Z_]*\])\Z")
+
+
+@functools.lru_cache(maxsize=1024)
+def control_shape(token: str) -> bool:
+    """Is `token` shaped like a special token (so markup even when its family is not known yet)?
+    A plain tag (`<tool_response>`) or words may be prose: markup only for a known family."""
+    return _CONTROL.match(token) is not None
+
+
+def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
+    """(control tokens, {span opener: closer}) to watch: every candidate family's tokens of the
+    special-token shape, all of the tokens of `family` (the detected or pre-seeded formats), and
+    `extra` (those the session's chat template writes)."""
+    tokens, spans = set(extra), {}
+    for f in fmts + family:
+        mine = f in family
+        tokens.update(t for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ()))
+                      if mine or control_shape(t))
+        for o, c in f.spans:
+            if mine or control_shape(o):
+                spans.setdefault(o, c)
+    return tuple(sorted(tokens - set(spans))), spans
+
+
 def whole_tag(marker: str) -> bool:
     """Is `marker` a whole tag (`<tool_call>`, `<minimax:tool_call>`), not a prefix (`<function=`)?
     Written alone as the whole content, it is markup: nobody answers with just `<tools>`."""
@@ -40,20 +67,24 @@ _tables: dict = {}
 
 
 def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool,
-                 fresh: bool = False, held=None):
+                 fresh: bool = False, held=None, family: tuple = (), span: str | None = None,
+                 extra: tuple = ()):
     """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
 
     The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
     in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
     for through the text.
     """
-    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held)
+    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held, family, span, extra)
     hit = _tables.get(key)
     if hit is not None:
         return hit
     actions: dict[str, tuple] = {}
     anywhere: set[str] = set()
     anchored: set[str] = set()
+    if span is not None:                   # inside a span (a made-up tool result): only its end
+        hit = _tables[key] = (_compiled(Matcher, frozenset((span,))), {span: ("span_end", None)}, None)
+        return hit
 
     def add(marker, kind, arg=None, start_only=False):
         if kind == "call":
@@ -74,6 +105,10 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
             for m in think.closes:
                 actions[m] = ("think_close", think)
                 anywhere.add(m)
+            if fresh and think.name != "any":
+                # The block's own opener again before its first words (`<think><think>`): markup.
+                for m in think.opens:
+                    add(m, "control", start_only=think.start_only)
             if fresh and think.name == "any":
                 # The prompt opened the block and nothing is written yet: a model that writes the
                 # opener anyway (`<think>` again) wrote markup, and says which syntax it is.
@@ -102,6 +137,20 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
     for m in END_TOKENS:
         if m not in actions:
             add(m, "strip")
+    if at_start and calls and think is None:
+        for f in family:
+            for m in f.start_specials:
+                if m not in actions:
+                    add(m, "control", start_only=True)
+    if think is None:
+        # (Inside thinking a family's tokens are part of the thought, as a held call's are.)
+        tokens, spans = controls(fmts, family, extra)
+        for m in tokens:
+            if m not in actions:
+                add(m, "control")
+        for m, closer in spans.items():
+            if m not in actions:
+                add(m, "span", closer)
     anchored -= anywhere
     table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()}
     # The compiled parts depend on the marker sets only, not on which tools were declared: a

@@ -44,6 +44,7 @@ SYNTAXES = (
     Thinking("thinking", ("<thinking>",), ("</thinking>",)),
     Thinking("mistral", ("[THINK]",), ("[/THINK]",)),
     Thinking("seed", ("<seed:think>",), ("</seed:think>",)),
+    Thinking("hy3", ("<think:opensource>",), ("</think:opensource>",)),   # Tencent Hy3's suffixed tokens
     Thinking("kimi", ("◁think▷",), ("◁/think▷",)),
     Thinking("gemma4", ("<|channel>thought\n", "<|channel>thought"), ("<channel|>",)),
     Thinking("command", ("<|START_THINKING|>",), ("<|END_THINKING|>",)),
@@ -58,6 +59,10 @@ SYNTAXES = (
     Thinking("longcat", ("<longcat_think>",), ("</longcat_think>",)),
     Thinking("inkling", ("<|message_model|><|content_thinking|>", "<|content_thinking|>"), ("<|end_message|>",)),
     Thinking("granite", ("Here is my thought process:",), ("Here is my response:",), start_only=True),
+    # Apriel 1.5 / 1.6: the prompt ends `Here are my reasoning steps:\n`, the answer follows
+    # `[BEGIN FINAL RESPONSE]` (and ends `[END FINAL RESPONSE]`, stripped).
+    Thinking("apriel", ("Here are my reasoning steps:",), ("[BEGIN FINAL RESPONSE]",), start_only=True),
+    Thinking("apriel_answer", (), ("[BEGIN FINAL RESPONSE]",)),
 )
 
 # Wrappers around the answer: removed from content, the text inside kept.
@@ -65,7 +70,8 @@ STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>",
          "<|open|>response<|sep|>", "<|close|>response<|sep|>",   # Kimi K3's reply channel
          "<|begin|>assistant", "<|content|>",                     # Solar Open's answer header
-         "<|message_model|><|content_text|>", "<|content_text|>", "<|content_model_end_sampling|>")  # Inkling
+         "<|message_model|><|content_text|>", "<|content_text|>", "<|content_model_end_sampling|>",  # Inkling
+         "[END FINAL RESPONSE]")                                    # Apriel's
 
 # End-of-turn special tokens a server left in the text (it did not skip special tokens): never
 # content.  `</s>` is not among them: it is also HTML's strikethrough.

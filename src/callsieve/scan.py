@@ -27,6 +27,27 @@ def _prefix_re(node) -> str:
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
+def _words_re(words) -> str:
+    """Regex for any of `words`, the longest where several match at one position, as a trie:
+    at a `<` of the text the regex follows one branch per character instead of trying every
+    marker that starts with `<` (families declare a few hundred)."""
+    root: dict = {}
+    for w in words:
+        node = root
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}                      # a word ends here
+
+    def sub(node) -> str:
+        alts = [re.escape(ch) + sub(child) for ch, child in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        # a shorter word ends here: the longer ones are tried first (a greedy `?`)
+        return f"(?:{body})?" if "" in node else body
+    return sub(root)
+
+
 _NEVER = re.compile(r"(?!)").search
 
 
@@ -83,7 +104,7 @@ class Matcher:
         # characters, as a regex would stop at every common letter.
         sym = [m for m in markers if not m[0].isalnum()]
         words = [m for m in markers if m[0].isalnum()]
-        alt = lambda ms: re.compile("|".join(re.escape(m) for m in ms) or "(?!)").search
+        alt = lambda ms: re.compile(_words_re(ms) or "(?!)").search
         self._sym = alt(sym)
         self._groups = [alt([m for m in sym if m[0] == c]) for c in sorted({m[0] for m in sym})]
         self._longest = max(len(m) for m in markers)

@@ -22,7 +22,12 @@ class Session:
 
     def __init__(self, format: str | None = None, *, seeded: bool = False, learn: bool = True):
         self.format = format
+        # The format it was made with (pre-seeded from a model id or a template, or given): its
+        # family's control tokens are markup from the first turn.  What answers record changes
+        # only which format is watched first, never this.
+        self.seed = format
         self.derived = None                  # a format derived from the chat template (callsieve.derive)
+        self.tokens: tuple = ()              # the special tokens its chat template writes: markup
         self.confirmed = False if seeded or format is None else True
         self.opens_thinking = False
         self.thinking_switch = False
@@ -50,7 +55,7 @@ class Session:
         the one that reads the template's own rendered calls back (or one derived from that
         markup, `derived`), and the thinking is what the rendered generation prompt ends in.
         Without it, or for a template that cannot be rendered, the template is read."""
-        from .template import inspect
+        from .template import inspect, template_tokens
         shape, derived = inspect(template, model), None
         rendered = _rendered(template, shape.format)
         if rendered is not None:                 # (a template whose calls no format reads keeps the hint)
@@ -58,6 +63,7 @@ class Session:
             shape = replace(found, format=found.format or shape.format)
         sess = cls(shape.format, seeded=True, learn=learn)
         sess.derived = derived
+        sess.tokens = template_tokens(template)
         sess.opens_thinking, sess.thinking_switch = shape.opens_thinking, shape.thinking_switch
         return sess
 

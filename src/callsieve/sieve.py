@@ -23,7 +23,7 @@ from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .jsonargs import utf8_len
 from .formats import LOOK_MAX, MAYBE, YES
-from .markers import marker_table, special, starts_special, whole_tag
+from .markers import control_shape, marker_table, special, starts_special, whole_tag
 from .scan import Anchor
 from .reader import Bad, Reader, Reject, Truncated
 from .reasoning import HOLD, MODES, Tentative, Thinking, Thought
@@ -37,7 +37,13 @@ MAX_CALL_BYTES = 4 * 1024 * 1024
 _WS = frozenset(c for c in map(chr, range(0x3001)) if c.isspace())
 _VISIBLE = re.compile(r"\S")
 # Markers that `inline code` quotes (in the content): call openers and thinking markers.
-_QUOTABLE = frozenset(("call", "think_open", "stray_close"))
+_QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
+# Markers that a fenced code block quotes: call openers and control tokens.
+_FENCED = frozenset(("call", "control", "span"))
+# Markers after which a held Example was the call: what a model writes when its turn ends.
+_TURN_END = frozenset(("strip", "control", "span"))
+# A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
+_CONTROL = frozenset(("control", "span"))
 
 
 class Example(Tentative):
@@ -125,8 +131,15 @@ class Sieve:
         self._fence = fences.OUTSIDE   # the content's Markdown code fence (fences.py)
         self._code = False             # a backtick was written in the content (code, a fence)
         self._th = Thought(reasoning, thinking, session)
+        self._span: str | None = None  # inside a span of control tokens: its closer (_emit)
+        self._verbatim = None          # the ends of a block given back as text: its tokens are text
+        self._blk_cands = ()
+        self._family: tuple = ()       # the formats detected or pre-seeded (their control tokens)
+        self._vocab: frozenset = frozenset()
+        self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
+        self._known()
         self._retable()
 
     # ------------------------------------------------------------------ public API
@@ -286,6 +299,26 @@ class Sieve:
             fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
         return tuple(fmts)
 
+    def _known(self) -> None:
+        """The families whose control tokens are all markup: the format forced or detected in
+        this turn, the one the session was made with, the one derived from its chat template
+        (never what other turns recorded: a shared session's answers change no other's)."""
+        names = {n for n in (self.format, self._detected, getattr(self.session, "seed", None)) if n}
+        derived = getattr(self.session, "derived", None)
+        fam = tuple(f for f in self._fmts if f.name in names or f is derived)
+        if fam != self._family:
+            self._family = fam
+            self._vocab = frozenset(t for f in fam for t in f.vocabulary() if special(t))
+
+    def _give_back(self, opener: str) -> None:
+        """A false start (what follows the opener is no format's): a special token of a known
+        family is markup, never content; anything else goes back to the text."""
+        if opener in self._vocab:
+            self._markup_text(opener)
+        else:
+            self._emit(opener)
+            self._as_written(opener, self._blk_cands)
+
     def _push(self, ev) -> None:
         """Every event goes out through here, after the text pending before it."""
         if self._pend:
@@ -308,6 +341,9 @@ class Sieve:
     def _emit(self, s: str) -> None:
         """Text that goes out as content or reasoning, by the current thinking state."""
         if not s:
+            return
+        if self._span is not None:         # inside a span of control tokens: markup
+            self._markup_text(s)
             return
         self._calls.flush()
         if self._th.open is not None and self._th.separated:
@@ -357,7 +393,7 @@ class Sieve:
             if not s:
                 return
             self._rlead = False
-            if th.open is not None and th.open.name == "any":
+            if th.open is not None:
                 self._retable()            # (its openers are no longer markup)
         body = s.rstrip()
         if not body:
@@ -465,7 +501,8 @@ class Sieve:
         calls = th.open is None or self._calls_in_reasoning
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
                                   th.detect, calls, self._rlead,
-                                  self._tent.think if self._tent is not None else None)
+                                  self._tent.think if self._tent is not None else None,
+                                  self._family, self._span, self._extra)
         # Inline code is tracked on the fast path only where "`" is no marker (a forced format):
         # elsewhere a chunk with a backtick never takes it.
         self._ticks_here = "`" not in self._tab[0].chars
@@ -547,8 +584,13 @@ class Sieve:
                     continue
             kind, arg = actions[marker]
             pos = m.end()
+            if self._verbatim is not None and kind in _CONTROL:
+                self._emit(marker)             # inside a block given back as written
+                if marker in self._verbatim:
+                    self._verbatim = None
+                continue
             if self._th.open is None and (
-                    (kind == "call" and self._fence[0])
+                    (kind in _FENCED and self._fence[0])
                     or (kind in _QUOTABLE and self._ticks and marker[0] != "`")):
                 # Inside `inline code` or a fenced code block a marker is quoted, not written:
                 # "use `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with
@@ -575,6 +617,14 @@ class Sieve:
                 self._thought_ends()
                 self._marker(marker, True)
                 self._skip_ws = self._th.closed()
+            elif kind == "span":
+                # A made-up tool result: markup up to its closer (or the end of the stream).
+                # (_skip_ws set keeps chunks off feed's fast path, which would make them Text.)
+                self._marker(marker, False)
+                self._span, self._skip_ws = arg, "span"
+            elif kind == "span_end":
+                self._marker(marker, False)
+                self._span, self._skip_ws = None, "drop"
             elif kind == "stray_close":
                 # The prompt opened the thinking block (or thinking is off and the model closes
                 # it anyway): the marker is dropped.
@@ -611,6 +661,7 @@ class Sieve:
                 self._was_call()
         if chosen is None:
             self._blk = self._calls.block = None
+            self._blk_cands = blk.cands
             o = blk.opener
             rest = data[pos:pos + LOOK_MAX] if eof else ""
             if eof and len(rest) < LOOK_MAX and (
@@ -630,7 +681,7 @@ class Sieve:
                 self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
             if self._held_call():            # visible text after a held call: a thought
                 self._was_thought(self._tent.text(len(o) + len(data) - pos))
-            self._emit(o)                    # a false start: the opener is text after all
+            self._give_back(o)               # a false start: the opener is text after all
             return data, pos
         blk.fmt = chosen
         self._layout()
@@ -721,7 +772,10 @@ class Sieve:
         """A block proved its format (a call, or prose in the format's own syntax)."""
         blk = self._blk
         if blk is not None and blk.fmt is not None and (force or blk.calls):
-            self._detected = blk.fmt.name
+            if self._detected != blk.fmt.name:
+                self._detected = blk.fmt.name
+                self._known()
+                self._retable()
             if self.format is None:
                 self.format = self._detected
 
@@ -744,13 +798,15 @@ class Sieve:
         rest = blk.reader.since(at)
         if blk.calls:
             self._skip_ws = "call"
+            self._verbatim = None              # (a block given back before it is over)
         if self._tent is not None and self._tent.blk is blk and isinstance(self._tent, Example):
             self._tent.ended = True
         self._blk = self._calls.block = None
         return rest
 
     def _release(self):
-        """No call in this block: its opener goes out as text; the rest is scanned again."""
+        """No call in this block: its opener goes out as text; the rest is scanned again, as
+        written (see _as_written)."""
         blk = self._blk
         if self._th.released():
             self._retable()
@@ -763,13 +819,26 @@ class Sieve:
                 self._was_thought(self._tent.text(len(blk.opener) + len(rest[0]) - rest[1]))
         self._blk = self._calls.block = None
         self._emit(blk.opener)
+        self._as_written(blk.opener, (blk.fmt,))
         return rest
+
+    def _as_written(self, opener: str, fmts) -> None:
+        """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
+        the markup) goes back as written, its control tokens too, up to its closer (or the
+        family's end of message), or until a later block holds a call: the user sees it whole."""
+        ends = set()
+        for f in fmts:
+            closer = f.closer_for(opener)
+            ends.update((closer,) if closer else f.ends)
+        ends = tuple(e for e in ends if self._tab[1].get(e, ("",))[0] in _CONTROL)
+        if ends:
+            self._verbatim = ends
 
     # ------------------------------------------------------------------ a call held in thinking
     # What reading a region as a call changes in the Sieve (besides the calls' count and index,
     # the thinking state), to undo it if the region was a thought.
     _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks",
-              "_fence", "_code")
+              "_fence", "_code", "_span", "_verbatim")
 
     def _save(self) -> tuple:
         c = self._calls
@@ -785,6 +854,7 @@ class Sieve:
         for k, v in zip(self._SAVED, mine):
             setattr(self, k, v)
         th.before = None
+        self._known()
         self._retable()
         return tent
 
@@ -813,9 +883,9 @@ class Sieve:
         m = matcher.search(data, q)
         if m is not None and m.start() == q:
             kind = actions[m.group()][0]
-            if kind == "strip":
+            if kind in _TURN_END:
                 self._was_call()
-            if kind in ("call", "strip"):
+            if kind == "call" or kind in _TURN_END:
                 return pos
         elif wait or (not eof and matcher.partial(data, q) == q):
             self._emit(data[pos:q])          # (whitespace: held as layout for now)

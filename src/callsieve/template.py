@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from . import formats
+from .markers import control_shape
 from .reasoning import SYNTAXES
 from .template_eval import MAX_NESTING, UNDEFINED, Jinja, Unreadable, go_value
 
@@ -40,6 +41,24 @@ def chat_template_of(template) -> str:
                 return t["template"]
         return named[0]["template"] if named else ""
     return ""
+
+
+# A special token written in a template's text (`'<|im_end|>'`, `<｜hy_eos:opensource｜>`).
+_TEMPLATE_TOKEN = re.compile(r"<[|｜][^\s<>'\"{}%|｜]{1,48}[|｜]>")
+
+
+def template_tokens(template) -> tuple:
+    """The special tokens a chat template writes (and its tokenizer_config's bos / eos): the
+    family's control tokens, markup wherever the derived parser does not consume them."""
+    found = set(_TEMPLATE_TOKEN.findall(chat_template_of(
+        template.get("chat_template") if isinstance(template, dict) else template) or ""))
+    if isinstance(template, dict):
+        for k in ("bos_token", "eos_token"):
+            v = template.get(k)
+            v = v.get("content") if isinstance(v, dict) else v
+            if isinstance(v, str) and control_shape(v):
+                found.add(v)
+    return tuple(sorted(t for t in found if control_shape(t)))
 
 
 def load(path: str):
@@ -277,9 +296,9 @@ def _run(nodes, env, go, out, target=None) -> bool:
     return False
 
 
-_OPENERS = sorted(((o.rstrip(), t.name) for t in SYNTAXES if not t.start_only for o in t.opens),
-                  key=lambda p: -len(p[0]))
-_CLOSERS = tuple(c for t in SYNTAXES if not t.start_only for c in t.closes)
+# (plain-word openers too: a prompt that ends `Here are my reasoning steps:` opened the block)
+_OPENERS = sorted(((o.rstrip(), t.name) for t in SYNTAXES for o in t.opens), key=lambda p: -len(p[0]))
+_CLOSERS = tuple(c for t in SYNTAXES for c in t.closes)
 
 
 def prompt_end(tree: tuple[list, bool], env: dict) -> tuple[str, str | None]:

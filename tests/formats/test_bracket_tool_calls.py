@@ -70,3 +70,8 @@ def test_marker_without_a_call_is_text_and_reported():
 def test_list_variant_repeated_marker_starts_a_second_block():
     text = '[TOOL_CALLS] [{"name": "f", "arguments": {}}][TOOL_CALLS] [{"name": "g", "arguments": {"a": [1]}}]'
     check(text, content="", calls=[("f", {}), ("g", {"a": [1]})])
+
+
+def test_the_token_written_twice_and_a_closer():
+    check('[TOOL_CALLS][TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}', calls=[("get_weather", {"city": "Paris"})], content="")
+    check('[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}[/TOOL_CALLS]', calls=[("get_weather", {"city": "Paris"})], content="")

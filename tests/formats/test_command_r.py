@@ -26,3 +26,15 @@ def test_response_wrapper_is_content():
 def test_model_names():
     assert formats.for_model("CohereForAI/c4ai-command-r7b-12-2024") == "command_r"
     assert formats.for_model("command-a-reasoning-08-2025") == "command_r"
+
+
+def test_command_r_plus_action_then_a_fenced_list():
+    text = 'Action: ```json\n[{"tool_name": "lookup_flight", "parameters": {"code": "FI615"}}]\n```'
+    check(text, calls=[("lookup_flight", {"code": "FI615"})], content="")
+    check("Action: none needed.", calls=[], content="Action: none needed.")
+
+
+def test_cohere_turn_tokens_and_tool_results_are_markup():
+    check("It is on time.<|END_OF_TURN_TOKEN|>", content="It is on time.")
+    check(EX + "<|START_TOOL_RESULT|>[{\"ok\": 1}]<|END_TOOL_RESULT|>Done.", content="Done.",
+          calls=[("lookup_flight", {"code": "FI615"})], reasoning="Look it up.")

@@ -70,3 +70,21 @@ def test_model_names():
     assert formats.for_model("deepseek-r1-0528") == "deepseek_v3"
     assert formats.for_model("DeepSeek-V3-0324") == "deepseek_v3"
     assert formats.for_model("deepseek-v3") == "deepseek_v3"
+
+
+def test_section_opener_variants_and_repeats():
+    body = '<｜tool▁call▁begin｜>lookup_flight<｜tool▁sep｜>{"code": "FI615"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>'
+    for opener in ("<｜tool▁calls｜>", "<｜tool▁calls▁begin｜>" * 3):
+        check(opener + body, calls=[("lookup_flight", {"code": "FI615"})], content="")
+
+
+def test_a_v3_call_without_its_type_word():
+    text = ('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜><｜tool▁sep｜>check_stock\n```json\n{"sku": "KX-88"}\n'
+            '```<｜tool▁call▁end｜><｜tool▁calls▁end｜>')
+    check(text, calls=[("check_stock", {"sku": "KX-88"})], content="")
+
+
+def test_tool_outputs_the_model_wrote_are_markup():
+    text = (V31 + "<｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>{\"on_time\": true}<｜tool▁output▁end｜>"
+            "<｜tool▁outputs▁end｜>On time.<|end▁of▁sentence|>")
+    check(text, calls=[("lookup_flight", {"code": "FI615"})], content="On time.")

@@ -33,3 +33,9 @@ def test_v32_python_prompt_in_prose_is_text():
 
 def test_model_names():
     assert formats.for_model("meetkai/functionary-medium-v3.1") == "functionary"
+
+
+def test_v31_call_without_arguments_and_v32_all_recipient_first():
+    check("<function=now></function>", calls=[("now", {})], content="")
+    from callsieve import Session
+    check("all\nIt is noon.", session=Session("functionary", seeded=True), content="It is noon.")

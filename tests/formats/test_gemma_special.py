@@ -107,3 +107,36 @@ def test_a_bare_key_may_hold_spaces():
 def test_prose_in_braces_after_the_opener_is_no_call():
     text = "Write <|tool_call>call:f{some words here} to call f."
     check(text, content=text, calls=[])
+
+
+# Bends real Gemma 4 outputs show (issue threads of vLLM, SGLang, Ollama): read as what they mean.
+
+def test_single_quoted_values_and_keys_and_key_equals_value():
+    check("<|tool_call>call:grep{pattern:'abc'}<tool_call|>", calls=[("grep", {"pattern": "abc"})])
+    check("<|tool_call>call:f{refs:['a','b'],'k':1}<tool_call|>", calls=[("f", {"refs": ["a", "b"], "k": 1})])
+    check("<|tool_call>call:save{save_as='report.docx',n=2}<tool_call|>",
+          calls=[("save", {"save_as": "report.docx", "n": 2})])
+
+
+def test_a_string_whose_opening_delimiter_was_left_out():
+    check(gemma("web_search", f"query:weather in Tokyo{Q}"), calls=[("web_search", {"query": "weather in Tokyo"})])
+
+
+def test_a_delimiter_not_followed_by_what_ends_a_value_is_a_literal_quote():
+    body = f"code:{Q}x = sql({Q}{Q}{Q} SELECT 1 {Q}{Q}{Q}).df(){Q},refs:[{Q}a{Q}]"
+    check(gemma("run", body), calls=[("run", {"code": 'x = sql(""" SELECT 1 """).df()', "refs": ["a"]})])
+
+
+def test_python_style_arguments_in_parentheses():
+    check("<|tool_call>call:grep(pattern: 'abc', n: 2)<tool_call|>", calls=[("grep", {"pattern": "abc", "n": 2})])
+    check('<|tool_call>call:f({"a": "x"})<tool_call|>', calls=[("f", {"a": "x"})])
+
+
+def test_two_calls_in_one_block():
+    for sep in ("", "\n", ","):
+        check(f"<|tool_call>call:a{{x:1}}{sep}call:b{{y:{Q}z{Q}}}<tool_call|>", content="",
+              calls=[("a", {"x": 1}), ("b", {"y": "z"})])
+
+
+def test_the_familys_tokens_after_a_call_are_markup():
+    check(gemma("a", "x:1") + "<tool_call|><|tool_response>", content="", calls=[("a", {"x": 1})])

@@ -63,3 +63,17 @@ def test_value_holding_its_own_closer_and_the_call_closer():
     v = 'x = "</arg_value>" + "</tool_call>"'
     check(f"<tool_call>run<arg_key>code</arg_key><arg_value>{v}</arg_value></tool_call>",
           tools=tools(run={"code": {"type": "string"}}), calls=[("run", {"code": v})])
+
+
+def test_a_value_missing_its_opener_is_read_up_to_its_closer():
+    check("<tool_call>search<arg_key>query</arg_key>hi</arg_value></tool_call>",
+          calls=[("search", {"query": "hi"})], content="")
+    check("<tool_call>search<arg_key>q</arg_key>hi</arg_value><arg_key>n</arg_key><arg_value>2</arg_value></tool_call>",
+          calls=[("search", {"q": "hi", "n": 2})], content="")
+
+
+def test_a_value_missing_both_its_tags_never_runs():
+    for text in ("<tool_call>search<arg_key>flag</arg_key>tru</tool_call>",
+                 "<tool_call>search<arg_key>flag</arg_key>tru"):
+        m = check(text, format="glm", calls=[])
+        assert not m.tool_calls and m.errors

@@ -188,3 +188,21 @@ def test_a_header_cut_off_by_the_end_of_the_stream_is_no_content():
     m = hcheck(text, reasoning="Call it.", content="", calls=[])
     assert [(e.index, e.raw) for e in m.errors] == [(None, text[len(A + "Call it.<|end|>"):])]
     assert "cut off" in m.errors[0].reason
+
+
+def test_a_header_without_channel_whose_tokens_follow_keeps_its_arguments():
+    # GenieX writes the channel word without <|channel|>: the payload is still the call's
+    for text in ('commentary to=functions.f<|message|>{"x": 1}<|call|>',
+                 'commentary to=functions.f <|constrain|>json<|message|>{"x": 1}<|call|>'):
+        check(text, calls=[("f", {"x": 1})], content="")
+
+
+def test_a_declared_dotted_recipient_is_a_call_not_a_built_in():
+    text = '<|channel|>commentary to=math.sum <|constrain|>json<|message|>{"a": 1}<|call|>'
+    check(text, tools=tools("math.sum"), calls=[("math.sum", {"a": 1})], content="")
+    m = check(text, tools=tools("other"), calls=[])        # undeclared: a built-in, reported
+    assert m.errors
+
+
+def test_a_header_without_a_message_is_markup():
+    check("<|channel|>final<|end|>Hello", content="Hello")

@@ -33,3 +33,23 @@ def test_newlines_between_tags():
     text = ("<tool_calls>\n<tool_call>mute<tool_sep>\n<arg_key>room</arg_key>\n<arg_value>den</arg_value>\n"
             "</tool_call>\n</tool_calls>")
     check(text, calls=[("mute", {"room": "den"})])
+
+
+def test_every_tag_suffixed_as_hy3s_template_writes_them():
+    # Hy3 writes :opensource on the argument tags too: calls had no arguments before.
+    t = lambda n: f"<{n}:opensource>"
+    text = (t("tool_calls") + "\n" + t("tool_call") + "get_weather" + t("tool_sep") + "\n" + t("arg_key") + "city"
+            + t("/arg_key") + "\n" + t("arg_value") + "Paris" + t("/arg_value") + "\n" + t("/tool_call") + "\n"
+            + t("/tool_calls") + "<｜hy_eos:opensource｜>")
+    check(text, calls=[("get_weather", {"city": "Paris"})], content="")
+
+
+def test_a_call_closer_quoted_inside_a_suffixed_value_ends_nothing():
+    text = ("<tool_calls:opensource><tool_call:opensource>write<tool_sep:opensource><arg_key:opensource>text"
+            "</arg_key:opensource><arg_value:opensource>a </tool_call:opensource> b</arg_value:opensource>"
+            "</tool_call:opensource></tool_calls:opensource>")
+    check(text, calls=[("write", {"text": "a </tool_call:opensource> b"})], content="")
+
+
+def test_suffixed_thinking_is_reasoning():
+    check("<think:opensource>plan</think:opensource>Answer", reasoning="plan", content="Answer")

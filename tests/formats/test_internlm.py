@@ -11,8 +11,10 @@ def test_documented_example_newline_or_space_after_the_plugin_token():
 
 
 def test_interpreter_action_is_not_a_function_call():
+    # Code for the interpreter, not a function call: its text is content, the family's control
+    # tokens around it are markup (docs/syntax.md#control-tokens).
     text = "<|action_start|><|interpreter|>\nprint(1)\n<|action_end|>"
-    check(text, content=text, calls=[])
+    check(text, content="print(1)", calls=[])
 
 
 def test_model_names():

@@ -58,3 +58,24 @@ def test_stray_text_between_the_section_tokens_is_dropped():
 def test_a_section_opener_with_only_prose_after_it_stays_text():
     text = "Write <|tool_calls_section_begin|> and then " + "words " * 60 + "<|tool_call_begin|> in the docs."
     check(text, content=text, calls=[])
+
+
+def _k2(name, idx, args):
+    return (f"<|tool_call_begin|>functions.{name}:{idx}<|tool_call_argument_begin|>{args}<|tool_call_end|>")
+
+
+def test_arguments_as_a_json_encoded_string():
+    text = "<|tool_calls_section_begin|>" + _k2("get_weather", 0, '"{\\"city\\": \\"Paris\\"}"') + "<|tool_calls_section_end|>"
+    check(text, calls=[("get_weather", {"city": "Paris"})], content="")
+
+
+def test_one_bad_call_in_a_section_leaves_the_others():
+    S, E = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+    ok_a, ok_b = _k2("get_weather", 0, '{"city": "A"}'), _k2("get_weather", 2, '{"city": "B"}')
+    both = [("get_weather", {"city": "A"}), ("get_weather", {"city": "B"})]
+    # undeclared: that call is text (no fabricated calls), its siblings run
+    m = check(S + ok_a + _k2("nope", 1, '{"a": 1}') + ok_b + E, tools=tools("get_weather"), calls=both)
+    assert m.content == _k2("nope", 1, '{"a": 1}')
+    # malformed: an error, never run; the section goes on
+    m = check(S + ok_a + _k2("get_weather", 1, '{"city": ') + ok_b + E, tools=tools("get_weather"), calls=both)
+    assert m.content == "" and m.errors

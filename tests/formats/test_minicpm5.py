@@ -56,3 +56,11 @@ def test_malformed_xml_is_an_error_not_repaired():
     text = '<function name="f"><param name="a">x</function> after'
     m = check(text, calls=[])
     assert m.errors[-1].incomplete and [c.name for c in m.incomplete] == ["f"]
+
+
+def test_a_param_without_a_name_is_the_tools_one_parameter():
+    text = '<function name="search"><param>fjords</param></function>'
+    check(text, tools=tools(search={"q": {"type": "string"}}), calls=[("search", {"q": "fjords"})], content="")
+    # the schema does not say which parameter: never a call
+    check(text, tools=tools(search={"q": {"type": "string"}, "n": {"type": "integer"}}), calls=[], content=text)
+    check(text, calls=[], content=text)

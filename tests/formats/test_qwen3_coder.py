@@ -168,9 +168,13 @@ test_contract = contract("qwen3_coder")
 
 def test_decisions_never_look_past_the_sieves_bound_whatever_the_chunking():
     # Past 256 characters of look-ahead nothing is decided, so every chunking agrees (text).
-    for text in ("<tool_call>" + " " * 300 + "<function=f>\n</function></tool_call>",
-                 "<tool_call>" + "a" * 300 + "</tool_call>", '<function name="' + "a" * 300 + '"/>'):
+    for text in ("<tool_call>" + "a" * 300 + "</tool_call>", '<function name="' + "a" * 300 + '"/>'):
         assert check(text, calls=[]).content == text
+    # The <tool_call> opener decides nothing; the bare function tag after the spaces is a call of
+    # its own (without arguments), read as if the opener were not there.
+    text = "<tool_call>" + " " * 300 + "<function=f>\n</function></tool_call>"
+    m = check(text, calls=[("f", {})])
+    assert m.content == "<tool_call>"
 
 
 BARE_CALL = "<function=glob>\n<parameter=pattern>\n**/*.md\n</parameter>\n</function>"
@@ -191,3 +195,8 @@ def test_a_bare_function_tag_followed_by_json_stays_functionary():
 def test_a_bare_function_tag_in_prose_is_text():
     for text in ("Use <function=NAME> to name it.", "<function=f>\nthen some words</function>"):
         check(text, content=text, calls=[])
+
+
+def test_a_bare_function_tag_without_parameters_is_a_call():
+    check("<function=now>\n</function>", calls=[("now", {})], content="")
+    check("Checking.\n<function=now>\n</function>\n</tool_call>", calls=[("now", {})], content="Checking.")

@@ -64,6 +64,24 @@ class Format:
     models_after: tuple[str, ...] = ()   # formats that claim some of the same model globs and
                                          # come first for them (the order must be explicit)
     example: str = ""                    # a short sample of the syntax (docs, tests)
+    # The family's other control tokens (its template's and tokenizer's: end of turn, role and
+    # tool-result tokens, a closer written twice): markup wherever its parser does not consume
+    # them, never content (docs/syntax.md#control-tokens).
+    specials: tuple[str, ...] = ()
+    # Control tokens that open and close text which is not the model's answer (a tool result
+    # the model made up, `<｜tool▁output▁begin｜>22°C<｜tool▁output▁end｜>`): markup, text and all.
+    spans: tuple[tuple[str, str], ...] = ()
+    # Words the family's template writes before an answer or a call, as the first thing in the
+    # content (Functionary v3.2's `all\n` recipient): markup, for a detected or pre-seeded family.
+    start_specials: tuple[str, ...] = ()
+    # Where a message of the family ends, for a format without a closer (harmony's `<|end|>`): a
+    # block given back as text runs to its closer, or to one of these.
+    ends: tuple[str, ...] = ()
+
+    def vocabulary(self) -> frozenset:
+        """Every token of the family's markup: openers, closer, control tokens, spans."""
+        return frozenset((*self.openers, *self.start_openers, *self.tool_openers, *self.specials,
+                          *(t for span in self.spans for t in span), *((self.closer,) if self.closer else ())))
 
     def closer_for(self, opener: str) -> str | None:
         """The closing marker of a block opened by `opener`."""

@@ -39,6 +39,12 @@ def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | 
     pre-v11 lists) comes too late: the call has started under an id of the caller's making.
     """
     c = yield from peek(r)
+    if name is not None and c == '"':
+        # The arguments as a JSON-encoded string (`"{\"city\": \"Paris\"}"`, Kimi K2 does it):
+        # the object it holds.
+        yield from _arguments(r, ctx.start(name, id))
+        ctx.end()
+        return
     if c != "{":
         raise Reject("not a JSON object") if c else Truncated("no call object")
     if name is not None:

@@ -3,20 +3,27 @@
 Gemma 4 delimits strings with the <|"|> token, FunctionGemma with <escape>; numbers, booleans,
 null, nested objects and lists are as in JSON.  Converted to JSON text while it streams: a long
 string value goes out piece by piece.  Inside a delimited string nothing is syntax (a raw `"`,
-`,`, `}` or the block's closing marker are plain text); only the delimiter ends it.
+`,`, `}` or the block's closing marker are plain text); only the delimiter ends it, and only where
+what follows it can follow a value (`,` `}` `]` or the end): Gemma 4 also writes the token for a
+literal `"` inside a value (`sql(<|"|><|"|><|"|> SELECT …`).
+
+Bends real models write, read as the syntax they mean: 'single-quoted' strings and keys,
+`key=value`, a string whose opening delimiter was left out (`q:Tokyo<|"|>`), Python-style
+arguments in parentheses (`call:NAME(key: "v", n: 2)`), and several `call:` in one block.
 """
 from __future__ import annotations
 
 import re
 
 from ..jsonargs import Args, key, string
-from ..reader import Bad, Reject, Truncated, peek, startswith, token, until
+from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until
 
 NAME = re.compile(r"[A-Za-z_][\w.\-]*")             # a function name (dotted, dashed)
 # A bare key runs to its ':' and may hold spaces (`key with space:1`); it never spans a line.
-_KEY = re.compile(r"[^:{}\[\],<\"\n]+")
+_KEY = re.compile(r"[^:={}()\[\],<\"'\n]+")
 _NUM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\Z")
-_BARE = re.compile(r"[^,}\]<]+")
+_BARE = {"}": re.compile(r"[^,}\]<]+"), ")": re.compile(r"[^,)\]<]+")}
+_WS = re.compile(r"\s*")
 WORDS = {"true": "true", "false": "false", "null": "null", "True": "true", "False": "false",
          "None": "null"}                                # JSON and Python spellings of the constants
 
@@ -48,35 +55,63 @@ def bracketed(r, a: Args, opener: str, close: str, member, where: str):
     a.end()
 
 
+def ahead(r, skip: int = 0):
+    """The next non-blank character `skip` characters past the reader, not consumed ('' at the
+    end of the stream)."""
+    while True:
+        i = _WS.match(r.buf, r.pos + skip).end() if r.pos + skip <= len(r.buf) else len(r.buf)
+        if i < len(r.buf):
+            return r.buf[i]
+        if not (yield from more(r)):
+            return ""
+
+
+def _quote_next(r, quote: str):
+    """Is the delimiter next, after blanks (nothing consumed)?"""
+    while True:
+        i = _WS.match(r.buf, r.pos).end()
+        rest = r.buf[i:i + len(quote)]
+        if len(rest) == len(quote) or not quote.startswith(rest):
+            return rest == quote
+        if not (yield from more(r)):
+            return False
+
+
 def literal_call(r, ctx, quote: str, closer: str):
-    """`call:NAME{literal}` (or the drift spelling `call:NAME({json})`), then `closer` if present.
+    """`call:NAME{literal}` (or the drift spellings `call:NAME({json})`, `call:NAME(key: v)`),
+    several in a row, then `closer` if present.
 
     The call starts only once the literal proves to be one (`{}` or a first `key:`), so prose
     that merely spells the opener and `call:` never becomes a call.
     """
     named = yield from startswith(r, "call:", skip_ws=True)
-    m = yield from token(r, NAME, 256)
-    if m is None:
-        # JSON in the wrapper (`<|tool_call>{"name": …}`) is worth the Sieve's broad pass
-        json_body = not named and (yield from peek(r)) in ("{", "[")
-        raise Reject("no function name", broad=json_body)
-    name = ctx.check(m.group())
-    c = yield from peek(r)
-    paren = c == "("
-    if paren:
-        r.pos += 1
+    while True:
+        m = yield from token(r, NAME, 256)
+        if m is None:
+            # JSON in the wrapper (`<|tool_call>{"name": …}`) is worth the Sieve's broad pass
+            json_body = not named and (yield from peek(r)) in ("{", "[")
+            raise Reject("no function name", broad=json_body)
+        name = ctx.check(m.group())
         c = yield from peek(r)
-    if c != "{":
-        raise Reject("no argument object") if c else Truncated("cut off after the name")
-    yield from obj(r, lambda: ctx.start(name), quote)
-    ctx.end()
-    if paren:
-        yield from startswith(r, ")", skip_ws=True)
+        paren = c == "(" and (yield from ahead(r, 1)) == "{"
+        if paren:                         # `({json})`: the parentheses only wrap the object
+            r.pos += 1
+            c = yield from peek(r)
+        if c not in "{(" or not c:
+            raise Reject("no argument object") if c else Truncated("cut off after the name")
+        yield from obj(r, lambda: ctx.start(name), quote, close="}" if c == "{" else ")")
+        ctx.end()
+        if paren:
+            yield from startswith(r, ")", skip_ws=True)
+        yield from startswith(r, ",", skip_ws=True)
+        if not (yield from startswith(r, "call:", skip_ws=True)):    # another call in the block
+            break
     yield from startswith(r, closer, skip_ws=True)
 
 
-def obj(r, a, quote: str, depth: int = 0):
-    """A literal object at the reader ('{' next), written to `a`.
+def obj(r, a, quote: str, depth: int = 0, close: str = "}"):
+    """A literal object at the reader ('{' next, or '(' for Python-style arguments up to `close`),
+    written to `a`.
 
     `a` is an Args, or a function returning one: it is then called once the object proves to be
     a literal (after `{}` or its first `key:`); a malformed start raises Reject, not Bad.
@@ -86,11 +121,14 @@ def obj(r, a, quote: str, depth: int = 0):
     if not lazy:
         a.begin("{")
     c = yield from peek(r)
-    while c != "}":
+    while c != close:
         if not c:
             raise Truncated("cut off in an object")
         if c == '"':
             k = yield from key(r)
+        elif c == "'":
+            r.pos += 1
+            k = yield from until(r, "'", limit=4096)
         elif (yield from startswith(r, quote)):
             k = yield from until(r, quote, limit=4096)
         else:
@@ -99,15 +137,15 @@ def obj(r, a, quote: str, depth: int = 0):
                 raise (Reject if lazy else Bad)(f"expected a key at {c!r}")
             k = m.group().rstrip()
         c = yield from peek(r)
-        if c != ":":
+        if c not in ":=" or not c:
             raise Truncated("cut off after a key") if not c else (Reject if lazy else Bad)("expected ':'")
         r.pos += 1
         if lazy:
             a, lazy = a(), False
             a.begin("{")
         a.key(k)
-        yield from val(r, a, quote, depth + 1)
-        c = yield from next_member(r, "}", "an object")
+        yield from val(r, a, quote, depth + 1, close)
+        c = yield from next_member(r, close, "an object")
     r.pos += 1
     if lazy:
         a = a()
@@ -115,7 +153,7 @@ def obj(r, a, quote: str, depth: int = 0):
     a.end()
 
 
-def val(r, a: Args, quote: str, depth: int):
+def val(r, a: Args, quote: str, depth: int, close: str = "}"):
     if depth > 128:
         raise Bad("nested too deeply")
     c = yield from peek(r)
@@ -125,18 +163,30 @@ def val(r, a: Args, quote: str, depth: int):
         yield from bracketed(r, a, "[", "]", lambda: val(r, a, quote, depth + 1), "a list")
     elif c == '"':
         yield from string(r, a)
+    elif c == "'":
+        r.pos += 1
+        a.str_begin()
+        yield from until(r, "'", emit=a.text)
+        a.str_end()
     elif c == quote[0] and (yield from startswith(r, quote)):
         a.str_begin()
-        yield from until(r, quote, emit=a.text)   # nothing but the delimiter ends the string
+        while True:                   # nothing but the delimiter ends the string…
+            yield from until(r, quote, emit=a.text)
+            nxt = yield from ahead(r)
+            if nxt in ",}]" or nxt == close or (nxt == "<" and not (yield from _quote_next(r, quote))):
+                break
+            a.text('"')               # …where a value may end: else it is a literal `"`
         a.str_end()
     elif not c:
         raise Truncated("cut off where a value was expected")
     else:
-        m = yield from token(r, _BARE, 1 << 16)
+        m = yield from token(r, _BARE[close], 1 << 16)
         if m is None:
             raise Bad(f"expected a value at {c!r}")
         word = m.group().strip()
-        if word in WORDS:
+        if (yield from startswith(r, quote)):
+            a.string(word)      # a string whose opening delimiter was left out
+        elif word in WORDS:
             a.scalar(WORDS[word])
         elif _NUM.match(word):
             a.number(word)

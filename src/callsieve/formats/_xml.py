@@ -251,7 +251,7 @@ def _entity(r):
             return "&", 1         # a bare '&': kept as text
 
 
-def value(r, d: Dialect, emit):
+def value(r, d: Dialect, emit, strict: bool = False):
     """One bare-text value, streamed to `emit`, up to its own closer (consumed).
 
     Returns "close", or (lenient) "call" / "param" when the call's closer or, at the start of a
@@ -260,8 +260,10 @@ def value(r, d: Dialect, emit):
     one per line, at the start of a line) opens an element of the value, and so do parameter
     tags inside it: the closer of the innermost one closes it and is text.  A value that held
     such an element is never ended by the call's closer: its own closer is the only end, or it
-    is cut off (incomplete).
+    is cut off (incomplete).  `strict` (a value whose opening tag was left out): only its own
+    closer ends it, never leniently.
     """
+    lenient = d.lenient and not strict
     prev = "\n"                    # the value's start counts as the start of a line
     nested: list[str] = []         # closer kinds of the elements open inside the value
     held_tags = False              # the value held a tag of the syntax
@@ -288,12 +290,12 @@ def value(r, d: Dialect, emit):
                 return "close"
         elif kind == "call":
             if not held_tags and (yield from followed_by(r, len(lit), d.after_call)):
-                if not d.lenient:
+                if not lenient:
                     raise Bad(f"{lit} inside a value")
                 return "call"
         elif kind == "param" and not nested:
             if prev == "\n":          # the next parameter: this value's closer is missing
-                if not d.lenient:
+                if not lenient:
                     raise Bad(f"{lit} inside a value")
                 return "param"
         elif kind in ("param", "fn"):
@@ -359,7 +361,9 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
                 raise Reject("malformed parameter tag", at)
             raise Bad("malformed parameter tag")
         key = tag.group("key")
-        if d.attr_entities:
+        if key is None:
+            key = sole_key(ctx, name)
+        elif d.attr_entities:
             key = html.unescape(key)
         if a is None:
             a = ctx.start(name, cid)
@@ -371,13 +375,23 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
         v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl)
         # Cut off inside the value (Truncated): it is not ended, so the deltas sent stay as they
         # were; the call is not runnable anyway (its arguments never closed).
-        yield from value(r, d, v.feed)
+        yield from value(r, d, v.feed, strict="opened" in tag.groupdict() and tag.group("opened") is None)
         v.end()
     if a is None:
         ctx.start(name, cid)
     elif a.open:
         a.end()
     ctx.end()
+
+
+def sole_key(ctx, tool: str) -> str:
+    """A parameter tag without a name (MiniCPM5's `<param>x</param>`): the tool's one parameter,
+    its schema's only property (or only required one).  Bad when the schema does not say which."""
+    params = (ctx.tools or {}).get(tool) or {}
+    for keys in (list(params.get("properties") or ()), list(params.get("required") or ())):
+        if len(keys) == 1 and isinstance(keys[0], str):
+            return keys[0]
+    raise Bad("a parameter without a name")
 
 
 def block(r, ctx, d: Dialect, name_of=None):

@@ -14,6 +14,7 @@ class Apertus(JsonBlock):
     openers = ("<|tools_prefix|>",)
     closer = "<|tools_suffix|>"
     models = ("apertus*", "swiss-ai-apertus*")
+    specials = ("<|tools_suffix|>", "<|assistant_end|>", "<|assistant_start|>", "<|user_start|>", "<|user_end|>")
     priority = 30
     example = '<|tools_prefix|>[{"toggle_lamp": {"room": "attic"}}]<|tools_suffix|>'
 

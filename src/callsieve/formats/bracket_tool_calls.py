@@ -43,6 +43,9 @@ class BracketToolCalls(Format):
     openers = ("[TOOL_CALLS]",)
     name_openers = True      # [TOOL_CALLS] stripped: a declared NAME{json} opening the content
     models = ("mistral*", "mixtral*", "ministral*", "magistral*", "devstral*", "codestral*")
+    specials = ("[/TOOL_CALLS]", "[INST]", "[/INST]", "[AVAILABLE_TOOLS]",
+                "[/AVAILABLE_TOOLS]", "[SYSTEM_PROMPT]", "[/SYSTEM_PROMPT]")
+    spans = (("[TOOL_RESULTS]", "[/TOOL_RESULTS]"),)
     priority = 10
     example = '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}'
 
@@ -57,6 +60,8 @@ class BracketToolCalls(Format):
         ctx = View(ctx, new_id=mistral_id)
         if opener != "[TOOL_CALLS]":
             r.push_front(opener)
+        while (yield from startswith(r, "[TOOL_CALLS]", skip_ws=True)):
+            pass                       # the token written twice (`[TOOL_CALLS][TOOL_CALLS]f…`)
         c = yield from peek(r)
         if c in ("[", "{"):
             yield from call_sequence(r, ctx, None)

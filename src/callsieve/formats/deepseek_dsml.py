@@ -9,6 +9,7 @@ for a call without arguments), per argument `<｜DSML｜parameter name="K" strin
 from . import Format
 from . import YES
 from ._xml import block, invoke_dialect, tag_after
+from .deepseek_v3 import OUTPUTS, TOKENS
 
 # The prefix token, with V4.1's space after it; tags also come without it (a server that
 # strips special tokens), mixed, or with an ASCII bar.
@@ -29,6 +30,8 @@ class DeepseekDsml(Format):
     openers = tuple(f"<{t}>" for t in SECTION_TAGS)
     closer = "</｜DSML｜function_calls>"
     models = ("deepseek-v3.2*", "deepseek-v4*")
+    specials = TOKENS
+    spans = OUTPUTS
     example = ('<｜DSML｜function_calls><｜DSML｜invoke name="rate_movie"><｜DSML｜parameter name="stars" '
                'string="false">4</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>')
 

@@ -27,9 +27,17 @@ def _spellings(*words):
 SECTION = _spellings("tool", "calls", "begin") + _spellings("tool", "calls")
 CALL = _spellings("tool", "call", "begin")
 ENDS = ("tool_calls_end",)
+# The family's other tokens (its template's; `<|end▁of▁sentence|>` with ASCII bars as some servers
+# write it), and the tool results it frames: made up when a model writes them, never the answer.
+TOKENS = (_spellings("tool", "calls", "end") + _spellings("tool", "call", "end") + _spellings("tool", "sep")
+          + _spellings("tool", "outputs", "begin") + _spellings("tool", "outputs", "end")
+          + _spellings("end", "of", "sentence") + _spellings("begin", "of", "sentence")
+          + ("<｜Assistant｜>", "<｜User｜>", "<|Assistant|>", "<|User|>"))
+OUTPUTS = tuple(zip(_spellings("tool", "output", "begin"), _spellings("tool", "output", "end")))
 _B, _S = "[|｜]", "[▁_ ]"
 _SEP = re.compile(rf"<{_B}tool{_S}sep{_B}>")
 _CALL_BEGIN = re.compile(rf"\s*<{_B}tool{_S}call{_S}begin{_B}>")
+_SECTIONS = re.compile(rf"(?:\s*<{_B}tool{_S}calls(?:{_S}begin)?{_B}>)*")   # the opener written again
 _HEAD = re.compile(r"[^\s<>]*\s*(?:<[^>]*)?\Z")      # a name, perhaps the start of <｜tool▁sep｜>
 _NAME = re.compile(r"[^\s`{<]+")
 _LANG = re.compile(r"\w*")
@@ -39,6 +47,7 @@ def shape(opener: str, look: str, eof: bool):
     """"v3", "v31", MAYBE or NO: the syntax of the call after `opener` (at most `look` ahead)."""
     s = look[:LOOK_MAX]
     if special_word(opener) != "tool_call_begin":
+        s = s[_SECTIONS.match(s).end():]
         m = _CALL_BEGIN.match(s)
         if m is None:
             t = s.lstrip()
@@ -48,14 +57,14 @@ def shape(opener: str, look: str, eof: bool):
     if m is None:
         return MAYBE if not eof and _HEAD.match(s.lstrip()) else NO
     head, after = s[:m.start()].strip(), s[m.end():].lstrip()
-    if not head or not _HEAD.match(head) or head[-1:] == ">":
+    if head and (not _HEAD.match(head) or head[-1:] == ">"):
         return NO
     if not after:
         return NO if eof else MAYBE
     if after[0] in "{`":
-        return "v31"
-    if head == "function" and after[0] != "<":
-        return "v3"
+        return "v31" if head else NO
+    if head in ("function", "") and after[0] != "<":
+        return "v3"                     # (the type word `function` is sometimes left out)
     return NO
 
 
@@ -66,7 +75,7 @@ def _call(r, ctx):
         raise Truncated("cut off before <｜tool▁sep｜>")
     yield from special(r, ("tool_sep",))
     name = head.strip()
-    if name == "function" and not (yield from startswith(r, "{", skip_ws=True, consume=False)):
+    if name in ("function", "") and not (yield from startswith(r, "{", skip_ws=True, consume=False)):
         nm = yield from token(r, _NAME, 256)         # V3: the type, then the name
         if nm is None:
             raise Reject("no tool name")
@@ -88,6 +97,8 @@ class DeepSeekV3(Format):
     openers = SECTION + CALL
     closer = "<｜tool▁calls▁end｜>"
     models = ("deepseek-v3", "deepseek-v3-0324*", "deepseek-r1*")
+    specials = TOKENS
+    spans = OUTPUTS
     priority = 20
     kind = "v3"
     example = ('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>check_stock\n'
@@ -107,6 +118,9 @@ class DeepSeekV3(Format):
     def parse(self, r, ctx, opener):
         if special_word(opener) == "tool_call_begin":
             r.push_front(opener)               # no section: the loop reads the call's begin token
+        else:
+            while (yield from special(r, ("tool_calls_begin", "tool_calls"))):
+                pass                           # the section opener written again
         yield from special_section(r, ctx, _call, ENDS)
 
 

@@ -19,7 +19,7 @@ from ..reader import Reject, Truncated, peek_raw, startswith, token
 V31 = "<function="
 V32 = ">>>"
 _NAME = re.compile(r"[A-Za-z_][\w.\-]*")
-_V31_AHEAD = re.compile(r"[A-Za-z_][\w.\-]*>\s*(?:\{|</function>)")
+_V31_AHEAD = re.compile(r"[A-Za-z_][\w.\-]*>\s*\{")     # (`NAME></function>`: qwen3_coder's)
 _V31_PREFIX = re.compile(r"(?:[A-Za-z_][\w.\-]*(?:>\s*(?:<(?:/(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n)?)?)?)?)?)?)?)?)?)?)?)?\Z")
 _V32_AHEAD = re.compile(r"(?:all|python)\n|[A-Za-z_][\w.\-]*\n\s*\{")
 _V32_PREFIX = re.compile(r"[A-Za-z_][\w.\-]*(?:\n\s*)?\Z|\Z")
@@ -35,6 +35,7 @@ class Functionary(Format):
     closer = None
     models = ("functionary*",)
     priority = 30
+    start_specials = ("all\n",)   # the v3.2 recipient of plain text, its `>>>` in the prompt
     example = '<function=count_words>{"path": "draft.txt"}</function>'
 
     def decide(self, opener, look, eof, ctx):
@@ -55,6 +56,10 @@ class Functionary(Format):
         name = m.group()
         if opener == V31:
             yield from startswith(r, ">")
+            if (yield from startswith(r, "</function>", skip_ws=True)):     # a call without arguments
+                ctx.start(ctx.check(name))
+                ctx.end()
+                return
             yield from call_object(r, ctx, name=ctx.check(name))
             yield from startswith(r, "</function>", skip_ws=True)
             return

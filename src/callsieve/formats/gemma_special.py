@@ -23,6 +23,8 @@ class GemmaSpecial(Format):
     openers = ("<|tool_call>", DRIFT)
     closer = "<tool_call|>"
     models = ("gemma-4*", "gemma4*", "gemma*")
+    specials = ("<tool_call|>", "<|channel>", "<|turn>", "<turn|>", '<|"|>', "<|tool>", "<tool|>")
+    spans = (("<|tool_response>", "<tool_response|>"),)
     priority = 10
     example = '<|tool_call>call:book_table{name:<|"|>Ana<|"|>,party:4}<tool_call|>'
 

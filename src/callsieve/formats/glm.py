@@ -6,8 +6,11 @@ from ._xml import LOOK, Dialect, Tag, block, tag_after
 
 # The name runs from <tool_call> to a newline, <tool_sep> (HY-V3), <arg_key> or </tool_call>.
 NAME = r"\s*(?P<name>[^<>\s]+?)\s*(?:<tool_sep(?::\w+)?>)?"
-NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key>|</tool_call)|\n"
-PAIR = Tag(("<arg_key>",), r"<arg_key>\s*(?P<key>.*?)\s*</arg_key>\s*<arg_value>", end="<arg_value>")
+NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key[:>]|</tool_call)|\n"
+# A value whose <arg_value> was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
+# own closer, which it must then have (`opened` unmatched: no lenient end, docs/syntax.md#glm).
+PAIR = Tag(("<arg_key>",), r"<arg_key>\s*(?P<key>(?:(?!</arg_key>).)*?)\s*</arg_key>\s*(?P<opened><arg_value>)?",
+           end=r"</arg_key>\s*(?:<arg_value>|(?=[^\s<]))")
 
 _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
 _AFTER = ("<arg_key>", "</tool_call>")

@@ -19,6 +19,7 @@ class Granite(Format):
     openers = (TAG,)
     start_openers = ("[",)
     models = ("granite-3*", "granite3*")
+    specials = ("<|start_of_role|>", "<|end_of_role|>")
     priority = 91           # a bare `[` is bare_json's when no format is named
     example = '<|tool_call|>[{"name": "resize_image", "arguments": {"id": "img-7", "width": 640}}]'
 

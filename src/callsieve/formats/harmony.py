@@ -126,6 +126,8 @@ class Harmony(Format):
     start_openers = CHANNELS + (RECIPIENT,)
     closer = None
     models = ("gpt-oss*",)
+    specials = ("<|message|>", "<|constrain|>")
+    ends = ("<|end|>", "<|return|>", "<|call|>")
     priority = 10
     example = ('<|channel|>analysis<|message|>Count it first.<|end|><|start|>assistant<|channel|>commentary '
                'to=functions.count_words <|constrain|>json<|message|>{"path": "notes.md"}<|call|>')
@@ -159,17 +161,22 @@ class Harmony(Format):
         first = True
         while True:
             at = r.at
+            ended = None
             try:
                 if fused:
-                    yield from _fused_header(r, ctx, head)
+                    if (yield from _fused_header(r, ctx, head)):
+                        fused = False         # only <|channel|> was left out: the tokens are there
                 else:
-                    yield from _header(r, head)
+                    ended = yield from _header(r, head)
                 to = head.get("to") or ""
                 if head.get("role") not in (None, "assistant"):
                     raise Reject(f"a message from {head.get('role')}: not the assistant's")
-                builtin = bool(to) and not to.startswith(FUNCTIONS)
+                # A recipient outside functions. is a built-in tool, unless it is a declared
+                # tool's own name (`to=math.sum` with a tool `math.sum`).
+                direct = bool(ctx.tools) and to in ctx.tools
+                builtin = bool(to) and not to.startswith(FUNCTIONS) and not direct
                 if to and not builtin:
-                    name = ctx.check(to[len(FUNCTIONS):])
+                    name = ctx.check(to if direct else to[len(FUNCTIONS):])
             except (Bad, Reject) as e:
                 if isinstance(e, Truncated):
                     if first:
@@ -186,7 +193,9 @@ class Harmony(Format):
                 r.rewind(at - len(lead))
                 return
             stops = _FUSED_STOPS if fused else _TOKEN_STOPS
-            if builtin:
+            if ended is not None:
+                term = ended                 # a header that ended with no message: markup
+            elif builtin:
                 # A built-in tool (python, browser.*, container.exec) is no function call and its
                 # message no content: reported whole, so a client that runs built-ins has it.
                 start = at if first else at - len(lead)
@@ -221,7 +230,8 @@ class Harmony(Format):
 
 def _header(r, head: dict):
     """Header items up to and through <|message|>: the first word (role or channel, as `head`
-    expects), then `<|channel|>C`, ` to=R`, `<|constrain|>T` or a bare type word, in any order."""
+    expects), then `<|channel|>C`, ` to=R`, `<|constrain|>T` or a bare type word, in any order.
+    Returns None, or the end token that closed a header with no message (`<|channel|>final<|end|>`)."""
     for _ in range(_HEAD_WORDS):
         c = yield from peek(r)
         if not c:
@@ -229,7 +239,10 @@ def _header(r, head: dict):
         field = None
         if c == "<":
             if (yield from startswith(r, MESSAGE)):
-                return
+                return None
+            for end in ENDS:
+                if any(head.values()) and (yield from startswith(r, end)):
+                    return end
             if (yield from startswith(r, CHANNEL)):
                 field = "channel"
             elif (yield from startswith(r, CONSTRAIN)):
@@ -252,7 +265,9 @@ def _header(r, head: dict):
 
 
 def _fused_header(r, ctx, head: dict):
-    """After a fused channel word (stripped tokens): optional ` to=RECIPIENT` and ` json`."""
+    """After a fused channel word (stripped tokens): optional ` to=RECIPIENT` and ` json`.
+    True when the header's tokens follow after all (`commentary to=functions.f<|message|>`: only
+    `<|channel|>` was left out); they are read too."""
     if "to" not in head and (yield from startswith(r, " to=")):
         head["to"] = ""
     if "to" not in head:
@@ -273,6 +288,12 @@ def _fused_header(r, ctx, head: dict):
     for t in _TYPES:
         if c == t[0] and (yield from startswith(r, t)):
             break
+    if (yield from peek(r)) == "<" and ((yield from startswith(r, MESSAGE, consume=False))
+                                        or (yield from startswith(r, CONSTRAIN, consume=False))):
+        if (yield from _header(r, head)) is not None:
+            raise Bad("no message after the header")
+        return True
+    return False
 
 
 def _declared_only(ctx, to: str, base: str) -> bool:

@@ -15,5 +15,6 @@ class InternLM(JsonBlock):
     openers = ("<|action_start|><|plugin|>",)
     closer = "<|action_end|>"
     models = ("internlm*", "intern-s1*")
+    specials = ("<|action_start|>", "<|plugin|>", "<|interpreter|>", "<|im_start|>")
     priority = 30
     example = '<|action_start|><|plugin|>\n{"name": "search_notes", "parameters": {"tag": "fjord"}}<|action_end|>'

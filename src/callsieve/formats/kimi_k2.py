@@ -48,6 +48,8 @@ class KimiK2(Format):
     openers = SECTION + (CALL, STRIPPED)
     closer = "<|tool_calls_section_end|>"
     models = ("kimi-k2*",)
+    specials = ("<|tool_calls_section_end|>", "<|tool_call_section_end|>", "<|tool_call_end|>", ARG_BEGIN,
+                "<|im_assistant|>", "<|im_user|>", "<|im_system|>", "<|im_middle|>")
     priority = 20
     example = ('<|tool_calls_section_begin|><|tool_call_begin|>functions.mute_channel:3'
                '<|tool_call_argument_begin|>{"channel": "ops-pager"}<|tool_call_end|><|tool_calls_section_end|>')

@@ -28,6 +28,7 @@ class KimiK3(Format):
     openers = (TOOLS,) + FRAME
     closer = "<|close|>tools<|sep|>"
     models = ("kimi-k3*",)
+    specials = ("<|open|>", "<|close|>", "<|sep|>")     # an element cut short, a tag written bare
     example = ('<|open|>tools<|sep|><|open|>call tool="mute" index="1"<|sep|><|open|>argument key="room" '
                'type="string"<|sep|>den<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>')
 

@@ -17,6 +17,8 @@ class Lfm2(Format):
     openers = ("<|tool_call_start|>",)
     closer = "<|tool_call_end|>"
     models = ("lfm2*", "lfm-2*")
+    specials = ("<|tool_call_end|>", "<|tool_list_start|>", "<|tool_list_end|>", "<|im_start|>")
+    spans = (("<|tool_response_start|>", "<|tool_response_end|>"),)
     priority = 10
     example = '<|tool_call_start|>[toggle_lamp(room="attic", on=True)]<|tool_call_end|>'
 

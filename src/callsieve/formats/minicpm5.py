@@ -25,7 +25,8 @@ class MiniCPM5(Format):
     # Values are strings unless the schema types them (and the text is JSON of that type).
     body = Dialect(call=Tag(("<function",), attrs_tag("<function", {"name": "name"}, selfclose=True)),
                    call_close=("</function>",),
-                   param=Tag(("<param",), attrs_tag("<param", {"name": "key"}, selfclose=True)),
+                   # (a <param> without a name is the tool's one parameter: _xml.sole_key)
+                   param=Tag(("<param",), attrs_tag("<param", {}, {"name": "key"}, selfclose=True)),
                    value_close=("</param>",), many=False, xml=True, lenient=False, untyped=STRING)
 
     def decide(self, opener, look, eof, ctx):

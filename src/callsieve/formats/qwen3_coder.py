@@ -2,8 +2,9 @@
 (syntax reference: docs/syntax.md#qwen3_coder).
 
 `<tool_call>` is a special token: a server that strips it (or a model that skips it) leaves
-`<function=NAME>` first.  That is still a call when a parameter tag follows the function tag
-(Functionary's `<function=NAME>` is followed by JSON); a `</tool_call>` after it is consumed.
+`<function=NAME>` first.  That is still a call when a parameter tag (or, for a call without
+arguments, `</function>`) follows the function tag (Functionary's `<function=NAME>` is followed
+by JSON); a `</tool_call>` after it is consumed.
 """
 from . import NO, Format
 from ._xml import LOOK, Dialect, Tag, block, tag_after
@@ -11,6 +12,7 @@ from ._xml import LOOK, Dialect, Tag, block, tag_after
 BARE = "<function="
 
 FUNCTION = Tag(("<function=",), r"<function=\s*(?P<name>[^>\n]*?)\s*>")
+_BODY = ("<parameter=", "</function>")
 PARAMETER = Tag(("<parameter=",), r"<parameter=\s*(?P<key>[^>\n]*?)\s*>")
 
 
@@ -34,10 +36,11 @@ class Qwen3Coder(Format):
 
     def decide(self, opener, look, eof, ctx):
         if opener == BARE:
+            # a parameter tag follows the function tag, or its closer (a call without arguments)
             name, gt, rest = look[:LOOK].partition(">")
             if not gt:
-                return NO if eof or "\n" in name else tag_after("", eof, ("<parameter=",))
-            return tag_after(rest, eof, ("<parameter=",)) if name.strip() else NO
+                return NO if eof or "\n" in name else tag_after("", eof, _BODY)
+            return tag_after(rest, eof, _BODY) if name.strip() else NO
         return tag_after(look, eof, ("<function=",))     # not `{` (Hermes) nor a name (GLM)
 
     def parse(self, r, ctx, opener):

@@ -12,6 +12,7 @@ class SeedOss(Format):
     openers = ("<seed:tool_call>",)
     closer = "</seed:tool_call>"
     models = ("seed-oss*",)
+    specials = ("<seed:eos>", "<seed:bos>", "</seed:tool_call>")
     example = "<seed:tool_call><function=track_parcel><parameter=code>ZX4471</parameter></function></seed:tool_call>"
 
     body = dialect("</seed:tool_call>")

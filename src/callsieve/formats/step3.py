@@ -13,6 +13,7 @@ class Step3(Format):
     openers = ("<｜tool_calls_begin｜>", "<steptml:invoke")
     closer = "<｜tool_calls_end｜>"
     models = ("step3*", "step-3", "step-3-*")
+    specials = ("<｜tool_calls_end｜>", "<｜tool_call_end｜>", "<｜tool_call_begin｜>", "<｜tool_sep｜>")
     example = ('<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="mute">'
                '<steptml:parameter name="room">den</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_calls_end｜>')
 

@@ -1,0 +1,225 @@
+"""A family's control tokens are never content (docs/syntax.md#control-tokens).
+
+Each format declares the tokens of its template and tokenizer (`specials`, `spans`, `ends`,
+`start_specials`).  A token of the special-token shape is markup wherever a parser does not
+consume it, the family detected or not; every token of a detected or pre-seeded family is.
+Quoted in `inline code` or a fenced code block, a token is text; a block given back as text
+(an undeclared tool) keeps its tokens as written.
+"""
+from hypothesis import given
+from hypothesis import strategies as st
+
+from callsieve import Markup, Session, Sieve, formats, parse
+from callsieve.markers import control_shape
+from helpers import check, chunked, feed, same_characters, tools
+
+CALL_DS = ('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Oslo"}'
+           '<｜tool▁call▁end｜><｜tool▁calls▁end｜>')
+GEMMA = '<|tool_call>call:get_weather{city:<|"|>Oslo<|"|>}<tool_call|>'
+OSLO = [("get_weather", {"city": "Oslo"})]
+
+
+def seeded(name):
+    return Session(name, seeded=True)
+
+
+# ---------------------------------------------------------------- tokens after a call, any family
+
+def test_deepseek_tool_output_a_model_made_up_is_markup_text_and_all():
+    # The text between the tool-output tokens is a result the model invented, not its answer.
+    text = (CALL_DS + "<｜tool▁outputs▁begin｜><｜tool▁output▁begin｜>22°C<｜tool▁output▁end｜>"
+            "<｜tool▁outputs▁end｜>\n\nIt is 22 °C.<|end▁of▁sentence|>")
+    m = check(text, calls=OSLO, content="It is 22 °C.")
+    assert "22°C" not in m.content
+
+
+def test_ascii_pipe_end_of_sentence_and_role_tokens_of_deepseek():
+    check("Hello.<|end▁of▁sentence|>", content="Hello.")
+    check("<｜Assistant｜>Hello.<｜end▁of▁sentence｜>", content="Hello.")
+
+
+def test_gemma_tool_response_after_a_call_and_a_repeated_closer():
+    check(GEMMA + "<|tool_response>", calls=OSLO, content="")
+    check(GEMMA + "<tool_call|>\nDone.", calls=OSLO, content="Done.")
+    check(GEMMA + "<|tool_response>response:get_weather{t:22}<tool_response|>It is 22.",
+          calls=OSLO, content="It is 22.")
+
+
+def test_gemma_channel_not_followed_by_thought_is_markup():
+    check("<|channel>Hello there.", content="Hello there.")
+    check("<|channel>thought\nplan<channel|>Hello.", content="Hello.", reasoning="plan")
+
+
+def test_kimi_cohere_harmony_tokens_at_the_end_of_an_answer():
+    check("Done.<|open|>", content="Done.")
+    check("Hi there<|END_OF_TURN_TOKEN|>", content="Hi there")
+    check("<|channel|>final<|end|>Hello", content="Hello")
+
+
+def test_mistral_tool_calls_twice_and_a_closer():
+    check('[TOOL_CALLS][TOOL_CALLS]get_weather[ARGS]{"city": "Oslo"}', calls=OSLO, content="")
+    check('[TOOL_CALLS]get_weather[ARGS]{"city": "Oslo"}[/TOOL_CALLS]', calls=OSLO, content="")
+
+
+def test_think_written_twice_is_one_opener():
+    check("<think><think>plan</think>Answer", reasoning="plan", content="Answer")
+    check("<think>\n<think>\nplan</think>Answer", reasoning="plan", content="Answer")
+    # after its first words the opener is the thought's own text
+    check("<think>plan <think> more</think>Answer", reasoning="plan <think> more", content="Answer")
+
+
+def test_hy3_end_token_and_suffixed_thinking():
+    check("<think:opensource>plan</think:opensource>Answer<｜hy_eos:opensource｜>",
+          reasoning="plan", content="Answer")
+
+
+# ---------------------------------------------------------------- a pre-seeded or detected family
+
+def test_a_stray_sep_in_a_pre_seeded_session_eats_no_text():
+    check("Hello.<|sep|> there", session=seeded("kimi_k3"), content="Hello. there")
+    check("Hello.<|sep|>", session=seeded("kimi_k3"), content="Hello.")
+
+
+def test_plain_tokens_are_markup_only_for_their_family():
+    # Seed-OSS's `<seed:eos>` is no special-token shape: markup only for that family.
+    assert not control_shape("<seed:eos>")
+    check("Done.<seed:eos>", content="Done.<seed:eos>")
+    check("Done.<seed:eos>", session=seeded("seed_oss"), content="Done.")
+
+
+def test_a_false_start_of_a_known_family_is_markup_not_content():
+    # `<|channel|>` with no channel word after it: harmony's token, not the answer.
+    check("<|channel|> Hello", content="<|channel|> Hello")
+    check("<|channel|> Hello", session=seeded("harmony"), content="Hello")
+
+
+def test_words_a_template_writes_at_the_start_are_markup_for_their_family():
+    check("all\nHello there", session=seeded("functionary"), content="Hello there")
+    check("all\nHello there", content="all\nHello there")        # anyone else: the answer's words
+    text = 'Action: ```json\n[{"tool_name": "get_weather", "parameters": {"city": "Oslo"}}]\n```'
+    check(text, calls=OSLO, content="")                          # Command R+: a format's opener
+    check("Action: none needed.", content="Action: none needed.")
+
+
+def test_apriel_final_response_marker_ends_the_thinking_the_prompt_opened():
+    s = seeded("tool_calls_array")
+    s.opens_thinking = True
+    check("plan\n[BEGIN FINAL RESPONSE]Answer[END FINAL RESPONSE]<|end|>", session=s,
+          reasoning="plan", content="Answer")
+    check("Here are my reasoning steps:\nplan\n[BEGIN FINAL RESPONSE]Answer", reasoning="plan", content="Answer")
+
+
+def test_a_derived_format_consumes_its_templates_end_tokens():
+    from callsieve import render
+    if not render.available():
+        return
+    template = ("{%- for m in messages -%}{%- if m.role == 'user' -%}<|u_x|>{{ m.content }}"
+                "{%- elif m.role == 'assistant' -%}<|a_x|>{{ m.content }}{%- if m.tool_calls -%}<calls_x>"
+                "{%- for c in m.tool_calls -%}<call_x>{{ c.function.name }}<args_x>"
+                "{{ c.function.arguments | tojson }}</call_x>{%- endfor -%}</calls_x>{%- endif -%}<|eot_x|>"
+                "{%- endif -%}{%- endfor -%}{%- if add_generation_prompt -%}<|a_x|>{%- endif -%}")
+    s = Session.from_template(template)
+    assert s.derived is not None and "<|eot_x|>" in s.derived.specials
+    text = 'Sure. <calls_x><call_x>get_weather<args_x>{"city": "Oslo"}</call_x></calls_x><|eot_x|>'
+    check(text, session=s, calls=OSLO, content="Sure.")
+
+
+# ---------------------------------------------------------------- what stays text
+
+def test_a_block_given_back_keeps_its_tokens_as_written():
+    # an undeclared tool: no fabricated call, and the user sees the markup whole
+    check(CALL_DS, tools=tools("other"), calls=[], content=CALL_DS)
+    check(GEMMA, tools=tools("other"), calls=[], content=GEMMA)
+
+
+def test_tokens_quoted_in_code_stay_text():
+    for text in ["Close the turn with `<|END_OF_TURN_TOKEN|>`.",
+                 "Its tokens:\n```\n<｜tool▁output▁begin｜>result<｜tool▁output▁end｜>\n```\nDone.",
+                 "Kimi K3 writes `<|open|>` and `<|sep|>` around tags."]:
+        check(text, content=text)
+
+
+# Prose that talks about tokens: the false-positive side of holding special-shaped tokens.
+PROSE = [
+    "Use `<|im_start|>` before each turn.",
+    "In ChatML a turn starts with <im_start> and a role.",          # not the special shape
+    "The model printed [NOTE] tags in its answer.",                # a bracket word no family has
+    "x = a <| b |> c",                                             # operators, spaces
+    "Pipes: <|> and <||> are not tokens.",
+    "```python\nprint('<|tool_call>')\n```",
+    "Gemma closes a call with `<tool_call|>`.",
+]
+
+
+def test_prose_about_tokens_keeps_them():
+    for text in PROSE:
+        assert parse(text).content == text, text
+
+
+def test_false_positive_rate_of_bare_tokens_in_prose_is_measured():
+    # Bare (unquoted) special-shaped tokens of a known family ARE held, even undetected: that
+    # is the decision (docs/syntax.md#control-tokens).  Prose that names them without quoting
+    # them loses them, and only them: the words around them stay.
+    m = parse("The <|tool_call_end|> token closes a Kimi call.")
+    assert m.content == "The  token closes a Kimi call."
+    m = parse("The <|tool_call_end|> token closes a Kimi call.", session=seeded("gemma_special"))
+    assert m.content == "The  token closes a Kimi call."
+    assert parse("Mistral wraps the user turn in [INST] tags.").content == "Mistral wraps the user turn in  tags."
+    # tokens no family declares are never held
+    assert parse("The <|made_up_token|> token.").content == "The <|made_up_token|> token."
+
+
+# ---------------------------------------------------------------- vocabulary and invariants
+
+def test_every_declared_token_is_markup_for_its_own_family():
+    for f in formats.all_formats():
+        for t in f.specials + f.start_specials:
+            if t.strip() in f.openers:
+                continue
+            text = (t if t in f.start_specials else "Done." + t)
+            m = parse(text, session=seeded(f.name))
+            assert t not in m.content, (f.name, t, m.content)
+
+
+TOKENS = sorted({t for f in formats.all_formats() for t in f.specials + f.ends
+                 + tuple(x for span in f.spans for x in span) if control_shape(t)})
+WORDS = ["Sure", " ", "\n", "x", "`", "```\n", "<", "|", ">", "all\n", "Action:"]
+
+
+@given(st.lists(st.one_of(st.sampled_from(TOKENS), st.sampled_from(WORDS)), max_size=12),
+       st.sampled_from([None, "kimi_k3", "deepseek_v3", "gemma_special", "functionary"]), st.data())
+def test_control_tokens_any_chunking_every_character_once(parts, family, data):
+    text = "".join(parts)
+    chunks = data.draw(chunked(text))
+    kw = {"session": seeded(family)} if family else {}
+    whole, _ = feed(text, **kw)
+    msg, _ = feed(text, chunks, **({"session": seeded(family)} if family else {}))
+    assert (msg.content, msg.reasoning) == (whole.content, whole.reasoning)
+    _, evs = feed(text, chunks, markup=True, **({"session": seeded(family)} if family else {}))
+    same_characters("".join(e.text for e in evs if hasattr(e, "text")), text)
+
+
+def test_markup_events_carry_the_tokens():
+    s = Sieve(markup=True)
+    evs = s.feed("Hi<|END_OF_TURN_TOKEN|>") + s.close()
+    assert "<|END_OF_TURN_TOKEN|>" in "".join(e.text for e in evs if isinstance(e, Markup))
+
+
+def test_a_templates_own_special_tokens_are_markup_for_its_session():
+    # A hand-written family seeded from its template: the tokens the template writes count too
+    # (read from the template's text: no rendering needed).
+    template = ("{% for m in messages %}<|turn_x|>{{ m.role }}\n{{ m.content }}<|turn_end_x|>{% endfor %}"
+                "{% if add_generation_prompt %}<|turn_x|>assistant\n{% endif %}")
+    s = Session.from_template({"chat_template": template, "eos_token": "<|turn_end_x|>"})
+    assert "<|turn_end_x|>" in s.tokens
+    check("Hello.<|turn_end_x|>", session=s, content="Hello.")
+    check("Hello.<|turn_end_x|>", content="Hello.<|turn_end_x|>")     # no family declares it
+
+
+def test_what_a_block_given_back_covers_ends():
+    # prose spelling an opener: given back as written up to its closer, end-of-turn tokens never
+    check("Gemma writes <|tool_call>call:NAME{args}<tool_call|> for calls.<|im_end|>",
+          content="Gemma writes <|tool_call>call:NAME{args}<tool_call|> for calls.")
+    # ...and a later block that holds a call ends it: the family's tokens after it are markup
+    check("The <|tool_call> token opens. " + GEMMA + "<|tool_response>", calls=OSLO,
+          content="The <|tool_call> token opens.")
