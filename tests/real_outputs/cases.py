@@ -296,7 +296,7 @@ case("granite", "https://github.com/i-am-bee/beeai-framework/issues/624", "a bar
 # GLM-4.5 … 5
 case("glm", "https://github.com/vllm-project/vllm/issues/49248", "the opening <arg_value> missing",
      '<tool_call>search<arg_key>query</arg_key>how many vacation days left</arg_value></tool_call>',
-     [("search", {"query": "how many vacation days left"})], tools=["search"], xfail="issue 17 item 3")
+     [("search", {"query": "how many vacation days left"})], tools=["search"])
 case("glm", "https://github.com/fw-ai-external/python-sdk/issues/119", "a zero-argument call with a stray </arg_value>",
      '<tool_call>tool_12</arg_value></tool_call>', [("tool_12", {})], tools=["tool_12"], xfail="issue 17 item 3")
 case("glm", "https://github.com/osaurus-ai/vmlx-swift/pull/228", "a zero-argument call, no <arg_key> at all",
@@ -411,7 +411,7 @@ case("harmony", "https://github.com/Augustas11/macprovider/issues/743", "analysi
 case("harmony", "https://github.com/NousResearch/hermes-agent/pull/84231",
      "GenieX-style: no <|channel|>, the channel word fused to the recipient",
      'commentary to=functions.terminal<|message|>{"command": "ls"}<|call|>',
-     [("terminal", {"command": "ls"})], tools=["terminal"], xfail="issue 17 item 4")
+     [("terminal", {"command": "ls"})], tools=["terminal"])
 
 # ---------------------------------------------------------------------------------------------
 # Mistral [TOOL_CALLS]
@@ -519,8 +519,7 @@ case("kimi_k2", "https://github.com/BerriAI/litellm/issues/12679", "special toke
      'functions.search:0{"query": "kimi"}', [("search", {"query": "kimi"})], tools=["search"])
 case("kimi_k2", "https://github.com/anomalyco/opencode/issues/20650", "arguments as a JSON-encoded string",
      '<|tool_calls_section_begin|><|tool_call_begin|>functions.read:0<|tool_call_argument_begin|>"{\\"filePath\\": \\"a.md\\"}"'
-     '<|tool_call_end|><|tool_calls_section_end|>', [("read", {"filePath": "a.md"})], tools=["read"],
-     xfail="issue 17 item 3")
+     '<|tool_call_end|><|tool_calls_section_end|>', [("read", {"filePath": "a.md"})], tools=["read"])
 
 # ---------------------------------------------------------------------------------------------
 # Gemma 4 special tokens
@@ -533,7 +532,7 @@ case("gemma_special", G4, "nested objects and arrays",
      [("plan", {"steps": ["a", "b"], "opts": {"fast": True}})], tools=["plan"])
 case("gemma_special", "https://github.com/waybarrios/vllm-mlx/pull/622", "the parenthesized call:fn(...) form",
      '<|tool_call>call:get_weather(city="Tokyo", unit="celsius")', [("get_weather", {"city": "Tokyo", "unit": "celsius"})],
-     tools=["get_weather"], xfail="issue 17 item 3")
+     tools=["get_weather"])
 case("gemma_special", "https://github.com/unslothai/unsloth/pull/11153", "a call written in a code block is an example",
      'Use this syntax:\n```\ncall:web_search{query:<|"|>x<|"|>}\n```', [],
      'Use this syntax:\n```\ncall:web_search{query:<|"|>x<|"|>}\n```', tools=["web_search"])
@@ -611,14 +610,12 @@ HY = "https://github.com/raullenchai/Rapid-MLX/pull/1070"
 case("hunyuan_v3", HY, "the canonical Hy3 section",
      '<tool_calls:opensource>\n<tool_call:opensource>get_weather<tool_sep:opensource>\n<arg_key:opensource>location'
      '</arg_key:opensource>\n<arg_value:opensource>Seoul</arg_value:opensource>\n</tool_call:opensource>\n'
-     '</tool_calls:opensource>', [("get_weather", {"location": "Seoul"})], tools=["get_weather"],
-     xfail="issue 17 item 5")
+     '</tool_calls:opensource>', [("get_weather", {"location": "Seoul"})], tools=["get_weather"])
 case("hunyuan_v3", HY, "<think:opensource> thinking before the section",
      '<think:opensource>check weather</think:opensource><tool_calls:opensource>\n<tool_call:opensource>get_weather'
      '<tool_sep:opensource>\n<arg_key:opensource>location</arg_key:opensource>\n<arg_value:opensource>Busan'
      '</arg_value:opensource>\n</tool_call:opensource>\n</tool_calls:opensource>',
-     [("get_weather", {"location": "Busan"})], reasoning="check weather", tools=["get_weather"],
-     xfail="issue 17 item 5")
+     [("get_weather", {"location": "Busan"})], reasoning="check weather", tools=["get_weather"])
 ST = "https://github.com/sgl-project/sglang/pull/38893"
 case("step3", "https://github.com/vllm-project/vllm/pull/33690", "Step-3's steptml invoke",
      '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">'
