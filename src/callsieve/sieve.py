@@ -38,6 +38,7 @@ _WS = frozenset(c for c in map(chr, range(0x3001)) if c.isspace())
 _VISIBLE = re.compile(r"\S")
 # Markers that `inline code` quotes (in the content): call openers and thinking markers.
 _QUOTABLE = frozenset(("call", "think_open", "stray_close"))
+_CANDIDATES: dict = {}               # Sieve._candidates
 
 
 class Example(Tentative):
@@ -90,10 +91,9 @@ class Sieve:
         self.session = session
         # a format name, or a Format instance (one derived from a chat template: callsieve.derive)
         self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
-        self._fmts = self._candidates()
-        # Closing tags of the formats' call wrappers (after a held Example: not prose)
-        self._closers = tuple(sorted({f.closer for f in self._fmts if f.closer and (
-            special(f.closer) or whole_tag(f.closer))}))
+        # the candidate formats, and the closing tags of their call wrappers (after a held
+        # Example: not prose)
+        self._fmts, self._closers = self._candidates()
         self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
@@ -275,16 +275,29 @@ class Sieve:
 
     # ------------------------------------------------------------------ plumbing
     def _candidates(self) -> tuple:
-        if self._forced:
-            return (self._forced,)
-        fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
+        """(the formats watched, their call wrappers' closing tags); cached: every request pays
+        for a new Sieve, and these depend only on the registry, the forced or derived format and
+        the session's remembered one."""
         derived = getattr(self.session, "derived", None)     # a format derived from the chat template
-        if derived is not None:
-            fmts.insert(0, derived)
         pref = self.session.format if self.session is not None else None
-        if pref:
-            fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
-        return tuple(fmts)
+        registry._load()
+        key = (self._forced, derived, pref, len(registry._REGISTRY))   # (the registry only grows)
+        hit = _CANDIDATES.get(key)
+        if hit is not None:
+            return hit
+        if self._forced:
+            fmts = [self._forced]
+        else:
+            fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
+            if derived is not None:
+                fmts.insert(0, derived)
+            if pref:
+                fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
+        closers = tuple(sorted({f.closer for f in fmts if f.closer and (special(f.closer) or whole_tag(f.closer))}))
+        if len(_CANDIDATES) >= 256:                      # (derived formats: one per chat template)
+            _CANDIDATES.clear()
+        hit = _CANDIDATES[key] = (tuple(fmts), closers)
+        return hit
 
     def _push(self, ev) -> None:
         """Every event goes out through here, after the text pending before it."""
