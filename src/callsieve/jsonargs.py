@@ -338,11 +338,13 @@ MAX_DEPTH = 128                  # containers nested deeper than this are an err
 
 NUMBER_MAX = 64                  # a number token is at most this long (longer: an error)
 
-# The fast path must take exactly what the streaming reader takes: strict JSON (no duplicate
+# The fast path must take exactly what the streaming reader takes: JSON (no duplicate
 # keys; `dumps` refuses 1e999), and no number token longer than NUMBER_MAX (in a short text, a
 # run of number characters that long, even inside a string, sends the value to the streaming
 # path).
-_whole = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_unique).raw_decode
+# Raw control characters in strings (models write them) are read as the streaming reader reads
+# them, and dumps() escapes them as it does: strict=False.
+_whole = json.JSONDecoder(strict=False, parse_constant=_reject_constant, object_pairs_hook=_unique).raw_decode
 _LONG_NUMBER = re.compile("[-+0-9.eE]{%d}" % (NUMBER_MAX + 1)).search
 
 
@@ -356,7 +358,7 @@ def _short_number(parse):
 
 # On a long text the regex above costs more than the decoding (it stops at every "e" in prose):
 # there, each number token is checked as it is read instead (a call per number, not per character).
-_whole_long = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_unique,
+_whole_long = json.JSONDecoder(strict=False, parse_constant=_reject_constant, object_pairs_hook=_unique,
                                parse_int=_short_number(int), parse_float=_short_number(float)).raw_decode
 _LONG = 2048                     # characters from which a value counts as long
 _lenient = json.JSONDecoder(strict=False, parse_constant=_reject_constant)
@@ -482,6 +484,7 @@ def key(r: Reader, limit: int = 4096):
 # quote, no raw control character, no escape cut in two): the Sieve may pass it straight on
 # (see reader.Lane).
 _PLAIN_STRING = re.compile('(?:[^"\\\\\x00-\x1f\ud800-\udfff]|\\\\["\\\\bfnrt])*').fullmatch
+_CANONICAL_RUN = re.compile('[^"\\\\\x00-\x1f\ud800-\udfff]*(?:\\\\["\\\\bfnrt][^"\\\\\x00-\x1f\ud800-\udfff]*)*').match
 _CANON = {'"': '\\"', "\\": "\\\\", "/": "/", "b": "\\b", "f": "\\f", "n": "\\n", "r": "\\r", "t": "\\t"}
 
 _CTRL = {chr(i): "\\u%04x" % i for i in range(32)}
@@ -493,9 +496,16 @@ def string(r: Reader, w: Args):
     r.pos += 1
     w.str_begin()
     stop = _STR_STOP.search
+    run = _CANONICAL_RUN
     lane = Lane(_PLAIN_STRING, w.raw, w)
     while True:
         buf = r.buf
+        # What is already canonical (plain characters, the escapes JSON writes so) goes out as
+        # one piece, however many escapes it holds; the loop below sees only what must change.
+        j = run(buf, r.pos).end()
+        if j > r.pos:
+            w.raw(buf[r.pos:j])
+            r.pos = j
         m = stop(buf, r.pos)
         if m is None:
             if r.pos < len(buf):
