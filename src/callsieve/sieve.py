@@ -137,13 +137,18 @@ class Sieve:
                 raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
             raise RuntimeError("feed() after close()")
         before = self._out                     # (a failure before this feed's output list exists)
+        plain = None
         try:
             blk = self._blk
-            if (blk is None and not self._held and self._th.open is None and not self._skip_ws
-                    and not self._at_start and self._tent is None and self._tab[0].first(text) is None):
-                # The common case: prose with no character a marker can start with.
+            if (blk is None and self._th.open is None and not self._skip_ws and not self._at_start
+                    and self._tent is None and ((not self._held and self._first(text) is None)
+                                                or (plain := self._plain(text)) is not None)):
+                # The common case: prose with no character a marker can start with, or with
+                # some but no marker (see _plain, which says what of it goes out now).
+                if plain is not None:
+                    text = plain
                 if text:
-                    if self._ticks_here and "`" in text:   # (no marker starts with "`": count it)
+                    if "`" in text:              # (a backtick that starts no marker: count it)
                         self._wrote(text)
                     elif "\n" in text:
                         self._ticks = 0
@@ -479,9 +484,23 @@ class Sieve:
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
                                   th.detect, calls, self._rlead,
                                   self._tent.think if self._tent is not None else None)
-        # Inline code is tracked on the fast path only where "`" is no marker (a forced format):
-        # elsewhere a chunk with a backtick never takes it.
-        self._ticks_here = "`" not in self._tab[0].chars
+        self._first = self._tab[0].first   # (the prose fast path's one check)
+
+    def _plain(self, text: str):
+        """In TEXT mode, when what is held plus `text` holds no marker: the prose _scan would
+        emit, holding the start of a marker at its end as _scan does (None if it holds a marker;
+        `text` is then untouched).  A chunk of prose often holds a character a marker starts
+        with (every "f" may begin `functools[`, every "<" a tag): this is cheaper than scanning."""
+        matcher, _, anchor = self._tab
+        t = self._held + text if self._held else text
+        if anchor is not None or matcher.search(t, 0) is not None:
+            return None
+        p = matcher.partial(t, 0)
+        if p < 0:
+            self._held = ""
+            return t
+        self._held = t[p:]
+        return t[:p]
 
     def _starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
