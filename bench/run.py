@@ -198,6 +198,7 @@ def run(args) -> dict:
     if args.peers and not args.quick:
         try:
             P.run_peers(progress=log)
+            P.run_whole(progress=log)
             P.run_vllm_loop(progress=log)
         except Exception as e:
             res["errors"].append(f"peers: {e}")
@@ -459,6 +460,7 @@ def other_tables(res: dict) -> list[str]:
               "| reply | KB | µs | MB/s | right |", "|---|---:|---:|---:|:-:|"]
         L += [f"| {r['reply']} | {r['bytes'] / 1024:.1f} | {r['us']:,.1f} | {r['mb_s']:.2f} | {_ok(r['ok'])} |"
               for r in wh["replies"]]
+    L += whole_side_by_side(P.load_whole())
     px = res.get("proxy") or {}
     if px and "skipped" not in px:
         L += ["", "**Proxy** (`callsieve serve`, one process, against `bench.upstream`; client = raw HTTP/1.1):", "",
@@ -466,6 +468,37 @@ def other_tables(res: dict) -> list[str]:
         for k, v in px.items():
             if isinstance(v, dict):
                 L.append(f"| {k} | " + ", ".join(f"{a}={_fmt(b)}" for a, b in v.items() if a != "failures" or b) + " |")
+    return L
+
+
+def whole_side_by_side(pw: dict | None) -> list[str]:
+    """Whole replies, callsieve's parse() beside the alternatives (bench/peers_whole.py's run)."""
+    if not pw or not pw.get("rows"):
+        return []
+    rows = pw["rows"]
+    ours = "callsieve parse()"
+    parsers = [p for p in pw["meta"]["parsers"] if p != ours]
+    replies = list(dict.fromkeys(r["reply"] for r in rows))
+    cell = {(r["reply"], r["parser"]): r for r in rows}
+
+    def fmt(r):
+        if r is None:
+            return "—"
+        mb = f"{r['mb_s']:.2f}" if "mb_s" in r else "raised"
+        return mb + ("" if r["ok"] else " ✗")
+    L = ["", f"**Whole replies, side by side** (MB/s, CPU time, best of runs, one process: `python -m bench --peers`, "
+         f"bench/peers_whole.py, {pw['meta']['date']}; ✗ = calls or content wrong; — = not that parser's syntax; "
+         "last column: the fastest correct alternative's MB/s ÷ callsieve's, above 1 where it is faster):", "",
+         "| reply | callsieve | " + " | ".join(parsers) + " | fastest other ÷ callsieve |",
+         "|---|---:|" + "---:|" * len(parsers) + "---:|"]
+    for rep in replies:
+        me = cell.get((rep, ours))
+        best = max((cell[(rep, p)] for p in parsers if (rep, p) in cell and cell[(rep, p)]["ok"]
+                    and "mb_s" in cell[(rep, p)]), key=lambda r: r["mb_s"], default=None)
+        ratio = f"{best['mb_s'] / me['mb_s']:.2f}× ({best['parser'].split(' ')[0]})" if best and me and "mb_s" in me else "—"
+        L.append(f"| {rep} | {fmt(me)} | " + " | ".join(fmt(cell.get((rep, p))) for p in parsers) + f" | {ratio} |")
+    if pw["meta"].get("missing"):
+        L += ["", "Not run (not installed in the peers' venv): " + "; ".join(pw["meta"]["missing"])]
     return L
 
 

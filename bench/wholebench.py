@@ -3,8 +3,8 @@
 
 - `replies()`: the replies of the whole-text comparison (issue 23's table): one short Hermes call,
   eight parallel ones, a 10 KB and a 100 KB argument (Hermes; Mistral at 100 KB), 10 KB of prose,
-  and a 100 KB argument whose strings hold raw newlines (models write them: not strict JSON, read
-  as the streaming reader reads them).  The same texts go to the peers (bench/peers_whole.py).
+  a gpt-oss (harmony) call after its reasoning, and a 100 KB argument whose strings hold raw newlines
+  (models write them: not strict JSON, read as the streaming reader reads them).  The same texts go to the peers (bench/peers_whole.py).
 - `run()`: `callsieve.parse(text, tools=...)` per reply (CPU µs and MB/s, best of runs, checked),
   the fixed costs (a new `Sieve`, `parse("")`), and the prose streams' µs per feed against a null
   loop: the feeding loop of feedbench.feed_once around a feed that returns `[Text(chunk)]`, the
@@ -49,6 +49,12 @@ def replies(scale: float = 1.0) -> list[dict]:
     add("mistral/arg_100k", "mistral", "Writing it.", [("write_file", _args(k(100 * 1024), "100k"))])
     prose = S.big_prose(k(10 * 1024), "whole_prose")
     out.append({"id": "prose_10k", "format": None, "text": prose, "content": prose, "calls": []})
+    # gpt-oss (harmony): reasoning on the analysis channel, then a call on the commentary channel
+    out.append({"id": "harmony/one_call", "format": "harmony", "content": "",
+                "text": "<|channel|>analysis<|message|>The user wants the weather in Paris.<|end|>"
+                        "<|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json"
+                        '<|message|>{"city": "Paris", "days": 3}<|call|>',
+                "calls": [{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}}]})
     # raw newlines inside the argument strings (not strict JSON; what many models write)
     big = out[3]
     raw = re.sub(r'(?<!\\)((?:\\\\)*)\\n', lambda m: m.group(1) + "\n", big["text"])
