@@ -47,6 +47,11 @@ import time
 import types
 from collections import Counter, defaultdict
 
+# Run as a script, this file's folder comes first on sys.path; it holds bench/profile.py, which
+# would stand in for the standard library's `profile` (torch imports cProfile).
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
+
 # --------------------------------------------------------------------------- imports
 
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the virtualenv the peer tests and benchmarks run in: vLLM 0.33.0 and SGLang 0.5.23 from PyPI,
 # installed WITHOUT their dependency trees (no CUDA, no triton), plus only the light packages their
-# parser and serving modules import, pinned in bench/peers-requirements.lock. The engines' code runs
-# unmodified. torch is there only because vLLM's config module imports it; torch==2.13.0 resolves to
+# parser and serving modules import, pinned in bench/peers-requirements.lock, and the other libraries that
+# read tool calls out of a reply (bench/peers_extra.py: agent-tool-parser, toolpatch, qwen-agent and the
+# few modules qwen-agent's prompt module imports). The engines' and libraries' code runs unmodified. torch is there only because vLLM's config module imports it; torch==2.13.0 resolves to
 # the CPU build.
 # Usage: bash bench/peers_setup.sh [VENV_DIR]   (default: $PEERS_VENV or ~/.cache/callsieve-peers-venv)
 # If VENV_DIR already holds these versions it is kept (a stamp file records what was installed), so a

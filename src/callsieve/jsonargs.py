@@ -31,10 +31,20 @@ def _esc_surrogate(m) -> str:
     return "\\u%04x" % ord(m.group())
 
 
+def _lone_surrogate(text: str) -> bool:
+    """Does non-ASCII `text` hold a lone surrogate?  (Strict UTF-8 encoding refuses exactly
+    those, and runs at C speed where a regex scan over a long text does not.)"""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
 def quote(text: str) -> str:
     """`text` as a JSON string: non-ASCII kept, lone surrogates (no UTF-8 for them) escaped."""
     q = encode_basestring(text)
-    if text.isascii() or _SURROGATE.search(q) is None:    # (isascii: a flag, no scan)
+    if text.isascii() or not _lone_surrogate(q):    # (isascii: a flag, no scan)
         return q
     # two code points that make a surrogate pair are one character (as JSON reads "\\ud83d\\ude00")
     q = q.encode("utf-16", "surrogatepass").decode("utf-16", "surrogatepass")
@@ -111,13 +121,16 @@ def dumps(obj) -> str:
 def no_lone_surrogates(json_text: str) -> str:
     """JSON text with its lone surrogates escaped: they have no UTF-8, and in JSON text they can
     only stand inside a string, where the escape means the same."""
-    return _SURROGATE.sub(_esc_surrogate, json_text) if _SURROGATE.search(json_text) else json_text
+    if json_text.isascii() or not _lone_surrogate(json_text):     # (isascii: a flag)
+        return json_text
+    return _SURROGATE.sub(_esc_surrogate, json_text)
 
 
 class Args:
     """One call's arguments, written as JSON text (streamed by the Sieve as it grows)."""
 
-    __slots__ = ("parts", "done", "size", "limit", "closers", "counts", "keys", "pending", "over")
+    __slots__ = ("parts", "done", "size", "limit", "closers", "counts", "keys", "pending", "over",
+                 "whole")
 
     def __init__(self, limit: int | None = None):
         self.parts: list[str] = []     # the JSON text so far; the Sieve sends new parts as deltas
@@ -131,6 +144,7 @@ class Args:
         # Past `limit` nothing more is written (and the structure is no longer tracked), but the
         # parser goes on reading the call, string-aware, to its end: the call is then incomplete.
         self.over = False
+        self.whole = None              # (text, value): the arguments went out as one decoded piece
 
     def _out(self, s: str, cut: bool = False) -> None:
         if self.over:
@@ -270,8 +284,15 @@ class Args:
     def take_result(self):
         """The parsed value, for the last time: the pieces go first, so a huge argument is held
         twice at most while it is parsed (its JSON text and its value), not three times."""
-        self.done.extend(self.parts)
-        self.parts.clear()
+        whole, parts = self.whole, self.parts
+        if whole is not None and len(parts) == 1 and parts[0] is whole[0] and not self.done:
+            # The text is exactly one value's dumps(): its value is the one it was made from
+            # (canonical text reads back equal), not parsed a second time.
+            parts.clear()
+            self.whole = None
+            return whole[1]
+        self.done.extend(parts)
+        parts.clear()
         text = "".join(self.done)
         self.done.clear()
         return json.loads(text)
@@ -317,12 +338,42 @@ MAX_DEPTH = 128                  # containers nested deeper than this are an err
 
 NUMBER_MAX = 64                  # a number token is at most this long (longer: an error)
 
-# The fast path must take exactly what the streaming reader takes: strict JSON (no duplicate
-# keys; `dumps` refuses 1e999), and no number token longer than NUMBER_MAX (a run of number
-# characters that long, even inside a string, sends the value to the streaming path).
-_whole = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_unique).raw_decode
+# The fast path must take exactly what the streaming reader takes: JSON (no duplicate
+# keys; `dumps` refuses 1e999), and no number token longer than NUMBER_MAX (in a short text, a
+# run of number characters that long, even inside a string, sends the value to the streaming
+# path).
+# Raw control characters in strings (models write them) are read as the streaming reader reads
+# them, and dumps() escapes them as it does: strict=False.
+_whole = json.JSONDecoder(strict=False, parse_constant=_reject_constant, object_pairs_hook=_unique).raw_decode
 _LONG_NUMBER = re.compile("[-+0-9.eE]{%d}" % (NUMBER_MAX + 1)).search
+
+
+def _short_number(parse):
+    def checked(token: str):
+        if len(token) > NUMBER_MAX:
+            raise ValueError("number too long")
+        return parse(token)
+    return checked
+
+
+# On a long text the regex above costs more than the decoding (it stops at every "e" in prose):
+# there, each number token is checked as it is read instead (a call per number, not per character).
+_whole_long = json.JSONDecoder(strict=False, parse_constant=_reject_constant, object_pairs_hook=_unique,
+                               parse_int=_short_number(int), parse_float=_short_number(float)).raw_decode
+_LONG = 2048                     # characters from which a value counts as long
 _lenient = json.JSONDecoder(strict=False, parse_constant=_reject_constant)
+
+
+def _levels(obj) -> int:
+    """How many containers deep a parsed value nests (0 for a scalar), without recursing."""
+    levels, row = 0, [obj] if type(obj) in (dict, list) else []
+    while row:
+        levels += 1
+        nxt = []
+        for v in row:
+            nxt.extend(x for x in (v.values() if type(v) is dict else v) if type(x) in (dict, list))
+        row = nxt
+    return levels
 
 
 def value(r: Reader, w: Args, depth: int = 0):
@@ -334,17 +385,22 @@ def value(r: Reader, w: Args, depth: int = 0):
         # arrays and strings end themselves, so nothing that follows can change them.  It must
         # give what the streaming path below gives: the same canonical text, and the streaming
         # path decides whatever would be cut by a limit (nesting, size).
+        buf, pos = r.buf, r.pos
+        long = len(buf) - pos > _LONG
         try:
-            obj, end = _whole(r.buf, r.pos)
+            obj, end = (_whole_long if long else _whole)(buf, pos)
             text = dumps(obj)
         except (ValueError, RecursionError):
             pass
         else:
-            buf, pos = r.buf, r.pos
-            if ((c == '"' or buf.count("{", pos, end) + buf.count("[", pos, end) <= MAX_DEPTH)
+            if ((c == '"' or buf.count("{", pos, end) + buf.count("[", pos, end) <= MAX_DEPTH
+                 or _levels(obj) <= MAX_DEPTH)   # (brackets quoted in strings: count the value's)
                     and (w.limit is None or w.size + utf8_len(w.pending + text) <= w.limit)
-                    and _LONG_NUMBER(buf, pos, end) is None):
+                    and (long or _LONG_NUMBER(buf, pos, end) is None)):
+                first = not w.parts and not w.done
                 w.scalar(text)
+                if first:
+                    w.whole = (text, obj)
                 r.pos = end
                 return
     if c == '"':
@@ -428,6 +484,7 @@ def key(r: Reader, limit: int = 4096):
 # quote, no raw control character, no escape cut in two): the Sieve may pass it straight on
 # (see reader.Lane).
 _PLAIN_STRING = re.compile('(?:[^"\\\\\x00-\x1f\ud800-\udfff]|\\\\["\\\\bfnrt])*').fullmatch
+_CANONICAL_RUN = re.compile('[^"\\\\\x00-\x1f\ud800-\udfff]*(?:\\\\["\\\\bfnrt][^"\\\\\x00-\x1f\ud800-\udfff]*)*').match
 _CANON = {'"': '\\"', "\\": "\\\\", "/": "/", "b": "\\b", "f": "\\f", "n": "\\n", "r": "\\r", "t": "\\t"}
 
 _CTRL = {chr(i): "\\u%04x" % i for i in range(32)}
@@ -439,9 +496,16 @@ def string(r: Reader, w: Args):
     r.pos += 1
     w.str_begin()
     stop = _STR_STOP.search
+    run = _CANONICAL_RUN
     lane = Lane(_PLAIN_STRING, w.raw, w)
     while True:
         buf = r.buf
+        # What is already canonical (plain characters, the escapes JSON writes so) goes out as
+        # one piece, however many escapes it holds; the loop below sees only what must change.
+        j = run(buf, r.pos).end()
+        if j > r.pos:
+            w.raw(buf[r.pos:j])
+            r.pos = j
         m = stop(buf, r.pos)
         if m is None:
             if r.pos < len(buf):

@@ -2,7 +2,8 @@
 
 `search` finds the leftmost whole marker; `partial` finds a proper prefix of a marker that runs
 to the end of the text (the caller holds it back until the next chunk decides).  `first` finds
-any character a marker can start with: a chunk without one is plain text, the common case.
+where a marker may be (its first characters, or fewer at the end): a chunk without one is plain
+text, the common case.
 """
 from __future__ import annotations
 
@@ -49,6 +50,25 @@ def _words_re(words) -> str:
 
 
 _NEVER = re.compile(r"(?!)").search
+
+
+def _near_re(markers, depth: int = 3) -> str:
+    """Regex for where a marker may be: its first `depth` characters, or fewer at the end of
+    the text (a marker's start still arriving).  A text it does not match holds no marker and
+    no start of one; it is cheaper to test than `search` and `partial`, and prose holds far
+    fewer matches than characters a marker begins with (an "f" is not yet "fun" of `functools[`)."""
+    ends = set(markers)
+
+    def alts(node, path, left):
+        out = []
+        for ch, child in sorted(node.items()):
+            here = path + ch
+            if here in ends or left == 1 or not child:
+                out.append(re.escape(ch))
+            else:
+                out.append(re.escape(ch) + "(?:" + alts(child, here, left - 1) + "|\\Z)")
+        return "|".join(out)
+    return alts(_trie(markers), "", depth)
 
 
 class _Found:
@@ -112,7 +132,7 @@ class Matcher:
         self._word_re = re.compile("|".join(re.escape(m) for m in words) or "(?!)").match
         self.search = self._search
         self.chars = "".join(sorted({m[0] for m in markers}))       # what a marker can begin with
-        self.first = re.compile("[" + "".join(map(re.escape, self.chars)) + "]").search
+        self.first = re.compile(_near_re(markers)).search
         prefixes = [m[:-1] for m in markers if len(m) > 1]
         if prefixes:
             self._tail = re.compile(f"(?:{_prefix_re(_trie(prefixes))})\\Z").search

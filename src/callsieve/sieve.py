@@ -44,6 +44,7 @@ _FENCED = frozenset(("call", "control", "span"))
 _TURN_END = frozenset(("strip", "control", "span"))
 # A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
 _CONTROL = frozenset(("control", "span"))
+_CANDIDATES: dict = {}               # Sieve._candidates
 
 
 class Example(Tentative):
@@ -96,10 +97,9 @@ class Sieve:
         self.session = session
         # a format name, or a Format instance (one derived from a chat template: callsieve.derive)
         self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
-        self._fmts = self._candidates()
-        # Closing tags of the formats' call wrappers (after a held Example: not prose)
-        self._closers = tuple(sorted({f.closer for f in self._fmts if f.closer and (
-            special(f.closer) or whole_tag(f.closer))}))
+        # the candidate formats, and the closing tags of their call wrappers (after a held
+        # Example: not prose)
+        self._fmts, self._closers = self._candidates()
         self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
@@ -150,13 +150,18 @@ class Sieve:
                 raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
             raise RuntimeError("feed() after close()")
         before = self._out                     # (a failure before this feed's output list exists)
+        plain = None
         try:
             blk = self._blk
-            if (blk is None and not self._held and self._th.open is None and not self._skip_ws
-                    and not self._at_start and self._tent is None and self._tab[0].first(text) is None):
-                # The common case: prose with no character a marker can start with.
+            if (blk is None and self._th.open is None and not self._skip_ws and not self._at_start
+                    and self._tent is None and ((not self._held and self._first(text) is None)
+                                                or (plain := self._plain(text)) is not None)):
+                # The common case: prose with no character a marker can start with, or with
+                # some but no marker (see _plain, which says what of it goes out now).
+                if plain is not None:
+                    text = plain
                 if text:
-                    if self._ticks_here and "`" in text:   # (no marker starts with "`": count it)
+                    if "`" in text:              # (a backtick that starts no marker: count it)
                         self._wrote(text)
                     elif "\n" in text:
                         self._ticks = 0
@@ -288,16 +293,29 @@ class Sieve:
 
     # ------------------------------------------------------------------ plumbing
     def _candidates(self) -> tuple:
-        if self._forced:
-            return (self._forced,)
-        fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
+        """(the formats watched, their call wrappers' closing tags); cached: every request pays
+        for a new Sieve, and these depend only on the registry, the forced or derived format and
+        the session's remembered one."""
         derived = getattr(self.session, "derived", None)     # a format derived from the chat template
-        if derived is not None:
-            fmts.insert(0, derived)
         pref = self.session.format if self.session is not None else None
-        if pref:
-            fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
-        return tuple(fmts)
+        registry._load()
+        key = (self._forced, derived, pref, len(registry._REGISTRY))   # (the registry only grows)
+        hit = _CANDIDATES.get(key)
+        if hit is not None:
+            return hit
+        if self._forced:
+            fmts = [self._forced]
+        else:
+            fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
+            if derived is not None:
+                fmts.insert(0, derived)
+            if pref:
+                fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
+        closers = tuple(sorted({f.closer for f in fmts if f.closer and (special(f.closer) or whole_tag(f.closer))}))
+        if len(_CANDIDATES) >= 256:                      # (derived formats: one per chat template)
+            _CANDIDATES.clear()
+        hit = _CANDIDATES[key] = (tuple(fmts), closers)
+        return hit
 
     def _known(self) -> None:
         """The families whose control tokens are all markup: the format forced or detected in
@@ -503,9 +521,23 @@ class Sieve:
                                   th.detect, calls, self._rlead,
                                   self._tent.think if self._tent is not None else None,
                                   self._family, self._span, self._extra)
-        # Inline code is tracked on the fast path only where "`" is no marker (a forced format):
-        # elsewhere a chunk with a backtick never takes it.
-        self._ticks_here = "`" not in self._tab[0].chars
+        self._first = self._tab[0].first   # (the prose fast path's one check)
+
+    def _plain(self, text: str):
+        """In TEXT mode, when what is held plus `text` holds no marker: the prose _scan would
+        emit, holding the start of a marker at its end as _scan does (None if it holds a marker;
+        `text` is then untouched).  A chunk of prose often holds a character a marker starts
+        with (every "f" may begin `functools[`, every "<" a tag): this is cheaper than scanning."""
+        matcher, _, anchor = self._tab
+        t = self._held + text if self._held else text
+        if anchor is not None or matcher.search(t, 0) is not None:
+            return None
+        p = matcher.partial(t, 0)
+        if p < 0:
+            self._held = ""
+            return t
+        self._held = t[p:]
+        return t[:p]
 
     def _starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a

@@ -1,0 +1,113 @@
+"""The libraries a user may pick instead of callsieve to read tool calls out of a whole reply,
+beside vLLM, SGLang, transformers, openai-harmony and mistral-common (bench/peers_whole.py).
+Each is called the way its README or its own caller calls it; a parser that is not installed
+is left out of the run (and named as such).
+
+  agent-tool-parser  ToolParser(allowed_tools=...).try_parse_all(text), both engines: the Rust one
+                     (`agent_tool_parser.ToolParser`) and the pure-Python one (`.parser.ToolParser`);
+                     it returns calls only (no content)
+  toolpatch          extract_tool_calls(content, tool_names) (None: the content has no call)
+  qwen-agent         NousFnCallPrompt().postprocess_fncall_messages(...) on the reply as one
+                     assistant message, as qwen-agent's LLM classes call it (qwen_agent/__init__.py
+                     and qwen_agent/llm/__init__.py are skipped: they import every model
+                     provider's SDK; the prompt's module is the installed file, unmodified)
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import sys
+import types
+
+NAMES = {"write_file", "get_weather"}
+
+
+def _arguments(a):
+    if isinstance(a, str):
+        try:
+            return json.loads(a)
+        except ValueError:
+            return a
+    return a
+
+
+class _AgentToolParser:
+    formats = None
+
+    def parse(self, text, fmt):
+        # try_parse_all: [] for a reply without a call (parse_all raises ToolError there)
+        return None, [(c.name, _arguments(c.args)) for c in self.parser.try_parse_all(text)]
+
+
+class AgentToolParserRust(_AgentToolParser):
+    def __init__(self):
+        import agent_tool_parser as atp
+        if not atp.ACCELERATED:
+            raise ImportError("agent-tool-parser's Rust engine is not available")
+        self.parser = atp.ToolParser(allowed_tools=set(NAMES))
+        self.label = f"agent-tool-parser {atp.__version__} Rust"
+
+
+class AgentToolParserPython(_AgentToolParser):
+    def __init__(self):
+        import agent_tool_parser as atp
+        from agent_tool_parser.parser import ToolParser
+        self.parser = ToolParser(allowed_tools=set(NAMES))
+        self.label = f"agent-tool-parser {atp.__version__} Python"
+
+
+class Toolpatch:
+    formats = None
+
+    def __init__(self):
+        import toolpatch
+        self.fn = toolpatch.extract_tool_calls
+        self.label = f"toolpatch {toolpatch.__version__}"
+
+    def parse(self, text, fmt):
+        got = self.fn(text, tool_names=set(NAMES))
+        if got is None:
+            return text, []
+        return got.content or "", [(c["function"]["name"], _arguments(c["function"]["arguments"]))
+                                   for c in got.tool_calls]
+
+
+def _qwen_agent_prompt():
+    spec = importlib.util.find_spec("qwen_agent")
+    if spec is None:
+        raise ImportError("qwen-agent is not installed")
+    base = os.path.dirname(spec.origin)
+    for name, path in (("qwen_agent", base), ("qwen_agent.llm", os.path.join(base, "llm"))):
+        if name not in sys.modules:
+            pkg = types.ModuleType(name)
+            pkg.__path__ = [path]
+            sys.modules[name] = pkg
+    from qwen_agent.llm.fncall_prompts.nous_fncall_prompt import NousFnCallPrompt
+    from qwen_agent.llm.schema import ContentItem, Message
+    from importlib.metadata import version
+    return NousFnCallPrompt, ContentItem, Message, version("qwen-agent")
+
+
+class QwenAgent:
+    formats = {"hermes": True, "prose": True}
+
+    def __init__(self):
+        self.prompt, self.item, self.message, v = _qwen_agent_prompt()
+        self.label = f"qwen-agent {v}"
+
+    def parse(self, text, fmt):
+        msgs = self.prompt().postprocess_fncall_messages(
+            [self.message(role="assistant", content=[self.item(text=text)])],
+            parallel_function_calls=True, function_choice="auto")
+        content, calls = [], []
+        for m in msgs:
+            if m.function_call:
+                calls.append((m.function_call.name, _arguments(m.function_call.arguments)))
+            for c in m.content or ():
+                if c.text:
+                    content.append(c.text)
+        return "".join(content), calls
+
+
+PARSERS = [AgentToolParserRust, AgentToolParserPython, Toolpatch, QwenAgent]
