@@ -168,27 +168,23 @@ def run_checks():
         sglang_plugin.register()
         path = os.environ["SGLANG_HTTP_SERVER_APP_PATH"]
         assert path == sglang_plugin.APP, path
-        module, attr = path.split(":")
-        # a fresh process importing the app by that name, as a tokenizer worker does: SGLang's real
-        # http_server and serving_chat modules (torchvision stood in for, see sglang_serving.py)
-        code = ("import sys, logging\n"
+        # a fresh process that loads no plugins and imports the app by that name with uvicorn's own
+        # importer, as each tokenizer worker does (SGLang's real http_server and serving_chat), then
+        # serves a request there: no tools, [THINK] a special token (the hook must apply there too)
+        code = ("import json, logging, sys\n"
                 f"sys.path.insert(0, {HERE!r})\n"
                 "logging.disable(logging.WARNING)\n"
-                "from sglang_checks import skip_package_init; skip_package_init()\n"
-                "from sglang_serving import fake_torchvision; fake_torchvision()\n"
-                f"import importlib; m = importlib.import_module({module!r})\n"
-                "import sglang.srt.entrypoints.http_server as real_app\n"
-                "from sglang.srt.entrypoints.openai import serving_chat as serving\n"
-                "from sglang.srt.function_call.function_call_parser import FunctionCallParser\n"
-                "from sglang.srt.parser.reasoning_parser import ReasoningParser\n"
-                "from vllm_checks import Tokenizer\n"
-                "from types import SimpleNamespace as NS\n"
-                "chat = NS(reasoning_parser='callsieve', chat_encoding_spec=None, tokenizer_manager=NS(tokenizer=Tokenizer(['[THINK]', '[/THINK]'])))\n"
-                "req = NS(skip_special_tokens=True)\n"
-                "serving.OpenAIServingChat._patch_reasoning_skip_special_tokens(chat, req)   # the hook applied here too\n"
-                f"print(getattr(m, {attr!r}) is real_app.app, 'callsieve' in FunctionCallParser.ToolCallParserEnum, 'callsieve' in ReasoningParser.DetectorMap, req.skip_special_tokens)\n")
+                "from sglang_checks import MAGISTRAL_OUT, skip_package_init; skip_package_init()\n"
+                "from sglang_serving import chat, fake_torchvision, serve; fake_torchvision()\n"
+                "from uvicorn.importer import import_from_string\n"
+                f"app = import_from_string({path!r})\n"
+                "import sglang.srt.entrypoints.http_server as real\n"
+                "served = serve(['--tokenizer-worker-num', '2'], load=False)\n"
+                "got = chat(*served, MAGISTRAL_OUT[:2])['choices'][0]['message']\n"
+                "print(json.dumps([app is real.app, got['reasoning_content'], got['content']]))\n")
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-        assert run.stdout.strip().splitlines()[-1:] == ["True True True False"], (run.stdout, run.stderr[-1500:])
+        want = json.dumps([True, "Paris, so get_weather.", "Checking."])
+        assert run.stdout.strip().splitlines()[-1:] == [want], (run.stdout, run.stderr[-1500:])
 
     served = {}
 

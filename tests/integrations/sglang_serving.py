@@ -108,9 +108,10 @@ class TokenizerManager:
             sent = text
 
 
-def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True):
+def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True, load=True):
     """SGLang's launch_server start-up, minus the scheduler and detokenizer processes: returns its
-    OpenAIServingChat and the fake engine (the tokenizer manager)."""
+    OpenAIServingChat and the fake engine (the tokenizer manager).  load=False: as in a tokenizer
+    worker, which loads no plugins (what it knows of callsieve, the app it imported registered)."""
     from sglang.srt.entrypoints.openai.serving_chat import OpenAIServingChat
     from sglang.srt.parser.template_manager import TemplateManager
     from sglang.srt.plugins import load_plugins
@@ -120,10 +121,11 @@ def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True):
 
     from vllm_checks import probe_entry_points
     from vllm_serving import tokenizer_dir
-    if not getattr(serve, "probed", False):    # callsieve's sglang.srt.plugins entry point, as installed
+    if load and not getattr(serve, "probed", False):   # callsieve's sglang.srt.plugins entry point, as installed
         probe_entry_points("sglang.srt.plugins")
         serve.probed = True
-    load_plugins()                             # as launch_server's __main__ does, before parsing
+    if load:
+        load_plugins()                         # as launch_server's __main__ does, before parsing
     model = tokenizer_dir(template, markers, special)
     server_args = prepare_server_args(["--model-path", model, "--tool-call-parser", "callsieve",
                                        "--reasoning-parser", "callsieve", "--device", "cpu", *argv])
