@@ -22,7 +22,7 @@ FAMILIES = ("hermes", "mistral_args", "llama3", "qwen3_coder", "deepseek_v3", "t
 # serve_*: through SGLang's real launch_server argument parsing and OpenAIServingChat (sglang_serving.py)
 CHECKS = ["entry_point_loads"] + [f"stream_{n}" for n in FAMILIES] + [
     "cut_off_call", "force_reasoning", "reasoning_not_streamed", "think_markers_from_tokenizer",
-    "special_markers_kept", "tokenizer_workers_register", "serve_flags", "serve_unknown_parser_refused"] + [
+    "special_markers_kept", "tokenizer_workers_register", "serve_flags", "serve_unknown_parser_refused", "serve_json_answer"] + [
     f"serve_{case}_{mode}" for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named")
     for mode in ("whole", "stream")]
 MAGISTRAL_OUT = ["[THINK]Paris, so get_weather.[/THINK]", "Checking.", '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}']
@@ -237,7 +237,8 @@ def run_checks():
             want = ("Paris, so get_weather.", "Checking.", [], "stop")
         else:
             # SGLang constrains the output to a JSON array of calls (callsieve offers no structural
-            # tag) and parses that array itself; the call must come back either way
+            # tag) and parses that array itself; the output passes SGLang's grammar (the fake engine
+            # runs it) and the call comes back
             choice = "required" if case == "tool_choice_required" else \
                 {"type": "function", "function": {"name": "get_weather"}}
             got, req = ask(stream, ['[{"name": "get_weather", "parameters": {"city": "Paris"}}]'],
@@ -247,6 +248,11 @@ def run_checks():
             want = ("", "", [PARIS_CALL], "tool_calls")
         have = (got["reasoning_content"], got["content"].strip(), got["tool_calls"], got["finish_reason"])
         assert have == want, have
+
+    def serve_json_answer():
+        # response_format json_object: the grammar is shown the answer from its first token
+        got, _ = ask(False, ['{"a": 1}'], response_format={"type": "json_object"})
+        assert (got["content"], served["engine"].grammar_saw[:2]) == ('{"a": 1}', ["{", '"']), got
 
     local = dict(locals())
     for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named"):

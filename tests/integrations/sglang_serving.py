@@ -86,6 +86,30 @@ class TokenizerManager:
         self.num_reserved_tokens = 0
         self.output: list[str] = []      # the scripted model output, one piece per step
         self.requests: list = []          # the GenerateReqInputs received
+        self.grammar_saw: list[str] = []  # the tokens the last request's grammar was shown
+        self.backend = None
+
+    def grammar(self, req):
+        """What the scheduler's GrammarManager builds for a constrained request: SGLang's grammar
+        backend (xgrammar, wrapped by its reasoner gate when the reasoning parser names an end
+        token), the request's grammar from it."""
+        from sglang.srt.constrained.base_grammar_backend import create_grammar_backend
+        from sglang.srt.parser.reasoning_parser import ReasoningParser
+        from sglang.srt.runtime_context import get_serving
+        params = req.sampling_params or {}
+        kind = next((k for k in ("json_schema", "regex", "ebnf", "structural_tag") if params.get(k)), None)
+        if kind is None:
+            return None
+        if self.backend is None:     # as the Scheduler sets up model_config.think_end_ids
+            detector = ReasoningParser(get_serving().reasoning_parser, stream_reasoning=False,
+                                       tokenizer=self.tokenizer).detector
+            self.backend = create_grammar_backend(self.server_args, self.tokenizer, len(self.tokenizer),
+                                                  {self.tokenizer.eos_token_id},
+                                                  think_end_ids=detector.get_think_end_token_ids(self.tokenizer) or None)
+        key = ({"json_schema": "json"}.get(kind, kind), params[kind])
+        key = self.backend.get_request_grammar_key(key, input_ids=req.input_ids or [], thinking_budget=None)
+        value, hit = self.backend.get_cached_or_future_value(key, req.require_reasoning)
+        return value if hit else value.result()
 
     async def generate_request(self, req, raw_request=None):
         from sglang.srt.runtime_context import get_serving
@@ -94,9 +118,13 @@ class TokenizerManager:
         skip = params.get("skip_special_tokens", True)
         ids = [i for piece in self.output for i in self.tokenizer.encode(piece, add_special_tokens=False)]
         incremental = get_serving().incremental_streaming_output
+        grammar, self.grammar_saw = self.grammar(req), []
         sent = ""
         for k in range(1, len(ids) + 1):
             last = k == len(ids)
+            if grammar is not None:     # a token the grammar rejects fails the request, as in the engine
+                grammar.accept_token(ids[k - 1])
+                self.grammar_saw.append(self.tokenizer.decode(ids[k - 1:k]))
             if not req.stream and not last:
                 continue
             text = self.tokenizer.decode(ids[:k], skip_special_tokens=skip)
