@@ -22,14 +22,14 @@ FAMILIES = ("hermes", "mistral_args", "llama3", "qwen3_coder", "deepseek_v3", "t
 # serve_*: through SGLang's real launch_server argument parsing and OpenAIServingChat (sglang_serving.py)
 CHECKS = ["entry_point_loads"] + [f"stream_{n}" for n in FAMILIES] + [
     "cut_off_call", "force_reasoning", "reasoning_not_streamed", "think_markers_from_tokenizer",
-    "special_markers_kept", "tokenizer_workers_register", "serve_flags", "serve_unknown_parser_refused", "serve_json_answer"] + [
+    "special_markers_kept", "tokenizer_workers_register", "serve_flags", "serve_unknown_parser_refused", "serve_json_answer", "serve_json_after_thinking"] + [
     f"serve_{case}_{mode}" for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named")
     for mode in ("whole", "stream")]
 MAGISTRAL_OUT = ["[THINK]Paris, so get_weather.[/THINK]", "Checking.", '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}']
 
 
 def skip_package_init():
-    """sglang/__init__.py imports its frontend DSL (triton); the serving modules do not need it."""
+    """sglang/__init__.py imports its frontend DSL; the serving modules do not need it."""
     import importlib.util
     import types
     if "sglang" not in sys.modules:
@@ -188,15 +188,19 @@ def run_checks():
 
     served = {}
 
-    def server():
-        if not served:
+    def server(qwen3=False):
+        # one served model at a time (start-up publishes the config process-wide, as in SGLang)
+        if served.get("qwen3") is not qwen3:
             from sglang_serving import serve
-            served["chat"], served["engine"] = serve()
+            from vllm_serving import OPENS, SPECIAL
+            kw = {"template": OPENS, "markers": SPECIAL, "special": False} if qwen3 else {}
+            served["chat"], served["engine"] = serve(**kw)
+            served["qwen3"] = qwen3
         return served["chat"], served["engine"]
 
-    def ask(stream, output, **request):
+    def ask(stream, output, qwen3=False, **request):
         from sglang_serving import chat
-        got = chat(*server(), output, stream=stream, **request)
+        got = chat(*server(qwen3), output, stream=stream, **request)
         if not stream:
             assert "choices" in got, got
             msg = got["choices"][0]["message"]
@@ -253,6 +257,16 @@ def run_checks():
         # response_format json_object: the grammar is shown the answer from its first token
         got, _ = ask(False, ['{"a": 1}'], response_format={"type": "json_object"})
         assert (got["content"], served["engine"].grammar_saw[:2]) == ('{"a": 1}', ["{", '"']), got
+
+    def serve_json_after_thinking():
+        # a Qwen3-style template opens <think> in the prompt: SGLang expects reasoning, so its grammar
+        # waits for the end token callsieve's detector names; with thinking off it starts at once
+        got, req = ask(False, ['Weighing it.</think>{"a": 1}'], qwen3=True, response_format={"type": "json_object"})
+        assert req.require_reasoning, req
+        assert (got["reasoning_content"], got["content"]) == ("Weighing it.", '{"a": 1}'), got
+        got, req = ask(True, ['{"a": 1}'], qwen3=True, response_format={"type": "json_object"},
+                       chat_template_kwargs={"enable_thinking": False})
+        assert (req.require_reasoning, got["reasoning_content"], got["content"]) == (False, "", '{"a": 1}'), got
 
     local = dict(locals())
     for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named"):
