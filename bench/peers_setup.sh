@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the virtualenv the peer tests and benchmarks run in: vLLM 0.33.0 and SGLang 0.5.23 from PyPI,
-# installed WITHOUT their dependency trees (no CUDA, no triton), plus only the light packages their
-# parser and serving modules import, pinned in bench/peers-requirements.lock, and the other libraries that
-# read tool calls out of a reply (bench/peers_extra.py: agent-tool-parser, toolpatch, qwen-agent and the
-# few modules qwen-agent's prompt module imports). The engines' and libraries' code runs unmodified. torch is there only because vLLM's config module imports it; torch==2.13.0 resolves to
-# the CPU build.
+# installed WITHOUT their dependency trees (no CUDA), plus only the packages their parser and serving
+# modules import, pinned in bench/peers-requirements.lock, and the other libraries that read tool calls
+# out of a reply (bench/peers_extra.py: agent-tool-parser, toolpatch, qwen-agent and the few modules
+# qwen-agent's prompt module imports). The engines' and libraries' code runs unmodified. torch is
+# there because vLLM's config module and SGLang's serving chain import it; torch==2.13.0 resolves to
+# the CPU build. triton (in the lock: a 290 MB wheel, ~1 GB installed) is there because SGLang's
+# serving chain imports it at module level; it imports without a GPU and none of its kernels runs.
 # Usage: bash bench/peers_setup.sh [VENV_DIR]   (default: $PEERS_VENV or ~/.cache/callsieve-peers-venv)
 # If VENV_DIR already holds these versions it is kept (a stamp file records what was installed), so a
-# CI machine with a warm cache pays nothing; set PEERS_REBUILD=1 to force a rebuild. Cold: ~2 min.
+# CI machine with a warm cache pays nothing; set PEERS_REBUILD=1 to force a rebuild. Cold: ~2.5 min.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 VENV="${1:-${PEERS_VENV:-$HOME/.cache/callsieve-peers-venv}}"
@@ -46,10 +48,10 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 import importlib, importlib.util, sys, types
 spec = importlib.util.find_spec("sglang")
 pkg = types.ModuleType("sglang"); pkg.__path__ = list(spec.submodule_search_locations)
-sys.modules["sglang"] = pkg          # skip sglang/__init__.py (frontend DSL, needs triton)
+sys.modules["sglang"] = pkg          # skip sglang/__init__.py (its frontend DSL: not needed here)
 for m in ("vllm.tool_parsers.hermes_tool_parser", "vllm.tool_parsers.mistral_tool_parser",
           "vllm.tool_parsers.llama_tool_parser", "vllm.reasoning", "vllm.tool_parsers",
-          "sglang.srt.function_call.function_call_parser"):
+          "sglang.srt.function_call.function_call_parser", "sglang.srt.server_args"):
     importlib.import_module(m)
 import vllm, torch
 print("peers venv OK: vllm", vllm.__version__, "| torch", torch.__version__)

@@ -13,19 +13,23 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from vllm_checks import CUT, STREAMS, TOOLS, chunks, probe_entry_points, run_named  # noqa: E402
+from vllm_checks import CUT, PARIS, STREAMS, TOOLS, chunks, probe_entry_points, run_named  # noqa: E402
+
+PARIS_CALL = (PARIS[0], PARIS[1])
 
 FAMILIES = ("hermes", "mistral_args", "llama3", "qwen3_coder", "deepseek_v3", "think_call", "parallel",
             "prose_only", "undeclared")
-# (SGLang's --tool-call-parser choices are read from these registries after plugins load; its
-# server_args module needs triton, so the CLI itself is not exercised on a CPU machine.)
+# serve_*: through SGLang's real launch_server argument parsing and OpenAIServingChat (sglang_serving.py)
 CHECKS = ["entry_point_loads"] + [f"stream_{n}" for n in FAMILIES] + [
     "cut_off_call", "force_reasoning", "reasoning_not_streamed", "think_markers_from_tokenizer",
-    "special_markers_kept", "tokenizer_workers_register"]
+    "special_markers_kept", "tokenizer_workers_register", "serve_flags", "serve_unknown_parser_refused", "serve_json_answer", "serve_json_after_thinking"] + [
+    f"serve_{case}_{mode}" for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named")
+    for mode in ("whole", "stream")]
+MAGISTRAL_OUT = ["[THINK]Paris, so get_weather.[/THINK]", "Checking.", '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}']
 
 
 def skip_package_init():
-    """sglang/__init__.py imports its frontend DSL (triton); the serving modules do not need it."""
+    """sglang/__init__.py imports its frontend DSL; the serving modules do not need it."""
     import importlib.util
     import types
     if "sglang" not in sys.modules:
@@ -164,34 +168,117 @@ def run_checks():
         sglang_plugin.register()
         path = os.environ["SGLANG_HTTP_SERVER_APP_PATH"]
         assert path == sglang_plugin.APP, path
-        module, attr = path.split(":")
-        # SGLang's http_server and serving_chat modules need the GPU stack (triton): stand-ins, the
-        # serving one with the hooked method doing nothing (special_markers_kept checks the real one exists)
-        code = ("import sys, types\n"
+        # a fresh process that loads no plugins and imports the app by that name with uvicorn's own
+        # importer, as each tokenizer worker does (SGLang's real http_server and serving_chat), then
+        # serves a request there: no tools, [THINK] a special token (the hook must apply there too)
+        code = ("import json, logging, sys\n"
                 f"sys.path.insert(0, {HERE!r})\n"
-                "from sglang_checks import skip_package_init; skip_package_init()\n"
-                "fake = types.ModuleType('sglang.srt.entrypoints.http_server'); fake.app = 'the app'\n"
-                "sys.modules[fake.__name__] = fake\n"
-                "serving = types.ModuleType('sglang.srt.entrypoints.openai.serving_chat')\n"
-                "serving.OpenAIServingChat = type('OpenAIServingChat', (), {'_patch_reasoning_skip_special_tokens': lambda self, request: None})\n"
-                "sys.modules[serving.__name__] = serving\n"
-                f"import importlib; m = importlib.import_module({module!r})\n"
-                "from sglang.srt.function_call.function_call_parser import FunctionCallParser\n"
-                "from sglang.srt.parser.reasoning_parser import ReasoningParser\n"
-                "from vllm_checks import Tokenizer\n"
-                "from types import SimpleNamespace as NS\n"
-                "chat = NS(reasoning_parser='callsieve', tokenizer_manager=NS(tokenizer=Tokenizer(['[THINK]', '[/THINK]'])))\n"
-                "req = NS(skip_special_tokens=True)\n"
-                "serving.OpenAIServingChat._patch_reasoning_skip_special_tokens(chat, req)   # the hook applied here too\n"
-                f"print(getattr(m, {attr!r}), 'callsieve' in FunctionCallParser.ToolCallParserEnum, 'callsieve' in ReasoningParser.DetectorMap, req.skip_special_tokens)\n")
+                "logging.disable(logging.WARNING)\n"
+                "from sglang_checks import MAGISTRAL_OUT, skip_package_init; skip_package_init()\n"
+                "from sglang_serving import chat, fake_torchvision, serve; fake_torchvision()\n"
+                "from uvicorn.importer import import_from_string\n"
+                f"app = import_from_string({path!r})\n"
+                "import sglang.srt.entrypoints.http_server as real\n"
+                "served = serve(['--tokenizer-worker-num', '2'], load=False)\n"
+                "got = chat(*served, MAGISTRAL_OUT[:2])['choices'][0]['message']\n"
+                "print(json.dumps([app is real.app, got['reasoning_content'], got['content']]))\n")
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-        assert run.stdout.strip() == "the app True True False", (run.stdout, run.stderr[-1500:])
+        want = json.dumps([True, "Paris, so get_weather.", "Checking."])
+        assert run.stdout.strip().splitlines()[-1:] == [want], (run.stdout, run.stderr[-1500:])
 
-    return run_named(CHECKS, dict(locals()), {"stream_": check_stream})
+    served = {}
+
+    def server(qwen3=False):
+        # one served model at a time (start-up publishes the config process-wide, as in SGLang)
+        if served.get("qwen3") is not qwen3:
+            from sglang_serving import serve
+            from vllm_serving import OPENS, SPECIAL
+            kw = {"template": OPENS, "markers": SPECIAL, "special": False} if qwen3 else {}
+            served["chat"], served["engine"] = serve(**kw)
+            served["qwen3"] = qwen3
+        return served["chat"], served["engine"]
+
+    def ask(stream, output, qwen3=False, **request):
+        from sglang_serving import chat
+        got = chat(*server(qwen3), output, stream=stream, **request)
+        if not stream:
+            assert "choices" in got, got
+            msg = got["choices"][0]["message"]
+            got = {"content": msg.get("content") or "", "reasoning_content": msg.get("reasoning_content") or "",
+                   "tool_calls": [c["function"] for c in msg.get("tool_calls") or []],
+                   "finish_reason": got["choices"][0]["finish_reason"]}
+        got["tool_calls"] = [(c["name"], json.loads(c["arguments"])) for c in got["tool_calls"]]
+        return got, served["engine"].requests[-1]
+
+    def serve_flags():
+        chat, engine = server()
+        assert (chat.tool_call_parser, chat.reasoning_parser) == ("callsieve", "callsieve"), chat.tool_call_parser
+        assert engine.config_value("tool_call_parser") == "callsieve"
+
+    def serve_unknown_parser_refused():
+        # the same parsing refuses a name no plugin registered: the check above can fail
+        import contextlib
+        import io
+        from sglang.srt.server_args import prepare_server_args
+        server()
+        err = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(err):
+                prepare_server_args(["--model-path", "x", "--tool-call-parser", "callsieve-nope"])
+        except SystemExit:
+            return
+        raise AssertionError("an unknown --tool-call-parser was accepted")
+
+    def serving_case(case, stream):
+        from vllm_checks import TOOLS
+        if case == "tools":
+            got, req = ask(stream, MAGISTRAL_OUT, tools=TOOLS)
+            want = ("Paris, so get_weather.", "Checking.", [PARIS_CALL], "tool_calls")
+        elif case == "think_no_tools":
+            # issue 19 item 7: [THINK] is a special token; without tools SGLang's detokenizer would drop it
+            got, req = ask(stream, MAGISTRAL_OUT[:2])
+            assert req.sampling_params["skip_special_tokens"] is False, req.sampling_params
+            want = ("Paris, so get_weather.", "Checking.", [], "stop")
+        else:
+            # SGLang constrains the output to a JSON array of calls (callsieve offers no structural
+            # tag) and parses that array itself; the output passes SGLang's grammar (the fake engine
+            # runs it) and the call comes back
+            choice = "required" if case == "tool_choice_required" else \
+                {"type": "function", "function": {"name": "get_weather"}}
+            got, req = ask(stream, ['[{"name": "get_weather", "parameters": {"city": "Paris"}}]'],
+                           tools=TOOLS, tool_choice=choice)
+            schema = json.loads(req.sampling_params["json_schema"])
+            assert schema["type"] == "array", schema
+            want = ("", "", [PARIS_CALL], "tool_calls")
+        have = (got["reasoning_content"], got["content"].strip(), got["tool_calls"], got["finish_reason"])
+        assert have == want, have
+
+    def serve_json_answer():
+        # response_format json_object: the grammar is shown the answer from its first token
+        got, _ = ask(False, ['{"a": 1}'], response_format={"type": "json_object"})
+        assert (got["content"], served["engine"].grammar_saw[:2]) == ('{"a": 1}', ["{", '"']), got
+
+    def serve_json_after_thinking():
+        # a Qwen3-style template opens <think> in the prompt: SGLang expects reasoning, so its grammar
+        # waits for the end token callsieve's detector names; with thinking off it starts at once
+        got, req = ask(False, ['Weighing it.</think>{"a": 1}'], qwen3=True, response_format={"type": "json_object"})
+        assert req.require_reasoning, req
+        assert (got["reasoning_content"], got["content"]) == ("Weighing it.", '{"a": 1}'), got
+        got, req = ask(True, ['{"a": 1}'], qwen3=True, response_format={"type": "json_object"},
+                       chat_template_kwargs={"enable_thinking": False})
+        assert (req.require_reasoning, got["reasoning_content"], got["content"]) == (False, "", '{"a": 1}'), got
+
+    local = dict(locals())
+    for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named"):
+        for mode in ("whole", "stream"):
+            local[f"serve_{case}_{mode}"] = (lambda c, m: lambda: serving_case(c, m == "stream"))(case, mode)
+    return run_named(CHECKS, local, {"stream_": check_stream})
 
 
 if __name__ == "__main__":
     import logging
     logging.disable(logging.WARNING)
     skip_package_init()
+    from sglang_serving import fake_torchvision
+    fake_torchvision()
     print("CHECKS-JSON " + json.dumps(run_checks()))

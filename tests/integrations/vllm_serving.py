@@ -30,8 +30,9 @@ QWEN3 = ("{% if tools %}<|im_start|>system\n# Tools\n{% for t in tools %}{{ t | 
 OPENS = QWEN3.replace("{% endif %}{% endif %}", "{% else %}<think>\n{% endif %}{% endif %}")
 
 
-def tokenizer_dir(template: str) -> str:
-    """A byte-level BPE tokenizer (no merges: one token per byte) with the markers as added tokens."""
+def tokenizer_dir(template: str, markers=SPECIAL, special=False) -> str:
+    """A byte-level BPE tokenizer (no merges: one token per byte) with the markers as added tokens
+    (special=True: special tokens, which a detokenizer skipping special tokens drops, as Magistral's [THINK])."""
     from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers
     from transformers import PreTrainedTokenizerFast
     vocab = {c: i for i, c in enumerate(sorted(pre_tokenizers.ByteLevel.alphabet()))}
@@ -39,7 +40,8 @@ def tokenizer_dir(template: str) -> str:
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     tok.decoder = decoders.ByteLevel()
     fast = PreTrainedTokenizerFast(tokenizer_object=tok, eos_token="<|im_end|>", pad_token="<|endoftext|>")
-    fast.add_tokens([AddedToken(s, special=False, normalized=False) for s in [*SPECIAL, "<|im_start|>"]])
+    fast.add_tokens([AddedToken(s, special=special, normalized=False) for s in markers])
+    fast.add_tokens([AddedToken("<|im_start|>", special=False, normalized=False)])
     fast.chat_template = template
     d = tempfile.mkdtemp()
     fast.save_pretrained(d)
