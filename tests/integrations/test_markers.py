@@ -30,3 +30,22 @@ def test_a_tokenizer_that_cannot_be_weakly_referenced_still_gets_an_answer():
             return {"[THINK]": 1}
 
     assert markers_are_special(Slotted()) is True
+
+
+def test_every_thinking_syntax_can_be_asked_of_a_vocabulary():
+    # A syntax with no opener of its own (one that only closes what the prompt opened) made the
+    # question raise, and vLLM then refused the parser for every tokenizer.
+    from callsieve.integrations.markers import thinking_syntax
+    from callsieve.reasoning import SYNTAXES
+
+    class Vocab:
+        def __init__(self, words):
+            self.words = words
+
+        def get_vocab(self):
+            return dict.fromkeys(self.words, 0)
+
+    assert thinking_syntax(Vocab(["hello"])) is None
+    for t in SYNTAXES:
+        if t.opens and not t.start_only:
+            assert thinking_syntax(Vocab([*t.opens, *t.closes])) is not None

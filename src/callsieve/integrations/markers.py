@@ -41,4 +41,6 @@ def thinking_syntax(tokenizer):
         vocab = tokenizer.get_vocab()
     except Exception:
         return None
-    return next((t for t in SYNTAXES if not t.start_only and t.opens[0] in vocab and t.closes[0] in vocab), None)
+    # (a syntax with no opener, such as Apriel's answer marker, only closes what the prompt opened)
+    return next((t for t in SYNTAXES if not t.start_only and t.opens and t.opens[0] in vocab
+                 and t.closes[0] in vocab), None)
