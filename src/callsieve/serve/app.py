@@ -469,9 +469,9 @@ class Proxy:
         if resp.status_code != 200:
             self.log_line(stats, status=resp.status_code)
             return api.upstream_error(resp.status_code, data, self.resp_headers(resp))
-        whole = as_stream(data)   # a streamed request answered with one JSON answer: that answer, as SSE
         if not stats["stream"]:
-            return await self.whole_answer(resp, whole, req.make_turn(), enc, api, stats)
+            return await self.whole_answer(resp, data, req.make_turn(), enc, api, stats)
+        whole = as_stream(data)   # a streamed request answered with one JSON answer: that answer, as SSE
         if whole is None:
             self.log_line(stats, status=502)
             return api.error(502, not_a_stream(resp), "upstream_error")
@@ -517,10 +517,10 @@ class Proxy:
         async for part in self.stream(resp, make_turn(), enc, stats, whole, started=True):
             yield part
 
-    async def whole_answer(self, resp: httpx.Response, whole: bytes | None, turn: Turn, enc, api,
-                           stats: dict) -> Response:
-        """A non-streamed answer: the fold of the stream the upstream's completion stands for, through
-        the same Turn and encoder as a streamed answer, so that the two cannot disagree."""
+    async def whole_answer(self, resp: httpx.Response, data: bytes, turn: Turn, enc, api, stats: dict) -> Response:
+        """A non-streamed answer: the fold of the stream the upstream's completion `data` stands for,
+        through the same Turn and encoder as a streamed answer, so that the two cannot disagree."""
+        whole = as_stream(data)
         if whole is None:
             self.log_line(stats, status=502)
             return api.error(502, "callsieve: the upstream sent an unreadable answer (no chat completion)",
