@@ -597,7 +597,8 @@ def test_a_stream_of_many_chunks_in_one_read_lets_the_others_run(monkeypatch):
 def test_a_long_whole_answer_is_parsed_letting_the_others_run(monkeypatch):
     from callsieve import Session, Sieve
     from callsieve.serve import chat
-    from callsieve.serve.app import SLICE_CHARS, Proxy
+    from callsieve.serve.app import Proxy
+    from callsieve.serve.upstream_reader import SLICE_CHARS
     from callsieve.serve.options import Options
     from callsieve.serve.turn import Turn
     content = "word " * (10 * SLICE_CHARS // 5) + '<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>'

@@ -1,8 +1,14 @@
 """The Starlette app: a proxy that parses tool calls out of upstream text.
 
-Clients speak Chat Completions, the Responses API or Anthropic's Messages API (chat.py,
-responses.py, messages.py: each translates its requests and writes its answers); the upstream is
-always spoken to in Chat Completions. Everything else under /v1 is forwarded unchanged.
+Clients speak Chat Completions, the Responses API or Anthropic's Messages API (`apis.APIS`:
+chat.py, responses.py, messages.py, each a `wire.WireAPI` that translates its requests and writes
+its answers); the upstream is always spoken to in Chat Completions. Everything else under /v1 is
+forwarded unchanged.
+
+This module does the I/O: requests, the upstream's body, scheduling, writes. The decisions are
+made sans-IO elsewhere: what the upstream's body says (upstream_reader.py), what the answer is
+(turn.py over callsieve.rules), how the client's API writes it (the encoders). A non-streamed
+answer runs through the same path and is folded (`WireAPI.fold`).
 """
 from __future__ import annotations
 
@@ -25,7 +31,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from callsieve import Session, Sieve, parse
+from callsieve import Session, Sieve
 from callsieve.serve import chat, messages
 from callsieve.serve.apis import APIS, COUNT_TOKENS
 from callsieve.serve.chat import error
@@ -37,8 +43,7 @@ from callsieve.serve.stream import JSONAnswer, KeptAlive
 from callsieve.serve.turn import Turn
 from callsieve.serve.wire import Failed
 from callsieve.serve.upstream import DefaultModel, readiness
-from callsieve.serve.upstream_reader import (SLICE_CHARS, Chunk, Done, Failure, UpstreamReader, as_stream,  # noqa: F401
-                                             sse_payloads, stream_error)
+from callsieve.serve.upstream_reader import Chunk, Done, Failure, UpstreamReader, as_stream, sse_payloads, stream_error
 
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"

@@ -1,7 +1,8 @@
 """The Anthropic Messages API (`POST /v1/messages`, Claude Code's only wire API) on a Chat Completions upstream.
 
-`to_chat` translates the request, `MessagesEncoder` writes the neutral Turn events as Messages
-SSE events, `answer` writes a non-streamed body from the translated chat completion, and
+`to_chat` translates the request, `MessagesEncoder` writes the wire events of a Turn
+(callsieve.rules) as Messages SSE events, `fold` adds a stream's events up to the non-streamed
+Message (a non-streamed answer is the fold of its stream), and
 `count_tokens` answers `/v1/messages/count_tokens` with an estimate (4 characters a token):
 a Chat Completions server has no way to count a prompt without running it.
 """
@@ -230,7 +231,7 @@ def upstream_error(status: int, data: bytes, headers: dict) -> JSONResponse:
 
 # -- the stream -----------------------------------------------------------------------------------
 class MessagesEncoder(OneAnswer):
-    """Neutral Turn events (choice 0) as Messages SSE events: one content block open at a time."""
+    """The wire events (choice 0) as Messages SSE events: one content block open at a time."""
 
     def __init__(self, body: dict, chat_body: dict):
         self.body = body

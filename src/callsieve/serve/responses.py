@@ -1,7 +1,8 @@
 """The OpenAI Responses API (`POST /v1/responses`, Codex CLI's only wire API) on a Chat Completions upstream.
 
-`to_chat` translates the request, `ResponsesEncoder` writes the neutral Turn events as Responses
-SSE events, `answer` writes a non-streamed body from the translated chat completion.
+`to_chat` translates the request, `ResponsesEncoder` writes the wire events of a Turn
+(callsieve.rules) as Responses SSE events, `fold` takes the non-streamed Response from a stream's
+last event (a non-streamed answer is the fold of its stream).
 
 Nothing is stored: `store` is accepted and ignored (Codex sends `store: false` and the whole
 history every turn), and `previous_response_id` is answered with a 400 that says so.
@@ -239,7 +240,7 @@ def upstream_error(status: int, data: bytes, headers: dict) -> Response:
 
 # -- the stream -----------------------------------------------------------------------------------
 class ResponsesEncoder(OneAnswer):
-    """Neutral Turn events (choice 0) as Responses SSE events, each with a rising sequence_number.
+    """The wire events (choice 0) as Responses SSE events, each with a rising sequence_number.
 
     Output items open (`output_item.added`) and close (`output_item.done`) one kind at a time: a
     reasoning item, a message item with one output_text part, a function_call item per call."""
