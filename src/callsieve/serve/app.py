@@ -43,7 +43,8 @@ from callsieve.serve.stream import JSONAnswer, KeptAlive
 from callsieve.serve.turn import Turn
 from callsieve.serve.wire import Failed
 from callsieve.serve.upstream import DefaultModel, readiness
-from callsieve.serve.upstream_reader import Chunk, Done, Failure, UpstreamReader, as_stream, sse_payloads, stream_error
+from callsieve.serve.upstream_reader import (Chunk, Done, Failure, UpstreamReader, as_stream, body_streams,
+                                             sse_payloads, stream_error)
 
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
@@ -142,12 +143,6 @@ def json_object(raw: bytes, api, kind: str | None = None) -> dict | Response:
         return api.error(400, "The request body must be a JSON object.")
     wrong = problem(kind or api.name, body)
     return body if wrong is None else api.error(400, wrong)
-
-
-def is_event_stream(content_type: str | None) -> bool:
-    """An answer to read as SSE: one that says so, or says nothing (some servers send none)."""
-    kind = (content_type or "").split(";", 1)[0].strip().lower()
-    return kind in ("", "text/event-stream")
 
 
 async def once(data: bytes):
@@ -459,7 +454,7 @@ class Proxy:
     async def answered(self, request: Request, resp: httpx.Response, req: Request_, api, stats: dict) -> Response:
         """The upstream's answer, its headers in: streamed through a Turn, or folded from one."""
         enc = api.encoder(req.body, req.chat_body)
-        if resp.status_code == 200 and stats["stream"] and is_event_stream(resp.headers.get("content-type")):
+        if stats["stream"] and body_streams(resp.status_code, resp.headers.get("content-type")):
             return self.event_stream(api, self.stream(resp, req.make_turn(), enc, stats))
         try:
             data = await unless_gone(request, resp.aread())
@@ -497,7 +492,7 @@ class Proxy:
                 # shielded: cancelled through this await, the request kept its upstream connection
                 # open (the upstream never heard the client leave); cancelled by hand, it closes it
                 resp = await asyncio.shield(sending)
-                if resp.status_code != 200 or not is_event_stream(resp.headers.get("content-type")):
+                if not body_streams(resp.status_code, resp.headers.get("content-type")):
                     data = await resp.aread()
                     await resp.aclose()
                     if resp.status_code != 200:

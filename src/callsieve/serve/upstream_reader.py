@@ -47,6 +47,14 @@ def upstream_failure(err) -> dict:
                                                "code": None}
 
 
+def body_streams(status: int, content_type: str | None) -> bool:
+    """Whether the upstream's answer to a streamed request is read as it comes (by UpstreamReader):
+    a 200 that is an event stream, or says nothing (some servers send no content-type). Anything
+    else is read whole: an error status, or a whole completion (then `as_stream`)."""
+    kind = (content_type or "").split(";", 1)[0].strip().lower()
+    return status == 200 and kind in ("", "text/event-stream")
+
+
 class UpstreamReader:
     def __init__(self, encoding: str = "utf-8"):
         self.lines = SSELines(encoding)
