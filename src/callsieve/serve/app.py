@@ -61,7 +61,7 @@ HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "kee
                "authorization", "x-api-key", "accept-encoding", "content-encoding"}
 
 
-class Request_(NamedTuple):
+class Translated(NamedTuple):
     """A request read and translated (Proxy.read_request): what answering it needs."""
     body: dict            # as the client sent it
     chat_body: dict       # as it goes upstream
@@ -400,7 +400,7 @@ class Proxy:
         return api.error(502, self.secrets.hide(f"callsieve: {what} is unreachable "
                           f"({type(e).__name__}: {e or 'no answer'})"), "upstream_error", "upstream_unreachable")
 
-    async def read_request(self, request: Request, api) -> Request_ | Response:
+    async def read_request(self, request: Request, api) -> Translated | Response:
         """A request in `api` (a WireAPI), checked and translated, or the error answer it gets."""
         if not self.authorized(request):
             return api.error(401, f"Invalid or missing API key ({api.auth_hint}).", "authentication_error")
@@ -425,7 +425,7 @@ class Proxy:
         content = raw if chat_body is body else json.dumps(chat_body).encode()
         make_turn = partial(Turn, opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"),
                             first_sieve)
-        return Request_(body, chat_body, content, make_turn)
+        return Translated(body, chat_body, content, make_turn)
 
     async def answer(self, request: Request, api) -> Response:
         """A request in one of the wire APIs (apis.APIS): translated into Chat Completions for the
@@ -451,7 +451,7 @@ class Proxy:
             return self.event_stream(api, self.late(sending, req.make_turn, api, enc, stats))
         return await self.answered(request, resp, req, api, stats)
 
-    async def answered(self, request: Request, resp: httpx.Response, req: Request_, api, stats: dict) -> Response:
+    async def answered(self, request: Request, resp: httpx.Response, req: Translated, api, stats: dict) -> Response:
         """The upstream's answer, its headers in: streamed through a Turn, or folded from one."""
         enc = api.encoder(req.body, req.chat_body)
         if stats["stream"] and body_streams(resp.status_code, resp.headers.get("content-type")):

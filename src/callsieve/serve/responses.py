@@ -16,11 +16,11 @@ import base64
 import time
 import uuid
 
-from starlette.responses import JSONResponse, Response
 
 from callsieve.serve.one_answer import OneAnswer
 from callsieve.serve.options import BadRequest, system_first, text_of
 from callsieve.serve import wire
+from callsieve.serve.chat import error, error_body, upstream_error  # noqa: F401 - OpenAI's error shape is this API's too
 from callsieve.serve.stream import COMMENT, named_sse
 
 name = "responses"
@@ -224,18 +224,6 @@ def fold(events: list) -> dict:
     if last["type"] == "response.failed":
         raise wire.Failed(last["response"]["error"])
     return last["response"]
-
-
-def error_body(status: int, message: str, type_: str = "invalid_request_error", code=None) -> dict:
-    return {"error": {"message": message, "type": type_, "param": None, "code": code}}
-
-
-def error(status: int, message: str, type_: str = "invalid_request_error", code=None) -> JSONResponse:
-    return JSONResponse(error_body(status, message, type_, code), status)
-
-
-def upstream_error(status: int, data: bytes, headers: dict) -> Response:
-    return Response(data, status, headers=headers)  # the upstream's OpenAI error object is this API's too
 
 
 # -- the stream -----------------------------------------------------------------------------------
