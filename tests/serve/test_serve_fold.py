@@ -140,3 +140,12 @@ def test_every_encoder_handles_every_event():
             enc.write([event(0, *fields)])
         with pytest.raises(TypeError):
             module.encoder(body, body).write([Unknown()])
+
+
+def test_every_api_is_a_wire_api():
+    """The seam app.py relies on: each module of APIS has every name of wire.WireAPI."""
+    from callsieve.serve import wire
+    from callsieve.serve.apis import APIS
+    names = [n for n in dir(wire.WireAPI) if not n.startswith("_")] + list(wire.WireAPI.__annotations__)
+    for api in APIS:
+        assert [n for n in names if not hasattr(api, n)] == [], api.name

@@ -1,7 +1,7 @@
 """The seams of the proxy's wire APIs, declared: what app.py asks of an API (`WireAPI`) and of
 its encoder (`Encoder`). chat.py, responses.py and messages.py are the three `WireAPI`s (as
-modules); `APIS` in apis.py lists them, and builds the routes, the middleware's paths and the
-auth hints from that one tuple.
+modules); `APIS` in apis.py lists them, and the routes, the middleware's paths, the auth hints
+and the error shapes come from that one tuple.
 """
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ class WireAPI(Protocol):
     def to_chat(self, body: dict) -> dict: ...            # the request as it goes upstream (BadRequest)
     def encoder(self, body: dict, chat_body: dict) -> Encoder: ...
     def fold(self, events: list) -> dict: ...             # a stream's decoded events as the non-streamed answer
+    def error_body(self, status: int, message: str, type_: str = ..., code=None) -> dict: ...   # its error shape
     def error(self, status: int, message: str, type_: str = ..., code=None) -> Response: ...
     def upstream_error(self, status: int, data: bytes, headers: dict) -> Response: ...
 
