@@ -9,22 +9,21 @@ from __future__ import annotations
 
 from callsieve.rules import CallArgs, CallCut, CallEnded, CallOpened, Content, Finished, Started, Thinking
 
-# each event's method, and its fields as the method's arguments (Started: nothing to write)
-METHODS = {Content: ("text", ("text",)), Thinking: ("reasoning", ("text",)),
-           CallOpened: ("call", ("index", "id", "name", "arguments")), CallArgs: ("args", ("index", "text")),
-           CallEnded: ("end", ("index",)), CallCut: ("cut", ("index",)),
-           Finished: ("finish", ("reason", "stop_sequence", "usage")), Started: (None, ())}
+# each event, as the call of its method (Started: nothing to write)
+METHODS = {Content: lambda enc, ev: enc.text(ev.text), Thinking: lambda enc, ev: enc.reasoning(ev.text),
+           CallOpened: lambda enc, ev: enc.call(ev.index, ev.id, ev.name, ev.arguments),
+           CallArgs: lambda enc, ev: enc.args(ev.index, ev.text), CallEnded: lambda enc, ev: enc.end(ev.index),
+           CallCut: lambda enc, ev: enc.cut(ev.index),
+           Finished: lambda enc, ev: enc.finish(ev.reason, ev.stop_sequence, ev.usage),
+           Started: lambda enc, ev: []}
 
 
 def handle(enc, ev) -> list[bytes]:
     """`ev` through `enc`'s method for its type (a TypeError for an event it has none for)."""
-    try:
-        method, fields = METHODS[type(ev)]
-    except KeyError:
-        raise TypeError(f"no method for {ev!r}") from None
+    method = METHODS.get(type(ev))
     if method is None:
-        return []
-    return getattr(enc, method)(*[getattr(ev, f) for f in fields])
+        raise TypeError(f"no method for {ev!r}")
+    return method(enc, ev)
 
 
 class OneAnswer:
