@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from callsieve import Sieve
+from callsieve.rules import CallArgs, CallCut, CallEnded, CallOpened, Content, Finished, Started, Thinking
 from callsieve.serve.app import Config, Proxy
 from callsieve.serve.chat import ChatEncoder
 from callsieve.serve.messages import MessagesEncoder
@@ -19,16 +20,16 @@ from callsieve.serve.responses import ResponsesEncoder
 from callsieve.serve.turn import Turn
 
 U = {"prompt_tokens": 3, "completion_tokens": 4, "total_tokens": 7}
-CALL = [("call", 0, 0, "call_1", "f", '{"a"'), ("args", 0, 0, ": 1}"), ("end", 0, 0)]
+CALL = [CallOpened(0, 0, "call_1", "f", '{"a"'), CallArgs(0, 0, ": 1}"), CallEnded(0, 0)]
 TURNS = {
-    "text only": [("start", 0), ("text", 0, "Hi"), ("finish", 0, "stop", None, U)],
-    "reasoning then text": [("reasoning", 0, "hm"), ("text", 0, "Hi"), ("finish", 0, "stop", None, U)],
-    "calls only": CALL + [("finish", 0, "tool_calls", None, U)],
-    "text then calls": [("text", 0, "Hi")] + CALL + [("finish", 0, "tool_calls", None, U)],
-    "parallel calls": CALL + [("call", 0, 1, "call_2", "g", "{}"), ("end", 0, 1), ("finish", 0, "tool_calls", None, U)],
-    "cut off": [("text", 0, "Hi"), ("call", 0, 0, "call_1", "f", '{"a"'), ("cut", 0, 0),
-                ("finish", 0, "length", None, U)],
-    "upstream error": [("text", 0, "Hi")],
+    "text only": [Started(0), Content(0, "Hi"), Finished(0, "stop", None, U)],
+    "reasoning then text": [Thinking(0, "hm"), Content(0, "Hi"), Finished(0, "stop", None, U)],
+    "calls only": CALL + [Finished(0, "tool_calls", None, U)],
+    "text then calls": [Content(0, "Hi")] + CALL + [Finished(0, "tool_calls", None, U)],
+    "parallel calls": CALL + [CallOpened(0, 1, "call_2", "g", "{}"), CallEnded(0, 1), Finished(0, "tool_calls", None, U)],
+    "cut off": [Content(0, "Hi"), CallOpened(0, 0, "call_1", "f", '{"a"'), CallCut(0, 0),
+                Finished(0, "length", None, U)],
+    "upstream error": [Content(0, "Hi")],
 }
 R_TEXT = ["response.output_item.added", "response.content_part.added", "response.output_text.delta",
           "response.output_text.done", "response.content_part.done", "response.output_item.done"]
@@ -138,7 +139,7 @@ def test_chat_event_order(turn):
         assert chunks[-1]["error"]["code"] == "upstream_disconnected"
         return
     reasons = [c["choices"][0]["finish_reason"] for c in chunks]
-    want = {"stop": "stop", "tool_calls": "tool_calls", "length": "length"}[TURNS[turn][-1][2]]
+    want = {"stop": "stop", "tool_calls": "tool_calls", "length": "length"}[TURNS[turn][-1].reason]
     assert reasons[-1] == want and not any(reasons[:-1])
 
 
@@ -149,7 +150,7 @@ def test_the_turn_never_calls_a_cut_off_call_a_tool_call():
     events = turn.feed({"choices": [{"index": 0, "delta": {"content": '<tool_call>{"name": "f", "arguments": {"a": "x'},
                                      "finish_reason": "length"}]})
     events += turn.finish()
-    assert events[-1][:3] == ("finish", 0, "length")
+    assert (events[-1].choice, events[-1].reason) == (0, "length")
 
 
 def test_a_client_that_goes_away_mid_stream_is_logged(caplog):

@@ -595,19 +595,24 @@ def test_a_stream_of_many_chunks_in_one_read_lets_the_others_run(monkeypatch):
 
 
 def test_a_long_whole_answer_is_parsed_letting_the_others_run(monkeypatch):
-    from callsieve import Session
+    from callsieve import Session, Sieve
     from callsieve.serve import chat
-    from callsieve.serve.app import SLICE_CHARS, Proxy
+    from callsieve.serve.app import Proxy
+    from callsieve.serve.upstream_reader import SLICE_CHARS
     from callsieve.serve.options import Options
+    from callsieve.serve.turn import Turn
     content = "word " * (10 * SLICE_CHARS // 5) + '<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>'
     data = json.dumps(completion(content)).encode()
     body = {**BODY, "tools": TOOLS}
 
     async def work():
         proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
-        opts = Options.from_request(body, None, "auto", "hold")
+        opts = Options.from_request(body, None, "auto", "hold").answered_whole()
+        sess = Session(learn=False)
         stats = {"api": "chat", "model": "m", "start": 0, "stream": False}
-        return await proxy.whole_answer(data, opts, Session(learn=False), chat, body, stats)
+        resp = httpx.Response(200, content=data)
+        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)))
+        return await proxy.whole_answer(resp, data, turn, chat.encoder(body, body), chat, stats)
 
     turns, answer = turns_given_to_others(monkeypatch, work)
     message = json.loads(answer.body)["choices"][0]["message"]

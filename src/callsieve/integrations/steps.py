@@ -2,8 +2,8 @@
 
 An engine calls its parser once per decoding step and sends what that step added: reasoning text,
 content text, and tool-call deltas (a call's id and name first, then its argument fragments).
-`Steps` does that for one choice of one request, with the request's options applied the way the
-proxy applies them (`callsieve.serve`): `calls=False` (tool_choice "none") leaves calls as text,
+`Steps` does that for one choice of one request, with the request's rules applied by the layer
+the proxy uses too (`callsieve.rules`): `calls=False` (tool_choice "none") leaves calls as text,
 `parallel=False` keeps only the first call.
 """
 from __future__ import annotations
@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
+from callsieve import Sieve, ToolCallError
+from callsieve.rules import CallArgs, CallCut, CallEnded, CallOpened, ChoiceRules, Content, Thinking
 
 
 @dataclass
@@ -77,18 +78,15 @@ def tool_dicts(tools) -> list[dict]:
 
 
 class Steps:
-    """One streamed choice: `feed(delta_text)` and `close()` return the Step to send."""
+    """One streamed choice: `feed(delta_text)` and `close()` return the Step to send. The request
+    rules are the proxy's (`callsieve.rules.ChoiceRules`); this only writes their events as Steps."""
 
     def __init__(self, tools=None, *, calls: bool = True, parallel: bool = True, reasoning: str = "auto",
                  thinking: bool | None = None, session=None, make_id: Callable[[str, int], str] | None = None):
         # No tool declared: with strict parsing every call is text (how the proxy does tool_choice "none").
         self.sieve = Sieve(tools=tools if calls else [], reasoning=reasoning, thinking=thinking, session=session)
-        self.parallel = parallel
-        self.make_id = make_id
+        self.rules = ChoiceRules(parallel=parallel, make_id=make_id)
         self.calls: dict[int, Call] = {}    # by output index
-        self._out: dict[int, int] = {}      # the sieve's call index -> output index
-        self._dropped: set[int] = set()
-        self.errors: list[ToolCallError] = []
 
     def feed(self, text: str) -> Step:
         return self._step(self.sieve.feed(text)) if text else Step()
@@ -100,55 +98,36 @@ class Steps:
     def format(self) -> str | None:
         return self.sieve.format
 
+    @property
+    def errors(self) -> list[ToolCallError]:
+        return self.rules.errors
+
     def complete_calls(self) -> list[Call]:
         """The calls a non-streamed answer carries: ended, and not cut off."""
         return [c for _, c in sorted(self.calls.items()) if c.ended and not c.incomplete]
 
-    def _index(self, i: int) -> int | None:
-        """Output index of the sieve's call i, or None when parallel=False drops it."""
-        if i in self._out:
-            return self._out[i]
-        if i in self._dropped or (not self.parallel and self._out):
-            self._dropped.add(i)
-            return None
-        self._out[i] = len(self._out)
-        return self._out[i]
-
     def _step(self, events: list) -> Step:
         step, reasoning, content = Step(), [], []
-        last: CallDelta | None = None    # consecutive pieces of one call merge into one delta
-        for ev in events:
+        for ev in self.rules.events(events):
             t = type(ev)
-            if t is Text:
+            if t is Content:
                 content.append(ev.text)
-            elif t is Reasoning:
+            elif t is Thinking:
                 reasoning.append(ev.text)
-            elif t is ToolCallStart:
-                k = self._index(ev.index)
-                if k is None:
-                    continue
-                cid = self.make_id(ev.name, k) if self.make_id else ev.id
-                self.calls[k] = Call(cid, ev.name)
-                last = CallDelta(k, "", cid, ev.name)
-                step.calls.append(last)
-            elif t is ToolCallArgs:
-                k = self._out.get(ev.index)
-                if k is None or not ev.delta:
-                    continue
-                self.calls[k].arguments.append(ev.delta)
-                if last is None or last.index != k:
-                    last = CallDelta(k)
-                    step.calls.append(last)
-                last.arguments += ev.delta
-            elif t is ToolCallEnd:
-                k = self._out.get(ev.index)
-                if k is not None:
-                    self.calls[k].ended = True
-            elif t is ToolCallError:
-                self.errors.append(ev)
-                k = self._out.get(ev.index)
-                if k is not None and getattr(ev, "incomplete", False):
-                    self.calls[k].incomplete = True
+            elif t is CallOpened:
+                self.calls[ev.index] = Call(ev.id, ev.name, [ev.arguments] if ev.arguments else [])
+                step.calls.append(CallDelta(ev.index, ev.arguments, ev.id, ev.name))
+            elif t is CallArgs and ev.text:
+                self.calls[ev.index].arguments.append(ev.text)
+                last = step.calls[-1] if step.calls else None
+                if last is not None and last.index == ev.index:   # pieces of one call merge into one delta
+                    last.arguments += ev.text
+                else:
+                    step.calls.append(CallDelta(ev.index, ev.text))
+            elif t is CallEnded:
+                self.calls[ev.index].ended = True
+            elif t is CallCut:
+                self.calls[ev.index].incomplete = True
         step.reasoning, step.content = "".join(reasoning), "".join(content)
         return step
 

@@ -1,8 +1,14 @@
 """The Starlette app: a proxy that parses tool calls out of upstream text.
 
-Clients speak Chat Completions, the Responses API or Anthropic's Messages API (chat.py,
-responses.py, messages.py: each translates its requests and writes its answers); the upstream is
-always spoken to in Chat Completions. Everything else under /v1 is forwarded unchanged.
+Clients speak Chat Completions, the Responses API or Anthropic's Messages API (`apis.APIS`:
+chat.py, responses.py, messages.py, each a `wire.WireAPI` that translates its requests and writes
+its answers); the upstream is always spoken to in Chat Completions. Everything else under /v1 is
+forwarded unchanged.
+
+This module does the I/O: requests, the upstream's body, scheduling, writes. The decisions are
+made sans-IO elsewhere: what the upstream's body says (upstream_reader.py), what the answer is
+(turn.py over callsieve.rules), how the client's API writes it (the encoders). A non-streamed
+answer runs through the same path and is folded (`WireAPI.fold`).
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ import time
 from collections import OrderedDict
 from dataclasses import asdict, dataclass, field
 from functools import partial
+from typing import Callable, NamedTuple
 
 import httpx
 from starlette.applications import Starlette
@@ -24,25 +31,26 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from callsieve import Session, Sieve, parse
-from callsieve.serve import chat, messages, responses
+from callsieve import Session, Sieve
+from callsieve.serve import chat, messages
+from callsieve.serve.apis import APIS, COUNT_TOKENS
 from callsieve.serve.chat import error
 from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
 from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, printable
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
-from callsieve.serve.stream import COMMENT, JSONAnswer, KeptAlive, SSELines, loads, sse
+from callsieve.serve.stream import JSONAnswer, KeptAlive
 from callsieve.serve.turn import Turn
+from callsieve.serve.wire import Failed
 from callsieve.serve.upstream import DefaultModel, readiness
-from callsieve.message import Folder
-from callsieve.serve.whole import completion_chunks, parse_kwargs, translate
+from callsieve.serve.upstream_reader import (Chunk, Done, Failure, UpstreamReader, as_stream, body_streams,
+                                             sse_payloads, stream_error)
 
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
 TEMPLATE_TIMEOUT_S = 3.0  # asking the upstream for a chat template: start-up must not wait long
 UNREACHABLE, NO_ENDPOINT = object(), object()   # chat_template(): no answer; no such endpoint
 LATE = object()            # unless_gone(): neither the answer nor the client's leaving came in time
-SLICE_CHARS = 64 * 1024     # a longer upstream chunk is parsed in slices of this size (see slices)
 SLICE_S = 0.001             # about the longest one stream works before the event loop serves the others
                             # (checked after each upstream chunk; bench/sharedload.py: 5 ms let a light
                             # client wait ~1 s beside two heavy streams, 1 ms a few hundred ms)
@@ -51,6 +59,14 @@ SESSIONS_MAX = 64          # models whose Session is kept (least recently used o
 MODELS_RECHECK_S = 1.0     # a name the upstream's model list lacks re-reads it at most this often
 HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
                "authorization", "x-api-key", "accept-encoding", "content-encoding"}
+
+
+class Translated(NamedTuple):
+    """A request read and translated (Proxy.read_request): what answering it needs."""
+    body: dict            # as the client sent it
+    chat_body: dict       # as it goes upstream
+    content: bytes        # chat_body's bytes
+    make_turn: Callable[[], Turn]
 
 
 @dataclass
@@ -129,74 +145,15 @@ def json_object(raw: bytes, api, kind: str | None = None) -> dict | Response:
     return body if wrong is None else api.error(400, wrong)
 
 
-def is_event_stream(content_type: str | None) -> bool:
-    """An answer to read as SSE: one that says so, or says nothing (some servers send none)."""
-    kind = (content_type or "").split(";", 1)[0].strip().lower()
-    return kind in ("", "text/event-stream")
-
-
-def as_stream(data: bytes) -> bytes | None:
-    """A non-SSE answer to a streamed request, as the SSE it stands for: a chat completion (a
-    server that ignores `stream`) becomes its chunks; anything else (HTML, an error page) None."""
-    try:
-        answer = json.loads(data)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(answer, dict) or not isinstance(answer.get("choices"), list):
-        return None
-    return b"".join(sse(c) for c in completion_chunks(answer)) + sse(b"[DONE]")
-
-
-def slices(chunk: dict) -> list[dict]:
-    """A chunk with a long `delta.content` as several chunks of SLICE_CHARS each, the other fields
-    on the first and finish_reason on the last: how the chunks are cut never changes the Sieve's
-    result, so this only lets the proxy serve other clients between the pieces."""
-    choices = chunk.get("choices")
-    if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], dict):
-        return [chunk]
-    choice = choices[0]
-    delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
-    text = delta.get("content")
-    if not isinstance(text, str) or len(text) <= SLICE_CHARS:
-        return [chunk]
-    cuts = range(0, len(text), SLICE_CHARS)
-    out = []
-    for n, at in enumerate(cuts):
-        last = n == len(cuts) - 1
-        piece = {**choice, "delta": {**delta, "content": text[at:at + SLICE_CHARS]} if n == 0 else
-                 {"content": text[at:at + SLICE_CHARS]}, "finish_reason": choice.get("finish_reason") if last else None}
-        out.append({**chunk, "choices": [piece]} if n == 0 else {"choices": [piece]})
-    return out
-
-
-async def sliced_parser(answer: dict, opts: Options, sess: Session):
-    """`parse` for `translate`, with each long content already parsed in slices of SLICE_CHARS, the
-    event loop serving the other clients between them (the same Message: chunking never changes it)."""
-    done = {}
-    for choice in answer.get("choices") or []:
-        text = (choice.get("message") or {}).get("content") if isinstance(choice, dict) else None
-        if isinstance(text, str) and len(text) > SLICE_CHARS and text not in done:
-            sieve, folder = Sieve(**parse_kwargs(opts, sess)), Folder()
-            for at in range(0, len(text), SLICE_CHARS):
-                folder.add(sieve.feed(text[at:at + SLICE_CHARS]))
-                await asyncio.sleep(0)
-            folder.add(sieve.close())
-            done[text] = folder.message(sieve.format)
-    return lambda text, **kwargs: done[text] if text in done else parse(text, **kwargs)
-
-
 async def once(data: bytes):
     yield data
 
 
-def stream_error(message: str, code: str, type_: str = "upstream_error") -> dict:
-    return {"message": "callsieve: " + message, "type": type_, "param": None, "code": code}
-
-
-def upstream_failure(err) -> dict:
-    """The upstream's `data: {"error": …}` as an error object (some servers send a bare string)."""
-    return err if isinstance(err, dict) else {"message": str(err), "type": "upstream_error", "param": None,
-                                               "code": None}
+def taken(out: list[bytes]) -> bytes:
+    """What `out` holds, as one write; `out` is emptied."""
+    batch = b"".join(out)
+    out.clear()
+    return batch
 
 
 async def unless_gone(request: Request, awaitable, timeout: float | None = None):
@@ -443,12 +400,10 @@ class Proxy:
         return api.error(502, self.secrets.hide(f"callsieve: {what} is unreachable "
                           f"({type(e).__name__}: {e or 'no answer'})"), "upstream_error", "upstream_unreachable")
 
-    async def answer(self, request: Request, api) -> Response:
-        """A request in one of the wire APIs (chat.py, responses.py, messages.py): translated into
-        Chat Completions for the upstream, its answer through the Sieve, written back in `api`."""
+    async def read_request(self, request: Request, api) -> Translated | Response:
+        """A request in `api` (a WireAPI), checked and translated, or the error answer it gets."""
         if not self.authorized(request):
-            return api.error(401, "Invalid or missing API key (send 'Authorization: Bearer <key>' or "
-                                  "'x-api-key: <key>').", "authentication_error")
+            return api.error(401, f"Invalid or missing API key ({api.auth_hint}).", "authentication_error")
         raw = await request.body()
         body = json_object(raw, api)
         if isinstance(body, Response):
@@ -457,22 +412,31 @@ class Proxy:
             chat_body = api.to_chat(body)
         except BadRequest as e:
             return api.error(400, str(e))
-        model = str(body.get("model") or "")
         opts = Options.from_request(chat_body, self.config.format, self.config.reasoning_format,
                                     self.config.calls_in_reasoning)
         opts.whole_calls = whole_calls(api.name, self.config.calls, request.headers.get(CALLS_HEADER))
-        sess = await self.discover(model)
+        if not api.stream(body):
+            opts = opts.answered_whole()
+        sess = await self.discover(api.model(body))
         try:  # the tools are checked before the upstream is asked (a tool list the library rejects)
             first_sieve = Sieve(**opts.sieve_kwargs(sess))
         except (ValueError, TypeError) as e:
             return api.error(400, f"callsieve cannot use these tools: {e}")
-        stats = {"api": api.name, "model": model, "start": time.monotonic(), "stream": bool(body.get("stream"))}
         content = raw if chat_body is body else json.dumps(chat_body).encode()
-        headers = {**self.headers(request.headers), "content-type": "application/json"}
-        req = self.client.build_request("POST", self.base + "/chat/completions", headers=headers, content=content)
-        sending = asyncio.ensure_future(self.client.send(req, stream=True))
         make_turn = partial(Turn, opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"),
                             first_sieve)
+        return Translated(body, chat_body, content, make_turn)
+
+    async def answer(self, request: Request, api) -> Response:
+        """A request in one of the wire APIs (apis.APIS): translated into Chat Completions for the
+        upstream, its answer through the Sieve, written back in `api`."""
+        req = await self.read_request(request, api)
+        if isinstance(req, Response):
+            return req
+        stats = {"api": api.name, "model": api.model(req.body), "start": time.monotonic(), "stream": api.stream(req.body)}
+        headers = {**self.headers(request.headers), "content-type": "application/json"}
+        sending = asyncio.ensure_future(self.client.send(self.client.build_request(
+            "POST", self.base + "/chat/completions", headers=headers, content=req.content), stream=True))
         try:
             resp = await unless_gone(request, sending, (self.config.keepalive or None) if stats["stream"] else None)
         except httpx.HTTPError as e:
@@ -483,33 +447,38 @@ class Proxy:
             return Response(status_code=499)
         if resp is LATE:  # no headers yet (llama.cpp sends none before its first token): the
             # client gets its stream's now, and keep-alives until the upstream answers
-            enc = api.encoder(body, chat_body)
-            return self.event_stream(api, self.late(sending, make_turn, api, enc, stats))
-        whole = None  # a streamed request answered with one JSON answer: that answer, as SSE
-        if resp.status_code != 200 or not stats["stream"] or not is_event_stream(resp.headers.get("content-type")):
-            try:
-                data = await unless_gone(request, resp.aread())
-            except httpx.HTTPError as e:
-                self.log_line(stats, status=502)
-                return self.unreachable(e, api)
-            finally:
-                await resp.aclose()
-            if data is None:
-                self.log_line(stats, status=499)
-                return Response(status_code=499)
-            if resp.status_code != 200:
-                self.log_line(stats, status=resp.status_code)
-                return api.upstream_error(resp.status_code, data, self.resp_headers(resp))
-            if not stats["stream"]:
-                return await self.whole_answer(data, opts, sess, api, body, stats)
-            whole = as_stream(data)
-            if whole is None:
-                self.log_line(stats, status=502)
-                return api.error(502, not_a_stream(resp), "upstream_error")
-        return self.event_stream(api, self.stream(resp, make_turn(), api.encoder(body, chat_body), stats, whole))
+            enc = api.encoder(req.body, req.chat_body)
+            return self.event_stream(api, self.late(sending, req.make_turn, api, enc, stats))
+        return await self.answered(request, resp, req, api, stats)
+
+    async def answered(self, request: Request, resp: httpx.Response, req: Translated, api, stats: dict) -> Response:
+        """The upstream's answer, its headers in: streamed through a Turn, or folded from one."""
+        enc = api.encoder(req.body, req.chat_body)
+        if stats["stream"] and body_streams(resp.status_code, resp.headers.get("content-type")):
+            return self.event_stream(api, self.stream(resp, req.make_turn(), enc, stats))
+        try:
+            data = await unless_gone(request, resp.aread())
+        except httpx.HTTPError as e:
+            self.log_line(stats, status=502)
+            return self.unreachable(e, api)
+        finally:
+            await resp.aclose()
+        if data is None:
+            self.log_line(stats, status=499)
+            return Response(status_code=499)
+        if resp.status_code != 200:
+            self.log_line(stats, status=resp.status_code)
+            return api.upstream_error(resp.status_code, data, self.resp_headers(resp))
+        if not stats["stream"]:
+            return await self.whole_answer(resp, data, req.make_turn(), enc, api, stats)
+        whole = as_stream(data)   # a streamed request answered with one JSON answer: that answer, as SSE
+        if whole is None:
+            self.log_line(stats, status=502)
+            return api.error(502, not_a_stream(resp), "upstream_error")
+        return self.event_stream(api, self.stream(resp, req.make_turn(), enc, stats, whole))
 
     def event_stream(self, api, body) -> KeptAlive:
-        return KeptAlive(body, getattr(api, "KEEPALIVE", COMMENT), self.config.keepalive,
+        return KeptAlive(body, api.KEEPALIVE, self.config.keepalive,
                          headers={"cache-control": "no-cache"})
 
     async def late(self, sending: asyncio.Future, make_turn, api, enc, stats: dict):
@@ -519,11 +488,11 @@ class Proxy:
         failure, resp, whole = None, None, None
         try:
             try:
-                yield b"".join(enc.start()) or getattr(api, "KEEPALIVE", COMMENT)
+                yield b"".join(enc.start()) or api.KEEPALIVE
                 # shielded: cancelled through this await, the request kept its upstream connection
                 # open (the upstream never heard the client leave); cancelled by hand, it closes it
                 resp = await asyncio.shield(sending)
-                if resp.status_code != 200 or not is_event_stream(resp.headers.get("content-type")):
+                if not body_streams(resp.status_code, resp.headers.get("content-type")):
                     data = await resp.aread()
                     await resp.aclose()
                     if resp.status_code != 200:
@@ -548,105 +517,85 @@ class Proxy:
         async for part in self.stream(resp, make_turn(), enc, stats, whole, started=True):
             yield part
 
-    async def whole_answer(self, data: bytes, opts: Options, sess: Session, api, body: dict, stats: dict) -> Response:
-        """A non-streamed answer: the upstream's completion parsed, written in `api`."""
-        try:
-            answer = json.loads(data)
-            if not isinstance(answer, dict):
-                raise ValueError("not a JSON object")
-        except (ValueError, RecursionError) as e:
+    async def whole_answer(self, resp: httpx.Response, data: bytes, turn: Turn, enc, api, stats: dict) -> Response:
+        """A non-streamed answer: the fold of the stream the upstream's completion `data` stands for,
+        through the same Turn and encoder as a streamed answer, so that the two cannot disagree."""
+        whole = as_stream(data)
+        if whole is None:
             self.log_line(stats, status=502)
-            return api.error(502, f"callsieve: the upstream sent an unreadable answer ({e})", "upstream_error")
+            return api.error(502, "callsieve: the upstream sent an unreadable answer (no chat completion)",
+                             "upstream_error")
+        sent = [part async for part in self.stream(resp, turn, enc, stats, whole)]
         try:
-            out, info = translate(answer, opts, sess, await sliced_parser(answer, opts, sess))
-            self.log_line(stats, status=200, **info)
-            return JSONAnswer(api.answer(out, body))
-        except Exception:
-            log.exception("while parsing the upstream answer")
-            return api.error(500, "callsieve: internal error while parsing the answer", "server_error")
+            return JSONAnswer(api.fold(sse_payloads(b"".join(sent))))
+        except Failed as e:
+            status = 500 if e.error.get("code") == "internal_error" else 502
+            return api.error(status, e.error.get("message") or "callsieve: the answer failed",
+                             "server_error" if status == 500 else "upstream_error", e.error.get("code"))
+
+    async def _pump(self, reads: Ready, reader: UpstreamReader, turn: Turn, enc, out: list, end: list):
+        """Translate the upstream's body into `out`, yielding what is ready whenever the client
+        should get it (the first token at once) or the other streams their turn; `end` gets the
+        reader's last item (Done or Failure), if the body did not just end."""
+        turn_at = time.monotonic()   # when this stream last let the event loop run the others
+        first = True                 # until the first token is out, each piece's output goes at once
+        while True:
+            try:
+                data = reads.next()
+                if data is PENDING:  # the upstream has nothing more for now: send what we have, then wait
+                    if out:
+                        yield taken(out)
+                    data = await reads.wait()   # KeptAlive sends keep-alives meanwhile
+                    turn_at = time.monotonic()
+            except StopAsyncIteration:
+                items, ended = reader.close(), True
+            else:
+                items, ended = reader.feed(data), False
+            for item in items:
+                if type(item) is not Chunk:
+                    end.append(item)
+                    return
+                enc.upstream(item.chunk)
+                out += enc.write(turn.feed(item.chunk))
+                if item.long:  # a slice of a long chunk: the other clients are served in between
+                    await asyncio.sleep(0)
+                if time.monotonic() - turn_at > SLICE_S:
+                    # one read can hold a thousand chunks: the others get their turn within it
+                    if out:
+                        yield taken(out)
+                    await asyncio.sleep(0)
+                    turn_at = time.monotonic()
+            if ended:
+                return
+            if first and turn.answered:  # time to first token: do not wait for the rest of the read
+                first = False
+                yield taken(out)
+            elif time.monotonic() - turn_at > SLICE_S:
+                # an upstream faster than us always has its next piece ready, and a write to the
+                # client need not suspend: give the other clients their turn (KeptAlive's timer
+                # runs then too: text held for long gets keep-alives)
+                if out:
+                    yield taken(out)
+                await asyncio.sleep(0)
+                turn_at = time.monotonic()
 
     async def stream(self, resp: httpx.Response, turn: Turn, enc, stats: dict, whole: bytes | None = None,
                      started: bool = False):
         """`whole`: the upstream's answer already read (as SSE), instead of its body; `started`:
         the encoder's start already went out (`late`)."""
-        lines = SSELines(resp.encoding or "utf-8")
+        reader = UpstreamReader(resp.encoding or "utf-8")
         # raw: no per-piece decoding layer when the upstream did not compress the stream
         reads = Ready(once(whole) if whole is not None else resp.aiter_bytes()
                       if resp.headers.get("content-encoding") else resp.aiter_raw())
-        turn_at = time.monotonic()   # when this stream last let the event loop run the others
-        parsed = False         # any upstream chunk read: an upstream body with none is no answer
-        out: list[bytes] = [] if started else enc.start()  # what the upstream pieces read so far turned into, not sent yet
-        first = True           # until the first token is out, each piece's output goes at once
-        done = False           # the upstream said [DONE]
-        failure = None
+        out: list[bytes] = [] if started else enc.start()  # translated, not sent yet
+        end: list = []
         logged = False
         try:
+            failure = None
             try:
-                while not done and failure is None:
-                    try:
-                        data = reads.next()
-                        if data is PENDING:  # the upstream has nothing more for now: send what we have, then wait
-                            if out:
-                                batch = b"".join(out)
-                                out.clear()
-                                yield batch
-                            data = await reads.wait()   # KeptAlive sends keep-alives meanwhile
-                            turn_at = time.monotonic()
-                    except StopAsyncIteration:
-                        payloads, ended = lines.close(), True
-                    else:
-                        payloads, ended = lines.feed(data), False
-                    for payload in payloads:
-                        if payload == "[DONE]":
-                            done = True
-                            break
-                        try:
-                            chunk = loads(payload)
-                        except ValueError:
-                            log.warning("skipping an unreadable upstream chunk: %.200r", payload)
-                            continue
-                        if not isinstance(chunk, dict):
-                            continue
-                        parsed = True
-                        if "error" in chunk and not chunk.get("choices"):
-                            failure = upstream_failure(chunk["error"])
-                            break
-                        enc.upstream(chunk)
-                        if len(payload) < SLICE_CHARS:
-                            out += enc.write(turn.feed(chunk))
-                        else:  # a long chunk in slices, the other clients served in between
-                            for piece in slices(chunk):
-                                out += enc.write(turn.feed(piece))
-                                await asyncio.sleep(0)
-                        if time.monotonic() - turn_at > SLICE_S:
-                            # one read can hold a thousand chunks: the others get their turn within it
-                            if out:
-                                batch = b"".join(out)
-                                out.clear()
-                                yield batch
-                            await asyncio.sleep(0)
-                            turn_at = time.monotonic()
-                    if ended:
-                        if not parsed and not done and failure is None:
-                            failure = stream_error("the upstream's answer is no event stream", "upstream_unreadable")
-                        break
-                    if first and turn.answered:  # time to first token: do not wait for the rest of the read
-                        first = False
-                        batch = b"".join(out)
-                        out.clear()
+                async with contextlib.aclosing(self._pump(reads, reader, turn, enc, out, end)) as pump:
+                    async for batch in pump:
                         yield batch
-                        continue
-                    now = time.monotonic()
-                    if now - turn_at > SLICE_S:
-                        # an upstream faster than us always has its next piece ready, and a write to
-                        # the client need not suspend: give the other clients their turn
-                        # (KeptAlive's timer runs then too: text held for long gets keep-alives)
-                        if out:
-                            batch = b"".join(out)
-                            out.clear()
-                            yield batch
-                        await asyncio.sleep(0)
-                        turn_at = time.monotonic()
             except httpx.HTTPError as e:
                 failure = stream_error(self.secrets.hide(f"the upstream stream broke off ({type(e).__name__}: {e})"),
                                        "upstream_disconnected")
@@ -654,23 +603,18 @@ class Proxy:
                 log.exception("while translating the upstream stream")
                 failure = stream_error("internal error while translating the stream", "internal_error",
                                        "server_error")
+            done = bool(end) and type(end[0]) is Done
+            if failure is None and end and type(end[0]) is Failure:
+                failure = end[0].error
             if not done:
                 await reads.close()
                 await resp.aclose()
-            try:
-                out += enc.write(turn.finish() if failure is None else turn.flush())
-            except Exception:
-                log.exception("while flushing the stream")
-                failure = failure or stream_error("internal error while flushing the stream", "internal_error",
-                                                  "server_error")
-            if failure is not None:
-                out += enc.fail(failure)
-            out += enc.close()
+            failure = self.ending(turn, enc, out, failure)
             # the answer is complete: log now, as the client may close (and cancel us) at once
             logged = True
             # the status is the one the client got (the headers went out with 200); how it ended is `error`
             self.log_turn(stats, turn, 200, None if failure is None else failure.get("code") or "upstream_error")
-            yield b"".join(out)
+            yield taken(out)
             if done:  # the client has it all; the upstream connection can serve the next request
                 await self.reuse(reads)
         finally:
@@ -679,10 +623,25 @@ class Proxy:
             if not logged:
                 self.log_turn(stats, turn, 499)
 
+    @staticmethod
+    def ending(turn: Turn, enc, out: list, failure: dict | None) -> dict | None:
+        """The stream's end into `out`: what the Turn held, each choice's finish unless it failed,
+        the failure, the encoder's close. Returns the failure (one of flushing, if any)."""
+        try:
+            out += enc.write(turn.finish() if failure is None else turn.flush())
+        except Exception:
+            log.exception("while flushing the stream")
+            failure = failure or stream_error("internal error while flushing the stream", "internal_error",
+                                              "server_error")
+        if failure is not None:
+            out += enc.fail(failure)
+        out += enc.close()
+        return failure
+
     async def count_tokens(self, request: Request) -> Response:
         """`/v1/messages/count_tokens`: an estimate (Claude Code asks before long prompts)."""
         if not self.authorized(request):
-            return messages.error(401, "Invalid or missing API key (send 'x-api-key: <key>').")
+            return messages.error(401, f"Invalid or missing API key ({messages.auth_hint}).")
         body = json_object(await request.body(), messages, "count_tokens")
         return body if isinstance(body, Response) else JSONResponse({"input_tokens": messages.estimate(body)})
 
@@ -718,10 +677,8 @@ def create_app(config: Config) -> Starlette:
     proxy = Proxy(config)
     methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
     routes = [Route("/health", proxy.health), Route("/ready", readiness),
-              Route("/v1/chat/completions", partial(proxy.answer, api=chat), methods=["POST"]),
-              Route("/v1/responses", partial(proxy.answer, api=responses), methods=["POST"]),
-              Route("/v1/messages", partial(proxy.answer, api=messages), methods=["POST"]),
-              Route("/v1/messages/count_tokens", proxy.count_tokens, methods=["POST"]),
+              *[Route(api.path, partial(proxy.answer, api=api), methods=["POST"]) for api in APIS],
+              Route(COUNT_TOKENS, proxy.count_tokens, methods=["POST"]),
               Route("/v1/{path:path}", proxy.forward, methods=methods)]
     guard = Middleware(Guard, hosts=allowed_hosts(config.host, config.allowed_hosts),
                        max_body=config.max_request_bytes, body_timeout=config.body_timeout,

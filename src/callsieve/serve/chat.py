@@ -1,4 +1,4 @@
-"""The Chat Completions writer: neutral Turn events as `chat.completion.chunk` SSE events.
+"""The Chat Completions writer: the wire events of a Turn as `chat.completion.chunk` SSE events.
 
 This sits on the proxy's per-chunk path, so it avoids per-chunk work that the output does not
 need: the envelope of a chunk (id, object, created, model) is serialised once per stream, and a
@@ -13,10 +13,12 @@ import uuid
 
 from starlette.responses import JSONResponse, Response
 
+from callsieve.rules import CallArgs, CallCut, CallEnded, CallOpened, Content, Finished, Started, Thinking
 from callsieve.serve.options import text_of
-from callsieve.serve.stream import dumps, escape, sse, utf8
+from callsieve.serve import wire
+from callsieve.serve.stream import COMMENT, dumps, escape, sse, utf8
 
-KIND = {"text": "content", "reasoning": "reasoning_content"}
+CONTENT, REASONING = "content", "reasoning_content"
 
 
 class ChatEncoder:
@@ -47,33 +49,36 @@ class ChatEncoder:
     def start(self) -> list[bytes]:
         return []
 
-    def write(self, events: list[tuple]) -> list[bytes]:
+    def write(self, events: list) -> list[bytes]:
         out = []
         for ev in events:
-            kind, i = ev[0], ev[1]
-            if kind == "text" or kind == "reasoning":
+            t, i = type(ev), ev.choice
+            if t is Content or t is Thinking:
+                key = CONTENT if t is Content else REASONING
                 if i in self.started:  # the hot case: no dict, no json.dumps
-                    out.append(self._frame(i, '{"%s": %s}' % (KIND[kind], escape(ev[2]))))
+                    out.append(self._frame(i, '{"%s": %s}' % (key, escape(ev.text))))
                 else:
-                    out.append(self._chunk(i, KIND[kind], ev[2]))
-            elif kind == "args":
+                    out.append(self._chunk(i, key, ev.text))
+            elif t is CallArgs:
                 if i in self.started:  # the hot case inside a call: no dict, no json.dumps
                     out.append(self._frame(i, '{"tool_calls": [{"index": %d, "function": {"arguments": %s}}]}'
-                                           % (ev[2], escape(ev[3]))))
+                                           % (ev.index, escape(ev.text))))
                 else:
-                    out.append(self._chunk(i, "tool_calls", [{"index": ev[2], "function": {"arguments": ev[3]}}]))
-            elif kind == "call":
-                out.append(self._chunk(i, "tool_calls", [{"index": ev[2], "id": ev[3], "type": "function",
-                                                          "function": {"name": ev[4], "arguments": ev[5]}}]))
-            elif kind == "start":
+                    out.append(self._chunk(i, "tool_calls", [{"index": ev.index, "function": {"arguments": ev.text}}]))
+            elif t is CallOpened:
+                out.append(self._chunk(i, "tool_calls", [{"index": ev.index, "id": ev.id, "type": "function",
+                                                          "function": {"name": ev.name, "arguments": ev.arguments}}]))
+            elif t is Started:
                 out.append(self._chunk(i, None, None))
-            elif kind == "finish":
-                usage = ev[4] if ev[4] and not self.include_usage else None
-                out.append(self._chunk(i, None, None, ev[2], usage))
-                if self.include_usage and ev[4]:
-                    out.append(sse({**self.envelope, "choices": [], "usage": ev[4]}))
-            # "end" and "cut": the arguments already went out; a Chat client learns of a cut-off
-            # call from finish_reason "length"
+            elif t is Finished:
+                usage = ev.usage if ev.usage and not self.include_usage else None
+                out.append(self._chunk(i, None, None, ev.reason, usage))
+                if self.include_usage and ev.usage:
+                    out.append(sse({**self.envelope, "choices": [], "usage": ev.usage}))
+            elif t is not CallEnded and t is not CallCut:
+                raise TypeError(f"no Chat Completions form for {ev!r}")
+            # CallEnded and CallCut: the arguments already went out; a Chat client learns of a
+            # cut-off call from finish_reason "length"
         return out
 
     def fail(self, error: dict) -> list[bytes]:
@@ -106,8 +111,12 @@ class ChatEncoder:
                     % (head, i if type(i) is int else dumps(i), delta_json, finish_json))
 
 
-# -- the API as the proxy uses it (see responses.py and messages.py for the same five names) ------
+# -- the API as the proxy uses it (a WireAPI: see wire.py) -----------------------------------------
 name = "chat"
+path = "/v1/chat/completions"
+auth_hint = "send 'Authorization: Bearer <key>' or 'x-api-key: <key>'"
+KEEPALIVE = COMMENT
+model, stream = wire.model, wire.stream
 
 
 def to_chat(body: dict) -> dict:
@@ -127,12 +136,51 @@ def encoder(body: dict, chat_body: dict) -> ChatEncoder:
     return ChatEncoder(bool((body.get("stream_options") or {}).get("include_usage")))
 
 
-def answer(out: dict, body: dict) -> dict:
-    return out
+def fold(events: list) -> dict:
+    """The chat completion a stream's chunks add up to (as the OpenAI SDKs accumulate them)."""
+    answer: dict = {}
+    choices: dict[int, dict] = {}
+    for ev in events:
+        if ev == "[DONE]":
+            continue
+        if "error" in ev:
+            raise wire.Failed(ev["error"] if isinstance(ev["error"], dict) else {"message": str(ev["error"])})
+        if not answer:
+            answer = {k: v for k, v in ev.items() if k not in ("choices", "usage")}
+            answer["object"] = "chat.completion"
+        if ev.get("usage"):
+            answer["usage"] = ev["usage"]
+        for c in ev.get("choices") or []:
+            one = choices.setdefault(c["index"], {"index": c["index"], "message": {"role": "assistant", "content": ""},
+                                                  "finish_reason": None})
+            add_delta(one["message"], c.get("delta") or {})
+            one["finish_reason"] = c.get("finish_reason") or one["finish_reason"]
+    for one in choices.values():
+        msg = one["message"]
+        if "tool_calls" in msg:
+            msg["tool_calls"] = [msg["tool_calls"][k] for k in sorted(msg["tool_calls"])]
+            msg["content"] = msg["content"] or None
+    return {**answer, "choices": [choices[i] for i in sorted(choices)]}
+
+
+def add_delta(msg: dict, delta: dict) -> None:
+    for key in (CONTENT, REASONING):
+        if delta.get(key):
+            msg[key] = msg.get(key, "") + delta[key]
+    for tc in delta.get("tool_calls") or []:
+        calls = msg.setdefault("tool_calls", {})
+        if "id" in tc:
+            calls[tc["index"]] = {"id": tc["id"], "type": "function",
+                                  "function": {"name": tc["function"]["name"], "arguments": ""}}
+        calls[tc["index"]]["function"]["arguments"] += tc["function"].get("arguments") or ""
+
+
+def error_body(status: int, message: str, type_: str = "invalid_request_error", code=None) -> dict:
+    return {"error": {"message": message, "type": type_, "param": None, "code": code}}
 
 
 def error(status: int, message: str, type_: str = "invalid_request_error", code=None) -> JSONResponse:
-    return JSONResponse({"error": {"message": message, "type": type_, "param": None, "code": code}}, status)
+    return JSONResponse(error_body(status, message, type_, code), status)
 
 
 def upstream_error(status: int, data: bytes, headers: dict) -> Response:

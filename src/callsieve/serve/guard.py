@@ -17,9 +17,10 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+from callsieve.serve.apis import JSON_PATHS, api_of
+
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
 WILDCARDS = {"0.0.0.0", "::", ""}
-ANSWERS = ("/v1/chat/completions", "/v1/responses", "/v1/messages", "/v1/messages/count_tokens")
 LOG_FIELD_CHARS = 200      # a client's string (a model name) is logged at most this long
 
 
@@ -215,7 +216,7 @@ class Guard:
         origin = headers.get("origin")
         if origin is not None and (origin == "null" or host_of(origin) not in (self.hosts or {host})):
             return 403, "callsieve: requests from web pages of other origins are refused"
-        if scope["method"] == "POST" and scope["path"] in ANSWERS and not is_json(headers.get("content-type", "")):
+        if scope["method"] == "POST" and scope["path"] in JSON_PATHS and not is_json(headers.get("content-type", "")):
             return 415, ("callsieve: the request body must be JSON, sent with 'content-type: application/json'")
         length = headers.get("content-length", "")
         if length.isdigit() and int(length) > self.max_body:
@@ -258,12 +259,7 @@ class Guard:
 
 async def refuse(send, path: str, status: int, message: str, headers=()) -> None:
     """An error answer in the shape of the API the path belongs to (Anthropic's for /v1/messages)."""
-    if path.startswith("/v1/messages"):
-        kind = {413: "request_too_large", 503: "overloaded_error"}.get(status, "invalid_request_error")
-        body = {"type": "error", "error": {"type": kind, "message": message}}
-    else:
-        body = {"error": {"message": message, "type": "invalid_request_error", "param": None, "code": None}}
-    data = json.dumps(body).encode()
+    data = json.dumps(api_of(path).error_body(status, message)).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
                             *headers]})

@@ -1,7 +1,8 @@
 """The Anthropic Messages API (`POST /v1/messages`, Claude Code's only wire API) on a Chat Completions upstream.
 
-`to_chat` translates the request, `MessagesEncoder` writes the neutral Turn events as Messages
-SSE events, `answer` writes a non-streamed body from the translated chat completion, and
+`to_chat` translates the request, `MessagesEncoder` writes the wire events of a Turn
+(callsieve.rules) as Messages SSE events, `fold` adds a stream's events up to the non-streamed
+Message (a non-streamed answer is the fold of its stream), and
 `count_tokens` answers `/v1/messages/count_tokens` with an estimate (4 characters a token):
 a Chat Completions server has no way to count a prompt without running it.
 """
@@ -12,14 +13,21 @@ import uuid
 
 from starlette.responses import JSONResponse
 
-from callsieve.serve.one_answer import OneAnswer
+from callsieve.rules import CallArgs, CallCut, CallEnded, Finished, Started
+from callsieve.serve import wire
+from callsieve.serve.one_answer import OneAnswer, handle
 from callsieve.serve.options import BadRequest, system_first, text_of
 from callsieve.serve.stream import JSONAnswer, named_sse
 
 name = "messages"
+path = "/v1/messages"
+auth_hint = "send 'x-api-key: <key>' or 'Authorization: Bearer <key>'"
+model, stream = wire.model, wire.stream
+OF_A_CALL = (CallArgs, CallEnded, CallCut)   # the events that go to an open call's block
 STOP = {"tool_calls": "tool_use", "length": "max_tokens", "stop": "end_turn"}
 ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error", 403: "permission_error",
-               404: "not_found_error", 413: "request_too_large", 429: "rate_limit_error", 529: "overloaded_error"}
+               404: "not_found_error", 413: "request_too_large", 429: "rate_limit_error", 503: "overloaded_error",
+               529: "overloaded_error"}
 
 
 def new_id(prefix: str) -> str:
@@ -161,34 +169,48 @@ def usage_of(usage: dict | None, body: dict) -> dict:
     return {"input_tokens": u.get("prompt_tokens") or estimate(body), "output_tokens": u.get("completion_tokens") or 0}
 
 
-def answer(out: dict, body: dict) -> dict:
-    """The non-streamed Message for a translated chat completion (choice 0)."""
-    choice = (out.get("choices") or [{}])[0]
-    msg = choice.get("message") or {}
-    content = []
-    if msg.get("reasoning_content"):
-        content.append({"type": "thinking", "thinking": msg["reasoning_content"], "signature": new_id("callsieve")})
-    if msg.get("content"):
-        content.append({"type": "text", "text": msg["content"]})
-    for tc in msg.get("tool_calls") or []:
-        fn = tc.get("function") or {}
-        try:
-            args = json.loads(fn.get("arguments") or "{}")
-        except ValueError:
-            args = {}
-        content.append({"type": "tool_use", "id": tc.get("id") or new_id("toolu"), "name": fn.get("name"), "input": args})
-    stop_seq = choice.get("stop_reason") if isinstance(choice.get("stop_reason"), str) else None
-    return {"id": new_id("msg"), "type": "message", "role": "assistant", "model": body.get("model"),
-            "content": content, "stop_reason": stop_reason(choice.get("finish_reason"), stop_seq),
-            "stop_sequence": stop_seq, "usage": usage_of(out.get("usage"), body)}
+def fold(events: list) -> dict:
+    """The non-streamed Message a stream's events add up to (as Anthropic's SDKs accumulate them)."""
+    msg: dict = {}
+    for ev in events:
+        kind = ev.get("type") if isinstance(ev, dict) else None
+        if kind == "message_start":
+            msg = dict(ev["message"], content=[])
+        elif kind == "content_block_start":
+            msg["content"].append(dict(ev["content_block"]))
+        elif kind == "content_block_delta":
+            add_delta(msg["content"][ev["index"]], ev["delta"])
+        elif kind == "content_block_stop":
+            block = msg["content"][ev["index"]]
+            if block["type"] == "tool_use":
+                try:
+                    block["input"] = json.loads(block.pop("partial_json", "") or "{}")
+                except ValueError:
+                    block["input"] = {}
+        elif kind == "message_delta":
+            msg.update(ev["delta"], usage=ev["usage"])
+        elif kind == "error":
+            raise wire.Failed(ev["error"])
+    return msg
 
 
-def error_object(status: int, message: str) -> dict:
-    return {"type": "error", "error": {"type": ERROR_TYPES.get(status, "api_error"), "message": message}}
+DELTAS = {"text_delta": "text", "thinking_delta": "thinking", "input_json_delta": "partial_json",
+          "signature_delta": "signature"}
+
+
+def add_delta(block: dict, delta: dict) -> None:
+    key = DELTAS[delta["type"]]
+    block[key] = delta[key] if key == "signature" else block.get(key, "") + delta[key]
+
+
+def error_body(status: int, message: str, type_: str = "invalid_request_error", code=None) -> dict:
+    """Anthropic's error shape: its type follows the status (`type_` is the OpenAI APIs')."""
+    kind = ERROR_TYPES.get(status, "invalid_request_error" if status < 500 else "api_error")
+    return {"type": "error", "error": {"type": kind, "message": message}}
 
 
 def error(status: int, message: str, type_: str = "invalid_request_error", code=None, headers=None) -> JSONResponse:
-    return JSONAnswer(error_object(status, message), status, headers=headers)  # the upstream's text may be in it
+    return JSONAnswer(error_body(status, message), status, headers=headers)  # the upstream's text may be in it
 
 
 KEEPALIVE = named_sse({"type": "ping"})   # Anthropic's own keep-alive event; its SDKs skip it
@@ -209,34 +231,34 @@ def upstream_error(status: int, data: bytes, headers: dict) -> JSONResponse:
 
 # -- the stream -----------------------------------------------------------------------------------
 class MessagesEncoder(OneAnswer):
-    """Neutral Turn events (choice 0) as Messages SSE events: one content block open at a time."""
+    """The wire events (choice 0) as Messages SSE events: one content block open at a time."""
 
     def __init__(self, body: dict, chat_body: dict):
         self.body = body
         self.index = -1                 # the content block being written (or the last one)
         self.open: str | int | None = None   # its kind: "text", "thinking", or a call index
-        self.held: list[tuple] = []     # events that came while a call's block was open (see write)
+        self.held: list = []            # events that came while a call's block was open (see write)
 
-    def write(self, events: list[tuple]) -> list[bytes]:
+    def write(self, events: list) -> list[bytes]:
         """As OneAnswer's, but a call's block, once open, stays open until the call ends: Messages
         has one block open at a time and none reopens, so output that comes in between (text
         after a native call's first delta) waits, instead of closing the block on the call's
         later arguments."""
         out = []
         for ev in events:
-            if ev[1] == 0 and ev[0] != "start":
+            if ev.choice == 0 and type(ev) is not Started:
                 out += self._event(ev)
         return out
 
-    def _event(self, ev: tuple) -> list[bytes]:
-        if type(self.open) is int and ev[0] != "finish" and not (ev[0] in ("args", "end", "cut")
-                                                                and ev[2] == self.open):
+    def _event(self, ev) -> list[bytes]:
+        t = type(ev)
+        if type(self.open) is int and t is not Finished and not (t in OF_A_CALL and ev.index == self.open):
             self.held.append(ev)
             return []
-        out = self._close() if ev[0] == "finish" and self.held else []  # (Turn ends every call first)
+        out = self._close() if t is Finished and self.held else []  # (Turn ends every call first)
         while self.held and type(self.open) is not int:
             out += self._event(self.held.pop(0))
-        out += getattr(self, ev[0])(*ev[2:])
+        out += handle(self, ev)
         while self.held and type(self.open) is not int:
             out += self._event(self.held.pop(0))
         return out

@@ -5,11 +5,11 @@ upstream), so this one function decides the parsing options for all of them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from callsieve.reasoning import CALLS_IN_REASONING, HOLD
-from callsieve.reasoning import thinking_of as _thinking_of
+from callsieve.rules import Asked
 
 # How calls reach the client (`callsieve serve --calls`, or a request's `X-Callsieve-Calls`
 # header): "whole", each call once its arguments closed and were valid (one delta with its name
@@ -35,7 +35,7 @@ NO_TOOLS: list = []
 
 def thinking_of(body: dict) -> bool | None:
     """Thinking on/off from a Chat request body; None when the request does not say."""
-    return _thinking_of(body.get("chat_template_kwargs"), body.get("reasoning_effort"))
+    return Asked.read(body.get).thinking
 
 
 @dataclass
@@ -49,19 +49,26 @@ class Options:
     tool_choice_none: bool = False
     include_usage: bool = False
     calls_in_reasoning: bool | str = HOLD
-    whole_calls: bool = False     # deliver each call only once runnable (see turn.py)
+    whole_calls: bool = False     # deliver each call only once runnable (rules.WholeCalls)
 
     @classmethod
     def from_request(cls, body: dict, format: str | None = None, reasoning: str = "auto",
                      calls_in_reasoning: str = "hold") -> "Options":
         """`format`, `reasoning` and `calls_in_reasoning` are the server's defaults (`--format`,
         `--reasoning-format`, `--calls-in-reasoning`)."""
-        return cls(tools=body.get("tools") or None, format=format,
+        asked = Asked.read(body.get)   # the rules the engine integrations read too
+        return cls(tools=asked.tools, format=format,
                    calls_in_reasoning=CALLS_IN_REASONING[calls_in_reasoning],
-                   reasoning=body.get("reasoning_format") or reasoning, thinking=thinking_of(body),
-                   parallel_tool_calls=body.get("parallel_tool_calls") is not False,
-                   tool_choice_none=body.get("tool_choice") == "none",
+                   reasoning=body.get("reasoning_format") or reasoning, thinking=asked.thinking,
+                   parallel_tool_calls=asked.parallel, tool_choice_none=not asked.calls,
                    include_usage=bool((body.get("stream_options") or {}).get("include_usage")))
+
+    def answered_whole(self) -> "Options":
+        """The options of a non-streamed answer (the fold of a stream with these): its calls are
+        delivered whole, and llama.cpp's deepseek-legacy, inline only while streaming, separates
+        the thinking."""
+        return replace(self, whole_calls=True,
+                       reasoning="deepseek" if self.reasoning == "deepseek-legacy" else self.reasoning)
 
     def sieve_kwargs(self, session: Any = None) -> dict:
         tools = NO_TOOLS if self.tool_choice_none else self.tools

@@ -1,7 +1,8 @@
 """The OpenAI Responses API (`POST /v1/responses`, Codex CLI's only wire API) on a Chat Completions upstream.
 
-`to_chat` translates the request, `ResponsesEncoder` writes the neutral Turn events as Responses
-SSE events, `answer` writes a non-streamed body from the translated chat completion.
+`to_chat` translates the request, `ResponsesEncoder` writes the wire events of a Turn
+(callsieve.rules) as Responses SSE events, `fold` takes the non-streamed Response from a stream's
+last event (a non-streamed answer is the fold of its stream).
 
 Nothing is stored: `store` is accepted and ignored (Codex sends `store: false` and the whole
 history every turn), and `previous_response_id` is answered with a 400 that says so.
@@ -15,13 +16,18 @@ import base64
 import time
 import uuid
 
-from starlette.responses import JSONResponse, Response
 
 from callsieve.serve.one_answer import OneAnswer
 from callsieve.serve.options import BadRequest, system_first, text_of
-from callsieve.serve.stream import named_sse
+from callsieve.serve import wire
+from callsieve.serve.chat import error, error_body, upstream_error  # noqa: F401 - OpenAI's error shape is this API's too
+from callsieve.serve.stream import COMMENT, named_sse
 
 name = "responses"
+path = "/v1/responses"
+auth_hint = "send 'Authorization: Bearer <key>' or 'x-api-key: <key>'"
+KEEPALIVE = COMMENT
+model, stream = wire.model, wire.stream
 REASONING_TAG = "callsieve:"  # encrypted_content of our reasoning items: the text, so it can come back
 
 
@@ -207,38 +213,22 @@ def envelope(body: dict, rid: str, created: int, status: str, output: list, usag
 
 
 INCOMPLETE = {"reason": "max_output_tokens"}
+ENDS = ("response.completed", "response.incomplete", "response.failed")
 
 
-def answer(out: dict, body: dict) -> dict:
-    """The non-streamed Response for a translated chat completion (choice 0)."""
-    choice = (out.get("choices") or [{}])[0]
-    msg = choice.get("message") or {}
-    include = body.get("include") or []
-    output = []
-    if msg.get("reasoning_content"):
-        output.append(reasoning_item(msg["reasoning_content"], include))
-    if msg.get("content"):
-        output.append(message_item(msg["content"]))
-    for tc in msg.get("tool_calls") or []:
-        fn = tc.get("function") or {}
-        output.append(call_item(tc.get("id") or new_id("call"), fn.get("name") or "", fn.get("arguments") or "{}",
-                                flat_tools(body.get("tools") or [])[1]))
-    cut = choice.get("finish_reason") == "length"
-    return envelope(body, new_id("resp"), int(time.time()), "incomplete" if cut else "completed", output,
-                    usage_of(out.get("usage")), INCOMPLETE if cut else None)
-
-
-def error(status: int, message: str, type_: str = "invalid_request_error", code=None) -> JSONResponse:
-    return JSONResponse({"error": {"message": message, "type": type_, "param": None, "code": code}}, status)
-
-
-def upstream_error(status: int, data: bytes, headers: dict) -> Response:
-    return Response(data, status, headers=headers)  # the upstream's OpenAI error object is this API's too
+def fold(events: list) -> dict:
+    """The non-streamed Response: the one the stream's last event carries."""
+    last = next((e for e in reversed(events) if isinstance(e, dict) and e.get("type") in ENDS), None)
+    if last is None:
+        raise wire.Failed({"message": "callsieve: the stream did not end"})
+    if last["type"] == "response.failed":
+        raise wire.Failed(last["response"]["error"])
+    return last["response"]
 
 
 # -- the stream -----------------------------------------------------------------------------------
 class ResponsesEncoder(OneAnswer):
-    """Neutral Turn events (choice 0) as Responses SSE events, each with a rising sequence_number.
+    """The wire events (choice 0) as Responses SSE events, each with a rising sequence_number.
 
     Output items open (`output_item.added`) and close (`output_item.done`) one kind at a time: a
     reasoning item, a message item with one output_text part, a function_call item per call."""

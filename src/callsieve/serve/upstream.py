@@ -17,6 +17,8 @@ import httpx
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from callsieve.serve.apis import PATHS   # "model" means the same in each
+
 READY_TIMEOUT_S = 3.0  # a load balancer's probe must get an answer, even from a hung upstream
 NO_MODEL = re.compile(rb'"model"\s*:\s*(null|"")')
 
@@ -45,7 +47,6 @@ async def readiness(request: Request) -> JSONResponse:
     return JSONResponse({"status": "ready", "upstream": shown, "models": ids})
 
 
-ANSWERS = ("/v1/chat/completions", "/v1/responses", "/v1/messages")   # "model" means the same in each
 
 
 class DefaultModel:
@@ -55,7 +56,7 @@ class DefaultModel:
         self.app, self.proxy = app, proxy
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http" or scope["method"] != "POST" or scope["path"] not in ANSWERS:
+        if scope["type"] != "http" or scope["method"] != "POST" or scope["path"] not in PATHS:
             return await self.app(scope, receive, send)
         messages = []
         while True:

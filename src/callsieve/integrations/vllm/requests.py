@@ -11,7 +11,7 @@ from vllm.renderers.chat_utils import make_tool_call_id
 from callsieve import Session, formats
 from callsieve.integrations.markers import MARKERS, markers_are_special, thinking_syntax  # noqa: F401
 from callsieve.integrations.steps import Step, Steps, tool_dicts
-from callsieve.reasoning import thinking_of
+from callsieve.rules import Asked
 from callsieve.reasoning import SYNTAXES
 
 OPENERS = tuple(o for t in SYNTAXES for o in t.opens)
@@ -70,16 +70,13 @@ def session_for(model_config, tokenizer=None) -> Session | None:
 
 
 def options(request, chat_template_kwargs, *, calls: bool, reasoning: bool, session, make_id) -> dict:
-    """Steps options for one request, read as the proxy reads them (serve.app)."""
-    tools = tool_dicts(getattr(request, "tools", None))
-    choice = getattr(request, "tool_choice", None)
-    kwargs = chat_template_kwargs if chat_template_kwargs is not None else getattr(request, "chat_template_kwargs", None)
+    """Steps options for one request, read by the rules the proxy reads it with (callsieve.rules)."""
+    asked = Asked.read(lambda name: getattr(request, name, None), chat_template_kwargs)
+    tools = tool_dicts(asked.tools)
     # No tools declared (a Responses request can still say "auto"): vLLM drops whatever calls a parser
     # finds (keeps_tool_calls), so they stay text rather than vanish.
-    return {"tools": tools or None, "calls": calls and choice != "none" and bool(tools),
-            "parallel": getattr(request, "parallel_tool_calls", True) is not False,
-            "reasoning": "auto" if reasoning else "none",
-            "thinking": thinking_of(kwargs, getattr(request, "reasoning_effort", None)),
+    return {"tools": tools or None, "calls": calls and asked.calls and bool(tools), "parallel": asked.parallel,
+            "reasoning": "auto" if reasoning else "none", "thinking": asked.thinking,
             "session": session, "make_id": make_id}
 
 

@@ -1,0 +1,15 @@
+"""The wire APIs the proxy speaks, once: the routes, the middleware's paths, the auth hints and the
+error shapes come from this tuple (each a `wire.WireAPI`)."""
+from __future__ import annotations
+
+from callsieve.serve import chat, messages, responses
+
+APIS = (chat, responses, messages)
+PATHS = tuple(api.path for api in APIS)          # the requests whose answers the proxy translates
+COUNT_TOKENS = messages.path + "/count_tokens"   # answered by the proxy itself (an estimate)
+JSON_PATHS = PATHS + (COUNT_TOKENS,)             # the requests whose body must be JSON
+
+
+def api_of(path: str):
+    """The API a path belongs to, for its error shape (Chat Completions' for any other /v1 path)."""
+    return next((api for api in APIS if path == api.path or path.startswith(api.path + "/")), chat)

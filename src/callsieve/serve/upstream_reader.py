@@ -1,0 +1,164 @@
+"""The upstream's streamed answer, sans-IO: bytes in, typed items out (as h11 reads for httpcore).
+
+`UpstreamReader.feed(data)` and `close()` (the body ended) return `Chunk`, `Done` and `Failure`
+items; every protocol decision about the upstream's body is made here (what is a payload, what
+ends the stream, what is an upstream error, what is no event stream at all, which chunks are too
+long to translate in one go), so that app.py only moves bytes and schedules.
+A non-SSE answer to a streamed request, or the answer to a non-streamed one, is read by the
+same reader: `as_stream` turns a whole chat completion into the SSE it stands for.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+
+from callsieve.serve.stream import SSELines, loads, sse
+
+log = logging.getLogger("callsieve.serve")
+SLICE_CHARS = 64 * 1024     # a longer upstream chunk is parsed in slices of this size (see slices)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """One upstream chunk to translate. `long`: a slice of a long one (let the others run after it)."""
+    chunk: dict
+    long: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """The upstream said [DONE]: its answer is complete."""
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """The stream ends with this error object (an upstream's `error` event, or no event stream)."""
+    error: dict
+
+
+def stream_error(message: str, code: str, type_: str = "upstream_error") -> dict:
+    return {"message": "callsieve: " + message, "type": type_, "param": None, "code": code}
+
+
+def upstream_failure(err) -> dict:
+    """The upstream's `data: {"error": …}` as an error object (some servers send a bare string)."""
+    return err if isinstance(err, dict) else {"message": str(err), "type": "upstream_error", "param": None,
+                                               "code": None}
+
+
+def body_streams(status: int, content_type: str | None) -> bool:
+    """Whether the upstream's answer to a streamed request is read as it comes (by UpstreamReader):
+    a 200 that is an event stream, or says nothing (some servers send no content-type). Anything
+    else is read whole: an error status, or a whole completion (then `as_stream`)."""
+    kind = (content_type or "").split(";", 1)[0].strip().lower()
+    return status == 200 and kind in ("", "text/event-stream")
+
+
+class UpstreamReader:
+    def __init__(self, encoding: str = "utf-8"):
+        self.lines = SSELines(encoding)
+        self.parsed = False    # any chunk read: an upstream body with none is no answer
+        self.over = False      # Done or Failure went out: nothing more is read
+
+    def feed(self, data: bytes) -> list:
+        return self._items(self.lines.feed(data))
+
+    def close(self) -> list:
+        """The body ended: its last payloads, and a Failure if it held no chunk and no [DONE]."""
+        items = self._items(self.lines.close())
+        if not self.over and not self.parsed:
+            self.over = True
+            items.append(Failure(stream_error("the upstream's answer is no event stream", "upstream_unreadable")))
+        return items
+
+    def _items(self, payloads: list[str]) -> list:
+        out: list = []
+        for payload in payloads:
+            if self.over:
+                break
+            if payload == "[DONE]":
+                self.over = True
+                out.append(Done())
+                break
+            try:
+                chunk = loads(payload)
+            except ValueError:
+                log.warning("skipping an unreadable upstream chunk: %.200r", payload)
+                continue
+            if not isinstance(chunk, dict):
+                continue
+            self.parsed = True
+            if "error" in chunk and not chunk.get("choices"):
+                self.over = True
+                out.append(Failure(upstream_failure(chunk["error"])))
+                break
+            if len(payload) < SLICE_CHARS:
+                out.append(Chunk(chunk))
+            else:
+                out += [Chunk(piece, True) for piece in slices(chunk)]
+        return out
+
+
+def slices(chunk: dict) -> list[dict]:
+    """A chunk with a long `delta.content` as several chunks of SLICE_CHARS each, the other fields
+    on the first and finish_reason on the last: how the chunks are cut never changes the Sieve's
+    result, so this only lets the proxy serve other clients between the pieces."""
+    choices = chunk.get("choices")
+    if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], dict):
+        return [chunk]
+    choice = choices[0]
+    delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+    text = delta.get("content")
+    if not isinstance(text, str) or len(text) <= SLICE_CHARS:
+        return [chunk]
+    cuts = range(0, len(text), SLICE_CHARS)
+    out = []
+    for n, at in enumerate(cuts):
+        last = n == len(cuts) - 1
+        piece = {**choice, "delta": {**delta, "content": text[at:at + SLICE_CHARS]} if n == 0 else
+                 {"content": text[at:at + SLICE_CHARS]}, "finish_reason": choice.get("finish_reason") if last else None}
+        out.append({**chunk, "choices": [piece]} if n == 0 else {"choices": [piece]})
+    return out
+
+
+def completion_chunks(answer: dict) -> list[dict]:
+    """A whole chat completion as the chunks a streaming upstream would have sent: one per choice
+    (its message as the delta, native calls indexed), then one with the usage."""
+    base = {k: answer[k] for k in ("id", "created", "model", "system_fingerprint") if k in answer}
+    base["object"] = "chat.completion.chunk"
+    out = []
+    for n, choice in enumerate(answer.get("choices") or []):
+        if not isinstance(choice, dict):
+            continue
+        msg = choice.get("message") if isinstance(choice.get("message"), dict) else {}
+        delta = {k: msg[k] for k in ("role", "content", "reasoning_content", "reasoning") if msg.get(k) is not None}
+        calls = msg.get("tool_calls")
+        if isinstance(calls, list) and calls:
+            delta["tool_calls"] = [{**tc, "index": k} for k, tc in enumerate(calls) if isinstance(tc, dict)]
+        one = {"index": choice.get("index", n), "delta": delta, "finish_reason": choice.get("finish_reason")}
+        if isinstance(choice.get("stop_reason"), str):
+            one["stop_reason"] = choice["stop_reason"]
+        out.append({**base, "choices": [one]})
+    if isinstance(answer.get("usage"), dict):
+        out.append({**base, "choices": [], "usage": answer["usage"]})
+    return out
+
+
+def as_stream(data: bytes) -> bytes | None:
+    """A whole answer as the SSE it stands for: a chat completion (the answer to a non-streamed
+    request, or a server that ignores `stream`) becomes its chunks; anything else (HTML, an error
+    page) None."""
+    try:
+        answer = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(answer, dict) or not isinstance(answer.get("choices"), list):
+        return None
+    return b"".join(sse(c) for c in completion_chunks(answer)) + sse(b"[DONE]")
+
+
+def sse_payloads(data: bytes) -> list:
+    """The data of an SSE body we wrote, decoded ("[DONE]" as it is): what a client folds."""
+    lines = SSELines()
+    return [p if p == "[DONE]" else json.loads(p) for p in lines.feed(data) + lines.close()]

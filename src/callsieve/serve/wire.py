@@ -1,0 +1,54 @@
+"""The seams of the proxy's wire APIs, declared: what app.py asks of an API (`WireAPI`) and of
+its encoder (`Encoder`). chat.py, responses.py and messages.py are the three `WireAPI`s (as
+modules); `APIS` in apis.py lists them, and the routes, the middleware's paths, the auth hints
+and the error shapes come from that one tuple.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from starlette.responses import Response
+
+
+class Failed(Exception):
+    """A folded stream that ended with an error event: `error` is its error object."""
+
+    def __init__(self, error: dict):
+        super().__init__(error.get("message"))
+        self.error = error
+
+
+class Encoder(Protocol):
+    """Writes one answer's wire events (callsieve.rules) as this API's SSE events."""
+
+    def upstream(self, chunk: dict) -> None: ...          # each upstream chunk, before its events
+    def start(self) -> list[bytes]: ...                   # the stream's first events
+    def write(self, events: list) -> list[bytes]: ...     # every event type of rules.EVENTS, or TypeError
+    def fail(self, error: dict) -> list[bytes]: ...       # the stream ends with an error
+    def close(self) -> list[bytes]: ...                   # the stream's last events
+
+
+class WireAPI(Protocol):
+    name: str                 # in the log line and in options.whole_calls
+    path: str                 # its route under /v1
+    auth_hint: str            # how its clients send the API key (the 401's message)
+    KEEPALIVE: bytes          # what keeps its stream alive (an SSE comment, Messages' ping)
+
+    def model(self, body: dict) -> str: ...               # the model its request names
+    def stream(self, body: dict) -> bool: ...             # whether its request asks for a stream
+    def to_chat(self, body: dict) -> dict: ...            # the request as it goes upstream (BadRequest)
+    def encoder(self, body: dict, chat_body: dict) -> Encoder: ...
+    def fold(self, events: list) -> dict: ...             # a stream's decoded events as the non-streamed answer
+    def error_body(self, status: int, message: str, type_: str = ..., code=None) -> dict: ...   # its error shape
+    def error(self, status: int, message: str, type_: str = ..., code=None) -> Response: ...
+    def upstream_error(self, status: int, data: bytes, headers: dict) -> Response: ...
+
+
+def model(body: dict) -> str:
+    """`model`, as all three APIs name it."""
+    return str(body.get("model") or "")
+
+
+def stream(body: dict) -> bool:
+    """`stream`, as all three APIs ask for it."""
+    return bool(body.get("stream"))
