@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import sys
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -30,6 +31,10 @@ class Handler(BaseHTTPRequestHandler):
         if (self.path.endswith("/completions") and "crash-first" in sys.argv) or b"die" in body:
             print("fake llama.cpp: ggml_backend_amx_mul_mat: general protection fault", flush=True)
             os.kill(os.getpid(), signal.SIGSEGV)
+            # The signal may be taken by another thread, a moment later: this one must not go on
+            # to answer (a real crash sends nothing).
+            while True:
+                time.sleep(1)
         self.reply({"id": "x", "object": "chat.completion", "created": 1, "model": "gemma-3-270m",
                     "choices": [{"index": 0, "text": " Paris", "finish_reason": "stop",
                                  "message": {"role": "assistant", "content": "Paris"}}]})
