@@ -23,7 +23,8 @@ import types
 NAMES = {"write_file", "get_weather"}
 
 
-def _arguments(a):
+def arguments(a):
+    """A call's arguments as an object where they are JSON text (the peers differ)."""
     if isinstance(a, str):
         try:
             return json.loads(a)
@@ -37,7 +38,7 @@ class _AgentToolParser:
 
     def parse(self, text, fmt):
         # try_parse_all: [] for a reply without a call (parse_all raises ToolError there)
-        return None, [(c.name, _arguments(c.args)) for c in self.parser.try_parse_all(text)]
+        return None, [(c.name, arguments(c.args)) for c in self.parser.try_parse_all(text)]
 
 
 class AgentToolParserRust(_AgentToolParser):
@@ -69,7 +70,7 @@ class Toolpatch:
         got = self.fn(text, tool_names=set(NAMES))
         if got is None:
             return text, []
-        return got.content or "", [(c["function"]["name"], _arguments(c["function"]["arguments"]))
+        return got.content or "", [(c["function"]["name"], arguments(c["function"]["arguments"]))
                                    for c in got.tool_calls]
 
 
@@ -103,7 +104,7 @@ class QwenAgent:
         content, calls = [], []
         for m in msgs:
             if m.function_call:
-                calls.append((m.function_call.name, _arguments(m.function_call.arguments)))
+                calls.append((m.function_call.name, arguments(m.function_call.arguments)))
             for c in m.content or ():
                 if c.text:
                     content.append(c.text)

@@ -49,13 +49,8 @@ CPU = time.process_time
 TOOLS = [{"type": "function", "function": f} for f in H.TOOL_SCHEMAS]
 
 
-def _arguments(a):
-    if isinstance(a, str):
-        try:
-            return json.loads(a)
-        except ValueError:
-            return a
-    return a
+EXTRA = _load("peers_extra")  # agent-tool-parser, toolpatch, qwen-agent
+_arguments = EXTRA.arguments
 
 
 # --------------------------------------------------------------------------- the parsers
@@ -198,7 +193,7 @@ class MistralCommon:
 def parsers():
     out, missing = [], []
     classes = [Callsieve, Vllm, Sglang, Transformers, Harmony, MistralCommon]
-    classes += _load("peers_extra").PARSERS
+    classes += EXTRA.PARSERS
     for cls in classes:
         try:
             out.append(cls())

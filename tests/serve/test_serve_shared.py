@@ -429,28 +429,9 @@ def test_keepalive_zero_sends_none(upstream, make_proxy):
 
 def held_peak(text: str) -> int:
     """tracemalloc's peak while the proxy's Turn and Chat encoder translate `text` in 4-character
-    upstream chunks (the SSE written, then dropped as a client would take it)."""
-    import gc
-    import tracemalloc
-
-    from callsieve import Session, Sieve
-    from callsieve.serve.chat import ChatEncoder
-    from callsieve.serve.options import Options
-    from callsieve.serve.turn import Turn
-    opts = Options.from_request({**BODY, "stream": True}, None, "auto", "hold")
-    sess = Session.for_model("m")
-    pieces = [{"choices": [{"index": 0, "delta": {"content": text[i:i + 4]}}]} for i in range(0, len(text), 4)]
-    gc.collect()
-    tracemalloc.start()
-    try:
-        base = tracemalloc.get_traced_memory()[0]
-        turn, enc = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess))), ChatEncoder()
-        for piece in pieces:
-            enc.write(turn.feed(piece))
-        enc.write(turn.finish())
-        return tracemalloc.get_traced_memory()[1] - base
-    finally:
-        tracemalloc.stop()
+    upstream chunks (the SSE written, then dropped as a client would take it): the bench's measure."""
+    from bench.holdbench import proxy_peak
+    return proxy_peak([text[i:i + 4] for i in range(0, len(text), 4)])
 
 
 def test_the_hold_costs_a_few_times_the_held_text_not_fifty():
