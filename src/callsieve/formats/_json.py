@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import LOOK_MAX, MAYBE, NO, YES, Format
+from . import LOOK_MAX, MAYBE, NO, YES, Format, declared
 from ..fallback import Kept, listed, resumable
 from ..jsonargs import Args, key, string, value
 from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
@@ -350,7 +350,7 @@ def call_ahead(opener: str, look: str, eof: bool, ctx) -> int:
         return MAYBE if not eof and _KEY_PREFIX.match(text) else NO
     m = _NAMED.match(look)
     if m:
-        return YES if ctx.tools and m.group(1) in ctx.tools else NO
+        return YES if declared(ctx, m.group(1)) else NO
     return MAYBE if not eof and _NAMED_PREFIX.match(look) else NO
 
 
@@ -492,7 +492,7 @@ def code_call(r, ctx, names, terms):
     """A call whose one argument, {"code": …}, is the raw text up to one of `terms` (or the end of
     the stream), streamed.  The tool is the first of `names` that is declared (else the first).
     Whitespace around the code is layout, not code.  Returns the term found ("" at the end)."""
-    name = next((n for n in names if ctx.tools is not None and n in ctx.tools), names[0])
+    name = next((n for n in names if declared(ctx, n)), names[0])
     if not (yield from peek(r)):              # leading whitespace is layout too
         raise Truncated("cut off before the code")
     a = ctx.start(name)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..jsonargs import Args, loads, utf8_len
+from . import parameters
 
 KINDS = frozenset(("string", "integer", "number", "boolean", "null", "object", "array"))
 STRING = frozenset(("string",))
@@ -84,7 +85,7 @@ def param_kinds(ctx, tool: str, key: str):
     schema = ctx.schema(tool, key)
     if schema is None:
         return None
-    return kinds(schema, (ctx.tools or {}).get(tool))
+    return kinds(schema, parameters(ctx, tool))
 
 
 # ------------------------------------------------------------------------------ parsing a value

@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import re
 
-from . import MAYBE, NO, YES
+from . import MAYBE, NO, YES, parameters
 from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek
 from ..scan import Matcher
@@ -387,7 +387,7 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
 def sole_key(ctx, tool: str) -> str:
     """A parameter tag without a name (MiniCPM5's `<param>x</param>`): the tool's one parameter,
     its schema's only property (or only required one).  Bad when the schema does not say which."""
-    params = (ctx.tools or {}).get(tool) or {}
+    params = parameters(ctx, tool) or {}
     for keys in (list(params.get("properties") or ()), list(params.get("required") or ())):
         if len(keys) == 1 and isinstance(keys[0], str):
             return keys[0]

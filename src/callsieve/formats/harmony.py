@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import MAYBE, NO, YES, Format, declared
 from ..events import ToolCallError
 from ..jsonargs import value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith, token
@@ -173,7 +173,7 @@ class Harmony(Format):
                     raise Reject(f"a message from {head.get('role')}: not the assistant's")
                 # A recipient outside functions. is a built-in tool, unless it is a declared
                 # tool's own name (`to=math.sum` with a tool `math.sum`).
-                direct = bool(ctx.tools) and to in ctx.tools
+                direct = declared(ctx, to)
                 builtin = bool(to) and not to.startswith(FUNCTIONS) and not direct
                 if to and not builtin:
                     name = ctx.check(to if direct else to[len(FUNCTIONS):])
@@ -299,7 +299,7 @@ def _fused_header(r, ctx, head: dict):
 def _declared_only(ctx, to: str, base: str) -> bool:
     """Is the unsplit name a declared tool and the split one not?"""
     n, b = to[len(FUNCTIONS):], base[len(FUNCTIONS):]
-    return bool(ctx.tools) and n in ctx.tools and b not in ctx.tools
+    return declared(ctx, n) and not declared(ctx, b)
 
 
 def _call(r, ctx, name: str, stops):
