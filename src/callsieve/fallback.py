@@ -11,7 +11,7 @@ for one call of a list, whose siblings are then still read), a block cut off bef
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .events import ToolCallError
 from .reader import Bad, Reader, Reject, Truncated, more, until
@@ -36,7 +36,7 @@ def as_call(obj, depth: int = 0):
     name = next((obj[k] for k in NAME_KEYS if isinstance(obj.get(k), str)), None)
     if name is None:
         return None
-    args = next((obj[k] for k in ARGS_KEYS if k in obj), {})
+    args: Any = next((obj[k] for k in ARGS_KEYS if k in obj), {})
     if isinstance(args, str):
         try:
             args = json.loads(args) if args.strip() else {}
@@ -184,7 +184,7 @@ def skip_closing(r: Reader, depth: int, quotes: str, limit: int):
             return keep.text()
 
 
-def resumable(err: Exception, a, outer: int = 0) -> None:
+def resumable(err: Bad, a, outer: int = 0) -> None:
     """Note on `err` (a call of a list went bad inside its arguments `a`) how many brackets
     close that call, so the list can go on after it (`Bad.depth`).  Not when a string is open
     or the arguments went over the size limit: their structure is not known then."""

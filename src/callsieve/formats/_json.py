@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import LOOK_MAX, MAYBE, NO, YES, Format, declared
+from . import LOOK_MAX, MAYBE, NO, YES, Format, Verdict, declared
 from ..fallback import Kept, listed, resumable
 from ..jsonargs import Args, key, string, value
 from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
@@ -281,7 +281,7 @@ def _comma(r):
 
 # ---------------------------------------------------------------------------- deciders
 
-def ahead(look: str, eof: bool, *parts) -> int:
+def ahead(look: str, eof: bool, *parts) -> Verdict:
     """Does `look` hold `parts` in order (whitespace allowed before each)?  YES, NO or MAYBE.
 
     A part is a literal or a tuple of alternatives ("" among them: the part may be missing).
@@ -307,7 +307,7 @@ def ahead(look: str, eof: bool, *parts) -> int:
     return YES
 
 
-def json_after(look: str, eof: bool) -> int:
+def json_after(look: str, eof: bool) -> Verdict:
     """YES if a JSON object or list follows (whitespace allowed), MAYBE while only whitespace."""
     return ahead(look, eof, ("{", "["))
 
@@ -318,7 +318,7 @@ _KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,12}(?:"\s*)?)?\Z'
 # wrappers `{"tool_calls": [{"name": …` / `{"tool_call": {"name": …`.
 _WS, _NAME_CHARS = r"\s*", r'[^"\\]*'
 # (what follows the opening brace)
-_SHAPES = ([], [_WS, *'"tool_calls"', _WS, ":", _WS, "[", _WS, "{"], [_WS, *'"tool_call"', _WS, ":", _WS, "{"])
+_SHAPES: tuple[list, ...] = ([], [_WS, *'"tool_calls"', _WS, ":", _WS, "[", _WS, "{"], [_WS, *'"tool_call"', _WS, ":", _WS, "{"])
 _CALL_AT = [_WS, *'"name"', _WS, ":", _WS, '"']
 
 
@@ -339,7 +339,7 @@ _NAMED = re.compile("(?:" + "|".join("".join(map(_atom, s)) for s in _SHAPES) + 
 _NAMED_PREFIX = re.compile("(?:" + "|".join(_prefix([*s, *_CALL_AT, _NAME_CHARS]) for s in _SHAPES) + r")\Z")
 
 
-def call_ahead(opener: str, look: str, eof: bool, ctx) -> int:
+def call_ahead(opener: str, look: str, eof: bool, ctx) -> Verdict:
     """Is a bare `{` / `[` the start of a call object (or list)?  As the first thing in the
     content: if its first key is a call's; after prose: only if it names a declared tool."""
     look = look[:LOOK_MAX]

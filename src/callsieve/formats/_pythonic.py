@@ -264,6 +264,7 @@ def _string_body(r, a: Args, raw: bool):
             r.pos = i + 2
             continue
         e = _ESCAPE.match(buf, i)
+        assert e is not None            # a backslash and a character: [\s\S] matches
         esc = e.group()
         if esc[1] == "u" and len(esc) == 6 and 0xD800 <= int(esc[2:], 16) < 0xDC00:
             # A high surrogate: its low half may follow, and the pair is one character (what

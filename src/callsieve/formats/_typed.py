@@ -176,7 +176,7 @@ class Value:
         self.tail = "" if trim_nl else None   # a held trailing newline (trim_nl only)
         self.limit = limit if limit is not None else a.limit
         if allowed is not None and allowed == STRING:
-            self.mode = "str"
+            self.mode: str | None = "str"
             a.str_begin()
         elif allowed is not None and "string" not in allowed:
             self.mode = "buf"         # no string reading: parse it at the end

@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import re
 
-from . import MAYBE, NO, YES, parameters
+from . import MAYBE, NO, YES, Verdict, parameters
 from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek
 from ..scan import Matcher
@@ -57,7 +57,7 @@ def next_mark(r, marks: Matcher, emit=None, limit: int | None = None, lane=None)
                 emit(buf[r.pos:cut])
             r.pos = cut
         if found:
-            return m.group()
+            return m.group()  # type: ignore[union-attr]  # (found: m is a match)
         if not (yield from more(r, lane if r.pos >= len(r.buf) else None)) and m is None:
             return None           # (an undecided literal is whole at the end of the stream)
 
@@ -114,7 +114,7 @@ def followed_by(r, skip: int, literals: tuple, eof_ok: bool = True):
 LOOK = 256                # the Sieve's bound on look-ahead: decide on no more, whatever the chunking
 
 
-def tag_after(look: str, eof: bool, tags: tuple) -> int:
+def tag_after(look: str, eof: bool, tags: tuple) -> Verdict:
     """For `decide`: YES when one of `tags` follows (after whitespace), MAYBE while it still may."""
     rest = look[:LOOK].lstrip()
     if any(rest.startswith(t) for t in tags):

@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import MAYBE, NO, YES, Format, declared
+from . import MAYBE, NO, YES, Format, Verdict, declared
 from ..events import ToolCallError
 from ..jsonargs import value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith, token
@@ -94,7 +94,7 @@ def stream_until(r, stops: Matcher, emit):
             return None
 
 
-def _prefix_of(look: str, words) -> int:
+def _prefix_of(look: str, words) -> Verdict:
     """YES if `look` starts with one of `words` as a whole word, MAYBE if it may still, else NO."""
     for w in words:
         if look.startswith(w) and (len(look) == len(w) or not (look[len(w)].isalnum() or look[len(w)] == "_")):
@@ -102,7 +102,7 @@ def _prefix_of(look: str, words) -> int:
     return MAYBE if any(w.startswith(look) for w in words) else NO
 
 
-def _recipient_ahead(look: str) -> int:
+def _recipient_ahead(look: str) -> Verdict:
     """After a leading `to=`: YES for `functions.NAME` and then a header token, MAYBE while
     that may still come."""
     if _RECIPIENT_HEADER.match(look):
@@ -155,7 +155,7 @@ class Harmony(Format):
         lead = opener
         if opener == RECIPIENT:              # the role header's `<|start|>assistant` was the prompt's
             r.push_front(opener)
-            head = {"role": "assistant"}
+            head: dict[str, str | None] = {"role": "assistant"}
         else:
             head = {"channel": opener} if fused else {"role" if opener == START else "channel": None}
         first = True
