@@ -20,8 +20,12 @@ if TYPE_CHECKING:
     from .calls import Calls
 
 _decode = json.JSONDecoder(strict=False).raw_decode
+# The keys of a call object, for both readers of call-shaped JSON: this broad pass and the
+# streaming one of the JSON formats (formats/_json.py).
 NAME_KEYS = ("name", "tool_name")
 ARGS_KEYS = ("arguments", "parameters", "args", "input")
+ID_KEYS = ("id", "tool_call_id", "call_id")
+CALL_KEYS = frozenset((*NAME_KEYS, *ARGS_KEYS, *ID_KEYS, "type", "function"))
 
 
 def as_call(obj, depth: int = 0):
@@ -44,11 +48,10 @@ def as_call(obj, depth: int = 0):
             return None
     if not isinstance(args, dict):
         return None
-    if set(obj) - {"name", "tool_name", "arguments", "parameters", "args", "input", "id",
-                   "type", "tool_call_id", "function"}:
+    if set(obj) - CALL_KEYS:
         return None     # other keys: an object that mentions a name, not a call
-    cid = obj.get("id", obj.get("tool_call_id"))
-    return name, args, cid if isinstance(cid, str) else None
+    cid = next((obj[k] for k in ID_KEYS if isinstance(obj.get(k), str)), None)
+    return name, args, cid
 
 
 def calls_in(obj, depth: int = 0) -> list:

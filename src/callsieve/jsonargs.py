@@ -561,9 +561,3 @@ def string(r: Reader, w: Args):
             w.raw(_CTRL.get(c) or "\\u%04x" % ord(c))
             r.pos = i + 1
 
-
-def read(r: Reader):
-    """Read one whole JSON value and return it as a Python object."""
-    w = Args()
-    yield from value(r, w)
-    return w.result()

@@ -13,7 +13,7 @@ import json
 import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, Format, Verdict, declared
-from ..fallback import Kept, listed, resumable
+from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, listed, resumable
 from ..jsonargs import Args, key, string, value
 from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
                       until_any)
@@ -21,9 +21,6 @@ from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek
 # A decision looks at no more than the Sieve's look-ahead bound, so that the whole text and any
 # chunking of it decide alike: deciders read `look[:LOOK_MAX]`.
 
-NAME_KEYS = ("name", "tool_name")
-ARGS_KEYS = ("arguments", "parameters", "args", "input")
-ID_KEYS = ("id", "tool_call_id", "call_id")
 IGNORED = ("type",)
 # {"tool_call": {call}}, {"tool_calls": [calls]} (llama.cpp's generic JSON, docs/syntax.md#bare_json) and kin
 WRAPPER_KEYS = ("function", "tool_call", "tool_calls", "function_call", "function_calls", "calls")

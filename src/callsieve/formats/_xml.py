@@ -179,14 +179,12 @@ class Dialect:
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
                  json_args: bool = True, json_calls: bool = False, untyped=ANY,
-                 string_attr: str | None = None, type_attr: str | None = None,
                  attr_entities: bool = False):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
         self.block_close, self.fillers = tuple(block_close), tuple(fillers)
         self.many, self.trim_nl, self.xml, self.lenient = many, trim_nl, xml, lenient
         self.json_args, self.json_calls, self.untyped = json_args, json_calls, untyped
-        self.string_attr, self.type_attr = string_attr, type_attr
         # Attribute values (names, keys) are XML-escaped: in real XML, and in syntaxes that
         # escape only their attributes (Kimi K3) while values stay raw text.
         self.attr_entities = xml or attr_entities
