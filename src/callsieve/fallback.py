@@ -18,6 +18,7 @@ from .reader import Bad, Reader, Reject, Truncated, more, until
 
 if TYPE_CHECKING:
     from .calls import Calls
+    from .formats import Context
 
 _decode = json.JSONDecoder(strict=False).raw_decode
 # The keys of a call object, for both readers of call-shaped JSON: this broad pass and the
@@ -196,7 +197,7 @@ def resumable(err: Bad, a, outer: int = 0) -> None:
         err.depth = len(a.closers) + outer
 
 
-def listed(r: Reader, calls: Calls, parse, quotes: str):
+def listed(r: Reader, calls: Context, parse, quotes: str):
     """Run `parse`, the reader of one call of a list.  If the call goes bad where `resumable`
     noted how it closes, it ends not runnable, the rest of it is skipped, and the list
     goes on: one bad call never takes its siblings with it.  Otherwise the error stands."""

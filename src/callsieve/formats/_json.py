@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import LOOK_MAX, MAYBE, NO, YES, Format, Verdict, declared
+from . import LOOK_MAX, MAYBE, NO, YES, Context, Format, Verdict, declared
 from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, listed, resumable
 from ..jsonargs import Args, key, string, value
 from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
@@ -25,7 +25,7 @@ IGNORED = ("type",)
 # {"tool_call": {call}}, {"tool_calls": [calls]} (llama.cpp's generic JSON, docs/syntax.md#bare_json) and kin
 WRAPPER_KEYS = ("function", "tool_call", "tool_calls", "function_call", "function_calls", "calls")
 
-def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | None = None):
+def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, id: str | None = None):
     """One call object at the reader ('{' next), its arguments streamed as they arrive.
 
     The call starts (ToolCallStart) once its name is known and its arguments begin.  `loose`
@@ -58,7 +58,7 @@ def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | 
         raise
 
 
-def _call_body(r, ctx, loose, at, cid):
+def _call_body(r, ctx: Context, loose, at, cid):
     name = None
     r.pos += 1
     held: Args | None = None       # arguments that came before the name
@@ -98,6 +98,7 @@ def _call_body(r, ctx, loose, at, cid):
             elif k in ARGS_KEYS and held is None and not args_read and (ctx.open or not started):
                 args_read = True
                 if started:
+                    assert ctx.args is not None            # (started: the call is open)
                     yield from _arguments(r, ctx.args)     # the call went out with its name
                 elif name is not None:
                     yield from _arguments(r, ctx.start(name, cid))
@@ -179,7 +180,7 @@ def _arguments(r, a: Args):
         raise Bad("arguments are not an object")
 
 
-def call_sequence(r, ctx, closer: str | None, loose: bool = False, seps: str = ",", **opts):
+def call_sequence(r, ctx: Context, closer: str | None, loose: bool = False, seps: str = ",", **opts):
     """Calls as objects or arrays of objects, separated by whitespace or `seps`, up to `closer`.
 
     The closer is optional (a block cut off or followed by another syntax ends where its
@@ -205,7 +206,7 @@ def call_sequence(r, ctx, closer: str | None, loose: bool = False, seps: str = "
         yield from startswith(r, closer, skip_ws=True)
 
 
-def call_array(r, ctx, loose: bool = False, **opts):
+def call_array(r, ctx: Context, loose: bool = False, **opts):
     """A JSON array of call objects ('[' next)."""
     at = r.at
     r.pos += 1
@@ -228,13 +229,13 @@ def call_array(r, ctx, loose: bool = False, **opts):
         raise Bad("expected ',' or ']' in a list of calls")
 
 
-def bare_calls(r, ctx, opener: str):
+def bare_calls(r, ctx: Context, opener: str):
     """A block opened by the first `{` / `[` of a bare JSON call (or list): read from the opener."""
     r.push_front(opener)
     yield from call_sequence(r, ctx, None, loose=True, seps=",;")
 
 
-def keyed_calls(r, ctx):
+def keyed_calls(r, ctx: Context):
     """Calls keyed by the tool name: `[{"NAME": {args}}, …]` (Apertus), or one such object.
 
     Several keys in one object are several calls.
@@ -336,7 +337,7 @@ _NAMED = re.compile("(?:" + "|".join("".join(map(_atom, s)) for s in _SHAPES) + 
 _NAMED_PREFIX = re.compile("(?:" + "|".join(_prefix([*s, *_CALL_AT, _NAME_CHARS]) for s in _SHAPES) + r")\Z")
 
 
-def call_ahead(opener: str, look: str, eof: bool, ctx) -> Verdict:
+def call_ahead(opener: str, look: str, eof: bool, ctx: Context) -> Verdict:
     """Is a bare `{` / `[` the start of a call object (or list)?  As the first thing in the
     content: if its first key is a call's; after prose: only if it names a declared tool."""
     look = look[:LOOK_MAX]
@@ -397,7 +398,7 @@ def _past_stray(r, words):
     return w
 
 
-def special_section(r, ctx, call, ends=(), stray=False):
+def special_section(r, ctx: Context, call, ends=(), stray=False):
     """Calls between `<|tool_call_begin|>` and `<|tool_call_end|>` tokens (any look-alike
     spelling), up to a section end whose word is in `ends`, or to whatever else comes next.
 
@@ -485,7 +486,7 @@ def text_until(r, terms, emit):
             return ""
 
 
-def code_call(r, ctx, names, terms):
+def code_call(r, ctx: Context, names, terms):
     """A call whose one argument, {"code": …}, is the raw text up to one of `terms` (or the end of
     the stream), streamed.  The tool is the first of `names` that is declared (else the first).
     Whitespace around the code is layout, not code.  Returns the term found ("" at the end)."""
@@ -519,7 +520,7 @@ class View:
     """A Calls seen through a renaming of tool names and/or a maker of call ids, for the shared
     parsers: `View(ctx, rename=lambda n: n.removesuffix(".call"))`, `View(ctx, new_id=mistral_id)`."""
 
-    def __init__(self, ctx, rename=None, new_id=None):
+    def __init__(self, ctx: Context, rename=None, new_id=None):
         self._ctx = ctx
         self._rename = rename or (lambda n: n)
         self._new_id = new_id

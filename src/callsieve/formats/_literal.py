@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from . import Context
 from ..jsonargs import Args, key, string
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until
 
@@ -77,7 +78,7 @@ def _quote_next(r, quote: str):
             return False
 
 
-def literal_call(r, ctx, quote: str, closer: str):
+def literal_call(r, ctx: Context, quote: str, closer: str):
     """`call:NAME{literal}` (or the drift spellings `call:NAME({json})`, `call:NAME(key: v)`),
     several in a row, then `closer` if present.
 

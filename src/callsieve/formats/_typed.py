@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ..jsonargs import Args, loads, utf8_len
-from . import parameters
+from . import Context, parameters
 
 KINDS = frozenset(("string", "integer", "number", "boolean", "null", "object", "array"))
 STRING = frozenset(("string",))
@@ -80,7 +80,7 @@ def _deref(root, ref: str):
     return node
 
 
-def param_kinds(ctx, tool: str, key: str):
+def param_kinds(ctx: Context, tool: str, key: str):
     """The types allowed for parameter `key` of `tool` by the request's tools (None: unknown)."""
     schema = ctx.schema(tool, key)
     if schema is None:

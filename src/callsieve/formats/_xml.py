@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import re
 
-from . import MAYBE, NO, YES, Verdict, parameters
+from . import MAYBE, NO, YES, Context, Verdict, parameters
 from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek
 from ..scan import Matcher
@@ -215,7 +215,7 @@ class Dialect:
         self.body_marks = Matcher(body)
         self.block_marks = _longest(self.fillers + self.block_close + call.starts)
 
-    def allowed(self, ctx, tool: str, key: str, tag):
+    def allowed(self, ctx: Context, tool: str, key: str, tag):
         """The kinds a parameter's value may have: its tag's own typing, else the schema's."""
         g = tag.groupdict()
         s = g.get("string")
@@ -327,7 +327,7 @@ def _cdata(r, put):
     r.pos += len(end)
 
 
-def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
+def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None):
     """One call's body after its opening tag, up to its closer.
 
     The call starts (ToolCallStart) at its first parameter or at its end, so a call cut off
@@ -382,7 +382,7 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
     ctx.end()
 
 
-def sole_key(ctx, tool: str) -> str:
+def sole_key(ctx: Context, tool: str) -> str:
     """A parameter tag without a name (MiniCPM5's `<param>x</param>`): the tool's one parameter,
     its schema's only property (or only required one).  Bad when the schema does not say which."""
     params = parameters(ctx, tool) or {}
@@ -392,7 +392,7 @@ def sole_key(ctx, tool: str) -> str:
     raise Bad("a parameter without a name")
 
 
-def block(r, ctx, d: Dialect, name_of=None):
+def block(r, ctx: Context, d: Dialect, name_of=None):
     """Calls until the block's closer, or until what follows is not a call (left unconsumed).
 
     `name_of(match)` gives a call tag's name (default: its `name` group).

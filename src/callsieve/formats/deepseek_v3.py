@@ -12,7 +12,7 @@ with `_` but an XML body (`<steptml:invoke`): not claimed.  The section end is o
 """
 import re
 
-from . import MAYBE, NO, YES, Format, Verdict
+from . import MAYBE, NO, YES, Context, Format, Verdict
 from ._json import LOOK_MAX, call_object, special, special_section, special_word
 from ..reader import Reject, Truncated, startswith, token, until_any
 
@@ -68,7 +68,7 @@ def shape(opener: str, look: str, eof: bool) -> str | Verdict:
     return NO
 
 
-def _call(r, ctx):
+def _call(r, ctx: Context):
     """One call after its begin token, in either shape; the arguments may sit in a ```json fence."""
     head, m = yield from until_any(r, _SEP, limit=512)
     if m is None:

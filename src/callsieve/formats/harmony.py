@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import MAYBE, NO, YES, Format, Verdict, declared
+from . import MAYBE, NO, YES, Context, Format, Verdict, declared
 from ..events import ToolCallError
 from ..jsonargs import value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith, token
@@ -264,7 +264,7 @@ def _header(r, head: dict):
     raise Bad("header too long")
 
 
-def _fused_header(r, ctx, head: dict):
+def _fused_header(r, ctx: Context, head: dict):
     """After a fused channel word (stripped tokens): optional ` to=RECIPIENT` and ` json`.
     True when the header's tokens follow after all (`commentary to=functions.f<|message|>`: only
     `<|channel|>` was left out); they are read too."""
@@ -296,13 +296,13 @@ def _fused_header(r, ctx, head: dict):
     return False
 
 
-def _declared_only(ctx, to: str, base: str) -> bool:
+def _declared_only(ctx: Context, to: str, base: str) -> bool:
     """Is the unsplit name a declared tool and the split one not?"""
     n, b = to[len(FUNCTIONS):], base[len(FUNCTIONS):]
     return declared(ctx, n) and not declared(ctx, b)
 
 
-def _call(r, ctx, name: str, stops):
+def _call(r, ctx: Context, name: str, stops):
     """A message to functions.NAME: its JSON payload streams as the call's arguments."""
     c = yield from peek(r)
     a = ctx.start(name)

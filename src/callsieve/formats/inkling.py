@@ -17,7 +17,7 @@ before the marker at the start of the content is read with it when tools are dec
 """
 import re
 
-from . import MAYBE, NO, YES, Format, Verdict
+from . import MAYBE, NO, YES, Context, Format, Verdict
 from ._json import LOOK_MAX, call_object, json_after
 from ..reader import Reject, Truncated, peek, startswith, token, until
 
@@ -72,7 +72,7 @@ class Inkling(Format):
 class _Named:
     """The JSON's own name is the header's (or missing): the header's name is the tool."""
 
-    def __init__(self, ctx, name):
+    def __init__(self, ctx: Context, name):
         self._ctx, self._name = ctx, name
 
     def __getattr__(self, k):
