@@ -11,17 +11,22 @@ for one call of a list, whose siblings are then still read), a block cut off bef
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .events import ToolCallError
 from .reader import Bad, Reader, Reject, Truncated, more, until
 
 if TYPE_CHECKING:
     from .calls import Calls
+    from .formats import Context
 
 _decode = json.JSONDecoder(strict=False).raw_decode
+# The keys of a call object, for both readers of call-shaped JSON: this broad pass and the
+# streaming one of the JSON formats (formats/_json.py).
 NAME_KEYS = ("name", "tool_name")
 ARGS_KEYS = ("arguments", "parameters", "args", "input")
+ID_KEYS = ("id", "tool_call_id", "call_id")
+CALL_KEYS = frozenset((*NAME_KEYS, *ARGS_KEYS, *ID_KEYS, "type", "function"))
 
 
 def as_call(obj, depth: int = 0):
@@ -36,7 +41,7 @@ def as_call(obj, depth: int = 0):
     name = next((obj[k] for k in NAME_KEYS if isinstance(obj.get(k), str)), None)
     if name is None:
         return None
-    args = next((obj[k] for k in ARGS_KEYS if k in obj), {})
+    args: Any = next((obj[k] for k in ARGS_KEYS if k in obj), {})
     if isinstance(args, str):
         try:
             args = json.loads(args) if args.strip() else {}
@@ -44,11 +49,10 @@ def as_call(obj, depth: int = 0):
             return None
     if not isinstance(args, dict):
         return None
-    if set(obj) - {"name", "tool_name", "arguments", "parameters", "args", "input", "id",
-                   "type", "tool_call_id", "function"}:
+    if set(obj) - CALL_KEYS:
         return None     # other keys: an object that mentions a name, not a call
-    cid = obj.get("id", obj.get("tool_call_id"))
-    return name, args, cid if isinstance(cid, str) else None
+    cid = next((obj[k] for k in ID_KEYS if isinstance(obj.get(k), str)), None)
+    return name, args, cid
 
 
 def calls_in(obj, depth: int = 0) -> list:
@@ -184,7 +188,7 @@ def skip_closing(r: Reader, depth: int, quotes: str, limit: int):
             return keep.text()
 
 
-def resumable(err: Exception, a, outer: int = 0) -> None:
+def resumable(err: Bad, a, outer: int = 0) -> None:
     """Note on `err` (a call of a list went bad inside its arguments `a`) how many brackets
     close that call, so the list can go on after it (`Bad.depth`).  Not when a string is open
     or the arguments went over the size limit: their structure is not known then."""
@@ -193,7 +197,7 @@ def resumable(err: Exception, a, outer: int = 0) -> None:
         err.depth = len(a.closers) + outer
 
 
-def listed(r: Reader, calls: Calls, parse, quotes: str):
+def listed(r: Reader, calls: Context, parse, quotes: str):
     """Run `parse`, the reader of one call of a list.  If the call goes bad where `resumable`
     noted how it closes, it ends not runnable, the rest of it is skipped, and the list
     goes on: one bad call never takes its siblings with it.  Otherwise the error stands."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from typing import Any
 from json.encoder import encode_basestring  # C-accelerated, keeps non-ASCII as is
 
 from .reader import Bad, Lane, Reader, Truncated, more, peek, token
@@ -99,13 +100,16 @@ def _reject_constant(name):
 _strict = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite,
                            object_pairs_hook=_unique)
 try:                                 # the C encoder, made once (JSONEncoder makes one per call)
-    from json.encoder import c_make_encoder as _make
+    from json.encoder import c_make_encoder as _make  # type: ignore[attr-defined]  # (not in the stubs)
     _c = _make(None, None, encode_basestring, None, ":", ",", False, False, False)
 
     def _dumps(obj) -> str:
         return "".join(_c(obj, 0))
 except (ImportError, TypeError):     # (no C accelerator)
-    _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+    _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+
+    def _dumps(obj) -> str:
+        return _encode(obj)
 
 
 def loads(text: str):
@@ -144,7 +148,7 @@ class Args:
         # Past `limit` nothing more is written (and the structure is no longer tracked), but the
         # parser goes on reading the call, string-aware, to its end: the call is then incomplete.
         self.over = False
-        self.whole = None              # (text, value): the arguments went out as one decoded piece
+        self.whole: tuple[str, Any] | None = None   # (text, value): the arguments went out as one decoded piece
 
     def _out(self, s: str, cut: bool = False) -> None:
         if self.over:
@@ -187,7 +191,7 @@ class Args:
     def key(self, name: str) -> None:
         if self.over:
             return
-        seen = self.keys[-1]
+        seen: set = self.keys[-1]  # type: ignore[assignment]  # (key() comes inside an object only)
         if name in seen:
             raise Bad("duplicate key")          # JSON readers would silently keep one of them
         seen.add(name)
@@ -369,7 +373,7 @@ def _levels(obj) -> int:
     levels, row = 0, [obj] if type(obj) in (dict, list) else []
     while row:
         levels += 1
-        nxt = []
+        nxt: list = []
         for v in row:
             nxt.extend(x for x in (v.values() if type(v) is dict else v) if type(x) in (dict, list))
         row = nxt
@@ -502,7 +506,7 @@ def string(r: Reader, w: Args):
         buf = r.buf
         # What is already canonical (plain characters, the escapes JSON writes so) goes out as
         # one piece, however many escapes it holds; the loop below sees only what must change.
-        j = run(buf, r.pos).end()
+        j = run(buf, r.pos).end()  # type: ignore[union-attr]  # (a `*` pattern: always matches)
         if j > r.pos:
             w.raw(buf[r.pos:j])
             r.pos = j
@@ -557,9 +561,3 @@ def string(r: Reader, w: Args):
             w.raw(_CTRL.get(c) or "\\u%04x" % ord(c))
             r.pos = i + 1
 
-
-def read(r: Reader):
-    """Read one whole JSON value and return it as a Python object."""
-    w = Args()
-    yield from value(r, w)
-    return w.result()

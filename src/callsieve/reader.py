@@ -169,7 +169,7 @@ def peek(r: Reader):
         if not c.isspace():
             return c
     while True:
-        r.pos = _WS.match(r.buf, r.pos).end()
+        r.pos = _WS.match(r.buf, r.pos).end()  # type: ignore[union-attr]  # \s* always matches
         if r.pos < len(r.buf):
             return r.buf[r.pos]
         if not (yield from more(r)):
@@ -286,6 +286,7 @@ def token(r: Reader, pattern: re.Pattern, limit: int = 4096):
             # Longer than a token may be: it ends at the limit itself, not wherever the text
             # read so far ends (that would depend on the chunking).
             m = pattern.match(r.buf, r.pos, r.pos + limit)
+            assert m is not None         # the pattern matches every prefix of a token
             r.pos = m.end()
             return m
         if m.end() < len(r.buf) or r.eof:

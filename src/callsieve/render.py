@@ -157,7 +157,8 @@ def turn(template, message: dict, tools=None, before: list | None = None, **kwar
 
 def _texts(message: dict) -> list[str]:
     """The strings of a message (its content, reasoning, call names and string values)."""
-    out, todo = [], [message]
+    out: list[str] = []
+    todo = [message]
     while todo:
         v = todo.pop()
         if isinstance(v, str) and v:

@@ -77,15 +77,21 @@ FAMILIES = [
     Family("functionary", _each(lambda n, a: f"<function={n}>{j(a)}</function>"), "</function>\n<function=f>{"),
 ]
 
+
+def family(name: str) -> Family:
+    """The family called `name` (by name, never by position: families are added mid-list)."""
+    return next(f for f in FAMILIES if f.name == name)
+
+
 SAMPLES = [
     ("tool_call_tag", '<tool_call>[{"name": "run", "arguments": {"n": 1}}, {"name": "get_weather", "arguments": "{\\"city\\": \\"Oslo\\"}"}]</tool_call>',
      [("run", {"n": 1}), ("get_weather", {"city": "Oslo"})]),
     ("tool_call_tag", '<longcat_tool_call>{"name": "run", "arguments": {}}</longcat_tool_call>', [("run", {})]),
     ("bracket_tool_calls", '[TOOL_CALLS]run[CALL_ID]a1B2c3D4e[ARGS]{"cmd": "ls ]"}', [("run", {"cmd": "ls ]"})]),
     ("bracket_tool_calls", '[TOOL_CALLS] [{"name": "run", "arguments": {"n": 2}, "id": "a1B2c3D4e"}]', [("run", {"n": 2})]),
-    ("deepseek_v3", FAMILIES[5].render([("check_stock", {"sku": "KX-88"}), ("run", {})]),
+    ("deepseek_v3", family("deepseek_v3").render([("check_stock", {"sku": "KX-88"}), ("run", {})]),
      [("check_stock", {"sku": "KX-88"}), ("run", {})]),
-    ("deepseek_v31", FAMILIES[6].render([("lookup_flight", {"code": "FI615"})]), [("lookup_flight", {"code": "FI615"})]),
+    ("deepseek_v31", family("deepseek_v31").render([("lookup_flight", {"code": "FI615"})]), [("lookup_flight", {"code": "FI615"})]),
     ("deepseek_v31", '<|tool_calls_begin|><|tool_call_begin|>run<|tool_sep|>{"a": "日本"}<|tool_call_end|><|tool_calls_end|>',
      [("run", {"a": "日本"})]),
     ("kimi_k2", _kimi([("mute_channel", {"channel": "ops-pager"}), ("get_weather", {})]),

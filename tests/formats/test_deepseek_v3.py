@@ -1,7 +1,7 @@
 """DeepSeek V3 / R1-0528 and V3.1 (docs/syntax.md#deepseek_v3, #deepseek_v31): one opener, told apart by what follows."""
 from callsieve import formats, parse
 from helpers import check, tools
-from samples_json import FAMILIES
+from samples_json import family
 
 V3 = ('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>check_stock\n```json\n{"sku": "KX-88"}\n'
       '```<｜tool▁call▁end｜><｜tool▁calls▁end｜>')
@@ -53,7 +53,7 @@ def test_only_the_closing_think_tag_and_a_call_that_skips_it():
 
 
 def test_an_undeclared_call_goes_back_to_the_text_and_the_others_stay():
-    text = FAMILIES[6].render([("f", {}), ("rm", {"all": True})])
+    text = family("deepseek_v31").render([("f", {}), ("rm", {"all": True})])
     m = check(text, tools=tools("f"), calls=[("f", {})])
     assert "rm<｜tool▁sep｜>" in m.content
 

@@ -10,16 +10,36 @@ Detection is a registry-wide question: the Sieve watches the markers of all form
 """
 from __future__ import annotations
 
+import enum
 import fnmatch
 import importlib
 import pkgutil
-from typing import Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Generator, Protocol
 
-# The decide contract: `decide(opener, look, eof, ctx)` answers YES (this format), NO, or MAYBE
-# (show me more).  `look` is the text after the opener, at most LOOK_MAX characters; with
-# `eof` (the end of the stream, or LOOK_MAX characters seen) MAYBE is not an answer.  Reading
-# no further than LOOK_MAX is what makes the choice the same whatever the chunking.
-YES, NO, MAYBE = 1, 0, -1
+if TYPE_CHECKING:
+    from ..calls import Calls
+    from ..jsonargs import Args
+    from ..reader import Lane, Reader
+
+
+class Verdict(enum.IntEnum):
+    """The decide contract: `decide(opener, look, eof, ctx)` answers YES (this format), NO, or
+    MAYBE (show me more).  `look` is the text after the opener, at most LOOK_MAX characters; with
+    `eof` (the end of the stream, or LOOK_MAX characters seen) MAYBE is not an answer.  Reading
+    no further than LOOK_MAX is what makes the choice the same whatever the chunking.
+
+    Compare a verdict with `==`: it has no truth value, because as an int NO would be false and
+    MAYBE true, and `if f.decide(...)` would take "show me more" for "yes".
+    """
+    YES = 1
+    NO = 0
+    MAYBE = -1
+
+    def __bool__(self) -> bool:
+        raise TypeError("a Verdict has no truth value: compare it with YES, NO or MAYBE")
+
+
+YES, NO, MAYBE = Verdict.YES, Verdict.NO, Verdict.MAYBE
 # How a format's body is written (Format.syntax): the grouping of the docs' format tables.
 SYNTAXES = {"json": "JSON behind markers", "xml": "XML-like, schema-typed values",
             "literal": "literals and channels", "none": "nothing to parse"}
@@ -27,23 +47,50 @@ LOOK_MAX = 256
 
 
 class Context(Protocol):
-    """What a format's `decide` and `parse` get as `ctx` (callsieve.calls.Calls)."""
+    """What a format's `decide` and `parse` get as `ctx` (callsieve.calls.Calls).
+
+    Whether a name is a declared tool, and its parameters, are asked with `declared` and
+    `parameters` below, never by reading `ctx.tools`, so the rule is written once."""
     tools: dict[str, dict] | None      # declared tools: {name: parameters schema}, None: any
     limit: int                         # max_call_bytes
     name: str                          # the open (or last) call's name
-    open: bool                         # a call is open
-    block_calls: int                   # calls started in this block
-    at_start: bool                     # the block opened where the content starts
+    args: Args | None                  # the open call's arguments (what start() returned)
     push: Callable[[Any], None]        # an event out (a ToolCallError for markup that holds no call)
     content: Callable[[str], None]     # prose from inside a block (harmony's final channel)
     reasoning: Callable[[str], None]   # thinking from inside a block (harmony's analysis)
 
-    def declared(self, name: str) -> bool: ...
+    @property
+    def open(self) -> bool: ...        # a call is open
+    @property
+    def block_calls(self) -> int: ...  # calls started in this block
+    @property
+    def at_start(self) -> bool: ...    # the block opened where the content starts
+
     def schema(self, name: str, key: str) -> dict | None: ...
     def check(self, name: str) -> str: ...
-    def start(self, name: str, id: str | None = None) -> Any: ...
+    def start(self, name: str, id: str | None = None) -> Args: ...
     def end(self) -> None: ...
     def fail(self, reason: str, raw: str) -> None: ...
+
+
+def declared(ctx: Context, name: str) -> bool:
+    """Is `name` one of the tools the request declared?  (False when it declared none.)"""
+    return ctx.tools is not None and name in ctx.tools
+
+
+def parameters(ctx: Context, name: str) -> dict | None:
+    """The JSON schema of the parameters of declared tool `name`, or None."""
+    return ctx.tools.get(name) if ctx.tools is not None else None
+
+
+if TYPE_CHECKING:
+    def _calls_are_a_context(calls: Calls) -> Context:
+        return calls                   # the type checker holds Calls to the protocol
+
+
+# A body parser: a generator over a Reader that yields when it needs more input (a Lane the
+# Sieve may pass chunks down, or None) and reports its calls to the Context.
+Body = Generator["Lane | None", None, Any]
 
 
 class Format:
@@ -87,11 +134,11 @@ class Format:
         """The closing marker of a block opened by `opener`."""
         return self.closer
 
-    def decide(self, opener: str, look: str, eof: bool, ctx: Context) -> int:
+    def decide(self, opener: str, look: str, eof: bool, ctx: Context) -> Verdict:
         """Is the text after `opener` this format?  YES, NO, or MAYBE (show me more)."""
         return YES
 
-    def parse(self, r, ctx: Context, opener: str):
+    def parse(self, r: Reader, ctx: Context, opener: str) -> Body:
         """Generator: parse the block after `opener` from Reader `r`, reporting calls to `ctx`."""
         raise NotImplementedError
         yield

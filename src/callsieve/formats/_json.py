@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import re
 
-from . import LOOK_MAX, MAYBE, NO, YES, Format
-from ..fallback import Kept, listed, resumable
+from . import LOOK_MAX, MAYBE, NO, YES, Context, Format, Verdict, declared
+from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, listed, resumable
 from ..jsonargs import Args, key, string, value
 from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
                       until_any)
@@ -21,14 +21,11 @@ from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek
 # A decision looks at no more than the Sieve's look-ahead bound, so that the whole text and any
 # chunking of it decide alike: deciders read `look[:LOOK_MAX]`.
 
-NAME_KEYS = ("name", "tool_name")
-ARGS_KEYS = ("arguments", "parameters", "args", "input")
-ID_KEYS = ("id", "tool_call_id", "call_id")
 IGNORED = ("type",)
 # {"tool_call": {call}}, {"tool_calls": [calls]} (llama.cpp's generic JSON, docs/syntax.md#bare_json) and kin
 WRAPPER_KEYS = ("function", "tool_call", "tool_calls", "function_call", "function_calls", "calls")
 
-def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | None = None):
+def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, id: str | None = None):
     """One call object at the reader ('{' next), its arguments streamed as they arrive.
 
     The call starts (ToolCallStart) once its name is known and its arguments begin.  `loose`
@@ -61,7 +58,7 @@ def call_object(r, ctx, loose: bool = False, name: str | None = None, id: str | 
         raise
 
 
-def _call_body(r, ctx, loose, at, cid):
+def _call_body(r, ctx: Context, loose, at, cid):
     name = None
     r.pos += 1
     held: Args | None = None       # arguments that came before the name
@@ -101,6 +98,7 @@ def _call_body(r, ctx, loose, at, cid):
             elif k in ARGS_KEYS and held is None and not args_read and (ctx.open or not started):
                 args_read = True
                 if started:
+                    assert ctx.args is not None            # (started: the call is open)
                     yield from _arguments(r, ctx.args)     # the call went out with its name
                 elif name is not None:
                     yield from _arguments(r, ctx.start(name, cid))
@@ -182,7 +180,7 @@ def _arguments(r, a: Args):
         raise Bad("arguments are not an object")
 
 
-def call_sequence(r, ctx, closer: str | None, loose: bool = False, seps: str = ",", **opts):
+def call_sequence(r, ctx: Context, closer: str | None, loose: bool = False, seps: str = ",", **opts):
     """Calls as objects or arrays of objects, separated by whitespace or `seps`, up to `closer`.
 
     The closer is optional (a block cut off or followed by another syntax ends where its
@@ -208,7 +206,7 @@ def call_sequence(r, ctx, closer: str | None, loose: bool = False, seps: str = "
         yield from startswith(r, closer, skip_ws=True)
 
 
-def call_array(r, ctx, loose: bool = False, **opts):
+def call_array(r, ctx: Context, loose: bool = False, **opts):
     """A JSON array of call objects ('[' next)."""
     at = r.at
     r.pos += 1
@@ -231,13 +229,13 @@ def call_array(r, ctx, loose: bool = False, **opts):
         raise Bad("expected ',' or ']' in a list of calls")
 
 
-def bare_calls(r, ctx, opener: str):
+def bare_calls(r, ctx: Context, opener: str):
     """A block opened by the first `{` / `[` of a bare JSON call (or list): read from the opener."""
     r.push_front(opener)
     yield from call_sequence(r, ctx, None, loose=True, seps=",;")
 
 
-def keyed_calls(r, ctx):
+def keyed_calls(r, ctx: Context):
     """Calls keyed by the tool name: `[{"NAME": {args}}, …]` (Apertus), or one such object.
 
     Several keys in one object are several calls.
@@ -281,7 +279,7 @@ def _comma(r):
 
 # ---------------------------------------------------------------------------- deciders
 
-def ahead(look: str, eof: bool, *parts) -> int:
+def ahead(look: str, eof: bool, *parts) -> Verdict:
     """Does `look` hold `parts` in order (whitespace allowed before each)?  YES, NO or MAYBE.
 
     A part is a literal or a tuple of alternatives ("" among them: the part may be missing).
@@ -307,7 +305,7 @@ def ahead(look: str, eof: bool, *parts) -> int:
     return YES
 
 
-def json_after(look: str, eof: bool) -> int:
+def json_after(look: str, eof: bool) -> Verdict:
     """YES if a JSON object or list follows (whitespace allowed), MAYBE while only whitespace."""
     return ahead(look, eof, ("{", "["))
 
@@ -318,7 +316,7 @@ _KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,12}(?:"\s*)?)?\Z'
 # wrappers `{"tool_calls": [{"name": …` / `{"tool_call": {"name": …`.
 _WS, _NAME_CHARS = r"\s*", r'[^"\\]*'
 # (what follows the opening brace)
-_SHAPES = ([], [_WS, *'"tool_calls"', _WS, ":", _WS, "[", _WS, "{"], [_WS, *'"tool_call"', _WS, ":", _WS, "{"])
+_SHAPES: tuple[list, ...] = ([], [_WS, *'"tool_calls"', _WS, ":", _WS, "[", _WS, "{"], [_WS, *'"tool_call"', _WS, ":", _WS, "{"])
 _CALL_AT = [_WS, *'"name"', _WS, ":", _WS, '"']
 
 
@@ -339,7 +337,7 @@ _NAMED = re.compile("(?:" + "|".join("".join(map(_atom, s)) for s in _SHAPES) + 
 _NAMED_PREFIX = re.compile("(?:" + "|".join(_prefix([*s, *_CALL_AT, _NAME_CHARS]) for s in _SHAPES) + r")\Z")
 
 
-def call_ahead(opener: str, look: str, eof: bool, ctx) -> int:
+def call_ahead(opener: str, look: str, eof: bool, ctx: Context) -> Verdict:
     """Is a bare `{` / `[` the start of a call object (or list)?  As the first thing in the
     content: if its first key is a call's; after prose: only if it names a declared tool."""
     look = look[:LOOK_MAX]
@@ -350,7 +348,7 @@ def call_ahead(opener: str, look: str, eof: bool, ctx) -> int:
         return MAYBE if not eof and _KEY_PREFIX.match(text) else NO
     m = _NAMED.match(look)
     if m:
-        return YES if ctx.tools and m.group(1) in ctx.tools else NO
+        return YES if declared(ctx, m.group(1)) else NO
     return MAYBE if not eof and _NAMED_PREFIX.match(look) else NO
 
 
@@ -400,7 +398,7 @@ def _past_stray(r, words):
     return w
 
 
-def special_section(r, ctx, call, ends=(), stray=False):
+def special_section(r, ctx: Context, call, ends=(), stray=False):
     """Calls between `<|tool_call_begin|>` and `<|tool_call_end|>` tokens (any look-alike
     spelling), up to a section end whose word is in `ends`, or to whatever else comes next.
 
@@ -488,11 +486,11 @@ def text_until(r, terms, emit):
             return ""
 
 
-def code_call(r, ctx, names, terms):
+def code_call(r, ctx: Context, names, terms):
     """A call whose one argument, {"code": …}, is the raw text up to one of `terms` (or the end of
     the stream), streamed.  The tool is the first of `names` that is declared (else the first).
     Whitespace around the code is layout, not code.  Returns the term found ("" at the end)."""
-    name = next((n for n in names if ctx.tools is not None and n in ctx.tools), names[0])
+    name = next((n for n in names if declared(ctx, n)), names[0])
     if not (yield from peek(r)):              # leading whitespace is layout too
         raise Truncated("cut off before the code")
     a = ctx.start(name)
@@ -522,7 +520,7 @@ class View:
     """A Calls seen through a renaming of tool names and/or a maker of call ids, for the shared
     parsers: `View(ctx, rename=lambda n: n.removesuffix(".call"))`, `View(ctx, new_id=mistral_id)`."""
 
-    def __init__(self, ctx, rename=None, new_id=None):
+    def __init__(self, ctx: Context, rename=None, new_id=None):
         self._ctx = ctx
         self._rename = rename or (lambda n: n)
         self._new_id = new_id

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from . import Context
 from ..jsonargs import Args, key, string
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until
 
@@ -59,7 +60,7 @@ def ahead(r, skip: int = 0):
     """The next non-blank character `skip` characters past the reader, not consumed ('' at the
     end of the stream)."""
     while True:
-        i = _WS.match(r.buf, r.pos + skip).end() if r.pos + skip <= len(r.buf) else len(r.buf)
+        i = _WS.match(r.buf, r.pos + skip).end() if r.pos + skip <= len(r.buf) else len(r.buf)  # type: ignore[union-attr]  # \s* always matches
         if i < len(r.buf):
             return r.buf[i]
         if not (yield from more(r)):
@@ -69,7 +70,7 @@ def ahead(r, skip: int = 0):
 def _quote_next(r, quote: str):
     """Is the delimiter next, after blanks (nothing consumed)?"""
     while True:
-        i = _WS.match(r.buf, r.pos).end()
+        i = _WS.match(r.buf, r.pos).end()  # type: ignore[union-attr]  # \s* always matches
         rest = r.buf[i:i + len(quote)]
         if len(rest) == len(quote) or not quote.startswith(rest):
             return rest == quote
@@ -77,7 +78,7 @@ def _quote_next(r, quote: str):
             return False
 
 
-def literal_call(r, ctx, quote: str, closer: str):
+def literal_call(r, ctx: Context, quote: str, closer: str):
     """`call:NAME{literal}` (or the drift spellings `call:NAME({json})`, `call:NAME(key: v)`),
     several in a row, then `closer` if present.
 

@@ -14,6 +14,7 @@ import math
 import re
 import unicodedata
 
+from . import Context
 from ..jsonargs import Args
 from ..reader import Bad, Reader, Reject, Truncated, avoiding, more, peek, peek_raw, startswith, token
 from ..fallback import listed, resumable
@@ -36,7 +37,7 @@ _ESCAPE_LEN = {"x": 4, "u": 6, "U": 10, "N": 84, "\r": 3}
 MAX_DEPTH = 128
 
 
-def call(r, ctx):
+def call(r, ctx: Context):
     """One call `NAME(kw=value, ...)` at the reader (an identifier next).
 
     Rejected (nothing started) unless it has a valid name followed by `(` and then `)` or a
@@ -81,7 +82,7 @@ def call(r, ctx):
     ctx.end()
 
 
-def call_list(r, ctx):
+def call_list(r, ctx: Context):
     """`[call, call, ...]` at the reader ('[' next); JSON call objects may stand in a list too."""
     r.pos += 1
     c = yield from peek(r)
@@ -93,7 +94,7 @@ def call_list(r, ctx):
     r.pos += 1
 
 
-def calls(r, ctx, closer: str | None):
+def calls(r, ctx: Context, closer: str | None):
     """Calls inside a wrapper: lists, single calls one per line (OLMo 3), JSON call objects,
     separated by whitespace, `,` or `;`; then the optional `closer`."""
     while True:
@@ -264,6 +265,7 @@ def _string_body(r, a: Args, raw: bool):
             r.pos = i + 2
             continue
         e = _ESCAPE.match(buf, i)
+        assert e is not None            # a backslash and a character: [\s\S] matches
         esc = e.group()
         if esc[1] == "u" and len(esc) == 6 and 0xD800 <= int(esc[2:], 16) < 0xDC00:
             # A high surrogate: its low half may follow, and the pair is one character (what

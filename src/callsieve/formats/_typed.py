@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..jsonargs import Args, loads, utf8_len
+from . import Context, parameters
 
 KINDS = frozenset(("string", "integer", "number", "boolean", "null", "object", "array"))
 STRING = frozenset(("string",))
@@ -79,12 +80,12 @@ def _deref(root, ref: str):
     return node
 
 
-def param_kinds(ctx, tool: str, key: str):
+def param_kinds(ctx: Context, tool: str, key: str):
     """The types allowed for parameter `key` of `tool` by the request's tools (None: unknown)."""
     schema = ctx.schema(tool, key)
     if schema is None:
         return None
-    return kinds(schema, (ctx.tools or {}).get(tool))
+    return kinds(schema, parameters(ctx, tool))
 
 
 # ------------------------------------------------------------------------------ parsing a value
@@ -175,7 +176,7 @@ class Value:
         self.tail = "" if trim_nl else None   # a held trailing newline (trim_nl only)
         self.limit = limit if limit is not None else a.limit
         if allowed is not None and allowed == STRING:
-            self.mode = "str"
+            self.mode: str | None = "str"
             a.str_begin()
         elif allowed is not None and "string" not in allowed:
             self.mode = "buf"         # no string reading: parse it at the end

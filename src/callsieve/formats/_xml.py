@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import re
 
-from . import MAYBE, NO, YES
+from . import MAYBE, NO, YES, Context, Verdict, parameters
 from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek
 from ..scan import Matcher
@@ -57,7 +57,7 @@ def next_mark(r, marks: Matcher, emit=None, limit: int | None = None, lane=None)
                 emit(buf[r.pos:cut])
             r.pos = cut
         if found:
-            return m.group()
+            return m.group()  # type: ignore[union-attr]  # (found: m is a match)
         if not (yield from more(r, lane if r.pos >= len(r.buf) else None)) and m is None:
             return None           # (an undecided literal is whole at the end of the stream)
 
@@ -114,7 +114,7 @@ def followed_by(r, skip: int, literals: tuple, eof_ok: bool = True):
 LOOK = 256                # the Sieve's bound on look-ahead: decide on no more, whatever the chunking
 
 
-def tag_after(look: str, eof: bool, tags: tuple) -> int:
+def tag_after(look: str, eof: bool, tags: tuple) -> Verdict:
     """For `decide`: YES when one of `tags` follows (after whitespace), MAYBE while it still may."""
     rest = look[:LOOK].lstrip()
     if any(rest.startswith(t) for t in tags):
@@ -179,14 +179,12 @@ class Dialect:
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
                  json_args: bool = True, json_calls: bool = False, untyped=ANY,
-                 string_attr: str | None = None, type_attr: str | None = None,
                  attr_entities: bool = False):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
         self.block_close, self.fillers = tuple(block_close), tuple(fillers)
         self.many, self.trim_nl, self.xml, self.lenient = many, trim_nl, xml, lenient
         self.json_args, self.json_calls, self.untyped = json_args, json_calls, untyped
-        self.string_attr, self.type_attr = string_attr, type_attr
         # Attribute values (names, keys) are XML-escaped: in real XML, and in syntaxes that
         # escape only their attributes (Kimi K3) while values stay raw text.
         self.attr_entities = xml or attr_entities
@@ -217,7 +215,7 @@ class Dialect:
         self.body_marks = Matcher(body)
         self.block_marks = _longest(self.fillers + self.block_close + call.starts)
 
-    def allowed(self, ctx, tool: str, key: str, tag):
+    def allowed(self, ctx: Context, tool: str, key: str, tag):
         """The kinds a parameter's value may have: its tag's own typing, else the schema's."""
         g = tag.groupdict()
         s = g.get("string")
@@ -329,7 +327,7 @@ def _cdata(r, put):
     r.pos += len(end)
 
 
-def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
+def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None):
     """One call's body after its opening tag, up to its closer.
 
     The call starts (ToolCallStart) at its first parameter or at its end, so a call cut off
@@ -384,17 +382,17 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None):
     ctx.end()
 
 
-def sole_key(ctx, tool: str) -> str:
+def sole_key(ctx: Context, tool: str) -> str:
     """A parameter tag without a name (MiniCPM5's `<param>x</param>`): the tool's one parameter,
     its schema's only property (or only required one).  Bad when the schema does not say which."""
-    params = (ctx.tools or {}).get(tool) or {}
+    params = parameters(ctx, tool) or {}
     for keys in (list(params.get("properties") or ()), list(params.get("required") or ())):
         if len(keys) == 1 and isinstance(keys[0], str):
             return keys[0]
     raise Bad("a parameter without a name")
 
 
-def block(r, ctx, d: Dialect, name_of=None):
+def block(r, ctx: Context, d: Dialect, name_of=None):
     """Calls until the block's closer, or until what follows is not a call (left unconsumed).
 
     `name_of(match)` gives a call tag's name (default: its `name` group).

@@ -12,7 +12,7 @@ with `_` but an XML body (`<steptml:invoke`): not claimed.  The section end is o
 """
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import MAYBE, NO, YES, Context, Format, Verdict
 from ._json import LOOK_MAX, call_object, special, special_section, special_word
 from ..reader import Reject, Truncated, startswith, token, until_any
 
@@ -43,11 +43,11 @@ _NAME = re.compile(r"[^\s`{<]+")
 _LANG = re.compile(r"\w*")
 
 
-def shape(opener: str, look: str, eof: bool):
+def shape(opener: str, look: str, eof: bool) -> str | Verdict:
     """"v3", "v31", MAYBE or NO: the syntax of the call after `opener` (at most `look` ahead)."""
     s = look[:LOOK_MAX]
     if special_word(opener) != "tool_call_begin":
-        s = s[_SECTIONS.match(s).end():]
+        s = s[_SECTIONS.match(s).end():]  # type: ignore[union-attr]  # (a `*` pattern: always matches)
         m = _CALL_BEGIN.match(s)
         if m is None:
             t = s.lstrip()
@@ -68,7 +68,7 @@ def shape(opener: str, look: str, eof: bool):
     return NO
 
 
-def _call(r, ctx):
+def _call(r, ctx: Context):
     """One call after its begin token, in either shape; the arguments may sit in a ```json fence."""
     head, m = yield from until_any(r, _SEP, limit=512)
     if m is None:
@@ -96,7 +96,7 @@ class DeepSeekV3(Format):
     description = "DeepSeek V3 / R1-0528: function<｜tool▁sep｜>NAME + ```json fence, in a tool-calls section"
     openers = SECTION + CALL
     closer = "<｜tool▁calls▁end｜>"
-    models = ("deepseek-v3", "deepseek-v3-0324*", "deepseek-r1*")
+    models: tuple[str, ...] = ("deepseek-v3", "deepseek-v3-0324*", "deepseek-r1*")
     specials = TOKENS
     spans = OUTPUTS
     priority = 20

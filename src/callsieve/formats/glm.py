@@ -1,7 +1,7 @@
 """GLM-4.5 … GLM-5: <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call> (docs/syntax.md#glm)."""
 import re
 
-from . import MAYBE, NO, Format
+from . import MAYBE, NO, Format, Verdict
 from ._xml import LOOK, Dialect, Tag, block, tag_after
 
 # The name runs from <tool_call> to a newline, <tool_sep> (HY-V3), <arg_key> or </tool_call>.
@@ -16,7 +16,7 @@ _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
 _AFTER = ("<arg_key>", "</tool_call>")
 
 
-def name_after(look: str, eof: bool, after=_AFTER) -> int:
+def name_after(look: str, eof: bool, after=_AFTER) -> Verdict:
     """YES when an identifier and then one of `after` follow, MAYBE while they still may."""
     look = look[:LOOK]
     m = _IDENT.match(look)

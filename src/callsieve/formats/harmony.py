@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import MAYBE, NO, YES, Context, Format, Verdict, declared
 from ..events import ToolCallError
 from ..jsonargs import value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith, token
@@ -94,7 +94,7 @@ def stream_until(r, stops: Matcher, emit):
             return None
 
 
-def _prefix_of(look: str, words) -> int:
+def _prefix_of(look: str, words) -> Verdict:
     """YES if `look` starts with one of `words` as a whole word, MAYBE if it may still, else NO."""
     for w in words:
         if look.startswith(w) and (len(look) == len(w) or not (look[len(w)].isalnum() or look[len(w)] == "_")):
@@ -102,7 +102,7 @@ def _prefix_of(look: str, words) -> int:
     return MAYBE if any(w.startswith(look) for w in words) else NO
 
 
-def _recipient_ahead(look: str) -> int:
+def _recipient_ahead(look: str) -> Verdict:
     """After a leading `to=`: YES for `functions.NAME` and then a header token, MAYBE while
     that may still come."""
     if _RECIPIENT_HEADER.match(look):
@@ -155,7 +155,7 @@ class Harmony(Format):
         lead = opener
         if opener == RECIPIENT:              # the role header's `<|start|>assistant` was the prompt's
             r.push_front(opener)
-            head = {"role": "assistant"}
+            head: dict[str, str | None] = {"role": "assistant"}
         else:
             head = {"channel": opener} if fused else {"role" if opener == START else "channel": None}
         first = True
@@ -173,7 +173,7 @@ class Harmony(Format):
                     raise Reject(f"a message from {head.get('role')}: not the assistant's")
                 # A recipient outside functions. is a built-in tool, unless it is a declared
                 # tool's own name (`to=math.sum` with a tool `math.sum`).
-                direct = bool(ctx.tools) and to in ctx.tools
+                direct = declared(ctx, to)
                 builtin = bool(to) and not to.startswith(FUNCTIONS) and not direct
                 if to and not builtin:
                     name = ctx.check(to if direct else to[len(FUNCTIONS):])
@@ -264,7 +264,7 @@ def _header(r, head: dict):
     raise Bad("header too long")
 
 
-def _fused_header(r, ctx, head: dict):
+def _fused_header(r, ctx: Context, head: dict):
     """After a fused channel word (stripped tokens): optional ` to=RECIPIENT` and ` json`.
     True when the header's tokens follow after all (`commentary to=functions.f<|message|>`: only
     `<|channel|>` was left out); they are read too."""
@@ -296,13 +296,13 @@ def _fused_header(r, ctx, head: dict):
     return False
 
 
-def _declared_only(ctx, to: str, base: str) -> bool:
+def _declared_only(ctx: Context, to: str, base: str) -> bool:
     """Is the unsplit name a declared tool and the split one not?"""
     n, b = to[len(FUNCTIONS):], base[len(FUNCTIONS):]
-    return bool(ctx.tools) and n in ctx.tools and b not in ctx.tools
+    return declared(ctx, n) and not declared(ctx, b)
 
 
-def _call(r, ctx, name: str, stops):
+def _call(r, ctx: Context, name: str, stops):
     """A message to functions.NAME: its JSON payload streams as the call's arguments."""
     c = yield from peek(r)
     a = ctx.start(name)

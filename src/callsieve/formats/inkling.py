@@ -17,7 +17,7 @@ before the marker at the start of the content is read with it when tools are dec
 """
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import MAYBE, NO, YES, Context, Format, Verdict
 from ._json import LOOK_MAX, call_object, json_after
 from ..reader import Reject, Truncated, peek, startswith, token, until
 
@@ -27,12 +27,12 @@ _NAME = re.compile(r"\s*([\w.\-]{1,128})\s*")
 _NAME_THEN = re.compile(r"\s*[\w.\-]{0,128}\s*")
 
 
-def _marker_after_name(look: str, eof: bool) -> int:
-    m = _NAME_THEN.match(look)
-    rest = look[m.end():]
+def _marker_after_name(look: str, eof: bool) -> Verdict:
+    end = _NAME_THEN.match(look).end()  # type: ignore[union-attr]  # (it matches "" too)
+    rest = look[end:]
     if rest.startswith(JSON):
         return json_after(rest[len(JSON):], eof)
-    return MAYBE if not eof and JSON.startswith(rest) and m.end() < 130 else NO
+    return MAYBE if not eof and JSON.startswith(rest) and end < 130 else NO
 
 
 class Inkling(Format):
@@ -72,7 +72,7 @@ class Inkling(Format):
 class _Named:
     """The JSON's own name is the header's (or missing): the header's name is the tool."""
 
-    def __init__(self, ctx, name):
+    def __init__(self, ctx: Context, name):
         self._ctx, self._name = ctx, name
 
     def __getattr__(self, k):

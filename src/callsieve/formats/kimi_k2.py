@@ -13,7 +13,7 @@ token: this format claims it only when <|tool_call_argument_begin|> follows the 
 """
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import MAYBE, NO, YES, Context, Format, declared
 from ._json import LOOK_MAX, call_object, special_section
 from ..reader import Reject, Truncated, token, until
 
@@ -35,7 +35,7 @@ def tool_name(call_id: str) -> str:
     return head if colon and idx.isdigit() else name
 
 
-def _call(r, ctx):
+def _call(r, ctx: Context):
     cid = (yield from until(r, ARG_BEGIN, limit=512)).strip()
     yield from call_object(r, ctx, name=tool_name(cid), id=cid)
 
@@ -62,7 +62,7 @@ class KimiK2(Format):
         if opener == STRIPPED:
             m = _STRIPPED_AHEAD.match(look)
             if m:
-                return YES if ctx.tools is None or m.group(1) in ctx.tools else NO
+                return YES if ctx.tools is None or declared(ctx, m.group(1)) else NO
             return MAYBE if not eof and _STRIPPED_PREFIX.match(look) else NO
         if opener == CALL:                     # the id, then <|tool_call_argument_begin|>
             i = look.find("<")

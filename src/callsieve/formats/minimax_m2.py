@@ -2,7 +2,7 @@
 </minimax:tool_call> (docs/syntax.md#minimax_m2)."""
 import re
 
-from . import MAYBE, NO, Format
+from . import MAYBE, NO, Format, declared
 from ._xml import LOOK, block, invoke_dialect, tag_after
 
 BARE = '<invoke name="'
@@ -33,7 +33,7 @@ class MinimaxM2(Format):
         m = _NAME.match(look)
         if m is None:
             return MAYBE if not eof and _NAME_PREFIX.match(look) else NO
-        if not ctx.tools or m.group(1) not in ctx.tools:
+        if not declared(ctx, m.group(1)):
             return NO
         return tag_after(look[m.end():], eof, ('<parameter name="', "</invoke>"))
 

@@ -22,7 +22,7 @@ follows, or `<invoke name=` with the token in its tags.
 """
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import MAYBE, NO, YES, Context, Format
 from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import LOOK, Tag, at_mark, attrs_tag, followed_by
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, until
@@ -126,7 +126,7 @@ def _element(r, a, key, depth=0):
         a.end()
 
 
-def _call(r, ctx, name):
+def _call(r, ctx: Context, name):
     a = None
     while True:
         yield from _skip(r)

@@ -12,7 +12,7 @@ Arguments are Python literals converted to JSON as they stream (formats/_pythoni
 """
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import MAYBE, NO, YES, Format, Verdict
 from ._pythonic import calls
 
 _CLOSERS = {"<|python_start|>": "<|python_end|>", "<function_calls>": "</function_calls>"}
@@ -21,7 +21,7 @@ _CALL = re.compile(r"\s*[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\s*\(\s*(?:\)|[A-
 _CALL_PREFIX = re.compile(r"\s*(?:[A-Za-z_][\w.\-]*(?:\s*\(\s*(?:[A-Za-z_]\w*\s*)?)?)?\Z")
 
 
-def call_follows(look: str, eof: bool, lead: str = "") -> int:
+def call_follows(look: str, eof: bool, lead: str = "") -> Verdict:
     """YES if a pythonic call starts `look` (after `lead`), MAYBE on a prefix of one, else NO."""
     if look.startswith(lead) or lead.startswith(look):
         rest = look[len(lead):] if look.startswith(lead) else ""

@@ -14,7 +14,7 @@ fences whose body is no call (`x = 1`) are text.
 """
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import MAYBE, NO, YES, Format, Verdict
 from ._json import LOOK_MAX, View
 from ._pythonic import call, call_list
 from .pythonic import call_follows
@@ -24,7 +24,7 @@ _LANG = re.compile(r"tool_code[ \t]*\n?")
 _PRINT = "print("
 
 
-def _call_ahead(body: str, eof: bool) -> int:
+def _call_ahead(body: str, eof: bool) -> Verdict:
     if body.startswith("["):                   # a Llama-style list of calls in the fence
         return call_follows(body[1:], eof)
     if body.startswith(_PRINT):
