@@ -15,12 +15,13 @@ import socket
 import sys
 import urllib.parse
 
+from callsieve.reasoning import MODES
+
 from callsieve.cli import CALLS_HELP, UsageError, install_command, positive_int, resolve_format
 from callsieve.reasoning import CALLS_IN_REASONING
 from callsieve.serve.options import DELIVERY
 
 TIMED_HTTP = "callsieve.serve.guard:TimedHTTP"  # uvicorn's protocol with a header timeout
-REASONING_FORMATS = ["none", "auto", "deepseek", "deepseek-legacy"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="send 'Authorization: Bearer KEY' to the upstream")
     parser.add_argument("--format", default=None, metavar="NAME",
                         help="force one tool-call format, a name or alias from 'callsieve formats' (default: detect)")
-    parser.add_argument("--reasoning-format", default="auto", choices=REASONING_FORMATS,
+    parser.add_argument("--reasoning-format", default="auto", choices=MODES,
                         help="where thinking goes, unless a request sets reasoning_format (default: auto)")
     parser.add_argument("--calls-in-reasoning", default="hold", choices=sorted(CALLS_IN_REASONING),
                         help=CALLS_HELP)
