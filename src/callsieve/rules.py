@@ -184,7 +184,9 @@ class ChoiceRules:
         out: list = []
         # what is being gathered: kind is "text", "reasoning" or an output call index; text is its
         # text so far; opening is the call's (id, name) when this event opens the call
-        kind, text, opening = None, "", None
+        kind: str | int | None = None
+        text, opening = "", None
+        k: str | int | None
         for ev in events:
             t = type(ev)
             if t is Text:
@@ -200,22 +202,22 @@ class ChoiceRules:
                 if self.hide_reasoning:
                     continue
             elif t is ToolCallStart:
-                k = self.index(("p", ev.index))
-                if k is None:
+                c = self.index(("p", ev.index))
+                if c is None:
                     continue
                 if kind is not None:
                     out.append(self.gathered(kind, text, opening))
-                cid = self.make_id(ev.name, k) if self.make_id else ev.id
-                kind, text, opening = k, "", (cid, ev.name)
+                cid = self.make_id(ev.name, c) if self.make_id else ev.id
+                kind, text, opening = c, "", (cid, ev.name)
                 continue
             elif t is ToolCallEnd or t is ToolCallError:
-                k = self._end_index(ev)
-                if k is None:
+                e = self._end_index(ev)
+                if e is None:
                     continue
                 if kind is not None:
                     out.append(self.gathered(kind, text, opening))
                     kind, text, opening = None, "", None
-                out.append(self.ended(k, t is ToolCallEnd))
+                out.append(self.ended(e, t is ToolCallEnd))
                 continue
             else:  # Markup, anything newer
                 continue
