@@ -103,10 +103,14 @@ class Derived(Format):
                 if p == PARAMS:
                     return YES
                 nxt = parts[parts.index(p) + 1:]
-                lit = next((q for q in nxt if q not in FIELDS), "{")
+                # the literal that ends the field: key/value tags begin with their key's opener
+                lit = m.params[0] if nxt[:1] == (PARAMS,) else next((q for q in nxt if q not in FIELDS), "{")
                 i = rest.find(lit)
                 if i < 0:
-                    return NO if eof or len(rest) >= LOOK_MAX or "\n" in rest.strip() else MAYBE
+                    # not yet: a field on one line, or one line then the start of its literal
+                    # (`NAME\n<arg_k`, `NAME\n```js`: the template's layout puts it on the next line)
+                    _, nl, below = rest.partition("\n")
+                    return NO if eof or len(rest) >= LOOK_MAX or (nl and not lit.startswith(below.strip())) else MAYBE
                 if p == NAME and not rest[:i].strip():
                     return NO
                 rest = rest[i:]
