@@ -31,6 +31,8 @@ class Markup:
     params: tuple = ()            # PARAMS: (key open, key close + value open, value close); the
                                   # middle one may be (start, end) with attributes between
     trim_nl: bool = False         # PARAMS: values written on lines of their own
+    xml: bool = False             # PARAMS: the template quotes markup in a value as XML does
+                                  # (`<![CDATA[…]]>`, `&lt;`): read as XML text
 
 
 def _ws(lit: str) -> str:
@@ -85,7 +87,7 @@ class Derived(Format):
         closes = tuple(p for p in tail if p not in FIELDS)
         # a call's closers after the first (`</function></tool_call>`) are skipped as fillers
         return Dialect(call=call, call_close=closes[:1], param=param, value_close=(v_close,),
-                       block_close=(m.section_close,) if m.section_close else (), trim_nl=m.trim_nl,
+                       block_close=(m.section_close,) if m.section_close else (), trim_nl=m.trim_nl, xml=m.xml,
                        fillers=tuple(dict.fromkeys((*closes[1:], *([m.sep] if m.sep else ())))))
 
     # -- deciding: what follows the opener is the start of the template's call ----------------
