@@ -152,7 +152,9 @@ def turn(template, message: dict, tools=None, before: list | None = None, **kwar
     # Where the turn's end shows after all the message's own text (its tokens may be quoted in an
     # argument, and some are the syntax's own, `<|close|>`): the longest run of its tokens found,
     # then the rarest, then the first.
-    after = max((out.find(s) + len(s) for s in _texts(message) if s in out), default=0)
+    # (A string may be written JSON-encoded, its quotes escaped: that spelling counts too.)
+    quoted = [q for s in _texts(message) for q in (s, json.dumps(s, ensure_ascii=False)[1:-1], json.dumps(s)[1:-1])]
+    after = max((out.find(s) + len(s) for s in quoted if s in out), default=0)
     toks = _END_TOKEN.findall(turn_end(template, tools, **kwargs))
     best = None
     for k in range(len(toks)):
