@@ -47,10 +47,7 @@ KNOWN: dict[tuple[str, str], str] = {
 }
 # Cases that need a family rule outside this test's scope (issue 17's control tokens, syntax
 # bends and new families, done beside it): expected to fail until then, not listed in the docs.
-PENDING: dict[tuple[str, str | None, str | None], str] = {
-    ("meetkai-functionary-medium-v3.2.jinja", "prose", "auto"):
-        "the `all` recipient before prose is markup only for a detected or pre-seeded functionary",
-}
+PENDING: dict[tuple[str, str | None, str | None], str] = {}
 
 
 # Cases a format derived from the template cannot read when it is forced (mode "derived"; a
