@@ -195,6 +195,13 @@ case("inkling", "https://github.com/eugr/spark-vllm-docker/pull/329", "only the 
      '<|content_thinking|>fetch it<|end_message|><|content_invoke_tool_json|>{"name":"web_fetch","args":{"url":"https://example.org/a"}}'
      '<|end_message|>',
      [("web_fetch", {"url": "https://example.org/a"})], reasoning="fetch it", tools=["web_fetch"])
+case("inkling", "https://github.com/eugr/spark-vllm-docker/pull/329", "the payload's JSON quotes written as &quot;",
+     '<|message_model|>web_fetch<|content_invoke_tool_json|>{&quot;name&quot;: &quot;web_fetch&quot;, &quot;args&quot;: '
+     '{&quot;url&quot;: &quot;https://example.org/?a=1&amp;b=2&quot;}}<|end_message|>',
+     [("web_fetch", {"url": "https://example.org/?a=1&b=2"})], tools=["web_fetch"])
+case("inkling", "https://github.com/smg-project/smg/pull/2116", "the text mode: raw text as the tool's one parameter",
+     '<|message_model|>run_shell<|content_invoke_tool_text|>ls -la "my dir"<|end_message|>',
+     [("run_shell", {"command": 'ls -la "my dir"'})], tools={"run_shell": {"command": {"type": "string"}}})
 
 # ---------------------------------------------------------------------------------------------
 # Gemma 3 ```tool_code fences
