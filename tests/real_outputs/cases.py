@@ -250,6 +250,14 @@ case("muse", MU2, "two invokes, a JSON array value, the message ended by <|eom|>
      '</atem:function_calls><|eom|>',
      [("get_weather", {"city": "Paris"}), ("tag", {"labels": ["a", "b"]})], reasoning="Both cities.",
      tools={"get_weather": {}, "tag": {"labels": {"type": "array"}}})
+case("muse", MU3, "the first <atem:parameter> swallowed, its name glued to the invoke's",
+     ' to=read<|message|><atem:function_calls>\n<atem:invoke name="read.filePath">/tmp/norm.txt</atem:parameter>\n'
+     '</atem:invoke>\n</atem:function_calls>',
+     [("read", {"filePath": "/tmp/norm.txt"})], tools={"read": {"filePath": {"type": "string"}}})
+case("muse", MU3, "the same, the value's closer missing too: not run",
+     ' to=read<|message|><atem:function_calls>\n<atem:invoke name="read.filePath">/tmp/norm.txt\n</atem:invoke>\n'
+     '</atem:function_calls>',
+     incomplete=[("read", {"filePath": "/tmp/norm.txt\n"})], tools={"read": {"filePath": {"type": "string"}}})
 case("muse", MU3, "a string-typed parameter holding JSON text stays a string",
      ' to=write<|message|><atem:function_calls>\n<atem:invoke name="write">\n<atem:parameter name="path">log.jsonl'
      '</atem:parameter>\n<atem:parameter name="content">{"span": "s1", "name": "n"}</atem:parameter>\n</atem:invoke>\n'

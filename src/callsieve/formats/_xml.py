@@ -337,6 +337,7 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None, first=None):
     a first parameter whose tag the call's own tag held (GLM's key glued to the name).
     """
     a = None
+    glued = first is not None
     c = "" if first else (yield from peek(r))
     if c == "{" and d.json_args:
         a = ctx.start(name, cid)
@@ -379,7 +380,11 @@ def call(r, ctx, d: Dialect, name: str, cid: str | None = None, first=None):
         v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl)
         # Cut off inside the value (Truncated): it is not ended, so the deltas sent stay as they
         # were; the call is not runnable anyway (its arguments never closed).
-        yield from value(r, d, v.feed, strict="opened" in tag.groupdict() and tag.group("opened") is None)
+        # A value whose opening tag was left out must have its closer (never leniently ended):
+        # a key tag without its `opened` group, or a first key its call's tag held without one.
+        opened = tag.groupdict().get("opened", "" if not glued else None)
+        glued = False
+        yield from value(r, d, v.feed, strict=opened is None)
         v.end()
     if a is None:
         ctx.start(name, cid)
