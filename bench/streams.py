@@ -327,8 +327,9 @@ if __name__ == "__main__":  # python -m bench.streams OUT.jsonl: the peers' stre
 
 
 # -- formats derived from a chat template (callsieve.derive), beside the hand-written ones --------
-# Two small templates in the style of the Hermes and Qwen3-Coder ones (written here, not copied):
-# the formats derived from them read the same streams as tool_call_tag and qwen3_coder.
+# Three small templates in the style of the Hermes, Qwen3-Coder and Mistral ones (written here, not
+# copied): the formats derived from them read the same streams as tool_call_tag, qwen3_coder and
+# mistral (JSON tags, key/value tags, a section of JSON call objects).
 DERIVED_TEMPLATES = {
     "hermes": """{%- for m in messages -%}<|im_start|>{{ m.role }}
 {{ m.content }}{%- for c in m.tool_calls or [] %}<tool_call>
@@ -346,6 +347,11 @@ DERIVED_TEMPLATES = {
 </tool_call>{% endfor %}<|im_end|>
 {% endfor -%}{%- if add_generation_prompt -%}<|im_start|>assistant
 {% endif -%}""",
+    "mistral": """{%- for m in messages -%}{%- if m.role == 'user' -%}[INST]{{ m.content }}[/INST]
+{%- elif m.role == 'assistant' -%}{{ m.content }}{%- if m.tool_calls -%}[TOOL_CALLS] [
+{%- for c in m.tool_calls -%}{{ {"name": c.function.name, "arguments": c.function.arguments} | tojson }}
+{%- if not loop.last %}, {% endif -%}{%- endfor -%}]{%- endif -%}</s>
+{%- endif -%}{%- endfor -%}""",
 }
 
 

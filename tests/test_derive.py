@@ -90,3 +90,36 @@ def test_a_real_template_seeds_the_format_and_thinking_its_renders_show(name, fm
 
 def test_a_template_that_cannot_be_rendered_falls_back_to_reading_it():
     assert shape("{% for %}") is None or shape("{% for %}")[0].format is None
+
+
+# llama.cpp's Jinja lets a template change a list (Kimi K2's `tool_response_queue.ids.append`);
+# transformers' immutable sandbox refuses it.  Written here in that shape.
+APPENDS = JSON_FAMILY.replace("{%- for m in messages -%}", "{%- set ns = namespace(ids=[]) -%}{%- for m in messages -%}"
+                              ).replace("<|act|>{{ c.id }}", "{%- set _ = ns.ids.append(c.id) -%}<|act|>{{ c.id }}")
+
+
+def test_a_template_that_changes_a_list_renders_and_derives():
+    sess = Session.from_template(APPENDS)
+    assert sess.format == "derived" and sess.derived is not None
+    text = '<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|>'
+    assert [(c.name, c.arguments) for c in parse(text, tools=TOOLS, session=sess).tool_calls] == [("find_docs", {"q": "x"})]
+
+
+def test_the_sandbox_still_refuses_what_is_unsafe():
+    from callsieve.render import TemplateError, render
+    with pytest.raises(TemplateError):
+        render("{{ messages.__class__.__mro__ }}", [{"role": "user", "content": "hi"}])
+    msgs = [{"role": "user", "content": "hi"}]
+    render("{%- set _ = messages.append(1) -%}{{ messages | length }}", msgs)
+    assert msgs == [{"role": "user", "content": "hi"}], "a template changes a copy, never the caller's messages"
+
+
+def test_kimi_k2_templates_render():
+    found = {n: t for n, t in templates().items() if n.startswith(("Kimi-K2", "moonshotai-Kimi-K2"))}
+    if not found:
+        pytest.skip("the llama-cpp-python sdist could not be downloaded")
+    from callsieve.derive import PROBE_CALLS, renders_calls
+    for name, t in found.items():
+        out = renders_calls(t, PROBE_CALLS[:1])
+        assert out and "<|tool_calls_section_begin|>" in out, name
+        assert Session.from_template(t).format == "kimi_k2", name

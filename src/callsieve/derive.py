@@ -12,6 +12,7 @@ and two) is rendered through the template, and the renders are compared:
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -280,6 +281,8 @@ def derived_format(template, **kwargs) -> Derived | None:
     one, two = _after_prelude(template, one, **kwargs), two and _after_prelude(template, two, **kwargs)
     try:
         markup = derive(one, two)
+        if markup is not None and PARAMS in markup.call and _quotes_as_xml(template, **kwargs):
+            markup = dataclasses.replace(markup, xml=True)
         fmt = Derived(markup) if markup is not None else None
     except (ValueError, IndexError):          # markup this cannot describe
         return None
@@ -292,6 +295,17 @@ def derived_format(template, **kwargs) -> Derived | None:
     return fmt
 
 
+
+
+# A value holding markup: a template that quotes it as XML does (MiniCPM5's CDATA) says its
+# values are XML text, to be read back the same way.
+QUOTED = "Zq<b> & c"
+
+
+def _quotes_as_xml(template, **kwargs) -> bool:
+    cid, name, args = PROBE_CALLS[0]
+    out = renders_calls(template, [(cid, name, {**args, "city": QUOTED})], **kwargs) or ""
+    return "<![CDATA[" + QUOTED in out or "Zq&lt;b&gt; &amp; c" in out
 
 
 def _after_prelude(template, out: str, **kwargs) -> str:

@@ -140,7 +140,9 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
     if at_start and calls and think is None:
         for f in family:
             for m in f.start_specials:
-                if m not in actions:
+                # (for the family, its word is markup even where its own opener would decline it)
+                if actions.get(m, ("call",))[0] == "call":
+                    actions.pop(m, None)
                     add(m, "control", start_only=True)
     if think is None:
         # (Inside thinking a family's tokens are part of the thought, as a held call's are.)

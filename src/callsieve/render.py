@@ -1,6 +1,12 @@
 """Rendering a chat template as a server does: jinja2 in a sandbox, with the names transformers
 gives a template (`tojson`, `raise_exception`, `strftime_now`, `{% generation %}`).
 
+transformers renders in jinja2's ImmutableSandboxedEnvironment, which refuses any change to a list
+or dict (`ns.ids.append(x)`).  llama.cpp's own Jinja engine allows it, and the templates written
+for it use it (Kimi K2's `tool_response_queue.ids.append(...)`): such a template is rendered
+again in the plain sandbox, which allows those changes and refuses everything else the immutable
+one does, on a copy of the messages and tools.
+
 Optional: jinja2 is the `template` extra (`pip install callsieve[template]`); the rest of the
 core never imports it.  `turn` answers "what does the model write for this assistant message":
 the conversation rendered with the message, less the prompt rendered before it and less the
@@ -8,6 +14,7 @@ end of the turn.
 """
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import re
@@ -20,12 +27,12 @@ class TemplateError(ValueError):
     """The template could not be rendered (it raised, or is not valid Jinja)."""
 
 
-@functools.lru_cache(maxsize=1)
-def _environment():
+@functools.lru_cache(maxsize=2)
+def _environment(mutable: bool = False):
     try:
         import jinja2
         from jinja2.ext import Extension, loopcontrols
-        from jinja2.sandbox import ImmutableSandboxedEnvironment
+        from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment
     except ImportError:                      # pragma: no cover - the extra is missing
         raise ImportError("rendering a chat template needs jinja2: pip install 'callsieve[template]'") from None
 
@@ -44,8 +51,8 @@ def _environment():
     def tojson(x, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
         return json.dumps(x, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
 
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True,
-                                        extensions=[Generation, loopcontrols])
+    sandbox = SandboxedEnvironment if mutable else ImmutableSandboxedEnvironment
+    env = sandbox(trim_blocks=True, lstrip_blocks=True, extensions=[Generation, loopcontrols])
     env.filters["tojson"] = tojson
     env.globals["raise_exception"] = raise_exception
     env.globals["strftime_now"] = lambda fmt: datetime.now().strftime(fmt)
@@ -53,8 +60,8 @@ def _environment():
 
 
 @functools.lru_cache(maxsize=64)
-def _compiled(text: str):
-    env, error = _environment()
+def _compiled(text: str, mutable: bool = False):
+    env, error = _environment(mutable)
     try:
         return env.from_string(text)
     except error as e:
@@ -82,14 +89,21 @@ def render(template, messages: list, tools: list | None = None, add_generation_p
     text = chat_template_of(template)
     if not text:
         raise TemplateError("no chat template")
-    t = _compiled(text)
+    from jinja2.sandbox import SecurityError
     _, error = _environment()
     args = {"bos_token": "", "eos_token": "", **specials, **kwargs}
-    try:
-        return t.render(messages=messages, tools=tools, add_generation_prompt=add_generation_prompt, **args)
-    except (error, TemplateError, TypeError, ValueError, KeyError, AttributeError, IndexError,
-            RecursionError, ZeroDivisionError) as e:
-        raise TemplateError(f"{type(e).__name__}: {e}") from None
+    for mutable in (False, True):
+        t = _compiled(text, mutable)
+        given = copy.deepcopy((messages, tools)) if mutable else (messages, tools)
+        try:
+            return t.render(messages=given[0], tools=given[1], add_generation_prompt=add_generation_prompt, **args)
+        except SecurityError as e:
+            if mutable:
+                raise TemplateError(f"{type(e).__name__}: {e}") from None
+        except (error, TemplateError, TypeError, ValueError, KeyError, AttributeError, IndexError,
+                RecursionError, ZeroDivisionError) as e:
+            raise TemplateError(f"{type(e).__name__}: {e}") from None
+    raise AssertionError("unreachable: the mutable sandbox raises or returns")
 
 
 USER = {"role": "user", "content": "Hello there."}
@@ -139,7 +153,9 @@ def turn(template, message: dict, tools=None, before: list | None = None, **kwar
     # Where the turn's end shows after all the message's own text (its tokens may be quoted in an
     # argument, and some are the syntax's own, `<|close|>`): the longest run of its tokens found,
     # then the rarest, then the first.
-    after = max((out.find(s) + len(s) for s in _texts(message) if s in out), default=0)
+    # (A string may be written JSON-encoded, its quotes escaped: that spelling counts too.)
+    quoted = [q for s in _texts(message) for q in (s, json.dumps(s, ensure_ascii=False)[1:-1], json.dumps(s)[1:-1])]
+    after = max((out.find(s) + len(s) for s in quoted if s in out), default=0)
     toks = _END_TOKEN.findall(turn_end(template, tools, **kwargs))
     best = None
     for k in range(len(toks)):

@@ -39,3 +39,13 @@ def test_v31_call_without_arguments_and_v32_all_recipient_first():
     check("<function=now></function>", calls=[("now", {})], content="")
     from callsieve import Session
     check("all\nIt is noon.", session=Session("functionary", seeded=True), content="It is noon.")
+
+
+def test_v32_all_recipient_first_auto_detected_when_tools_are_declared():
+    # the turn's first `>>>` is in the prompt: the content opens with the `all` recipient
+    text = 'all\nLet me look.>>>count_words\n{"path": "draft.txt"}'
+    check(text, tools=tools("count_words"), content="Let me look.", calls=[("count_words", {"path": "draft.txt"})])
+    check("all\nIt is noon.", tools=tools("count_words"), content="It is noon.", calls=[])
+    for text in ("all\nof it", "all of them\nyes"):     # no tools: a word of prose
+        check(text, content=text, calls=[])
+    check("all of them\nyes", tools=tools("count_words"), content="all of them\nyes", calls=[])

@@ -31,6 +31,8 @@ class Markup:
     params: tuple = ()            # PARAMS: (key open, key close + value open, value close); the
                                   # middle one may be (start, end) with attributes between
     trim_nl: bool = False         # PARAMS: values written on lines of their own
+    xml: bool = False             # PARAMS: the template quotes markup in a value as XML does
+                                  # (`<![CDATA[…]]>`, `&lt;`): read as XML text
 
 
 def _ws(lit: str) -> str:
@@ -85,7 +87,7 @@ class Derived(Format):
         closes = tuple(p for p in tail if p not in FIELDS)
         # a call's closers after the first (`</function></tool_call>`) are skipped as fillers
         return Dialect(call=call, call_close=closes[:1], param=param, value_close=(v_close,),
-                       block_close=(m.section_close,) if m.section_close else (), trim_nl=m.trim_nl,
+                       block_close=(m.section_close,) if m.section_close else (), trim_nl=m.trim_nl, xml=m.xml,
                        fillers=tuple(dict.fromkeys((*closes[1:], *([m.sep] if m.sep else ())))))
 
     # -- deciding: what follows the opener is the start of the template's call ----------------
@@ -103,10 +105,14 @@ class Derived(Format):
                 if p == PARAMS:
                     return YES
                 nxt = parts[parts.index(p) + 1:]
-                lit = next((q for q in nxt if q not in FIELDS), "{")
+                # the literal that ends the field: key/value tags begin with their key's opener
+                lit = m.params[0] if nxt[:1] == (PARAMS,) else next((q for q in nxt if q not in FIELDS), "{")
                 i = rest.find(lit)
                 if i < 0:
-                    return NO if eof or len(rest) >= LOOK_MAX or "\n" in rest.strip() else MAYBE
+                    # not yet: a field on one line, or one line then the start of its literal
+                    # (`NAME\n<arg_k`, `NAME\n```js`: the template's layout puts it on the next line)
+                    _, nl, below = rest.partition("\n")
+                    return NO if eof or len(rest) >= LOOK_MAX or (nl and not lit.startswith(below.strip())) else MAYBE
                 if p == NAME and not rest[:i].strip():
                     return NO
                 rest = rest[i:]

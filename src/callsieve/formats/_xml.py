@@ -327,38 +327,43 @@ def _cdata(r, put):
     r.pos += len(end)
 
 
-def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None):
+def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=None):
     """One call's body after its opening tag, up to its closer.
 
     The call starts (ToolCallStart) at its first parameter or at its end, so a call cut off
-    right after its name is not counted (docs/syntax.md#qwen3_coder).
+    right after its name is not counted (docs/syntax.md#qwen3_coder).  `first`: (key, tag) of
+    a first parameter whose tag the call's own tag held (GLM's key glued to the name).
     """
     a = None
-    c = yield from peek(r)
+    glued = first is not None
+    c = "" if first else (yield from peek(r))
     if c == "{" and d.json_args:
         a = ctx.start(name, cid)
         yield from json_value(r, a)
     while True:
-        lit = yield from next_mark(r, d.body_marks, limit=JUNK_LIMIT)
-        if lit is None:
-            if a is None:
-                raise Truncated("cut off in a call")
-            raise Truncated("cut off before the end of the call")
-        kind = d.body_kinds[lit]
-        if kind == "close":
-            r.pos += len(lit)
-            break
-        if kind == "outer":
-            break
-        if a is not None and not a.open:
-            raise Bad("a parameter after JSON arguments")
-        at = r.at
-        tag = yield from d.param.read(r, lit)
-        if tag is None:
-            if a is None:
-                raise Reject("malformed parameter tag", at)
-            raise Bad("malformed parameter tag")
-        key = tag.group("key")
+        if first:
+            (key, tag), first = first, None
+        else:
+            lit = yield from next_mark(r, d.body_marks, limit=JUNK_LIMIT)
+            if lit is None:
+                if a is None:
+                    raise Truncated("cut off in a call")
+                raise Truncated("cut off before the end of the call")
+            kind = d.body_kinds[lit]
+            if kind == "close":
+                r.pos += len(lit)
+                break
+            if kind == "outer":
+                break
+            if a is not None and not a.open:
+                raise Bad("a parameter after JSON arguments")
+            at = r.at
+            tag = yield from d.param.read(r, lit)
+            if tag is None:
+                if a is None:
+                    raise Reject("malformed parameter tag", at)
+                raise Bad("malformed parameter tag")
+            key = tag.group("key")
         if key is None:
             key = sole_key(ctx, name)
         elif d.attr_entities:
@@ -373,7 +378,11 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None):
         v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl)
         # Cut off inside the value (Truncated): it is not ended, so the deltas sent stay as they
         # were; the call is not runnable anyway (its arguments never closed).
-        yield from value(r, d, v.feed, strict="opened" in tag.groupdict() and tag.group("opened") is None)
+        # A value whose opening tag was left out must have its closer (never leniently ended):
+        # a key tag without its `opened` group, or a first key its call's tag held without one.
+        opened = tag.groupdict().get("opened", "" if not glued else None)
+        glued = False
+        yield from value(r, d, v.feed, strict=opened is None)
         v.end()
     if a is None:
         ctx.start(name, cid)
@@ -432,6 +441,10 @@ def block(r, ctx: Context, d: Dialect, name_of=None):
         if tag is None:
             raise Reject("malformed call tag", at)
         name = name_of(tag) if name_of else tag.group("name")
+        first = None
+        if isinstance(name, tuple):          # (name, key): the call's tag held its first key
+            name, key = name
+            first = (key, tag)
         if d.attr_entities:
             name = html.unescape(name)
         try:
@@ -443,7 +456,7 @@ def block(r, ctx: Context, d: Dialect, name_of=None):
             ctx.start(name)
             ctx.end()
         else:
-            yield from call(r, ctx, d, name)
+            yield from call(r, ctx, d, name, first=first)
         n += 1
 
 

@@ -8,8 +8,11 @@ At the top level `<function=` is Functionary's (Qwen3-Coder's `<function=` sits 
 a newline (a Python prompt `>>> x` is prose); text and code run to the next `>>>`.  `>>>` is a
 plain-text marker.
 The first `>>>` of a v3.2 turn is often in the prompt: output that starts `NAME\\n{json}` with
-NAME a declared tool is recognised without it; `all\\n…` without it is plain content anyway.
+NAME a declared tool is recognised without it, and so is `all\\n` (the recipient of the text after
+it) when tools are declared: a first line that is only `all` in a tool-calling turn is
+Functionary's recipient, never content, auto-detected too.  Without tools it stays text.
 """
+ALL = "all\n"
 import re
 
 from . import MAYBE, NO, YES, Format
@@ -32,6 +35,7 @@ class Functionary(Format):
     description = "Functionary v3.1 <function=NAME>{json}</function>, v3.2 >>>NAME\\n{json}"
     openers = (V31, V32)
     name_openers = True      # the turn's first >>> is in the prompt: NAME\n{json} opens the content
+    start_openers = (ALL,)   # and `all\n` (tools declared)
     closer = None
     models = ("functionary*",)
     priority = 30
@@ -39,6 +43,8 @@ class Functionary(Format):
     example = '<function=count_words>{"path": "draft.txt"}</function>'
 
     def decide(self, opener, look, eof, ctx):
+        if opener == ALL:
+            return YES if ctx.tools else NO
         if opener not in (V31, V32):                 # a declared tool's name, its >>> in the prompt
             look = opener + look
         full, prefix = (_V31_AHEAD, _V31_PREFIX) if opener == V31 else (_V32_AHEAD, _V32_PREFIX)

@@ -2,18 +2,27 @@
 import re
 
 from . import MAYBE, NO, Format, Verdict
+from ..reader import Reject
 from ._xml import LOOK, Dialect, Tag, block, tag_after
 
-# The name runs from <tool_call> to a newline, <tool_sep> (HY-V3), <arg_key> or </tool_call>.
+# The name runs from <tool_call> to a newline, <tool_sep> (HY-V3), <arg_key> or </tool_call>, or
+# to a stray </arg_value> (`<tool_call>f</arg_value></tool_call>`: a call with no arguments that
+# closes a value it never opened; the closer is dropped as text between the call's tags).
 NAME = r"\s*(?P<name>[^<>\s]+?)\s*(?:<tool_sep(?::\w+)?>)?"
-NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key[:>]|</tool_call)|\n"
+NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key[:>]|</tool_call|</arg_value>)|\n"
+# The first <arg_key> left out, its key glued to the name (`<tool_call>grep_toolpattern</arg_key>`):
+# the call tag then runs through that key's closer, and a declared tool's name split off its start
+# is the name (`split_glued`); without a declared name to split on, the block is text.
+KEY_CLOSE = r"(?:</arg_key>\s*)+"       # a closer written twice (`</arg_key></arg_key>`) is one
+GLUED = r"\s*(?P<glued>[^<>\s]+?)" + KEY_CLOSE + r"(?P<opened><arg_value>)?"
+GLUED_END = KEY_CLOSE + r"(?:<arg_value>|(?=[^\s<]))"
 # A value whose <arg_value> was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
 # own closer, which it must then have (`opened` unmatched: no lenient end, docs/syntax.md#glm).
-PAIR = Tag(("<arg_key>",), r"<arg_key>\s*(?P<key>(?:(?!</arg_key>).)*?)\s*</arg_key>\s*(?P<opened><arg_value>)?",
-           end=r"</arg_key>\s*(?:<arg_value>|(?=[^\s<]))")
+PAIR = Tag(("<arg_key>",), r"<arg_key>\s*(?P<key>(?:(?!</arg_key>).)*?)\s*" + KEY_CLOSE + r"(?P<opened><arg_value>)?",
+           end=GLUED_END)
 
 _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
-_AFTER = ("<arg_key>", "</tool_call>")
+_AFTER = ("<arg_key>", "</tool_call>", "</arg_key>", "</arg_value>")
 
 
 def name_after(look: str, eof: bool, after=_AFTER) -> Verdict:
@@ -37,7 +46,8 @@ class Glm(Format):
     models = ("glm-4.5*", "glm-4.6*", "glm-4.7*", "glm-5*", "ling-3*", "laguna*")
     example = "<tool_call>play_song<arg_key>title</arg_key><arg_value>Blue Train</arg_value></tool_call>"
 
-    body = Dialect(call=Tag(("<tool_call>",), r"<tool_call>" + NAME, end=NAME_END),
+    body = Dialect(call=Tag(("<tool_call>",), r"<tool_call>(?:" + NAME + "|" + GLUED + ")",
+                            end=NAME_END + "|" + GLUED_END),
                    call_close=("</tool_call>",), param=PAIR, value_close=("</arg_value>",), many=False)
 
     def decide(self, opener, look, eof, ctx):
@@ -45,4 +55,19 @@ class Glm(Format):
 
     def parse(self, r, ctx, opener):
         r.push_front(opener)          # the opener is also the call's tag, which holds the name
-        yield from block(r, ctx, self.body)
+        yield from block(r, ctx, self.body, name_of=split_glued(ctx))
+
+
+def split_glued(ctx):
+    """A call tag's name, or (name, key) when its first key is glued to it: the longest declared
+    tool name the glued text starts with, the rest the key (Reject when none fits)."""
+    def name_of(tag):
+        glued = tag.group("glued")
+        if glued is None:
+            return tag.group("name")
+        names = sorted((n for n in (ctx.tools or ()) if glued.startswith(n) and len(n) < len(glued)),
+                       key=len, reverse=True)
+        if not names:
+            raise Reject("a key glued to an undeclared name")
+        return names[0], glued[len(names[0]):]
+    return name_of

@@ -68,7 +68,7 @@ class Muse(Format):
 
     def parse(self, r, ctx, opener):
         if opener == CALLS:
-            yield from block(r, ctx, BODY)
+            yield from block(r, ctx, BODY, name_of=glued_key(ctx))
             yield from _end(r)
             return
         if opener == HARMONY_START:
@@ -90,7 +90,7 @@ class Muse(Format):
                 if not (yield from startswith(r, CALLS, skip_ws=True)):
                     raise Reject("a tool message without a call block") if (yield from peek(r)) \
                         else Truncated("cut off before the call block")
-                yield from block(r, ctx, BODY)
+                yield from block(r, ctx, BODY, name_of=glued_key(ctx))
                 yield from _end(r)
                 if not (yield from startswith(r, START, skip_ws=True)):
                     return
@@ -102,3 +102,21 @@ def _end(r):
     for e in ENDS:
         if (yield from startswith(r, e, skip_ws=True)):
             return
+
+
+def glued_key(ctx):
+    """An invoke tag's name; or (tool, key) when the model swallowed the first parameter's tag
+    and glued its name onto the tool's (`<atem:invoke name="read.filePath">/tmp/a</atem:parameter>`,
+    vllm #51655): a name that is not declared but whose head is, the rest the key.  Its value
+    then has only its closer, which it must have (it never runs without)."""
+    def name_of(tag):
+        name = tag.group("name")
+        tools = ctx.tools or {}
+        if not tools or name in tools:
+            return name
+        heads = [t for t in tools if name.startswith(t + ".") and len(name) > len(t) + 1]
+        if not heads:
+            return name
+        head = max(heads, key=len)
+        return head, name[len(head) + 1:]
+    return name_of

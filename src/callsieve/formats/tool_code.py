@@ -11,6 +11,15 @@ call per line (or a `[f(…), g(…)]` list), `print(…)` around a call and the
 namespace of Google's examples are read too.  The fence is the call's syntax, not a quotation:
 it is consumed whole.  Other fences (```python with code) are not this format; `tool_code`
 fences whose body is no call (`x = 1`) are text.
+
+Without the fence, Gemma also writes the call as an assignment opening its answer, often with
+the `print` the prompt's examples show after it (vllm-mlx #623):
+
+    tool_code = get_weather(city="London")
+    print(tool_code)
+
+That is read as the call (the `print(tool_code)` line with it) only as the first thing in the
+content and only when a call follows the `=`; elsewhere it is text.
 """
 import re
 
@@ -22,6 +31,11 @@ from ..reader import Reject, Truncated, peek, startswith, token
 
 _LANG = re.compile(r"tool_code[ \t]*\n?")
 _PRINT = "print("
+ASSIGN = "tool_code"
+_EQ = re.compile(r"[ \t]*=?[ \t]*")
+_ASSIGN = re.compile(r"[ \t]*=[ \t]*")
+_ASSIGN_PREFIX = re.compile(r"[ \t]*(?:=[ \t]*)?\Z")
+_ECHO = "print(tool_code)"
 
 
 def _call_ahead(body: str, eof: bool) -> Verdict:
@@ -40,13 +54,22 @@ class ToolCode(Format):
     aliases = ("gemma3", "gemma3_tool_code")
     description = "Gemma 3 ```tool_code fences holding Python calls"
     openers = ("```",)
+    start_openers = (ASSIGN,)
     closer = "```"
     models = ("gemma-3-*", "gemma3*")
     priority = 29              # before fenced_json, which shares the fence and wants JSON
     example = '```tool_code\nget_weather(city="Tokyo", unit="celsius")\n```'
 
+    def closer_for(self, opener):
+        return self.closer if opener != ASSIGN else None
+
     def decide(self, opener, look, eof, ctx):
         look = look[:LOOK_MAX]
+        if opener == ASSIGN:
+            m = _ASSIGN.match(look)
+            if m is None:
+                return MAYBE if not eof and _ASSIGN_PREFIX.match(look) else NO
+            return call_follows(look[m.end():], eof)
         head = "tool_code"
         if len(look) < len(head):
             return MAYBE if not eof and head.startswith(look) else NO
@@ -63,8 +86,13 @@ class ToolCode(Format):
         return _call_ahead(body, eof)
 
     def parse(self, r, ctx, opener):
-        yield from token(r, _LANG, 64)
         view = View(ctx, rename=lambda n: n.removeprefix("default_api."))
+        if opener == ASSIGN:
+            yield from token(r, _EQ, 64)
+            yield from call(r, view)
+            yield from startswith(r, _ECHO, skip_ws=True)
+            return
+        yield from token(r, _LANG, 64)
         while True:
             c = yield from peek(r)
             if c == "`":
