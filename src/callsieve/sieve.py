@@ -22,6 +22,7 @@ from .calls import Calls
 from .events import Markup, Reasoning, Text, ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .jsonargs import utf8_len
+from .layout import Layout, Lead
 from .formats import LOOK_MAX, MAYBE, YES
 from .markers import control_shape, marker_table, special, starts_special, whole_tag
 from .scan import Anchor
@@ -45,6 +46,7 @@ _TURN_END = frozenset(("strip", "control", "span"))
 # A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
 _CONTROL = frozenset(("control", "span"))
 _CANDIDATES: dict = {}               # Sieve._candidates
+_TEXT = Lead.TEXT
 
 
 class Example(Tentative):
@@ -66,19 +68,17 @@ class Example(Tentative):
 class Block:
     """One block, from its opener to its end: all its state in one place."""
 
-    __slots__ = ("opener", "cands", "look", "at_start", "fmt", "reader", "gen", "lane", "calls",
+    __slots__ = ("opener", "cands", "look", "fmt", "reader", "gen", "lane",
                  "fallback", "cut", "unread", "mk", "mk_opener")
 
-    def __init__(self, opener: str, cands: tuple, at_start: bool):
+    def __init__(self, opener: str, cands: tuple):
         self.opener = opener           # the marker that opened it
         self.cands = cands             # formats that share that marker (DECIDE)
         self.look = ""                 # text after the opener, held while they decide
-        self.at_start = at_start       # it opened where the content starts
         self.fmt = None                # the format that claimed it (None: still DECIDE)
         self.reader: Reader | None = None
         self.gen = None                # the format's body parser
         self.lane = None               # where plain chunks may go directly (see reader.Lane)
-        self.calls = 0                 # calls started in it
         self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
@@ -117,20 +117,8 @@ class Sieve:
         self._found: dict = {}         # Matcher.search cache for the text being scanned
         self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
         self._held = ""                # a possible marker start, TEXT mode
-        self._at_start = True          # nothing but whitespace has gone out as content
-        self._skip_ws = False          # whitespace right after markup may be layout
-        # Whitespace at the ends of the content, and of each thinking block, is layout.  Trailing
-        # whitespace is held (it is invisible: holding it costs no latency) until more text
-        # follows, even across a call, so that `before <call> after` keeps its spacing while
-        # `Checking.\n\n<call>` ends as "Checking.".
-        self._ws = ""                  # content's trailing whitespace, not out yet
-        self._rws = ""                 # the thinking block's trailing whitespace, not out yet
-        self._rlead = True             # nothing but whitespace in this thinking block yet
-        self._lead = ""                # whitespace right after markup, not judged yet
-        self._ticks = 0                # odd: the content's current line is inside `inline code`
-        self._fence = fences.OUTSIDE   # the content's Markdown code fence (fences.py)
-        self._code = False             # a backtick was written in the content (code, a fence)
         self._th = Thought(reasoning, thinking, session)
+        self._lay = Layout(self._th, self._markup_text, self._piece, self._retable)
         self._span: str | None = None  # inside a span of control tokens: its closer (_emit)
         self._verbatim = None          # the ends of a block given back as text: its tokens are text
         self._blk_cands = ()
@@ -153,7 +141,8 @@ class Sieve:
         plain = None
         try:
             blk = self._blk
-            if (blk is None and self._th.open is None and not self._skip_ws and not self._at_start
+            lay = self._lay
+            if (blk is None and self._th.open is None and lay.lead is _TEXT and not lay.at_start
                     and self._tent is None and ((not self._held and self._first(text) is None)
                                                 or (plain := self._plain(text)) is not None)):
                 # The common case: prose with no character a marker can start with, or with
@@ -161,23 +150,23 @@ class Sieve:
                 if plain is not None:
                     text = plain
                 if text:
+                    # Layout.content and Layout.text, inline: this is the hot path
                     if "`" in text:              # (a backtick that starts no marker: count it)
-                        self._wrote(text)
+                        lay.wrote(text)
                     elif "\n" in text:
-                        self._ticks = 0
-                    if self._fence[1] is not None or "\n" in text:
-                        self._fence = fences.after(self._fence, text)
-                    # _text's whitespace hold, inline: this is the hot path
-                    ws = self._ws
+                        lay.ticks = 0
+                    if lay.fence[1] is not None or "\n" in text:
+                        lay.fence = fences.after(lay.fence, text)
+                    ws = lay.ws
                     if text[-1] in _WS:
                         body = text.rstrip()
                         if not body:
-                            self._ws = ws + text
+                            lay.ws = ws + text
                             return []
-                        self._ws = text[len(body):]
+                        lay.ws = text[len(body):]
                         text = ws + body
                     elif ws:
-                        self._ws = ""
+                        lay.ws = ""
                         text = ws + text
                     return [Text(text)]
                 return []
@@ -269,18 +258,14 @@ class Sieve:
         if held:
             out.append(Text(held))
         self._held = ""
-        self._blk = calls.block = None
+        self._blk = None
         self._closed = True
         return out
 
     def _close(self) -> list:
         out = self._out = []
         self._run("", 0, True)
-        self._layout()
-        self._thought_ends()
-        if self._ws:                       # the content's trailing whitespace: layout
-            self._markup_text(self._ws)
-            self._ws = ""
+        self._lay.end()
         self._calls.flush()
         self._flush_text()
         self._was_call()                   # a call held inside thinking that never closed
@@ -288,7 +273,7 @@ class Sieve:
         if self.session is not None:
             if self._detected:
                 self.session.record(self._detected)
-            self.session.observe(self._th.verdict(self._calls.count, not self._at_start))
+            self.session.observe(self._th.verdict(self._calls.count, not self._lay.at_start))
         return out
 
     # ------------------------------------------------------------------ plumbing
@@ -364,70 +349,10 @@ class Sieve:
             self._markup_text(s)
             return
         self._calls.flush()
-        if self._th.open is not None and self._th.separated:
-            self._thought(s)
-            return
-        self._fence = fences.after(self._fence, s)   # (layout whitespace too: it ends lines)
-        if self._skip_ws:
-            # Whitespace right after markup is layout: after a thinking block, and after a call
-            # when it holds a newline and whitespace already separates the prose before the call
-            # (`check. <call>\nMore` reads "check. More"); spaces are the prose's own spacing
-            # (`before <call> after` keeps both).
-            # The whole whitespace run is judged, however it was chunked.
-            t = s.lstrip()
-            lead = self._lead + s[:len(s) - len(t)]
-            if not t:
-                self._lead = lead
-                return
-            self._lead = ""
-            if lead and (self._skip_ws == "drop" or (self._ws and "\n" in lead)):
-                self._markup_text(lead)
-                s = t
-            else:
-                s = lead + t
-            self._skip_ws = False
-        self._text(s)
-
-    def _layout(self) -> None:
-        """A whitespace run after markup that markup (or the end) follows: layout."""
-        if self._lead:
-            self._markup_text(self._lead)
-            self._lead = ""
-
-    def _thought(self, s: str) -> None:
-        """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy).
-        A thinking block's leading and trailing whitespace is layout (`<think>\nplan\n</think>`)."""
-        th = self._th
-        if not th.separated or th.legacy:
-            self._text(s, True)
-        if not th.separated:
-            return
-        if self._rlead:
-            body = s.lstrip()
-            if len(body) != len(s):
-                if not th.legacy:
-                    self._markup_text(s[:len(s) - len(body)])
-                s = body
-            if not s:
-                return
-            self._rlead = False
-            if th.open is not None:
-                self._retable()            # (its openers are no longer markup)
-        body = s.rstrip()
-        if not body:
-            self._rws += s
-            return
-        self._piece(Reasoning, self._rws + body if self._rws else body)
-        self._rws = s[len(body):]
-
-    def _thought_ends(self) -> None:
-        """The thinking block ends (its closer, a call opener, the content, the end): its held
-        trailing whitespace was layout."""
-        if self._rws:
-            if not self._th.legacy:
-                self._markup_text(self._rws)
-            self._rws = ""
-        self._rlead = True
+        if self._th.to_reasoning:
+            self._lay.thought(s)
+        else:
+            self._lay.content(s)
 
     def _from_block(self, n: int) -> None:
         # Prose in a format's own syntax proves the format; the block's text before it is markup.
@@ -439,52 +364,13 @@ class Sieve:
         """Content from inside a block (harmony's final channel), right after it was consumed."""
         if s:
             self._from_block(len(s))
-            self._text(s)
+            self._lay.text(s)
 
     def _reasoning_text(self, s: str) -> None:
         """Reasoning from inside a block (harmony's analysis channel), right after it was consumed."""
         if s:
             self._from_block(len(s))
-            self._thought(s)
-
-    def _text(self, s: str, thought: bool = False) -> None:
-        """Content out (`thought`: thinking kept inline, reasoning="none" or legacy).  Its leading
-        whitespace is layout; trailing whitespace is held until more content follows (and is
-        layout at the end of the stream)."""
-        if self._at_start:
-            body = s.lstrip()
-            if len(body) != len(s):
-                self._markup_text(s[:len(s) - len(body)])
-                s = body
-            if not s:
-                return
-        if self._rws and not thought:      # content after thinking: the thinking block ended
-            self._thought_ends()
-        self._wrote(s)
-        body = s.rstrip()
-        if len(body) == len(s):
-            if self._ws:
-                s, self._ws = self._ws + s, ""
-            self._piece(Text, s)
-        elif body:
-            self._piece(Text, self._ws + body if self._ws else body)
-            self._ws = s[len(body):]
-        else:
-            self._ws += s
-
-    def _wrote(self, s: str) -> None:
-        """Content `s` was written (out, or held if whitespace): whether a line is inside
-        `inline code`, and whether the content has started."""
-        nl = s.rfind("\n")
-        if nl >= 0:
-            self._ticks = s.count("`", nl + 1) & 1
-        elif "`" in s:
-            self._ticks ^= s.count("`") & 1
-        if not self._code and "`" in s:
-            self._code = True
-        if self._at_start and not s.isspace():
-            self._at_start = False
-            self._retable()
+            self._lay.thought(s)
 
     def _markup_text(self, s: str) -> None:
         if self._markup and s:
@@ -494,7 +380,7 @@ class Sieve:
     def _marker(self, s: str, thinking: bool) -> None:
         # deepseek-legacy keeps thinking inline in content, markers included
         if self._th.legacy and thinking:
-            self._text(s)
+            self._lay.text(s)
         else:
             self._markup_text(s)
 
@@ -516,9 +402,9 @@ class Sieve:
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
         th = self._th
-        calls = th.open is None or self._calls_in_reasoning
+        calls = th.calls_now or self._calls_in_reasoning
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
-                                  th.detect, calls, self._rlead,
+                                  th.detect, calls, self._lay.rlead,
                                   self._tent.think if self._tent is not None else None,
                                   self._family, self._span, self._extra)
         self._first = self._tab[0].first   # (the prose fast path's one check)
@@ -544,7 +430,7 @@ class Sieve:
         declared name, harmony's channel words…) count where the content starts: nothing but
         whitespace has gone out as content, and no thinking block is open.  This depends on
         the message so far, never on where a chunk begins."""
-        return self._at_start and self._th.open is None
+        return self._lay.at_start and not self._th.inside
 
     def _scan(self, data: str, pos: int, eof: bool):
         if self._held:
@@ -621,9 +507,10 @@ class Sieve:
                 if marker in self._verbatim:
                     self._verbatim = None
                 continue
-            if self._th.open is None and (
-                    (kind in _FENCED and self._fence[0])
-                    or (kind in _QUOTABLE and self._ticks and marker[0] != "`")):
+            lay = self._lay
+            if not self._th.inside and (
+                    (kind in _FENCED and lay.fenced)
+                    or (kind in _QUOTABLE and lay.quoting and marker[0] != "`")):
                 # Inside `inline code` or a fenced code block a marker is quoted, not written:
                 # "use `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with
                 # `</think>`", a ``` block showing a call.  (A fence that is itself a call is
@@ -634,7 +521,8 @@ class Sieve:
                 self._emit(marker)
                 continue
             if kind == "call":
-                self._blk = self._calls.block = Block(marker, arg, self._starting())
+                self._blk = Block(marker, arg)
+                self._calls.enter(self._starting())
                 return data, pos
             tent = self._tent
             if tent is not None and kind in ("think_close", "stray_close") and marker in tent.think.closes:
@@ -644,25 +532,28 @@ class Sieve:
             if kind == "think_open":
                 self._marker(marker, True)
                 self._th.opened(arg)
-                self._rlead = True
+                lay.thought_opens()
             elif kind == "think_close":
-                self._thought_ends()
+                lay.thought_ends()
                 self._marker(marker, True)
-                self._skip_ws = self._th.closed()
+                lay.after_markup(self._th.closed())
             elif kind == "span":
                 # A made-up tool result: markup up to its closer (or the end of the stream).
-                # (_skip_ws set keeps chunks off feed's fast path, which would make them Text.)
+                # (a Lead other than TEXT keeps chunks off feed's fast path, which would make
+                # them Text.)
                 self._marker(marker, False)
-                self._span, self._skip_ws = arg, "span"
+                self._span = arg
+                lay.after_markup(Lead.JUDGED)
             elif kind == "span_end":
                 self._marker(marker, False)
-                self._span, self._skip_ws = None, "drop"
+                self._span = None
+                lay.after_markup(Lead.LAYOUT)
             elif kind == "stray_close":
                 # The prompt opened the thinking block (or thinking is off and the model closes
                 # it anyway): the marker is dropped.
-                evidence = not self._calls.count and not self._code and not self._at_start and "\n" in self._ws
+                evidence = not self._calls.count and lay.ended_line()
                 self._marker(marker, True)
-                self._skip_ws = self._th.stray(evidence)
+                lay.after_markup(self._th.stray(evidence))
             else:   # an answer wrapper
                 self._marker(marker, False)
             self._retable()
@@ -692,12 +583,12 @@ class Sieve:
             else:
                 self._was_call()
         if chosen is None:
-            self._blk = self._calls.block = None
+            self._blk = None
             self._blk_cands = blk.cands
             o = blk.opener
             rest = data[pos:pos + LOOK_MAX] if eof else ""
             if eof and len(rest) < LOOK_MAX and (
-                    ((special(o) or (blk.at_start and whole_tag(o))) and (not rest or rest.isspace()))
+                    ((special(o) or (self._calls.at_start and whole_tag(o))) and (not rest or rest.isspace()))
                     or (special(o) and starts_special(rest)
                         and any(f.decide(o, rest, False, self._calls) == MAYBE for f in blk.cands))):
                 # A special token alone at the end, or a tag (`<tool_call>`) that is the whole
@@ -716,12 +607,12 @@ class Sieve:
             self._give_back(o)               # a false start: the opener is text after all
             return data, pos
         blk.fmt = chosen
-        self._layout()
+        self._lay.end_gap()
         th = self._th
-        if th.open is not None and self._calls_in_reasoning == HOLD and self._tent is None:
+        if th.inside and self._calls_in_reasoning == HOLD and self._tent is None:
             self._flush_text()
             self._tent = Tentative(th.open, blk, self._save(), len(self._out), data, pos)
-        elif (self._tent is None and chosen.examples and not blk.at_start
+        elif (self._tent is None and chosen.examples and not self._calls.at_start
               and blk.opener in chosen.tool_openers):
             self._flush_text()
             self._tent = Example(blk, self._save(), len(self._out), data, pos)
@@ -761,7 +652,7 @@ class Sieve:
                 if calls.open:
                     blk.gen = salvage(r, calls, closer or "\n", e)
                     continue
-                if blk.calls:
+                if calls.block_calls:
                     if isinstance(e, Truncated) and not blk.unread:
                         # Cut off after its calls: the rest is a call that never got written.
                         blk.unread = True
@@ -803,7 +694,7 @@ class Sieve:
     def _note_format(self, force: bool = False) -> None:
         """A block proved its format (a call, or prose in the format's own syntax)."""
         blk = self._blk
-        if blk is not None and blk.fmt is not None and (force or blk.calls):
+        if blk is not None and blk.fmt is not None and (force or self._calls.block_calls):
             if self._detected != blk.fmt.name:
                 self._detected = blk.fmt.name
                 self._known()
@@ -828,12 +719,12 @@ class Sieve:
         blk = self._blk
         self._block_markup(at=at)
         rest = blk.reader.since(at)
-        if blk.calls:
-            self._skip_ws = "call"
+        if self._calls.block_calls:
+            self._lay.after_markup(Lead.JUDGED)
             self._verbatim = None              # (a block given back before it is over)
         if self._tent is not None and self._tent.blk is blk and isinstance(self._tent, Example):
             self._tent.ended = True
-        self._blk = self._calls.block = None
+        self._blk = None
         return rest
 
     def _release(self):
@@ -847,9 +738,9 @@ class Sieve:
             if self._tent.blk is blk:
                 self._was_call()             # no call after all: nothing to decide
             elif self._held_call():          # visible text after a held call: a thought
-                self._blk = self._calls.block = None
+                self._blk = None
                 self._was_thought(self._tent.text(len(blk.opener) + len(rest[0]) - rest[1]))
-        self._blk = self._calls.block = None
+        self._blk = None
         self._emit(blk.opener)
         self._as_written(blk.opener, (blk.fmt,))
         return rest
@@ -867,25 +758,22 @@ class Sieve:
             self._verbatim = ends
 
     # ------------------------------------------------------------------ a call held in thinking
-    # What reading a region as a call changes in the Sieve (besides the calls' count and index,
-    # the thinking state), to undo it if the region was a thought.
-    _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks",
-              "_fence", "_code", "_span", "_verbatim")
-
     def _save(self) -> tuple:
-        c = self._calls
-        return (c.count, c.index, self._th.open, self._th.seen, tuple(getattr(self, k) for k in self._SAVED))
+        """What reading a region as a call changes, to undo it if the region was a thought:
+        each owner's own state, and the Sieve's (the format proved, the verbatim and span rules)."""
+        return (self._calls.save(), self._th.save(), self._lay.save(),
+                (self.format, self._detected, self._span, self._verbatim))
 
     def _undo(self) -> Tentative:
         """The held region was no call: its events are dropped and the state is as before it."""
         tent, self._tent = self._tent, None
         self._flush_text()
         del self._out[tent.mark:]
-        c, th = self._calls, self._th
-        c.count, c.index, th.open, th.seen, mine = tent.saved
-        for k, v in zip(self._SAVED, mine):
-            setattr(self, k, v)
-        th.before = None
+        calls, th, lay, mine = tent.saved
+        self._calls.restore(calls)
+        self._th.restore(th)
+        self._lay.restore(lay)
+        self.format, self._detected, self._span, self._verbatim = mine
         self._known()
         self._retable()
         return tent
@@ -893,7 +781,7 @@ class Sieve:
     def _was_thought(self, text: str) -> None:
         """The held region was a thought: its text (the call's markup too) is reasoning."""
         self._undo()
-        self._thought(text)
+        self._lay.thought(text)
 
     def _after_example(self, data: str, pos: int, eof: bool) -> int:
         """What follows a held Example's block (data[pos:], not yet scanned) decides it, at its
@@ -934,7 +822,7 @@ class Sieve:
     def _held_call(self) -> bool:
         """Is a call held in thinking (the region being held has started one)?  (An Example
         after prose is decided by what follows it: _after_example.)"""
-        return type(self._tent) is Tentative and self._calls.count > self._tent.saved[0]
+        return type(self._tent) is Tentative and self._calls.started_since(self._tent.saved[0])
 
     def _thought_at(self, data: str, pos: int, end: int) -> int:
         """Prose data[pos:end] goes out next, after a held call: at its first visible character
