@@ -19,15 +19,14 @@ import re
 
 from . import fences, formats as registry
 from .calls import Calls
-from .events import Markup, Reasoning, Text, ToolCallError
-from .fallback import broad_pass, cut_block, salvage
+from .events import Markup, Text, ToolCallError
+from .block import RELEASED, WAIT, Block, Example
 from .jsonargs import utf8_len
 from .layout import Layout, Lead
-from .formats import LOOK_MAX, MAYBE, YES
-from .markers import control_shape, marker_table, special, starts_special, whole_tag
+from .formats import LOOK_MAX
+from .markers import marker_table, special, whole_tag
 from .scan import Anchor
-from .reader import Bad, Reader, Reject, Truncated
-from .reasoning import HOLD, MODES, Tentative, Thinking, Thought
+from .reasoning import HOLD, MODES, Tentative, Thought
 from .session import Session
 
 
@@ -41,46 +40,11 @@ _VISIBLE = re.compile(r"\S")
 _QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
 # Markers that a fenced code block quotes: call openers and control tokens.
 _FENCED = frozenset(("call", "control", "span"))
-# Markers after which a held Example was the call: what a model writes when its turn ends.
-_TURN_END = frozenset(("strip", "control", "span"))
 # A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
 _CONTROL = frozenset(("control", "span"))
 _CANDIDATES: dict = {}               # Sieve._candidates
 _TEXT = Lead.TEXT
 
-
-class Example(Tentative):
-    """A call that markup found after prose only because it names a declared tool (a bare
-    `{"name": …}`, GigaChat's `function call`: Format.examples): the call only if it ends the
-    turn, that is if nothing but whitespace, end-of-turn tokens, a call wrapper's closer whose
-    opener a server stripped (`</tool_call>`) or further calls follow it.  Prose after it
-    ("…to the tool, but I did not send it") says it was an example, and its text is content.
-    Its events are held until that is known (a streamed call cannot be taken back)."""
-
-    __slots__ = ("ended",)
-    NO_THINKING = Thinking("example", (), ())
-
-    def __init__(self, blk, saved, mark: int, data: str, pos: int):
-        super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
-        self.ended = False             # its block has ended: the next visible thing decides
-
-
-class Block:
-    """One block, from its opener to its end: all its state in one place."""
-
-    __slots__ = ("opener", "cands", "look", "fmt", "reader", "gen", "lane",
-                 "fallback", "cut", "unread", "mk", "mk_opener")
-
-    def __init__(self, opener: str, cands: tuple):
-        self.opener = opener           # the marker that opened it
-        self.cands = cands             # formats that share that marker (DECIDE)
-        self.look = ""                 # text after the opener, held while they decide
-        self.fmt = None                # the format that claimed it (None: still DECIDE)
-        self.reader: Reader | None = None
-        self.gen = None                # the format's body parser
-        self.lane = None               # where plain chunks may go directly (see reader.Lane)
-        self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
-        self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
@@ -121,7 +85,6 @@ class Sieve:
         self._lay = Layout(self._th, self._markup_text, self._piece, self._retable)
         self._span: str | None = None  # inside a span of control tokens: its closer (_emit)
         self._verbatim = None          # the ends of a block given back as text: its tokens are text
-        self._blk_cands = ()
         self._family: tuple = ()       # the formats detected or pre-seeded (their control tokens)
         self._vocab: frozenset = frozenset()
         self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
@@ -313,14 +276,14 @@ class Sieve:
             self._family = fam
             self._vocab = frozenset(t for f in fam for t in f.vocabulary() if special(t))
 
-    def _give_back(self, opener: str) -> None:
+    def _give_back(self, blk: Block) -> None:
         """A false start (what follows the opener is no format's): a special token of a known
         family is markup, never content; anything else goes back to the text."""
-        if opener in self._vocab:
-            self._markup_text(opener)
+        if blk.opener in self._vocab:
+            self._markup_text(blk.opener)
         else:
-            self._emit(opener)
-            self._as_written(opener, self._blk_cands)
+            self._emit(blk.opener)
+            self._as_written(blk)
 
     def _push(self, ev) -> None:
         """Every event goes out through here, after the text pending before it."""
@@ -565,15 +528,10 @@ class Sieve:
         # Formats see at most LOOK_MAX characters, and must decide once they have them, so the
         # choice is the same whatever the chunking.
         view, final = data[pos:pos + LOOK_MAX], eof or len(data) - pos >= LOOK_MAX
-        chosen = None
-        for f in blk.cands:
-            v = f.decide(blk.opener, view, final, self._calls)
-            if v == YES:
-                chosen = f
-                break
-            if v == MAYBE and not final:
-                blk.look = data[pos:]
-                return None
+        chosen = blk.choose(view, final, self._calls)
+        if chosen is WAIT:
+            blk.look = data[pos:]
+            return None
         tent = self._tent
         if tent is not None and isinstance(tent, Example) and tent.ended:
             # Markup right after a held call: a further call ends it as a call; a false start
@@ -583,30 +541,8 @@ class Sieve:
             else:
                 self._was_call()
         if chosen is None:
-            self._blk = None
-            self._blk_cands = blk.cands
-            o = blk.opener
-            rest = data[pos:pos + LOOK_MAX] if eof else ""
-            if eof and len(rest) < LOOK_MAX and (
-                    ((special(o) or (self._calls.at_start and whole_tag(o))) and (not rest or rest.isspace()))
-                    or (special(o) and starts_special(rest)
-                        and any(f.decide(o, rest, False, self._calls) == MAYBE for f in blk.cands))):
-                # A special token alone at the end, or a tag (`<tool_call>`) that is the whole
-                # content: a call the end of the stream cut off.  (A tag after prose may be prose.)
-                # So is special-token markup that a format would have read on, had the stream
-                # not ended (`<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_wea`): never content.
-                raw = "" if rest.isspace() else rest
-                self._markup_text(o + raw)
-                self._calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
-                return data, pos + len(raw)
-            if special(o):
-                # Special-token markup that holds no call: reported; its text stays text.
-                self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
-            if self._held_call():            # visible text after a held call: a thought
-                self._was_thought(self._tent.text(len(o) + len(data) - pos))
-            self._give_back(o)               # a false start: the opener is text after all
-            return data, pos
-        blk.fmt = chosen
+            return self._false_start(blk, data, pos, eof)
+        blk.claim(chosen, self._calls)
         self._lay.end_gap()
         th = self._th
         if th.inside and self._calls_in_reasoning == HOLD and self._tent is None:
@@ -620,8 +556,24 @@ class Sieve:
         # _release puts the thinking state back.
         if th.call_opened():
             self._retable()
-        blk.reader = Reader()
-        blk.gen = chosen.parse(blk.reader, self._calls, blk.opener)
+        return data, pos
+
+    def _false_start(self, blk: Block, data: str, pos: int, eof: bool):
+        """No format claimed the block: its opener is text (or markup) after all."""
+        self._blk = None
+        o = blk.opener
+        rest = data[pos:pos + LOOK_MAX] if eof else ""
+        if eof and len(rest) < LOOK_MAX and blk.cut_at_end(rest, self._calls.at_start, self._calls):
+            raw = "" if rest.isspace() else rest
+            self._markup_text(o + raw)
+            self._calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
+            return data, pos + len(raw)
+        if special(o):
+            # Special-token markup that holds no call: reported; its text stays text.
+            self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
+        if self._held_call():            # visible text after a held call: a thought
+            self._was_thought(self._tent.text(len(o) + len(data) - pos))
+        self._give_back(blk)
         return data, pos
 
     # ------------------------------------------------------------------ BLOCK
@@ -635,51 +587,10 @@ class Sieve:
 
     def _drive(self, eof: bool):
         """Resume the block's parser on what was pushed; handle how it ends."""
-        blk = self._blk
-        r = blk.reader
-        calls = self._calls
-        blk.lane = None
-        while True:
-            try:
-                blk.lane = blk.gen.send(None)
-                if not eof:
-                    return None
-                raise Truncated("parser waited at end of stream")
-            except StopIteration:
-                return self._end_block(r.at)
-            except (Reject, Bad) as e:
-                closer = blk.fmt.closer_for(blk.opener)
-                if calls.open:
-                    blk.gen = salvage(r, calls, closer or "\n", e)
-                    continue
-                if calls.block_calls:
-                    if isinstance(e, Truncated) and not blk.unread:
-                        # Cut off after its calls: the rest is a call that never got written.
-                        blk.unread = True
-                        blk.gen = cut_block(r, calls, closer, blk.opener)
-                        continue
-                    at = e.at if isinstance(e, Reject) and e.at is not None else r.at
-                    return self._end_block(at)
-                cut = isinstance(e, Truncated) or blk.cut
-                # No call in this block.  If it was well-formed but of a shape the format does not
-                # know (or cut off by the end of the stream), a broad pass looks for calls in it.
-                broad = cut or (isinstance(e, Reject) and e.broad)
-                if broad and blk.fmt.closer and not blk.fallback:
-                    blk.fallback, blk.cut = True, cut
-                    r.rewind(0)
-                    blk.gen = broad_pass(r, calls, closer)
-                    continue
-                if cut and not blk.unread:
-                    # A call cut off by the end of the stream before it started: never content.
-                    blk.unread = True
-                    r.rewind(0)
-                    blk.gen = cut_block(r, calls, closer, blk.opener)
-                    continue
-                if special(blk.opener):
-                    # Special-token markup that holds no call (an undeclared tool, prose quoting the
-                    # token): reported; its text goes back to the text, so nothing is lost.
-                    calls.push(ToolCallError(None, f"{e or 'no call'} after {blk.opener!r}", ""))
-                return self._release()
+        at = self._blk.drive(self._calls, eof)
+        if at is None:
+            return None
+        return self._release() if at == RELEASED else self._end_block(at)
 
     def _on_call(self, started: bool) -> None:
         if started:
@@ -708,10 +619,8 @@ class Sieve:
         blk = self._blk
         if not self._markup or blk is None or blk.reader is None:
             return
-        r = blk.reader
-        end = (r.at if at is None else at) - emitted
-        self._markup_text(("" if blk.mk_opener else blk.opener) + r.text(blk.mk, end))
-        blk.mk_opener = True
+        end = (blk.reader.at if at is None else at) - emitted
+        self._markup_text(blk.unaccounted(end))
         blk.mk = end + emitted
 
     def _end_block(self, at: int):
@@ -742,18 +651,14 @@ class Sieve:
                 self._was_thought(self._tent.text(len(blk.opener) + len(rest[0]) - rest[1]))
         self._blk = None
         self._emit(blk.opener)
-        self._as_written(blk.opener, (blk.fmt,))
+        self._as_written(blk)
         return rest
 
-    def _as_written(self, opener: str, fmts) -> None:
+    def _as_written(self, blk: Block) -> None:
         """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
         the markup) goes back as written, its control tokens too, up to its closer (or the
         family's end of message), or until a later block holds a call: the user sees it whole."""
-        ends = set()
-        for f in fmts:
-            closer = f.closer_for(opener)
-            ends.update((closer,) if closer else f.ends)
-        ends = tuple(e for e in ends if self._tab[1].get(e, ("",))[0] in _CONTROL)
+        ends = tuple(e for e in blk.ends() if self._tab[1].get(e, ("",))[0] in _CONTROL)
         if ends:
             self._verbatim = ends
 
@@ -792,22 +697,12 @@ class Sieve:
         q = Anchor.skip(data, pos)
         if q >= len(data):
             return pos                       # whitespace so far (the end decides in close)
-        rest = data[q:q + 64]
-        matcher, actions = self._tab[0], self._tab[1]
-        wait = False
-        for c in self._closers:
-            if rest.startswith(c):
-                self._was_call()
-                return pos
-            wait = wait or (not eof and c.startswith(rest))
-        m = matcher.search(data, q)
-        if m is not None and m.start() == q:
-            kind = actions[m.group()][0]
-            if kind in _TURN_END:
-                self._was_call()
-            if kind == "call" or kind in _TURN_END:
-                return pos
-        elif wait or (not eof and matcher.partial(data, q) == q):
+        verdict = self._tent.after(data, q, eof, self._closers, self._tab)
+        if verdict is Example.CALL:
+            self._was_call()
+        if verdict is Example.CALL or verdict is Example.NEXT:
+            return pos
+        if verdict is Example.WAIT:
             self._emit(data[pos:q])          # (whitespace: held as layout for now)
             self._held = data[q:]
             return None
