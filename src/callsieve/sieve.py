@@ -97,14 +97,11 @@ class Sieve:
     def feed(self, text: str) -> list:
         """Give the next chunk of model output; returns the events now known."""
         if self._closed:
-            if self._failed is not None:
-                raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
-            raise RuntimeError("feed() after close()")
+            self._refuse()
         before = self._out                     # (a failure before this feed's output list exists)
         plain = None
         try:
-            blk = self._blk
-            lay = self._lay
+            blk, lay = self._blk, self._lay
             if (blk is None and self._th.open is None and lay.lead is _TEXT and not lay.at_start
                     and self._tent is None and ((not self._held and self._first(text) is None)
                                                 or (plain := self._plain(text)) is not None)):
@@ -149,31 +146,40 @@ class Sieve:
                     r.skip(text)
                     out = self._out = []
                     lane.sink(text)
-                    self._calls.flush()
+                    calls.flush()
                     self._flush_text()        # a lane may carry prose (harmony's final channel)
                     return out
-            out = self._out = []
-            tent = self._tent
-            if tent is not None:
-                tent.add(text)
-            if text:
-                if blk is not None and blk.fmt is not None:
-                    # Inside a block (the common case within a call): straight to its parser.
-                    blk.reader.push(text)
-                    nxt = self._drive(False)
-                    if nxt is not None:
-                        self._run(*nxt, False)
-                else:
-                    self._run(text, 0, False)
-                self._calls.flush()
-                self._flush_text()
-            if self._tent is not None:
-                self._tent.keep(out)
-            return out
+            return self._feed(blk, text)
         except Exception as e:                 # a bug: see _fail
             if self._out is before:            # the events of earlier feeds went out already
                 self._out = []
             return self._fail(e)
+
+    def _feed(self, blk: Block | None, text: str) -> list:
+        """feed() off its fast paths: the text goes through the modes (_run)."""
+        out = self._out = []
+        tent = self._tent
+        if tent is not None:
+            tent.add(text)
+        if text:
+            if blk is not None and blk.fmt is not None:
+                # Inside a block (the common case within a call): straight to its parser.
+                blk.reader.push(text)
+                nxt = self._drive(False)
+                if nxt is not None:
+                    self._run(*nxt, False)
+            else:
+                self._run(text, 0, False)
+            self._calls.flush()
+            self._flush_text()
+        if self._tent is not None:
+            self._tent.keep(out)
+        return out
+
+    def _refuse(self):
+        if self._failed is not None:
+            raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
+        raise RuntimeError("feed() after close()")
 
     @property
     def in_reasoning(self) -> bool:
@@ -410,8 +416,40 @@ class Sieve:
             found.clear()
             found[None] = data
         while True:
-            matcher, actions, anchor = self._tab
-            m = matcher.search(data, pos, found)
+            m = self._find(data, pos, eof)
+            if m is None:
+                return None
+            s, pos, marker = m.start(), m.end(), m.group()
+            kind, arg = self._tab[1][marker]
+            if self._verbatim is not None and kind in _CONTROL:
+                self._emit(marker)             # inside a block given back as written
+                if marker in self._verbatim:
+                    self._verbatim = None
+                continue
+            if self._quoted(kind, marker):
+                if self._held_call():          # visible text after a held call: a thought
+                    pos = self._thought_at(data, s, pos)
+                    continue
+                self._emit(marker)
+                continue
+            if kind == "call":
+                self._blk = Block(marker, arg)
+                self._calls.enter(self._starting())
+                return data, pos
+            tent = self._tent
+            if tent is not None and kind in ("think_close", "stray_close") and marker in tent.think.closes:
+                # The thinking block that a held call was written in closes: it was a thought.
+                self._was_thought(tent.text(len(data) - s))
+                kind = "think_close"
+            self._markup_marker(kind, arg, marker)
+            self._retable()
+
+    def _find(self, data: str, pos: int, eof: bool):
+        """The next marker to act on at or after `pos` (a match), the text before it gone out;
+        or None when the rest of `data` went out, or is held (the start of a marker)."""
+        while True:
+            matcher, _, anchor = self._tab
+            m = matcher.search(data, pos, self._found)
             if self._tent is not None and self._held_call():
                 # Prose up to the next marker (or a marker's possible start) goes out next: if it
                 # is visible, the held call before it was a thought (see Tentative).
@@ -428,33 +466,21 @@ class Sieve:
                     if not eof and (anchor.partial(data, w) if a is None
                                     else anchor.may_extend(data, w, a.group())):
                         # a start-only marker may still be arriving ("mute" of "mute_channel")
-                        self._emit(data[pos:w])
-                        self._held = data[w:]
-                        return None
+                        return self._hold(data, pos, w)
                     if a is not None:
                         m = a
             if m is None:
                 p = -1 if eof else matcher.partial(data, pos)
-                if p < 0:
-                    self._emit(data[pos:])
-                else:
-                    self._emit(data[pos:p])
-                    self._held = data[p:]
-                return None
+                return self._hold(data, pos, len(data) if p < 0 else p)
             s = m.start()
-            marker = m.group()
             if not eof and s > pos:
                 # A longer marker may begin before this one and still be arriving
                 # ("<｜DSML｜" is the start of "<｜DSML｜invoke", not "<" + "｜DSML｜").
                 p = matcher.partial(data, pos)
                 if 0 <= p < s:
-                    self._emit(data[pos:p])
-                    self._held = data[p:]
-                    return None
-            if not eof and matcher.may_extend(data, s, marker):
-                self._emit(data[pos:s])
-                self._held = data[s:]
-                return None
+                    return self._hold(data, pos, p)
+            if not eof and matcher.may_extend(data, s, m.group()):
+                return self._hold(data, pos, s)
             if s > pos:
                 tab = self._tab
                 self._emit(data[pos:s])
@@ -463,63 +489,54 @@ class Sieve:
                     # What went out changed what is watched (the content started, a fresh
                     # thinking block got its first words): search again with the new markers.
                     continue
-            kind, arg = actions[marker]
-            pos = m.end()
-            if self._verbatim is not None and kind in _CONTROL:
-                self._emit(marker)             # inside a block given back as written
-                if marker in self._verbatim:
-                    self._verbatim = None
-                continue
-            lay = self._lay
-            if not self._th.inside and (
-                    (kind in _FENCED and lay.fenced)
-                    or (kind in _QUOTABLE and lay.quoting and marker[0] != "`")):
-                # Inside `inline code` or a fenced code block a marker is quoted, not written:
-                # "use `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with
-                # `</think>`", a ``` block showing a call.  (A fence that is itself a call is
-                # fenced_json's, decided where the fence opens.)
-                if self._held_call():          # visible text after a held call: a thought
-                    pos = self._thought_at(data, s, pos)
-                    continue
-                self._emit(marker)
-                continue
-            if kind == "call":
-                self._blk = Block(marker, arg)
-                self._calls.enter(self._starting())
-                return data, pos
-            tent = self._tent
-            if tent is not None and kind in ("think_close", "stray_close") and marker in tent.think.closes:
-                # The thinking block that a held call was written in closes: it was a thought.
-                self._was_thought(tent.text(len(data) - s))
-                kind = "think_close"
-            if kind == "think_open":
-                self._marker(marker, True)
-                self._th.opened(arg)
-                lay.thought_opens()
-            elif kind == "think_close":
-                lay.thought_ends()
-                self._marker(marker, True)
-                lay.after_markup(self._th.closed())
-            elif kind == "span":
-                # A made-up tool result: markup up to its closer (or the end of the stream).
-                # (a Lead other than TEXT keeps chunks off feed's fast path, which would make
-                # them Text.)
-                self._marker(marker, False)
-                self._span = arg
-                lay.after_markup(Lead.JUDGED)
-            elif kind == "span_end":
-                self._marker(marker, False)
-                self._span = None
-                lay.after_markup(Lead.LAYOUT)
-            elif kind == "stray_close":
-                # The prompt opened the thinking block (or thinking is off and the model closes
-                # it anyway): the marker is dropped.
-                evidence = not self._calls.count and lay.ended_line()
-                self._marker(marker, True)
-                lay.after_markup(self._th.stray(evidence))
-            else:   # an answer wrapper
-                self._marker(marker, False)
-            self._retable()
+            return m
+
+    def _hold(self, data: str, pos: int, at: int) -> None:
+        """data[pos:at] goes out; the rest (the start of a marker, maybe) is held."""
+        self._emit(data[pos:at])
+        self._held = data[at:]
+
+    def _quoted(self, kind: str, marker: str) -> bool:
+        """Inside `inline code` or a fenced code block a marker is quoted, not written: "use
+        `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with `</think>`",
+        a ``` block showing a call.  (A fence that is itself a call is fenced_json's, decided
+        where the fence opens.)"""
+        lay = self._lay
+        return not self._th.inside and (
+            (kind in _FENCED and lay.fenced)
+            or (kind in _QUOTABLE and lay.quoting and marker[0] != "`"))
+
+    def _markup_marker(self, kind: str, arg, marker: str) -> None:
+        """A thinking marker, a span of control tokens, an answer wrapper: markup, and what it
+        changes."""
+        lay = self._lay
+        if kind == "think_open":
+            self._marker(marker, True)
+            self._th.opened(arg)
+            lay.thought_opens()
+        elif kind == "think_close":
+            lay.thought_ends()
+            self._marker(marker, True)
+            lay.after_markup(self._th.closed())
+        elif kind == "span":
+            # A made-up tool result: markup up to its closer (or the end of the stream).
+            # (a Lead other than TEXT keeps chunks off feed's fast path, which would make
+            # them Text.)
+            self._marker(marker, False)
+            self._span = arg
+            lay.after_markup(Lead.JUDGED)
+        elif kind == "span_end":
+            self._marker(marker, False)
+            self._span = None
+            lay.after_markup(Lead.LAYOUT)
+        elif kind == "stray_close":
+            # The prompt opened the thinking block (or thinking is off and the model closes
+            # it anyway): the marker is dropped.
+            evidence = not self._calls.count and lay.ended_line()
+            self._marker(marker, True)
+            lay.after_markup(self._th.stray(evidence))
+        else:   # an answer wrapper
+            self._marker(marker, False)
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, blk: Block, data: str, pos: int, eof: bool):
