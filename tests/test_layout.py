@@ -139,3 +139,28 @@ def test_a_fresh_layout_is_at_the_start_outside_code():
     assert lay.at_start and lay.lead is Lead.TEXT and lay.fence == fences.OUTSIDE
     assert not lay.quoting and not lay.fenced and lay.rlead
     assert ANY_THINK.closes                  # (the prompt-opened block ends at any closer)
+
+
+def test_output_joins_text_of_one_kind_and_puts_it_before_the_next_event():
+    from callsieve.events import Markup, ToolCallStart
+    from callsieve.layout import Output
+    flushed = []
+    o = Output(markup=True)
+    o.before = lambda: flushed.append(len(o.events))
+    o.piece(Text, "a")
+    o.piece(Text, "b")
+    o.piece(Reasoning, "r")
+    o.push(ToolCallStart(0, "id", "f"))
+    o.markup("\n")
+    assert o.events == [Text("ab"), Reasoning("r"), ToolCallStart(0, "id", "f"), Markup("\n")]
+    assert flushed == [3]                    # the open call's deltas go out before markup
+
+
+def test_output_without_the_markup_audit_drops_layout():
+    from callsieve.layout import Output
+    o = Output(markup=False)
+    o.before = lambda: None
+    o.markup("  ")
+    o.piece(Text, "x")
+    o.flush()
+    assert o.events == [Text("x")]

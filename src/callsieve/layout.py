@@ -18,7 +18,7 @@ from __future__ import annotations
 from enum import Enum
 
 from . import fences
-from .events import Reasoning, Text
+from .events import Markup, Reasoning, Text
 
 
 class Lead(Enum):
@@ -190,3 +190,40 @@ class Layout:
         if self.ws:
             self.markup(self.ws)
             self.ws = ""
+
+
+class Output:
+    """The events of the current feed, in order, and the text not yet in an event (consecutive
+    text of one kind goes out as one event, joined once: linear)."""
+
+    __slots__ = ("events", "pend", "kind", "markup_on", "before")
+
+    def __init__(self, markup: bool):
+        self.events: list = []         # the current feed's events
+        self.pend: list[str] = []      # text not yet in an event…
+        self.kind = Text               # …and its kind (Text or Reasoning)
+        self.markup_on = markup        # Markup events asked for (the audit: markup=True)
+        self.before = None             # before(): what must go out before markup (a call's deltas)
+
+    def push(self, ev) -> None:
+        """Every event goes out through here, after the text pending before it."""
+        if self.pend:
+            self.flush()
+        self.events.append(ev)
+
+    def flush(self) -> None:
+        pend = self.pend
+        if pend:
+            self.events.append(self.kind(pend[0] if len(pend) == 1 else "".join(pend)))
+            pend.clear()
+
+    def piece(self, kind, s: str) -> None:
+        if kind is not self.kind and self.pend:
+            self.flush()
+        self.kind = kind
+        self.pend.append(s)
+
+    def markup(self, s: str) -> None:
+        if self.markup_on and s:
+            self.before()
+            self.push(Markup(s))

@@ -182,6 +182,47 @@ def _outside_thinking(t: _Table, at_start: bool, held) -> None:
             t.add(m, "stray_close", held)
 
 
+_candidates: dict = {}
+
+
+def candidates(forced, session) -> tuple:
+    """(the formats a Sieve watches, their call wrappers' closing tags); cached: every request
+    pays for a new Sieve, and these depend only on the registry, the `forced` (or derived)
+    format and the session's remembered one."""
+    from . import formats as registry
+    derived = getattr(session, "derived", None)     # a format derived from the chat template
+    pref = session.format if session is not None else None
+    registry._load()
+    key = (forced, derived, pref, len(registry._REGISTRY))   # (the registry only grows)
+    hit = _candidates.get(key)
+    if hit is not None:
+        return hit
+    if forced:
+        fmts = [forced]
+    else:
+        fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
+        if derived is not None:
+            fmts.insert(0, derived)
+        if pref:
+            fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
+    closers = tuple(sorted({f.closer for f in fmts if f.closer and (special(f.closer) or whole_tag(f.closer))}))
+    if len(_candidates) >= 256:                      # (derived formats: one per chat template)
+        _candidates.clear()
+    hit = _candidates[key] = (tuple(fmts), closers)
+    return hit
+
+
+def family(fmts: tuple, names: set, derived) -> tuple:
+    """The formats among `fmts` whose control tokens are all markup: those `names` (forced,
+    detected in this turn, the session's seed) and the one `derived` from the chat template."""
+    return tuple(f for f in fmts if f.name in names or f is derived)
+
+
+def vocabulary(fam: tuple) -> frozenset:
+    """The special tokens of a family's formats: never content (a false start is markup)."""
+    return frozenset(t for f in fam for t in f.vocabulary() if special(t))
+
+
 _compiled_cache: dict = {}
 
 

@@ -19,12 +19,12 @@ import re
 
 from . import fences, formats as registry
 from .calls import Calls
-from .events import Markup, Text, ToolCallError
+from .events import Text, ToolCallError
 from .block import RELEASED, WAIT, Block, Example
 from .jsonargs import utf8_len
-from .layout import Layout, Lead
+from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
-from .markers import marker_table, special, whole_tag
+from .markers import candidates, family, marker_table, special, vocabulary
 from .scan import Anchor
 from .reasoning import HOLD, MODES, Tentative, Thought
 from .session import Session
@@ -42,7 +42,6 @@ _QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
 _FENCED = frozenset(("call", "control", "span"))
 # A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
 _CONTROL = frozenset(("control", "span"))
-_CANDIDATES: dict = {}               # Sieve._candidates
 _TEXT = Lead.TEXT
 
 
@@ -63,8 +62,9 @@ class Sieve:
         self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
         # the candidate formats, and the closing tags of their call wrappers (after a held
         # Example: not prose)
-        self._fmts, self._closers = self._candidates()
-        self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
+        self._fmts, self._closers = candidates(self._forced, session)
+        self._o = Output(markup)
+        self._calls = Calls(self._o.push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
         # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
@@ -75,14 +75,12 @@ class Sieve:
         self._markup = markup
         self.format: str | None = self._forced.name if self._forced else None
         self._detected: str | None = None
-        self._out: list = []
-        self._pend: list[str] = []     # text of the current feed not yet in an event…
-        self._pk = Text                # …and its kind (Text or Reasoning)
         self._found: dict = {}         # Matcher.search cache for the text being scanned
         self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
         self._held = ""                # a possible marker start, TEXT mode
         self._th = Thought(reasoning, thinking, session)
-        self._lay = Layout(self._th, self._markup_text, self._piece, self._retable)
+        self._o.before = self._calls.flush
+        self._lay = Layout(self._th, self._o.markup, self._o.piece, self._retable)
         self._span: str | None = None  # inside a span of control tokens: its closer (_emit)
         self._verbatim = None          # the ends of a block given back as text: its tokens are text
         self._family: tuple = ()       # the formats detected or pre-seeded (their control tokens)
@@ -98,7 +96,7 @@ class Sieve:
         """Give the next chunk of model output; returns the events now known."""
         if self._closed:
             self._refuse()
-        before = self._out                     # (a failure before this feed's output list exists)
+        before = self._o.events        # (a failure before this feed's output list exists)
         plain = None
         try:
             blk, lay = self._blk, self._lay
@@ -144,20 +142,20 @@ class Sieve:
                 a = calls.args
                 if a is None or a.limit is None or a.size + utf8_len(text) <= a.limit:
                     r.skip(text)
-                    out = self._out = []
+                    out = self._o.events = []
                     lane.sink(text)
                     calls.flush()
-                    self._flush_text()        # a lane may carry prose (harmony's final channel)
+                    self._o.flush()           # a lane may carry prose (harmony's final channel)
                     return out
             return self._feed(blk, text)
         except Exception as e:                 # a bug: see _fail
-            if self._out is before:            # the events of earlier feeds went out already
-                self._out = []
+            if self._o.events is before:   # the events of earlier feeds went out already
+                self._o.events = []
             return self._fail(e)
 
     def _feed(self, blk: Block | None, text: str) -> list:
         """feed() off its fast paths: the text goes through the modes (_run)."""
-        out = self._out = []
+        out = self._o.events = []
         tent = self._tent
         if tent is not None:
             tent.add(text)
@@ -171,7 +169,7 @@ class Sieve:
             else:
                 self._run(text, 0, False)
             self._calls.flush()
-            self._flush_text()
+            self._o.flush()
         if self._tent is not None:
             self._tent.keep(out)
         return out
@@ -191,12 +189,12 @@ class Sieve:
         """End of stream: flush held text; a call whose arguments never closed is incomplete."""
         if self._closed or self._failed is not None:
             return []
-        before = self._out
+        before = self._o.events
         try:
             return self._close()
         except Exception as e:
-            if self._out is before:
-                self._out = []
+            if self._o.events is before:
+                self._o.events = []
             return self._fail(e)
 
     def _fail(self, err: Exception) -> list:
@@ -207,11 +205,11 @@ class Sieve:
             self._was_call()                   # what was held goes out as it was
         except Exception:
             self._tent = None
-        out = self._out
+        out = self._o.events
         try:
-            self._flush_text()                 # text already out of the parser goes first
+            self._o.flush()                    # text already out of the parser goes first
         except Exception:
-            self._pend.clear()
+            self._o.pend.clear()
         calls, blk = self._calls, self._blk
         r = blk.reader if blk is not None else None
         raw = r.rest() if r is not None else ""
@@ -232,11 +230,11 @@ class Sieve:
         return out
 
     def _close(self) -> list:
-        out = self._out = []
+        out = self._o.events = []
         self._run("", 0, True)
         self._lay.end()
         self._calls.flush()
-        self._flush_text()
+        self._o.flush()
         self._was_call()                   # a call held inside thinking that never closed
         self._closed = True
         if self.session is not None:
@@ -246,76 +244,30 @@ class Sieve:
         return out
 
     # ------------------------------------------------------------------ plumbing
-    def _candidates(self) -> tuple:
-        """(the formats watched, their call wrappers' closing tags); cached: every request pays
-        for a new Sieve, and these depend only on the registry, the forced or derived format and
-        the session's remembered one."""
-        derived = getattr(self.session, "derived", None)     # a format derived from the chat template
-        pref = self.session.format if self.session is not None else None
-        registry._load()
-        key = (self._forced, derived, pref, len(registry._REGISTRY))   # (the registry only grows)
-        hit = _CANDIDATES.get(key)
-        if hit is not None:
-            return hit
-        if self._forced:
-            fmts = [self._forced]
-        else:
-            fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
-            if derived is not None:
-                fmts.insert(0, derived)
-            if pref:
-                fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
-        closers = tuple(sorted({f.closer for f in fmts if f.closer and (special(f.closer) or whole_tag(f.closer))}))
-        if len(_CANDIDATES) >= 256:                      # (derived formats: one per chat template)
-            _CANDIDATES.clear()
-        hit = _CANDIDATES[key] = (tuple(fmts), closers)
-        return hit
-
     def _known(self) -> None:
         """The families whose control tokens are all markup: the format forced or detected in
         this turn, the one the session was made with, the one derived from its chat template
         (never what other turns recorded: a shared session's answers change no other's)."""
         names = {n for n in (self.format, self._detected, getattr(self.session, "seed", None)) if n}
-        derived = getattr(self.session, "derived", None)
-        fam = tuple(f for f in self._fmts if f.name in names or f is derived)
+        fam = family(self._fmts, names, getattr(self.session, "derived", None))
         if fam != self._family:
-            self._family = fam
-            self._vocab = frozenset(t for f in fam for t in f.vocabulary() if special(t))
+            self._family, self._vocab = fam, vocabulary(fam)
 
     def _give_back(self, blk: Block) -> None:
         """A false start (what follows the opener is no format's): a special token of a known
         family is markup, never content; anything else goes back to the text."""
         if blk.opener in self._vocab:
-            self._markup_text(blk.opener)
+            self._o.markup(blk.opener)
         else:
             self._emit(blk.opener)
             self._as_written(blk)
-
-    def _push(self, ev) -> None:
-        """Every event goes out through here, after the text pending before it."""
-        if self._pend:
-            self._flush_text()
-        self._out.append(ev)
-
-    def _flush_text(self) -> None:
-        # Consecutive text of one feed goes out as one event (joined once: linear).
-        pend = self._pend
-        if pend:
-            self._out.append(self._pk(pend[0] if len(pend) == 1 else "".join(pend)))
-            pend.clear()
-
-    def _piece(self, kind, s: str) -> None:
-        if kind is not self._pk and self._pend:
-            self._flush_text()
-        self._pk = kind
-        self._pend.append(s)
 
     def _emit(self, s: str) -> None:
         """Text that goes out as content or reasoning, by the current thinking state."""
         if not s:
             return
         if self._span is not None:         # inside a span of control tokens: markup
-            self._markup_text(s)
+            self._o.markup(s)
             return
         self._calls.flush()
         if self._th.to_reasoning:
@@ -341,17 +293,12 @@ class Sieve:
             self._from_block(len(s))
             self._lay.thought(s)
 
-    def _markup_text(self, s: str) -> None:
-        if self._markup and s:
-            self._calls.flush()
-            self._push(Markup(s))
-
     def _marker(self, s: str, thinking: bool) -> None:
         # deepseek-legacy keeps thinking inline in content, markers included
         if self._th.legacy and thinking:
             self._lay.text(s)
         else:
-            self._markup_text(s)
+            self._o.markup(s)
 
     def _run(self, data: str, pos: int, eof: bool) -> None:
         # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
@@ -563,12 +510,12 @@ class Sieve:
         self._lay.end_gap()
         th = self._th
         if th.inside and self._calls_in_reasoning == HOLD and self._tent is None:
-            self._flush_text()
-            self._tent = Tentative(th.open, blk, self._save(), len(self._out), data, pos)
+            self._o.flush()
+            self._tent = Tentative(th.open, blk, self._save(), len(self._o.events), data, pos)
         elif (self._tent is None and chosen.examples and not self._calls.at_start
               and blk.opener in chosen.tool_openers):
-            self._flush_text()
-            self._tent = Example(blk, self._save(), len(self._out), data, pos)
+            self._o.flush()
+            self._tent = Example(blk, self._save(), len(self._o.events), data, pos)
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
         if th.call_opened():
@@ -582,7 +529,7 @@ class Sieve:
         rest = data[pos:pos + LOOK_MAX] if eof else ""
         if eof and len(rest) < LOOK_MAX and blk.cut_at_end(rest, self._calls.at_start, self._calls):
             raw = "" if rest.isspace() else rest
-            self._markup_text(o + raw)
+            self._o.markup(o + raw)
             self._calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
             return data, pos + len(raw)
         if special(o):
@@ -637,7 +584,7 @@ class Sieve:
         if not self._markup or blk is None or blk.reader is None:
             return
         end = (blk.reader.at if at is None else at) - emitted
-        self._markup_text(blk.unaccounted(end))
+        self._o.markup(blk.unaccounted(end))
         blk.mk = end + emitted
 
     def _end_block(self, at: int):
@@ -689,8 +636,8 @@ class Sieve:
     def _undo(self) -> Tentative:
         """The held region was no call: its events are dropped and the state is as before it."""
         tent, self._tent = self._tent, None
-        self._flush_text()
-        del self._out[tent.mark:]
+        self._o.flush()
+        del self._o.events[tent.mark:]
         calls, th, lay, mine = tent.saved
         self._calls.restore(calls)
         self._th.restore(th)
@@ -752,6 +699,6 @@ class Sieve:
         """The held region was the call (or held none): its events go out as they were."""
         tent, self._tent = self._tent, None
         if tent is not None:
-            self._flush_text()
-            self._out[tent.mark:tent.mark] = tent.events()
+            self._o.flush()
+            self._o.events[tent.mark:tent.mark] = tent.events()
             self._retable()
