@@ -5,8 +5,10 @@ Three modes:
   DECIDE - an opener was seen; formats that share it look at what follows (bounded look-ahead);
   BLOCK  - a format's body parser (a generator over a Reader) consumes the block, streaming calls.
 The mode is not a variable: TEXT is "no Block", DECIDE is "a Block without a format yet", BLOCK
-is "a Block with its format".  A Block holds all of one block's state; the thinking state is
-one `Thought`; the calls are one `Calls`.  Each mode hands the text it does not consume to the
+is "a Block with its format".  The Sieve drives; the owners hold the state and save and
+restore it themselves: one block's in a `Block` (block.py), the thinking state in a `Thought`,
+the calls in `Calls`, the whitespace and code around the text in a `Layout` and the feed's
+events in an `Output` (layout.py).  Each mode hands the text it does not consume to the
 next, so every character is looked at a bounded number of times: the cost is linear.
 A call opened inside open thinking may be a thought: its events are held in a `Tentative`
 until visible text after it or the thinking's closer says it was one, or the stream ends
