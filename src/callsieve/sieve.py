@@ -69,19 +69,18 @@ class Sieve:
         self._calls = Calls(self._o.push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
+        self._o.before = self._calls.flush        # (a call's deltas go out before markup)
         # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
         # until text after it or the thinking's closer (a thought) or the stream's end (the call):
         # see Tentative.
         self._calls_in_reasoning = calls_in_reasoning
         self._tent: Tentative | None = None
-        self._markup = markup
         self.format: str | None = self._forced.name if self._forced else None
         self._detected: str | None = None
         self._found: dict = {}         # Matcher.search cache for the text being scanned
         self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
         self._held = ""                # a possible marker start, TEXT mode
         self._th = Thought(reasoning, thinking, session)
-        self._o.before = self._calls.flush
         self._lay = Layout(self._th, self._o.markup, self._o.piece, self._retable)
         self._span: str | None = None  # inside a span of control tokens: its closer (_emit)
         self._verbatim = None          # the ends of a block given back as text: its tokens are text
@@ -564,7 +563,7 @@ class Sieve:
         # Memory: while a call streams the block's text is not kept (its arguments are); after
         # it, only what follows is kept (a later object may still be handed back as text).
         blk = self._blk
-        if blk is not None and blk.reader is not None and not self._markup:
+        if blk is not None and blk.reader is not None and not self._o.markup_on:
             blk.reader.forget()
             blk.reader.keep = not started
 
@@ -583,7 +582,7 @@ class Sieve:
         """Audit (markup=True): the block's text not yet accounted for, up to `at` (default: the
         reader's position less the `emitted` characters that go out as text right after)."""
         blk = self._blk
-        if not self._markup or blk is None or blk.reader is None:
+        if not self._o.markup_on or blk is None or blk.reader is None:
             return
         end = (blk.reader.at if at is None else at) - emitted
         self._o.markup(blk.unaccounted(end))
