@@ -62,23 +62,31 @@ class Calls:
         self.limit = limit
         self.on_call = None               # on_call(True) when a call starts, (False) when it ends
         self.count = 0                    # calls started in this stream
-        self.block = None                 # the Sieve's current Block (it owns the per-block state)
+        self.block_calls = 0              # calls started in the current block (formats ask)
+        self.at_start = False             # the current block opened where the content starts
         self.args: Args | None = None     # the open call's arguments
         self.index = -1
         self.name = ""
         self._sent = 0                    # parts of the open call's arguments already sent
 
-    # --- for format parsers (the formats.Context protocol)
-    @property
-    def block_calls(self) -> int:
-        """Calls started in the current block."""
-        return self.block.calls
+    # --- for the Sieve
+    def enter(self, at_start: bool) -> None:
+        """A block opens (`at_start`: where the content starts): no call in it yet."""
+        self.block_calls = 0
+        self.at_start = at_start
 
-    @property
-    def at_start(self) -> bool:
-        """Did the current block open where the content starts?"""
-        return self.block.at_start
+    def save(self) -> tuple:
+        """What reading a region as a call changes here (see Tentative)."""
+        return self.count, self.index
 
+    def restore(self, state: tuple) -> None:
+        self.count, self.index = state
+
+    def started_since(self, state: tuple) -> bool:
+        """Has a call started since `state` was saved?"""
+        return self.count > state[0]
+
+    # --- for format parsers (the formats.Context protocol: block_calls, at_start too)
     def declared(self, name: str) -> bool:
         return self.tools is None or name in self.tools
 
@@ -105,7 +113,7 @@ class Calls:
         name = self.check(name)
         self.index = self.count
         self.count += 1
-        self.block.calls += 1
+        self.block_calls += 1
         self.name = name
         self.push(ToolCallStart(self.index, id or new_id(), name))
         if self.on_call is not None:

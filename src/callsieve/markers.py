@@ -79,90 +79,151 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
     hit = _tables.get(key)
     if hit is not None:
         return hit
-    actions: dict[str, tuple] = {}
-    anywhere: set[str] = set()
-    anchored: set[str] = set()
     if span is not None:                   # inside a span (a made-up tool result): only its end
         hit = _tables[key] = (_compiled(Matcher, frozenset((span,))), {span: ("span_end", None)}, None)
         return hit
-
-    def add(marker, kind, arg=None, start_only=False):
-        if kind == "call":
-            actions.setdefault(marker, ("call", []))[1].append(arg)
-        else:
-            actions.setdefault(marker, (kind, arg))
-        (anchored if start_only else anywhere).add(marker)
-
+    t = _Table()
     if calls:
         for f in fmts:
             for m in f.openers + (f.tool_openers if tools else ()):
-                add(m, "call", f)
+                t.add(m, "call", f)
             if at_start:
                 for m in f.start_openers + (tools if f.name_openers else ()):
-                    add(m, "call", f, start_only=True)
-    if reasoning:
-        if think is not None:              # inside a thinking block: only its end matters
-            for m in think.closes:
-                actions[m] = ("think_close", think)
-                anywhere.add(m)
-            if fresh and think.name != "any":
-                # The block's own opener again before its first words (`<think><think>`): markup.
-                for m in think.opens:
-                    add(m, "control", start_only=think.start_only)
-            if fresh and think.name == "any":
-                # The prompt opened the block and nothing is written yet: a model that writes the
-                # opener anyway (`<think>` again) wrote markup, and says which syntax it is.
-                # Plain-word openers (Granite's) count only as its first words.
-                for t in SYNTAXES:
-                    for m in t.opens:
-                        add(m, "think_open", t, start_only=t.start_only)
-        else:
-            for t in SYNTAXES:
-                if t.start_only:           # plain words: markers only as the first thing
-                    if at_start:
-                        for m in t.opens:
-                            add(m, "think_open", t, start_only=True)
-                    continue
-                for m in t.opens:
-                    add(m, "think_open", t)
-                for m in t.closes:
-                    add(m, "stray_close", t)
-            for m in STRIP:
-                add(m, "strip")
-            if held is not None:
-                # A call held as a possible thought (Tentative): its thinking block's closer
-                # decides it, plain words too (Granite's `Here is my response:`).
-                for m in held.closes:
-                    add(m, "stray_close", held)
+                    t.add(m, "call", f, start_only=True)
+    if reasoning and think is not None:
+        _inside_thinking(t, think, fresh)
+    elif reasoning:
+        _outside_thinking(t, at_start, held)
     for m in END_TOKENS:
-        if m not in actions:
-            add(m, "strip")
+        t.add_new(m, "strip")
     if at_start and calls and think is None:
         for f in family:
             for m in f.start_specials:
                 # (for the family, its word is markup even where its own opener would decline it)
-                if actions.get(m, ("call",))[0] == "call":
-                    actions.pop(m, None)
-                    add(m, "control", start_only=True)
+                if t.actions.get(m, ("call",))[0] == "call":
+                    t.actions.pop(m, None)
+                    t.add(m, "control", start_only=True)
     if think is None:
         # (Inside thinking a family's tokens are part of the thought, as a held call's are.)
         tokens, spans = controls(fmts, family, extra)
         for m in tokens:
-            if m not in actions:
-                add(m, "control")
+            t.add_new(m, "control")
         for m, closer in spans.items():
-            if m not in actions:
-                add(m, "span", closer)
-    anchored -= anywhere
-    table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in actions.items()}
-    # The compiled parts depend on the marker sets only, not on which tools were declared: a
-    # request with a new tool list reuses them (compiling ~100 markers takes milliseconds).
-    hit = (_compiled(Matcher, frozenset(anywhere)), table,
-           _compiled(Anchor, frozenset(anchored)) if anchored else None)
+            t.add_new(m, "span", closer)
+    hit = t.compiled()
     if len(_tables) > 512:
         _tables.clear()
     _tables[key] = hit
     return hit
+
+
+class _Table:
+    """A marker table being built: each marker's action, and where it counts."""
+
+    def __init__(self):
+        self.actions: dict[str, tuple] = {}
+        self.anywhere: set[str] = set()
+        self.anchored: set[str] = set()      # only as the first thing in the content
+
+    def add(self, marker, kind, arg=None, start_only=False):
+        if kind == "call":
+            self.actions.setdefault(marker, ("call", []))[1].append(arg)
+        else:
+            self.actions.setdefault(marker, (kind, arg))
+        (self.anchored if start_only else self.anywhere).add(marker)
+
+    def add_new(self, marker, kind, arg=None, start_only=False):
+        """Add `marker` unless it already has an action."""
+        if marker not in self.actions:
+            self.add(marker, kind, arg, start_only)
+
+    def compiled(self) -> tuple:
+        anchored = self.anchored - self.anywhere
+        table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in self.actions.items()}
+        # The compiled parts depend on the marker sets only, not on which tools were declared: a
+        # request with a new tool list reuses them (compiling ~100 markers takes milliseconds).
+        return (_compiled(Matcher, frozenset(self.anywhere)), table,
+                _compiled(Anchor, frozenset(anchored)) if anchored else None)
+
+
+def _inside_thinking(t: _Table, think, fresh: bool) -> None:
+    """Inside a thinking block only its end matters (and, before its first words, an opener)."""
+    for m in think.closes:
+        t.actions[m] = ("think_close", think)
+        t.anywhere.add(m)
+    if fresh and think.name != "any":
+        # The block's own opener again before its first words (`<think><think>`): markup.
+        for m in think.opens:
+            t.add(m, "control", start_only=think.start_only)
+    if fresh and think.name == "any":
+        # The prompt opened the block and nothing is written yet: a model that writes the
+        # opener anyway (`<think>` again) wrote markup, and says which syntax it is.
+        # Plain-word openers (Granite's) count only as its first words.
+        for s in SYNTAXES:
+            for m in s.opens:
+                t.add(m, "think_open", s, start_only=s.start_only)
+
+
+def _outside_thinking(t: _Table, at_start: bool, held) -> None:
+    """Outside thinking: every syntax's openers, their closers (stray), answer wrappers."""
+    for s in SYNTAXES:
+        if s.start_only:                   # plain words: markers only as the first thing
+            if at_start:
+                for m in s.opens:
+                    t.add(m, "think_open", s, start_only=True)
+            continue
+        for m in s.opens:
+            t.add(m, "think_open", s)
+        for m in s.closes:
+            t.add(m, "stray_close", s)
+    for m in STRIP:
+        t.add(m, "strip")
+    if held is not None:
+        # A call held as a possible thought (Tentative): its thinking block's closer
+        # decides it, plain words too (Granite's `Here is my response:`).
+        for m in held.closes:
+            t.add(m, "stray_close", held)
+
+
+_candidates: dict = {}
+
+
+def candidates(forced, session) -> tuple:
+    """(the formats a Sieve watches, their call wrappers' closing tags); cached: every request
+    pays for a new Sieve, and these depend only on the registry, the `forced` (or derived)
+    format and the session's remembered one."""
+    from . import formats as registry
+    derived = getattr(session, "derived", None)     # a format derived from the chat template
+    pref = session.format if session is not None else None
+    registry._load()
+    key = (forced, derived, pref, len(registry._REGISTRY))   # (the registry only grows)
+    hit = _candidates.get(key)
+    if hit is not None:
+        return hit
+    if forced:
+        fmts = [forced]
+    else:
+        fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
+        if derived is not None:
+            fmts.insert(0, derived)
+        if pref:
+            fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
+    closers = tuple(sorted({f.closer for f in fmts if f.closer and (special(f.closer) or whole_tag(f.closer))}))
+    if len(_candidates) >= 256:                      # (derived formats: one per chat template)
+        _candidates.clear()
+    hit = _candidates[key] = (tuple(fmts), closers)
+    return hit
+
+
+def family(fmts: tuple, names: set, derived) -> tuple:
+    """The formats among `fmts` whose control tokens are all markup: those `names` (forced,
+    detected in this turn, the session's seed) and the one `derived` from the chat template."""
+    return tuple(f for f in fmts if f.name in names or f is derived)
+
+
+def vocabulary(fam: tuple) -> frozenset:
+    """The special tokens of a family's formats: never content (a false start is markup)."""
+    return frozenset(t for f in fam for t in f.vocabulary() if special(t))
 
 
 _compiled_cache: dict = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .events import Markup, Reasoning, Text, ToolCallArgs
+from .layout import Lead
 
 MODES = ("none", "auto", "deepseek", "deepseek-legacy")
 # A call written inside thinking (Sieve's calls_in_reasoning): True, a call at once; False,
@@ -120,6 +121,25 @@ class Thought:
         return self.open is not None
 
     @property
+    def to_reasoning(self) -> bool:
+        """Does text now go to Reasoning (a block is open and thinking is separated)?"""
+        return self.open is not None and self.mode != "none"
+
+    @property
+    def calls_now(self) -> bool:
+        """Are call openers watched as calls right now (outside thinking), whatever the
+        Sieve's calls_in_reasoning says?"""
+        return self.open is None
+
+    def save(self) -> tuple:
+        """What reading a region as a call changes here (see Tentative)."""
+        return self.open, self.seen
+
+    def restore(self, state: tuple) -> None:
+        self.open, self.seen = state
+        self.before = None
+
+    @property
     def separated(self) -> bool:
         """Does thinking text go to Reasoning (else it stays inline in the content)?"""
         return self.mode != "none"
@@ -128,12 +148,12 @@ class Thought:
         self.open = syntax
         self.seen = True
 
-    def closed(self):
-        """The block closed.  Returns how whitespace right after it is treated ("drop": layout)."""
+    def closed(self) -> Lead:
+        """The block closed.  Returns how whitespace right after it is read."""
         self.open = None
         return self._after()
 
-    def stray(self, evidence: bool):
+    def stray(self, evidence: bool) -> Lead:
         """A closer with no opener: the template opened the block in the prompt, or a model
         closing one it never opened (prose quoting it, a prompt-injected document).  `evidence`:
         it stood where the prompt's block would end (see Sieve._stray_evidence)."""
@@ -152,9 +172,9 @@ class Thought:
             return self.open is not ANY_THINK
         return False if content and not self.seen else None
 
-    def _after(self):
+    def _after(self) -> Lead:
         # After a closer, whitespace is layout; legacy keeps thinking inline, so it keeps it too.
-        return "drop" if not self.legacy else False
+        return Lead.LAYOUT if not self.legacy else Lead.TEXT
 
     def call_opened(self) -> bool:
         """A tool-call opener: thinking ends here (models often skip the closer before a call).

@@ -5,8 +5,10 @@ Three modes:
   DECIDE - an opener was seen; formats that share it look at what follows (bounded look-ahead);
   BLOCK  - a format's body parser (a generator over a Reader) consumes the block, streaming calls.
 The mode is not a variable: TEXT is "no Block", DECIDE is "a Block without a format yet", BLOCK
-is "a Block with its format".  A Block holds all of one block's state; the thinking state is
-one `Thought`; the calls are one `Calls`.  Each mode hands the text it does not consume to the
+is "a Block with its format".  The Sieve drives; the owners hold the state and save and
+restore it themselves: one block's in a `Block` (block.py), the thinking state in a `Thought`,
+the calls in `Calls`, the whitespace and code around the text in a `Layout` and the feed's
+events in an `Output` (layout.py).  Each mode hands the text it does not consume to the
 next, so every character is looked at a bounded number of times: the cost is linear.
 A call opened inside open thinking may be a thought: its events are held in a `Tentative`
 until visible text after it or the thinking's closer says it was one, or the stream ends
@@ -19,14 +21,14 @@ import re
 
 from . import fences, formats as registry
 from .calls import Calls
-from .events import Markup, Reasoning, Text, ToolCallError
-from .fallback import broad_pass, cut_block, salvage
+from .events import Text, ToolCallError
+from .block import RELEASED, WAIT, Block, Example
 from .jsonargs import utf8_len
-from .formats import LOOK_MAX, MAYBE, YES
-from .markers import control_shape, marker_table, special, starts_special, whole_tag
+from .layout import Layout, Lead, Output
+from .formats import LOOK_MAX
+from .markers import candidates, family, marker_table, special, vocabulary
 from .scan import Anchor
-from .reader import Bad, Reader, Reject, Truncated
-from .reasoning import HOLD, MODES, Tentative, Thinking, Thought
+from .reasoning import HOLD, MODES, Tentative, Thought
 from .session import Session
 
 
@@ -40,47 +42,10 @@ _VISIBLE = re.compile(r"\S")
 _QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
 # Markers that a fenced code block quotes: call openers and control tokens.
 _FENCED = frozenset(("call", "control", "span"))
-# Markers after which a held Example was the call: what a model writes when its turn ends.
-_TURN_END = frozenset(("strip", "control", "span"))
 # A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
 _CONTROL = frozenset(("control", "span"))
-_CANDIDATES: dict = {}               # Sieve._candidates
+_TEXT = Lead.TEXT
 
-
-class Example(Tentative):
-    """A call that markup found after prose only because it names a declared tool (a bare
-    `{"name": …}`, GigaChat's `function call`: Format.examples): the call only if it ends the
-    turn, that is if nothing but whitespace, end-of-turn tokens, a call wrapper's closer whose
-    opener a server stripped (`</tool_call>`) or further calls follow it.  Prose after it
-    ("…to the tool, but I did not send it") says it was an example, and its text is content.
-    Its events are held until that is known (a streamed call cannot be taken back)."""
-
-    __slots__ = ("ended",)
-    NO_THINKING = Thinking("example", (), ())
-
-    def __init__(self, blk, saved, mark: int, data: str, pos: int):
-        super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
-        self.ended = False             # its block has ended: the next visible thing decides
-
-
-class Block:
-    """One block, from its opener to its end: all its state in one place."""
-
-    __slots__ = ("opener", "cands", "look", "at_start", "fmt", "reader", "gen", "lane", "calls",
-                 "fallback", "cut", "unread", "mk", "mk_opener")
-
-    def __init__(self, opener: str, cands: tuple, at_start: bool):
-        self.opener = opener           # the marker that opened it
-        self.cands = cands             # formats that share that marker (DECIDE)
-        self.look = ""                 # text after the opener, held while they decide
-        self.at_start = at_start       # it opened where the content starts
-        self.fmt = None                # the format that claimed it (None: still DECIDE)
-        self.reader: Reader | None = None
-        self.gen = None                # the format's body parser
-        self.lane = None               # where plain chunks may go directly (see reader.Lane)
-        self.calls = 0                 # calls started in it
-        self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
-        self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
@@ -99,41 +64,26 @@ class Sieve:
         self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
         # the candidate formats, and the closing tags of their call wrappers (after a held
         # Example: not prose)
-        self._fmts, self._closers = self._candidates()
-        self._calls = Calls(self._push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
+        self._fmts, self._closers = candidates(self._forced, session)
+        self._o = Output(markup)
+        self._calls = Calls(self._o.push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
+        self._o.before = self._calls.flush        # (a call's deltas go out before markup)
         # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
         # until text after it or the thinking's closer (a thought) or the stream's end (the call):
         # see Tentative.
         self._calls_in_reasoning = calls_in_reasoning
         self._tent: Tentative | None = None
-        self._markup = markup
         self.format: str | None = self._forced.name if self._forced else None
         self._detected: str | None = None
-        self._out: list = []
-        self._pend: list[str] = []     # text of the current feed not yet in an event…
-        self._pk = Text                # …and its kind (Text or Reasoning)
         self._found: dict = {}         # Matcher.search cache for the text being scanned
         self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
         self._held = ""                # a possible marker start, TEXT mode
-        self._at_start = True          # nothing but whitespace has gone out as content
-        self._skip_ws = False          # whitespace right after markup may be layout
-        # Whitespace at the ends of the content, and of each thinking block, is layout.  Trailing
-        # whitespace is held (it is invisible: holding it costs no latency) until more text
-        # follows, even across a call, so that `before <call> after` keeps its spacing while
-        # `Checking.\n\n<call>` ends as "Checking.".
-        self._ws = ""                  # content's trailing whitespace, not out yet
-        self._rws = ""                 # the thinking block's trailing whitespace, not out yet
-        self._rlead = True             # nothing but whitespace in this thinking block yet
-        self._lead = ""                # whitespace right after markup, not judged yet
-        self._ticks = 0                # odd: the content's current line is inside `inline code`
-        self._fence = fences.OUTSIDE   # the content's Markdown code fence (fences.py)
-        self._code = False             # a backtick was written in the content (code, a fence)
         self._th = Thought(reasoning, thinking, session)
+        self._lay = Layout(self._th, self._o.markup, self._o.piece, self._retable)
         self._span: str | None = None  # inside a span of control tokens: its closer (_emit)
         self._verbatim = None          # the ends of a block given back as text: its tokens are text
-        self._blk_cands = ()
         self._family: tuple = ()       # the formats detected or pre-seeded (their control tokens)
         self._vocab: frozenset = frozenset()
         self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
@@ -146,14 +96,12 @@ class Sieve:
     def feed(self, text: str) -> list:
         """Give the next chunk of model output; returns the events now known."""
         if self._closed:
-            if self._failed is not None:
-                raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
-            raise RuntimeError("feed() after close()")
-        before = self._out                     # (a failure before this feed's output list exists)
+            self._refuse()
+        before = self._o.events        # (a failure before this feed's output list exists)
         plain = None
         try:
-            blk = self._blk
-            if (blk is None and self._th.open is None and not self._skip_ws and not self._at_start
+            blk, lay = self._blk, self._lay
+            if (blk is None and self._th.open is None and lay.lead is _TEXT and not lay.at_start
                     and self._tent is None and ((not self._held and self._first(text) is None)
                                                 or (plain := self._plain(text)) is not None)):
                 # The common case: prose with no character a marker can start with, or with
@@ -161,23 +109,23 @@ class Sieve:
                 if plain is not None:
                     text = plain
                 if text:
+                    # Layout.content and Layout.text, inline: this is the hot path
                     if "`" in text:              # (a backtick that starts no marker: count it)
-                        self._wrote(text)
+                        lay.wrote(text)
                     elif "\n" in text:
-                        self._ticks = 0
-                    if self._fence[1] is not None or "\n" in text:
-                        self._fence = fences.after(self._fence, text)
-                    # _text's whitespace hold, inline: this is the hot path
-                    ws = self._ws
+                        lay.ticks = 0
+                    if lay.fence[1] is not None or "\n" in text:
+                        lay.fence = fences.after(lay.fence, text)
+                    ws = lay.ws
                     if text[-1] in _WS:
                         body = text.rstrip()
                         if not body:
-                            self._ws = ws + text
+                            lay.ws = ws + text
                             return []
-                        self._ws = text[len(body):]
+                        lay.ws = text[len(body):]
                         text = ws + body
                     elif ws:
-                        self._ws = ""
+                        lay.ws = ""
                         text = ws + text
                     return [Text(text)]
                 return []
@@ -195,33 +143,42 @@ class Sieve:
                 a = calls.args
                 if a is None or a.limit is None or a.size + utf8_len(text) <= a.limit:
                     r.skip(text)
-                    out = self._out = []
+                    out = self._o.events = []
                     lane.sink(text)
-                    self._calls.flush()
-                    self._flush_text()        # a lane may carry prose (harmony's final channel)
+                    calls.flush()
+                    self._o.flush()           # a lane may carry prose (harmony's final channel)
                     return out
-            out = self._out = []
-            tent = self._tent
-            if tent is not None:
-                tent.add(text)
-            if text:
-                if blk is not None and blk.fmt is not None:
-                    # Inside a block (the common case within a call): straight to its parser.
-                    blk.reader.push(text)
-                    nxt = self._drive(False)
-                    if nxt is not None:
-                        self._run(*nxt, False)
-                else:
-                    self._run(text, 0, False)
-                self._calls.flush()
-                self._flush_text()
-            if self._tent is not None:
-                self._tent.keep(out)
-            return out
+            return self._feed(blk, text)
         except Exception as e:                 # a bug: see _fail
-            if self._out is before:            # the events of earlier feeds went out already
-                self._out = []
+            if self._o.events is before:   # the events of earlier feeds went out already
+                self._o.events = []
             return self._fail(e)
+
+    def _feed(self, blk: Block | None, text: str) -> list:
+        """feed() off its fast paths: the text goes through the modes (_run)."""
+        out = self._o.events = []
+        tent = self._tent
+        if tent is not None:
+            tent.add(text)
+        if text:
+            if blk is not None and blk.fmt is not None:
+                # Inside a block (the common case within a call): straight to its parser.
+                blk.reader.push(text)
+                nxt = self._drive(False)
+                if nxt is not None:
+                    self._run(*nxt, False)
+            else:
+                self._run(text, 0, False)
+            self._calls.flush()
+            self._o.flush()
+        if self._tent is not None:
+            self._tent.keep(out)
+        return out
+
+    def _refuse(self):
+        if self._failed is not None:
+            raise SieveFailed(f"this Sieve failed earlier ({self._failed}); start a new one")
+        raise RuntimeError("feed() after close()")
 
     @property
     def in_reasoning(self) -> bool:
@@ -233,12 +190,12 @@ class Sieve:
         """End of stream: flush held text; a call whose arguments never closed is incomplete."""
         if self._closed or self._failed is not None:
             return []
-        before = self._out
+        before = self._o.events
         try:
             return self._close()
         except Exception as e:
-            if self._out is before:
-                self._out = []
+            if self._o.events is before:
+                self._o.events = []
             return self._fail(e)
 
     def _fail(self, err: Exception) -> list:
@@ -249,11 +206,11 @@ class Sieve:
             self._was_call()                   # what was held goes out as it was
         except Exception:
             self._tent = None
-        out = self._out
+        out = self._o.events
         try:
-            self._flush_text()                 # text already out of the parser goes first
+            self._o.flush()                    # text already out of the parser goes first
         except Exception:
-            self._pend.clear()
+            self._o.pend.clear()
         calls, blk = self._calls, self._blk
         r = blk.reader if blk is not None else None
         raw = r.rest() if r is not None else ""
@@ -269,165 +226,55 @@ class Sieve:
         if held:
             out.append(Text(held))
         self._held = ""
-        self._blk = calls.block = None
+        self._blk = None
         self._closed = True
         return out
 
     def _close(self) -> list:
-        out = self._out = []
+        out = self._o.events = []
         self._run("", 0, True)
-        self._layout()
-        self._thought_ends()
-        if self._ws:                       # the content's trailing whitespace: layout
-            self._markup_text(self._ws)
-            self._ws = ""
+        self._lay.end()
         self._calls.flush()
-        self._flush_text()
+        self._o.flush()
         self._was_call()                   # a call held inside thinking that never closed
         self._closed = True
         if self.session is not None:
             if self._detected:
                 self.session.record(self._detected)
-            self.session.observe(self._th.verdict(self._calls.count, not self._at_start))
+            self.session.observe(self._th.verdict(self._calls.count, not self._lay.at_start))
         return out
 
     # ------------------------------------------------------------------ plumbing
-    def _candidates(self) -> tuple:
-        """(the formats watched, their call wrappers' closing tags); cached: every request pays
-        for a new Sieve, and these depend only on the registry, the forced or derived format and
-        the session's remembered one."""
-        derived = getattr(self.session, "derived", None)     # a format derived from the chat template
-        pref = self.session.format if self.session is not None else None
-        registry._load()
-        key = (self._forced, derived, pref, len(registry._REGISTRY))   # (the registry only grows)
-        hit = _CANDIDATES.get(key)
-        if hit is not None:
-            return hit
-        if self._forced:
-            fmts = [self._forced]
-        else:
-            fmts = [f for f in registry.all_formats() if f.openers or f.start_openers or f.tool_openers]
-            if derived is not None:
-                fmts.insert(0, derived)
-            if pref:
-                fmts.sort(key=lambda f: f.name != pref)      # the remembered format decides first
-        closers = tuple(sorted({f.closer for f in fmts if f.closer and (special(f.closer) or whole_tag(f.closer))}))
-        if len(_CANDIDATES) >= 256:                      # (derived formats: one per chat template)
-            _CANDIDATES.clear()
-        hit = _CANDIDATES[key] = (tuple(fmts), closers)
-        return hit
-
     def _known(self) -> None:
         """The families whose control tokens are all markup: the format forced or detected in
         this turn, the one the session was made with, the one derived from its chat template
         (never what other turns recorded: a shared session's answers change no other's)."""
         names = {n for n in (self.format, self._detected, getattr(self.session, "seed", None)) if n}
-        derived = getattr(self.session, "derived", None)
-        fam = tuple(f for f in self._fmts if f.name in names or f is derived)
+        fam = family(self._fmts, names, getattr(self.session, "derived", None))
         if fam != self._family:
-            self._family = fam
-            self._vocab = frozenset(t for f in fam for t in f.vocabulary() if special(t))
+            self._family, self._vocab = fam, vocabulary(fam)
 
-    def _give_back(self, opener: str) -> None:
+    def _give_back(self, blk: Block) -> None:
         """A false start (what follows the opener is no format's): a special token of a known
         family is markup, never content; anything else goes back to the text."""
-        if opener in self._vocab:
-            self._markup_text(opener)
+        if blk.opener in self._vocab:
+            self._o.markup(blk.opener)
         else:
-            self._emit(opener)
-            self._as_written(opener, self._blk_cands)
-
-    def _push(self, ev) -> None:
-        """Every event goes out through here, after the text pending before it."""
-        if self._pend:
-            self._flush_text()
-        self._out.append(ev)
-
-    def _flush_text(self) -> None:
-        # Consecutive text of one feed goes out as one event (joined once: linear).
-        pend = self._pend
-        if pend:
-            self._out.append(self._pk(pend[0] if len(pend) == 1 else "".join(pend)))
-            pend.clear()
-
-    def _piece(self, kind, s: str) -> None:
-        if kind is not self._pk and self._pend:
-            self._flush_text()
-        self._pk = kind
-        self._pend.append(s)
+            self._emit(blk.opener)
+            self._as_written(blk)
 
     def _emit(self, s: str) -> None:
         """Text that goes out as content or reasoning, by the current thinking state."""
         if not s:
             return
         if self._span is not None:         # inside a span of control tokens: markup
-            self._markup_text(s)
+            self._o.markup(s)
             return
         self._calls.flush()
-        if self._th.open is not None and self._th.separated:
-            self._thought(s)
-            return
-        self._fence = fences.after(self._fence, s)   # (layout whitespace too: it ends lines)
-        if self._skip_ws:
-            # Whitespace right after markup is layout: after a thinking block, and after a call
-            # when it holds a newline and whitespace already separates the prose before the call
-            # (`check. <call>\nMore` reads "check. More"); spaces are the prose's own spacing
-            # (`before <call> after` keeps both).
-            # The whole whitespace run is judged, however it was chunked.
-            t = s.lstrip()
-            lead = self._lead + s[:len(s) - len(t)]
-            if not t:
-                self._lead = lead
-                return
-            self._lead = ""
-            if lead and (self._skip_ws == "drop" or (self._ws and "\n" in lead)):
-                self._markup_text(lead)
-                s = t
-            else:
-                s = lead + t
-            self._skip_ws = False
-        self._text(s)
-
-    def _layout(self) -> None:
-        """A whitespace run after markup that markup (or the end) follows: layout."""
-        if self._lead:
-            self._markup_text(self._lead)
-            self._lead = ""
-
-    def _thought(self, s: str) -> None:
-        """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy).
-        A thinking block's leading and trailing whitespace is layout (`<think>\nplan\n</think>`)."""
-        th = self._th
-        if not th.separated or th.legacy:
-            self._text(s, True)
-        if not th.separated:
-            return
-        if self._rlead:
-            body = s.lstrip()
-            if len(body) != len(s):
-                if not th.legacy:
-                    self._markup_text(s[:len(s) - len(body)])
-                s = body
-            if not s:
-                return
-            self._rlead = False
-            if th.open is not None:
-                self._retable()            # (its openers are no longer markup)
-        body = s.rstrip()
-        if not body:
-            self._rws += s
-            return
-        self._piece(Reasoning, self._rws + body if self._rws else body)
-        self._rws = s[len(body):]
-
-    def _thought_ends(self) -> None:
-        """The thinking block ends (its closer, a call opener, the content, the end): its held
-        trailing whitespace was layout."""
-        if self._rws:
-            if not self._th.legacy:
-                self._markup_text(self._rws)
-            self._rws = ""
-        self._rlead = True
+        if self._th.to_reasoning:
+            self._lay.thought(s)
+        else:
+            self._lay.content(s)
 
     def _from_block(self, n: int) -> None:
         # Prose in a format's own syntax proves the format; the block's text before it is markup.
@@ -439,64 +286,20 @@ class Sieve:
         """Content from inside a block (harmony's final channel), right after it was consumed."""
         if s:
             self._from_block(len(s))
-            self._text(s)
+            self._lay.text(s)
 
     def _reasoning_text(self, s: str) -> None:
         """Reasoning from inside a block (harmony's analysis channel), right after it was consumed."""
         if s:
             self._from_block(len(s))
-            self._thought(s)
-
-    def _text(self, s: str, thought: bool = False) -> None:
-        """Content out (`thought`: thinking kept inline, reasoning="none" or legacy).  Its leading
-        whitespace is layout; trailing whitespace is held until more content follows (and is
-        layout at the end of the stream)."""
-        if self._at_start:
-            body = s.lstrip()
-            if len(body) != len(s):
-                self._markup_text(s[:len(s) - len(body)])
-                s = body
-            if not s:
-                return
-        if self._rws and not thought:      # content after thinking: the thinking block ended
-            self._thought_ends()
-        self._wrote(s)
-        body = s.rstrip()
-        if len(body) == len(s):
-            if self._ws:
-                s, self._ws = self._ws + s, ""
-            self._piece(Text, s)
-        elif body:
-            self._piece(Text, self._ws + body if self._ws else body)
-            self._ws = s[len(body):]
-        else:
-            self._ws += s
-
-    def _wrote(self, s: str) -> None:
-        """Content `s` was written (out, or held if whitespace): whether a line is inside
-        `inline code`, and whether the content has started."""
-        nl = s.rfind("\n")
-        if nl >= 0:
-            self._ticks = s.count("`", nl + 1) & 1
-        elif "`" in s:
-            self._ticks ^= s.count("`") & 1
-        if not self._code and "`" in s:
-            self._code = True
-        if self._at_start and not s.isspace():
-            self._at_start = False
-            self._retable()
-
-    def _markup_text(self, s: str) -> None:
-        if self._markup and s:
-            self._calls.flush()
-            self._push(Markup(s))
+            self._lay.thought(s)
 
     def _marker(self, s: str, thinking: bool) -> None:
         # deepseek-legacy keeps thinking inline in content, markers included
         if self._th.legacy and thinking:
-            self._text(s)
+            self._lay.text(s)
         else:
-            self._markup_text(s)
+            self._o.markup(s)
 
     def _run(self, data: str, pos: int, eof: bool) -> None:
         # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
@@ -516,9 +319,9 @@ class Sieve:
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
         th = self._th
-        calls = th.open is None or self._calls_in_reasoning
+        calls = th.calls_now or self._calls_in_reasoning
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
-                                  th.detect, calls, self._rlead,
+                                  th.detect, calls, self._lay.rlead,
                                   self._tent.think if self._tent is not None else None,
                                   self._family, self._span, self._extra)
         self._first = self._tab[0].first   # (the prose fast path's one check)
@@ -544,7 +347,7 @@ class Sieve:
         declared name, harmony's channel words…) count where the content starts: nothing but
         whitespace has gone out as content, and no thinking block is open.  This depends on
         the message so far, never on where a chunk begins."""
-        return self._at_start and self._th.open is None
+        return self._lay.at_start and not self._th.inside
 
     def _scan(self, data: str, pos: int, eof: bool):
         if self._held:
@@ -561,8 +364,40 @@ class Sieve:
             found.clear()
             found[None] = data
         while True:
-            matcher, actions, anchor = self._tab
-            m = matcher.search(data, pos, found)
+            m = self._find(data, pos, eof)
+            if m is None:
+                return None
+            s, pos, marker = m.start(), m.end(), m.group()
+            kind, arg = self._tab[1][marker]
+            if self._verbatim is not None and kind in _CONTROL:
+                self._emit(marker)             # inside a block given back as written
+                if marker in self._verbatim:
+                    self._verbatim = None
+                continue
+            if self._quoted(kind, marker):
+                if self._held_call():          # visible text after a held call: a thought
+                    pos = self._thought_at(data, s, pos)
+                    continue
+                self._emit(marker)
+                continue
+            if kind == "call":
+                self._blk = Block(marker, arg)
+                self._calls.enter(self._starting())
+                return data, pos
+            tent = self._tent
+            if tent is not None and kind in ("think_close", "stray_close") and marker in tent.think.closes:
+                # The thinking block that a held call was written in closes: it was a thought.
+                self._was_thought(tent.text(len(data) - s))
+                kind = "think_close"
+            self._markup_marker(kind, arg, marker)
+            self._retable()
+
+    def _find(self, data: str, pos: int, eof: bool):
+        """The next marker to act on at or after `pos` (a match), the text before it gone out;
+        or None when the rest of `data` went out, or is held (the start of a marker)."""
+        while True:
+            matcher, _, anchor = self._tab
+            m = matcher.search(data, pos, self._found)
             if self._tent is not None and self._held_call():
                 # Prose up to the next marker (or a marker's possible start) goes out next: if it
                 # is visible, the held call before it was a thought (see Tentative).
@@ -579,33 +414,21 @@ class Sieve:
                     if not eof and (anchor.partial(data, w) if a is None
                                     else anchor.may_extend(data, w, a.group())):
                         # a start-only marker may still be arriving ("mute" of "mute_channel")
-                        self._emit(data[pos:w])
-                        self._held = data[w:]
-                        return None
+                        return self._hold(data, pos, w)
                     if a is not None:
                         m = a
             if m is None:
                 p = -1 if eof else matcher.partial(data, pos)
-                if p < 0:
-                    self._emit(data[pos:])
-                else:
-                    self._emit(data[pos:p])
-                    self._held = data[p:]
-                return None
+                return self._hold(data, pos, len(data) if p < 0 else p)
             s = m.start()
-            marker = m.group()
             if not eof and s > pos:
                 # A longer marker may begin before this one and still be arriving
                 # ("<｜DSML｜" is the start of "<｜DSML｜invoke", not "<" + "｜DSML｜").
                 p = matcher.partial(data, pos)
                 if 0 <= p < s:
-                    self._emit(data[pos:p])
-                    self._held = data[p:]
-                    return None
-            if not eof and matcher.may_extend(data, s, marker):
-                self._emit(data[pos:s])
-                self._held = data[s:]
-                return None
+                    return self._hold(data, pos, p)
+            if not eof and matcher.may_extend(data, s, m.group()):
+                return self._hold(data, pos, s)
             if s > pos:
                 tab = self._tab
                 self._emit(data[pos:s])
@@ -614,58 +437,54 @@ class Sieve:
                     # What went out changed what is watched (the content started, a fresh
                     # thinking block got its first words): search again with the new markers.
                     continue
-            kind, arg = actions[marker]
-            pos = m.end()
-            if self._verbatim is not None and kind in _CONTROL:
-                self._emit(marker)             # inside a block given back as written
-                if marker in self._verbatim:
-                    self._verbatim = None
-                continue
-            if self._th.open is None and (
-                    (kind in _FENCED and self._fence[0])
-                    or (kind in _QUOTABLE and self._ticks and marker[0] != "`")):
-                # Inside `inline code` or a fenced code block a marker is quoted, not written:
-                # "use `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with
-                # `</think>`", a ``` block showing a call.  (A fence that is itself a call is
-                # fenced_json's, decided where the fence opens.)
-                if self._held_call():          # visible text after a held call: a thought
-                    pos = self._thought_at(data, s, pos)
-                    continue
-                self._emit(marker)
-                continue
-            if kind == "call":
-                self._blk = self._calls.block = Block(marker, arg, self._starting())
-                return data, pos
-            tent = self._tent
-            if tent is not None and kind in ("think_close", "stray_close") and marker in tent.think.closes:
-                # The thinking block that a held call was written in closes: it was a thought.
-                self._was_thought(tent.text(len(data) - s))
-                kind = "think_close"
-            if kind == "think_open":
-                self._marker(marker, True)
-                self._th.opened(arg)
-                self._rlead = True
-            elif kind == "think_close":
-                self._thought_ends()
-                self._marker(marker, True)
-                self._skip_ws = self._th.closed()
-            elif kind == "span":
-                # A made-up tool result: markup up to its closer (or the end of the stream).
-                # (_skip_ws set keeps chunks off feed's fast path, which would make them Text.)
-                self._marker(marker, False)
-                self._span, self._skip_ws = arg, "span"
-            elif kind == "span_end":
-                self._marker(marker, False)
-                self._span, self._skip_ws = None, "drop"
-            elif kind == "stray_close":
-                # The prompt opened the thinking block (or thinking is off and the model closes
-                # it anyway): the marker is dropped.
-                evidence = not self._calls.count and not self._code and not self._at_start and "\n" in self._ws
-                self._marker(marker, True)
-                self._skip_ws = self._th.stray(evidence)
-            else:   # an answer wrapper
-                self._marker(marker, False)
-            self._retable()
+            return m
+
+    def _hold(self, data: str, pos: int, at: int) -> None:
+        """data[pos:at] goes out; the rest (the start of a marker, maybe) is held."""
+        self._emit(data[pos:at])
+        self._held = data[at:]
+
+    def _quoted(self, kind: str, marker: str) -> bool:
+        """Inside `inline code` or a fenced code block a marker is quoted, not written: "use
+        `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with `</think>`",
+        a ``` block showing a call.  (A fence that is itself a call is fenced_json's, decided
+        where the fence opens.)"""
+        lay = self._lay
+        return not self._th.inside and (
+            (kind in _FENCED and lay.fenced)
+            or (kind in _QUOTABLE and lay.quoting and marker[0] != "`"))
+
+    def _markup_marker(self, kind: str, arg, marker: str) -> None:
+        """A thinking marker, a span of control tokens, an answer wrapper: markup, and what it
+        changes."""
+        lay = self._lay
+        if kind == "think_open":
+            self._marker(marker, True)
+            self._th.opened(arg)
+            lay.thought_opens()
+        elif kind == "think_close":
+            lay.thought_ends()
+            self._marker(marker, True)
+            lay.after_markup(self._th.closed())
+        elif kind == "span":
+            # A made-up tool result: markup up to its closer (or the end of the stream).
+            # (a Lead other than TEXT keeps chunks off feed's fast path, which would make
+            # them Text.)
+            self._marker(marker, False)
+            self._span = arg
+            lay.after_markup(Lead.JUDGED)
+        elif kind == "span_end":
+            self._marker(marker, False)
+            self._span = None
+            lay.after_markup(Lead.LAYOUT)
+        elif kind == "stray_close":
+            # The prompt opened the thinking block (or thinking is off and the model closes
+            # it anyway): the marker is dropped.
+            evidence = not self._calls.count and lay.ended_line()
+            self._marker(marker, True)
+            lay.after_markup(self._th.stray(evidence))
+        else:   # an answer wrapper
+            self._marker(marker, False)
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, blk: Block, data: str, pos: int, eof: bool):
@@ -674,15 +493,10 @@ class Sieve:
         # Formats see at most LOOK_MAX characters, and must decide once they have them, so the
         # choice is the same whatever the chunking.
         view, final = data[pos:pos + LOOK_MAX], eof or len(data) - pos >= LOOK_MAX
-        chosen = None
-        for f in blk.cands:
-            v = f.decide(blk.opener, view, final, self._calls)
-            if v == YES:
-                chosen = f
-                break
-            if v == MAYBE and not final:
-                blk.look = data[pos:]
-                return None
+        chosen = blk.choose(view, final, self._calls)
+        if chosen is WAIT:
+            blk.look = data[pos:]
+            return None
         tent = self._tent
         if tent is not None and isinstance(tent, Example) and tent.ended:
             # Markup right after a held call: a further call ends it as a call; a false start
@@ -692,45 +506,39 @@ class Sieve:
             else:
                 self._was_call()
         if chosen is None:
-            self._blk = self._calls.block = None
-            self._blk_cands = blk.cands
-            o = blk.opener
-            rest = data[pos:pos + LOOK_MAX] if eof else ""
-            if eof and len(rest) < LOOK_MAX and (
-                    ((special(o) or (blk.at_start and whole_tag(o))) and (not rest or rest.isspace()))
-                    or (special(o) and starts_special(rest)
-                        and any(f.decide(o, rest, False, self._calls) == MAYBE for f in blk.cands))):
-                # A special token alone at the end, or a tag (`<tool_call>`) that is the whole
-                # content: a call the end of the stream cut off.  (A tag after prose may be prose.)
-                # So is special-token markup that a format would have read on, had the stream
-                # not ended (`<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_wea`): never content.
-                raw = "" if rest.isspace() else rest
-                self._markup_text(o + raw)
-                self._calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
-                return data, pos + len(raw)
-            if special(o):
-                # Special-token markup that holds no call: reported; its text stays text.
-                self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
-            if self._held_call():            # visible text after a held call: a thought
-                self._was_thought(self._tent.text(len(o) + len(data) - pos))
-            self._give_back(o)               # a false start: the opener is text after all
-            return data, pos
-        blk.fmt = chosen
-        self._layout()
+            return self._false_start(blk, data, pos, eof)
+        blk.claim(chosen, self._calls)
+        self._lay.end_gap()
         th = self._th
-        if th.open is not None and self._calls_in_reasoning == HOLD and self._tent is None:
-            self._flush_text()
-            self._tent = Tentative(th.open, blk, self._save(), len(self._out), data, pos)
-        elif (self._tent is None and chosen.examples and not blk.at_start
+        if th.inside and self._calls_in_reasoning == HOLD and self._tent is None:
+            self._o.flush()
+            self._tent = Tentative(th.open, blk, self._save(), len(self._o.events), data, pos)
+        elif (self._tent is None and chosen.examples and not self._calls.at_start
               and blk.opener in chosen.tool_openers):
-            self._flush_text()
-            self._tent = Example(blk, self._save(), len(self._out), data, pos)
+            self._o.flush()
+            self._tent = Example(blk, self._save(), len(self._o.events), data, pos)
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
         if th.call_opened():
             self._retable()
-        blk.reader = Reader()
-        blk.gen = chosen.parse(blk.reader, self._calls, blk.opener)
+        return data, pos
+
+    def _false_start(self, blk: Block, data: str, pos: int, eof: bool):
+        """No format claimed the block: its opener is text (or markup) after all."""
+        self._blk = None
+        o = blk.opener
+        rest = data[pos:pos + LOOK_MAX] if eof else ""
+        if eof and len(rest) < LOOK_MAX and blk.cut_at_end(rest, self._calls.at_start, self._calls):
+            raw = "" if rest.isspace() else rest
+            self._o.markup(o + raw)
+            self._calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
+            return data, pos + len(raw)
+        if special(o):
+            # Special-token markup that holds no call: reported; its text stays text.
+            self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
+        if self._held_call():            # visible text after a held call: a thought
+            self._was_thought(self._tent.text(len(o) + len(data) - pos))
+        self._give_back(blk)
         return data, pos
 
     # ------------------------------------------------------------------ BLOCK
@@ -744,51 +552,10 @@ class Sieve:
 
     def _drive(self, eof: bool):
         """Resume the block's parser on what was pushed; handle how it ends."""
-        blk = self._blk
-        r = blk.reader
-        calls = self._calls
-        blk.lane = None
-        while True:
-            try:
-                blk.lane = blk.gen.send(None)
-                if not eof:
-                    return None
-                raise Truncated("parser waited at end of stream")
-            except StopIteration:
-                return self._end_block(r.at)
-            except (Reject, Bad) as e:
-                closer = blk.fmt.closer_for(blk.opener)
-                if calls.open:
-                    blk.gen = salvage(r, calls, closer or "\n", e)
-                    continue
-                if blk.calls:
-                    if isinstance(e, Truncated) and not blk.unread:
-                        # Cut off after its calls: the rest is a call that never got written.
-                        blk.unread = True
-                        blk.gen = cut_block(r, calls, closer, blk.opener)
-                        continue
-                    at = e.at if isinstance(e, Reject) and e.at is not None else r.at
-                    return self._end_block(at)
-                cut = isinstance(e, Truncated) or blk.cut
-                # No call in this block.  If it was well-formed but of a shape the format does not
-                # know (or cut off by the end of the stream), a broad pass looks for calls in it.
-                broad = cut or (isinstance(e, Reject) and e.broad)
-                if broad and blk.fmt.closer and not blk.fallback:
-                    blk.fallback, blk.cut = True, cut
-                    r.rewind(0)
-                    blk.gen = broad_pass(r, calls, closer)
-                    continue
-                if cut and not blk.unread:
-                    # A call cut off by the end of the stream before it started: never content.
-                    blk.unread = True
-                    r.rewind(0)
-                    blk.gen = cut_block(r, calls, closer, blk.opener)
-                    continue
-                if special(blk.opener):
-                    # Special-token markup that holds no call (an undeclared tool, prose quoting the
-                    # token): reported; its text goes back to the text, so nothing is lost.
-                    calls.push(ToolCallError(None, f"{e or 'no call'} after {blk.opener!r}", ""))
-                return self._release()
+        at = self._blk.drive(self._calls, eof)
+        if at is None:
+            return None
+        return self._release() if at == RELEASED else self._end_block(at)
 
     def _on_call(self, started: bool) -> None:
         if started:
@@ -796,14 +563,14 @@ class Sieve:
         # Memory: while a call streams the block's text is not kept (its arguments are); after
         # it, only what follows is kept (a later object may still be handed back as text).
         blk = self._blk
-        if blk is not None and blk.reader is not None and not self._markup:
+        if blk is not None and blk.reader is not None and not self._o.markup_on:
             blk.reader.forget()
             blk.reader.keep = not started
 
     def _note_format(self, force: bool = False) -> None:
         """A block proved its format (a call, or prose in the format's own syntax)."""
         blk = self._blk
-        if blk is not None and blk.fmt is not None and (force or blk.calls):
+        if blk is not None and blk.fmt is not None and (force or self._calls.block_calls):
             if self._detected != blk.fmt.name:
                 self._detected = blk.fmt.name
                 self._known()
@@ -815,12 +582,10 @@ class Sieve:
         """Audit (markup=True): the block's text not yet accounted for, up to `at` (default: the
         reader's position less the `emitted` characters that go out as text right after)."""
         blk = self._blk
-        if not self._markup or blk is None or blk.reader is None:
+        if not self._o.markup_on or blk is None or blk.reader is None:
             return
-        r = blk.reader
-        end = (r.at if at is None else at) - emitted
-        self._markup_text(("" if blk.mk_opener else blk.opener) + r.text(blk.mk, end))
-        blk.mk_opener = True
+        end = (blk.reader.at if at is None else at) - emitted
+        self._o.markup(blk.unaccounted(end))
         blk.mk = end + emitted
 
     def _end_block(self, at: int):
@@ -828,12 +593,12 @@ class Sieve:
         blk = self._blk
         self._block_markup(at=at)
         rest = blk.reader.since(at)
-        if blk.calls:
-            self._skip_ws = "call"
+        if self._calls.block_calls:
+            self._lay.after_markup(Lead.JUDGED)
             self._verbatim = None              # (a block given back before it is over)
         if self._tent is not None and self._tent.blk is blk and isinstance(self._tent, Example):
             self._tent.ended = True
-        self._blk = self._calls.block = None
+        self._blk = None
         return rest
 
     def _release(self):
@@ -847,45 +612,38 @@ class Sieve:
             if self._tent.blk is blk:
                 self._was_call()             # no call after all: nothing to decide
             elif self._held_call():          # visible text after a held call: a thought
-                self._blk = self._calls.block = None
+                self._blk = None
                 self._was_thought(self._tent.text(len(blk.opener) + len(rest[0]) - rest[1]))
-        self._blk = self._calls.block = None
+        self._blk = None
         self._emit(blk.opener)
-        self._as_written(blk.opener, (blk.fmt,))
+        self._as_written(blk)
         return rest
 
-    def _as_written(self, opener: str, fmts) -> None:
+    def _as_written(self, blk: Block) -> None:
         """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
         the markup) goes back as written, its control tokens too, up to its closer (or the
         family's end of message), or until a later block holds a call: the user sees it whole."""
-        ends = set()
-        for f in fmts:
-            closer = f.closer_for(opener)
-            ends.update((closer,) if closer else f.ends)
-        ends = tuple(e for e in ends if self._tab[1].get(e, ("",))[0] in _CONTROL)
+        ends = tuple(e for e in blk.ends() if self._tab[1].get(e, ("",))[0] in _CONTROL)
         if ends:
             self._verbatim = ends
 
     # ------------------------------------------------------------------ a call held in thinking
-    # What reading a region as a call changes in the Sieve (besides the calls' count and index,
-    # the thinking state), to undo it if the region was a thought.
-    _SAVED = ("format", "_detected", "_at_start", "_skip_ws", "_lead", "_ws", "_rws", "_rlead", "_ticks",
-              "_fence", "_code", "_span", "_verbatim")
-
     def _save(self) -> tuple:
-        c = self._calls
-        return (c.count, c.index, self._th.open, self._th.seen, tuple(getattr(self, k) for k in self._SAVED))
+        """What reading a region as a call changes, to undo it if the region was a thought:
+        each owner's own state, and the Sieve's (the format proved, the verbatim and span rules)."""
+        return (self._calls.save(), self._th.save(), self._lay.save(),
+                (self.format, self._detected, self._span, self._verbatim))
 
     def _undo(self) -> Tentative:
         """The held region was no call: its events are dropped and the state is as before it."""
         tent, self._tent = self._tent, None
-        self._flush_text()
-        del self._out[tent.mark:]
-        c, th = self._calls, self._th
-        c.count, c.index, th.open, th.seen, mine = tent.saved
-        for k, v in zip(self._SAVED, mine):
-            setattr(self, k, v)
-        th.before = None
+        self._o.flush()
+        del self._o.events[tent.mark:]
+        calls, th, lay, mine = tent.saved
+        self._calls.restore(calls)
+        self._th.restore(th)
+        self._lay.restore(lay)
+        self.format, self._detected, self._span, self._verbatim = mine
         self._known()
         self._retable()
         return tent
@@ -893,7 +651,7 @@ class Sieve:
     def _was_thought(self, text: str) -> None:
         """The held region was a thought: its text (the call's markup too) is reasoning."""
         self._undo()
-        self._thought(text)
+        self._lay.thought(text)
 
     def _after_example(self, data: str, pos: int, eof: bool) -> int:
         """What follows a held Example's block (data[pos:], not yet scanned) decides it, at its
@@ -904,22 +662,12 @@ class Sieve:
         q = Anchor.skip(data, pos)
         if q >= len(data):
             return pos                       # whitespace so far (the end decides in close)
-        rest = data[q:q + 64]
-        matcher, actions = self._tab[0], self._tab[1]
-        wait = False
-        for c in self._closers:
-            if rest.startswith(c):
-                self._was_call()
-                return pos
-            wait = wait or (not eof and c.startswith(rest))
-        m = matcher.search(data, q)
-        if m is not None and m.start() == q:
-            kind = actions[m.group()][0]
-            if kind in _TURN_END:
-                self._was_call()
-            if kind == "call" or kind in _TURN_END:
-                return pos
-        elif wait or (not eof and matcher.partial(data, q) == q):
+        verdict = self._tent.after(data, q, eof, self._closers, self._tab)
+        if verdict is Example.CALL:
+            self._was_call()
+        if verdict is Example.CALL or verdict is Example.NEXT:
+            return pos
+        if verdict is Example.WAIT:
             self._emit(data[pos:q])          # (whitespace: held as layout for now)
             self._held = data[q:]
             return None
@@ -934,7 +682,7 @@ class Sieve:
     def _held_call(self) -> bool:
         """Is a call held in thinking (the region being held has started one)?  (An Example
         after prose is decided by what follows it: _after_example.)"""
-        return type(self._tent) is Tentative and self._calls.count > self._tent.saved[0]
+        return type(self._tent) is Tentative and self._calls.started_since(self._tent.saved[0])
 
     def _thought_at(self, data: str, pos: int, end: int) -> int:
         """Prose data[pos:end] goes out next, after a held call: at its first visible character
@@ -952,6 +700,6 @@ class Sieve:
         """The held region was the call (or held none): its events go out as they were."""
         tent, self._tent = self._tent, None
         if tent is not None:
-            self._flush_text()
-            self._out[tent.mark:tent.mark] = tent.events()
+            self._o.flush()
+            self._o.events[tent.mark:tent.mark] = tent.events()
             self._retable()

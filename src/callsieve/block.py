@@ -1,0 +1,177 @@
+"""One block, from its opener to its end (`Block`), and a call found after prose that what
+follows it decides (`Example`).
+
+A Block is DECIDE until a format claims it (`choose`), then BLOCK: the format's body parser (a
+generator over a Reader) reads it, and `drive` resumes that parser and picks how a block that
+went wrong is read to its end (fallback.py).  The Sieve asks a Block, never the other way round.
+"""
+from __future__ import annotations
+
+from .events import ToolCallError
+from .fallback import broad_pass, cut_block, salvage
+from .formats import MAYBE, YES
+from .markers import special, starts_special, whole_tag
+from .reader import Bad, Reader, Reject, Truncated
+from .reasoning import Tentative, Thinking
+
+WAIT = object()                        # choose: the formats need more text to decide
+RELEASED = -1                          # drive: the block holds no call (its text is text)
+# Markers after which a held Example was the call: what a model writes when its turn ends.
+TURN_END = frozenset(("strip", "control", "span"))
+
+
+class Block:
+    """One block, from its opener to its end: all its state in one place."""
+
+    __slots__ = ("opener", "cands", "look", "fmt", "reader", "gen", "lane",
+                 "fallback", "cut", "unread", "mk", "mk_opener")
+
+    def __init__(self, opener: str, cands: tuple):
+        self.opener = opener           # the marker that opened it
+        self.cands = cands             # formats that share that marker (DECIDE)
+        self.look = ""                 # text after the opener, held while they decide
+        self.fmt = None                # the format that claimed it (None: still DECIDE)
+        self.reader: Reader | None = None
+        self.gen = None                # the format's body parser
+        self.lane = None               # where plain chunks may go directly (see reader.Lane)
+        self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
+        self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
+
+    # ------------------------------------------------------------------ DECIDE
+    def choose(self, view: str, final: bool, calls):
+        """The first format that says YES to `view` (the text after the opener), WAIT while one
+        says MAYBE and more may come, or None (no format's: a false start)."""
+        for f in self.cands:
+            v = f.decide(self.opener, view, final, calls)
+            if v == YES:
+                return f
+            if v == MAYBE and not final:
+                return WAIT
+        return None
+
+    def cut_at_end(self, rest: str, at_start: bool, calls) -> bool:
+        """No format claimed it and the stream ended `rest` after the opener: was it a call
+        the end cut off?  A special token alone at the end, or a tag (`<tool_call>`) that is the
+        whole content (a tag after prose may be prose); or special-token markup that a format
+        would have read on, had the stream not ended (`<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>
+        get_wea`): never content."""
+        o = self.opener
+        if special(o) or (at_start and whole_tag(o)):
+            if not rest or rest.isspace():
+                return True
+        return (special(o) and starts_special(rest)
+                and any(f.decide(o, rest, False, calls) == MAYBE for f in self.cands))
+
+    def claim(self, fmt, calls) -> None:
+        """`fmt` reads the block from here (BLOCK)."""
+        self.fmt = fmt
+        self.reader = Reader()
+        self.gen = fmt.parse(self.reader, calls, self.opener)
+
+    # ------------------------------------------------------------------ BLOCK
+    def drive(self, calls, eof: bool):
+        """Resume the parser on what was pushed.  Returns None while it waits for more, the
+        position where the block ended, or RELEASED (it holds no call)."""
+        r = self.reader
+        self.lane = None
+        while True:
+            try:
+                self.lane = self.gen.send(None)
+                if not eof:
+                    return None
+                raise Truncated("parser waited at end of stream")
+            except StopIteration:
+                return r.at
+            except (Reject, Bad) as e:
+                gen = self._recover(e, calls)
+                if gen is None:
+                    if calls.block_calls:
+                        return e.at if isinstance(e, Reject) and e.at is not None else r.at
+                    return RELEASED
+                self.gen = gen
+
+    def _recover(self, e: Exception, calls):
+        """The parser gave up (`e`): the parser that reads the block to its end instead, or
+        None (it ends here, after its calls, or holds none)."""
+        r = self.reader
+        closer = self.fmt.closer_for(self.opener)
+        if calls.open:
+            return salvage(r, calls, closer or "\n", e)
+        if calls.block_calls:
+            if isinstance(e, Truncated) and not self.unread:
+                # Cut off after its calls: the rest is a call that never got written.
+                self.unread = True
+                return cut_block(r, calls, closer, self.opener)
+            return None
+        cut = isinstance(e, Truncated) or self.cut
+        # No call in this block.  If it was well-formed but of a shape the format does not
+        # know (or cut off by the end of the stream), a broad pass looks for calls in it.
+        broad = cut or (isinstance(e, Reject) and e.broad)
+        if broad and self.fmt.closer and not self.fallback:
+            self.fallback, self.cut = True, cut
+            r.rewind(0)
+            return broad_pass(r, calls, closer)
+        if cut and not self.unread:
+            # A call cut off by the end of the stream before it started: never content.
+            self.unread = True
+            r.rewind(0)
+            return cut_block(r, calls, closer, self.opener)
+        if special(self.opener):
+            # Special-token markup that holds no call (an undeclared tool, prose quoting the
+            # token): reported; its text goes back to the text, so nothing is lost.
+            calls.push(ToolCallError(None, f"{e or 'no call'} after {self.opener!r}", ""))
+        return None
+
+    def unaccounted(self, end: int) -> str:
+        """The markup audit: the block's text (its opener first) not accounted for, up to `end`."""
+        s = ("" if self.mk_opener else self.opener) + self.reader.text(self.mk, end)
+        self.mk_opener = True
+        return s
+
+    def ends(self) -> tuple:
+        """Where a block of its formats (the one that claimed it, else its candidates) ends:
+        its closer, or the family's end-of-message tokens."""
+        ends = set()
+        for f in ((self.fmt,) if self.fmt is not None else self.cands):
+            closer = f.closer_for(self.opener)
+            ends.update((closer,) if closer else f.ends)
+        return tuple(ends)
+
+
+class Example(Tentative):
+    """A call that markup found after prose only because it names a declared tool (a bare
+    `{"name": …}`, GigaChat's `function call`: Format.examples): the call only if it ends the
+    turn, that is if nothing but whitespace, end-of-turn tokens, a call wrapper's closer whose
+    opener a server stripped (`</tool_call>`) or further calls follow it.  Prose after it
+    ("…to the tool, but I did not send it") says it was an example, and its text is content.
+    Its events are held until that is known (a streamed call cannot be taken back)."""
+
+    __slots__ = ("ended",)
+    NO_THINKING = Thinking("example", (), ())
+    CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
+
+    def __init__(self, blk, saved, mark: int, data: str, pos: int):
+        super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
+        self.ended = False             # its block has ended: the next visible thing decides
+
+    def after(self, data: str, q: int, eof: bool, closers: tuple, table) -> str:
+        """What data[q:] (its first non-blank character on) says of the held call: CALL (an
+        end-of-turn token, a wrapper's closer), EXAMPLE (prose), NEXT (another call's marker:
+        its block decides), or WAIT (a marker may still be arriving)."""
+        matcher, actions = table[0], table[1]
+        rest = data[q:q + 64]
+        wait = False
+        for c in closers:
+            if rest.startswith(c):
+                return self.CALL
+            wait = wait or (not eof and c.startswith(rest))
+        m = matcher.search(data, q)
+        if m is not None and m.start() == q:
+            kind = actions[m.group()][0]
+            if kind in TURN_END:
+                return self.CALL
+            if kind == "call":
+                return self.NEXT
+        elif wait or (not eof and matcher.partial(data, q) == q):
+            return self.WAIT
+        return self.EXAMPLE

@@ -1,0 +1,229 @@
+"""The output layout: the whitespace at the ends of the content and of each thinking block, where
+the content starts, and whether the content's current line is inside code.
+
+Whitespace at the ends of the content, and of each thinking block, is layout, not text.
+Trailing whitespace is held (it is invisible: holding it costs no latency) until more text
+follows, even across a call, so that `before <call> after` keeps its spacing while
+`Checking.\\n\\n<call>` ends as "Checking.".  Right after markup a run of whitespace is judged
+whole, however it was chunked (`Lead`).  The content's `inline code` and Markdown fences
+(fences.py) say where a marker is quoted rather than written.
+
+A `Layout` holds that state and the moves over it; it sends finished text to `piece(kind, s)`,
+layout whitespace to `markup(s)`, and calls `retable()` when what it holds changes which
+markers matter (the content started; a thinking block got its first words).  The Sieve drives
+it, and undoes it with `save()` / `restore()` when a held call turns out to be a thought.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+from . import fences
+from .events import Markup, Reasoning, Text
+
+
+class Lead(Enum):
+    """How the whitespace right after the last markup is read."""
+    TEXT = "text"        # no markup just before: whitespace is text
+    LAYOUT = "layout"    # after a thinking block (or a span of control tokens): layout
+    JUDGED = "judged"    # after a call: layout if it holds a newline and whitespace already
+    #                      ends the prose before the call (`check. <call>\nMore` reads
+    #                      "check. More"), else the prose's own spacing (`before <call> after`)
+
+
+class Layout:
+    """The layout state of one stream's output (see the module's docstring)."""
+
+    __slots__ = ("th", "markup", "piece", "retable", "at_start", "lead", "gap", "ws", "rws",
+                 "rlead", "ticks", "fence", "code")
+
+    def __init__(self, th, markup, piece, retable):
+        self.th = th                   # the stream's Thought (how thinking text is kept)
+        self.markup = markup           # markup(s): layout whitespace (a Markup event if asked)
+        self.piece = piece             # piece(Text or Reasoning, s): text that goes out
+        self.retable = retable         # retable(): what is watched may have changed
+        self.at_start = True           # nothing but whitespace has gone out as content
+        self.lead = Lead.TEXT          # how whitespace after the last markup is read…
+        self.gap = ""                  # …and that whitespace, not judged yet
+        self.ws = ""                   # content's trailing whitespace, not out yet
+        self.rws = ""                  # the thinking block's trailing whitespace, not out yet
+        self.rlead = True              # nothing but whitespace in this thinking block yet
+        self.ticks = 0                 # odd: the content's current line is inside `inline code`
+        self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
+        self.code = False              # a backtick was written in the content (code, a fence)
+
+    def save(self) -> tuple:
+        return (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
+                self.fence, self.code)
+
+    def restore(self, state: tuple) -> None:
+        (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
+         self.fence, self.code) = state
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def quoting(self) -> bool:
+        """Is the content's current line inside `inline code`?"""
+        return bool(self.ticks)
+
+    @property
+    def fenced(self) -> bool:
+        """Is the content inside a fenced code block?"""
+        return bool(self.fence[0])
+
+    def ended_line(self) -> bool:
+        """Does the content written so far end in held whitespace holding a newline (where the
+        prompt's own thinking block would end, before a stray closer)?"""
+        return not self.code and not self.at_start and "\n" in self.ws
+
+    # ------------------------------------------------------------------ moves
+    def after_markup(self, lead: Lead) -> None:
+        """Markup went out: the whitespace right after it is read by `lead`."""
+        self.lead = lead
+
+    def content(self, s: str) -> None:
+        """Content `s` (not empty) goes out, as written after whatever markup came last."""
+        self.fence = fences.after(self.fence, s)   # (layout whitespace too: it ends lines)
+        if self.lead is not Lead.TEXT:
+            # The whole whitespace run after markup is judged, however it was chunked.
+            t = s.lstrip()
+            gap = self.gap + s[:len(s) - len(t)]
+            if not t:
+                self.gap = gap
+                return
+            self.gap = ""
+            if gap and (self.lead is Lead.LAYOUT or (self.ws and "\n" in gap)):
+                self.markup(gap)
+                s = t
+            else:
+                s = gap + t
+            self.lead = Lead.TEXT
+        self.text(s)
+
+    def end_gap(self) -> None:
+        """A whitespace run after markup that markup (or the end) follows: layout."""
+        if self.gap:
+            self.markup(self.gap)
+            self.gap = ""
+
+    def text(self, s: str, thought: bool = False) -> None:
+        """Content out (`thought`: thinking kept inline, reasoning="none" or legacy).  Its leading
+        whitespace is layout; trailing whitespace is held until more content follows (and is
+        layout at the end of the stream)."""
+        if self.at_start:
+            body = s.lstrip()
+            if len(body) != len(s):
+                self.markup(s[:len(s) - len(body)])
+                s = body
+            if not s:
+                return
+        if self.rws and not thought:       # content after thinking: the thinking block ended
+            self.thought_ends()
+        self.wrote(s)
+        body = s.rstrip()
+        if len(body) == len(s):
+            if self.ws:
+                s, self.ws = self.ws + s, ""
+            self.piece(Text, s)
+        elif body:
+            self.piece(Text, self.ws + body if self.ws else body)
+            self.ws = s[len(body):]
+        else:
+            self.ws += s
+
+    def wrote(self, s: str) -> None:
+        """Content `s` was written (out, or held if whitespace): whether a line is inside
+        `inline code`, and whether the content has started."""
+        nl = s.rfind("\n")
+        if nl >= 0:
+            self.ticks = s.count("`", nl + 1) & 1
+        elif "`" in s:
+            self.ticks ^= s.count("`") & 1
+        if not self.code and "`" in s:
+            self.code = True
+        if self.at_start and not s.isspace():
+            self.at_start = False
+            self.retable()
+
+    def thought(self, s: str) -> None:
+        """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy).
+        A thinking block's leading and trailing whitespace is layout (`<think>\\nplan\\n</think>`)."""
+        th = self.th
+        if not th.separated or th.legacy:
+            self.text(s, True)
+        if not th.separated:
+            return
+        if self.rlead:
+            body = s.lstrip()
+            if len(body) != len(s):
+                if not th.legacy:
+                    self.markup(s[:len(s) - len(body)])
+                s = body
+            if not s:
+                return
+            self.rlead = False
+            if th.inside:
+                self.retable()             # (its openers are no longer markup)
+        body = s.rstrip()
+        if not body:
+            self.rws += s
+            return
+        self.piece(Reasoning, self.rws + body if self.rws else body)
+        self.rws = s[len(body):]
+
+    def thought_opens(self) -> None:
+        """A thinking block opened: its leading whitespace is layout."""
+        self.rlead = True
+
+    def thought_ends(self) -> None:
+        """The thinking block ends (its closer, a call opener, the content, the end): its held
+        trailing whitespace was layout."""
+        if self.rws:
+            if not self.th.legacy:
+                self.markup(self.rws)
+            self.rws = ""
+        self.rlead = True
+
+    def end(self) -> None:
+        """The end of the stream: held whitespace (after markup, at the content's end) is layout."""
+        self.end_gap()
+        self.thought_ends()
+        if self.ws:
+            self.markup(self.ws)
+            self.ws = ""
+
+
+class Output:
+    """The events of the current feed, in order, and the text not yet in an event (consecutive
+    text of one kind goes out as one event, joined once: linear)."""
+
+    __slots__ = ("events", "pend", "kind", "markup_on", "before")
+
+    def __init__(self, markup: bool):
+        self.events: list = []         # the current feed's events
+        self.pend: list[str] = []      # text not yet in an event…
+        self.kind = Text               # …and its kind (Text or Reasoning)
+        self.markup_on = markup        # Markup events asked for (the audit: markup=True)
+        self.before = None             # before(): what must go out before markup (a call's deltas)
+
+    def push(self, ev) -> None:
+        """Every event goes out through here, after the text pending before it."""
+        if self.pend:
+            self.flush()
+        self.events.append(ev)
+
+    def flush(self) -> None:
+        pend = self.pend
+        if pend:
+            self.events.append(self.kind(pend[0] if len(pend) == 1 else "".join(pend)))
+            pend.clear()
+
+    def piece(self, kind, s: str) -> None:
+        if kind is not self.kind and self.pend:
+            self.flush()
+        self.kind = kind
+        self.pend.append(s)
+
+    def markup(self, s: str) -> None:
+        if self.markup_on and s:
+            self.before()
+            self.push(Markup(s))
