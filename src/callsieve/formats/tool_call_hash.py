@@ -14,6 +14,7 @@ prompts copied from it.  Arguments are `--key "value"` pairs (a `:` or `=>` afte
 JSON strings; bare ones are JSON scalars when they read as one (`3`, `true`), else strings.
 A stray extra `}` before the closer (seen in zeroclaw's tests) is dropped.
 """
+import math
 import re
 
 from . import MAYBE, NO, YES, Format
@@ -26,7 +27,11 @@ _HEAD = re.compile(r'\s*\{\s*tool\s*=>')
 _HEAD_PREFIX = re.compile(r'\s*(?:\{\s*(?:t(?:o(?:o(?:l(?:\s*=?)?)?)?)?)?)?\Z')
 _WORD = re.compile(r"[A-Za-z_][\w.\-]*")
 _BARE = re.compile(r"""[^\s,}"']+""")
-_SCALAR = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
+# A bare word is JSON only when it is a JSON literal or number token (then written canonically:
+# `-0` is 0, `1E5` is 100000.0); anything else, `007` or a number JSON cannot hold (`1e999`), is the
+# string the model wrote.
+_WORDS = frozenset(("true", "false", "null"))
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _ARROW = "=>"
 
 
@@ -78,7 +83,12 @@ def _pairs(r, a):
             if m is None:
                 raise Truncated("cut off before a value") if not c else Bad("expected a value")
             v = m.group()
-            a.scalar(v) if _SCALAR.fullmatch(v) else a.string(v)
+            if v in _WORDS:
+                a.scalar(v)
+            elif _NUMBER.fullmatch(v) and math.isfinite(float(v)):
+                a.number(v)
+            else:
+                a.string(v)
     a.end()
 
 
