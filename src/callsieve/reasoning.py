@@ -16,7 +16,7 @@ MODES = ("none", "auto", "deepseek", "deepseek-legacy")
 # A call written inside thinking (Sieve's calls_in_reasoning): True, a call at once; False,
 # reasoning text; HOLD, held until it is known (Tentative).  The command lines' names for them:
 HOLD = "hold"
-CALLS_IN_REASONING = {"hold": HOLD, "call": True, "reasoning": False}
+CALLS_IN_REASONING: dict[str, bool | str] = {"hold": HOLD, "call": True, "reasoning": False}
 
 
 def thinking_of(chat_template_kwargs: dict | None, reasoning_effort=None) -> bool | None:
