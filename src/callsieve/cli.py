@@ -243,7 +243,7 @@ def cmd_parse(args) -> int:
     session = _session(args.chat_template) if args.chat_template else None
     try:
         sieve = Sieve(tools=tools, format=forced, reasoning=args.reasoning, thinking=thinking, session=session,
-                      strict=not args.any_tool, calls_in_reasoning=CALLS_IN_REASONING[args.calls_in_reasoning])  # type: ignore[arg-type]  # (untyped table)
+                      strict=not args.any_tool, calls_in_reasoning=CALLS_IN_REASONING[args.calls_in_reasoning])
     except (TypeError, ValueError) as e:
         raise UsageError(f"invalid tools: {e}") from None
     size = args.chunk_size or max(len(text), 1)

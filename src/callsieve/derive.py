@@ -90,8 +90,8 @@ def _registry_format(texts, hint: str | None) -> str | None:
     the hint (the model name's, or the markup the template's text holds), the one whose opener
     the renders show wins, then the auto-detected one; when the renders show no marker at all
     (bare JSON), the hint.  Else the first format that reads them (by priority)."""
-    auto = {reads_back(t, c) for t, c in texts}
-    auto = auto.pop() if len(auto) == 1 and None not in auto else None
+    read = {reads_back(t, c) for t, c in texts}
+    auto = read.pop() if len(read) == 1 and None not in read else None
     found = [f for f in (auto, hint) if f and (f == auto or all(reads_back(t, c, format=f) for t, c in texts))]
 
     def shown(name):
@@ -171,9 +171,9 @@ def _fields(out: str, calls):
         s, e = span[0] + pos, span[1] + pos
         head = out[pos:s]
         if kind != CALL:
-            head = head.replace(name, NAME, 1) if name in head else None
-            if head is None:
+            if name not in head:
                 return None
+            head = head.replace(name, NAME, 1)
         head = head.replace(cid, ID, 1)
         pieces += [head, kind]
         pos = e
@@ -201,11 +201,11 @@ def _params(out: str, at: int, args: dict):
     n_close = min(_common_prefix(between, tail), len(between) - n_open)
     k_open = "".join(between[len(between) - n_open:]).strip()
     v_close = "".join(between[:n_close]).strip()
-    mid = out[k1e:v1].strip()
-    other = out[k2e:v2].strip()
-    if mid != other:
+    first, other = out[k1e:v1].strip(), out[k2e:v2].strip()
+    mid: str | tuple[str, str] = first
+    if first != other:
         # attributes that differ per parameter (`string="true"` / `"false"`): a common start and end
-        a, b = _tokens(mid), _tokens(other)
+        a, b = _tokens(first), _tokens(other)
         pre, suf = _common_prefix(a, b), _common_suffix(a, b)
         mid = ("".join(a[:pre]).strip(), "".join(a[len(a) - suf:]).strip())
         if not all(mid) or pre + suf > min(len(a), len(b)):

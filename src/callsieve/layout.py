@@ -16,6 +16,7 @@ it, and undoes it with `save()` / `restore()` when a held call turns out to be a
 from __future__ import annotations
 
 from enum import Enum
+from typing import Callable
 
 from . import fences
 from .events import Markup, Reasoning, Text
@@ -192,6 +193,10 @@ class Layout:
             self.ws = ""
 
 
+def _nothing() -> None:
+    pass
+
+
 class Output:
     """The events of the current feed, in order, and the text not yet in an event (consecutive
     text of one kind goes out as one event, joined once: linear)."""
@@ -203,7 +208,7 @@ class Output:
         self.pend: list[str] = []      # text not yet in an event…
         self.kind = Text               # …and its kind (Text or Reasoning)
         self.markup_on = markup        # Markup events asked for (the audit: markup=True)
-        self.before = None             # before(): what must go out before markup (a call's deltas)
+        self.before: Callable[[], object] = _nothing   # what must go out before markup (a call's deltas)
 
     def push(self, ev) -> None:
         """Every event goes out through here, after the text pending before it."""

@@ -46,6 +46,7 @@ def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
     """(control tokens, {span opener: closer}) to watch: every candidate family's tokens of the
     special-token shape, all of the tokens of `family` (the detected or pre-seeded formats), and
     `extra` (those the session's chat template writes)."""
+    spans: dict[str, str]
     tokens, spans = set(extra), {}
     for f in fmts + family:
         mine = f in family

@@ -16,7 +16,7 @@ MODES = ("none", "auto", "deepseek", "deepseek-legacy")
 # A call written inside thinking (Sieve's calls_in_reasoning): True, a call at once; False,
 # reasoning text; HOLD, held until it is known (Tentative).  The command lines' names for them:
 HOLD = "hold"
-CALLS_IN_REASONING = {"hold": HOLD, "call": True, "reasoning": False}
+CALLS_IN_REASONING: dict[str, bool | str] = {"hold": HOLD, "call": True, "reasoning": False}
 
 
 def thinking_of(chat_template_kwargs: dict | None, reasoning_effort=None) -> bool | None:
@@ -109,8 +109,8 @@ class Thought:
             thinking = True
         self.mode = mode
         self.legacy = mode == "deepseek-legacy"     # thinking stays inline in content too
-        self.open = ANY_THINK if thinking and mode != "none" else None
-        self.before = None
+        self.open: Thinking | _AnyThink | None = ANY_THINK if thinking and mode != "none" else None
+        self.before: Thinking | _AnyThink | None = None   # what call_opened() ended (released() restores it)
         # Thinking turned off by the request: a model's stray thinking markers are content.
         self.detect = mode != "none" and thinking is not False
         self.seen = False            # a thinking block was opened in this turn
@@ -222,7 +222,7 @@ class Tentative:
         self.held: list = []           # events of earlier feeds, held…
         self.run: list[str] = []       # …and the text of the last ones, while they are of one kind
         self.small: list[str] = []     # (its pieces not joined yet)
-        self.run_of = None             # (event class, call index) of that run
+        self.run_of: tuple[type, int | None] | None = None   # (event class, call index) of that run
         # The region's text: the opener, then everything received after it (the first a reference
         # into the text it came in, so a whole-text parse slices only the region itself).
         self.parts: list = [blk.opener, (data, pos)]

@@ -8,6 +8,7 @@ text, the common case.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 
 def _trie(words):
@@ -103,6 +104,8 @@ class Matcher:
 
     __slots__ = ("markers", "search", "first", "chars", "_tail", "_reach", "extendable", "_sym",
                  "_words", "_word_re", "_groups", "_longest")
+    search: Callable[..., re.Match[str] | None]   # _search, or a search that never matches (no markers)
+    _words: tuple[str, ...] | list[str]
 
     def __init__(self, markers):
         # (an empty marker would match everywhere and never consume: the scanner would loop)
@@ -141,7 +144,7 @@ class Matcher:
         ext = {m: tuple(o for o in markers if o != m and o.startswith(m)) for m in markers}
         self.extendable = {m: v for m, v in ext.items() if v}
 
-    def _search(self, text: str, pos: int = 0, found: dict | None = None):
+    def _search(self, text: str, pos: int = 0, found: dict | None = None) -> re.Match[str] | None:
         """The leftmost whole marker at or after `pos` (an re.Match), or None.
 
         `found` (a dict the caller keeps for one text) remembers each marker group's next
@@ -239,11 +242,13 @@ class Anchor:
     @staticmethod
     def skip(text: str, pos: int) -> int:
         """Where the first non-blank character at or after `pos` is."""
-        return _WS.match(text, pos).end()
+        # `\s*` matches everywhere: never None (which mypy cannot know)
+        return _WS.match(text, pos).end()  # type: ignore[union-attr]
 
     def _walk(self, text: str, pos: int):
         """(the end of the longest marker at pos or -1, the trie node where the text ran out or
         None if it left the trie first)."""
+        node: dict | None
         node, best, i, n = self._root, -1, pos, len(text)
         while i < n:
             node = node.get(text[i])

@@ -9,9 +9,11 @@ SKIP_SPECIAL = "sglang.srt.entrypoints.openai.serving_chat.OpenAIServingChat._pa
 # --tokenizer-worker-num > 1: SGLang's tokenizer workers import the HTTP app by this name and load no
 # plugins; callsieve's app module registers the parsers, then is SGLang's app.
 APP = "callsieve.integrations.sglang_app:app"
+_hooked = False   # the request hook is registered once per process
 
 
 def register() -> None:
+    global _hooked
     from sglang.srt.function_call.function_call_parser import FunctionCallParser
     from sglang.srt.parser.reasoning_parser import ReasoningParser
 
@@ -23,7 +25,7 @@ def register() -> None:
         from sglang.srt.plugins.hook_registry import HookRegistry, HookType
     except ImportError:    # an SGLang without the hook registry: requests keep SGLang's default
         return
-    if not getattr(register, "hooked", False):
+    if not _hooked:
         from callsieve.integrations.sglang import keep_special_tokens
         HookRegistry.register(SKIP_SPECIAL, keep_special_tokens, HookType.AFTER)
-        register.hooked = True
+        _hooked = True

@@ -9,7 +9,7 @@ the proxy uses too (`callsieve.rules`): `calls=False` (tool_choice "none") leave
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from callsieve import Sieve, ToolCallError
 from callsieve.rules import CallArgs, CallCut, CallEnded, CallOpened, ChoiceRules, Content, Thinking
@@ -108,6 +108,7 @@ class Steps:
 
     def _step(self, events: list) -> Step:
         step, reasoning, content = Step(), [], []
+        ev: Any   # dispatched on its exact type through `t` (fast, per chunk), which mypy cannot follow
         for ev in self.rules.events(events):
             t = type(ev)
             if t is Content:

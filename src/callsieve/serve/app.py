@@ -190,7 +190,7 @@ def not_a_stream(resp: httpx.Response) -> str:
 def failure_of(answer: Response) -> dict:
     """An error answer as a stream's error event, once the stream's headers are out: its message."""
     try:
-        err = json.loads(answer.body)["error"]
+        err = json.loads(bytes(answer.body))["error"]
         message = err["message"] if isinstance(err, dict) else str(err)
     except (ValueError, KeyError, TypeError, RecursionError):
         message = bytes(answer.body).decode("utf-8", "replace")[:2000]
@@ -210,7 +210,18 @@ class Proxy:
         self.sessions: OrderedDict[str, Session] = OrderedDict()
         self.upstream_models: list[str] = []
         self.listed_at = -MODELS_RECHECK_S   # when the upstream's model list was last read
-        self.client: httpx.AsyncClient | None = None
+        self._client: httpx.AsyncClient | None = None   # opened by `lifespan`
+
+    @property
+    def client(self) -> httpx.AsyncClient:
+        """The one HTTP client to the upstream, open while the app runs (its lifespan)."""
+        if self._client is None:
+            raise RuntimeError("the proxy's upstream client is not open: the app's lifespan opens it")
+        return self._client
+
+    @client.setter
+    def client(self, client: httpx.AsyncClient) -> None:
+        self._client = client
 
     # -- plumbing ----------------------------------------------------------------------------
     @contextlib.asynccontextmanager
@@ -481,11 +492,12 @@ class Proxy:
         return KeptAlive(body, api.KEEPALIVE, self.config.keepalive,
                          headers={"cache-control": "no-cache"})
 
-    async def late(self, sending: asyncio.Future, make_turn, api, enc, stats: dict):
+    async def late(self, sending: asyncio.Future[httpx.Response], make_turn, api, enc, stats: dict):
         """A stream whose upstream had not answered within `keepalive`: its start goes out at once
         (or a keep-alive), then what `answer` would have sent, an error now as the stream's error
         event (its status cannot change any more)."""
-        failure, resp, whole = None, None, None
+        failure, whole = None, None
+        resp: httpx.Response | None = None
         try:
             try:
                 yield b"".join(enc.start()) or api.KEEPALIVE
@@ -514,6 +526,7 @@ class Proxy:
             self.log_line(stats, status=200, error=failure["code"])
             yield b"".join(enc.fail(failure) + enc.close())
             return
+        assert resp is not None  # no failure: the upstream answered
         async for part in self.stream(resp, make_turn(), enc, stats, whole, started=True):
             yield part
 

@@ -14,6 +14,7 @@ import signal
 import socket
 import sys
 import urllib.parse
+from typing import Any
 
 from callsieve.reasoning import MODES
 
@@ -185,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
                     timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
                     body_timeout=args.body_timeout, max_concurrent=args.max_concurrent, keepalive=args.keepalive,
                     chat_template=template_file(args.chat_template) if args.chat_template else None,
-                    embedded_pid=embedded_server.proc.pid if embedded_server else None,
+                    embedded_pid=embedded_server.child.pid if embedded_server else None,
                     embedded_log=embedded_server.log_path if embedded_server else None)
     from callsieve.serve.guard import HEADER_TIMEOUT_ENV
     os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # read by each worker's connections
@@ -244,13 +245,14 @@ class Supervised:
                 super().handle_term()
 
         self.config, self.server = config, Server(config)
-        self.supervisor = None
+        self.supervisor: Multiprocess | None = None
         if config.workers > 1:
             sockets = [config.bind_socket()]
+            supervise: Any = Supervisor  # Any: its signature depends on the uvicorn installed
             try:
-                self.supervisor = Supervisor(config, sockets=sockets)
+                self.supervisor = supervise(config, sockets=sockets)
             except TypeError:  # older uvicorn also takes the worker's target
-                self.supervisor = Supervisor(config, target=self.server.run, sockets=sockets)
+                self.supervisor = supervise(config, target=self.server.run, sockets=sockets)
 
     def run(self) -> int:
         if self.supervisor:

@@ -78,6 +78,7 @@ _PRCTL = _prctl() if sys.platform == "linux" else None
 
 def _die_with_parent() -> None:
     """In the child, before exec: get SIGTERM when callsieve dies, however it dies (Linux)."""
+    assert _PRCTL is not None  # (the preexec_fn only where prctl was found)
     _PRCTL(1, 15)  # PR_SET_PDEATHSIG, SIGTERM
 
 
@@ -105,6 +106,13 @@ class EmbeddedServer:
         self.stopping = False
 
     @property
+    def child(self) -> subprocess.Popen:
+        """The server's process, once `start()` has started it."""
+        if self.proc is None:
+            raise RuntimeError("the embedded llama.cpp server is not running: start() it first")
+        return self.proc
+
+    @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/v1"
 
@@ -124,14 +132,14 @@ class EmbeddedServer:
             self.port, self.stopping = free_port(), False
             with open(self.log_path, "ab") as out:
                 logged = out.tell()
-                self.proc = subprocess.Popen(self.command(path), stdout=out, stderr=subprocess.STDOUT,
-                                             stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent if _PRCTL else None)
+                proc = self.proc = subprocess.Popen(self.command(path), stdout=out, stderr=subprocess.STDOUT,
+                                                    stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent if _PRCTL else None)
             try:
                 self._wait_ready()
                 self._first_generation()
                 return self
             except EmbeddedUnavailable:
-                port_lost = self.proc.poll() is not None and self._port_taken(logged)
+                port_lost = proc.poll() is not None and self._port_taken(logged)
                 self.stop(keep_log=True)
                 if not port_lost or attempt == PORT_TRIES - 1:
                     raise
@@ -151,7 +159,7 @@ class EmbeddedServer:
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
+            if self.child.poll() is not None:
                 raise EmbeddedUnavailable(self.exit_message())
             try:
                 if self._answers_as_ours(httpx.get(self.url + "/models", timeout=2.0)):
@@ -168,7 +176,7 @@ class EmbeddedServer:
         The port was free when we chose it, but another program can take it before the child binds
         it (the child then exits): an answer counts only while the child lives and names our model.
         """
-        if r.status_code != 200 or self.proc.poll() is not None:
+        if r.status_code != 200 or self.child.poll() is not None:
             return False
         with contextlib.suppress(ValueError, TypeError, AttributeError):
             return any(m.get("id") == MODEL_ALIAS for m in r.json().get("data", []))
@@ -179,20 +187,20 @@ class EmbeddedServer:
             r = httpx.post(self.url + "/completions", json=FIRST_GENERATION, timeout=FIRST_GENERATION_TIMEOUT_S)
         except httpx.HTTPError as e:
             with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(5)  # a crash closes the connection a moment before the process is gone
-            if self.proc.poll() is not None:
+                self.child.wait(5)  # a crash closes the connection a moment before the process is gone
+            if self.child.poll() is not None:
                 raise EmbeddedUnavailable(self.exit_message(" on its first generation")) from None
             raise EmbeddedUnavailable(f"the embedded llama.cpp server failed its first generation "
                                       f"({type(e).__name__}: {e}); its log: {self.log_path}") from None
         if r.status_code != 200:
             raise EmbeddedUnavailable(f"the embedded llama.cpp server answered {r.status_code} to its first "
                                       f"generation ({r.text[:200]}); its log: {self.log_path}")
-        if self.proc.poll() is not None:  # what answered was not our server (see _answers_as_ours)
+        if self.child.poll() is not None:  # what answered was not our server (see _answers_as_ours)
             raise EmbeddedUnavailable(self.exit_message(" on its first generation"))
 
     def exit_message(self, when: str = "") -> str:
         """One line: how the server ended, where its log is, and the likely cause of a crash."""
-        rc = self.proc.returncode
+        rc = self.child.returncode
         how = f"signal {-rc}" if rc < 0 else f"status {rc}"
         line = f"embedded llama.cpp server exited ({how}){when}; its log: {self.log_path}"
         if -rc in CRASH_SIGNALS:
@@ -203,7 +211,7 @@ class EmbeddedServer:
 
     def watch(self, on_exit) -> None:
         """Call `on_exit(message)` from a thread if the server ends by itself (not by `stop()`)."""
-        proc = self.proc
+        proc = self.child
 
         def wait():
             proc.wait()

@@ -13,9 +13,13 @@ import ipaddress
 import json
 import logging
 import os
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from uvicorn.protocols.http.auto import AutoHTTPProtocol
+if TYPE_CHECKING:  # uvicorn picks h11's or httptools' protocol at import time (both have what is used here)
+    from uvicorn.protocols.http.h11_impl import H11Protocol as AutoHTTPProtocol
+else:
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from callsieve.serve.apis import JSON_PATHS, api_of
 

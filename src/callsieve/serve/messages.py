@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from typing import Any
 
 from starlette.responses import JSONResponse
 
@@ -66,8 +67,8 @@ def user_messages(content, call_order: list) -> list:
             results.append({"role": "tool", "tool_call_id": b.get("tool_use_id"), "content": text})
         elif b.get("type") == "text":
             parts.append({"type": "text", "text": b.get("text") or ""})
-        elif b.get("type") == "image" and image_part(b):
-            parts.append(image_part(b))
+        elif b.get("type") == "image" and (image := image_part(b)):
+            parts.append(image)
     rank = {cid: n for n, cid in enumerate(call_order)}
     results.sort(key=lambda m: rank.get(m["tool_call_id"], len(rank)))
     if any(p["type"] == "image_url" for p in parts):
@@ -264,7 +265,7 @@ class MessagesEncoder(OneAnswer):
         return out
 
     def start(self) -> list[bytes]:
-        msg = {"id": new_id("msg"), "type": "message", "role": "assistant", "model": self.body.get("model"),
+        msg: dict[str, Any] = {"id": new_id("msg"), "type": "message", "role": "assistant", "model": self.body.get("model"),
                "content": [], "stop_reason": None, "stop_sequence": None,
                "usage": {"input_tokens": estimate(self.body), "output_tokens": 0}}
         return [named_sse({"type": "message_start", "message": msg}), named_sse({"type": "ping"})]

@@ -52,33 +52,37 @@ class Ready:
 
     def __init__(self, source: AsyncIterator):
         self.source = source
-        self.pending = None  # (the started __anext__ coroutine, what it yielded)
+        # The read `next()` left pending: the started __anext__ awaitable and what it yielded.
+        # Typed Any: typing promises an Awaitable, but it is a coroutine-like object with
+        # send() and throw() (the async generator's asend, or a coroutine).
+        self.step: Any = None
+        self.first: Any = None
 
     def next(self):
         """The next item if it is there without waiting, else `PENDING` (then call `wait()`).
 
         Raises StopAsyncIteration at the end, and whatever the iterator raises.
         """
-        step = self.source.__anext__()
+        step: Any = self.source.__anext__()
         try:
             first = step.send(None)
         except StopIteration as stop:
             return stop.value
-        self.pending = (step, first)
+        self.step, self.first = step, first
         return PENDING
 
     async def wait(self):
         """The item that `next()` found not ready: wait for it."""
-        step, first = self.pending
-        self.pending = None
+        step, first = self.step, self.first
+        self.step = self.first = None
         return await _Resume(step, first)
 
     async def close(self) -> None:
         """Unwind a read left pending (its item is not wanted any more); a no-op otherwise."""
-        if self.pending is None:
+        if self.step is None:
             return
-        step, _ = self.pending
-        self.pending = None
+        step = self.step
+        self.step = self.first = None
         try:
             out = step.throw(GeneratorExit)
             await _Resume(step, out)  # the read awaited while unwinding (e.g. closing its connection)

@@ -54,7 +54,7 @@ def flat_tools(tools: list) -> tuple[list, dict]:
     return out, spaces
 
 
-def chat_tool(t: dict, name_: str) -> dict:
+def chat_tool(t: dict, name_: str | None) -> dict:
     fn = {"name": name_, "parameters": t.get("parameters") or {"type": "object", "properties": {}}}
     if t.get("description"):
         fn["description"] = t["description"]
@@ -294,7 +294,7 @@ class ResponsesEncoder(OneAnswer):
         item = self.open
         item["content"][0]["text"] += text
         type_ = "response.reasoning_text.delta" if kind == "reasoning" else "response.output_text.delta"
-        extra = {} if kind == "reasoning" else {"logprobs": []}
+        extra: dict[str, list] = {} if kind == "reasoning" else {"logprobs": []}
         out.append(self.ev(type_, item_id=item["id"], output_index=self.pos[item["id"]], content_index=0,
                            delta=text, **extra))
         return out

@@ -189,9 +189,10 @@ class Thinking(Loose):
     type: str
 
 
-class MessagesRequest(Loose):
+class CountTokensRequest(Loose):
+    """What `/v1/messages/count_tokens` reads: a Messages request whose `messages` may be missing."""
     model: str | None = None
-    messages: list[AnthropicMessage]
+    messages: list[AnthropicMessage] | None = None
     system: str | list[Block] | None = None
     tools: list[AnthropicTool] | None = None
     tool_choice: ToolChoice | None = None
@@ -204,8 +205,8 @@ class MessagesRequest(Loose):
     top_k: int | None = None
 
 
-class CountTokensRequest(MessagesRequest):
-    messages: list[AnthropicMessage] | None = None
+class MessagesRequest(CountTokensRequest):   # every Messages request is one count_tokens accepts
+    messages: list[AnthropicMessage]          # (required here; it keeps its place among the fields)
 
 
 ADAPTERS = {name: TypeAdapter(model) for name, model in (

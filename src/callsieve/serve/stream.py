@@ -57,7 +57,8 @@ class KeptAlive(StreamingResponse):
         self.beat, self.every = beat, every
 
     async def stream_response(self, send) -> None:
-        if not self.every:
+        every = self.every
+        if not every:
             return await super().stream_response(send)
         loop, lock = asyncio.get_running_loop(), asyncio.Lock()
         last = loop.time()
@@ -71,9 +72,9 @@ class KeptAlive(StreamingResponse):
         async def beats():
             nonlocal last
             while True:
-                await asyncio.sleep(last + self.every - loop.time())
+                await asyncio.sleep(last + every - loop.time())
                 async with lock:  # (the body may have sent something while this waited for the lock)
-                    if loop.time() - last >= self.every:
+                    if loop.time() - last >= every:
                         await send({"type": "http.response.body", "body": self.beat, "more_body": True})
                         last = loop.time()
 
@@ -87,7 +88,8 @@ class KeptAlive(StreamingResponse):
         await sent({"type": "http.response.body", "body": b"", "more_body": False})
 
 
-_scan = json.JSONDecoder().scan_once             # the C scanner under json.loads
+# the C scanner under json.loads (set in JSONDecoder.__init__, which typeshed does not declare)
+_scan = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 
 
 def loads(payload: str):

@@ -108,7 +108,9 @@ def slices(chunk: dict) -> list[dict]:
     if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], dict):
         return [chunk]
     choice = choices[0]
-    delta = choice.get("delta") if isinstance(choice.get("delta"), dict) else {}
+    delta = choice.get("delta")
+    if not isinstance(delta, dict):
+        delta = {}
     text = delta.get("content")
     if not isinstance(text, str) or len(text) <= SLICE_CHARS:
         return [chunk]
@@ -131,7 +133,9 @@ def completion_chunks(answer: dict) -> list[dict]:
     for n, choice in enumerate(answer.get("choices") or []):
         if not isinstance(choice, dict):
             continue
-        msg = choice.get("message") if isinstance(choice.get("message"), dict) else {}
+        msg = choice.get("message")
+        if not isinstance(msg, dict):
+            msg = {}
         delta = {k: msg[k] for k in ("role", "content", "reasoning_content", "reasoning") if msg.get(k) is not None}
         calls = msg.get("tool_calls")
         if isinstance(calls, list) and calls:

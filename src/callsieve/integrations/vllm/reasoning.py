@@ -26,6 +26,8 @@ class ReasoningGate:
     finds its first token, which vLLM then shows to the grammar (an "implicit" end)."""
 
     CHECK = 16   # ids compared with what was fed, to notice rejected speculative tokens
+    ids: list[int]              # the output's ids fed so far (set by _restart)
+    ended_at: int | None        # how many of them there were when reasoning ended
 
     def __init__(self, tokenizer, thinking: bool | None):
         self.tokenizer, self.thinking = tokenizer, thinking
