@@ -26,7 +26,7 @@ CHECKS = ["entry_point_loads"] + [f"stream_{n}" for n in FAMILIES] + [
     f"serve_{case}_{mode}" for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named")
     for mode in ("whole", "stream")] + [
     f"serve_responses_{case}_{mode}" for case in ("hermes", "magistral", "magistral_no_tools")
-    for mode in ("whole", "stream")]
+    for mode in ("whole", "stream")] + ["serve_responses_gpt_oss_harmony"]
 MAGISTRAL_OUT = ["[THINK]Paris, so get_weather.[/THINK]", "Checking.", '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}']
 
 
@@ -303,6 +303,36 @@ def run_checks():
             assert {k: joined[k].strip() for k in want} == want, joined
             if want_calls:
                 assert json.loads(joined["function_call_arguments"]) == PARIS_CALL[1], joined
+
+    def serve_responses_gpt_oss_harmony():
+        # gpt-oss (model_type gpt_oss): SGLang's Responses API parses the output with openai_harmony
+        # and never asks the parser flags; callsieve's detectors are not called (docs/engines.md#sglang)
+        from openai_harmony import HarmonyEncodingName, load_harmony_encoding
+        from callsieve.integrations import sglang as ours
+        from sglang_serving import respond, serve
+        from vllm_serving import HARMONY
+        harmony = load_harmony_encoding(HarmonyEncodingName.HARMONY_GPT_OSS)
+        responses, engine = serve(api="responses", model_type="gpt_oss")
+        served.clear()
+        engine.encode = lambda text: harmony.encode(text, allowed_special="all")
+        assert responses.use_harmony and responses.tool_call_parser == "callsieve"
+        asked, saved = [], {}
+        for cls in (ours.CallsieveDetector, ours.CallsieveReasoningDetector):
+            for meth in ("has_tool_call", "detect_and_parse", "parse_streaming_increment"):
+                if meth in vars(cls):
+                    saved[cls, meth] = original = vars(cls)[meth]
+                    setattr(cls, meth, (lambda f, n: lambda self, *a, **k: asked.append(n) or f(self, *a, **k))(original, meth))
+        try:
+            # SGLang's harmony tool description requires a description
+            tools = [{"type": "function", "description": "The weather.", **t["function"]} for t in TOOLS]
+            got = respond(responses, engine, [HARMONY], tools=tools)
+        finally:
+            for (cls, meth), original in saved.items():
+                setattr(cls, meth, original)
+        assert "output" in got, got
+        calls = [(i["name"], json.loads(i["arguments"])) for i in got["output"] if i["type"] == "function_call"]
+        kinds = [i["type"] for i in got["output"]]
+        assert (calls, "reasoning" in kinds, asked) == ([PARIS_CALL], True, []), (calls, kinds, asked)
 
     local = dict(locals())
     for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named"):

@@ -88,6 +88,7 @@ class TokenizerManager:
         self.requests: list = []          # the GenerateReqInputs received
         self.grammar_saw: list[str] = []  # the tokens the last request's grammar was shown
         self.backend = None
+        self.encode = lambda text: tokenizer.encode(text, add_special_tokens=False)  # gpt-oss: harmony's
 
     def grammar(self, req):
         """What the scheduler's GrammarManager builds for a constrained request: SGLang's grammar
@@ -116,7 +117,7 @@ class TokenizerManager:
         self.requests.append(req)
         params = req.sampling_params or {}
         skip = params.get("skip_special_tokens", True)
-        ids = [i for piece in self.output for i in self.tokenizer.encode(piece, add_special_tokens=False)]
+        ids = [i for piece in self.output for i in self.encode(piece)]
         incremental = get_serving().incremental_streaming_output
         grammar, self.grammar_saw = self.grammar(req), []
         sent = ""
@@ -136,7 +137,7 @@ class TokenizerManager:
             sent = text
 
 
-def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True, load=True, api="chat"):
+def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True, load=True, api="chat", model_type="mistral"):
     """SGLang's launch_server start-up, minus the scheduler and detokenizer processes: returns its
     OpenAIServingChat (api="responses": its OpenAIServingResponses, as launch_server builds both) and
     the fake engine (the tokenizer manager).  load=False: as in a tokenizer worker, which loads no
@@ -162,6 +163,7 @@ def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True, load=True, a
     reset_context()
     publish(server_args, role="tokenizer", ranks=SpawnRanks(world_rank=0, dp_rank=None))
     manager = TokenizerManager(server_args, AutoTokenizer.from_pretrained(model))
+    manager.model_config.hf_config.model_type = model_type     # "gpt_oss": SGLang's harmony paths
     templates = TemplateManager()
     templates.initialize_templates(tokenizer_manager=manager, model_path=get_model().model_path,
                                    chat_template=get_serving().chat_template)
