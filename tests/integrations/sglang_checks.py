@@ -24,7 +24,9 @@ CHECKS = ["entry_point_loads"] + [f"stream_{n}" for n in FAMILIES] + [
     "cut_off_call", "force_reasoning", "reasoning_not_streamed", "think_markers_from_tokenizer",
     "special_markers_kept", "tokenizer_workers_register", "serve_flags", "serve_unknown_parser_refused", "serve_json_answer", "serve_json_after_thinking"] + [
     f"serve_{case}_{mode}" for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named")
-    for mode in ("whole", "stream")]
+    for mode in ("whole", "stream")] + [
+    f"serve_responses_{case}_{mode}" for case in ("hermes", "magistral", "magistral_no_tools")
+    for mode in ("whole", "stream")] + ["serve_responses_gpt_oss_harmony"]
 MAGISTRAL_OUT = ["[THINK]Paris, so get_weather.[/THINK]", "Checking.", '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}']
 
 
@@ -188,14 +190,14 @@ def run_checks():
 
     served = {}
 
-    def server(qwen3=False):
+    def server(qwen3=False, api="chat", template=None):
         # one served model at a time (start-up publishes the config process-wide, as in SGLang)
-        if served.get("qwen3") is not qwen3:
+        if served.get("key") != (qwen3, api, template):
             from sglang_serving import serve
             from vllm_serving import OPENS, SPECIAL
-            kw = {"template": OPENS, "markers": SPECIAL, "special": False} if qwen3 else {}
-            served["chat"], served["engine"] = serve(**kw)
-            served["qwen3"] = qwen3
+            kw = {"template": template or OPENS, "markers": SPECIAL, "special": False} if qwen3 else {}
+            served["chat"], served["engine"] = serve(api=api, **kw)
+            served["key"] = (qwen3, api, template)
         return served["chat"], served["engine"]
 
     def ask(stream, output, qwen3=False, **request):
@@ -268,10 +270,77 @@ def run_checks():
                        chat_template_kwargs={"enable_thinking": False})
         assert (req.require_reasoning, got["reasoning_content"], got["content"]) == (False, "", '{"a": 1}'), got
 
+    def serving_responses(case, stream):
+        # the Responses API (OpenAIServingResponses, not gpt-oss: its non-harmony path) runs the
+        # same --reasoning-parser / --tool-call-parser through ReasoningParser and FunctionCallParser
+        from sglang_serving import respond
+        from vllm_serving import QWEN3, SPECIAL
+        tools = [{"type": "function", **t["function"]} for t in TOOLS]
+        if case == "hermes":     # Qwen3-style template, Hermes calls; markers are plain added tokens
+            output = ["<think>", "Paris, so get_weather.", "</think>", "Checking.",
+                      '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>']
+            args = {"qwen3": True, "template": QWEN3}
+        else:                    # Magistral: [THINK] and [TOOL_CALLS] are special tokens
+            output = MAGISTRAL_OUT if case == "magistral" else MAGISTRAL_OUT[:2]
+            args = {}
+        if case == "magistral_no_tools":
+            tools = []
+        responses, engine = server(api="responses", **args)
+        got = respond(responses, engine, output, tools=tools, stream=stream)
+        assert "output" in got, got
+        items = got["output"]
+        reasoning = ["".join(c["text"] for c in i["content"]) for i in items if i["type"] == "reasoning"]
+        text = ["".join(c["text"] for c in i["content"]) for i in items if i["type"] == "message"]
+        calls = [(i["name"], json.loads(i["arguments"])) for i in items if i["type"] == "function_call"]
+        want_calls = [] if case == "magistral_no_tools" else [PARIS_CALL]
+        have = (reasoning, [t.strip() for t in text], calls, got["status"])
+        assert have == (["Paris, so get_weather."], ["Checking."], want_calls, "completed"), (have, items)
+        if stream:   # the deltas a streaming client reads add up to the same items
+            events = got["events"]
+            joined = {kind: "".join(e["delta"] for e in events if e["type"] == f"response.{kind}.delta")
+                      for kind in ("reasoning_text", "output_text", "function_call_arguments")}
+            want = {"reasoning_text": "Paris, so get_weather.", "output_text": "Checking."}
+            assert {k: joined[k].strip() for k in want} == want, joined
+            if want_calls:
+                assert json.loads(joined["function_call_arguments"]) == PARIS_CALL[1], joined
+
+    def serve_responses_gpt_oss_harmony():
+        # gpt-oss (model_type gpt_oss): SGLang's Responses API parses the output with openai_harmony
+        # and never asks the parser flags; callsieve's detectors are not called (docs/engines.md#sglang)
+        from openai_harmony import HarmonyEncodingName, load_harmony_encoding
+        from callsieve.integrations import sglang as ours
+        from sglang_serving import respond, serve
+        from vllm_serving import HARMONY
+        harmony = load_harmony_encoding(HarmonyEncodingName.HARMONY_GPT_OSS)
+        responses, engine = serve(api="responses", model_type="gpt_oss")
+        served.clear()
+        engine.encode = lambda text: harmony.encode(text, allowed_special="all")
+        assert responses.use_harmony and responses.tool_call_parser == "callsieve"
+        asked, saved = [], {}
+        for cls in (ours.CallsieveDetector, ours.CallsieveReasoningDetector):
+            for meth in ("has_tool_call", "detect_and_parse", "parse_streaming_increment"):
+                if meth in vars(cls):
+                    saved[cls, meth] = original = vars(cls)[meth]
+                    setattr(cls, meth, (lambda f, n: lambda self, *a, **k: asked.append(n) or f(self, *a, **k))(original, meth))
+        try:
+            # SGLang's harmony tool description requires a description
+            tools = [{"type": "function", "description": "The weather.", **t["function"]} for t in TOOLS]
+            got = respond(responses, engine, [HARMONY], tools=tools)
+        finally:
+            for (cls, meth), original in saved.items():
+                setattr(cls, meth, original)
+        assert "output" in got, got
+        calls = [(i["name"], json.loads(i["arguments"])) for i in got["output"] if i["type"] == "function_call"]
+        kinds = [i["type"] for i in got["output"]]
+        assert (calls, "reasoning" in kinds, asked) == ([PARIS_CALL], True, []), (calls, kinds, asked)
+
     local = dict(locals())
     for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named"):
         for mode in ("whole", "stream"):
             local[f"serve_{case}_{mode}"] = (lambda c, m: lambda: serving_case(c, m == "stream"))(case, mode)
+    for case in ("hermes", "magistral", "magistral_no_tools"):
+        for mode in ("whole", "stream"):
+            local[f"serve_responses_{case}_{mode}"] = (lambda c, m: lambda: serving_responses(c, m == "stream"))(case, mode)
     return run_named(CHECKS, local, {"stream_": check_stream})
 
 

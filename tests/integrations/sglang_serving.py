@@ -88,6 +88,7 @@ class TokenizerManager:
         self.requests: list = []          # the GenerateReqInputs received
         self.grammar_saw: list[str] = []  # the tokens the last request's grammar was shown
         self.backend = None
+        self.encode = lambda text: tokenizer.encode(text, add_special_tokens=False)  # gpt-oss: harmony's
 
     def grammar(self, req):
         """What the scheduler's GrammarManager builds for a constrained request: SGLang's grammar
@@ -116,7 +117,7 @@ class TokenizerManager:
         self.requests.append(req)
         params = req.sampling_params or {}
         skip = params.get("skip_special_tokens", True)
-        ids = [i for piece in self.output for i in self.tokenizer.encode(piece, add_special_tokens=False)]
+        ids = [i for piece in self.output for i in self.encode(piece)]
         incremental = get_serving().incremental_streaming_output
         grammar, self.grammar_saw = self.grammar(req), []
         sent = ""
@@ -136,11 +137,13 @@ class TokenizerManager:
             sent = text
 
 
-def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True, load=True):
+def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True, load=True, api="chat", model_type="mistral"):
     """SGLang's launch_server start-up, minus the scheduler and detokenizer processes: returns its
-    OpenAIServingChat and the fake engine (the tokenizer manager).  load=False: as in a tokenizer
-    worker, which loads no plugins (what it knows of callsieve, the app it imported registered)."""
+    OpenAIServingChat (api="responses": its OpenAIServingResponses, as launch_server builds both) and
+    the fake engine (the tokenizer manager).  load=False: as in a tokenizer worker, which loads no
+    plugins (what it knows of callsieve, the app it imported registered)."""
     from sglang.srt.entrypoints.openai.serving_chat import OpenAIServingChat
+    from sglang.srt.entrypoints.openai.serving_responses import OpenAIServingResponses
     from sglang.srt.parser.template_manager import TemplateManager
     from sglang.srt.plugins import load_plugins
     from sglang.srt.runtime_context import SpawnRanks, get_model, get_serving, publish, reset_context
@@ -160,10 +163,12 @@ def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True, load=True):
     reset_context()
     publish(server_args, role="tokenizer", ranks=SpawnRanks(world_rank=0, dp_rank=None))
     manager = TokenizerManager(server_args, AutoTokenizer.from_pretrained(model))
+    manager.model_config.hf_config.model_type = model_type     # "gpt_oss": SGLang's harmony paths
     templates = TemplateManager()
     templates.initialize_templates(tokenizer_manager=manager, model_path=get_model().model_path,
                                    chat_template=get_serving().chat_template)
-    return OpenAIServingChat(manager, templates), manager
+    serving = OpenAIServingResponses if api == "responses" else OpenAIServingChat
+    return serving(manager, templates), manager
 
 
 def chat(serving, manager, output: list[str], **request) -> dict:
@@ -180,6 +185,26 @@ def chat(serving, manager, output: list[str], **request) -> dict:
             return json.loads(got.body if hasattr(got, "body") else got.model_dump_json())
         frames = [f async for f in got.body_iterator]
         return fold(frames)
+    return asyncio.run(run())
+
+
+def respond(serving, manager, output: list[str], **request) -> dict:
+    """One Responses API request through OpenAIServingResponses.create_responses: the response
+    (streamed: the one in the response.completed event, plus the events)."""
+    from sglang.srt.entrypoints.openai.protocol import ResponsesRequest
+    manager.output = output
+    req = ResponsesRequest(model=manager.served_model_name, input="Weather in Paris?", **request)
+
+    async def run():
+        got = await serving.create_responses(req, None)
+        if not req.stream:
+            return json.loads(got.body if hasattr(got, "body") else got.model_dump_json())
+        events = [json.loads(line[6:]) for frame in [f async for f in got]
+                  for line in (frame.decode() if isinstance(frame, bytes) else frame).splitlines()
+                  if line.startswith("data: ") and line != "data: [DONE]"]
+        done = [e for e in events if e.get("type") == "response.completed"]
+        assert done, [e.get("type", e) for e in events][-5:]
+        return {**done[-1]["response"], "events": events}
     return asyncio.run(run())
 
 
