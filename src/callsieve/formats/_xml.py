@@ -327,6 +327,18 @@ def _cdata(r, put):
     r.pos += len(end)
 
 
+def param_tag(r, tag: "Tag", lit, started: bool):
+    """A parameter's opening tag.  A malformed one is no call of this format while the call has
+    not started (the block goes back to the text), and an error in a call that has."""
+    at = r.at
+    m = yield from tag.read(r, lit)
+    if m is None:
+        if not started:
+            raise Reject("malformed parameter tag", at)
+        raise Bad("malformed parameter tag")
+    return m
+
+
 def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=None):
     """One call's body after its opening tag, up to its closer.
 
@@ -357,12 +369,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
                 break
             if a is not None and not a.open:
                 raise Bad("a parameter after JSON arguments")
-            at = r.at
-            tag = yield from d.param.read(r, lit)
-            if tag is None:
-                if a is None:
-                    raise Reject("malformed parameter tag", at)
-                raise Bad("malformed parameter tag")
+            tag = yield from param_tag(r, d.param, lit, a is not None)
             key = tag.group("key")
         if key is None:
             key = sole_key(ctx, name)

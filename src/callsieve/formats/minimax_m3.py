@@ -24,7 +24,7 @@ import re
 
 from . import MAYBE, NO, YES, Context, Format
 from ._typed import ANY, STRING, Value, param_kinds
-from ._xml import LOOK, Tag, at_mark, attrs_tag, followed_by
+from ._xml import LOOK, Tag, at_mark, attrs_tag, followed_by, param_tag
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, until
 
 NS = "]<]minimax[>["
@@ -140,12 +140,7 @@ def _call(r, ctx: Context, name):
             if lit is None:
                 raise Bad("text where a parameter was expected") if a is not None else Reject("no parameter")
             break
-        at = r.at
-        tag = yield from PARAM.read(r, lit)
-        if tag is None:
-            if a is None:
-                raise Reject("malformed parameter tag", at)
-            raise Bad("malformed parameter tag")
+        tag = yield from param_tag(r, PARAM, lit, a is not None)
         key = tag.group("key")
         if a is None:
             a = ctx.start(name)
