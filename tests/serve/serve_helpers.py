@@ -1,4 +1,5 @@
-"""Shared assertions for proxy tests: OpenAI stream conformance and folding chunks into a message."""
+"""Shared assertions for proxy tests: OpenAI stream conformance and folding chunks into a message;
+and a Chat stream through `Proxy.stream` from a scripted upstream body."""
 from __future__ import annotations
 
 import json
@@ -87,3 +88,23 @@ def sse_events_of(text: str) -> list:
             payload = line[5:].strip()
             out.append(payload if payload == "[DONE]" else json.loads(payload))
     return out
+
+
+TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
+
+
+async def chat_stream(body) -> list[bytes]:
+    """What `Proxy.stream` writes to a Chat client for an upstream SSE `body` (an httpx stream),
+    with `get_weather` declared: the proxy's I/O loop without a socket."""
+    from callsieve import Sieve
+    from callsieve.serve.app import Config, Proxy
+    from callsieve.serve.chat import ChatEncoder
+    from callsieve.serve.options import Options
+    from callsieve.serve.turn import Turn
+    import httpx
+    proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
+    resp = httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=body)
+    opts = Options(tools=TOOLS)
+    turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
+    stats = {"api": "chat", "model": "m", "start": 0, "stream": True}
+    return [b async for b in proxy.stream(resp, turn, ChatEncoder(), stats)]

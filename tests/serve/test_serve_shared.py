@@ -18,14 +18,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from conftest import ServerThread, chunk, completion, free_port
-from serve_helpers import check_stream, fold, sse_events_of
+from serve_helpers import TOOLS, chat_stream, check_stream, fold, sse_events_of
 
 from callsieve.serve.app import Config, create_app
 
 BODY = {"model": "m", "messages": [{"role": "user", "content": "hi"}]}
 ANT = {"model": "m", "max_tokens": 100, "messages": [{"role": "user", "content": "hi"}]}
 RESP = {"model": "m", "input": "hi"}
-TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
 ANT_TOOLS = [{"name": "get_weather", "input_schema": {"type": "object"}}]
 ROUTES = {"chat": ("/chat/completions", BODY), "responses": ("/responses", RESP), "messages": ("/messages", ANT)}
 
@@ -554,21 +553,11 @@ def turns_given_to_others(monkeypatch, work) -> tuple[int, object]:
 
 
 def test_a_stream_of_many_chunks_in_one_read_lets_the_others_run(monkeypatch):
-    from callsieve import Sieve
-    from callsieve.serve.app import Proxy
-    from callsieve.serve.chat import ChatEncoder
-    from callsieve.serve.options import Options
-    from callsieve.serve.turn import Turn
     text = '<tool_call>{"name": "get_weather", "arguments": {"city": "' + "P" * 300 + '"}}</tool_call>'
     data = b"".join(b"data: " + json.dumps(chunk(c)).encode() + b"\n\n" for c in text) + b"data: [DONE]\n\n"
 
     async def work():
-        proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
-        resp = httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=OneRead(data))
-        opts = Options(tools=TOOLS)
-        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
-        stats = {"api": "chat", "model": "m", "start": 0, "stream": True}
-        return b"".join([b async for b in proxy.stream(resp, turn, ChatEncoder(), stats)])
+        return b"".join(await chat_stream(OneRead(data)))
 
     turns, out = turns_given_to_others(monkeypatch, work)
     assert fold(sse_events_of(out.decode()))["tool_calls"][0]["name"] == "get_weather"

@@ -12,14 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from callsieve import Sieve
-from callsieve.serve.app import Config, Proxy
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.chat import ChatEncoder
 from callsieve.serve.options import Options
 from callsieve.serve.stream import SSELines, loads
+from serve_helpers import TOOLS, chat_stream
 from callsieve.serve.turn import Turn
 
-TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
 
 
 def event(obj) -> bytes:
@@ -281,15 +280,7 @@ class ScriptedBody(httpx.AsyncByteStream):
 
 
 def proxy_batches(script) -> list[bytes]:
-    async def go():
-        proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
-        resp = httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=ScriptedBody(script))
-        opts = Options(tools=TOOLS)
-        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
-        stats = {"api": "chat", "model": "m", "start": 0, "stream": True}
-        return [b async for b in proxy.stream(resp, turn, ChatEncoder(), stats)]
-
-    return asyncio.run(go())
+    return asyncio.run(chat_stream(ScriptedBody(script)))
 
 
 def sse_objs(batches: list[bytes], done=True) -> list:
