@@ -87,9 +87,6 @@ class Calls:
         return self.count > state[0]
 
     # --- for format parsers (the formats.Context protocol: block_calls, at_start too)
-    def declared(self, name: str) -> bool:
-        return self.tools is None or name in self.tools
-
     def schema(self, name: str, key: str) -> dict | None:
         """The JSON schema of parameter `key` of tool `name`, if declared."""
         if not self.tools:
