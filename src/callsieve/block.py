@@ -10,6 +10,7 @@ from __future__ import annotations
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .formats import MAYBE, YES
+from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Reader, Reject, Truncated
 from .reasoning import Tentative, Thinking
@@ -36,6 +37,27 @@ class Block:
         self.lane = None               # where plain chunks may go directly (see reader.Lane)
         self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
+
+    def pass_on(self, text: str, calls, out) -> list | None:
+        """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
+        on directly, returning the feed's events; None if the parser must see it."""
+        lane, r = self.lane, self.reader
+        if not text or not lane.accepts(text) or r.pos < len(r.buf):
+            return None
+        if lane.args is not None and lane.args is calls.args:
+            ev = calls.pass_on(text)
+            if ev is not None:
+                r.skip(text)
+                return [ev]
+        a = calls.args
+        if a is not None and a.limit is not None and a.size + utf8_len(text) > a.limit:
+            return None
+        r.skip(text)
+        events = out.events = []
+        lane.sink(text)
+        calls.flush()
+        out.flush()                    # a lane may carry prose (harmony's final channel)
+        return events
 
     # ------------------------------------------------------------------ DECIDE
     def choose(self, view: str, final: bool, calls):

@@ -22,6 +22,10 @@ from . import fences
 from .events import Markup, Reasoning, Text
 
 
+# What str.isspace() (and so rstrip) treats as whitespace, for a set lookup on the hot path.
+_WS = frozenset(c for c in map(chr, range(0x3001)) if c.isspace())
+
+
 class Lead(Enum):
     """How the whitespace right after the last markup is read."""
     TEXT = "text"        # no markup just before: whitespace is text
@@ -130,6 +134,29 @@ class Layout:
             self.ws = s[len(body):]
         else:
             self.ws += s
+
+    def prose(self, text: str) -> list:
+        """Plain prose on the Sieve's fast path (no markup just before, the content started, no
+        thinking open): `content` and `text` for that case, inline, in one call (the hot path).
+        Returns its event, if any goes out now."""
+        if "`" in text:                  # (a backtick that starts no marker: count it)
+            self.wrote(text)
+        elif "\n" in text:
+            self.ticks = 0
+        if self.fence[1] is not None or "\n" in text:
+            self.fence = fences.after(self.fence, text)
+        ws = self.ws
+        if text[-1] in _WS:
+            body = text.rstrip()
+            if not body:
+                self.ws = ws + text
+                return []
+            self.ws = text[len(body):]
+            text = ws + body
+        elif ws:
+            self.ws = ""
+            text = ws + text
+        return [Text(text)]
 
     def wrote(self, s: str) -> None:
         """Content `s` was written (out, or held if whitespace): whether a line is inside

@@ -10,38 +10,29 @@ restore it themselves: one block's in a `Block` (block.py), the thinking state i
 the calls in `Calls`, the whitespace and code around the text in a `Layout` and the feed's
 events in an `Output` (layout.py).  Each mode hands the text it does not consume to the
 next, so every character is looked at a bounded number of times: the cost is linear.
-A call opened inside open thinking may be a thought: its events are held in a `Tentative`
-until visible text after it or the thinking's closer says it was one, or the stream ends
-(reasoning.py).
+A call opened inside open thinking may be a thought, and one found after prose an example:
+its events are held in a `Hold` (held.py) until the text says what it was.  What the text
+proved about markup (the format, a span of control tokens) is in `Marks` (marks.py).
 A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
 
-import re
-
-from . import fences, formats as registry
+from . import formats as registry
 from .calls import Calls
 from .events import Text, ToolCallError
-from .block import RELEASED, WAIT, Block, Example
-from .jsonargs import utf8_len
+from .block import RELEASED, WAIT, Block
 from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
-from .markers import candidates, family, marker_table, special, vocabulary
-from .scan import Anchor
-from .reasoning import HOLD, MODES, Tentative, Thought
+from .held import Hold
+from .markers import candidates, marker_table, special
+from .marks import Marks, act, quoted
+from .reasoning import HOLD, MODES, Thought
 from .session import Session
 
 
 class SieveFailed(RuntimeError):
     """feed() on a Sieve that failed earlier (an internal error; the events said so)."""
 MAX_CALL_BYTES = 4 * 1024 * 1024
-# What str.isspace() (and so rstrip) treats as whitespace, for a set lookup on the hot path.
-_WS = frozenset(c for c in map(chr, range(0x3001)) if c.isspace())
-_VISIBLE = re.compile(r"\S")
-# Markers that `inline code` quotes (in the content): call openers and thinking markers.
-_QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
-# Markers that a fenced code block quotes: call openers and control tokens.
-_FENCED = frozenset(("call", "control", "span"))
 # A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
 _CONTROL = frozenset(("control", "span"))
 _TEXT = Lead.TEXT
@@ -72,25 +63,25 @@ class Sieve:
         self._o.before = self._calls.flush        # (a call's deltas go out before markup)
         # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
         # until text after it or the thinking's closer (a thought) or the stream's end (the call):
-        # see Tentative.
+        # see held.Hold.
         self._calls_in_reasoning = calls_in_reasoning
-        self._tent: Tentative | None = None
-        self.format: str | None = self._forced.name if self._forced else None
-        self._detected: str | None = None
+        self._marks = Marks(self._fmts, self._forced.name if self._forced else None, session)
         self._found: dict = {}         # Matcher.search cache for the text being scanned
         self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
         self._held = ""                # a possible marker start, TEXT mode
         self._th = Thought(reasoning, thinking, session)
         self._lay = Layout(self._th, self._o.markup, self._o.piece, self._retable)
-        self._span: str | None = None  # inside a span of control tokens: its closer (_emit)
-        self._verbatim = None          # the ends of a block given back as text: its tokens are text
-        self._family: tuple = ()       # the formats detected or pre-seeded (their control tokens)
-        self._vocab: frozenset = frozenset()
+        self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks), self._retable,
+                          self._emit, self._lay.thought)
         self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
-        self._known()
         self._retable()
+
+    @property
+    def format(self) -> str | None:
+        """The format forced, or the first one a block of this stream proved (None: none yet)."""
+        return self._marks.format
 
     # ------------------------------------------------------------------ public API
     def feed(self, text: str) -> list:
@@ -102,51 +93,16 @@ class Sieve:
         try:
             blk, lay = self._blk, self._lay
             if (blk is None and self._th.open is None and lay.lead is _TEXT and not lay.at_start
-                    and self._tent is None and ((not self._held and self._first(text) is None)
+                    and self._hold.region is None and ((not self._held and self._first(text) is None)
                                                 or (plain := self._plain(text)) is not None)):
                 # The common case: prose with no character a marker can start with, or with
                 # some but no marker (see _plain, which says what of it goes out now).
                 if plain is not None:
                     text = plain
-                if text:
-                    # Layout.content and Layout.text, inline: this is the hot path
-                    if "`" in text:              # (a backtick that starts no marker: count it)
-                        lay.wrote(text)
-                    elif "\n" in text:
-                        lay.ticks = 0
-                    if lay.fence[1] is not None or "\n" in text:
-                        lay.fence = fences.after(lay.fence, text)
-                    ws = lay.ws
-                    if text[-1] in _WS:
-                        body = text.rstrip()
-                        if not body:
-                            lay.ws = ws + text
-                            return []
-                        lay.ws = text[len(body):]
-                        text = ws + body
-                    elif ws:
-                        lay.ws = ""
-                        text = ws + text
-                    return [Text(text)]
-                return []
-            lane = blk.lane if blk is not None else None
-            if (lane is not None and text and lane.accepts(text) and blk.reader.pos >= len(blk.reader.buf)
-                    and self._tent is None):
-                # Inside a long value: the parser would only pass this chunk on (see reader.Lane).
-                r = blk.reader
-                calls = self._calls
-                if lane.args is not None and lane.args is calls.args:
-                    ev = calls.pass_on(text)
-                    if ev is not None:
-                        r.skip(text)
-                        return [ev]
-                a = calls.args
-                if a is None or a.limit is None or a.size + utf8_len(text) <= a.limit:
-                    r.skip(text)
-                    out = self._o.events = []
-                    lane.sink(text)
-                    calls.flush()
-                    self._o.flush()           # a lane may carry prose (harmony's final channel)
+                return lay.prose(text) if text else []
+            if blk is not None and blk.lane is not None and self._hold.region is None:
+                out = blk.pass_on(text, self._calls, self._o)
+                if out is not None:
                     return out
             return self._feed(blk, text)
         except Exception as e:                 # a bug: see _fail
@@ -157,7 +113,7 @@ class Sieve:
     def _feed(self, blk: Block | None, text: str) -> list:
         """feed() off its fast paths: the text goes through the modes (_run)."""
         out = self._o.events = []
-        tent = self._tent
+        tent = self._hold.region
         if tent is not None:
             tent.add(text)
         if text:
@@ -171,8 +127,9 @@ class Sieve:
                 self._run(text, 0, False)
             self._calls.flush()
             self._o.flush()
-        if self._tent is not None:
-            self._tent.keep(out)
+        tent = self._hold.region
+        if tent is not None:
+            tent.keep(out)
         return out
 
     def _refuse(self):
@@ -184,7 +141,7 @@ class Sieve:
     def in_reasoning(self) -> bool:
         """Is a thinking block open (the text now goes to Reasoning), or a call written inside
         one held until it is known to be a thought or the call?"""
-        return self._th.inside or (self._tent is not None and not isinstance(self._tent, Example))
+        return self._th.inside or self._hold.thinking
 
     def close(self) -> list:
         """End of stream: flush held text; a call whose arguments never closed is incomplete."""
@@ -203,9 +160,9 @@ class Sieve:
         The open call ends incomplete, what was held goes out, and further feeds are refused."""
         self._failed = f"{type(err).__name__}: {err}"
         try:
-            self._was_call()                   # what was held goes out as it was
+            self._hold.was_call()              # what was held goes out as it was
         except Exception:
-            self._tent = None
+            self._hold.region = None
         out = self._o.events
         try:
             self._o.flush()                    # text already out of the parser goes first
@@ -236,28 +193,19 @@ class Sieve:
         self._lay.end()
         self._calls.flush()
         self._o.flush()
-        self._was_call()                   # a call held inside thinking that never closed
+        self._hold.was_call()              # a call held inside thinking that never closed
         self._closed = True
         if self.session is not None:
-            if self._detected:
-                self.session.record(self._detected)
+            if self._marks.detected:
+                self.session.record(self._marks.detected)
             self.session.observe(self._th.verdict(self._calls.count, not self._lay.at_start))
         return out
 
     # ------------------------------------------------------------------ plumbing
-    def _known(self) -> None:
-        """The families whose control tokens are all markup: the format forced or detected in
-        this turn, the one the session was made with, the one derived from its chat template
-        (never what other turns recorded: a shared session's answers change no other's)."""
-        names = {n for n in (self.format, self._detected, getattr(self.session, "seed", None)) if n}
-        fam = family(self._fmts, names, getattr(self.session, "derived", None))
-        if fam != self._family:
-            self._family, self._vocab = fam, vocabulary(fam)
-
     def _give_back(self, blk: Block) -> None:
         """A false start (what follows the opener is no format's): a special token of a known
         family is markup, never content; anything else goes back to the text."""
-        if blk.opener in self._vocab:
+        if blk.opener in self._marks.vocab:
             self._o.markup(blk.opener)
         else:
             self._emit(blk.opener)
@@ -267,7 +215,7 @@ class Sieve:
         """Text that goes out as content or reasoning, by the current thinking state."""
         if not s:
             return
-        if self._span is not None:         # inside a span of control tokens: markup
+        if self._marks.span is not None:   # inside a span of control tokens: markup
             self._o.markup(s)
             return
         self._calls.flush()
@@ -294,13 +242,6 @@ class Sieve:
             self._from_block(len(s))
             self._lay.thought(s)
 
-    def _marker(self, s: str, thinking: bool) -> None:
-        # deepseek-legacy keeps thinking inline in content, markers included
-        if self._th.legacy and thinking:
-            self._lay.text(s)
-        else:
-            self._o.markup(s)
-
     def _run(self, data: str, pos: int, eof: bool) -> None:
         # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
         # slices, so a whole-text parse never copies the rest of the text.
@@ -318,12 +259,12 @@ class Sieve:
     # ------------------------------------------------------------------ TEXT
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
-        th = self._th
+        th, tent = self._th, self._hold.region
         calls = th.calls_now or self._calls_in_reasoning
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
                                   th.detect, calls, self._lay.rlead,
-                                  self._tent.think if self._tent is not None else None,
-                                  self._family, self._span, self._extra)
+                                  tent.think if tent is not None else None,
+                                  self._marks.family, self._marks.span, self._extra)
         self._first = self._tab[0].first   # (the prose fast path's one check)
 
     def _plain(self, text: str):
@@ -354,10 +295,12 @@ class Sieve:
             data = self._held + data[pos:]
             self._held = ""
             pos = 0
-        tent = self._tent
-        if tent is not None and isinstance(tent, Example) and tent.ended:
-            pos = self._after_example(data, pos, eof)
-            if pos is None:
+        hold = self._hold
+        example = hold.ended_example()
+        if example is not None:
+            pos, wait = hold.after_example(example, data, pos, eof, self._closers, self._tab)
+            if wait:                           # the start of a marker, maybe
+                self._held = data[pos:]
                 return None
         found = self._found
         if found.get(None) is not data:
@@ -369,14 +312,15 @@ class Sieve:
                 return None
             s, pos, marker = m.start(), m.end(), m.group()
             kind, arg = self._tab[1][marker]
-            if self._verbatim is not None and kind in _CONTROL:
+            marks = self._marks
+            if marks.verbatim is not None and kind in _CONTROL:
                 self._emit(marker)             # inside a block given back as written
-                if marker in self._verbatim:
-                    self._verbatim = None
+                if marker in marks.verbatim:
+                    marks.verbatim = None
                 continue
-            if self._quoted(kind, marker):
-                if self._held_call():          # visible text after a held call: a thought
-                    pos = self._thought_at(data, s, pos)
+            if quoted(kind, marker, self._th, self._lay):
+                if hold.call_held():           # visible text after a held call: a thought
+                    pos = hold.thought_at(data, s, pos)
                     continue
                 self._emit(marker)
                 continue
@@ -384,12 +328,11 @@ class Sieve:
                 self._blk = Block(marker, arg)
                 self._calls.enter(self._starting())
                 return data, pos
-            tent = self._tent
-            if tent is not None and kind in ("think_close", "stray_close") and marker in tent.think.closes:
+            if kind in ("think_close", "stray_close") and hold.closes(marker):
                 # The thinking block that a held call was written in closes: it was a thought.
-                self._was_thought(tent.text(len(data) - s))
+                hold.thought(len(data) - s)
                 kind = "think_close"
-            self._markup_marker(kind, arg, marker)
+            act(kind, arg, marker, marks, self._th, self._lay, self._o, self._calls.count)
             self._retable()
 
     def _find(self, data: str, pos: int, eof: bool):
@@ -398,12 +341,12 @@ class Sieve:
         while True:
             matcher, _, anchor = self._tab
             m = matcher.search(data, pos, self._found)
-            if self._tent is not None and self._held_call():
+            if self._hold.call_held():
                 # Prose up to the next marker (or a marker's possible start) goes out next: if it
-                # is visible, the held call before it was a thought (see Tentative).
+                # is visible, the held call before it was a thought (see held.Hold).
                 end = m.start() if m is not None else len(data)
                 p = -1 if eof else matcher.partial(data, pos)
-                i = self._thought_at(data, pos, end if p < 0 else min(p, end))
+                i = self._hold.thought_at(data, pos, end if p < 0 else min(p, end))
                 if i >= 0:
                     pos = i
                     continue
@@ -414,21 +357,21 @@ class Sieve:
                     if not eof and (anchor.partial(data, w) if a is None
                                     else anchor.may_extend(data, w, a.group())):
                         # a start-only marker may still be arriving ("mute" of "mute_channel")
-                        return self._hold(data, pos, w)
+                        return self._keep(data, pos, w)
                     if a is not None:
                         m = a
             if m is None:
                 p = -1 if eof else matcher.partial(data, pos)
-                return self._hold(data, pos, len(data) if p < 0 else p)
+                return self._keep(data, pos, len(data) if p < 0 else p)
             s = m.start()
             if not eof and s > pos:
                 # A longer marker may begin before this one and still be arriving
                 # ("<｜DSML｜" is the start of "<｜DSML｜invoke", not "<" + "｜DSML｜").
                 p = matcher.partial(data, pos)
                 if 0 <= p < s:
-                    return self._hold(data, pos, p)
+                    return self._keep(data, pos, p)
             if not eof and matcher.may_extend(data, s, m.group()):
-                return self._hold(data, pos, s)
+                return self._keep(data, pos, s)
             if s > pos:
                 tab = self._tab
                 self._emit(data[pos:s])
@@ -439,52 +382,10 @@ class Sieve:
                     continue
             return m
 
-    def _hold(self, data: str, pos: int, at: int) -> None:
+    def _keep(self, data: str, pos: int, at: int) -> None:
         """data[pos:at] goes out; the rest (the start of a marker, maybe) is held."""
         self._emit(data[pos:at])
         self._held = data[at:]
-
-    def _quoted(self, kind: str, marker: str) -> bool:
-        """Inside `inline code` or a fenced code block a marker is quoted, not written: "use
-        `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with `</think>`",
-        a ``` block showing a call.  (A fence that is itself a call is fenced_json's, decided
-        where the fence opens.)"""
-        lay = self._lay
-        return not self._th.inside and (
-            (kind in _FENCED and lay.fenced)
-            or (kind in _QUOTABLE and lay.quoting and marker[0] != "`"))
-
-    def _markup_marker(self, kind: str, arg, marker: str) -> None:
-        """A thinking marker, a span of control tokens, an answer wrapper: markup, and what it
-        changes."""
-        lay = self._lay
-        if kind == "think_open":
-            self._marker(marker, True)
-            self._th.opened(arg)
-            lay.thought_opens()
-        elif kind == "think_close":
-            lay.thought_ends()
-            self._marker(marker, True)
-            lay.after_markup(self._th.closed())
-        elif kind == "span":
-            # A made-up tool result: markup up to its closer (or the end of the stream).
-            # (a Lead other than TEXT keeps chunks off feed's fast path, which would make
-            # them Text.)
-            self._marker(marker, False)
-            self._span = arg
-            lay.after_markup(Lead.JUDGED)
-        elif kind == "span_end":
-            self._marker(marker, False)
-            self._span = None
-            lay.after_markup(Lead.LAYOUT)
-        elif kind == "stray_close":
-            # The prompt opened the thinking block (or thinking is off and the model closes
-            # it anyway): the marker is dropped.
-            evidence = not self._calls.count and lay.ended_line()
-            self._marker(marker, True)
-            lay.after_markup(self._th.stray(evidence))
-        else:   # an answer wrapper
-            self._marker(marker, False)
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, blk: Block, data: str, pos: int, eof: bool):
@@ -497,26 +398,20 @@ class Sieve:
         if chosen is WAIT:
             blk.look = data[pos:]
             return None
-        tent = self._tent
-        if tent is not None and isinstance(tent, Example) and tent.ended:
-            # Markup right after a held call: a further call ends it as a call; a false start
-            # (`<tool_call>` in prose) is prose, and makes it an example.
-            if chosen is None:
-                self._was_example(len(blk.opener) + len(data) - pos)
-            else:
-                self._was_call()
+        hold = self._hold
+        if hold.ended_example() is not None:
+            hold.next_block(chosen is not None, len(blk.opener) + len(data) - pos)
         if chosen is None:
             return self._false_start(blk, data, pos, eof)
         blk.claim(chosen, self._calls)
         self._lay.end_gap()
         th = self._th
-        if th.inside and self._calls_in_reasoning == HOLD and self._tent is None:
-            self._o.flush()
-            self._tent = Tentative(th.open, blk, self._save(), len(self._o.events), data, pos)
-        elif (self._tent is None and chosen.examples and not self._calls.at_start
-              and blk.opener in chosen.tool_openers):
-            self._o.flush()
-            self._tent = Example(blk, self._save(), len(self._o.events), data, pos)
+        if hold.region is None:
+            if th.inside and self._calls_in_reasoning == HOLD:
+                hold.start(th.open, blk, data, pos)
+            elif (chosen.examples and not self._calls.at_start
+                  and blk.opener in chosen.tool_openers):
+                hold.start(None, blk, data, pos)
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
         if th.call_opened():
@@ -536,8 +431,8 @@ class Sieve:
         if special(o):
             # Special-token markup that holds no call: reported; its text stays text.
             self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
-        if self._held_call():            # visible text after a held call: a thought
-            self._was_thought(self._tent.text(len(o) + len(data) - pos))
+        if self._hold.call_held():       # visible text after a held call: a thought
+            self._hold.thought(len(o) + len(data) - pos)
         self._give_back(blk)
         return data, pos
 
@@ -571,12 +466,8 @@ class Sieve:
         """A block proved its format (a call, or prose in the format's own syntax)."""
         blk = self._blk
         if blk is not None and blk.fmt is not None and (force or self._calls.block_calls):
-            if self._detected != blk.fmt.name:
-                self._detected = blk.fmt.name
-                self._known()
+            if self._marks.proved(blk.fmt.name):
                 self._retable()
-            if self.format is None:
-                self.format = self._detected
 
     def _block_markup(self, emitted: int = 0, at: int | None = None) -> None:
         """Audit (markup=True): the block's text not yet accounted for, up to `at` (default: the
@@ -595,9 +486,8 @@ class Sieve:
         rest = blk.reader.since(at)
         if self._calls.block_calls:
             self._lay.after_markup(Lead.JUDGED)
-            self._verbatim = None              # (a block given back before it is over)
-        if self._tent is not None and self._tent.blk is blk and isinstance(self._tent, Example):
-            self._tent.ended = True
+            self._marks.verbatim = None        # (a block given back before it is over)
+        self._hold.block_ended(blk)
         self._blk = None
         return rest
 
@@ -608,12 +498,13 @@ class Sieve:
         if self._th.released():
             self._retable()
         rest = blk.reader.since(0)   # the text after the opener (a format may have read it too)
-        if self._tent is not None:
-            if self._tent.blk is blk:
-                self._was_call()             # no call after all: nothing to decide
-            elif self._held_call():          # visible text after a held call: a thought
+        hold = self._hold
+        if hold.region is not None:
+            if hold.region.blk is blk:
+                hold.was_call()              # no call after all: nothing to decide
+            elif hold.call_held():           # visible text after a held call: a thought
                 self._blk = None
-                self._was_thought(self._tent.text(len(blk.opener) + len(rest[0]) - rest[1]))
+                hold.thought(len(blk.opener) + len(rest[0]) - rest[1])
         self._blk = None
         self._emit(blk.opener)
         self._as_written(blk)
@@ -625,81 +516,4 @@ class Sieve:
         family's end of message), or until a later block holds a call: the user sees it whole."""
         ends = tuple(e for e in blk.ends() if self._tab[1].get(e, ("",))[0] in _CONTROL)
         if ends:
-            self._verbatim = ends
-
-    # ------------------------------------------------------------------ a call held in thinking
-    def _save(self) -> tuple:
-        """What reading a region as a call changes, to undo it if the region was a thought:
-        each owner's own state, and the Sieve's (the format proved, the verbatim and span rules)."""
-        return (self._calls.save(), self._th.save(), self._lay.save(),
-                (self.format, self._detected, self._span, self._verbatim))
-
-    def _undo(self) -> Tentative:
-        """The held region was no call: its events are dropped and the state is as before it."""
-        tent, self._tent = self._tent, None
-        self._o.flush()
-        del self._o.events[tent.mark:]
-        calls, th, lay, mine = tent.saved
-        self._calls.restore(calls)
-        self._th.restore(th)
-        self._lay.restore(lay)
-        self.format, self._detected, self._span, self._verbatim = mine
-        self._known()
-        self._retable()
-        return tent
-
-    def _was_thought(self, text: str) -> None:
-        """The held region was a thought: its text (the call's markup too) is reasoning."""
-        self._undo()
-        self._lay.thought(text)
-
-    def _after_example(self, data: str, pos: int, eof: bool) -> int:
-        """What follows a held Example's block (data[pos:], not yet scanned) decides it, at its
-        first non-blank character: prose makes it an example; an end-of-turn token the call;
-        another marker decides in _decide; whitespace, or a marker still arriving, waits.
-        Returns where scanning goes on (past the region's text, if it went out), or None when
-        the start of a marker is held until the next chunk."""
-        q = Anchor.skip(data, pos)
-        if q >= len(data):
-            return pos                       # whitespace so far (the end decides in close)
-        verdict = self._tent.after(data, q, eof, self._closers, self._tab)
-        if verdict is Example.CALL:
-            self._was_call()
-        if verdict is Example.CALL or verdict is Example.NEXT:
-            return pos
-        if verdict is Example.WAIT:
-            self._emit(data[pos:q])          # (whitespace: held as layout for now)
-            self._held = data[q:]
-            return None
-        self._was_example(len(data) - q)     # (the whitespace before q is the region's)
-        return q
-
-    def _was_example(self, tail: int) -> None:
-        """The held region was an example: its text (the call's markup too) is content."""
-        tent = self._undo()
-        self._emit(tent.text(tail))
-
-    def _held_call(self) -> bool:
-        """Is a call held in thinking (the region being held has started one)?  (An Example
-        after prose is decided by what follows it: _after_example.)"""
-        return type(self._tent) is Tentative and self._calls.started_since(self._tent.saved[0])
-
-    def _thought_at(self, data: str, pos: int, end: int) -> int:
-        """Prose data[pos:end] goes out next, after a held call: at its first visible character
-        the call was a thought (whitespace is layout and decides nothing).  Returns where the
-        scan goes on, in the thinking state again (-1: nothing decided)."""
-        m = _VISIBLE.search(data, pos, end)
-        if m is None:
-            return -1
-        i = m.start()
-        self._emit(data[pos:i])
-        self._was_thought(self._tent.text(len(data) - i))
-        return i
-
-    def _was_call(self) -> None:
-        """The held region was the call (or held none): its events go out as they were."""
-        tent, self._tent = self._tent, None
-        if tent is not None:
-            self._o.flush()
-            self._o.events[tent.mark:tent.mark] = tent.events()
-            self._retable()
+            self._marks.verbatim = ends

@@ -1,0 +1,156 @@
+"""A call region held until the text says what it was (`Hold`).
+
+A call opened inside thinking may be a thought (a `Tentative`), and a call found after prose
+only because it names a declared tool may be an example (an `Example`): its events are held, and
+the state that reading it as a call changed is saved, until the text decides.  The region was the
+call: its events go out as they were.  It was not: its events are dropped, each owner of that
+state (the calls, the thinking state, the layout, what the text proved) restores itself, and the
+region's text goes out as reasoning (a thought) or content (an example).
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Protocol
+
+from .block import Example
+from .layout import Output
+from .reasoning import Tentative, Thinking
+from .scan import Anchor
+
+_VISIBLE = re.compile(r"\S")
+
+
+class Owner(Protocol):
+    def save(self) -> tuple: ...
+    def restore(self, state: tuple) -> None: ...
+
+
+class Calls(Owner, Protocol):
+    def started_since(self, state: tuple) -> bool: ...
+
+
+class Hold:
+    """The region held (`region`: None, a Tentative or an Example) and how it ends.
+
+    `owners[0]` are the calls (a thought is a region in which a call started); `changed` is
+    called when the state went back or the held events went out (what is watched changes);
+    `emit` and `think` send text out as the thinking state says, or as reasoning."""
+
+    __slots__ = ("region", "_out", "_owners", "_changed", "_emit", "_think")
+
+    def __init__(self, out: Output, owners: tuple[Calls, *tuple[Owner, ...]],
+                 changed: Callable[[], None], emit: Callable[[str], None],
+                 think: Callable[[str], None]):
+        self.region: Tentative | None = None
+        self._out = out
+        self._owners = owners
+        self._changed = changed
+        self._emit = emit
+        self._think = think
+
+    def start(self, think: Thinking | None, blk, data: str, pos: int) -> None:
+        """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
+        syntax `think` (a Tentative), or after prose (`think` None: an Example)."""
+        self._out.flush()
+        saved = tuple(o.save() for o in self._owners)
+        mark = len(self._out.events)
+        self.region = (Example(blk, saved, mark, data, pos) if think is None
+                       else Tentative(think, blk, saved, mark, data, pos))
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def thinking(self) -> bool:
+        """Is a call written inside thinking held (its text may be reasoning)?"""
+        return self.region is not None and not isinstance(self.region, Example)
+
+    def call_held(self) -> bool:
+        """Is a call held in thinking (the region has started one)?  (An Example is decided by
+        what follows it: after_example.)"""
+        r = self.region
+        return type(r) is Tentative and self._owners[0].started_since(r.saved[0])
+
+    def ended_example(self) -> Example | None:
+        """The held Example whose block has ended (what follows it decides), if any."""
+        r = self.region
+        return r if type(r) is Example and r.ended else None
+
+    def closes(self, marker: str) -> bool:
+        """Does `marker` close the thinking block the held call was written in?"""
+        r = self.region
+        return r is not None and marker in r.think.closes
+
+    # ------------------------------------------------------------------ how it ends
+    def was_call(self) -> None:
+        """The region was the call (or held none): its events go out as they were."""
+        r, self.region = self.region, None
+        if r is not None:
+            self._out.flush()
+            self._out.events[r.mark:r.mark] = r.events()
+            self._changed()
+
+    def _undo(self) -> Tentative:
+        """The region was no call: its events are dropped and the state is as before it."""
+        r, self.region = self.region, None
+        assert r is not None
+        self._out.flush()
+        del self._out.events[r.mark:]
+        for owner, state in zip(self._owners, r.saved):
+            owner.restore(state)
+        self._changed()
+        return r
+
+    def thought(self, tail: int) -> None:
+        """The region was a thought: its text (the call's markup too), without the `tail`
+        characters received last, is reasoning."""
+        self._think(self._undo().text(tail))
+
+    def example(self, tail: int) -> None:
+        """The region was an example: its text (the call's markup too) is content."""
+        self._emit(self._undo().text(tail))
+
+    def thought_at(self, data: str, pos: int, end: int) -> int:
+        """Prose data[pos:end] goes out next, after a held call: at its first visible character
+        the call was a thought (whitespace is layout and decides nothing).  Returns where the
+        scan goes on, in the thinking state again (-1: nothing decided)."""
+        m = _VISIBLE.search(data, pos, end)
+        if m is None:
+            return -1
+        i = m.start()
+        self._emit(data[pos:i])
+        self.thought(len(data) - i)
+        return i
+
+    def next_block(self, call: bool, tail: int) -> None:
+        """Markup right after a held Example: a further call ends it as a call; a false start
+        (`<tool_call>` in prose) is prose, and makes it an example."""
+        if call:
+            self.was_call()
+        else:
+            self.example(tail)
+
+    def after_example(self, example: Example, data: str, pos: int, eof: bool, closers: tuple,
+                      table) -> tuple[int, bool]:
+        """What follows a held Example's block (data[pos:], not yet scanned) decides it, at its
+        first non-blank character: prose makes it an example; an end-of-turn token the call;
+        another marker decides in next_block; whitespace, or a marker still arriving, waits.
+        Returns where scanning goes on (past the region's text, if it went out), and whether
+        data from there is held until the next chunk (the start of a marker)."""
+        q = Anchor.skip(data, pos)
+        if q >= len(data):
+            return pos, False                # whitespace so far (the end decides in close)
+        verdict = example.after(data, q, eof, closers, table)
+        if verdict is Example.CALL:
+            self.was_call()
+        if verdict is Example.CALL or verdict is Example.NEXT:
+            return pos, False
+        if verdict is Example.WAIT:
+            self._emit(data[pos:q])          # (whitespace: held as layout for now)
+            return q, True
+        self.example(len(data) - q)          # (the whitespace before q is the region's)
+        return q, False
+
+    def block_ended(self, blk) -> None:
+        """`blk` ended: if it began the held Example, what follows it decides (after_example)."""
+        r = self.region
+        if type(r) is Example and r.blk is blk:
+            r.ended = True
