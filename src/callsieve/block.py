@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
-from .formats import MAYBE, YES
+from .formats import MAYBE, YES, Body, Format
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
-from .reader import Bad, Reader, Reject, Truncated
+from .reader import Bad, Lane, Reader, Reject, Truncated
 from .reasoning import Tentative, Thinking
 
 WAIT = object()                        # choose: the formats need more text to decide
@@ -31,10 +31,10 @@ class Block:
         self.opener = opener           # the marker that opened it
         self.cands = cands             # formats that share that marker (DECIDE)
         self.look = ""                 # text after the opener, held while they decide
-        self.fmt = None                # the format that claimed it (None: still DECIDE)
+        self.fmt: Format | None = None   # the format that claimed it (None: still DECIDE)
         self.reader: Reader | None = None
-        self.gen = None                # the format's body parser
-        self.lane = None               # where plain chunks may go directly (see reader.Lane)
+        self.gen: Body | None = None     # the format's body parser
+        self.lane: Lane | None = None    # where plain chunks may go directly (see reader.Lane)
         self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
@@ -42,7 +42,7 @@ class Block:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
         on directly, returning the feed's events; None if the parser must see it."""
         lane, r = self.lane, self.reader
-        if not text or not lane.accepts(text) or r.pos < len(r.buf):
+        if lane is None or r is None or not text or not lane.accepts(text) or r.pos < len(r.buf):
             return None
         if lane.args is not None and lane.args is calls.args:
             ev = calls.pass_on(text)
@@ -91,32 +91,49 @@ class Block:
         self.gen = fmt.parse(self.reader, calls, self.opener)
 
     # ------------------------------------------------------------------ BLOCK
+    def push(self, data: str, pos: int, eof: bool) -> None:
+        """data[pos:] arrived for the parser (`eof`: and the stream ended)."""
+        r = self.reader
+        assert r is not None, "push() before claim()"
+        if pos < len(data):
+            r.push(data, pos)
+        if eof:
+            r.eof = True
+
+    def since(self, at: int) -> tuple[str, int]:
+        """The block's text from `at` on (what goes back to the scanner), as (string, index)."""
+        r = self.reader
+        assert r is not None, "since() before claim()"
+        return r.since(at)
+
     def drive(self, calls, eof: bool):
         """Resume the parser on what was pushed.  Returns None while it waits for more, the
         position where the block ended, or RELEASED (it holds no call)."""
-        r = self.reader
+        r, gen = self.reader, self.gen
+        assert r is not None and gen is not None, "drive() before claim()"
         self.lane = None
         while True:
             try:
-                self.lane = self.gen.send(None)
+                self.lane = gen.send(None)
                 if not eof:
                     return None
                 raise Truncated("parser waited at end of stream")
             except StopIteration:
                 return r.at
             except (Reject, Bad) as e:
-                gen = self._recover(e, calls)
-                if gen is None:
+                again = self._recover(r, e, calls)
+                if again is None:
                     if calls.block_calls:
                         return e.at if isinstance(e, Reject) and e.at is not None else r.at
                     return RELEASED
-                self.gen = gen
+                self.gen = gen = again
 
-    def _recover(self, e: Exception, calls):
+    def _recover(self, r: Reader, e: Exception, calls) -> Body | None:
         """The parser gave up (`e`): the parser that reads the block to its end instead, or
         None (it ends here, after its calls, or holds none)."""
-        r = self.reader
-        closer = self.fmt.closer_for(self.opener)
+        fmt = self.fmt
+        assert fmt is not None
+        closer = fmt.closer_for(self.opener)
         if calls.open:
             return salvage(r, calls, closer or "\n", e)
         if calls.block_calls:
@@ -129,7 +146,8 @@ class Block:
         # No call in this block.  If it was well-formed but of a shape the format does not
         # know (or cut off by the end of the stream), a broad pass looks for calls in it.
         broad = cut or (isinstance(e, Reject) and e.broad)
-        if broad and self.fmt.closer and not self.fallback:
+        # (a format with a closer; not for an opener whose block has none: tool_code's `=`)
+        if broad and fmt.closer and closer and not self.fallback:
             self.fallback, self.cut = True, cut
             r.rewind(0)
             return broad_pass(r, calls, closer)
@@ -146,14 +164,15 @@ class Block:
 
     def unaccounted(self, end: int) -> str:
         """The markup audit: the block's text (its opener first) not accounted for, up to `end`."""
-        s = ("" if self.mk_opener else self.opener) + self.reader.text(self.mk, end)
+        r = self.reader
+        s = ("" if self.mk_opener else self.opener) + (r.text(self.mk, end) if r is not None else "")
         self.mk_opener = True
         return s
 
     def ends(self) -> tuple:
         """Where a block of its formats (the one that claimed it, else its candidates) ends:
         its closer, or the family's end-of-message tokens."""
-        ends = set()
+        ends: set[str] = set()
         for f in ((self.fmt,) if self.fmt is not None else self.cands):
             closer = f.closer_for(self.opener)
             ends.update((closer,) if closer else f.ends)

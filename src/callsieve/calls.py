@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+from typing import Callable
 
 from .events import ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
 from .jsonargs import Args, utf8_len
@@ -29,8 +30,10 @@ def tool_table(tools) -> dict[str, dict] | None:
         return None
     if not isinstance(tools, (list, tuple)):
         raise ValueError(f"tools must be a list, not {type(tools).__name__}")
-    table = {}
+    table: dict[str, dict] = {}
     for i, t in enumerate(tools):
+        name: object
+        params: object
         if isinstance(t, str):
             name, params = t, {}
         elif isinstance(t, dict):
@@ -60,7 +63,8 @@ class Calls:
         self.tools = tool_table(tools)
         self.strict = strict
         self.limit = limit
-        self.on_call = None               # on_call(True) when a call starts, (False) when it ends
+        # on_call(True) when a call starts, (False) when it ends
+        self.on_call: Callable[[bool], None] | None = None
         self.count = 0                    # calls started in this stream
         self.block_calls = 0              # calls started in the current block (formats ask)
         self.at_start = False             # the current block opened where the content starts
@@ -129,6 +133,7 @@ class Calls:
         Returns the event, or None when the general path must take it (the limit is near,
         or something written is not sent yet)."""
         a = self.args
+        assert a is not None, "pass_on() with no call open"
         parts = a.parts
         n = utf8_len(text)
         if self._sent != len(parts) or a.over or (a.limit is not None and a.size + n > a.limit):
@@ -155,7 +160,9 @@ class Calls:
 
     def end(self) -> None:
         """The format's syntax says the open call is complete."""
-        self.args.no_arguments()            # a parameterless call still has arguments: {}
+        a = self.args
+        assert a is not None, "end() with no call open"
+        a.no_arguments()                    # a parameterless call still has arguments: {}
         self._finish(None, "")
 
     def fail(self, reason: str, raw: str) -> None:
@@ -166,7 +173,9 @@ class Calls:
     def cut(self, reason: str, raw: str) -> None:
         """The stream (or the size limit) ended the open call: runnable if its arguments had
         closed, otherwise not."""
-        if self.args.complete:
+        a = self.args
+        assert a is not None, "cut() with no call open"
+        if a.complete:
             self._finish(None, "")
         else:
             self._finish(reason, raw)
@@ -182,20 +191,22 @@ class Calls:
         call ends with ToolCallError(incomplete=True) and no ToolCallEnd: the deltas already
         sent stay as they were (never closed), `arguments` is what they would be if closed."""
         a = self.args
+        assert a is not None, "a call ends with no call open"
         self.flush()                    # every delta out before the pieces go (take_result)
         if a.over:
             reason = f"arguments larger than {self.limit} bytes"
         if reason is None and not a.complete:
             reason = "arguments not closed"
         arguments = a.take_result() if reason is None else None   # Args writes strict JSON
-        if reason is None and not isinstance(arguments, dict):
-            reason = "arguments are not a JSON object"
         if reason is None:
-            self.push(ToolCallEnd(self.index, self.name, arguments))
-        else:
-            closed = a.closed_copy() if arguments is None else arguments
-            self.push(ToolCallError(self.index, reason, raw, True,
-                                    closed if isinstance(closed, dict) else {}))
+            if isinstance(arguments, dict):
+                self.push(ToolCallEnd(self.index, self.name, arguments))
+                self._done()
+                return
+            reason = "arguments are not a JSON object"
+        closed = a.closed_copy() if arguments is None else arguments
+        self.push(ToolCallError(self.index, reason, raw, True,
+                                closed if isinstance(closed, dict) else {}))
         self._done()
 
     def _done(self) -> None:

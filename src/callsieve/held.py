@@ -14,7 +14,7 @@ from typing import Callable, Protocol
 
 from .block import Example
 from .layout import Output
-from .reasoning import Tentative, Thinking
+from .reasoning import OpenThinking, Tentative
 from .scan import Anchor
 
 _VISIBLE = re.compile(r"\S")
@@ -48,7 +48,7 @@ class Hold:
         self._emit = emit
         self._think = think
 
-    def start(self, think: Thinking | None, blk, data: str, pos: int) -> None:
+    def start(self, think: OpenThinking | None, blk, data: str, pos: int) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
         syntax `think` (a Tentative), or after prose (`think` None: an Example)."""
         self._out.flush()

@@ -8,6 +8,7 @@ syntaxes are described in docs/formats-literal.md ("Reasoning").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from .events import Markup, Reasoning, Text, ToolCallArgs
 from .layout import Lead
@@ -88,6 +89,8 @@ class _AnyThink:
 
 
 ANY_THINK = _AnyThink()
+# A thinking block's syntax, once open: a known one, or ANY_THINK.
+OpenThinking: TypeAlias = "Thinking | _AnyThink"
 
 
 class Thought:

@@ -17,6 +17,8 @@ A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from . import formats as registry
 from .calls import Calls
 from .events import Text, ToolCallError
@@ -36,6 +38,7 @@ MAX_CALL_BYTES = 4 * 1024 * 1024
 # A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
 _CONTROL = frozenset(("control", "span"))
 _TEXT = Lead.TEXT
+_Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, pos), or None (all consumed)
 
 
 class Sieve:
@@ -119,8 +122,8 @@ class Sieve:
         if text:
             if blk is not None and blk.fmt is not None:
                 # Inside a block (the common case within a call): straight to its parser.
-                blk.reader.push(text)
-                nxt = self._drive(False)
+                blk.push(text, 0, False)
+                nxt = self._drive(blk, False)
                 if nxt is not None:
                     self._run(*nxt, False)
             else:
@@ -245,7 +248,7 @@ class Sieve:
     def _run(self, data: str, pos: int, eof: bool) -> None:
         # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
         # slices, so a whole-text parse never copies the rest of the text.
-        nxt = (data, pos)
+        nxt: _Next = (data, pos)
         while nxt is not None:
             data, pos = nxt
             blk = self._blk
@@ -260,14 +263,14 @@ class Sieve:
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
         th, tent = self._th, self._hold.region
-        calls = th.calls_now or self._calls_in_reasoning
+        calls = th.calls_now or bool(self._calls_in_reasoning)   # (HOLD: watched, then held)
         self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
                                   th.detect, calls, self._lay.rlead,
                                   tent.think if tent is not None else None,
                                   self._marks.family, self._marks.span, self._extra)
         self._first = self._tab[0].first   # (the prose fast path's one check)
 
-    def _plain(self, text: str):
+    def _plain(self, text: str) -> str | None:
         """In TEXT mode, when what is held plus `text` holds no marker: the prose _scan would
         emit, holding the start of a marker at its end as _scan does (None if it holds a marker;
         `text` is then untouched).  A chunk of prose often holds a character a marker starts
@@ -290,7 +293,7 @@ class Sieve:
         the message so far, never on where a chunk begins."""
         return self._lay.at_start and not self._th.inside
 
-    def _scan(self, data: str, pos: int, eof: bool):
+    def _scan(self, data: str, pos: int, eof: bool) -> _Next:
         if self._held:
             data = self._held + data[pos:]
             self._held = ""
@@ -388,7 +391,7 @@ class Sieve:
         self._held = data[at:]
 
     # ------------------------------------------------------------------ DECIDE
-    def _decide(self, blk: Block, data: str, pos: int, eof: bool):
+    def _decide(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
         if blk.look:
             data, pos, blk.look = blk.look + data[pos:], 0, ""
         # Formats see at most LOOK_MAX characters, and must decide once they have them, so the
@@ -418,7 +421,7 @@ class Sieve:
             self._retable()
         return data, pos
 
-    def _false_start(self, blk: Block, data: str, pos: int, eof: bool):
+    def _false_start(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
         """No format claimed the block: its opener is text (or markup) after all."""
         self._blk = None
         o = blk.opener
@@ -437,20 +440,16 @@ class Sieve:
         return data, pos
 
     # ------------------------------------------------------------------ BLOCK
-    def _block(self, blk: Block, data: str, pos: int, eof: bool):
-        r = blk.reader
-        if pos < len(data):
-            r.push(data, pos)
-        if eof:
-            r.eof = True
-        return self._drive(eof)
+    def _block(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
+        blk.push(data, pos, eof)
+        return self._drive(blk, eof)
 
-    def _drive(self, eof: bool):
+    def _drive(self, blk: Block, eof: bool) -> _Next:
         """Resume the block's parser on what was pushed; handle how it ends."""
-        at = self._blk.drive(self._calls, eof)
+        at = blk.drive(self._calls, eof)
         if at is None:
             return None
-        return self._release() if at == RELEASED else self._end_block(at)
+        return self._release(blk) if at == RELEASED else self._end_block(blk, at)
 
     def _on_call(self, started: bool) -> None:
         if started:
@@ -479,11 +478,10 @@ class Sieve:
         self._o.markup(blk.unaccounted(end))
         blk.mk = end + emitted
 
-    def _end_block(self, at: int):
+    def _end_block(self, blk: Block, at: int) -> _Next:
         self._note_format()
-        blk = self._blk
         self._block_markup(at=at)
-        rest = blk.reader.since(at)
+        rest = blk.since(at)
         if self._calls.block_calls:
             self._lay.after_markup(Lead.JUDGED)
             self._marks.verbatim = None        # (a block given back before it is over)
@@ -491,13 +489,12 @@ class Sieve:
         self._blk = None
         return rest
 
-    def _release(self):
+    def _release(self, blk: Block) -> _Next:
         """No call in this block: its opener goes out as text; the rest is scanned again, as
         written (see _as_written)."""
-        blk = self._blk
         if self._th.released():
             self._retable()
-        rest = blk.reader.since(0)   # the text after the opener (a format may have read it too)
+        rest = blk.since(0)          # the text after the opener (a format may have read it too)
         hold = self._hold
         if hold.region is not None:
             if hold.region.blk is blk:
