@@ -1,0 +1,161 @@
+"""The held call region (held.Hold) and what the text proved about markup (marks.Marks), each
+alone: a region ends as the call (its events out as they were) or not (its events dropped,
+every owner back where it was, its text out as reasoning or content)."""
+from types import SimpleNamespace
+
+from callsieve import formats
+from callsieve.block import Example
+from callsieve.calls import Calls
+from callsieve.events import Text, ToolCallStart
+from callsieve.held import Hold
+from callsieve.layout import Output
+from callsieve.markers import candidates, marker_table
+from callsieve.marks import Marks
+from callsieve.reasoning import SYNTAXES, Tentative
+
+THINK = SYNTAXES[0]                          # <think>…</think>
+
+
+class Owner:
+    """A state owner that records what it was asked to do."""
+
+    def __init__(self, state):
+        self.state = state
+
+    def save(self):
+        return (self.state,)
+
+    def restore(self, saved):
+        (self.state,) = saved
+
+
+def made(changed=None):
+    out = Output(False)
+    calls = Calls(out.push, None, True, 1 << 20)
+    other = Owner("before")
+    sent = {"emit": [], "think": []}
+    hold = Hold(out, (calls, other), changed or (lambda: None), sent["emit"].append,
+                sent["think"].append)
+    return out, calls, other, sent, hold
+
+
+def hermes_table():
+    return marker_table(candidates(formats.get("hermes"), None)[0], False, (), None, True, True)
+
+
+def region_with_a_call(think=THINK):
+    out, calls, other, sent, hold = made()
+    blk = SimpleNamespace(opener="<tool_call>")
+    data = "<tool_call>{\"name\": \"f\"}"
+    hold.start(think, blk, data, len("<tool_call>"))
+    calls.start("f")                         # reading the region as a call changes the owners…
+    other.state = "after"
+    out.piece(Text, "x")
+    return out, calls, other, sent, hold, blk
+
+
+def test_no_region_is_held_at_first():
+    *_, hold = made()
+    assert hold.region is None and not hold.thinking and not hold.call_held()
+    assert hold.ended_example() is None and not hold.closes("</think>")
+    hold.was_call()                          # (nothing held: nothing to do)
+    assert hold.region is None
+
+
+def test_a_region_in_thinking_holds_a_call_once_one_started():
+    out, calls, other, sent, hold = made()
+    hold.start(THINK, SimpleNamespace(opener="<tool_call>"), "<tool_call>", 11)
+    assert type(hold.region) is Tentative and hold.thinking
+    assert not hold.call_held()              # no call in it yet
+    calls.start("f")
+    assert hold.call_held() and hold.closes("</think>") and not hold.closes("</thinking>")
+
+
+def test_the_call_its_events_go_out_as_they_were():
+    changed = []
+    out, calls, other, sent, hold, blk = region_with_a_call()
+    hold._changed = lambda: changed.append(1)
+    out.flush()
+    hold.region.keep(out.events)             # (a feed ended: its events are held)
+    assert out.events == []
+    hold.was_call()
+    assert out.events[1:] == [Text("x")] and type(out.events[0]) is ToolCallStart
+    assert hold.region is None and changed == [1]
+    assert calls.count == 1 and other.state == "after"     # the state stays as the call left it
+
+
+def test_a_thought_every_owner_goes_back_and_the_text_is_reasoning():
+    out, calls, other, sent, hold, blk = region_with_a_call()
+    hold.region.add(" more")
+    hold.thought(len(" more"))               # (the last 5 characters are not read yet)
+    assert hold.region is None
+    assert calls.count == 0 and calls.index == -1 and other.state == "before"
+    assert out.events == []                  # the region's events are dropped
+    assert sent["think"] == ['<tool_call>{"name": "f"}'] and sent["emit"] == []
+
+
+def test_visible_text_after_a_held_call_makes_it_a_thought_whitespace_does_not():
+    out, calls, other, sent, hold, blk = region_with_a_call()
+    assert hold.thought_at("  \n", 0, 3) == -1 and hold.region is not None
+    data = " \n so I wait"
+    hold.region.add(data)                    # (a chunk the region received, read up to 3)
+    assert hold.thought_at(data, 0, len(data)) == 3
+    # (the whitespace went out to the layout, which the undo puts back: it is the region's)
+    assert sent["emit"] == [" \n "] and hold.region is None
+    assert sent["think"] == ['<tool_call>{"name": "f"} \n ']
+
+
+def test_an_example_is_decided_by_what_follows_its_block():
+    out, calls, other, sent, hold = made()
+    blk = SimpleNamespace(opener='{"name"')
+    hold.start(None, blk, '{"name": "f"}', 7)
+    assert type(hold.region) is Example and not hold.thinking
+    assert hold.ended_example() is None      # its block has not ended
+    hold.block_ended(SimpleNamespace())      # another block's end decides nothing
+    assert hold.ended_example() is None
+    hold.block_ended(blk)
+    example = hold.ended_example()
+    assert example is not None
+    tab = hermes_table()
+    hold.region.add("   ")
+    assert hold.after_example(example, "   ", 0, False, (), tab) == (0, False)   # whitespace waits
+    assert hold.region is not None
+    prose = "  but I did not send it"
+    hold.region.add(prose)
+    assert hold.after_example(example, prose, 0, False, (), tab) == (2, False)
+    assert hold.region is None
+    assert sent["emit"] == ['{"name": "f"}     ']  # its text is content, up to the prose
+
+
+def test_an_example_followed_by_the_wrappers_closer_was_the_call():
+    out, calls, other, sent, hold = made()
+    blk = SimpleNamespace(opener='{"name"')
+    hold.start(None, blk, '{"name": "f"}', 7)
+    calls.start("f")
+    hold.block_ended(blk)
+    assert hold.after_example(hold.ended_example(), "\n</tool_call>", 0, False,
+                              ("</tool_call>",), hermes_table()) == (0, False)
+    assert hold.region is None and calls.count == 1 and sent["emit"] == []
+
+
+def test_marks_save_and_restore_what_a_block_proved():
+    fmts, _ = candidates(None, None)
+    marks = Marks(fmts, None)
+    assert marks.format is None and marks.family == ()
+    saved = marks.save()
+    assert marks.proved("kimi_k2")           # the first proof changes what is watched
+    assert not marks.proved("kimi_k2")
+    assert marks.format == "kimi_k2" and marks.detected == "kimi_k2"
+    assert "<|im_user|>" in marks.vocab      # its family's control tokens are markup now
+    marks.span, marks.verbatim = "</tool_response>", ("</tool_call>",)
+    marks.restore(saved)
+    assert (marks.format, marks.detected, marks.span, marks.verbatim) == (None, None, None, None)
+    assert marks.family == ()                # the family follows the format back
+
+
+def test_a_forced_format_stays_the_format_whatever_a_block_proves():
+    fmts, _ = candidates(formats.get("kimi_k2"), None)
+    marks = Marks(fmts, "kimi_k2")
+    assert "<|im_user|>" in marks.vocab      # its control tokens are markup from the start
+    marks.proved("hermes")
+    assert marks.format == "kimi_k2" and marks.detected == "hermes"
