@@ -346,8 +346,8 @@ def test_a_failure_never_sends_earlier_events_again(monkeypatch):
 
     s = Sieve()
     evs = s.feed("Hello there.") + s.feed(" More.")
-    monkeypatch.setattr(s, "_tab", (Boom(), *s._tab[1:]))
-    monkeypatch.setattr(s, "_first", Boom().first)        # (the fast path's own check)
+    monkeypatch.setattr(s._watch, "tab", (Boom(), *s._watch.tab[1:]))
+    monkeypatch.setattr(s._watch, "first", Boom().first)  # (the fast path's own check)
     evs += s.feed(" Again.")
     assert "".join(e.text for e in evs if isinstance(e, Text)) == "Hello there. More."
     assert [type(e) for e in evs] == [Text, Text, ToolCallError]

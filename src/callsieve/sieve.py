@@ -28,6 +28,7 @@ from .formats import LOOK_MAX
 from .held import Hold
 from .markers import candidates, marker_table, special
 from .marks import Marks, act, quoted
+from .watch import Watch
 from .reasoning import HOLD, MODES, Thought
 from .session import Session
 
@@ -69,9 +70,8 @@ class Sieve:
         # see held.Hold.
         self._calls_in_reasoning = calls_in_reasoning
         self._marks = Marks(self._fmts, self._forced.name if self._forced else None, session)
-        self._found: dict = {}         # Matcher.search cache for the text being scanned
         self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
-        self._held = ""                # a possible marker start, TEXT mode
+        self._watch = Watch()          # what TEXT mode looks for and holds
         self._th = Thought(reasoning, thinking, session)
         self._lay = Layout(self._th, self._o.markup, self._o.piece, self._retable)
         self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks), self._retable,
@@ -96,10 +96,11 @@ class Sieve:
         try:
             blk, lay = self._blk, self._lay
             if (blk is None and self._th.open is None and lay.lead is _TEXT and not lay.at_start
-                    and self._hold.region is None and ((not self._held and self._first(text) is None)
-                                                or (plain := self._plain(text)) is not None)):
+                    and self._hold.region is None
+                    and (((w := self._watch).held == "" and w.first(text) is None)
+                         or (plain := w.plain(text)) is not None)):
                 # The common case: prose with no character a marker can start with, or with
-                # some but no marker (see _plain, which says what of it goes out now).
+                # some but no marker (see Watch.plain, which says what of it goes out now).
                 if plain is not None:
                     text = plain
                 return lay.prose(text) if text else []
@@ -182,10 +183,10 @@ class Sieve:
         except Exception:                      # (the call's state may be what broke)
             out.append(ToolCallError(calls.index if calls.open else None,
                                      "internal error: " + self._failed, raw, True, {}))
-        held = self._held + (blk.opener + blk.look if blk is not None and blk.fmt is None else "")
+        held = self._watch.held + (blk.opener + blk.look if blk is not None and blk.fmt is None else "")
         if held:
             out.append(Text(held))
-        self._held = ""
+        self._watch.held = ""
         self._blk = None
         self._closed = True
         return out
@@ -264,27 +265,10 @@ class Sieve:
         """The markers that matter now (start-only openers, thinking state, tools)."""
         th, tent = self._th, self._hold.region
         calls = th.calls_now or bool(self._calls_in_reasoning)   # (HOLD: watched, then held)
-        self._tab = marker_table(self._fmts, self._starting(), self._tool_names, th.open,
-                                  th.detect, calls, self._lay.rlead,
-                                  tent.think if tent is not None else None,
-                                  self._marks.family, self._marks.span, self._extra)
-        self._first = self._tab[0].first   # (the prose fast path's one check)
-
-    def _plain(self, text: str) -> str | None:
-        """In TEXT mode, when what is held plus `text` holds no marker: the prose _scan would
-        emit, holding the start of a marker at its end as _scan does (None if it holds a marker;
-        `text` is then untouched).  A chunk of prose often holds a character a marker starts
-        with (every "f" may begin `functools[`, every "<" a tag): this is cheaper than scanning."""
-        matcher, _, anchor = self._tab
-        t = self._held + text if self._held else text
-        if anchor is not None or matcher.search(t, 0) is not None:
-            return None
-        p = matcher.partial(t, 0)
-        if p < 0:
-            self._held = ""
-            return t
-        self._held = t[p:]
-        return t[:p]
+        self._watch.set(marker_table(self._fmts, self._starting(), self._tool_names, th.open,
+                                     th.detect, calls, self._lay.rlead,
+                                     tent.think if tent is not None else None,
+                                     self._marks.family, self._marks.span, self._extra))
 
     def _starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
@@ -294,27 +278,21 @@ class Sieve:
         return self._lay.at_start and not self._th.inside
 
     def _scan(self, data: str, pos: int, eof: bool) -> _Next:
-        if self._held:
-            data = self._held + data[pos:]
-            self._held = ""
-            pos = 0
+        watch = self._watch
+        data, pos = watch.take(data, pos)
         hold = self._hold
         example = hold.ended_example()
         if example is not None:
-            pos, wait = hold.after_example(example, data, pos, eof, self._closers, self._tab)
+            pos, wait = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
             if wait:                           # the start of a marker, maybe
-                self._held = data[pos:]
+                watch.held = data[pos:]
                 return None
-        found = self._found
-        if found.get(None) is not data:
-            found.clear()
-            found[None] = data
         while True:
             m = self._find(data, pos, eof)
             if m is None:
                 return None
             s, pos, marker = m.start(), m.end(), m.group()
-            kind, arg = self._tab[1][marker]
+            kind, arg = watch.tab[1][marker]
             marks = self._marks
             if marks.verbatim is not None and kind in _CONTROL:
                 self._emit(marker)             # inside a block given back as written
@@ -341,54 +319,28 @@ class Sieve:
     def _find(self, data: str, pos: int, eof: bool):
         """The next marker to act on at or after `pos` (a match), the text before it gone out;
         or None when the rest of `data` went out, or is held (the start of a marker)."""
+        watch = self._watch
         while True:
-            matcher, _, anchor = self._tab
-            m = matcher.search(data, pos, self._found)
+            m = watch.search(data, pos)
             if self._hold.call_held():
                 # Prose up to the next marker (or a marker's possible start) goes out next: if it
                 # is visible, the held call before it was a thought (see held.Hold).
-                end = m.start() if m is not None else len(data)
-                p = -1 if eof else matcher.partial(data, pos)
-                i = self._hold.thought_at(data, pos, end if p < 0 else min(p, end))
+                i = self._hold.thought_at(data, pos, watch.prose_end(data, pos, m, eof))
                 if i >= 0:
                     pos = i
                     continue
-            if anchor is not None:                 # the content has not started yet
-                w = anchor.skip(data, pos)
-                if (m is None or m.start() > w) and matcher.partial(data, w) != w:
-                    a = anchor.match(data, w)
-                    if not eof and (anchor.partial(data, w) if a is None
-                                    else anchor.may_extend(data, w, a.group())):
-                        # a start-only marker may still be arriving ("mute" of "mute_channel")
-                        return self._keep(data, pos, w)
-                    if a is not None:
-                        m = a
+            at, m = watch.cut(data, pos, m, eof)
+            tab = watch.tab
+            self._emit(data[pos:at])
             if m is None:
-                p = -1 if eof else matcher.partial(data, pos)
-                return self._keep(data, pos, len(data) if p < 0 else p)
-            s = m.start()
-            if not eof and s > pos:
-                # A longer marker may begin before this one and still be arriving
-                # ("<｜DSML｜" is the start of "<｜DSML｜invoke", not "<" + "｜DSML｜").
-                p = matcher.partial(data, pos)
-                if 0 <= p < s:
-                    return self._keep(data, pos, p)
-            if not eof and matcher.may_extend(data, s, m.group()):
-                return self._keep(data, pos, s)
-            if s > pos:
-                tab = self._tab
-                self._emit(data[pos:s])
-                pos = s
-                if self._tab is not tab:
-                    # What went out changed what is watched (the content started, a fresh
-                    # thinking block got its first words): search again with the new markers.
-                    continue
+                watch.held = data[at:]         # (the start of a marker, maybe)
+                return None
+            if watch.tab is not tab:
+                # What went out changed what is watched (the content started, a fresh thinking
+                # block got its first words): search again with the new markers.
+                pos = at
+                continue
             return m
-
-    def _keep(self, data: str, pos: int, at: int) -> None:
-        """data[pos:at] goes out; the rest (the start of a marker, maybe) is held."""
-        self._emit(data[pos:at])
-        self._held = data[at:]
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
@@ -511,6 +463,6 @@ class Sieve:
         """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
         the markup) goes back as written, its control tokens too, up to its closer (or the
         family's end of message), or until a later block holds a call: the user sees it whole."""
-        ends = tuple(e for e in blk.ends() if self._tab[1].get(e, ("",))[0] in _CONTROL)
+        ends = tuple(e for e in blk.ends() if self._watch.tab[1].get(e, ("",))[0] in _CONTROL)
         if ends:
             self._marks.verbatim = ends

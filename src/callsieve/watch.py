@@ -1,0 +1,91 @@
+"""TEXT mode's receive state (`Watch`): the markers watched now, the text held at the end of the
+last chunk because a marker may start there, and the search cache for the text being scanned.
+
+The Sieve sets the markers (a marker table, markers.py) whenever its state changes which ones
+matter; a Watch answers where the next marker is and how much prose before it can go out now.
+It never emits: the Sieve sends the prose out (which may change what is watched) and asks again.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class Watch:
+    """What TEXT mode looks for and what it holds (see the module's docstring)."""
+
+    __slots__ = ("tab", "first", "held", "found")
+
+    def __init__(self):
+        self.tab: tuple = ()           # (Matcher, {marker: action}, Anchor or None)
+        self.first: Any = None         # the Matcher's first-character test (the fast path's)
+        self.held = ""                 # a possible marker start, from the last chunk
+        self.found: dict = {}          # Matcher.search cache for the text being scanned
+
+    def set(self, tab: tuple) -> None:
+        self.tab = tab
+        self.first = tab[0].first
+
+    def take(self, data: str, pos: int) -> tuple[str, int]:
+        """The text to scan: what was held, then data[pos:]."""
+        if self.held:
+            data, pos, self.held = self.held + data[pos:], 0, ""
+        found = self.found
+        if found.get(None) is not data:
+            found.clear()
+            found[None] = data
+        return data, pos
+
+    def plain(self, text: str) -> str | None:
+        """When what is held plus `text` holds no marker: the prose a scan would send out,
+        holding the start of a marker at its end as a scan does (None if it holds a marker;
+        `text` is then untouched).  A chunk of prose often holds a character a marker starts
+        with (every "f" may begin `functools[`, every "<" a tag): this is cheaper than scanning."""
+        matcher, _, anchor = self.tab
+        t = self.held + text if self.held else text
+        if anchor is not None or matcher.search(t, 0) is not None:
+            return None
+        p = matcher.partial(t, 0)
+        if p < 0:
+            self.held = ""
+            return t
+        self.held = t[p:]
+        return t[:p]
+
+    def search(self, data: str, pos: int):
+        """The next marker anywhere at or after `pos` (a match), or None."""
+        return self.tab[0].search(data, pos, self.found)
+
+    def prose_end(self, data: str, pos: int, m, eof: bool) -> int:
+        """Where the prose from `pos` ends: at the marker `m`, or where a marker may start."""
+        end = m.start() if m is not None else len(data)
+        p = -1 if eof else self.tab[0].partial(data, pos)
+        return end if p < 0 else min(p, end)
+
+    def cut(self, data: str, pos: int, m, eof: bool):
+        """Given the next marker `m` (search's answer): (s, marker) when the marker to act on
+        starts at s, the prose data[pos:s] before it; or (at, None) when data[pos:at] is prose
+        and the rest may be the start of a marker still arriving (it is held)."""
+        matcher, _, anchor = self.tab
+        if anchor is not None:                 # the content has not started yet
+            w = anchor.skip(data, pos)
+            if (m is None or m.start() > w) and matcher.partial(data, w) != w:
+                a = anchor.match(data, w)
+                if not eof and (anchor.partial(data, w) if a is None
+                                else anchor.may_extend(data, w, a.group())):
+                    # a start-only marker may still be arriving ("mute" of "mute_channel")
+                    return w, None
+                if a is not None:
+                    m = a
+        if m is None:
+            p = -1 if eof else matcher.partial(data, pos)
+            return (len(data) if p < 0 else p), None
+        s = m.start()
+        if not eof and s > pos:
+            # A longer marker may begin before this one and still be arriving
+            # ("<｜DSML｜" is the start of "<｜DSML｜invoke", not "<" + "｜DSML｜").
+            p = matcher.partial(data, pos)
+            if 0 <= p < s:
+                return p, None
+        if not eof and matcher.may_extend(data, s, m.group()):
+            return s, None
+        return s, m
