@@ -162,12 +162,25 @@ class Block:
             calls.push(ToolCallError(None, f"{e or 'no call'} after {self.opener!r}", ""))
         return None
 
-    def unaccounted(self, end: int) -> str:
-        """The markup audit: the block's text (its opener first) not accounted for, up to `end`."""
+    def audit(self, out, emitted: int = 0, at: int | None = None) -> None:
+        """The markup audit (markup=True): the block's text (its opener first) not accounted for
+        yet goes out as markup, up to `at` (default: the reader's position less the `emitted`
+        characters that go out as text right after)."""
         r = self.reader
-        s = ("" if self.mk_opener else self.opener) + (r.text(self.mk, end) if r is not None else "")
+        if r is None:
+            return
+        end = (r.at if at is None else at) - emitted
+        out.markup(("" if self.mk_opener else self.opener) + r.text(self.mk, end))
         self.mk_opener = True
-        return s
+        self.mk = end + emitted
+
+    def forget(self, started: bool) -> None:
+        """Memory: while a call streams the block's text is not kept (its arguments are); after
+        it, only what follows is kept (a later object may still be handed back as text)."""
+        r = self.reader
+        if r is not None:
+            r.forget()
+            r.keep = not started
 
     def ends(self) -> tuple:
         """Where a block of its formats (the one that claimed it, else its candidates) ends:

@@ -184,6 +184,17 @@ class Calls:
         """End the open call as not runnable, whatever it holds."""
         self._finish(reason, raw)
 
+    def broke(self, reason: str, raw: str) -> None:
+        """A bug stopped the stream (the Sieve failed): the open call ends, not runnable; with
+        none open, the failure is said at once (not only by the next feed())."""
+        try:
+            if self.open:
+                self.abandon(reason, raw)
+            else:
+                self.push(ToolCallError(None, reason, raw))
+        except Exception:               # (the call's state may be what broke)
+            self.push(ToolCallError(self.index if self.open else None, reason, raw, True, {}))
+
     def _finish(self, reason: str | None, raw: str) -> None:
         """The one place a call ends, and the one rule: a call is runnable (ToolCallEnd) only
         when its arguments were read whole and valid: nothing went wrong (`reason` is None),

@@ -172,17 +172,9 @@ class Sieve:
             self._o.flush()                    # text already out of the parser goes first
         except Exception:
             self._o.pend.clear()
-        calls, blk = self._calls, self._blk
+        blk = self._blk
         r = blk.reader if blk is not None else None
-        raw = r.rest() if r is not None else ""
-        try:
-            if calls.open:
-                calls.abandon("internal error: " + self._failed, raw)
-            else:                              # said at once, not only by the next feed()
-                out.append(ToolCallError(None, "internal error: " + self._failed, raw))
-        except Exception:                      # (the call's state may be what broke)
-            out.append(ToolCallError(calls.index if calls.open else None,
-                                     "internal error: " + self._failed, raw, True, {}))
+        self._calls.broke("internal error: " + self._failed, r.rest() if r is not None else "")
         held = self._watch.held + (blk.opener + blk.look if blk is not None and blk.fmt is None else "")
         if held:
             out.append(Text(held))
@@ -232,7 +224,9 @@ class Sieve:
         # Prose in a format's own syntax proves the format; the block's text before it is markup.
         self._note_format(force=True)
         self._calls.flush()
-        self._block_markup(n)
+        blk = self._blk
+        if blk is not None and self._o.markup_on:
+            blk.audit(self._o, n)
 
     def _content(self, s: str) -> None:
         """Content from inside a block (harmony's final channel), right after it was consumed."""
@@ -406,12 +400,9 @@ class Sieve:
     def _on_call(self, started: bool) -> None:
         if started:
             self._note_format()
-        # Memory: while a call streams the block's text is not kept (its arguments are); after
-        # it, only what follows is kept (a later object may still be handed back as text).
         blk = self._blk
-        if blk is not None and blk.reader is not None and not self._o.markup_on:
-            blk.reader.forget()
-            blk.reader.keep = not started
+        if blk is not None and not self._o.markup_on:
+            blk.forget(started)
 
     def _note_format(self, force: bool = False) -> None:
         """A block proved its format (a call, or prose in the format's own syntax)."""
@@ -420,19 +411,10 @@ class Sieve:
             if self._marks.proved(blk.fmt.name):
                 self._retable()
 
-    def _block_markup(self, emitted: int = 0, at: int | None = None) -> None:
-        """Audit (markup=True): the block's text not yet accounted for, up to `at` (default: the
-        reader's position less the `emitted` characters that go out as text right after)."""
-        blk = self._blk
-        if not self._o.markup_on or blk is None or blk.reader is None:
-            return
-        end = (blk.reader.at if at is None else at) - emitted
-        self._o.markup(blk.unaccounted(end))
-        blk.mk = end + emitted
-
     def _end_block(self, blk: Block, at: int) -> _Next:
         self._note_format()
-        self._block_markup(at=at)
+        if self._o.markup_on:
+            blk.audit(self._o, 0, at)
         rest = blk.since(at)
         if self._calls.block_calls:
             self._lay.after_markup(Lead.JUDGED)
