@@ -216,15 +216,34 @@ def candidates(forced, session) -> tuple:
     return hit
 
 
+_families: dict = {}
+
+
 def family(fmts: tuple, names: set, derived) -> tuple:
     """The formats among `fmts` whose control tokens are all markup: those `names` (forced,
     detected in this turn, the session's seed) and the one `derived` from the chat template."""
-    return tuple(f for f in fmts if f.name in names or f is derived)
+    if not names and derived is None:
+        return ()
+    key = (fmts, frozenset(names), derived)     # (asked by every Sieve, for a few keys)
+    hit = _families.get(key)
+    if hit is None:
+        if len(_families) >= 256:
+            _families.clear()
+        hit = _families[key] = tuple(f for f in fmts if f.name in names or f is derived)
+    return hit
+
+
+_vocabularies: dict = {}
 
 
 def vocabulary(fam: tuple) -> frozenset:
     """The special tokens of a family's formats: never content (a false start is markup)."""
-    return frozenset(t for f in fam for t in f.vocabulary() if special(t))
+    hit = _vocabularies.get(fam)
+    if hit is None:
+        if len(_vocabularies) >= 256:
+            _vocabularies.clear()
+        hit = _vocabularies[fam] = frozenset(t for f in fam for t in f.vocabulary() if special(t))
+    return hit
 
 
 _compiled_cache: dict = {}

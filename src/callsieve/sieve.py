@@ -313,13 +313,13 @@ class Sieve:
     def _find(self, data: str, pos: int, eof: bool):
         """The next marker to act on at or after `pos` (a match), the text before it gone out;
         or None when the rest of `data` went out, or is held (the start of a marker)."""
-        watch = self._watch
+        watch, hold = self._watch, self._hold
         while True:
             m = watch.search(data, pos)
-            if self._hold.call_held():
+            if hold.region is not None and hold.call_held():
                 # Prose up to the next marker (or a marker's possible start) goes out next: if it
                 # is visible, the held call before it was a thought (see held.Hold).
-                i = self._hold.thought_at(data, pos, watch.prose_end(data, pos, m, eof))
+                i = hold.thought_at(data, pos, watch.prose_end(data, pos, m, eof))
                 if i >= 0:
                     pos = i
                     continue
