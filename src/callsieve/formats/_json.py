@@ -58,88 +58,118 @@ def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, i
         raise
 
 
+class _Members:
+    """What a call object's members said so far (they come in any order)."""
+
+    __slots__ = ("name", "cid", "held", "typed", "started", "args_read")
+
+    def __init__(self, cid):
+        self.name = None
+        self.cid = cid
+        self.held: Args | None = None       # arguments that came before the name
+        self.typed = None                   # a "type" that is no "function": the name, if none is given
+        self.started = False                # the call (or a wrapped one) has started
+        self.args_read = False
+
+
 def _call_body(r, ctx: Context, loose, at, cid):
-    name = None
+    o = _Members(cid)
     r.pos += 1
-    held: Args | None = None       # arguments that came before the name
-    typed = None                   # a "type" that is no "function": the name, if none is given
-    started = False                # the call (or a wrapped one) has started
-    args_read = False
     try:
         c = yield from peek(r)
         while c != "}":
             if c != '"':
-                raise _bad(c, started, "expected a key")
+                raise _bad(c, o.started, "expected a key")
             k = yield from key(r)
             c = yield from peek(r)
             if c != ":":
-                raise _bad(c, started, "expected ':'")
+                raise _bad(c, o.started, "expected ':'")
             r.pos += 1
             c = yield from peek(r)
-            if k in NAME_KEYS and name is None and c == '"':
-                name = yield from key(r)
-                ctx.check(name)
-                if not loose and held is None:
-                    # The block's opener already said "a call": the name goes out now, before
-                    # the arguments (an id written after the name comes too late for it).
-                    ctx.start(name, cid)
-                    started = True
-            elif k in WRAPPER_KEYS and name is None and not started and held is None and c in ("{", "["):
-                # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
-                if c == "{":
-                    yield from call_object(r, ctx, loose, id=cid)
-                else:
-                    yield from call_array(r, ctx, loose)
-                started = True
-                name = ctx.name
-            elif k == "function" and name is None and c == '"':
-                name = yield from key(r)
-                ctx.check(name)
-            elif k in ARGS_KEYS and held is None and not args_read and (ctx.open or not started):
-                args_read = True
-                if started:
-                    assert ctx.args is not None            # (started: the call is open)
-                    yield from _arguments(r, ctx.args)     # the call went out with its name
-                elif name is not None:
-                    yield from _arguments(r, ctx.start(name, cid))
-                    started = True
-                else:
-                    held = Args(ctx.limit)
-                    yield from _arguments(r, held)
-            elif k in ID_KEYS and c == '"' and not started:
-                cid = yield from key(r)
-            elif k == "type" and c == '"' and name is None and not started:
-                # Granite 3 at times puts the tool's name under "type" and writes no "name"
-                t = yield from key(r)
-                typed = t if t not in ("function", "tool_call", "tool_use") else None
-            elif loose and not started and k not in IGNORED:
-                raise Reject(f"not a call: key {k!r}")
+            # (no argument key is a name, wrapper, id or type key: the arguments, which stream,
+            # are read here, every other member by _member)
+            if k in ARGS_KEYS and o.held is None and not o.args_read and (ctx.open or not o.started):
+                o.args_read = True
+                yield from _arguments(r, _arguments_to(ctx, o))
             else:
-                yield from value(r, Args())      # skipped
+                yield from _member(r, ctx, loose, o, k, c)
             c = yield from peek(r)
             if c == ",":
                 r.pos += 1
                 c = yield from peek(r)
             elif c != "}":
-                raise _bad(c, started, "expected ',' or '}'")
+                raise _bad(c, o.started, "expected ',' or '}'")
     except Bad:
         # Cut off or broken after held arguments of a known call: the call goes out with them.
-        if held is not None and name is not None and not ctx.open:
-            ctx.start(name, cid).take_over(held)
+        if o.held is not None and o.name is not None and not ctx.open:
+            ctx.start(o.name, o.cid).take_over(o.held)
         raise
     r.pos += 1
-    if not started:
-        if name is None and typed is not None and held is not None:
-            name = ctx.check(typed)
-        if name is None:
-            raise Reject("object without a tool name", at, broad=True)
-        if held is None and loose and not ctx.tools:
-            raise Reject("object with a name but no arguments", at)
-        a = ctx.start(name, cid)
-        if held is not None:
-            a.take_over(held)
+    if not o.started:
+        _start_at_end(ctx, loose, at, o)
     if ctx.open:
         ctx.end()
+
+
+def _arguments_to(ctx: Context, o: _Members) -> Args:
+    """Where the arguments go: the call that went out with its name, a call that starts now
+    (its name is known), or held until the name comes."""
+    if o.started:
+        assert ctx.args is not None            # (started: the call is open)
+        return ctx.args
+    if o.name is not None:
+        o.started = True
+        return ctx.start(o.name, o.cid)
+    o.held = Args(ctx.limit)
+    return o.held
+
+
+def _member(r, ctx: Context, loose, o: _Members, k: str, c: str):
+    """A member of a call object other than its arguments, `c` the first character of its value."""
+    if k in NAME_KEYS and o.name is None and c == '"':
+        o.name = yield from key(r)
+        ctx.check(o.name)
+        if not loose and o.held is None:
+            # The block's opener already said "a call": the name goes out now, before
+            # the arguments (an id written after the name comes too late for it).
+            ctx.start(o.name, o.cid)
+            o.started = True
+    elif k in WRAPPER_KEYS and o.name is None and not o.started and o.held is None and c in ("{", "["):
+        # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
+        if c == "{":
+            yield from call_object(r, ctx, loose, id=o.cid)
+        else:
+            yield from call_array(r, ctx, loose)
+        o.started = True
+        o.name = ctx.name
+    elif k == "function" and o.name is None and c == '"':
+        o.name = yield from key(r)
+        ctx.check(o.name)
+    elif k in ID_KEYS and c == '"' and not o.started:
+        o.cid = yield from key(r)
+    elif k == "type" and c == '"' and o.name is None and not o.started:
+        # Granite 3 at times puts the tool's name under "type" and writes no "name"
+        t = yield from key(r)
+        o.typed = t if t not in ("function", "tool_call", "tool_use") else None
+    elif loose and not o.started and k not in IGNORED:
+        raise Reject(f"not a call: key {k!r}")
+    else:
+        yield from value(r, Args())      # skipped
+
+
+def _start_at_end(ctx: Context, loose, at, o: _Members) -> None:
+    """At the object's closing brace, a call that has not started yet: it starts now, with its
+    held arguments, or the object is no call."""
+    name = o.name
+    if name is None and o.typed is not None and o.held is not None:
+        name = ctx.check(o.typed)
+    if name is None:
+        raise Reject("object without a tool name", at, broad=True)
+    if o.held is None and loose and not ctx.tools:
+        raise Reject("object with a name but no arguments", at)
+    a = ctx.start(name, o.cid)
+    if o.held is not None:
+        a.take_over(o.held)
 
 
 def _bad(c, started, what):

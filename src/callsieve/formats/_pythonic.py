@@ -250,37 +250,40 @@ def _string_body(r, a: Args, raw: bool):
             a.text(q)
             r.pos = i + 1
             continue
-        # a backslash: wait until the whole escape is in the buffer
-        need = 2 if raw or i + 1 >= len(buf) else _ESCAPE_LEN.get(buf[i + 1], 4 if buf[i + 1] in "01234567" else 2)
-        if len(buf) - i < need and not r.eof:
-            if i + 1 < len(buf) and buf[i + 1] == "N" and "}" in buf[i:]:
-                pass
-            else:
-                yield from more(r)
-                continue
-        if len(buf) - i < 2:
-            raise Truncated("cut off in an escape")
-        if raw:
-            a.text(buf[i:i + 2])        # a raw string keeps the backslash (and an escaped quote)
-            r.pos = i + 2
-            continue
-        e = _ESCAPE.match(buf, i)
-        assert e is not None            # a backslash and a character: [\s\S] matches
-        esc = e.group()
-        if esc[1] == "u" and len(esc) == 6 and 0xD800 <= int(esc[2:], 16) < 0xDC00:
-            # A high surrogate: its low half may follow, and the pair is one character (what
-            # JSON makes of the two escapes too, so the text stays canonical).
-            if len(buf) - e.end() < 6 and not r.eof:
-                yield from more(r)
-                continue
-            low = _LOW.match(buf, e.end())
-            if low is not None:
-                hi, lo = int(esc[2:], 16), int(low.group(1), 16)
-                a.text(chr(0x10000 + ((hi - 0xD800) << 10) + lo - 0xDC00))
-                r.pos = low.end()
-                continue
-        r.pos = e.end()
-        _decode(esc, a)
+        if not _escape(r, a, raw, buf, i):
+            yield from more(r)             # the whole escape is not in the buffer yet
+
+
+def _escape(r, a: Args, raw: bool, buf: str, i: int) -> bool:
+    """The escape at `buf[i]` (a backslash), decoded into `a` and consumed; False (nothing
+    consumed) while the rest of it may still come."""
+    need = 2 if raw or i + 1 >= len(buf) else _ESCAPE_LEN.get(buf[i + 1], 4 if buf[i + 1] in "01234567" else 2)
+    if len(buf) - i < need and not r.eof:
+        if not (i + 1 < len(buf) and buf[i + 1] == "N" and "}" in buf[i:]):
+            return False
+    if len(buf) - i < 2:
+        raise Truncated("cut off in an escape")
+    if raw:
+        a.text(buf[i:i + 2])        # a raw string keeps the backslash (and an escaped quote)
+        r.pos = i + 2
+        return True
+    e = _ESCAPE.match(buf, i)
+    assert e is not None            # a backslash and a character: [\s\S] matches
+    esc = e.group()
+    if esc[1] == "u" and len(esc) == 6 and 0xD800 <= int(esc[2:], 16) < 0xDC00:
+        # A high surrogate: its low half may follow, and the pair is one character (what
+        # JSON makes of the two escapes too, so the text stays canonical).
+        if len(buf) - e.end() < 6 and not r.eof:
+            return False
+        low = _LOW.match(buf, e.end())
+        if low is not None:
+            hi, lo = int(esc[2:], 16), int(low.group(1), 16)
+            a.text(chr(0x10000 + ((hi - 0xD800) << 10) + lo - 0xDC00))
+            r.pos = low.end()
+            return True
+    r.pos = e.end()
+    _decode(esc, a)
+    return True
 
 
 def _decode(esc: str, a: Args) -> None:

@@ -238,15 +238,20 @@ _ENTITY_PREFIX = re.compile(r"&(?:#[xX]?[0-9a-fA-F]{0,7}|[A-Za-z][A-Za-z0-9]{0,3
 
 
 def _entity(r):
-    """An XML character reference at the reader ('&' next): (decoded text, length)."""
+    """An XML character reference at the reader ('&' next): consumed, its decoded text returned."""
     while True:
         buf = r.buf
         m = _ENTITY.match(buf, r.pos)
         if m is not None:
             text = html.unescape(m.group())
-            return (text, m.end() - r.pos) if text != m.group() else ("&", 1)
+            if text != m.group():
+                r.pos = m.end()
+                return text
+            r.pos += 1
+            return "&"
         if not _ENTITY_PREFIX.match(buf, r.pos) or not (yield from more(r)):
-            return "&", 1         # a bare '&': kept as text
+            r.pos += 1
+            return "&"            # a bare '&': kept as text
 
 
 def value(r, d: Dialect, emit, strict: bool = False):
@@ -297,17 +302,10 @@ def value(r, d: Dialect, emit, strict: bool = False):
                     raise Bad(f"{lit} inside a value")
                 return "param"
         elif kind in ("param", "fn"):
-            # A whole call tag opens an element of the value (an example of the syntax), and
-            # inside one so does a whole parameter tag; a tag only mentioned is text.
-            tag = d.param if kind == "param" else d.call
-            if ((prev == "\n" or not d.trim_nl) and len(nested) < NEST_LIMIT
-                    and (yield from whole_tag(r, tag, lit, d.value_close))):
-                nested.append("close" if kind == "param" else "call")
+            if (prev == "\n" or not d.trim_nl) and (yield from _opens_element(r, d, kind, lit, nested)):
                 held_tags = True
         elif kind == "entity":
-            text, n = yield from _entity(r)
-            r.pos += n
-            put(text)
+            put((yield from _entity(r)))
             continue
         else:                      # CDATA: raw text up to ]]>
             r.pos += len(lit)
@@ -315,6 +313,17 @@ def value(r, d: Dialect, emit, strict: bool = False):
             continue
         r.pos += len(lit)          # not a closer after all: the tag is text of the value
         put(lit)
+
+
+def _opens_element(r, d: Dialect, kind: str, lit: str, nested: list):
+    """Does the tag at the reader (`lit` next, of `kind` "fn" or "param") open an element of the
+    value?  A whole call tag opens one (an example of the syntax), and inside one so does a whole
+    parameter tag; a tag only mentioned is text.  If it does, its closer's kind goes on `nested`."""
+    tag = d.param if kind == "param" else d.call
+    if len(nested) < NEST_LIMIT and (yield from whole_tag(r, tag, lit, d.value_close)):
+        nested.append("close" if kind == "param" else "call")
+        return True
+    return False
 
 
 _CDATA_END = Matcher(("]]>",))

@@ -161,71 +161,98 @@ class Harmony(Format):
         first = True
         while True:
             at = r.at
-            ended = None
             try:
-                if fused:
-                    if (yield from _fused_header(r, ctx, head)):
-                        fused = False         # only <|channel|> was left out: the tokens are there
-                else:
-                    ended = yield from _header(r, head)
-                to = head.get("to") or ""
-                if head.get("role") not in (None, "assistant"):
-                    raise Reject(f"a message from {head.get('role')}: not the assistant's")
-                # A recipient outside functions. is a built-in tool, unless it is a declared
-                # tool's own name (`to=math.sum` with a tool `math.sum`).
-                direct = declared(ctx, to)
-                builtin = bool(to) and not to.startswith(FUNCTIONS) and not direct
-                if to and not builtin:
-                    name = ctx.check(to if direct else to[len(FUNCTIONS):])
+                fused, ended = yield from _read_header(r, ctx, head, fused)
+                to, builtin, name = _recipient(ctx, head)
             except (Bad, Reject) as e:
-                if isinstance(e, Truncated):
-                    if first:
-                        raise                # the Sieve reports a block cut before its message
-                    # A header the end of the stream cut: markup that never became a message.
-                    ctx.push(ToolCallError(None, "cut off by the end of the stream in a harmony header",
-                                           r.text(at - len(lead))))
-                    r.pos = len(r.buf)
-                    return
-                if first:
-                    raise Reject(f"not a function call or harmony message: {e}") from None
-                # Not ours to read (an undeclared tool, another role, a broken header): the block
-                # ends before this message, which goes out as text.
-                r.rewind(at - len(lead))
+                _header_failed(r, ctx, e, first, at - len(lead))
                 return
             stops = _FUSED_STOPS if fused else _TOKEN_STOPS
             if ended is not None:
                 term = ended                 # a header that ended with no message: markup
             elif builtin:
-                # A built-in tool (python, browser.*, container.exec) is no function call and its
-                # message no content: reported whole, so a client that runs built-ins has it.
-                start = at if first else at - len(lead)
-                term = yield from stream_until(r, stops, lambda _: None)
-                end = r.at - (len(term) if term in (START, CHANNEL) or fused and term else 0)
-                raw = ("" if not first or opener == RECIPIENT else opener) + r.text(start, end)
-                ctx.push(ToolCallError(None, f"a message to {to}, a built-in tool: not a function call", raw))
+                raw = "" if not first or opener == RECIPIENT else opener
+                term = yield from _builtin(r, ctx, to, stops, raw, at if first else at - len(lead), fused)
             elif to:
                 term = yield from _call(r, ctx, name, stops)
             else:
                 sink = ctx.reasoning if head.get("channel") == "analysis" else ctx.content
                 term = yield from stream_until(r, _FUSED_STOPS if fused else _PROSE_STOPS, sink)
             first = False
-            # the next message
-            if fused:
-                if term is None:
-                    return
-                lead, head = term, ({"role": "assistant", "to": ""} if term.endswith("to=")
-                                    else {"channel": term[len("assistant"):]})
-                continue
-            if term not in (START, CHANNEL):
-                if not (yield from peek(r)):
-                    return
-                if (yield from startswith(r, START)):
-                    term = START
-                elif (yield from startswith(r, CHANNEL)):
-                    term = CHANNEL
-                else:
-                    return
-            lead, head = term, {"role" if term == START else "channel": None}
+            lead = yield from _next_lead(r, term, fused)
+            if lead is None:
+                return
+            head = _next_head(lead, fused)
+
+
+def _read_header(r, ctx: Context, head: dict, fused: bool):
+    """A message's header into `head`: (still fused, the end token of a header with no message)."""
+    ended = None
+    if fused:
+        if (yield from _fused_header(r, ctx, head)):
+            fused = False         # only <|channel|> was left out: the tokens are there
+    else:
+        ended = yield from _header(r, head)
+    if head.get("role") not in (None, "assistant"):
+        raise Reject(f"a message from {head.get('role')}: not the assistant's")
+    return fused, ended
+
+
+def _recipient(ctx: Context, head: dict):
+    """(recipient, is it a built-in tool, the function's name if it is a function call)."""
+    to = head.get("to") or ""
+    # A recipient outside functions. is a built-in tool, unless it is a declared
+    # tool's own name (`to=math.sum` with a tool `math.sum`).
+    direct = declared(ctx, to)
+    builtin = bool(to) and not to.startswith(FUNCTIONS) and not direct
+    name = ctx.check(to if direct else to[len(FUNCTIONS):]) if to and not builtin else None
+    return to, builtin, name
+
+
+def _header_failed(r, ctx: Context, e: Exception, first: bool, lead_at: int) -> None:
+    """A header that is not read (`e`): the block ends before it (raises for the block's first)."""
+    if isinstance(e, Truncated):
+        if first:
+            raise e                  # the Sieve reports a block cut before its message
+        # A header the end of the stream cut: markup that never became a message.
+        ctx.push(ToolCallError(None, "cut off by the end of the stream in a harmony header", r.text(lead_at)))
+        r.pos = len(r.buf)
+        return
+    if first:
+        raise Reject(f"not a function call or harmony message: {e}") from None
+    # Not ours to read (an undeclared tool, another role, a broken header): the block
+    # ends before this message, which goes out as text.
+    r.rewind(lead_at)
+
+
+def _builtin(r, ctx: Context, to: str, stops, raw: str, start: int, fused: bool):
+    """A message to a built-in tool (python, browser.*, container.exec): no function call and no
+    content, reported whole (after `raw`, from `start`), so a client that runs built-ins has it."""
+    term = yield from stream_until(r, stops, lambda _: None)
+    end = r.at - (len(term) if term in (START, CHANNEL) or fused and term else 0)
+    ctx.push(ToolCallError(None, f"a message to {to}, a built-in tool: not a function call", raw + r.text(start, end)))
+    return term
+
+
+def _next_lead(r, term, fused: bool):
+    """After a message that ended at `term`: the token that opens the next one, or None (the
+    block ends)."""
+    if fused or term in (START, CHANNEL):
+        return term
+    if not (yield from peek(r)):
+        return None
+    if (yield from startswith(r, START)):
+        return START
+    if (yield from startswith(r, CHANNEL)):
+        return CHANNEL
+    return None
+
+
+def _next_head(lead: str, fused: bool) -> dict:
+    """What the header opened by `lead` has yet to say."""
+    if fused:
+        return {"role": "assistant", "to": ""} if lead.endswith("to=") else {"channel": lead[len("assistant"):]}
+    return {"role" if lead == START else "channel": None}
 
 
 def _header(r, head: dict):

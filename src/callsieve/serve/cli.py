@@ -147,25 +147,10 @@ def port_problem(host: str, port: int) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from callsieve.serve import embedded
-    from callsieve.serve.app import Config, config_to_env, create_app
+    from callsieve.serve.app import setup_logging
 
-    if args.api_key == "":
-        return fail("--api-key (or CALLSIEVE_API_KEY) is empty, which would turn authentication off: "
-                    "give a key, or leave it unset")
-    if args.format:
-        try:
-            args.format = resolve_format(args.format)
-        except UsageError as e:
-            return fail(str(e))
-    if not args.upstream and embedded.missing_packages():
-        return fail(f"without --upstream, callsieve runs a local model, which needs "
-                    f"{', '.join(embedded.missing_packages())}; install it with: {install_command(local=True)}\n"
-                    f"  (this compiles llama.cpp: a few minutes), or proxy a running server: "
-                    f"callsieve serve --upstream http://127.0.0.1:8080/v1")
-    problem = port_problem(args.host, args.port)
+    problem = start_problem(args, embedded)
     if problem:
         return fail(problem)
     embedded_server = None
@@ -178,33 +163,15 @@ def run(args: argparse.Namespace) -> int:
         except embedded.EmbeddedUnavailable as e:
             return fail(str(e))
         upstream = embedded_server.url
-    from callsieve.serve.app import setup_logging
     setup_logging(args.log_level)
-    config = Config(upstream=upstream, api_key=args.api_key, upstream_api_key=args.upstream_api_key,
-                    format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level,
-                    calls_in_reasoning=args.calls_in_reasoning, calls=args.calls, host=args.host, allowed_hosts=args.allow_host,
-                    timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
-                    body_timeout=args.body_timeout, max_concurrent=args.max_concurrent, keepalive=args.keepalive,
-                    chat_template=template_file(args.chat_template) if args.chat_template else None,
-                    embedded_pid=embedded_server.child.pid if embedded_server else None,
-                    embedded_log=embedded_server.log_path if embedded_server else None)
+    config = proxy_config(args, upstream, embedded_server)
     from callsieve.serve.guard import HEADER_TIMEOUT_ENV
     os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # read by each worker's connections
     print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
     # uvicorn re-raises SIGTERM after its graceful shutdown: make that an exit that runs `finally`
     # (set first: the supervisor of --workers N installs its own handlers)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
-    # uvicorn's access log would be a second line per request, with the status of the headers
-    # (200 for a stream that later broke off): callsieve writes the one line, and uvicorn's own
-    # lines go through the same log format.
-    kw = dict(host=args.host, port=args.port, log_level=args.log_level, log_config=None, access_log=False,
-              http=TIMED_HTTP)
-    if args.workers > 1:
-        config_to_env(config)
-        server = Supervised(uvicorn.Config("callsieve.serve.app:app_from_env", factory=True, workers=args.workers,
-                                           **kw))
-    else:
-        server = Supervised(uvicorn.Config(create_app(config), **kw))
+    server = supervised(args, config)
     if embedded_server:
         embedded_server.watch(server.fail)
     try:
@@ -212,6 +179,57 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if embedded_server:
             embedded_server.stop(keep_log=server.failure is not None)
+
+
+def start_problem(args: argparse.Namespace, embedded) -> str | None:
+    """Why `serve` cannot start with these arguments, found before any model loads; None if it
+    can.  A --format is resolved to its format's name on the way."""
+    if args.api_key == "":
+        return ("--api-key (or CALLSIEVE_API_KEY) is empty, which would turn authentication off: "
+                "give a key, or leave it unset")
+    if args.format:
+        try:
+            args.format = resolve_format(args.format)
+        except UsageError as e:
+            return str(e)
+    if not args.upstream and embedded.missing_packages():
+        return (f"without --upstream, callsieve runs a local model, which needs "
+                f"{', '.join(embedded.missing_packages())}; install it with: {install_command(local=True)}\n"
+                f"  (this compiles llama.cpp: a few minutes), or proxy a running server: "
+                f"callsieve serve --upstream http://127.0.0.1:8080/v1")
+    return port_problem(args.host, args.port)
+
+
+def proxy_config(args: argparse.Namespace, upstream: str, embedded_server):
+    """The proxy's Config from the arguments (and the embedded server, if one runs)."""
+    from callsieve.serve.app import Config
+    return Config(upstream=upstream, api_key=args.api_key, upstream_api_key=args.upstream_api_key,
+                  format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level,
+                  calls_in_reasoning=args.calls_in_reasoning, calls=args.calls, host=args.host, allowed_hosts=args.allow_host,
+                  timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
+                  body_timeout=args.body_timeout, max_concurrent=args.max_concurrent, keepalive=args.keepalive,
+                  chat_template=template_file(args.chat_template) if args.chat_template else None,
+                  embedded_pid=embedded_server.child.pid if embedded_server else None,
+                  embedded_log=embedded_server.log_path if embedded_server else None)
+
+
+def supervised(args: argparse.Namespace, config) -> Supervised:
+    """uvicorn serving the proxy: in this process, or in --workers N processes (which build the
+    app from the environment config_to_env fills)."""
+    import uvicorn
+
+    from callsieve.serve.app import config_to_env, create_app
+
+    # uvicorn's access log would be a second line per request, with the status of the headers
+    # (200 for a stream that later broke off): callsieve writes the one line, and uvicorn's own
+    # lines go through the same log format.
+    kw = dict(host=args.host, port=args.port, log_level=args.log_level, log_config=None, access_log=False,
+              http=TIMED_HTTP)
+    if args.workers > 1:
+        config_to_env(config)
+        return Supervised(uvicorn.Config("callsieve.serve.app:app_from_env", factory=True, workers=args.workers,
+                                         **kw))
+    return Supervised(uvicorn.Config(create_app(config), **kw))
 
 
 class Supervised:
