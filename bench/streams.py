@@ -300,7 +300,8 @@ def ollama_streams(scale: float = 1.0) -> list[dict]:
         out.append(build(fmt, label, "", [("write_file", args)], "split"))
     call = weather_calls(rng, 1)
     out.append(build(fmt, "fenced_call", "", call, "split", "```json\n" + call_json(*call[0], fmt) + "\n```"))
-    answer = json.dumps({"city": "Paris", "forecast": [{"day": d, "high": 18 + d, "sky": "clear"} for d in range(1, 8)]})
+    week = [{"day": d, "high": 18 + d, "sky": "clear"} for d in range(1, 8)]
+    answer = json.dumps({"city": "Paris", "forecast": week})   # JSON mode's other use: an answer, no call
     out.append(build(fmt, "json_answer", answer, [], "split"))
     return out
 
