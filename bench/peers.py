@@ -1,7 +1,8 @@
 """The peers (vLLM and SGLang streaming tool-call parsers), side by side with callsieve.
 
 The peers run in their own virtualenv, built by `bench/peers_setup.sh` (vLLM 0.33.0 and
-SGLang 0.5.23 from PyPI, unmodified), with `bench/peers_harness.py` as the harness.
+SGLang 0.5.23 from PyPI, unmodified, and litellm 1.110.2's Ollama iterator on the Ollama
+JSON-mode streams), with `bench/peers_harness.py` as the harness.
 `python -m bench --peers` (or `python -m bench.peers`) installs this project into that venv
 (--no-deps: the core needs nothing), writes the streams (bench.streams, identical to the
 harness's streams), and runs the harness with callsieve included, so callsieve and the
@@ -31,6 +32,7 @@ DEFAULT_VENV = os.environ.get("PEERS_VENV") or os.path.expanduser("~/.cache/call
 DEFAULT_HARNESS = os.environ.get("PEERS_HARNESS") or HERE
 SKIP_SLOW = r"^(SGLang|vLLM llama3_json).*call_100k"
 CALLSIEVE = "callsieve (auto)"
+FAMILIES = ("vLLM", "SGLang", "litellm")   # a peer parser's label starts with its family
 
 
 def venv_python(venv: str = DEFAULT_VENV) -> str | None:
@@ -61,12 +63,12 @@ def run_peers(venv: str = DEFAULT_VENV, harness: str = DEFAULT_HARNESS, out: str
         raise RuntimeError(f"the peers' harness is not at {script} (set PEERS_HARNESS)")
     tmp = tempfile.mkdtemp(prefix="callsieve-peers-")
     streams = os.path.join(tmp, "streams.jsonl")
-    S.write_jsonl(streams, S.peer_streams())
+    S.write_jsonl(streams, S.peer_streams() + S.ollama_streams())
     cmd = [py, script, "--streams", streams, "--out", os.path.join(tmp, "peers.md"), "--json-out", out]
     if skip:
         cmd += ["--skip", skip]
-    if only:
-        cmd += ["--only", only]
+    if only:   # a part re-run: the pairs not run keep their last figures
+        cmd += ["--only", only] + (["--merge", out] if os.path.exists(out) else [])
     progress("  peers: " + " ".join(cmd[1:]) + "  (about 6 min)")
     subprocess.run(cmd, check=True, cwd=tmp)
     return out
@@ -203,7 +205,7 @@ def ratios(data: dict | None, ours: dict[str, float] | None = None) -> dict[str,
         if not us:
             continue
         entry = {"callsieve_us": us, "callsieve_from": "peers run" if cs else "this run"}
-        for fam in ("vLLM", "SGLang"):
+        for fam in FAMILIES:
             peers = [r for r in rows if r["parser"].startswith(fam) and r.get("us_per_chunk_parser")]
             if not peers:
                 continue

@@ -11,6 +11,20 @@ is left out of the run (and named as such).
                      assistant message, as qwen-agent's LLM classes call it (qwen_agent/__init__.py
                      and qwen_agent/llm/__init__.py are skipped: they import every model
                      provider's SDK; the prompt's module is the installed file, unmodified)
+
+And one streaming peer, run by the streaming harness (bench/peers_harness.py) on the ollama_json
+streams (bench/streams.py):
+
+  litellm            OllamaTextCompletionResponseIterator.chunk_parser(chunk), the iterator of
+                     `litellm.completion(model="ollama/…", tools=..., stream=True)`: with tools,
+                     litellm asks for `{"name": …, "arguments": {…}}` in the prompt, sets Ollama's
+                     format="json" and reads /api/generate's NDJSON lines through this iterator
+                     (its __next__: json.loads(line), then chunk_parser).  It holds a reply that
+                     starts with `{` (or a ```json fence) and, at the chunk with done=true, returns
+                     one call if the held text parses to an object with name and arguments, the
+                     text as content otherwise.  Parser time is chunk_parser's; loop time adds the
+                     json.loads of each line.  CustomStreamWrapper (the OpenAI-shaped chunks
+                     around it) is not run.
 """
 from __future__ import annotations
 
@@ -18,6 +32,7 @@ import importlib.util
 import json
 import os
 import sys
+import time
 import types
 
 NAMES = {"write_file", "get_weather"}
@@ -109,6 +124,54 @@ class QwenAgent:
                 if c.text:
                     content.append(c.text)
         return "".join(content), calls
+
+
+class LitellmOllama:
+    """Streaming: run(stream, run_cap) -> the harness's RunResult (its class and _add_call given)."""
+    label = "litellm ollama (OllamaTextCompletionResponseIterator)"
+
+    def __init__(self, result, add_call):
+        os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")   # no fetch of the price list
+        from importlib.metadata import version
+        from litellm.llms.ollama.completion.transformation import OllamaTextCompletionResponseIterator
+        self.iterator, self.result, self.add_call = OllamaTextCompletionResponseIterator, result, add_call
+        self.peer = "litellm " + version("litellm")
+
+    @staticmethod
+    def lines(chunks):
+        """Ollama's /api/generate stream of these chunks, one NDJSON line each, then the done line."""
+        head = {"model": "llama3.1", "created_at": "2026-12-03T09:00:00.000000Z"}
+        out = [json.dumps({**head, "response": c, "done": False}) for c in chunks]
+        out.append(json.dumps({**head, "response": "", "done": True, "done_reason": "stop",
+                               "prompt_eval_count": 26, "eval_count": len(chunks)}))
+        return out
+
+    def run(self, stream, run_cap):
+        lines = self.lines(stream["chunks"])
+        it = self.iterator(streaming_response=iter(()), sync_stream=True, json_mode=False)
+        fn, loads, pc = it.chunk_parser, json.loads, time.perf_counter
+        outs, t_parser, n = [], 0.0, len(lines)
+        t0 = pc()
+        for i in range(n):
+            chunk = loads(lines[i])
+            a = pc()
+            outs.append(fn(chunk))
+            t_parser += pc() - a
+            if (i & 255) == 0 and pc() - t0 > run_cap:
+                break
+        res = self.result()
+        res.t_loop, res.t_parser, res.done = pc() - t0, t_parser, min(len(outs), n - 1)
+        res.content = "".join(self._read(o, res.calls) for o in outs)
+        return res
+
+    def _read(self, out, calls):
+        """The content of one output (a ModelResponseStream, or the GenericStreamingChunk dict)."""
+        if isinstance(out, dict):
+            use = out.get("tool_use")
+            if use:
+                self.add_call(calls, use["index"], use["function"]["name"], use["function"]["arguments"])
+            return out.get("text") or ""
+        return "".join(c.delta.content or "" for c in out.choices)
 
 
 PARSERS = [AgentToolParserRust, AgentToolParserPython, Toolpatch, QwenAgent]

@@ -12,6 +12,8 @@ Parsers (unmodified peer code, imported from the installed wheels):
                 FunctionCallParser "hermes"     -> HermesDetector         (hermes streams)
                 FunctionCallParser "mistral"    -> MistralDetector        (mistral streams)
                 FunctionCallParser "llama3"     -> Llama32Detector        (llama3_json streams)
+  litellm       OllamaTextCompletionResponseIterator (ollama_json streams; bench/peers_extra.py,
+                run when litellm is installed)
 
 Feeding, as the servers do:
   vLLM : per chunk, extract_tool_calls_streaming(previous_text, current_text, delta_text,
@@ -368,7 +370,26 @@ RUNNERS = {
     "hermes": [VllmRunner("hermes"), SglangRunner("qwen"), SglangRunner("hermes")],
     "mistral": [VllmRunner("mistral"), SglangRunner("mistral")],
     "llama3_json": [VllmRunner("llama3_json"), SglangRunner("llama3")],
+    "ollama_json": [],
 }
+
+
+def _extra_runner():
+    """litellm's Ollama iterator (bench/peers_extra.py), when litellm is installed."""
+    spec = importlib.util.spec_from_file_location("peers_extra", os.path.join(_HERE, "peers_extra.py"))
+    extra = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(extra)
+    try:
+        runner = extra.LitellmOllama(RunResult, _add_call)
+    except ImportError as e:
+        print(f"not run: litellm's Ollama iterator ({e})", file=sys.stderr)
+        return
+    for name in ("LiteLLM", "LiteLLM Proxy", "LiteLLM Router"):
+        _capture_logs(name)
+    RUNNERS["ollama_json"].append(runner)
+
+
+_extra_runner()
 
 
 class CallsieveRunner:

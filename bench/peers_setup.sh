@@ -3,7 +3,9 @@
 # installed WITHOUT their dependency trees (no CUDA), plus only the packages their parser and serving
 # modules import, pinned in bench/peers-requirements.lock, and the other libraries that read tool calls
 # out of a reply (bench/peers_extra.py: agent-tool-parser, toolpatch, qwen-agent and the few modules
-# qwen-agent's prompt module imports). The engines' and libraries' code runs unmodified. torch is
+# qwen-agent's prompt module imports; litellm 1.110.2 and the seven packages its import needs beyond
+# the rest: fastuuid, h2, httpx, hyperframe, importlib_metadata, pydantic-settings, python-dotenv,
+# not boto3 or its other dependencies). The engines' and libraries' code runs unmodified. torch is
 # there because vLLM's config module and SGLang's serving chain import it; torch==2.13.0 resolves to
 # the CPU build. triton (in the lock: a 290 MB wheel, ~1 GB installed) is there because SGLang's
 # serving chain imports it at module level; it imports without a GPU and none of its kernels runs.
@@ -45,13 +47,15 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 "$PIP" install -q --no-deps torch==2.13.0
 "$PIP" install -q --no-deps -r "$LOCK"
 "$VENV/bin/python" - <<'PY'
-import importlib, importlib.util, sys, types
+import importlib, importlib.util, os, sys, types
+os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"   # litellm's import would fetch its price list
 spec = importlib.util.find_spec("sglang")
 pkg = types.ModuleType("sglang"); pkg.__path__ = list(spec.submodule_search_locations)
 sys.modules["sglang"] = pkg          # skip sglang/__init__.py (its frontend DSL: not needed here)
 for m in ("vllm.tool_parsers.hermes_tool_parser", "vllm.tool_parsers.mistral_tool_parser",
           "vllm.tool_parsers.llama_tool_parser", "vllm.reasoning", "vllm.tool_parsers",
-          "sglang.srt.function_call.function_call_parser", "sglang.srt.server_args"):
+          "sglang.srt.function_call.function_call_parser", "sglang.srt.server_args",
+          "litellm.llms.ollama.completion.transformation"):
     importlib.import_module(m)
 import vllm, torch
 print("peers venv OK: vllm", vllm.__version__, "| torch", torch.__version__)

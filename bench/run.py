@@ -409,12 +409,28 @@ def side_by_side(res: dict) -> list[str]:
          "|---|---:|---:|---:|---:|---:|:-:|---|"]
     for s, e in ratios.items():
         v, g = e.get("vLLM"), e.get("SGLang")
+        if not (v or g):
+            continue
 
         def us(p):
             return "—" if not p else f"{p['us']:,.1f}{'†' if p['from_baseline'] else ''}"
         pc = ", ".join(f"{fam} {'✅' if e[fam]['peer_correct'] else '❌'}" for fam in ("vLLM", "SGLang") if fam in e)
         L.append(f"| {s} | {e['callsieve_us']:.2f} | {us(v)} | {us(g)} | {_x(v)} | {_x(g)} | "
                  f"{_ok(e.get('callsieve_correct'))} | {pc} |")
+    return L
+
+
+def litellm_side_by_side(res: dict) -> list[str]:
+    """Ollama's JSON mode: callsieve beside litellm's Ollama iterator (the peers' run, bench/peers_extra.py)."""
+    rows = [(s, e) for s, e in (res.get("ratios") or {}).items() if "litellm" in e]
+    if not rows:
+        return []
+    L = ["", f"**Ollama's JSON mode** (µs per chunk, the peers' run; {rows[0][1]['litellm']['parser']} fed "
+         "Ollama's /api/generate chunks, callsieve the same replies' text):", "",
+         "| stream | callsieve µs/chunk | litellm µs/chunk | callsieve faster | callsieve correct | litellm correct |",
+         "|---|---:|---:|---:|:-:|:-:|"]
+    L += [f"| {s} | {e['callsieve_us']:.2f} | {e['litellm']['us']:,.1f} | {_x(e['litellm'])} | "
+          f"{_ok(e.get('callsieve_correct'))} | {_ok(e['litellm']['peer_correct'])} |" for s, e in rows]
     return L
 
 
@@ -549,7 +565,7 @@ def render(res: dict) -> str:
               f"{_ok(r['calls_ok'])} | {_ok(r['content_ok'])} |" for r in res["derived"]]
     sb = side_by_side(res)
     if sb:
-        L += ["", "### Side by side with the peers (µs per chunk, one run)", ""] + sb
+        L += ["", "### Side by side with the peers (µs per chunk, one run)", ""] + sb + litellm_side_by_side(res)
     L += other_tables(res)
     wrong = wrong_results(res)
     if wrong:

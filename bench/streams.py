@@ -7,6 +7,9 @@ figures are about the same input.  Added here:
   * `qwen3_coder` streams: Qwen3-Coder's XML call
         <tool_call>\\n<function=NAME>\\n<parameter=K>\\nV\\n</parameter>\\n</function>\\n</tool_call>
     with a 1 KB / 100 KB string value (the XML family);
+  * `ollama_json` streams (`ollama_streams`): replies of Ollama's JSON mode as litellm asks for a call,
+    `{"name": …, "arguments": {…}}` as the whole reply (bare or in a ```json fence), a JSON answer
+    that is no call, and prose; for litellm's Ollama iterator (bench/peers_extra.py) in the peers' run;
   * big prose (whole-text and memory benchmarks) and text dense with calls;
   * `proxy_stream`: prose + one call cut into about N chunks, for the proxy benchmarks.
 
@@ -26,6 +29,7 @@ SPECIAL_TOKENS = {
     "mistral": ["[TOOL_CALLS]"],
     "llama3_json": ["<|python_tag|>"],
     "qwen3_coder": ["<tool_call>", "</tool_call>"],
+    "ollama_json": [],
 }
 
 CHUNK_LENGTHS = (2, 3, 3, 4, 4, 5)  # mean 3.5 characters
@@ -151,6 +155,9 @@ def render(fmt: str, pre: str, calls: list) -> list:
         if calls:
             segs.append(("special", "<|python_tag|>"))
             segs.append(("text", "; ".join(call_json(n, a, fmt) for n, a in calls)))
+    elif fmt == "ollama_json":
+        # JSON mode: the reply is the call object alone (litellm's prompt asks for one call)
+        segs.append(("text", call_json(*calls[0], fmt) if calls else pre))
     else:
         raise ValueError(fmt)
     return segs
@@ -240,8 +247,9 @@ def xml_cases(scale: float = 1.0):
         yield label, pre, [("write_file", {"path": "src/example_module.py", "content": content})]
 
 
-def build(fmt: str, case: str, pre: str, calls: list, markers: str) -> dict:
-    segs = render(fmt, pre, calls)
+def build(fmt: str, case: str, pre: str, calls: list, markers: str, text: str | None = None) -> dict:
+    """One stream; `text`, when given, is the reply as written (else rendered from pre and calls)."""
+    segs = [("text", text)] if text is not None else render(fmt, pre, calls)
     rng = random.Random(zlib.crc32(f"{fmt}/{case}/{markers}".encode()))
     chunks = chunk(segs, markers, rng)
     text = "".join(s for _, s in segs)
@@ -280,6 +288,22 @@ def peer_streams(scale: float = 1.0) -> list[dict]:
 def xml_streams(scale: float = 1.0) -> list[dict]:
     return [build("qwen3_coder", case, pre, calls, markers)
             for case, pre, calls in xml_cases(scale) for markers in ("split", "atomic")]
+
+
+def ollama_streams(scale: float = 1.0) -> list[dict]:
+    """Ollama JSON-mode replies (no special tokens: one chunking, `split`)."""
+    rng = random.Random(zlib.crc32(b"ollama_json"))
+    fmt, out = "ollama_json", []
+    out.append(build(fmt, "prose_10k", prose(rng, _k(10 * 1024 * scale)), [], "split"))
+    for label, size in CALL_SIZES:
+        args = {"path": "src/example_module.py", "content": file_contents(rng, _k(size * scale))}
+        out.append(build(fmt, label, "", [("write_file", args)], "split"))
+    call = weather_calls(rng, 1)
+    out.append(build(fmt, "fenced_call", "", call, "split", "```json\n" + call_json(*call[0], fmt) + "\n```"))
+    week = [{"day": d, "high": 18 + d, "sky": "clear"} for d in range(1, 8)]
+    answer = json.dumps({"city": "Paris", "forecast": week})   # JSON mode's other use: an answer, no call
+    out.append(build(fmt, "json_answer", answer, [], "split"))
+    return out
 
 
 def big_prose(n_chars: int, seed: str = "big_prose") -> str:
