@@ -72,11 +72,25 @@ class _Members:
         self.args_read = False
 
 
+# What nearly every model writes first, `"name": "…", "arguments":`, read in one match when it is
+# all in: the loop below would read these two members to the same state, with the same calls to
+# ctx in the same order (a name without escapes is what `key` returns for it).
+_LEAD = re.compile(r'\s*"(?:name|tool_name)"\s*:\s*"([^"\\]*)"\s*,\s*"(?:arguments|parameters|args|input)"\s*:\s*')
+
+
 def _call_body(r, ctx: Context, loose, at, cid):
     o = _Members(cid)
     r.pos += 1
     try:
-        c = yield from peek(r)
+        m = _LEAD.match(r.buf, r.pos)
+        if m is not None:
+            r.pos = m.end()
+            _named(ctx, loose, o, m.group(1))
+            o.args_read = True
+            yield from _arguments(r, _arguments_to(ctx, o))
+            c = yield from _next_member(r, o)
+        else:
+            c = yield from peek(r)
         while c != "}":
             if c != '"':
                 raise _bad(c, o.started, "expected a key")
@@ -93,12 +107,7 @@ def _call_body(r, ctx: Context, loose, at, cid):
                 yield from _arguments(r, _arguments_to(ctx, o))
             else:
                 yield from _member(r, ctx, loose, o, k, c)
-            c = yield from peek(r)
-            if c == ",":
-                r.pos += 1
-                c = yield from peek(r)
-            elif c != "}":
-                raise _bad(c, o.started, "expected ',' or '}'")
+            c = yield from _next_member(r, o)
     except Bad:
         # Cut off or broken after held arguments of a known call: the call goes out with them.
         if o.held is not None and o.name is not None and not ctx.open:
@@ -109,6 +118,28 @@ def _call_body(r, ctx: Context, loose, at, cid):
         _start_at_end(ctx, loose, at, o)
     if ctx.open:
         ctx.end()
+
+
+def _next_member(r, o: _Members):
+    """After a member: the first character of the next one's key, or the object's '}'."""
+    c = yield from peek(r)
+    if c == ",":
+        r.pos += 1
+        return (yield from peek(r))
+    if c != "}":
+        raise _bad(c, o.started, "expected ',' or '}'")
+    return c
+
+
+def _named(ctx: Context, loose, o: _Members, name: str) -> None:
+    """The call's name is read."""
+    o.name = name
+    ctx.check(name)
+    if not loose and o.held is None:
+        # The block's opener already said "a call": the name goes out now, before
+        # the arguments (an id written after the name comes too late for it).
+        ctx.start(name, o.cid)
+        o.started = True
 
 
 def _arguments_to(ctx: Context, o: _Members) -> Args:
@@ -127,13 +158,7 @@ def _arguments_to(ctx: Context, o: _Members) -> Args:
 def _member(r, ctx: Context, loose, o: _Members, k: str, c: str):
     """A member of a call object other than its arguments, `c` the first character of its value."""
     if k in NAME_KEYS and o.name is None and c == '"':
-        o.name = yield from key(r)
-        ctx.check(o.name)
-        if not loose and o.held is None:
-            # The block's opener already said "a call": the name goes out now, before
-            # the arguments (an id written after the name comes too late for it).
-            ctx.start(o.name, o.cid)
-            o.started = True
+        _named(ctx, loose, o, (yield from key(r)))
     elif k in WRAPPER_KEYS and o.name is None and not o.started and o.held is None and c in ("{", "["):
         # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
         if c == "{":
