@@ -7,7 +7,6 @@ content, whatever the chunking, the derived format forced.
 from __future__ import annotations
 
 import functools
-import json
 import re
 
 import pytest
