@@ -7,7 +7,7 @@ content, whatever the chunking, the derived format forced.
 from __future__ import annotations
 
 import functools
-import json
+import re
 
 import pytest
 
@@ -81,6 +81,12 @@ NAMES = st.from_regex(r"[a-z][a-z0-9_]{1,10}", fullmatch=True).map(lambda s: "fn
 IDS = st.from_regex(r"[A-Za-z0-9]{9}", fullmatch=True)
 
 
+def mentions(text: str, name: str) -> int:
+    """How often `name` is written whole in `text`: one declared name may begin another
+    (`fn_a0`, `fn_a00`), and the longer one written is no sign of the shorter."""
+    return len(re.findall(rf"(?<![\w]){re.escape(name)}(?![\w])", text))
+
+
 @settings(max_examples=60, deadline=None)  # (rendering is slow: ~15 s with the sdist)
 @given(st.data())
 def test_derived_formats_read_back_random_calls_in_any_chunking(data):
@@ -91,10 +97,9 @@ def test_derived_formats_read_back_random_calls_in_any_chunking(data):
              for n in dict.fromkeys(n for _, n, _ in calls)]
     text = output(template, assistant(calls), tools=tools)
     # a template that cannot render these calls (or drops some) says nothing about the format
-    assume(text is not None and all(n in text for _, n, _ in calls)
-           and all(json.dumps(a, ensure_ascii=False) in text or n in text for _, n, a in calls))
+    assume(text is not None and all(mentions(text, n) for _, n, _ in calls))
     if len(calls) > 1:
-        assume(text.count(calls[-1][1]) >= 1 and sum(text.count(n) for n in {n for _, n, _ in calls}) >= len(calls))
+        assume(sum(mentions(text, n) for n in {n for _, n, _ in calls}) >= len(calls))
     kw = {"tools": tools, "format": fmt, **({"thinking": True} if opens else {})}
     want = [(n, a) for _, n, a in calls]
     for chunks in ([text], data.draw(chunked(text), label="chunks")):

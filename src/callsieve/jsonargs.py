@@ -527,37 +527,45 @@ def string(r: Reader, w: Args):
             w.str_end()
             return
         if c == "\\":
-            e = _ESC.match(buf, i)
-            if e is not None and e.group(1) is None:
-                w.raw(_CANON[buf[i + 1]])
-                r.pos = e.end()
-            elif e is not None:
-                cp = int(e.group(1), 16)
-                end = e.end()
-                if 0xD800 <= cp < 0xDC00:
-                    if len(buf) - end < 6 and not r.eof:
-                        r.pos = i                 # the low half may still come
-                        yield from more(r)
-                        continue
-                    low = _LOW.match(buf, end)
-                    if low is not None:
-                        cp = 0x10000 + ((cp - 0xD800) << 10) + int(low.group(1), 16) - 0xDC00
-                        end = low.end()
-                w.raw(escape(chr(cp)))
-                r.pos = end
-            elif len(buf) - i < 6 and not r.eof:
-                r.pos = i
-                yield from more(r)
-            elif len(buf) - i < 2:
-                r.pos = len(buf)
-                raise Truncated("cut off in an escape")
-            else:
-                # An escape JSON does not have (\' or \x): keep both characters literally.
-                w.raw("\\\\" + escape(buf[i + 1]))
-                r.pos = i + 2
+            if not _escape(r, w, buf, i):
+                yield from more(r)           # the rest of the escape is still arriving
         else:
             # A raw control character (models write them; JSON wants them escaped), or a lone
             # surrogate (no UTF-8 for it).
             w.raw(_CTRL.get(c) or "\\u%04x" % ord(c))
             r.pos = i + 1
 
+
+def _escape(r: Reader, w: Args, buf: str, i: int) -> bool:
+    """Write the escape at buf[i] (a backslash) in canonical form and consume it; or False, the
+    reader left at it, when its end may still arrive.  (Out of `string`'s loop: the escapes
+    JSON writes canonically never come here, they go out with the run around them.)"""
+    e = _ESC.match(buf, i)
+    if e is None:
+        if len(buf) - i < 6 and not r.eof:
+            r.pos = i
+            return False
+        if len(buf) - i < 2:
+            r.pos = len(buf)
+            raise Truncated("cut off in an escape")
+        # An escape JSON does not have (\' or \x): keep both characters literally.
+        w.raw("\\\\" + escape(buf[i + 1]))
+        r.pos = i + 2
+        return True
+    if e.group(1) is None:
+        w.raw(_CANON[buf[i + 1]])
+        r.pos = e.end()
+        return True
+    cp = int(e.group(1), 16)
+    end = e.end()
+    if 0xD800 <= cp < 0xDC00:
+        if len(buf) - end < 6 and not r.eof:
+            r.pos = i                     # the low half may still come
+            return False
+        low = _LOW.match(buf, end)
+        if low is not None:
+            cp = 0x10000 + ((cp - 0xD800) << 10) + int(low.group(1), 16) - 0xDC00
+            end = low.end()
+    w.raw(escape(chr(cp)))
+    r.pos = end
+    return True

@@ -1,0 +1,193 @@
+"""Finding markers (scan.Matcher) and what is watched in a scanner state (markers.marker_table),
+each alone: which marker is found in which text, a marker's start at the end of a chunk held as
+a possible start, the cheap first test, and the table's entries for named families."""
+import random
+
+import pytest
+
+from callsieve import formats
+from callsieve.markers import candidates, marker_table
+from callsieve.reasoning import SYNTAXES
+from callsieve.scan import Matcher
+
+MARKERS = ["<tool_call>", "<think>", "<thinking>", "functools[", "[TOOL_CALLS]",
+           "<|channel>thought", "<|channel>thought\n"]
+
+
+def syntax(name):
+    return next(s for s in SYNTAXES if s.name == name)
+
+
+def found(m, text, pos=0, memo=None):
+    hit = m.search(text, pos, memo)
+    return None if hit is None else (hit.start(), hit.group())
+
+
+@pytest.mark.parametrize("text, want", [
+    ("no markup here", None),
+    ("a <tool_call> b <think>", (2, "<tool_call>")),          # the leftmost
+    ("x <thinking>", (2, "<thinking>")),                      # the longest at one position
+    ("x <think>ing", (2, "<think>")),
+    ("a <|channel>thought x", (2, "<|channel>thought")),      # a marker inside a longer one
+    ("a <|channel>thought\nx", (2, "<|channel>thought\n")),
+    ("use functools.partial, then functools[", (28, "functools[")),   # a word marker
+    ("fun functools", None),                                  # its first letters are not it
+    ("<tool_call", None),                                     # not whole yet
+    ("text [TOOL_CALLS][", (5, "[TOOL_CALLS]")),
+])
+def test_search_finds_the_leftmost_longest_whole_marker(text, want):
+    assert found(Matcher(MARKERS), text) == want
+
+
+def test_search_from_a_position_skips_what_is_before_it():
+    m = Matcher(MARKERS)
+    text = "<think>a</think><tool_call>"
+    assert found(m, text, 1) == (16, "<tool_call>")
+
+
+@pytest.mark.parametrize("text, start", [
+    ("Hello <tool_c", 6),
+    ("Hello <", 6),
+    ("Hello <thinki", 6),
+    ("see functoo", 4),
+    ("Hello <x", -1),
+    ("Hello <tool_call>", -1),                # a whole marker is no possible start
+    ("Hello", -1),
+])
+def test_partial_is_where_a_marker_may_start_at_the_end_of_the_text(text, start):
+    assert Matcher(MARKERS).partial(text, 0) == start
+
+
+def test_partial_looks_at_or_after_the_position_only():
+    m = Matcher(MARKERS)
+    assert m.partial("ab <tool", 3) == 3 and m.partial("ab <tool", 4) == -1
+
+
+@pytest.mark.parametrize("text, near", [
+    ("plain words, no sign", False),
+    ("a < b", False),                         # "<" then a character no marker has next
+    ("if a fox", False),                      # an "f" that is not "fun" of functools[
+    ("full", False),
+    ("a <th", True),                          # the first three characters of a marker
+    ("a <", True),                            # fewer, at the end: still arriving
+    ("fu", True),
+    ("the fun part", True),                   # (the test is cheap, not exact: search decides)
+    ("[", True),
+])
+def test_first_tells_a_chunk_that_holds_no_marker_from_one_that_may(text, near):
+    assert (Matcher(MARKERS).first(text) is not None) is near
+
+
+def test_a_marker_shorter_than_the_test_is_near_whole():
+    m = Matcher(["[", "[TOOL_CALLS]"])
+    assert m.first("a [1, 2]") is not None and m.first("a (1, 2)") is None
+
+
+def test_first_never_misses_a_marker_or_its_start():
+    m = Matcher(MARKERS)
+    for marker in MARKERS:
+        for k in range(1, len(marker) + 1):
+            assert m.first("prose " + marker[:k]) is not None, marker[:k]
+
+
+def test_the_search_memo_gives_the_answer_a_fresh_search_gives():
+    rng = random.Random(7)
+    words = ["lorem ", "ipsum ", "<b> ", "fun ", "[x] ", "f", "<", "\n"] * 3 + MARKERS
+    text = "".join(rng.choice(words) for _ in range(3000))      # long: the memo's path
+    m = Matcher(MARKERS)
+    memo: dict = {}
+    pos, seen = 0, 0
+    while (hit := found(m, text, pos, memo)) is not None:       # marker after marker, as a scan
+        assert hit == found(m, text, pos) and hit[0] >= pos
+        pos, seen = hit[0] + len(hit[1]), seen + 1
+    assert found(m, text, pos) is None and seen > 50
+    for pos in rng.sample(range(len(text)), 200):               # and in any order, one memo
+        assert found(m, text, pos, memo) == found(m, text, pos)
+
+
+def test_a_whole_marker_that_begins_a_longer_one_may_extend():
+    m = Matcher(MARKERS)
+    text = "a <|channel>thought"
+    s = text.index("<")
+    assert m.may_extend(text, s, "<|channel>thought")          # a newline may still come
+    assert not m.may_extend(text + " x", s, "<|channel>thought")
+    assert not m.may_extend("<tool_call>", 0, "<tool_call>")
+
+
+def test_no_markers_finds_nothing():
+    m = Matcher(["", ""])                     # (an empty marker would match everywhere)
+    assert m.search("<tool_call>", 0) is None and m.first("<") is None
+    assert m.partial("<tool", 0) == -1
+
+
+# ---------------------------------------------------------------------------- marker_table
+
+def table(fmts=None, at_start=False, tools=(), think=None, reasoning=True, calls=True, **kw):
+    return marker_table(fmts if fmts is not None else candidates(None, None)[0], at_start, tools,
+                        think, reasoning, calls, **kw)
+
+
+def test_a_family_opener_is_a_call_of_that_family():
+    hermes = formats.get("hermes")
+    _, actions, _ = table(candidates(hermes, None)[0])
+    kind, fmts = actions["<tool_call>"]
+    assert kind == "call" and fmts == (hermes,)
+    assert actions["<think>"] == ("think_open", syntax("think"))
+    assert actions["</think>"] == ("stray_close", syntax("think"))   # closes nothing open
+    assert actions["<|im_end|>"] == ("strip", None)
+
+
+def test_every_family_that_opens_with_a_marker_is_tried_on_it():
+    _, actions, _ = table()
+    names = {f.name for f in actions["<tool_call>"][1]}
+    assert formats.get("hermes").name in names and "qwen3_coder" in names
+    assert [f.name for f in actions["<|tool_calls_section_begin|>"][1]] == ["kimi_k2"]
+
+
+def test_a_bare_brace_counts_only_at_the_start_of_the_content():
+    matcher, actions, anchor = table(at_start=True)
+    assert "{" in anchor.markers and "{" not in matcher.markers   # never searched for in text
+    assert "bare_json" in {f.name for f in actions["{"][1]}
+    matcher, actions, anchor = table(at_start=False)
+    assert "{" not in actions and (anchor is None or "{" not in anchor.markers)
+
+
+def test_declared_tool_names_are_openers_at_the_start_only():
+    _, actions, anchor = table(at_start=True, tools=("get_weather",))
+    assert "get_weather" in anchor.markers
+    assert "pythonic" in {f.name for f in actions["get_weather"][1]}
+    assert "get_weather" not in table(at_start=False, tools=("get_weather",))[1]
+
+
+def test_inside_thinking_only_its_closer_and_end_tokens_are_watched():
+    think = syntax("think")
+    matcher, actions, anchor = table(think=think, calls=False)
+    assert actions["</think>"] == ("think_close", think)
+    assert {k for k, _ in actions.values()} == {"think_close", "strip"}
+    assert "<tool_call>" not in matcher.markers and anchor is None
+
+
+def test_without_calls_or_reasoning_their_markers_are_not_watched():
+    _, actions, _ = table(calls=False)
+    assert all(kind != "call" for kind, _ in actions.values())
+    _, actions, _ = table(reasoning=False)
+    assert all(kind not in ("think_open", "stray_close") for kind, _ in actions.values())
+    assert actions["<tool_call>"][0] == "call"
+
+
+def test_a_familys_plain_closer_is_markup_once_the_family_is_known():
+    hermes = formats.get("hermes")
+    assert "</tool_call>" not in table()[1]             # prose may write a plain tag
+    assert table(family=(hermes,))[1]["</tool_call>"] == ("control", None)
+    # a special token is markup whatever the family
+    assert table()[1]["<|tool_call_end|>"] == ("control", None)
+
+
+def test_inside_a_span_only_its_end_is_watched():
+    matcher, actions, anchor = table(span="</tool_response>")
+    assert matcher.markers == ["</tool_response>"] and anchor is None
+    assert actions == {"</tool_response>": ("span_end", None)}
+
+
+def test_a_state_is_built_once():
+    assert table(at_start=True, tools=("f",)) is table(at_start=True, tools=("f",))
