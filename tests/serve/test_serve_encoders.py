@@ -176,3 +176,21 @@ def test_a_client_that_goes_away_mid_stream_is_logged(caplog):
     assert b"response.created" in first
     [line] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("responses ")]
     assert "status=499" in line
+
+
+def test_responses_delta_events_are_byte_for_byte_what_ev_writes():
+    # the hot path writes delta events from fixed parts: the same bytes as a dict through json.dumps
+    from callsieve.serve.responses import AT_PART, NO_LOGPROBS
+    enc = ResponsesEncoder(BODY, {})
+    item = {"id": 'msg_"\u00e9', "type": "message"}
+    enc.pos[item["id"]] = 3
+    for text in ["", "plain", 'q"uo\\te', "line\nbreak\u2028", "\u00e9\U0001F600", "lone \ud800", "\x00\t/"]:
+        for type_, middle, tail, fields in [
+                ("response.output_text.delta", AT_PART, NO_LOGPROBS, {"content_index": 0}),
+                ("response.reasoning_text.delta", AT_PART, "", {"content_index": 0}),
+                ("response.function_call_arguments.delta", "", "", {})]:
+            seq = enc.seq
+            fast = enc._delta(type_, item, middle, text, tail)
+            enc.seq = seq
+            more = {"logprobs": []} if tail else {}
+            assert fast == enc.ev(type_, item_id=item["id"], output_index=3, **fields, delta=text, **more)

@@ -32,7 +32,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from callsieve import Session, Sieve
-from callsieve.serve import chat, messages
+from callsieve.serve import chat, http1, messages
 from callsieve.serve.apis import APIS, COUNT_TOKENS
 from callsieve.serve.chat import error
 from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
@@ -230,8 +230,9 @@ class Proxy:
         # One client for every request: its cookie jar must keep nothing, or a Set-Cookie from
         # one user's upstream answer would go upstream with everyone's later requests.
         no_cookies = http.cookiejar.CookieJar(policy=http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+        # an http:// upstream through http1.py (its bodies one socket read at a time, not one event)
         async with httpx.AsyncClient(timeout=timeout, limits=httpx.Limits(max_keepalive_connections=20),
-                                     cookies=no_cookies) as client:
+                                     cookies=no_cookies, transport=http1.transport(self.base, max_idle=20)) as client:
             self.client = client
             await self.refresh_models()
             yield

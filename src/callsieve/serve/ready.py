@@ -1,18 +1,18 @@
 """Tell, before waiting for the upstream, whether its next piece is already there.
 
 The proxy sends the client one write per upstream *socket read*, not one per SSE event: a read
-often holds dozens of events (httpcore hands them over one HTTP chunk at a time), and each
+often holds hundreds of events (http1.py hands a socket read over whole), and each
 write to the client costs an ASGI send, an HTTP frame and a syscall (≈ 30 % of the proxy's CPU
 when every event went out on its own). To batch without adding latency, the translated output
 must go out exactly when the next upstream piece is *not* ready yet: never later, so a chunk is
 not held while the model is silent, and never earlier, so pieces already received share a write.
 
 An async iterator cannot say that, so `Ready.next()` starts the next `__anext__()` by hand, with
-one `send(None)`: if it completes at once (httpcore still had the piece in its buffer), the piece
+one `send(None)`: if it completes at once (the piece was in the stream's buffer already), the piece
 is returned; if it suspends, the read is left pending and `PENDING` is returned. The caller sends
 what it has and then `await`s `wait()`, which hands the pending read back to the event loop and
 resumes it exactly where it stopped (in the same task, as `await` would: anyio's cancel scopes
-inside httpcore must be left in the task that entered them). `close()` unwinds a read left
+inside httpcore, for an https upstream, must be left in the task that entered them). `close()` unwinds a read left
 pending when the caller stops early (the client went away while its write was in flight).
 """
 from __future__ import annotations

@@ -21,7 +21,7 @@ from callsieve.serve.one_answer import OneAnswer
 from callsieve.serve.options import BadRequest, system_first, text_of
 from callsieve.serve import wire
 from callsieve.serve.chat import error, error_body, upstream_error  # noqa: F401 - OpenAI's error shape is this API's too
-from callsieve.serve.stream import COMMENT, named_sse
+from callsieve.serve.stream import COMMENT, escape, named_sse, utf8
 
 name = "responses"
 path = "/v1/responses"
@@ -213,6 +213,11 @@ def envelope(body: dict, rid: str, created: int, status: str, output: list, usag
 
 
 INCOMPLETE = {"reason": "max_output_tokens"}
+# a delta event as `ResponsesEncoder.ev` writes it (json.dumps' separators, its fields in order),
+# from its parts: the hot path, one string escape instead of a dict and a json.dumps per chunk
+DELTA = 'event: %s\ndata: {"type": "%s", "sequence_number": %d, "item_id": %s, "output_index": %d%s, "delta": %s%s}\n\n'
+AT_PART = ', "content_index": 0'
+NO_LOGPROBS = ', "logprobs": []'
 ENDS = ("response.completed", "response.incomplete", "response.failed")
 
 
@@ -293,11 +298,17 @@ class ResponsesEncoder(OneAnswer):
                                    part={"type": "output_text", "text": "", "annotations": [], "logprobs": []}))
         item = self.open
         item["content"][0]["text"] += text
-        type_ = "response.reasoning_text.delta" if kind == "reasoning" else "response.output_text.delta"
-        extra: dict[str, list] = {} if kind == "reasoning" else {"logprobs": []}
-        out.append(self.ev(type_, item_id=item["id"], output_index=self.pos[item["id"]], content_index=0,
-                           delta=text, **extra))
+        if kind == "reasoning":
+            out.append(self._delta("response.reasoning_text.delta", item, AT_PART, text, ""))
+        else:
+            out.append(self._delta("response.output_text.delta", item, AT_PART, text, NO_LOGPROBS))
         return out
+
+    def _delta(self, type_: str, item: dict, middle: str, text: str, tail: str) -> bytes:
+        """`self.ev(type_, item_id=…, output_index=…, <middle>, delta=text, <tail>)`, byte for byte."""
+        self.seq += 1
+        return utf8(DELTA % (type_, type_, self.seq, escape(item["id"]), self.pos[item["id"]], middle,
+                             escape(text), tail))
 
     def text(self, text: str) -> list[bytes]:
         return self._text("message", text)
@@ -335,8 +346,7 @@ class ResponsesEncoder(OneAnswer):
 
     def _args(self, item: dict, text: str) -> list[bytes]:
         item["arguments"] += text
-        return [self.ev("response.function_call_arguments.delta", item_id=item["id"],
-                        output_index=self.pos[item["id"]], delta=text)]
+        return [self._delta("response.function_call_arguments.delta", item, "", text, "")]
 
     def fail(self, error: dict) -> list[bytes]:
         r = self.response("failed")
