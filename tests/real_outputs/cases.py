@@ -884,3 +884,25 @@ case("minimax_m3", M3T, "a string-typed parameter that starts with a tag stays t
 case("tool_code", "https://github.com/vllm-project/vllm/pull/17149", "a pythonic list inside the fence (the vLLM gemma3 template)",
      '```tool_code\n[get_weather(city="Rome"), get_time(tz="CET")]\n```',
      [("get_weather", {"city": "Rome"}), ("get_time", {"tz": "CET"})], tools=["get_weather", "get_time"])
+
+# --- hunt A (JSON families), 2026-12-03
+OV = "https://github.com/openvinotoolkit/model_server/issues/4487"
+case("qwen3_coder", OV, "a quoted parameter name <parameter=\"command\">: the quotes are the tag's",
+     '<tool_call>\n<function=bash>\n<parameter="command">ls -la /tmp</parameter>\n</function>\n</tool_call>',
+     [("bash", {"command": "ls -la /tmp"})], tools=["bash"])
+case("qwen3_coder", "https://github.com/openvinotoolkit/model_server/pull/4502", "a quoted function name <function=\"bash\">",
+     '<tool_call>\n<function="bash">\n<parameter=command>\npwd\n</parameter>\n</function>\n</tool_call>',
+     [("bash", {"command": "pwd"})], tools=["bash"])
+case("qwen3_coder", OV, "single-quoted parameter names, two parameters",
+     "<tool_call>\n<function=write_file>\n<parameter='path'>\nnotes.md\n</parameter>\n<parameter='content'>\n# hi\n"
+     "</parameter>\n</function>\n</tool_call>",
+     [("write_file", {"path": "notes.md", "content": "# hi"})], tools=["write_file"])
+case("qwen3_coder", "https://github.com/sgl-project/sglang/pull/36835", "an empty tag for a string parameter is the empty string",
+     '<tool_call>\n<function=search>\n<parameter=query>\nvllm\n</parameter>\n<parameter=site>\n</parameter>\n</function>\n'
+     '</tool_call>', [("search", {"query": "vllm", "site": ""})],
+     tools={"search": {"query": {"type": "string"}, "site": {"type": "string"}}})
+case("qwen3_coder", "https://github.com/ollama/ollama/pull/17742", "the bare function with a stray </tool_call>, an orphan opener after",
+     '<function=exec_command>\n<parameter=cmd>\necho LEAK_TEST\n</parameter>\n</function>\n</tool_call>',
+     [("exec_command", {"cmd": "echo LEAK_TEST"})], tools=["exec_command"])
+case("qwen3_coder", "https://github.com/raullenchai/Rapid-MLX/issues/448", "the call then <|im_end|> (special tokens kept)",
+     '<tool_call>\n<function=run_tests>\n</function>\n</tool_call><|im_end|>', [("run_tests", {})], tools=["run_tests"])

@@ -11,9 +11,11 @@ from ._xml import LOOK, Dialect, Tag, block, tag_after
 
 BARE = "<function="
 
-FUNCTION = Tag(("<function=",), r"<function=\s*(?P<name>[^>\n]*?)\s*>")
+# A name may be quoted (`<parameter="command">`, `<function='bash'>`): the quotes are the tag's,
+# not the name's (Qwen3.x writes both forms; openvinotoolkit/model_server#4487).
+FUNCTION = Tag(("<function=",), r"""<function=\s*(?P<q>["']?)(?P<name>[^>\n]*?)(?P=q)\s*>""")
 _BODY = ("<parameter=", "</function>")
-PARAMETER = Tag(("<parameter=",), r"<parameter=\s*(?P<key>[^>\n]*?)\s*>")
+PARAMETER = Tag(("<parameter=",), r"""<parameter=\s*(?P<q>["']?)(?P<key>[^>\n]*?)(?P=q)\s*>""")
 
 
 def dialect(block_close: str) -> Dialect:
