@@ -924,3 +924,103 @@ case("kimi_k2", "https://github.com/lablup/mlxcel/pull/783", "a section without 
      '<|tool_calls_section_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}'
      '<|tool_calls_section_end|>', [("get_weather", {"city": "Oslo"})], tools=["get_weather"],
      xfail="a section whose calls lost their begin tokens is not read yet (the stray-text rule drops it)")
+case("tool_call_tag", "https://github.com/signalnine/q27/pull/32", "the opener written twice before the JSON: the repeat is markup",
+     '<tool_call>\n<tool_call>\n{"name": "read_file", "arguments": {"path": "notes.md"}}\n</tool_call>',
+     [("read_file", {"path": "notes.md"})], tools=["read_file"])
+case("tool_call_tag", "https://github.com/signalnine/q27/pull/32", "the opener twice and the end of the stream: never the answer",
+     '<tool_call>\n<tool_call>', [], tools=["read_file"],
+     xfail="a block of nothing but openers is released as text; it should be dropped as markup")
+case("tool_call_tag", "https://github.com/ROCm/ATOM/pull/1427", "Qwen3-8B: an empty-argument call, the block never closed",
+     '<tool_call>\n{"name": "list_files", "arguments": {}}\n', [("list_files", {})], tools=["list_files"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/21544", "an unbalanced brace inside a string value",
+     '<tool_call>\n{"name": "run_shell_command", "arguments": {"command": "mkdir -p test/{test1,test2"}}\n</tool_call>',
+     [("run_shell_command", {"command": "mkdir -p test/{test1,test2"})], tools=["run_shell_command"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/18791", "Chinese prose, then the call",
+     '我将使用工具进行计算。\n<tool_call>\n{"name": "calculator", "arguments": {"expression": "2+3"}}\n</tool_call>',
+     [("calculator", {"expression": "2+3"})], "我将使用工具进行计算。", tools=["calculator"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/32518", "arguments ending in a nested object and a bool (lost braces)",
+     '<tool_call>\n{"name": "set_alarm", "arguments": {"time": {"h": 7, "m": 30}, "repeat": true}}\n</tool_call>',
+     [("set_alarm", {"time": {"h": 7, "m": 30}, "repeat": True})], tools=["set_alarm"])
+case("tool_call_tag", "https://github.com/odysseus-dev/odysseus/issues/6013", "no whitespace in the wrapper, a closer quoted in a value",
+     '<tool_call>{"name":"write_file","arguments":{"path":"notes.txt","content":"alpha </tool_call> omega"}}</tool_call>',
+     [("write_file", {"path": "notes.txt", "content": "alpha </tool_call> omega"})], tools=["write_file"])
+case("tool_call_tag", "https://github.com/ml-explore/mlx-lm/pull/792",
+     "GLM 4.7 writing a JSON call inside its <tool_call>",
+     '<tool_call>{"name": "read", "arguments": {"filePath": "src/app.ts"}}</tool_call>',
+     [("read", {"filePath": "src/app.ts"})], tools=["read"])
+case("bare_json", "https://github.com/mark3labs/mcphost/issues/12", "Qwen2.5-Coder: bare JSON with blank lines and trailing spaces",
+     '\n\n  {"name": "filesystem__list_directory", "arguments": {"path": "."}}   ',
+     [("filesystem__list_directory", {"path": "."})], tools=["filesystem__list_directory"])
+case("bare_json", "https://github.com/jundot/omlx/issues/2565", "Qwen2.5-Coder: the call as the whole content",
+     '{"name": "read_file", "arguments": {"path": "test.txt"}}', [("read_file", {"path": "test.txt"})], tools=["read_file"])
+case("tool_calls_array", "https://github.com/zeroclaw-labs/zeroclaw/pull/7195", "Llama 4 Scout (Groq): one object in <tool_calls> on its own lines",
+     '<tool_calls>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_calls>',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("llama3_json", "https://github.com/vllm-project/vllm/issues/28219", "R1-Distill-Llama: thinking, then the bare Llama JSON",
+     '<think>\nThe user wants the weather, I will call the tool.\n</think>\n\n{"name": "get_weather", "parameters": '
+     '{"location": "Paris"}}', [("get_weather", {"location": "Paris"})],
+     reasoning="The user wants the weather, I will call the tool.", tools=["get_weather"])
+case("bracket_tool_calls", "https://github.com/ml-explore/mlx-lm/pull/1643", "the classic list with the id after the arguments",
+     '[TOOL_CALLS][{"name": "read_file", "arguments": {"path": "/tmp/test.txt"}, "id": "abcdefghi"}]',
+     [("read_file", {"path": "/tmp/test.txt"})], tools=["read_file"])
+case("bracket_tool_calls", "https://github.com/ml-explore/mlx-lm/issues/1374", "Ministral: a space between the token and the list",
+     '[TOOL_CALLS] [{"name": "calculator", "arguments": {"expression": "2+3"}}]',
+     [("calculator", {"expression": "2+3"})], tools=["calculator"])
+case("bracket_tool_calls", "https://github.com/vllm-project/vllm/pull/30588", "a brace in the prose before the token",
+     'Using the {city} slot. [TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+     [("get_weather", {"city": "Paris"})], "Using the {city} slot.", tools=["get_weather"])
+case("bracket_tool_calls", "https://github.com/ml-explore/mlx-lm/issues/1069", "Devstral [ARGS] with a long escaped multi-line value",
+     '[TOOL_CALLS]write[ARGS]{"filePath": "/tmp/loader.py", "content": "# Document Loader Module\\n# ---\\nimport torch\\n"}',
+     [("write", {"filePath": "/tmp/loader.py", "content": "# Document Loader Module\n# ---\nimport torch\n"})],
+     tools=["write"])
+case("bracket_tool_calls", "https://github.com/raullenchai/Rapid-MLX/issues/579", "Devstral-Small-2: prose, then NAME[ARGS]",
+     'Reading it.[TOOL_CALLS]read[ARGS]{"path": "src/main.py"}', [("read", {"path": "src/main.py"})], "Reading it.",
+     tools=["read"])
+case("glm", "https://github.com/alibaba/rtp-llm/pull/525", "GLM-4.6's multi-line form with a CJK value",
+     '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>杭州</arg_value>\n</tool_call>',
+     [("get_current_weather", {"location": "杭州"})], tools=["get_current_weather"])
+case("glm", "https://github.com/vllm-project/vllm/issues/48201", "a zero-argument call, nothing after the name",
+     '<tool_call>get_current_date</tool_call>', [("get_current_date", {})], tools=["get_current_date"])
+case("glm", "https://github.com/inferencerlabs/inferencer-feedback/issues/101", "GLM 4.7: three inline arguments (only the first was read)",
+     '<tool_call>write_file<arg_key>path</arg_key><arg_value>a.txt</arg_value><arg_key>content</arg_key><arg_value>hi'
+     '</arg_value><arg_key>mode</arg_key><arg_value>w</arg_value></tool_call>',
+     [("write_file", {"path": "a.txt", "content": "hi", "mode": "w"})], tools=["write_file"])
+case("glm", "https://github.com/vllm-project/vllm/pull/47190", "the first <arg_key> missing, a space between name and key",
+     '<tool_call>browser_action task</arg_key><arg_value>open the docs</arg_value></tool_call>',
+     [("browser_action", {"task": "open the docs"})], tools=["browser_action"],
+     xfail="a key glued to the name after a space is not split off yet")
+case("glm", "https://github.com/getsigit/sigit/pull/95", "a second <tool_call> where the first <arg_key> belongs",
+     '<tool_call>exec_command<tool_call>command</arg_key><arg_value>ls -la</arg_value></tool_call>',
+     [("exec_command", {"command": "ls -la"})], tools=["exec_command"],
+     xfail="the repeated opener in the key's place is not read as that key's opener yet")
+case("deepseek_v3", "https://github.com/sgl-project/sglang/pull/5224", "two V3 calls on separate lines, the end-of-sentence token",
+     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_current_weather\n```json\n{"location": "Tokyo"}\n```'
+     '<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_current_weather\n```json\n{"location": "Paris"}\n```'
+     '<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>',
+     [("get_current_weather", {"location": "Tokyo"}), ("get_current_weather", {"location": "Paris"})],
+     tools=["get_current_weather"])
+case("deepseek_v31", "https://github.com/smg-project/smg/pull/897", "V3.1 nested JSON arguments",
+     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "SF", "opts": {"units": ["c", "f"], '
+     '"days": 3}}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+     [("get_weather", {"city": "SF", "opts": {"units": ["c", "f"], "days": 3}})], tools=["get_weather"])
+case("deepseek_v31", "https://github.com/sgl-project/sglang/pull/17320", "DeepSeek-V3.2 writing the V3.1 tokens, prose first",
+     'Let me check the weather.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Beijing"}'
+     '<｜tool▁call▁end｜><｜tool▁calls▁end｜>', [("get_weather", {"location": "Beijing"})], "Let me check the weather.",
+     tools=["get_weather"])
+case("deepseek_dsml", "https://github.com/tetherto/qvac/pull/3668", "V4's <｜DSML｜tool_calls> wrapper, then the end token",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris'
+     '</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
+     '</｜DSML｜tool_calls><｜end▁of▁sentence｜>', [("get_weather", {"city": "Paris", "days": 3})], tools=["get_weather"])
+case("qwen3_coder", "https://github.com/sgl-project/sglang/issues/39836", "a parameter tag repeated mid-value: never runnable",
+     '<tool_call>\n<function=edit>\n<parameter=edits>\n[{"old": "a", "new": "b"},\n<parameter=edits>\n{"old": "c", "new": "d"}]\n'
+     '</parameter>\n</function>\n</tool_call>', [], tools={"edit": {"edits": {"type": "array"}}},
+     incomplete=[("edit", {"edits": '[{"old": "a", "new": "b"},'})])
+case("qwen3_coder", "https://github.com/vllm-project/vllm/issues/58227", "an unclosed <tool_call> quoted in thinking, then the real call",
+     '<think>The format is <tool_call>\n<function=function_name>\nso I will use it.\n</think>\n\n<tool_call>\n'
+     '<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
+     [("get_weather", {"city": "Paris"})], reasoning="The format is <tool_call>\n<function=function_name>\nso I will use it.",
+     tools=["get_weather"])
+case("qwen3_coder", "https://github.com/warpfront/hipfire/pull/750", "a duplicated </function> after the call",
+     '<tool_call>\n<function=read_file>\n<parameter=path>\na.md\n</parameter>\n</function>\n</function>\n</tool_call>',
+     [("read_file", {"path": "a.md"})], tools=["read_file"],
+     xfail="a repeated </function> closer is left as content")

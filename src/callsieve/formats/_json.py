@@ -581,7 +581,10 @@ class JsonBlock(Format):
         return self.closer
 
     def decide(self, opener, look, eof, ctx):
-        return json_after(look, eof)
+        # The opener written twice (`<tool_call>\n<tool_call>\n{…`): the repeat is markup too
+        # (signalnine/q27#32); only one, so a run of openers is no block.
+        return ahead(look, eof, (opener, ""), ("{", "["))
 
     def parse(self, r, ctx, opener):
+        yield from startswith(r, opener, skip_ws=True)
         yield from call_sequence(r, ctx, self.closer_for(opener))
