@@ -1022,5 +1022,4 @@ case("qwen3_coder", "https://github.com/vllm-project/vllm/issues/58227", "an unc
      tools=["get_weather"])
 case("qwen3_coder", "https://github.com/warpfront/hipfire/pull/750", "a duplicated </function> after the call",
      '<tool_call>\n<function=read_file>\n<parameter=path>\na.md\n</parameter>\n</function>\n</function>\n</tool_call>',
-     [("read_file", {"path": "a.md"})], tools=["read_file"],
-     xfail="a repeated </function> closer is left as content")
+     [("read_file", {"path": "a.md"})], tools=["read_file"])

@@ -19,9 +19,13 @@ PARAMETER = Tag(("<parameter=",), r"""<parameter=\s*(?P<q>["']?)(?P<key>[^>\n]*?
 
 
 def dialect(block_close: str) -> Dialect:
-    """The Qwen3-Coder body inside a block closed by `block_close` (shared with Seed-OSS)."""
+    """The Qwen3-Coder body inside a block closed by `block_close` (shared with Seed-OSS).
+
+    A `</function>` written again after a call's own is skipped as filler between calls
+    (warpfront/hipfire#750): it closes nothing, and is no content either."""
     return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
-                   value_close=("</parameter>",), block_close=(block_close,), trim_nl=True)
+                   value_close=("</parameter>",), block_close=(block_close,), fillers=("</function>",),
+                   trim_nl=True)
 
 
 class Qwen3Coder(Format):
