@@ -988,7 +988,7 @@ case("glm", "https://github.com/inferencerlabs/inferencer-feedback/issues/101", 
 case("glm", "https://github.com/vllm-project/vllm/pull/47190", "the first <arg_key> missing, a space between name and key",
      '<tool_call>browser_action task</arg_key><arg_value>open the docs</arg_value></tool_call>',
      [("browser_action", {"task": "open the docs"})], tools=["browser_action"],
-     xfail="a key glued to the name after a space is not split off yet")
+)
 case("glm", "https://github.com/getsigit/sigit/pull/95", "a second <tool_call> where the first <arg_key> belongs",
      '<tool_call>exec_command<tool_call>command</arg_key><arg_value>ls -la</arg_value></tool_call>',
      [("exec_command", {"command": "ls -la"})], tools=["exec_command"],
@@ -1023,3 +1023,30 @@ case("qwen3_coder", "https://github.com/vllm-project/vllm/issues/58227", "an unc
 case("qwen3_coder", "https://github.com/warpfront/hipfire/pull/750", "a duplicated </function> after the call",
      '<tool_call>\n<function=read_file>\n<parameter=path>\na.md\n</parameter>\n</function>\n</function>\n</tool_call>',
      [("read_file", {"path": "a.md"})], tools=["read_file"])
+case("glm", "https://github.com/fw-ai/cookbook/pull/400", "GLM-5.1 ends a call's turn with <|observation|> (special tokens kept)",
+     '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call><|observation|>',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("glm", "https://github.com/fw-ai/cookbook/pull/400", "an answer's turn ended by <|user|>",
+     '<think>Easy one.</think>\nIt is 4.<|user|>', [], "It is 4.", "Easy one.")
+case("glm", "https://github.com/vllm-project/vllm/pull/47190", "a spaced glued key on an undeclared name stays text",
+     '<tool_call>browse task</arg_key><arg_value>x</arg_value></tool_call>', [],
+     '<tool_call>browse task</arg_key><arg_value>x</arg_value></tool_call>', tools=["browser_action"])
+case("llama3_json", "https://github.com/vllm-project/vllm/issues/16214", "Llama 4: JSON between <|python_start|> and <|python_end|>",
+     '<|python_start|>{"name": "brave_web_search", "parameters": {"query": "latest news"}}<|python_end|>',
+     [("brave_web_search", {"query": "latest news"})], tools=["brave_web_search"])
+case("llama3_json", "https://github.com/vllm-project/vllm/issues/16214", "Llama 4: the call, then its end-of-turn <|eot|>",
+     '{"name": "brave_web_search", "parameters": {"query": "latest news"}}<|eot|>',
+     [("brave_web_search", {"query": "latest news"})], tools=["brave_web_search"])
+case("llama3_json", "https://github.com/vllm-project/vllm/issues/11786", "Llama 3.2: two calls joined by '; '",
+     '{"name": "get_current_weather", "parameters": {"location": "Boston, MA", "unit": "Fahrenheit"}}; {"name": '
+     '"get_current_weather", "parameters": {"location": "Paris", "unit": "Celsius"}}',
+     [("get_current_weather", {"location": "Boston, MA", "unit": "Fahrenheit"}),
+      ("get_current_weather", {"location": "Paris", "unit": "Celsius"})], tools=["get_current_weather"])
+case("bare_json", "https://github.com/NIyueeE/ds-free-api/issues/26", "an indented bare list, code with escapes in a value",
+     '[\n      {"name": "write_to_file", "arguments": {"content": "package openai\\n\\nimport (\\n\\t\\"encoding/json\\"\\n)\\n", '
+     '"path": "a.go"}}\n]', [("write_to_file", {"content": 'package openai\n\nimport (\n\t"encoding/json"\n)\n', "path": "a.go"})],
+     tools=["write_to_file"])
+case("qwen3_coder", "https://github.com/blockcell-labs/blockcell/issues/21", "Step 3.5 (OpenRouter): the bare function, a JSON object parameter",
+     '<function=spawn>\n<parameter=skill_name>\nstock_monitor\n</parameter>\n<parameter=params>\n{"intent": "query", "mode": "query"}\n'
+     '</parameter>\n</function>', [("spawn", {"skill_name": "stock_monitor", "params": {"intent": "query", "mode": "query"}})],
+     tools={"spawn": {"skill_name": {"type": "string"}, "params": {"type": "object"}}})
