@@ -1050,3 +1050,7 @@ case("qwen3_coder", "https://github.com/blockcell-labs/blockcell/issues/21", "St
      '<function=spawn>\n<parameter=skill_name>\nstock_monitor\n</parameter>\n<parameter=params>\n{"intent": "query", "mode": "query"}\n'
      '</parameter>\n</function>', [("spawn", {"skill_name": "stock_monitor", "params": {"intent": "query", "mode": "query"}})],
      tools={"spawn": {"skill_name": {"type": "string"}, "params": {"type": "object"}}})
+case("tool_call_tag", "https://github.com/vybestack/llxprt-code/blob/main/project-plans/multi-provider/23-implement-tool-formatter-hermes.md",
+     "Hermes 2 Pro: the ChatML role header and end token left around the call, name after arguments",
+     '<|im_start|>assistant\n<tool_call>\n{"arguments": {"symbol": "TSLA"}, "name": "get_stock_fundamentals"}\n</tool_call>\n'
+     '<|im_end|>', [("get_stock_fundamentals", {"symbol": "TSLA"})], tools=["get_stock_fundamentals"])
