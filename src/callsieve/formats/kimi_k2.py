@@ -16,8 +16,8 @@ the argument token out, vllm-project/vllm#31207).
 import re
 
 from . import MAYBE, NO, YES, Context, Format, declared
-from ._json import LOOK_MAX, call_object, special_section
-from ..reader import Reject, Truncated, token, until, until_any
+from ._json import LOOK_MAX, call_object, special, special_section
+from ..reader import Reject, Truncated, startswith, token, until, until_any
 
 SECTION = ("<|tool_calls_section_begin|>", "<|tool_call_section_begin|>")
 CALL = "<|tool_call_begin|>"
@@ -100,4 +100,8 @@ class KimiK2(Format):
             return
         if opener == CALL:
             r.push_front(opener)
+        elif (yield from startswith(r, STRIPPED, skip_ws=True, consume=False)):
+            # A section whose first call lost its begin token (lablup/mlxcel#783): the id opens it.
+            yield from _call(r, ctx)
+            yield from special(r, ("tool_call_end",))
         yield from special_section(r, ctx, _call, ENDS, stray=True)
