@@ -990,8 +990,7 @@ case("glm", "https://github.com/vllm-project/vllm/pull/47190", "the first <arg_k
 )
 case("glm", "https://github.com/getsigit/sigit/pull/95", "a second <tool_call> where the first <arg_key> belongs",
      '<tool_call>exec_command<tool_call>command</arg_key><arg_value>ls -la</arg_value></tool_call>',
-     [("exec_command", {"command": "ls -la"})], tools=["exec_command"],
-     xfail="the repeated opener in the key's place is not read as that key's opener yet")
+     [("exec_command", {"command": "ls -la"})], tools=["exec_command"])
 case("deepseek_v3", "https://github.com/sgl-project/sglang/pull/5224", "two V3 calls on separate lines, the end-of-sentence token",
      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_current_weather\n```json\n{"location": "Tokyo"}\n```'
      '<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_current_weather\n```json\n{"location": "Paris"}\n```'

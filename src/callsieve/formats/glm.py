@@ -14,8 +14,10 @@ NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key[:>]|</tool_call|</arg_value>)|\n"
 # the call tag then runs through that key's closer, and a declared tool's name split off its start
 # is the name (`split_glued`); without a declared name to split on, the block is text.
 KEY_CLOSE = r"(?:</arg_key>\s*)+"       # a closer written twice (`</arg_key></arg_key>`) is one
-# The glued key may also follow the name after a space (`<tool_call>browser_action task</arg_key>`).
-GLUED = r"\s*(?P<glued>[^<>\s]+?(?:[ \t]+[^<>\s]+)?)" + KEY_CLOSE + r"(?P<opened><arg_value>)?"
+# The glued key may also follow the name after a space (`<tool_call>browser_action task</arg_key>`,
+# vllm#47190) or after a second <tool_call> written for the <arg_key> (getsigit/sigit#95).
+SEP = r"(?:[ \t]+|<tool_call>)"
+GLUED = r"\s*(?P<glued>[^<>\s]+?(?:" + SEP + r"[^<>\s]+)?)" + KEY_CLOSE + r"(?P<opened><arg_value>)?"
 GLUED_END = KEY_CLOSE + r"(?:<arg_value>|(?=[^\s<]))"
 # A value whose <arg_value> was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
 # own closer, which it must then have (`opened` unmatched: no lenient end, docs/syntax.md#glm).
@@ -23,7 +25,8 @@ PAIR = Tag(("<arg_key>",), r"<arg_key>\s*(?P<key>(?:(?!</arg_key>).)*?)\s*" + KE
            end=GLUED_END)
 
 _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
-_SPACED_KEY = re.compile(r"\s*[A-Za-z_][\w.\-]*[ \t]+([^<>\s]*)")
+_SPACED_KEY = re.compile(r"\s*[A-Za-z_][\w.\-]*" + SEP + r"([^<>\s]*)")
+_SPLIT = re.compile(SEP)
 _AFTER = ("<arg_key>", "</tool_call>", "</arg_key>", "</arg_value>")
 
 
@@ -59,7 +62,12 @@ class Glm(Format):
     def decide(self, opener, look, eof, ctx):
         verdict = name_after(look, eof)
         m = _SPACED_KEY.match(look[:LOOK])
-        if verdict is NO and m:               # a name, a space, a key glued to its </arg_key>
+        if verdict is NO and not m and not eof:      # the separating <tool_call> not all here yet
+            i = _IDENT.match(look)
+            rest = look[i.end():LOOK] if i else ""
+            if rest and "<tool_call>".startswith(rest):
+                return MAYBE
+        if verdict is NO and m:               # a name, a separator, a key glued to its </arg_key>
             tail = look[m.end():LOOK]
             if m.group(1) and tail.startswith("</arg_key>"):
                 return YES
@@ -78,8 +86,9 @@ def split_glued(ctx):
         glued = tag.group("glued")
         if glued is None:
             return tag.group("name")
-        if len(glued.split()) == 2:           # NAME KEY: the name must be a declared tool's
-            name, key = glued.split()
+        parts = _SPLIT.split(glued)
+        if len(parts) == 2:                   # NAME KEY: the name must be a declared tool's
+            name, key = parts
             if name not in (ctx.tools or ()):
                 raise Reject("a key glued to an undeclared name")
             return name, key
