@@ -1052,3 +1052,10 @@ case("tool_call_tag", "https://github.com/vybestack/llxprt-code/blob/main/projec
      "Hermes 2 Pro: the ChatML role header and end token left around the call, name after arguments",
      '<|im_start|>assistant\n<tool_call>\n{"arguments": {"symbol": "TSLA"}, "name": "get_stock_fundamentals"}\n</tool_call>\n'
      '<|im_end|>', [("get_stock_fundamentals", {"symbol": "TSLA"})], tools=["get_stock_fundamentals"])
+case("tool_call_tag", "https://github.com/yigit353/langchain-qwq/issues/30", "QwQ closes the call object once too often before </tool_call>",
+     '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}}\n</tool_call>',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("tool_call_tag", "https://github.com/QwenLM/Qwen-Agent/issues/734", "an empty-argument call, the wrapper never closed, prose before",
+     'Checking.\n<tool_call>\n{"name": "list_tools", "arguments": {}}\n', [("list_tools", {})], "Checking.", tools=["list_tools"])
+case("llama3_json", "https://github.com/ollama/ollama/issues/12017", "llama3.2: a closing brace inside a string value",
+     '{"name": "write_log", "parameters": {"message": "}A"}}', [("write_log", {"message": "}A"})], tools=["write_log"])

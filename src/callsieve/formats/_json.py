@@ -233,7 +233,22 @@ def call_sequence(r, ctx: Context, closer: str | None, loose: bool = False, seps
         if c not in ("{", "["):
             break
     if closer:
-        yield from startswith(r, closer, skip_ws=True)
+        yield from _closer(r, closer)
+
+
+_STRAY_CLOSE = re.compile(r"[\s}\]]*")
+
+
+def _closer(r, closer: str):
+    """The block's closer, if next; brackets the model closed once too often right before it
+    (`{…}}}\n</tool_call>`, yigit353/langchain-qwq#30) are markup with it.  Without the closer
+    after them they are left alone."""
+    at = r.at
+    m = yield from token(r, _STRAY_CLOSE, 64)
+    if m is not None and m.group().strip() and (yield from startswith(r, closer)):
+        return
+    r.rewind(at)
+    yield from startswith(r, closer, skip_ws=True)
 
 
 def call_array(r, ctx: Context, loose: bool = False, **opts):
