@@ -1059,3 +1059,28 @@ case("tool_call_tag", "https://github.com/QwenLM/Qwen-Agent/issues/734", "an emp
      'Checking.\n<tool_call>\n{"name": "list_tools", "arguments": {}}\n', [("list_tools", {})], "Checking.", tools=["list_tools"])
 case("llama3_json", "https://github.com/ollama/ollama/issues/12017", "llama3.2: a closing brace inside a string value",
      '{"name": "write_log", "parameters": {"message": "}A"}}', [("write_log", {"message": "}A"})], tools=["write_log"])
+case("deepseek_dsml", "https://github.com/sgl-project/sglang/pull/39435", "V4.1: a parameter tag without the DSML token nor string=",
+     "I'll call the `set_flag` function to enable the flag.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"set_flag\">\n"
+     "<parameter name=\"enabled\">true</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
+     [("set_flag", {"enabled": True})], "I'll call the `set_flag` function to enable the flag.",
+     tools={"set_flag": {"enabled": {"type": "boolean"}}})
+case("deepseek_dsml", "https://github.com/sgl-project/sglang/issues/40236", "a bare invoke, no section",
+     '<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n'
+     '</｜DSML｜invoke>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("deepseek_dsml", "https://github.com/sgl-project/sglang/issues/40236", "the section never closed",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris'
+     '</｜DSML｜parameter>\n</｜DSML｜invoke>\n', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("deepseek_dsml", "https://github.com/ggml-org/llama.cpp/pull/28612", "a misspelled parameter closer: that call is not runnable",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris'
+     '</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" '
+     'string="true">Rome</｜DSML｜parametr>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"], incomplete=[("get_weather", {"city": "Rome"})])
+case("deepseek_dsml", "https://github.com/vllm-project/vllm/pull/54838", "a parameter's closer missing before the next one",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="search">\n<｜DSML｜parameter name="query" string="true">vllm\n'
+     '<｜DSML｜parameter name="topn" string="false">5</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+     [("search", {"query": "vllm", "topn": 5})], tools=["search"],
+     xfail="the newline before the next parameter's tag stays in the value whose closer is missing")
+case("deepseek_dsml", "https://github.com/ggml-org/llama.cpp/pull/28612", "angle brackets and & in a string value are text",
+     '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write">\n<｜DSML｜parameter name="text" string="true">'
+     '<east> & Osaka</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+     [("write", {"text": "<east> & Osaka"})], tools=["write"])

@@ -179,7 +179,7 @@ class Dialect:
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
                  json_args: bool = True, json_calls: bool = False, untyped=ANY,
-                 attr_entities: bool = False):
+                 attr_entities: bool = False, foreign: tuple = ()):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
         self.block_close, self.fillers = tuple(block_close), tuple(fillers)
@@ -203,6 +203,10 @@ class Dialect:
             kinds[m] = "call"
         for m in self.value_close:
             kinds[m] = "close"
+        # Prefixes only the syntax's markup starts with (DSML's `</｜DSML｜`): one that is none of
+        # its tags (a misspelled closer) makes the value malformed, never text of it.
+        for m in foreign:
+            kinds[m] = "foreign"
         if xml:
             kinds["&"] = "entity"
             kinds["<![CDATA["] = "cdata"
@@ -304,6 +308,8 @@ def value(r, d: Dialect, emit, strict: bool = False):
         elif kind in ("param", "fn"):
             if (prev == "\n" or not d.trim_nl) and (yield from _opens_element(r, d, kind, lit, nested)):
                 held_tags = True
+        elif kind == "foreign":
+            raise Bad(f"{lit} (no tag of the syntax) inside a value")
         elif kind == "entity":
             put((yield from _entity(r)))
             continue
