@@ -1084,3 +1084,7 @@ case("deepseek_dsml", "https://github.com/ggml-org/llama.cpp/pull/28612", "angle
      '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write">\n<｜DSML｜parameter name="text" string="true">'
      '<east> & Osaka</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
      [("write", {"text": "<east> & Osaka"})], tools=["write"])
+case("deepseek_dsml", "https://github.com/diegosouzapw/OmniRoute/pull/13930", "DeepSeek V4 (web): doubled bars and a space in every tag",
+     '<｜｜DSML｜｜ tool_calls>\n<｜｜DSML｜｜ invoke name="get_weather">\n<｜｜DSML｜｜ parameter name="city" string="true">Paris'
+     '</｜｜DSML｜｜ parameter>\n</｜｜DSML｜｜ invoke>\n</｜｜DSML｜｜ tool_calls>', [("get_weather", {"city": "Paris"})],
+     tools=["get_weather"])
