@@ -1088,3 +1088,18 @@ case("deepseek_dsml", "https://github.com/diegosouzapw/OmniRoute/pull/13930", "D
      '<｜｜DSML｜｜ tool_calls>\n<｜｜DSML｜｜ invoke name="get_weather">\n<｜｜DSML｜｜ parameter name="city" string="true">Paris'
      '</｜｜DSML｜｜ parameter>\n</｜｜DSML｜｜ invoke>\n</｜｜DSML｜｜ tool_calls>', [("get_weather", {"city": "Paris"})],
      tools=["get_weather"])
+NM = "https://github.com/raullenchai/Rapid-MLX/pull/1031"
+case("qwen3_coder", NM, "Nemotron: the block's closer missing, all on one line",
+     '<tool_call><function=f><parameter=x>1</parameter></function>', [("f", {"x": 1})], tools={"f": {"x": {"type": "integer"}}})
+case("qwen3_coder", NM, "Nemotron: a word between </function> and </tool_call> is content",
+     '<tool_call><function=f>\n<parameter=x>\n1\n</parameter>\n</function> ok </tool_call>', [("f", {"x": 1})], "ok",
+     tools={"f": {"x": {"type": "integer"}}})
+case("qwen3_coder", NM, "Nemotron: prose between <tool_call> and <function=",
+     '<tool_call>\nLet me check.\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>',
+     [("f", {"x": 1})], "Let me check.", tools={"f": {"x": {"type": "integer"}}},
+     xfail="the opener, followed by prose, is released as text before the bare function is seen")
+case("functionary", "https://github.com/NousResearch/hermes-agent/pull/35129", "Ollama cloud: <function=NAME>{json}</function>",
+     '<function=get_weather>{"city": "Paris"}</function>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("bracket_tool_calls", "https://github.com/vllm-project/vllm/pull/38695", "Apriel: thinking, then the [TOOL_CALLS] list with an array argument",
+     '<think>Let me think.</think>[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris", "days": [1, 2]}}]',
+     [("get_weather", {"city": "Paris", "days": [1, 2]})], reasoning="Let me think.", tools=["get_weather"])
