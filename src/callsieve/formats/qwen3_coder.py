@@ -14,8 +14,11 @@ BARE = "<function="
 # A name may be quoted (`<parameter="command">`, `<function='bash'>`): the quotes are the tag's,
 # not the name's (Qwen3.x writes both forms; openvinotoolkit/model_server#4487).
 FUNCTION = Tag(("<function=",), r"""<function=\s*(?P<q>["']?)(?P<name>[^>\n]*?)(?P=q)\s*>""")
-_BODY = ("<parameter=", "</function>")
-PARAMETER = Tag(("<parameter=",), r"""<parameter=\s*(?P<q>["']?)(?P<key>[^>\n]*?)(?P=q)\s*>""")
+# A parameter tag may also be spelled with an attribute (`<parameter name="path">`, as the
+# invoke-style syntaxes write it): skipping it as noise ran the call without that argument.
+_BODY = ("<parameter=", "<parameter name=", "</function>")
+PARAMETER = Tag(("<parameter=", "<parameter name="),
+                r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^>\n]*?)(?P=q)\s*>""")
 
 
 def dialect(block_close: str) -> Dialect:
