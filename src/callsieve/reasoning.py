@@ -73,7 +73,8 @@ STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "<|open|>response<|sep|>", "<|close|>response<|sep|>",   # Kimi K3's reply channel
          "<|begin|>assistant", "<|content|>",                     # Solar Open's answer header
          "<|message_model|><|content_text|>", "<|content_text|>", "<|content_model_end_sampling|>",  # Inkling
-         "[END FINAL RESPONSE]")                                    # Apriel's
+         "[END FINAL RESPONSE]",                                    # Apriel's
+         "<|im_start|>assistant")       # a ChatML role header left in the text (Hermes, Qwen)
 
 # End-of-turn special tokens a server left in the text (it did not skip special tokens): never
 # content.  `</s>` is not among them: it is also HTML's strikethrough.

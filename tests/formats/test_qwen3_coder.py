@@ -200,3 +200,14 @@ def test_a_bare_function_tag_in_prose_is_text():
 def test_a_bare_function_tag_without_parameters_is_a_call():
     check("<function=now>\n</function>", calls=[("now", {})], content="")
     check("Checking.\n<function=now>\n</function>\n</tool_call>", calls=[("now", {})], content="Checking.")
+
+
+def test_a_parameter_tag_spelled_with_a_name_attribute_is_read():
+    # skipped as noise, it ran the call without that argument
+    text = '<tool_call>\n<function=bash>\n<parameter name="command">\nls -la\n</parameter>\n</function>\n</tool_call>'
+    check(text, calls=[("bash", {"command": "ls -la"})], content="", tools=tools("bash"))
+
+
+def test_a_quoted_parameter_name_loses_its_quotes():
+    text = "<tool_call>\n<function='bash'>\n<parameter=\"command\">\npwd\n</parameter>\n</function>\n</tool_call>"
+    check(text, calls=[("bash", {"command": "pwd"})], content="", tools=tools("bash"))

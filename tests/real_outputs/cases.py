@@ -884,3 +884,222 @@ case("minimax_m3", M3T, "a string-typed parameter that starts with a tag stays t
 case("tool_code", "https://github.com/vllm-project/vllm/pull/17149", "a pythonic list inside the fence (the vLLM gemma3 template)",
      '```tool_code\n[get_weather(city="Rome"), get_time(tz="CET")]\n```',
      [("get_weather", {"city": "Rome"}), ("get_time", {"tz": "CET"})], tools=["get_weather", "get_time"])
+
+# --- hunt A (JSON families), 2026-12-03
+OV = "https://github.com/openvinotoolkit/model_server/issues/4487"
+case("qwen3_coder", OV, "a quoted parameter name <parameter=\"command\">: the quotes are the tag's",
+     '<tool_call>\n<function=bash>\n<parameter="command">ls -la /tmp</parameter>\n</function>\n</tool_call>',
+     [("bash", {"command": "ls -la /tmp"})], tools=["bash"])
+case("qwen3_coder", "https://github.com/openvinotoolkit/model_server/pull/4502", "a quoted function name <function=\"bash\">",
+     '<tool_call>\n<function="bash">\n<parameter=command>\npwd\n</parameter>\n</function>\n</tool_call>',
+     [("bash", {"command": "pwd"})], tools=["bash"])
+case("qwen3_coder", OV, "single-quoted parameter names, two parameters",
+     "<tool_call>\n<function=write_file>\n<parameter='path'>\nnotes.md\n</parameter>\n<parameter='content'>\n# hi\n"
+     "</parameter>\n</function>\n</tool_call>",
+     [("write_file", {"path": "notes.md", "content": "# hi"})], tools=["write_file"])
+case("qwen3_coder", "https://github.com/sgl-project/sglang/pull/36835", "an empty tag for a string parameter is the empty string",
+     '<tool_call>\n<function=search>\n<parameter=query>\nvllm\n</parameter>\n<parameter=site>\n</parameter>\n</function>\n'
+     '</tool_call>', [("search", {"query": "vllm", "site": ""})],
+     tools={"search": {"query": {"type": "string"}, "site": {"type": "string"}}})
+case("qwen3_coder", "https://github.com/ollama/ollama/pull/17742", "the bare function with a stray </tool_call>, an orphan opener after",
+     '<function=exec_command>\n<parameter=cmd>\necho LEAK_TEST\n</parameter>\n</function>\n</tool_call>',
+     [("exec_command", {"cmd": "echo LEAK_TEST"})], tools=["exec_command"])
+case("qwen3_coder", "https://github.com/raullenchai/Rapid-MLX/issues/448", "the call then <|im_end|> (special tokens kept)",
+     '<tool_call>\n<function=run_tests>\n</function>\n</tool_call><|im_end|>', [("run_tests", {})], tools=["run_tests"])
+KV = "https://github.com/vllm-project/vllm/pull/31207"
+case("kimi_k2", KV, "the argument token left out: the JSON right after the id, spaces around (in a section)",
+     '<|tool_calls_section_begin|><|tool_call_begin|> functions.get_weather:0 {"city": "Tokyo"} <|tool_call_end|>'
+     '<|tool_calls_section_end|>', [("get_weather", {"city": "Tokyo"})], tools=["get_weather"])
+case("kimi_k2", KV, "the argument token left out, no section (the streamed leak of the report)",
+     'Checking.<|tool_call_begin|> functions.get_weather:0 {"city": "Tokyo"} <|tool_call_end|>',
+     [("get_weather", {"city": "Tokyo"})], "Checking.", tools=["get_weather"])
+case("kimi_k2", "https://github.com/vybestack/llxprt-code/pull/750", "the section on its own lines",
+     '<|tool_calls_section_begin|>\n<|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>{"path": "a.md"}'
+     '<|tool_call_end|>\n<|tool_calls_section_end|>', [("read_file", {"path": "a.md"})], tools=["read_file"])
+case("kimi_k2", "https://github.com/NousResearch/hermes-agent/pull/24536", "a Kimi call as the whole content, prose before, end token after",
+     'Let me look.\n<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>'
+     '{"query": "k2 parser"}<|tool_call_end|><|tool_calls_section_end|><|im_end|>',
+     [("search", {"query": "k2 parser"})], "Let me look.", tools=["search"])
+case("kimi_k2", "https://github.com/lablup/mlxcel/pull/783", "a section without per-call tokens: the body is one call",
+     '<|tool_calls_section_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Oslo"}'
+     '<|tool_calls_section_end|>', [("get_weather", {"city": "Oslo"})], tools=["get_weather"])
+case("tool_call_tag", "https://github.com/signalnine/q27/pull/32", "the opener written twice before the JSON: the repeat is markup",
+     '<tool_call>\n<tool_call>\n{"name": "read_file", "arguments": {"path": "notes.md"}}\n</tool_call>',
+     [("read_file", {"path": "notes.md"})], tools=["read_file"])
+case("tool_call_tag", "https://github.com/signalnine/q27/pull/32", "the opener twice and the end of the stream: never the answer",
+     '<tool_call>\n<tool_call>', [], tools=["read_file"],
+     xfail="a block of nothing but openers is released as text; it should be dropped as markup")
+case("tool_call_tag", "https://github.com/ROCm/ATOM/pull/1427", "Qwen3-8B: an empty-argument call, the block never closed",
+     '<tool_call>\n{"name": "list_files", "arguments": {}}\n', [("list_files", {})], tools=["list_files"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/21544", "an unbalanced brace inside a string value",
+     '<tool_call>\n{"name": "run_shell_command", "arguments": {"command": "mkdir -p test/{test1,test2"}}\n</tool_call>',
+     [("run_shell_command", {"command": "mkdir -p test/{test1,test2"})], tools=["run_shell_command"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/18791", "Chinese prose, then the call",
+     '我将使用工具进行计算。\n<tool_call>\n{"name": "calculator", "arguments": {"expression": "2+3"}}\n</tool_call>',
+     [("calculator", {"expression": "2+3"})], "我将使用工具进行计算。", tools=["calculator"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/32518", "arguments ending in a nested object and a bool (lost braces)",
+     '<tool_call>\n{"name": "set_alarm", "arguments": {"time": {"h": 7, "m": 30}, "repeat": true}}\n</tool_call>',
+     [("set_alarm", {"time": {"h": 7, "m": 30}, "repeat": True})], tools=["set_alarm"])
+case("tool_call_tag", "https://github.com/odysseus-dev/odysseus/issues/6013", "no whitespace in the wrapper, a closer quoted in a value",
+     '<tool_call>{"name":"write_file","arguments":{"path":"notes.txt","content":"alpha </tool_call> omega"}}</tool_call>',
+     [("write_file", {"path": "notes.txt", "content": "alpha </tool_call> omega"})], tools=["write_file"])
+case("tool_call_tag", "https://github.com/ml-explore/mlx-lm/pull/792",
+     "GLM 4.7 writing a JSON call inside its <tool_call>",
+     '<tool_call>{"name": "read", "arguments": {"filePath": "src/app.ts"}}</tool_call>',
+     [("read", {"filePath": "src/app.ts"})], tools=["read"])
+case("bare_json", "https://github.com/mark3labs/mcphost/issues/12", "Qwen2.5-Coder: bare JSON with blank lines and trailing spaces",
+     '\n\n  {"name": "filesystem__list_directory", "arguments": {"path": "."}}   ',
+     [("filesystem__list_directory", {"path": "."})], tools=["filesystem__list_directory"])
+case("bare_json", "https://github.com/jundot/omlx/issues/2565", "Qwen2.5-Coder: the call as the whole content",
+     '{"name": "read_file", "arguments": {"path": "test.txt"}}', [("read_file", {"path": "test.txt"})], tools=["read_file"])
+case("tool_calls_array", "https://github.com/zeroclaw-labs/zeroclaw/pull/7195", "Llama 4 Scout (Groq): one object in <tool_calls> on its own lines",
+     '<tool_calls>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_calls>',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("llama3_json", "https://github.com/vllm-project/vllm/issues/28219", "R1-Distill-Llama: thinking, then the bare Llama JSON",
+     '<think>\nThe user wants the weather, I will call the tool.\n</think>\n\n{"name": "get_weather", "parameters": '
+     '{"location": "Paris"}}', [("get_weather", {"location": "Paris"})],
+     reasoning="The user wants the weather, I will call the tool.", tools=["get_weather"])
+case("bracket_tool_calls", "https://github.com/ml-explore/mlx-lm/pull/1643", "the classic list with the id after the arguments",
+     '[TOOL_CALLS][{"name": "read_file", "arguments": {"path": "/tmp/test.txt"}, "id": "abcdefghi"}]',
+     [("read_file", {"path": "/tmp/test.txt"})], tools=["read_file"])
+case("bracket_tool_calls", "https://github.com/ml-explore/mlx-lm/issues/1374", "Ministral: a space between the token and the list",
+     '[TOOL_CALLS] [{"name": "calculator", "arguments": {"expression": "2+3"}}]',
+     [("calculator", {"expression": "2+3"})], tools=["calculator"])
+case("bracket_tool_calls", "https://github.com/vllm-project/vllm/pull/30588", "a brace in the prose before the token",
+     'Using the {city} slot. [TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]',
+     [("get_weather", {"city": "Paris"})], "Using the {city} slot.", tools=["get_weather"])
+case("bracket_tool_calls", "https://github.com/ml-explore/mlx-lm/issues/1069", "Devstral [ARGS] with a long escaped multi-line value",
+     '[TOOL_CALLS]write[ARGS]{"filePath": "/tmp/loader.py", "content": "# Document Loader Module\\n# ---\\nimport torch\\n"}',
+     [("write", {"filePath": "/tmp/loader.py", "content": "# Document Loader Module\n# ---\nimport torch\n"})],
+     tools=["write"])
+case("bracket_tool_calls", "https://github.com/raullenchai/Rapid-MLX/issues/579", "Devstral-Small-2: prose, then NAME[ARGS]",
+     'Reading it.[TOOL_CALLS]read[ARGS]{"path": "src/main.py"}', [("read", {"path": "src/main.py"})], "Reading it.",
+     tools=["read"])
+case("glm", "https://github.com/alibaba/rtp-llm/pull/525", "GLM-4.6's multi-line form with a CJK value",
+     '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>杭州</arg_value>\n</tool_call>',
+     [("get_current_weather", {"location": "杭州"})], tools=["get_current_weather"])
+case("glm", "https://github.com/vllm-project/vllm/issues/48201", "a zero-argument call, nothing after the name",
+     '<tool_call>get_current_date</tool_call>', [("get_current_date", {})], tools=["get_current_date"])
+case("glm", "https://github.com/inferencerlabs/inferencer-feedback/issues/101", "GLM 4.7: three inline arguments (only the first was read)",
+     '<tool_call>write_file<arg_key>path</arg_key><arg_value>a.txt</arg_value><arg_key>content</arg_key><arg_value>hi'
+     '</arg_value><arg_key>mode</arg_key><arg_value>w</arg_value></tool_call>',
+     [("write_file", {"path": "a.txt", "content": "hi", "mode": "w"})], tools=["write_file"])
+case("glm", "https://github.com/vllm-project/vllm/pull/47190", "the first <arg_key> missing, a space between name and key",
+     '<tool_call>browser_action task</arg_key><arg_value>open the docs</arg_value></tool_call>',
+     [("browser_action", {"task": "open the docs"})], tools=["browser_action"],
+)
+case("glm", "https://github.com/getsigit/sigit/pull/95", "a second <tool_call> where the first <arg_key> belongs",
+     '<tool_call>exec_command<tool_call>command</arg_key><arg_value>ls -la</arg_value></tool_call>',
+     [("exec_command", {"command": "ls -la"})], tools=["exec_command"])
+case("deepseek_v3", "https://github.com/sgl-project/sglang/pull/5224", "two V3 calls on separate lines, the end-of-sentence token",
+     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_current_weather\n```json\n{"location": "Tokyo"}\n```'
+     '<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_current_weather\n```json\n{"location": "Paris"}\n```'
+     '<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜end▁of▁sentence｜>',
+     [("get_current_weather", {"location": "Tokyo"}), ("get_current_weather", {"location": "Paris"})],
+     tools=["get_current_weather"])
+case("deepseek_v31", "https://github.com/smg-project/smg/pull/897", "V3.1 nested JSON arguments",
+     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "SF", "opts": {"units": ["c", "f"], '
+     '"days": 3}}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+     [("get_weather", {"city": "SF", "opts": {"units": ["c", "f"], "days": 3}})], tools=["get_weather"])
+case("deepseek_v31", "https://github.com/sgl-project/sglang/pull/17320", "DeepSeek-V3.2 writing the V3.1 tokens, prose first",
+     'Let me check the weather.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"location": "Beijing"}'
+     '<｜tool▁call▁end｜><｜tool▁calls▁end｜>', [("get_weather", {"location": "Beijing"})], "Let me check the weather.",
+     tools=["get_weather"])
+case("deepseek_dsml", "https://github.com/tetherto/qvac/pull/3668", "V4's <｜DSML｜tool_calls> wrapper, then the end token",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris'
+     '</｜DSML｜parameter>\n<｜DSML｜parameter name="days" string="false">3</｜DSML｜parameter>\n</｜DSML｜invoke>\n'
+     '</｜DSML｜tool_calls><｜end▁of▁sentence｜>', [("get_weather", {"city": "Paris", "days": 3})], tools=["get_weather"])
+case("qwen3_coder", "https://github.com/sgl-project/sglang/issues/39836", "a parameter tag repeated mid-value: never runnable",
+     '<tool_call>\n<function=edit>\n<parameter=edits>\n[{"old": "a", "new": "b"},\n<parameter=edits>\n{"old": "c", "new": "d"}]\n'
+     '</parameter>\n</function>\n</tool_call>', [], tools={"edit": {"edits": {"type": "array"}}},
+     incomplete=[("edit", {"edits": '[{"old": "a", "new": "b"},'})])
+case("qwen3_coder", "https://github.com/vllm-project/vllm/issues/58227", "an unclosed <tool_call> quoted in thinking, then the real call",
+     '<think>The format is <tool_call>\n<function=function_name>\nso I will use it.\n</think>\n\n<tool_call>\n'
+     '<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
+     [("get_weather", {"city": "Paris"})], reasoning="The format is <tool_call>\n<function=function_name>\nso I will use it.",
+     tools=["get_weather"])
+case("qwen3_coder", "https://github.com/warpfront/hipfire/pull/750", "a duplicated </function> after the call",
+     '<tool_call>\n<function=read_file>\n<parameter=path>\na.md\n</parameter>\n</function>\n</function>\n</tool_call>',
+     [("read_file", {"path": "a.md"})], tools=["read_file"])
+case("glm", "https://github.com/fw-ai/cookbook/pull/400", "GLM-5.1 ends a call's turn with <|observation|> (special tokens kept)",
+     '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call><|observation|>',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("glm", "https://github.com/fw-ai/cookbook/pull/400", "an answer's turn ended by <|user|>",
+     '<think>Easy one.</think>\nIt is 4.<|user|>', [], "It is 4.", "Easy one.")
+case("glm", "https://github.com/vllm-project/vllm/pull/47190", "a spaced glued key on an undeclared name stays text",
+     '<tool_call>browse task</arg_key><arg_value>x</arg_value></tool_call>', [],
+     '<tool_call>browse task</arg_key><arg_value>x</arg_value></tool_call>', tools=["browser_action"])
+case("llama3_json", "https://github.com/vllm-project/vllm/issues/16214", "Llama 4: JSON between <|python_start|> and <|python_end|>",
+     '<|python_start|>{"name": "brave_web_search", "parameters": {"query": "latest news"}}<|python_end|>',
+     [("brave_web_search", {"query": "latest news"})], tools=["brave_web_search"])
+case("llama3_json", "https://github.com/vllm-project/vllm/issues/16214", "Llama 4: the call, then its end-of-turn <|eot|>",
+     '{"name": "brave_web_search", "parameters": {"query": "latest news"}}<|eot|>',
+     [("brave_web_search", {"query": "latest news"})], tools=["brave_web_search"])
+case("llama3_json", "https://github.com/vllm-project/vllm/issues/11786", "Llama 3.2: two calls joined by '; '",
+     '{"name": "get_current_weather", "parameters": {"location": "Boston, MA", "unit": "Fahrenheit"}}; {"name": '
+     '"get_current_weather", "parameters": {"location": "Paris", "unit": "Celsius"}}',
+     [("get_current_weather", {"location": "Boston, MA", "unit": "Fahrenheit"}),
+      ("get_current_weather", {"location": "Paris", "unit": "Celsius"})], tools=["get_current_weather"])
+case("bare_json", "https://github.com/NIyueeE/ds-free-api/issues/26", "an indented bare list, code with escapes in a value",
+     '[\n      {"name": "write_to_file", "arguments": {"content": "package openai\\n\\nimport (\\n\\t\\"encoding/json\\"\\n)\\n", '
+     '"path": "a.go"}}\n]', [("write_to_file", {"content": 'package openai\n\nimport (\n\t"encoding/json"\n)\n', "path": "a.go"})],
+     tools=["write_to_file"])
+case("qwen3_coder", "https://github.com/blockcell-labs/blockcell/issues/21", "Step 3.5 (OpenRouter): the bare function, a JSON object parameter",
+     '<function=spawn>\n<parameter=skill_name>\nstock_monitor\n</parameter>\n<parameter=params>\n{"intent": "query", "mode": "query"}\n'
+     '</parameter>\n</function>', [("spawn", {"skill_name": "stock_monitor", "params": {"intent": "query", "mode": "query"}})],
+     tools={"spawn": {"skill_name": {"type": "string"}, "params": {"type": "object"}}})
+case("tool_call_tag", "https://github.com/vybestack/llxprt-code/blob/main/project-plans/multi-provider/23-implement-tool-formatter-hermes.md",
+     "Hermes 2 Pro: the ChatML role header and end token left around the call, name after arguments",
+     '<|im_start|>assistant\n<tool_call>\n{"arguments": {"symbol": "TSLA"}, "name": "get_stock_fundamentals"}\n</tool_call>\n'
+     '<|im_end|>', [("get_stock_fundamentals", {"symbol": "TSLA"})], tools=["get_stock_fundamentals"])
+case("tool_call_tag", "https://github.com/yigit353/langchain-qwq/issues/30", "QwQ closes the call object once too often before </tool_call>",
+     '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}}\n</tool_call>',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("tool_call_tag", "https://github.com/QwenLM/Qwen-Agent/issues/734", "an empty-argument call, the wrapper never closed, prose before",
+     'Checking.\n<tool_call>\n{"name": "list_tools", "arguments": {}}\n', [("list_tools", {})], "Checking.", tools=["list_tools"])
+case("llama3_json", "https://github.com/ollama/ollama/issues/12017", "llama3.2: a closing brace inside a string value",
+     '{"name": "write_log", "parameters": {"message": "}A"}}', [("write_log", {"message": "}A"})], tools=["write_log"])
+case("deepseek_dsml", "https://github.com/sgl-project/sglang/pull/39435", "V4.1: a parameter tag without the DSML token nor string=",
+     "I'll call the `set_flag` function to enable the flag.\n\n<｜DSML｜tool_calls>\n<｜DSML｜invoke name=\"set_flag\">\n"
+     "<parameter name=\"enabled\">true</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
+     [("set_flag", {"enabled": True})], "I'll call the `set_flag` function to enable the flag.",
+     tools={"set_flag": {"enabled": {"type": "boolean"}}})
+case("deepseek_dsml", "https://github.com/sgl-project/sglang/issues/40236", "a bare invoke, no section",
+     '<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>\n'
+     '</｜DSML｜invoke>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("deepseek_dsml", "https://github.com/sgl-project/sglang/issues/40236", "the section never closed",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris'
+     '</｜DSML｜parameter>\n</｜DSML｜invoke>\n', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("deepseek_dsml", "https://github.com/ggml-org/llama.cpp/pull/28612", "a misspelled parameter closer: that call is not runnable",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris'
+     '</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" '
+     'string="true">Rome</｜DSML｜parametr>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"], incomplete=[("get_weather", {"city": "Rome"})])
+case("deepseek_dsml", "https://github.com/vllm-project/vllm/pull/54838", "a parameter's closer missing before the next one",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="search">\n<｜DSML｜parameter name="query" string="true">vllm\n'
+     '<｜DSML｜parameter name="topn" string="false">5</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+     [("search", {"query": "vllm", "topn": 5})], tools=["search"],
+     xfail="the newline before the next parameter's tag stays in the value whose closer is missing")
+case("deepseek_dsml", "https://github.com/ggml-org/llama.cpp/pull/28612", "angle brackets and & in a string value are text",
+     '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write">\n<｜DSML｜parameter name="text" string="true">'
+     '<east> & Osaka</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+     [("write", {"text": "<east> & Osaka"})], tools=["write"])
+case("deepseek_dsml", "https://github.com/diegosouzapw/OmniRoute/pull/13930", "DeepSeek V4 (web): doubled bars and a space in every tag",
+     '<｜｜DSML｜｜ tool_calls>\n<｜｜DSML｜｜ invoke name="get_weather">\n<｜｜DSML｜｜ parameter name="city" string="true">Paris'
+     '</｜｜DSML｜｜ parameter>\n</｜｜DSML｜｜ invoke>\n</｜｜DSML｜｜ tool_calls>', [("get_weather", {"city": "Paris"})],
+     tools=["get_weather"])
+NM = "https://github.com/raullenchai/Rapid-MLX/pull/1031"
+case("qwen3_coder", NM, "Nemotron: the block's closer missing, all on one line",
+     '<tool_call><function=f><parameter=x>1</parameter></function>', [("f", {"x": 1})], tools={"f": {"x": {"type": "integer"}}})
+case("qwen3_coder", NM, "Nemotron: a word between </function> and </tool_call> is content",
+     '<tool_call><function=f>\n<parameter=x>\n1\n</parameter>\n</function> ok </tool_call>', [("f", {"x": 1})], "ok",
+     tools={"f": {"x": {"type": "integer"}}})
+case("qwen3_coder", NM, "Nemotron: prose between <tool_call> and <function=",
+     '<tool_call>\nLet me check.\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>',
+     [("f", {"x": 1})], "Let me check.", tools={"f": {"x": {"type": "integer"}}},
+     xfail="the opener, followed by prose, is released as text before the bare function is seen")
+case("functionary", "https://github.com/NousResearch/hermes-agent/pull/35129", "Ollama cloud: <function=NAME>{json}</function>",
+     '<function=get_weather>{"city": "Paris"}</function>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("bracket_tool_calls", "https://github.com/vllm-project/vllm/pull/38695", "Apriel: thinking, then the [TOOL_CALLS] list with an array argument",
+     '<think>Let me think.</think>[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris", "days": [1, 2]}}]',
+     [("get_weather", {"city": "Paris", "days": [1, 2]})], reasoning="Let me think.", tools=["get_weather"])

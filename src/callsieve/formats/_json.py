@@ -258,7 +258,22 @@ def call_sequence(r, ctx: Context, closer: str | None, loose: bool = False, seps
         if c not in ("{", "["):
             break
     if closer:
-        yield from startswith(r, closer, skip_ws=True)
+        yield from _closer(r, closer)
+
+
+_STRAY_CLOSE = re.compile(r"[\s}\]]*")
+
+
+def _closer(r, closer: str):
+    """The block's closer, if next; brackets the model closed once too often right before it
+    (`{…}}}\n</tool_call>`, yigit353/langchain-qwq#30) are markup with it.  Without the closer
+    after them they are left alone."""
+    at = r.at
+    m = yield from token(r, _STRAY_CLOSE, 64)
+    if m is not None and m.group().strip() and (yield from startswith(r, closer)):
+        return
+    r.rewind(at)
+    yield from startswith(r, closer, skip_ws=True)
 
 
 def call_array(r, ctx: Context, loose: bool = False, **opts):
@@ -606,7 +621,10 @@ class JsonBlock(Format):
         return self.closer
 
     def decide(self, opener, look, eof, ctx):
-        return json_after(look, eof)
+        # The opener written twice (`<tool_call>\n<tool_call>\n{…`): the repeat is markup too
+        # (signalnine/q27#32); only one, so a run of openers is no block.
+        return ahead(look, eof, (opener, ""), ("{", "["))
 
     def parse(self, r, ctx, opener):
+        yield from startswith(r, opener, skip_ws=True)
         yield from call_sequence(r, ctx, self.closer_for(opener))

@@ -8,16 +8,19 @@ for a call without arguments), per argument `<｜DSML｜parameter name="K" strin
 """
 from . import Format
 from . import YES
+from ._json import ahead
 from ._xml import block, invoke_dialect, tag_after
 from .deepseek_v3 import OUTPUTS, TOKENS
 
 # The prefix token, with V4.1's space after it; tags also come without it (a server that
-# strips special tokens), mixed, or with an ASCII bar.
-DSML = ("｜DSML｜", "｜DSML｜ ", "|DSML|", "|DSML| ")
+# strips special tokens), mixed, with an ASCII bar, or with doubled bars and a space (DeepSeek
+# V4 on chat.deepseek.com: `<｜｜DSML｜｜ invoke …>`, diegosouzapw/OmniRoute#13930).
+DSML = ("｜DSML｜", "｜DSML｜ ", "|DSML|", "|DSML| ", "｜｜DSML｜｜ ", "｜｜DSML｜｜")
 PREFIXES = DSML + ("",)
 SECTIONS = ("function_calls", "tool_calls", "calls")
 # Without ｜DSML｜ only the longer section names open a block: `<calls>` is too common a word.
 SECTION_TAGS = tuple(f"{p}{s}" for p in DSML for s in SECTIONS) + SECTIONS[:2]
+BARE = "<｜DSML｜invoke"
 
 
 class DeepseekDsml(Format):
@@ -35,16 +38,25 @@ class DeepseekDsml(Format):
     example = ('<｜DSML｜function_calls><｜DSML｜invoke name="rate_movie"><｜DSML｜parameter name="stars" '
                'string="false">4</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>')
 
+    # An invoke without its section (sgl-project/sglang#40236): the fullwidth token is markup only.
+    tool_openers = (BARE,)
+
+    # The fullwidth token starts nothing but DSML markup: a closing tag of it that is none of the
+    # syntax's (a misspelled `</｜DSML｜parametr>`) makes the value malformed (ggml-org/llama.cpp#28612).
     body = invoke_dialect(prefixes=PREFIXES, block_close=tuple(f"</{t}>" for t in SECTION_TAGS),
-                          selfclose=True)
+                          selfclose=True, foreign=("</｜DSML｜",))
 
     def closer_for(self, opener):
-        return "</" + opener[1:]
+        return None if opener == BARE else "</" + opener[1:]
 
     def decide(self, opener, look, eof, ctx):
+        if opener == BARE:
+            return ahead(look, eof, "name", "=", '"')
         if "DSML" in opener:
             return YES
         return tag_after(look, eof, tuple(f"<{p}invoke" for p in PREFIXES))
 
     def parse(self, r, ctx, opener):
+        if opener == BARE:
+            r.push_front(opener)
         yield from block(r, ctx, self.body)

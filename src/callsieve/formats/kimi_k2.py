@@ -9,13 +9,15 @@ Special tokens stripped upstream leave `functions.NAME:IDX{args}`: still unambig
 `functions.` followed by a name, `:`, digits and `{` opens a call too (with tools declared, only
 for a declared name).
 <|tool_call_begin|> is also an ASCII look-alike of DeepSeek's per-call
-token: this format claims it only when <|tool_call_argument_begin|> follows the id.
+token: this format claims it only when <|tool_call_argument_begin|> follows the id, or when
+the id is Kimi's own `functions.NAME:IDX` and the JSON follows it directly (a model that left
+the argument token out, vllm-project/vllm#31207).
 """
 import re
 
 from . import MAYBE, NO, YES, Context, Format, declared
-from ._json import LOOK_MAX, call_object, special_section
-from ..reader import Reject, Truncated, token, until
+from ._json import LOOK_MAX, call_object, special, special_section
+from ..reader import Reject, Truncated, startswith, token, until, until_any
 
 SECTION = ("<|tool_calls_section_begin|>", "<|tool_call_section_begin|>")
 CALL = "<|tool_call_begin|>"
@@ -26,6 +28,8 @@ _STRIPPED_ID = re.compile(r"functions\.[\w.\-]*(?::\d*)?")          # prefix-clo
 _STRIPPED_AHEAD = re.compile(r"([\w.\-]+):\d+\s*\{")
 _ID_AHEAD = re.compile(r"\s*\S*\Z")                                  # an id has no spaces
 _STRIPPED_PREFIX = re.compile(r"[\w.\-]*(?::\d*)?\s*\Z")
+_ID_END = re.compile(re.escape(ARG_BEGIN) + r"|\{")
+_KIMI_ID = re.compile(r"\s*functions\.[\w.\-]+:\d+\s*")
 
 
 def tool_name(call_id: str) -> str:
@@ -36,7 +40,15 @@ def tool_name(call_id: str) -> str:
 
 
 def _call(r, ctx: Context):
-    cid = (yield from until(r, ARG_BEGIN, limit=512)).strip()
+    """The id up to <|tool_call_argument_begin|>, or up to the JSON when the id is Kimi's own
+    `functions.NAME:IDX` and the token was left out; any other id waits for the token."""
+    at = r.at
+    before, m = yield from until_any(r, _ID_END, limit=512)
+    if m is not None and m.group() == "{" and _KIMI_ID.fullmatch(before):
+        cid = before.strip()
+    else:
+        r.rewind(at)
+        cid = (yield from until(r, ARG_BEGIN, limit=512)).strip()
     yield from call_object(r, ctx, name=tool_name(cid), id=cid)
 
 
@@ -65,6 +77,11 @@ class KimiK2(Format):
                 return YES if ctx.tools is None or declared(ctx, m.group(1)) else NO
             return MAYBE if not eof and _STRIPPED_PREFIX.match(look) else NO
         if opener == CALL:                     # the id, then <|tool_call_argument_begin|>
+            k = _KIMI_ID.match(look)
+            if k and look.startswith("{", k.end()):
+                return YES                     # Kimi's own id, the argument token left out
+            if k and k.end() == len(look) and look[-1].isspace():
+                return NO if eof else MAYBE
             i = look.find("<")
             if not _ID_AHEAD.match(look, 0, len(look) if i < 0 else i):
                 return NO
@@ -83,4 +100,8 @@ class KimiK2(Format):
             return
         if opener == CALL:
             r.push_front(opener)
+        elif (yield from startswith(r, STRIPPED, skip_ws=True, consume=False)):
+            # A section whose first call lost its begin token (lablup/mlxcel#783): the id opens it.
+            yield from _call(r, ctx)
+            yield from special(r, ("tool_call_end",))
         yield from special_section(r, ctx, _call, ENDS, stray=True)

@@ -11,15 +11,24 @@ from ._xml import LOOK, Dialect, Tag, block, tag_after
 
 BARE = "<function="
 
-FUNCTION = Tag(("<function=",), r"<function=\s*(?P<name>[^>\n]*?)\s*>")
-_BODY = ("<parameter=", "</function>")
-PARAMETER = Tag(("<parameter=",), r"<parameter=\s*(?P<key>[^>\n]*?)\s*>")
+# A name may be quoted (`<parameter="command">`, `<function='bash'>`): the quotes are the tag's,
+# not the name's (Qwen3.x writes both forms; openvinotoolkit/model_server#4487).
+FUNCTION = Tag(("<function=",), r"""<function=\s*(?P<q>["']?)(?P<name>[^>\n]*?)(?P=q)\s*>""")
+# A parameter tag may also be spelled with an attribute (`<parameter name="path">`, as the
+# invoke-style syntaxes write it): skipping it as noise ran the call without that argument.
+_BODY = ("<parameter=", "<parameter name=", "</function>")
+PARAMETER = Tag(("<parameter=", "<parameter name="),
+                r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^>\n]*?)(?P=q)\s*>""")
 
 
 def dialect(block_close: str) -> Dialect:
-    """The Qwen3-Coder body inside a block closed by `block_close` (shared with Seed-OSS)."""
+    """The Qwen3-Coder body inside a block closed by `block_close` (shared with Seed-OSS).
+
+    A `</function>` written again after a call's own is skipped as filler between calls
+    (warpfront/hipfire#750): it closes nothing, and is no content either."""
     return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
-                   value_close=("</parameter>",), block_close=(block_close,), trim_nl=True)
+                   value_close=("</parameter>",), block_close=(block_close,), fillers=("</function>",),
+                   trim_nl=True)
 
 
 class Qwen3Coder(Format):
