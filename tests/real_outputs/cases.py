@@ -884,3 +884,120 @@ case("minimax_m3", M3T, "a string-typed parameter that starts with a tag stays t
 case("tool_code", "https://github.com/vllm-project/vllm/pull/17149", "a pythonic list inside the fence (the vLLM gemma3 template)",
      '```tool_code\n[get_weather(city="Rome"), get_time(tz="CET")]\n```',
      [("get_weather", {"city": "Rome"}), ("get_time", {"tz": "CET"})], tools=["get_weather", "get_time"])
+
+# ---------------------------------------------------------------------------------------------
+# --- hunt B (other families), 2026-12-03
+case("harmony", "https://github.com/raullenchai/Rapid-MLX/issues/480", "special tokens stripped: `commentary to=functions.f json{…}`",
+     'commentary to=functions.get_weather json{"city":"Paris"}', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("harmony", "https://github.com/Augustas11/macprovider/issues/743", "special tokens stripped: analysisX…assistantfinalY",
+     'analysisWe need to answer "What is 2+2?". The answer is "four".\nWe should output only that word.assistantfinalfour',
+     [], "four", 'We need to answer "What is 2+2?". The answer is "four".\nWe should output only that word.')
+case("harmony", "https://github.com/sgl-project/sglang/blob/main/sgl-router/tests/tool_parser_gpt_oss.rs",
+     "prose before the channel token, no space before <|constrain|>, prose after the call",
+     'Let me search for that information.\n<|channel|>commentary to=functions.search<|constrain|>json<|message|>'
+     '{"query": "rust programming", "limit": 10}<|call|>\nHere are the results...',
+     [("search", {"query": "rust programming", "limit": 10})], "Let me search for that information.\nHere are the results...",
+     tools=["search"])
+case("pythonic", "https://github.com/vllm-project/vllm/issues/22917", "prose before the call list (Llama 4)",
+     'To determine the weather on April 14, I will first get the date.\n\n[get_todays_date(), get_weather(location="Dublin, Ireland", date="2025-04-14")]',
+     [("get_todays_date", {}), ("get_weather", {"location": "Dublin, Ireland", "date": "2025-04-14"})],
+     'To determine the weather on April 14, I will first get the date.\n\n', tools=["get_todays_date", "get_weather"],
+     xfail="a bare [ opens a block only as the first thing in the content")
+case("pythonic", "https://github.com/vllm-project/vllm/issues/30722", "the list's closing ] never written: the call itself is whole",
+     '[update_plan(steps=[{"title": "a", "done": True}, {"title": "b", "done": False}])', [("update_plan", {"steps": [{"title": "a", "done": True}, {"title": "b", "done": False}]})], tools=["update_plan"])
+case("pythonic", "https://github.com/vllm-project/vllm/issues/16214", "Llama 4 JSON call inside <|python_start|>",
+     '<|python_start|>{"name": "brave_web_search", "parameters": {"query": "latest news"}}<|python_end|>',
+     [("brave_web_search", {"query": "latest news"})], tools=["brave_web_search"])
+case("minimax_m2", "https://github.com/ai-dynamo/frontend-crates/pull/245", "the block's closer written inside a value",
+     '<minimax:tool_call><invoke name="get_weather"><parameter name="location">Montréal </minimax:tool_call> café'
+     '</parameter></invoke></minimax:tool_call>', [("get_weather", {"location": "Montréal </minimax:tool_call> café"})],
+     tools=["get_weather"])
+
+case("lfm2", "https://github.com/vllm-project/vllm/pull/39243", "a space before <|tool_call_end|>",
+     '<|tool_call_start|>[get_current_temperature(location="Tokyo")] <|tool_call_end|>',
+     [("get_current_temperature", {"location": "Tokyo"})], tools=["get_current_temperature"])
+case("gemma_special", "https://github.com/NousResearch/hermes-agent/pull/48412", "thought channel, then a call whose string holds quotes and parentheses",
+     '<|channel>thought\nI\'ll patch the file.\n<channel|><|tool_call>call:patch{path:<|"|>/tmp/a.py<|"|>,content:<|"|>print(\'hi\')<|"|>,mode:<|"|>overwrite<|"|>}<tool_call|>',
+     [("patch", {"path": "/tmp/a.py", "content": "print('hi')", "mode": "overwrite"})], reasoning="I'll patch the file.", tools=["patch"])
+case("gemma_special", "https://github.com/NousResearch/hermes-agent/pull/7449", "parenthesized form with plain double quotes and colons",
+     '<|tool_call>call:web_search(query: "weather in Seoul", limit: 3)<tool_call|>',
+     [("web_search", {"query": "weather in Seoul", "limit": 3})], tools=["web_search"])
+case("gemma_special", "https://github.com/vllm-project/vllm/issues/54256", "the call right after the thought channel closes, without <|tool_call>",
+     '<|channel>thought\nLet me inspect the code at the crash point.\n<channel|>call:bash{command:<|"|>cat /work/src/entry.c<|"|>}',
+     [("bash", {"command": "cat /work/src/entry.c"})], reasoning="Let me inspect the code at the crash point.", tools=["bash"],
+     xfail="call: after the thought channel without <|tool_call> is not an opener")
+case("gemma_special", "https://github.com/vllm-project/vllm/pull/54778", "the opener without its call: marker",
+     '<|tool_call>get_weather{city:<|"|>Paris<|"|>}<tool_call|>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("gemma_special", "https://github.com/vllm-project/vllm/pull/54778", "the opener with a bare ':' for call:",
+     '<|tool_call>:get_weather{city:<|"|>Paris<|"|>}<tool_call|>', [("get_weather", {"city": "Paris"})], tools=["get_weather"],
+     xfail="no function name after <|tool_call>: the bare colon is not read")
+case("gemma_special", "https://github.com/mattn/tensai/pull/217", "the whole <|tool_call>call: lost: a declared NAME{…} opening the content",
+     'get_weather{city:<|"|>Paris<|"|>}', [("get_weather", {"city": "Paris"})], tools=["get_weather"],
+     xfail="Mistral's NAME{json} claims it and fails on the literal")
+case("gemma_special", "https://github.com/Gitlawb/openclaude/pull/380", "special tokens stripped: call:NAME{k:\"v\"} as the content",
+     'call:Bash{command:"ls -la"}', [("Bash", {"command": "ls -la"})], tools=["Bash"],
+     xfail="call: without <|tool_call> is not an opener")
+case("harmony", "https://github.com/ollama/ollama/issues/12132", "recipient in the role header, analysis channel (the name gets <|channel|>analysis fused in Ollama)",
+     '<|start|>assistant to=functions.create_event<|channel|>analysis <|constrain|>json<|message|>{"summary": "Swim Practice"}<|call|>',
+     [("create_event", {"summary": "Swim Practice"})], tools=["create_event"])
+case("harmony", "https://github.com/avalan-ai/avalan/pull/715", "a tool call with no arguments ({}), the channel repeated after the recipient",
+     '<|channel|>commentary to=functions.get_time<|channel|>commentary <|constrain|>json<|message|>{}<|call|>',
+     [("get_time", {})], tools=["get_time"])
+case("harmony", "https://github.com/sgl-project/sglang/pull/10576", "the call ended by <|return|> instead of <|call|>",
+     '<|channel|>analysis<|message|>Need weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Oslo"}<|return|>',
+     [("get_weather", {"city": "Oslo"})], reasoning="Need weather.", tools=["get_weather"])
+
+SEEDT = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_seed_oss_tool_parser.py"
+case("seed_oss", SEEDT, "budget-reflect tags inside the thinking (a 512-token budget)",
+     "<seed:think>The user's current thinking budget is 512.</seed:cot_budget_reflect>\nLet me analyze the question.\n"
+     "<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\n"
+     " The unit parameter can be omitted.</seed:think>\n<seed:tool_call>\n<function=get_weather>\n"
+     "<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
+     [("get_weather", {"location": "Barcelona, Spain"})], tools=["get_weather"],
+     reasoning="The user's current thinking budget is 512.</seed:cot_budget_reflect>\nLet me analyze the question.\n"
+     "<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\n"
+     " The unit parameter can be omitted.")
+case("seed_oss", SEEDT, "a zero budget: two bare reflect closers, then the call",
+     "<seed:think>\n</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly "
+     "start answering the question.\n</seed:think>\n<seed:tool_call>\n<function=get_weather>\n"
+     "<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
+     [("get_weather", {"location": "Barcelona, Spain"})], tools=["get_weather"],
+     reasoning="</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly "
+     "start answering the question.")
+case("seed_oss", SEEDT, "the thinking quotes the call's syntax; only the call after it runs",
+     "<seed:think>\nThe format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n"
+     "</function>\n</seed:tool_call>. Wait, does unit accept celsius? Let me go with that.</seed:think><seed:tool_call>\n"
+     "<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n"
+     "</function>\n</seed:tool_call>",
+     [("get_weather", {"location": "Barcelona, Spain", "unit": "celsius"})], tools=["get_weather"],
+     reasoning="The format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n"
+     "</function>\n</seed:tool_call>. Wait, does unit accept celsius? Let me go with that.")
+case("command_r", "https://github.com/ollama/ollama/pull/14970", "Command-R's Action: ```json list",
+     'Action: ```json\n[\n    {\n        "tool_name": "bash",\n        "parameters": {"command": "ls"}\n    }\n]\n```',
+     [("bash", {"command": "ls"})], tools=["bash"])
+case("command_r", "https://github.com/smg-project/smg/pull/315", "a response block, then an action holding one object on its own lines",
+     '<|START_RESPONSE|>Let me help.<|END_RESPONSE|>\n<|START_ACTION|>\n{"tool_name": "search", "parameters": {"query": "rust"}}\n<|END_ACTION|>',
+     [("search", {"query": "rust"})], "Let me help.", tools=["search"])
+case("command_r", "https://github.com/Blaizzy/mlx-vlm/pull/1298", "thinking markers and text markers (Command A Reasoning), no call",
+     '<|START_THINKING|>The user greets me.<|END_THINKING|><|START_TEXT|>Hello! How can I help?<|END_TEXT|>',
+     [], "Hello! How can I help?", "The user greets me.", tools=["search"])
+case("minimax_m2", "https://github.com/cubist38/mlx-openai-server/issues/179", "the think opener is the prompt's: bare </think>, then a call",
+     'The user wants the files listed. I will call the tool.\n</think>\n\n<minimax:tool_call>\n<invoke name="list_dir">\n'
+     '<parameter name="path">.</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("list_dir", {"path": "."})], reasoning="The user wants the files listed. I will call the tool.", tools=["list_dir"], thinking=True)
+case("minimax_m2", "https://github.com/MiniMax-AI/MiniMax-M2.1/issues/10", "the </think> lost: the call inside an unclosed think",
+     '<think>I should list the files first.\n<minimax:tool_call>\n<invoke name="list_dir">\n'
+     '<parameter name="path">.</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("list_dir", {"path": "."})], reasoning="I should list the files first.", tools=["list_dir"])
+
+case("harmony", "https://github.com/ggml-org/llama.cpp/pull/15158", "the type word glued to the name (`to=functions.shelljson`)",
+     '<|start|>assistant<|channel|>commentary to=functions.shelljson<|message|>{"command": ["ls", "-la"]}<|call|>',
+     [("shell", {"command": ["ls", "-la"]})], tools=["shell"],
+     xfail="shelljson is not a declared tool")
+case("harmony", "https://github.com/ggml-org/llama.cpp/pull/15158", "a bare json type word, then the final answer after the call",
+     '<|channel|>analysis<|message|>List it.<|end|><|start|>assistant<|channel|>commentary to=functions.shell json<|message|>'
+     '{"command": ["ls"]}<|call|>',
+     [("shell", {"command": ["ls"]})], reasoning="List it.", tools=["shell"])
+case("harmony", "https://github.com/Augustas11/macprovider/issues/743", "special tokens stripped around a call: analysis, then the fused commentary",
+     'analysisNeed to call get_weather.assistantcommentary to=functions.get_weather json{"city":"Paris"}',
+     [("get_weather", {"city": "Paris"})], reasoning="Need to call get_weather.", tools=["get_weather"])
