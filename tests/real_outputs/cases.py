@@ -992,8 +992,7 @@ case("minimax_m2", "https://github.com/MiniMax-AI/MiniMax-M2.1/issues/10", "the 
 
 case("harmony", "https://github.com/ggml-org/llama.cpp/pull/15158", "the type word glued to the name (`to=functions.shelljson`)",
      '<|start|>assistant<|channel|>commentary to=functions.shelljson<|message|>{"command": ["ls", "-la"]}<|call|>',
-     [("shell", {"command": ["ls", "-la"]})], tools=["shell"],
-     xfail="shelljson is not a declared tool")
+     [("shell", {"command": ["ls", "-la"]})], tools=["shell"])
 case("harmony", "https://github.com/ggml-org/llama.cpp/pull/15158", "a bare json type word, then the final answer after the call",
      '<|channel|>analysis<|message|>List it.<|end|><|start|>assistant<|channel|>commentary to=functions.shell json<|message|>'
      '{"command": ["ls"]}<|call|>',

@@ -27,6 +27,8 @@ Decisions:
   `assistantanalysis`, `assistantcommentary`, `assistantfinal`, `assistant to=` (the channel
   word fused to a recipient, `to=functions.NAMEcommentary`, is split off).  Elsewhere a stripped
   header is ambiguous with prose and stays content.
+- `to=functions.NAMEjson` (no space before the payload type): the type word is split off when
+  NAME is a declared tool and NAMEjson is not.
 """
 from __future__ import annotations
 
@@ -200,13 +202,23 @@ def _read_header(r, ctx: Context, head: dict, fused: bool):
 
 def _recipient(ctx: Context, head: dict):
     """(recipient, is it a built-in tool, the function's name if it is a function call)."""
-    to = head.get("to") or ""
+    to = _unglued(ctx, head.get("to") or "")
     # A recipient outside functions. is a built-in tool, unless it is a declared
     # tool's own name (`to=math.sum` with a tool `math.sum`).
     direct = declared(ctx, to)
     builtin = bool(to) and not to.startswith(FUNCTIONS) and not direct
     name = ctx.check(to if direct else to[len(FUNCTIONS):]) if to and not builtin else None
     return to, builtin, name
+
+
+def _unglued(ctx: Context, to: str) -> str:
+    """`functions.shelljson`: the payload type glued to a declared tool's name (no space before
+    `json`) is split off; only when the glued name is undeclared and the bare one declared."""
+    for t in _TYPES:
+        base = to[: -len(t)]
+        if to.endswith(t) and base.startswith(FUNCTIONS) and _declared_only(ctx, base, to):
+            return base
+    return to
 
 
 def _header_failed(r, ctx: Context, e: Exception, first: bool, lead_at: int) -> None:
