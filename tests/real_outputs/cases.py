@@ -924,8 +924,7 @@ case("gemma_special", "https://github.com/NousResearch/hermes-agent/pull/7449", 
      [("web_search", {"query": "weather in Seoul", "limit": 3})], tools=["web_search"])
 case("gemma_special", "https://github.com/vllm-project/vllm/issues/54256", "the call right after the thought channel closes, without <|tool_call>",
      '<|channel>thought\nLet me inspect the code at the crash point.\n<channel|>call:bash{command:<|"|>cat /work/src/entry.c<|"|>}',
-     [("bash", {"command": "cat /work/src/entry.c"})], reasoning="Let me inspect the code at the crash point.", tools=["bash"],
-     xfail="call: after the thought channel without <|tool_call> is not an opener")
+     [("bash", {"command": "cat /work/src/entry.c"})], reasoning="Let me inspect the code at the crash point.", tools=["bash"])
 case("gemma_special", "https://github.com/vllm-project/vllm/pull/54778", "the opener without its call: marker",
      '<|tool_call>get_weather{city:<|"|>Paris<|"|>}<tool_call|>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
 case("gemma_special", "https://github.com/vllm-project/vllm/pull/54778", "the opener with a bare ':' for call:",
@@ -935,8 +934,7 @@ case("gemma_special", "https://github.com/mattn/tensai/pull/217", "the whole <|t
      'get_weather{city:<|"|>Paris<|"|>}', [("get_weather", {"city": "Paris"})], tools=["get_weather"],
      xfail="Mistral's NAME{json} claims it and fails on the literal")
 case("gemma_special", "https://github.com/Gitlawb/openclaude/pull/380", "special tokens stripped: call:NAME{k:\"v\"} as the content",
-     'call:Bash{command:"ls -la"}', [("Bash", {"command": "ls -la"})], tools=["Bash"],
-     xfail="call: without <|tool_call> is not an opener")
+     'call:Bash{command:"ls -la"}', [("Bash", {"command": "ls -la"})], tools=["Bash"])
 case("harmony", "https://github.com/ollama/ollama/issues/12132", "recipient in the role header, analysis channel (the name gets <|channel|>analysis fused in Ollama)",
      '<|start|>assistant to=functions.create_event<|channel|>analysis <|constrain|>json<|message|>{"summary": "Swim Practice"}<|call|>',
      [("create_event", {"summary": "Swim Practice"})], tools=["create_event"])
