@@ -901,8 +901,7 @@ case("harmony", "https://github.com/sgl-project/sglang/blob/main/sgl-router/test
 case("pythonic", "https://github.com/vllm-project/vllm/issues/22917", "prose before the call list (Llama 4)",
      'To determine the weather on April 14, I will first get the date.\n\n[get_todays_date(), get_weather(location="Dublin, Ireland", date="2025-04-14")]',
      [("get_todays_date", {}), ("get_weather", {"location": "Dublin, Ireland", "date": "2025-04-14"})],
-     'To determine the weather on April 14, I will first get the date.\n\n', tools=["get_todays_date", "get_weather"],
-     xfail="a bare [ opens a block only as the first thing in the content")
+     'To determine the weather on April 14, I will first get the date.', tools=["get_todays_date", "get_weather"])
 case("pythonic", "https://github.com/vllm-project/vllm/issues/30722", "the list's closing ] never written: the call itself is whole",
      '[update_plan(steps=[{"title": "a", "done": True}, {"title": "b", "done": False}])', [("update_plan", {"steps": [{"title": "a", "done": True}, {"title": "b", "done": False}]})], tools=["update_plan"])
 case("pythonic", "https://github.com/vllm-project/vllm/issues/16214", "Llama 4 JSON call inside <|python_start|>",

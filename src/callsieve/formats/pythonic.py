@@ -8,17 +8,23 @@ A bare `[` opens a block only as the first thing in the content, and only when a
 (`[name(` then `)` or `keyword=`): a markdown link `[text](url)` or a list `[1, 2]` is text.
 So does a declared tool's name there, when a call follows (OLMo 3's lines without their
 `<function_calls>` wrapper).
+After prose a list opens a block only at the start of a line and when its first call names a
+declared tool (Llama 4 writes "To find out, I will first get the date.\n\n[get_date(), …]");
+like a bare JSON call after prose, it is the call only if it ends the turn, else an example
+(Format.examples).  Only `\n[` is watched there: every `[` in prose or code would cost a decision.
 Arguments are Python literals converted to JSON as they stream (formats/_pythonic.py).
 """
 import re
 
-from . import MAYBE, NO, YES, Format, Verdict
+from . import MAYBE, NO, YES, Format, Verdict, declared
 from ._pythonic import calls
 
 _CLOSERS = {"<|python_start|>": "<|python_end|>", "<function_calls>": "</function_calls>"}
 # After '[': a call with a keyword argument or none; MAYBE while the text is a prefix of one.
 _CALL = re.compile(r"\s*[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\s*\(\s*(?:\)|[A-Za-z_]\w*\s*=(?!=))")
 _CALL_PREFIX = re.compile(r"\s*(?:[A-Za-z_][\w.\-]*(?:\s*\(\s*(?:[A-Za-z_]\w*\s*)?)?)?\Z")
+_FIRST_NAME = re.compile(r"\s*([A-Za-z_][\w.\-]*)")
+LINE = "\n["                      # a list at the start of a line, after prose
 
 
 def call_follows(look: str, eof: bool, lead: str = "") -> Verdict:
@@ -39,6 +45,8 @@ class Pythonic(Format):
     description = "Python call lists [f(a=1), g(b='x')] (Llama 3.2 / 4, ToolACE, OLMo 3)"
     openers = ("<|python_start|>", "<function_calls>")
     start_openers = ("[",)
+    tool_openers = (LINE,)
+    examples = True          # a list after prose: the call only if it ends the turn
     name_openers = True      # OLMo 3 without its wrapper: a declared NAME(kw=…) opening the content
     models = ("llama-3.2*", "llama-4*", "toolace*", "olmo-3*", "olmo3*")
     priority = 40
@@ -50,6 +58,10 @@ class Pythonic(Format):
     def decide(self, opener, look, eof, ctx):
         if opener == "[":
             return call_follows(look, eof)
+        if opener == LINE:
+            v = call_follows(look, eof)
+            m = _FIRST_NAME.match(look)
+            return NO if v == YES and not declared(ctx, m.group(1)) else v
         if opener not in _CLOSERS:               # a declared tool's name
             return call_follows(opener + look, eof)
         if opener == "<function_calls>":
@@ -62,5 +74,5 @@ class Pythonic(Format):
 
     def parse(self, r, ctx, opener):
         if opener not in _CLOSERS:               # `[` or a declared name: part of the calls
-            r.push_front(opener)
+            r.push_front(opener[-1:] if opener == LINE else opener)
         yield from calls(r, ctx, self.closer_for(opener))
