@@ -996,3 +996,23 @@ case("harmony", "https://github.com/ggml-org/llama.cpp/pull/15158", "a bare json
 case("harmony", "https://github.com/Augustas11/macprovider/issues/743", "special tokens stripped around a call: analysis, then the fused commentary",
      'analysisNeed to call get_weather.assistantcommentary to=functions.get_weather json{"city":"Paris"}',
      [("get_weather", {"city": "Paris"})], reasoning="Need to call get_weather.", tools=["get_weather"])
+case("harmony", "https://github.com/waybarrios/vllm-mlx/pull/562", "a call on the analysis channel, a bare code type word, a newline before the JSON",
+     '<|channel|>analysis<|message|>We need to run ffgrep. Let us search.\n<|end|><|start|>assistant<|channel|>analysis '
+     'to=functions.ffgrep code<|message|>\n{"path":"","pattern":"TextualDisplayView"}<|call|>',
+     [("ffgrep", {"path": "", "pattern": "TextualDisplayView"})], reasoning="We need to run ffgrep. Let us search.",
+     tools=["ffgrep"])
+case("step3", "https://github.com/vllm-project/vllm/pull/55175", "two calls, each with its own function<｜tool_sep｜>",
+     '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">'
+     '<steptml:parameter name="city">Paris</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_call_begin｜>function'
+     '<｜tool_sep｜><steptml:invoke name="get_time"><steptml:parameter name="tz">CET</steptml:parameter></steptml:invoke>'
+     '<｜tool_call_end｜><｜tool_calls_end｜>',
+     [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "CET"})], tools=["get_weather", "get_time"])
+case("step3", "https://github.com/vllm-project/vllm/pull/29652", "Step DeepResearch's <steptml:toolcall> wrapper, a JSON array value, prose around",
+     'Let me search for that information...\n<steptml:toolcall>\n<steptml:invoke name="web_search">\n'
+     '<steptml:parameter name="query">["machine learning", "deep learning"]</steptml:parameter>\n</steptml:invoke>\n'
+     '</steptml:toolcall>\nHere is the summary.',
+     [("web_search", {"query": ["machine learning", "deep learning"]})], "Let me search for that information...\nHere is the summary.",
+     tools={"web_search": {"query": {"type": "array"}}}, xfail="the <steptml:toolcall> wrapper is not markup")
+case("hunyuan_v3", "https://github.com/sgl-project/sglang/pull/7672", "Hunyuan-A13B: a JSON list in <tool_calls> inside <answer>",
+     '<answer><tool_calls>[{"name": "get_weather", "arguments": {"location": "Tokyo"}}]</tool_calls></answer>',
+     [("get_weather", {"location": "Tokyo"})], tools=["get_weather"])
