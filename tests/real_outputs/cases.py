@@ -1012,7 +1012,7 @@ case("step3", "https://github.com/vllm-project/vllm/pull/29652", "Step DeepResea
      '<steptml:parameter name="query">["machine learning", "deep learning"]</steptml:parameter>\n</steptml:invoke>\n'
      '</steptml:toolcall>\nHere is the summary.',
      [("web_search", {"query": ["machine learning", "deep learning"]})], "Let me search for that information...\nHere is the summary.",
-     tools={"web_search": {"query": {"type": "array"}}}, xfail="the <steptml:toolcall> wrapper is not markup")
+     tools={"web_search": {"query": {"type": "array"}}})
 case("hunyuan_v3", "https://github.com/sgl-project/sglang/pull/7672", "Hunyuan-A13B: a JSON list in <tool_calls> inside <answer>",
      '<answer><tool_calls>[{"name": "get_weather", "arguments": {"location": "Tokyo"}}]</tool_calls></answer>',
      [("get_weather", {"location": "Tokyo"})], tools=["get_weather"])
