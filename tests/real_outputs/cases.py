@@ -1016,3 +1016,16 @@ case("step3", "https://github.com/vllm-project/vllm/pull/29652", "Step DeepResea
 case("hunyuan_v3", "https://github.com/sgl-project/sglang/pull/7672", "Hunyuan-A13B: a JSON list in <tool_calls> inside <answer>",
      '<answer><tool_calls>[{"name": "get_weather", "arguments": {"location": "Tokyo"}}]</tool_calls></answer>',
      [("get_weather", {"location": "Tokyo"})], tools=["get_weather"])
+case("internlm", "https://github.com/ollama/ollama/issues/5761", "prose glued to the action token, a dashed tool name",
+     'I need to use the duckduckgo-search API to find the latest news.<|action_start|><|plugin|>\n'
+     '{"name":"duckduckgo-search","parameters":{"input":"latest news today"}}<|action_end|>',
+     [("duckduckgo-search", {"input": "latest news today"})], "I need to use the duckduckgo-search API to find the latest news.",
+     tools=["duckduckgo-search"])
+case("internlm", "https://github.com/InternLM/InternLM/pull/634", "the documented turn: CJK prose, the action, then <|im_end|>",
+     '好的，我将为你查询上海的天气。<|action_start|><|plugin|>\n{"name": "get_current_weather", "parameters": {"location": "Shanghai"}}'
+     '<|action_end|><|im_end|>',
+     [("get_current_weather", {"location": "Shanghai"})], "好的，我将为你查询上海的天气。", tools=["get_current_weather"])
+case("longcat_xml", "https://github.com/sipeed/picoclaw/issues/2046", "LongCat's API output: name and tags separated by spaces",
+     '<longcat_tool_call>weather <longcat_arg_key>location</longcat_arg_key> <longcat_arg_value>New York, United States'
+     '</longcat_arg_value> </longcat_tool_call>',
+     [("weather", {"location": "New York, United States"})], tools=["weather"])
