@@ -1029,3 +1029,19 @@ case("longcat_xml", "https://github.com/sipeed/picoclaw/issues/2046", "LongCat's
      '<longcat_tool_call>weather <longcat_arg_key>location</longcat_arg_key> <longcat_arg_value>New York, United States'
      '</longcat_arg_value> </longcat_tool_call>',
      [("weather", {"location": "New York, United States"})], tools=["weather"])
+case("functools", "https://github.com/vllm-project/vllm/pull/58072", "prose inside the marker's brackets is no call: it stays content as written",
+     'functools[ This is just text ]', [], 'functools[ This is just text ]', tools=["search"])
+case("granite", "https://github.com/ShishirPatil/gorilla/pull/967", "Phi-4-mini's <|tool_call|>[…]<|/tool_call|> list",
+     '<|tool_call|>[{"name": "calculate_final_velocity", "arguments": {"height": 150, "initial_velocity": 0}}]<|/tool_call|>',
+     [("calculate_final_velocity", {"height": 150, "initial_velocity": 0})], tools=["calculate_final_velocity"],
+     xfail="<|/tool_call|> is not granite's closer: it leaks")
+case("granite", "https://github.com/ShishirPatil/gorilla/pull/967", "Phi-4-mini's list with its closer missing (the stream ends after ])",
+     '<|tool_call|>[{"name": "calculate_final_velocity", "arguments": {"height": 150, "initial_velocity": 0}}]',
+     [("calculate_final_velocity", {"height": 150, "initial_velocity": 0})], tools=["calculate_final_velocity"])
+case("lfm2", "https://github.com/OpenWhispr/openwhispr/pull/2068", "LFM2.5's template opens <think>: the thought ends at </think>, then the call",
+     'The user wants the weather in Paris. I will call get_weather.</think><|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>',
+     [("get_weather", {"city": "Paris"})], reasoning="The user wants the weather in Paris. I will call get_weather.",
+     tools=["get_weather"], thinking=True)
+case("lfm2", "https://github.com/ollama/ollama/pull/16359", "LFM2.5 thinking written in full, then prose and a call",
+     '<think>Need the time.</think>Checking.<|tool_call_start|>[get_time(tz="UTC")]<|tool_call_end|>',
+     [("get_time", {"tz": "UTC"})], "Checking.", "Need the time.", tools=["get_time"])
