@@ -1033,8 +1033,7 @@ case("functools", "https://github.com/vllm-project/vllm/pull/58072", "prose insi
      'functools[ This is just text ]', [], 'functools[ This is just text ]', tools=["search"])
 case("granite", "https://github.com/ShishirPatil/gorilla/pull/967", "Phi-4-mini's <|tool_call|>[…]<|/tool_call|> list",
      '<|tool_call|>[{"name": "calculate_final_velocity", "arguments": {"height": 150, "initial_velocity": 0}}]<|/tool_call|>',
-     [("calculate_final_velocity", {"height": 150, "initial_velocity": 0})], tools=["calculate_final_velocity"],
-     xfail="<|/tool_call|> is not granite's closer: it leaks")
+     [("calculate_final_velocity", {"height": 150, "initial_velocity": 0})], tools=["calculate_final_velocity"])
 case("granite", "https://github.com/ShishirPatil/gorilla/pull/967", "Phi-4-mini's list with its closer missing (the stream ends after ])",
      '<|tool_call|>[{"name": "calculate_final_velocity", "arguments": {"height": 150, "initial_velocity": 0}}]',
      [("calculate_final_velocity", {"height": 150, "initial_velocity": 0})], tools=["calculate_final_velocity"])
