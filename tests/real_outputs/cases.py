@@ -1044,3 +1044,24 @@ case("lfm2", "https://github.com/OpenWhispr/openwhispr/pull/2068", "LFM2.5's tem
 case("lfm2", "https://github.com/ollama/ollama/pull/16359", "LFM2.5 thinking written in full, then prose and a call",
      '<think>Need the time.</think>Checking.<|tool_call_start|>[get_time(tz="UTC")]<|tool_call_end|>',
      [("get_time", {"tz": "UTC"})], "Checking.", "Need the time.", tools=["get_time"])
+case("minimax_m2", "https://github.com/vllm-project/vllm/issues/44060", "a string value holding the literal </parameter> (XML written to a file)",
+     '<minimax:tool_call>\n<invoke name="write_file">\n<parameter name="path">a.xml</parameter>\n<parameter name="content"><parameter>\n'
+     '  <hello></hello>\n</parameter></parameter>\n</invoke>\n</minimax:tool_call>',
+     [("write_file", {"path": "a.xml", "content": "<parameter>\n  <hello></hello>\n</parameter>"})],
+     tools={"write_file": {"path": {"type": "string"}, "content": {"type": "string"}}},
+     xfail="the nameless <parameter> first in the value is taken for the next parameter: the call is kept "
+           "incomplete (safe); reading it as text makes the first </parameter> end the value early")
+case("minimax_m2", "https://github.com/sgl-project/sglang/issues/16057", "a parameter typed as a union with null keeps its string",
+     '<minimax:tool_call>\n<invoke name="echo">\n<parameter name="text">hi</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("echo", {"text": "hi"})], tools={"echo": {"text": {"type": ["string", "null"]}}})
+case("minimax_m2", "https://github.com/sgl-project/sglang/issues/16057", "a union with null: a digits value stays the string it is typed as",
+     '<minimax:tool_call>\n<invoke name="echo">\n<parameter name="text">007</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("echo", {"text": "007"})], tools={"echo": {"text": {"anyOf": [{"type": "string"}, {"type": "null"}]}}})
+case("lfm2", "https://github.com/ggml-org/llama.cpp/issues/26658", "code with single quotes inside a double-quoted argument",
+     '<|tool_call_start|>[execute_python_code(code="import matplotlib.pyplot as plt\\nplt.plot(x, y, \'red\', label=\'circle\')")]'
+     '<|tool_call_end|>',
+     [("execute_python_code", {"code": "import matplotlib.pyplot as plt\nplt.plot(x, y, 'red', label='circle')"})],
+     tools=["execute_python_code"])
+case("tool_calls_array", "https://github.com/MiniMax-AI/MiniMax-M2/issues/14", "MiniMax-M2 served with the M1 template: JSON lines in <tool_calls>",
+     '<tool_calls>\n{"name": "get_horoscope", "arguments": {"sign": "Leo"}}\n</tool_calls>',
+     [("get_horoscope", {"sign": "Leo"})], tools=["get_horoscope"])
