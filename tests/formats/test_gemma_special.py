@@ -157,3 +157,12 @@ def test_call_without_its_token_opening_the_content_is_read_for_a_declared_tool(
 def test_a_bare_colon_or_dash_written_for_call():
     for glue in (":", "-"):
         check(f"<|tool_call>{glue}get_weather{{city:{Q}Paris{Q}}}<tool_call|>", calls=[("get_weather", {"city": "Paris"})])
+
+
+def test_a_declared_name_before_a_literal_is_the_call_when_the_whole_opener_is_lost():
+    # mattn/tensai#217: `<|tool_call>call:` left out; JSON after the name stays Mistral's NAME{json}
+    check(f"get_weather{{city:{Q}Paris{Q}}}", tools=tools("get_weather"), calls=[("get_weather", {"city": "Paris"})])
+    m = parse('get_weather{"city": "Paris"}', tools=tools("get_weather"))
+    assert [(c.name, c.arguments) for c in m.tool_calls] == [("get_weather", {"city": "Paris"})]
+    assert m.format == "bracket_tool_calls"
+    check('other{city:"Paris"}', tools=tools("get_weather"), calls=[], content='other{city:"Paris"}')

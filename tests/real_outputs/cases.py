@@ -929,8 +929,7 @@ case("gemma_special", "https://github.com/vllm-project/vllm/pull/54778", "the op
 case("gemma_special", "https://github.com/vllm-project/vllm/pull/54778", "the opener with a bare ':' for call:",
      '<|tool_call>:get_weather{city:<|"|>Paris<|"|>}<tool_call|>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
 case("gemma_special", "https://github.com/mattn/tensai/pull/217", "the whole <|tool_call>call: lost: a declared NAME{…} opening the content",
-     'get_weather{city:<|"|>Paris<|"|>}', [("get_weather", {"city": "Paris"})], tools=["get_weather"],
-     xfail="Mistral's NAME{json} claims it and fails on the literal")
+     'get_weather{city:<|"|>Paris<|"|>}', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
 case("gemma_special", "https://github.com/Gitlawb/openclaude/pull/380", "special tokens stripped: call:NAME{k:\"v\"} as the content",
      'call:Bash{command:"ls -la"}', [("Bash", {"command": "ls -la"})], tools=["Bash"])
 case("harmony", "https://github.com/ollama/ollama/issues/12132", "recipient in the role header, analysis channel (the name gets <|channel|>analysis fused in Ollama)",

@@ -8,7 +8,9 @@ claims the block when `call:` follows.
 `call:NAME{…}` opening the content without the `<|tool_call>` token is the call too, for a
 declared tool: Gemma 4 goes straight from its closed thought channel (`<channel|>call:bash{…}`)
 into the call, and a server that strips special tokens leaves the same text.  No prose opens
-an answer with `call:` glued to a tool's name and its arguments.
+an answer with `call:` glued to a tool's name and its arguments.  A declared tool's name opening
+the content before a literal (`get_weather{city:<|"|>Paris<|"|>}`: all of `<|tool_call>call:`
+left out) is the call too; before JSON it is Mistral's `NAME{json}`.
 """
 import re
 
@@ -21,6 +23,8 @@ _CALL_PREFIX = re.compile(r"\s*(?:c(?:a(?:l(?:l)?)?)?)?\Z")
 BARE = "call:"
 _BARE_CALL = re.compile(r"([A-Za-z_][\w.\-]*)\s*[{(]")
 _BARE_PREFIX = re.compile(r"[A-Za-z_][\w.\-]{0,255}\s*\Z")
+_LITERAL = re.compile(r'\s*\{\s*(?:<\|"\|>|[A-Za-z_]\w*\s*:)')
+_LITERAL_PREFIX = re.compile(r'\s*(?:\{\s*(?:<(?:\|(?:"(?:\|)?)?)?|[A-Za-z_]\w*\s*)?)?\Z')
 
 
 class GemmaSpecial(Format):
@@ -30,6 +34,7 @@ class GemmaSpecial(Format):
     description = "Gemma 4 special tokens with its literal syntax"
     openers = ("<|tool_call>", DRIFT)
     start_openers = (BARE,)       # the token left out or stripped: a declared tool's call opening the content
+    name_openers = True           # all of `<|tool_call>call:` left out: a declared NAME{literal}
     closer = "<tool_call|>"
     models = ("gemma-4*", "gemma4*", "gemma*")
     specials = ("<tool_call|>", "<|channel>", "<|turn>", "<turn|>", '<|"|>', "<|tool>", "<tool|>")
@@ -43,11 +48,15 @@ class GemmaSpecial(Format):
             if m is not None:
                 return YES if declared(ctx, m.group(1)) else NO
             return MAYBE if not eof and (not look or _BARE_PREFIX.match(look)) else NO
+        if opener not in self.openers:          # a declared tool's name
+            if _LITERAL.match(look):
+                return YES
+            return MAYBE if not eof and _LITERAL_PREFIX.match(look) else NO
         if opener != DRIFT or _CALL.match(look):
             return YES
         return MAYBE if not eof and _CALL_PREFIX.match(look) else NO
 
     def parse(self, r, ctx, opener):
-        if opener == BARE:
+        if opener not in self.openers:          # `call:` or a declared name: part of the call
             r.push_front(opener)
         yield from literal_call(r, ctx, '<|"|>', self.closer)
