@@ -1064,3 +1064,10 @@ case("lfm2", "https://github.com/ggml-org/llama.cpp/issues/26658", "code with si
 case("tool_calls_array", "https://github.com/MiniMax-AI/MiniMax-M2/issues/14", "MiniMax-M2 served with the M1 template: JSON lines in <tool_calls>",
      '<tool_calls>\n{"name": "get_horoscope", "arguments": {"sign": "Leo"}}\n</tool_calls>',
      [("get_horoscope", {"sign": "Leo"})], tools=["get_horoscope"])
+case("minimax_m2", "https://github.com/QwenLM/qwen-code/issues/3228", "MiniMax M2.5/M2.7 thinking wrapped in <thinking> tags, then a call",
+     '<thinking>The user wants the files. I will list them.</thinking>\n<minimax:tool_call>\n<invoke name="list_dir">\n'
+     '<parameter name="path">.</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("list_dir", {"path": "."})], reasoning="The user wants the files. I will list them.", tools=["list_dir"])
+case("minimax_m3", "https://github.com/anomalyco/opencode/issues/36569", "M3's thinking opened by the prompt, closed by </thinking>",
+     'The changelog spans many releases; I will summarise them.\n</thinking>\n\nHere is the changelog.',
+     [], "Here is the changelog.", "The changelog spans many releases; I will summarise them.", thinking=True)
