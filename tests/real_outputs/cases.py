@@ -1071,3 +1071,14 @@ case("minimax_m2", "https://github.com/QwenLM/qwen-code/issues/3228", "MiniMax M
 case("minimax_m3", "https://github.com/anomalyco/opencode/issues/36569", "M3's thinking opened by the prompt, closed by </thinking>",
      'The changelog spans many releases; I will summarise them.\n</thinking>\n\nHere is the changelog.',
      [], "Here is the changelog.", "The changelog spans many releases; I will summarise them.", thinking=True)
+G4T = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_gemma4_regex_and_bare_calls.py"
+case("gemma_special", G4T, "the call closed by <turn|> instead of <tool_call|>",
+     '<|tool_call>call:gdb{args:<|"|>-batch -ex run /tmp/poc<|"|>}<turn|>',
+     [("gdb", {"args": "-batch -ex run /tmp/poc"})], tools=["gdb"])
+case("gemma_special", G4T, "a stray colon between the token and call:",
+     '<|tool_call>:call:bash{command:<|"|>pytest<|"|>}', [("bash", {"command": "pytest"})], tools=["bash"], xfail="after the stray colon call: is read as the name")
+case("gemma_special", G4T, "a bare call: with a dashed name opening the content",
+     'call:web-search{query:<|"|>gemma 4 release<|"|>}', [("web-search", {"query": "gemma 4 release"})], tools=["web-search"])
+case("gemma_special", G4T, "two canonical calls on two lines",
+     '<|tool_call>call:read_file{path:<|"|>/work/Makefile<|"|>}<tool_call|>\n<|tool_call>call:bash{command:<|"|>make -j8<|"|>}<tool_call|>',
+     [("read_file", {"path": "/work/Makefile"}), ("bash", {"command": "make -j8"})], tools=["read_file", "bash"])
