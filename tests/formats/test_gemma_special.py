@@ -155,7 +155,7 @@ def test_call_without_its_token_opening_the_content_is_read_for_a_declared_tool(
 
 
 def test_a_bare_colon_or_dash_written_for_call():
-    for glue in (":", "-"):
+    for glue in (":", "-", ":call:"):
         check(f"<|tool_call>{glue}get_weather{{city:{Q}Paris{Q}}}<tool_call|>", calls=[("get_weather", {"city": "Paris"})])
 
 
