@@ -162,3 +162,9 @@ def test_a_list_after_prose_at_a_line_start_is_the_call_when_it_ends_the_turn():
                      ('Then:\n[rm(path="/")]', {"tools": t}), ('Then:\n[get_date()]', {}),
                      ('Call it as [get_date()]', {"tools": t}), ("Items:\n[1, 2]", {"tools": t})):
         check(text, calls=[], content=text, **kw)
+
+
+def test_a_wrapped_list_gone_bad_after_its_calls_leaves_no_markup_in_the_content():
+    m = check("Sure.<|python_start|>[foo(x=1])]<|python_end|> Done.", tools=tools("foo"), calls=[],
+              incomplete=[("foo", {"x": 1})], content="Sure. Done.")
+    assert "<|python_end|>" not in m.content

@@ -1082,3 +1082,16 @@ case("gemma_special", G4T, "a bare call: with a dashed name opening the content"
 case("gemma_special", G4T, "two canonical calls on two lines",
      '<|tool_call>call:read_file{path:<|"|>/work/Makefile<|"|>}<tool_call|>\n<|tool_call>call:bash{command:<|"|>make -j8<|"|>}<tool_call|>',
      [("read_file", {"path": "/work/Makefile"}), ("bash", {"command": "make -j8"})], tools=["read_file", "bash"])
+L4T = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_llama4_pythonic_tool_parser.py"
+case("pythonic", L4T, "<|python_start|> with its <|python_end|> never written, two calls",
+     "<|python_start|>[get_weather(city='LA', metric='C'), register_user(name='Doe', age=9)]",
+     [("get_weather", {"city": "LA", "metric": "C"}), ("register_user", {"name": "Doe", "age": 9})],
+     tools=["get_weather", "register_user"])
+case("pythonic", L4T, "escaped quotes in single-quoted strings",
+     r"""[get_weather(city='Martha\'s Vineyard', metric='\"cool units\"')]""",
+     [("get_weather", {"city": "Martha's Vineyard", "metric": '"cool units"'})], tools=["get_weather"])
+case("pythonic", L4T, "a number that overflows JSON (1e999): that call is not runnable, its sibling is",
+     "<|python_start|>[calc(x=1e999), get_weather(city='LA', metric='C')]<|python_end|>",
+     [("get_weather", {"city": "LA", "metric": "C"})], tools=["calc", "get_weather"], incomplete=[("calc", {})])
+case("pythonic", L4T, "mismatched brackets: nothing runs",
+     "<|python_start|>[foo(x=1])]<|python_end|>", [], tools=["foo"], incomplete=[("foo", {"x": 1})])

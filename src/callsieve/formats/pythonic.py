@@ -18,6 +18,9 @@ import re
 
 from . import MAYBE, NO, YES, Format, Verdict, declared
 from ._pythonic import calls
+from ..events import ToolCallError
+from ..fallback import rest_of_block
+from ..reader import Bad, Truncated
 
 _CLOSERS = {"<|python_start|>": "<|python_end|>", "<function_calls>": "</function_calls>"}
 # After '[': a call with a keyword argument or none; MAYBE while the text is a prefix of one.
@@ -75,4 +78,13 @@ class Pythonic(Format):
     def parse(self, r, ctx, opener):
         if opener not in _CLOSERS:               # `[` or a declared name: part of the calls
             r.push_front(opener[-1:] if opener == LINE else opener)
-        yield from calls(r, ctx, self.closer_for(opener))
+        closer = self.closer_for(opener)
+        try:
+            yield from calls(r, ctx, closer)
+        except Bad as e:
+            # A wrapper whose list went bad after its calls (`<|python_start|>[foo(x=1])]<|python_end|>`):
+            # the rest up to the wrapper's closer is no prose; it is reported, never content.
+            if closer is None or isinstance(e, Truncated) or ctx.open or not ctx.block_calls:
+                raise
+            raw = yield from rest_of_block(r, closer, ctx.limit)
+            ctx.push(ToolCallError(None, str(e), raw))
