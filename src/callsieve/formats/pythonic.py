@@ -63,8 +63,8 @@ class Pythonic(Format):
             return call_follows(look, eof)
         if opener == LINE:
             v = call_follows(look, eof)
-            m = _FIRST_NAME.match(look)
-            return NO if v == YES and not declared(ctx, m.group(1)) else v
+            m = _FIRST_NAME.match(look) if v == YES else None
+            return NO if v == YES and (m is None or not declared(ctx, m.group(1))) else v
         if opener not in _CLOSERS:               # a declared tool's name
             return call_follows(opener + look, eof)
         if opener == "<function_calls>":
