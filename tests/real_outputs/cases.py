@@ -1095,3 +1095,16 @@ case("pythonic", L4T, "a number that overflows JSON (1e999): that call is not ru
      [("get_weather", {"city": "LA", "metric": "C"})], tools=["calc", "get_weather"], incomplete=[("calc", {})])
 case("pythonic", L4T, "mismatched brackets: nothing runs",
      "<|python_start|>[foo(x=1])]<|python_end|>", [], tools=["foo"], incomplete=[("foo", {"x": 1})])
+HFP = "https://github.com/huggingface/transformers/blob/main/docs/source/en/chat_response_parsing.md"
+case("harmony", HFP, "the channel word in the role slot (<|start|>analysis, <|start|>commentary to=…)",
+     '<|start|>analysis<|message|>We need to call get_current_weather with location "San Francisco, CA".<|end|>'
+     '<|start|>commentary to=functions.get_current_weather<|channel|>commentary <|constrain|>json<|message|>'
+     '{"location":"San Francisco, CA"}<|call|>',
+     [("get_current_weather", {"location": "San Francisco, CA"})],
+     reasoning='We need to call get_current_weather with location "San Francisco, CA".', tools=["get_current_weather"],
+     xfail="<|start|> is claimed only before assistant")
+case("harmony", HFP, "line breaks inside the header and around the JSON",
+     '<|channel|>analysis<|message|>\nWe need to call get_current_weather.\n<|end|>\n<|start|>assistant<|channel|>commentary \n'
+     'to=functions.get_current_weather <|constrain|>json<|message|>\n{\n  "location": "San Francisco, CA"\n}\n<|call|>',
+     [("get_current_weather", {"location": "San Francisco, CA"})],
+     reasoning="We need to call get_current_weather.", tools=["get_current_weather"])
