@@ -1101,8 +1101,7 @@ case("harmony", HFP, "the channel word in the role slot (<|start|>analysis, <|st
      '<|start|>commentary to=functions.get_current_weather<|channel|>commentary <|constrain|>json<|message|>'
      '{"location":"San Francisco, CA"}<|call|>',
      [("get_current_weather", {"location": "San Francisco, CA"})],
-     reasoning='We need to call get_current_weather with location "San Francisco, CA".', tools=["get_current_weather"],
-     xfail="<|start|> is claimed only before assistant")
+     reasoning='We need to call get_current_weather with location "San Francisco, CA".', tools=["get_current_weather"])
 case("harmony", HFP, "line breaks inside the header and around the JSON",
      '<|channel|>analysis<|message|>\nWe need to call get_current_weather.\n<|end|>\n<|start|>assistant<|channel|>commentary \n'
      'to=functions.get_current_weather <|constrain|>json<|message|>\n{\n  "location": "San Francisco, CA"\n}\n<|call|>',

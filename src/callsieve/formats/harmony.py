@@ -11,6 +11,8 @@ One block runs from a header through every message that follows it.  Prose insid
 as it is written, through `ctx.reasoning` (analysis) and `ctx.content` (final, preamble).
 
 Decisions:
+- `<|start|>` followed by a channel word (`<|start|>analysis<|message|>`, `<|start|>commentary
+  to=functions.f<|channel|>commentary …`): the role was left out; the message is the assistant's.
 - Built-in tools (` to=python`, ` to=browser.search`, ` to=container.exec`: any recipient not
   under `functions.`) are not function calls, and their messages are not content either (they
   are addressed to a tool): each is reported whole, markers included, as a
@@ -141,7 +143,7 @@ class Harmony(Format):
         if opener == CHANNEL:
             v = _prefix_of(look, CHANNELS)
         elif opener == START:
-            v = _prefix_of(look, ("assistant",))
+            v = _prefix_of(look, ("assistant",) + CHANNELS)
         elif opener == RECIPIENT:
             v = _recipient_ahead(look)
         elif not look:
@@ -195,6 +197,13 @@ def _read_header(r, ctx: Context, head: dict, fused: bool):
             fused = False         # only <|channel|> was left out: the tokens are there
     else:
         ended = yield from _header(r, head)
+    role = head.get("role")
+    if role in CHANNELS:
+        # The channel word in the role slot (`<|start|>analysis<|message|>…`, transformers' docs):
+        # the assistant's message on that channel, its role left out.
+        head["role"] = "assistant"
+        if not head.get("channel"):
+            head["channel"] = role
     if head.get("role") not in (None, "assistant"):
         raise Reject(f"a message from {head.get('role')}: not the assistant's")
     return fused, ended
