@@ -1107,3 +1107,9 @@ case("harmony", HFP, "line breaks inside the header and around the JSON",
      'to=functions.get_current_weather <|constrain|>json<|message|>\n{\n  "location": "San Francisco, CA"\n}\n<|call|>',
      [("get_current_weather", {"location": "San Francisco, CA"})],
      reasoning="We need to call get_current_weather.", tools=["get_current_weather"])
+case("gemma_special", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_gemma4_regex_and_bare_calls.py",
+     "prose, then a bare call: on its own line ending the turn",
+     'some prose\ncall:bash{command:<|"|>make -j8<|"|>}', [("bash", {"command": "make -j8"})], "some prose", tools=["bash"])
+case("gemma_special", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_gemma4_regex_and_bare_calls.py",
+     "a bare call: on its own line with prose after it is an example: text",
+     'Write it as\ncall:bash{command:"make"}\nand it runs.', [], 'Write it as\ncall:bash{command:"make"}\nand it runs.', tools=["bash"])

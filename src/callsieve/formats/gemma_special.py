@@ -10,7 +10,9 @@ declared tool: Gemma 4 goes straight from its closed thought channel (`<channel|
 into the call, and a server that strips special tokens leaves the same text.  No prose opens
 an answer with `call:` glued to a tool's name and its arguments.  A declared tool's name opening
 the content before a literal (`get_weather{city:<|"|>Paris<|"|>}`: all of `<|tool_call>call:`
-left out) is the call too; before JSON it is Mistral's `NAME{json}`.
+left out) is the call too; before JSON it is Mistral's `NAME{json}`.  After prose, `call:` at
+the start of a line (`I will build it.\ncall:bash{…}`) is the call only if it ends the turn, like
+a bare JSON call after prose (Format.examples).
 """
 import re
 
@@ -21,6 +23,7 @@ DRIFT = "<|tool_call|>"
 _CALL = re.compile(r"\s*call:")
 _CALL_PREFIX = re.compile(r"\s*(?:c(?:a(?:l(?:l)?)?)?)?\Z")
 BARE = "call:"
+LINE = "\ncall:"                  # after prose, at the start of a line
 _BARE_CALL = re.compile(r"([A-Za-z_][\w.\-]*)\s*[{(]")
 _BARE_PREFIX = re.compile(r"[A-Za-z_][\w.\-]{0,255}\s*\Z")
 _LITERAL = re.compile(r'\s*\{\s*(?:<\|"\|>|[A-Za-z_]\w*\s*:)')
@@ -35,6 +38,8 @@ class GemmaSpecial(Format):
     openers = ("<|tool_call>", DRIFT)
     start_openers = (BARE,)       # the token left out or stripped: a declared tool's call opening the content
     name_openers = True           # all of `<|tool_call>call:` left out: a declared NAME{literal}
+    tool_openers = (LINE,)
+    examples = True               # `call:` after prose: the call only if it ends the turn
     closer = "<tool_call|>"
     models = ("gemma-4*", "gemma4*", "gemma*")
     specials = ("<tool_call|>", "<|channel>", "<|turn>", "<turn|>", '<|"|>', "<|tool>", "<tool|>")
@@ -43,7 +48,7 @@ class GemmaSpecial(Format):
     example = '<|tool_call>call:book_table{name:<|"|>Ana<|"|>,party:4}<tool_call|>'
 
     def decide(self, opener, look, eof, ctx):
-        if opener == BARE:
+        if opener in (BARE, LINE):
             m = _BARE_CALL.match(look)
             if m is not None:
                 return YES if declared(ctx, m.group(1)) else NO
@@ -58,5 +63,5 @@ class GemmaSpecial(Format):
 
     def parse(self, r, ctx, opener):
         if opener not in self.openers:          # `call:` or a declared name: part of the call
-            r.push_front(opener)
+            r.push_front(opener.lstrip("\n"))
         yield from literal_call(r, ctx, '<|"|>', self.closer)
