@@ -382,6 +382,11 @@ class Sieve:
             self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
         if self._hold.call_held():       # visible text after a held call: a thought
             self._hold.thought(len(o) + len(data) - pos)
+        if len(o) > 1 and o[0] == "\n":
+            # A line opener (pythonic's `\n[`): its newline is text; the rest may start another
+            # marker (`\n[TOOL_CALL]`), so it is scanned again.
+            self._emit("\n")
+            return o[1:] + data[pos:], 0
         self._give_back(blk)
         return data, pos
 

@@ -140,3 +140,29 @@ def test_two_calls_in_one_block():
 
 def test_the_familys_tokens_after_a_call_are_markup():
     check(gemma("a", "x:1") + "<tool_call|><|tool_response>", content="", calls=[("a", {"x": 1})])
+
+
+def test_call_without_its_token_opening_the_content_is_read_for_a_declared_tool():
+    # vLLM #54256: straight from the closed thought channel into `call:`; stripped tokens alike
+    check(f"<|channel>thought\nInspect it.\n<channel|>call:bash{{command:{Q}cat a.c{Q}}}", tools=tools("bash"),
+          reasoning="Inspect it.", calls=[("bash", {"command": "cat a.c"})], content="")
+    check('call:Bash{command:"ls -la"}', tools=tools("Bash"), calls=[("Bash", {"command": "ls -la"})], content="")
+    # an undeclared name, no tools, prose before it, or no argument object: text
+    for text, kw in (('call:rm{path:"/"}', {"tools": tools("bash")}), ('call:bash{command:"ls"}', {}),
+                     ('Use call:bash{command:"ls"} to list.', {"tools": tools("bash")}),
+                     ("call: me maybe", {"tools": tools("me")})):
+        check(text, calls=[], content=text, **kw)
+
+
+def test_a_bare_colon_or_dash_written_for_call():
+    for glue in (":", "-", ":call:"):
+        check(f"<|tool_call>{glue}get_weather{{city:{Q}Paris{Q}}}<tool_call|>", calls=[("get_weather", {"city": "Paris"})])
+
+
+def test_a_declared_name_before_a_literal_is_the_call_when_the_whole_opener_is_lost():
+    # mattn/tensai#217: `<|tool_call>call:` left out; JSON after the name stays Mistral's NAME{json}
+    check(f"get_weather{{city:{Q}Paris{Q}}}", tools=tools("get_weather"), calls=[("get_weather", {"city": "Paris"})])
+    m = parse('get_weather{"city": "Paris"}', tools=tools("get_weather"))
+    assert [(c.name, c.arguments) for c in m.tool_calls] == [("get_weather", {"city": "Paris"})]
+    assert m.format == "bracket_tool_calls"
+    check('other{city:"Paris"}', tools=tools("get_weather"), calls=[], content='other{city:"Paris"}')

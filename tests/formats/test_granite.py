@@ -25,3 +25,9 @@ def test_gemma_drift_spelling_is_not_granite():
 def test_model_names():
     assert formats.for_model("ibm-granite/granite-3.3-8b-instruct") == "granite"
     assert formats.for_model("granite-4.0-h-small") == "tool_call_tag"
+
+
+def test_phi4_mini_closes_the_list():
+    # its template asks for <|tool_call|>[…]<|/tool_call|>; the closer is markup, never content
+    text = 'Sure.<|tool_call|>[{"name": "f", "arguments": {"a": 1}}]<|/tool_call|>'
+    check(text, calls=[("f", {"a": 1})], content="Sure.")

@@ -206,3 +206,11 @@ def test_a_declared_dotted_recipient_is_a_call_not_a_built_in():
 
 def test_a_header_without_a_message_is_markup():
     check("<|channel|>final<|end|>Hello", content="Hello")
+
+
+def test_a_channel_word_in_the_role_slot():
+    # transformers' response-parsing docs: <|start|>analysis…, <|start|>commentary to=… (role left out)
+    text = ('<|start|>analysis<|message|>Think.<|end|><|start|>commentary to=functions.f<|channel|>commentary '
+            '<|constrain|>json<|message|>{"a": 1}<|call|>')
+    check(text, tools=tools("f"), reasoning="Think.", calls=[("f", {"a": 1})], content="")
+    check("<|start|>user<|message|>Hi<|end|>", calls=[], content="<|start|>user<|message|>Hi<|end|>")

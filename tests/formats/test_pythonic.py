@@ -149,3 +149,22 @@ def test_olmo_lines_without_their_wrapper_open_the_content_with_a_declared_name(
     for prose in ("get_weather(x) is how", "Sure. get_weather(city='SF')", "get_weather is a tool"):
         check(prose, tools=t, content=prose, calls=[])
     assert parse("get_weather(city='SF')").tool_calls == []     # no tools declared: prose
+
+
+def test_a_list_after_prose_at_a_line_start_is_the_call_when_it_ends_the_turn():
+    # vLLM #22917: Llama 4 writes its reasoning first, then the list on a line of its own
+    t = tools("get_date", "get_weather")
+    text = 'I will get the date first.\n\n[get_date(), get_weather(city="Dublin")]'
+    check(text, tools=t, content="I will get the date first.",
+          calls=[("get_date", {}), ("get_weather", {"city": "Dublin"})])
+    # prose after it: an example; an undeclared name, no tools, or mid-line: text
+    for text, kw in (('For example:\n[get_date()]\nwould do it.', {"tools": t}),
+                     ('Then:\n[rm(path="/")]', {"tools": t}), ('Then:\n[get_date()]', {}),
+                     ('Call it as [get_date()]', {"tools": t}), ("Items:\n[1, 2]", {"tools": t})):
+        check(text, calls=[], content=text, **kw)
+
+
+def test_a_wrapped_list_gone_bad_after_its_calls_leaves_no_markup_in_the_content():
+    m = check("Sure.<|python_start|>[foo(x=1])]<|python_end|> Done.", tools=tools("foo"), calls=[],
+              incomplete=[("foo", {"x": 1})], content="Sure. Done.")
+    assert "<|python_end|>" not in m.content

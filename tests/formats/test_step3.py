@@ -23,3 +23,10 @@ def test_invoke_left_when_special_tokens_are_stripped():
     text = 'function<steptml:invoke name="mute"><steptml:parameter name="room">den</steptml:parameter></steptml:invoke>'
     m = check(text, calls=[("mute", {"room": "den"})])
     assert m.content == "function"      # the plain word before the stripped token cannot be told from prose
+
+
+def test_step_deepresearch_wrapper():
+    # vLLM #29652: <steptml:toolcall> … </steptml:toolcall> around the invokes, no special tokens
+    text = ('Searching.\n<steptml:toolcall>\n<steptml:invoke name="web_search">\n<steptml:parameter name="q">ai'
+            '</steptml:parameter>\n</steptml:invoke>\n</steptml:toolcall>\nDone.')
+    check(text, calls=[("web_search", {"q": "ai"})], content="Searching.\nDone.")

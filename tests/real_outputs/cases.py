@@ -1103,3 +1103,232 @@ case("functionary", "https://github.com/NousResearch/hermes-agent/pull/35129", "
 case("bracket_tool_calls", "https://github.com/vllm-project/vllm/pull/38695", "Apriel: thinking, then the [TOOL_CALLS] list with an array argument",
      '<think>Let me think.</think>[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris", "days": [1, 2]}}]',
      [("get_weather", {"city": "Paris", "days": [1, 2]})], reasoning="Let me think.", tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# --- hunt B (other families), 2026-12-03
+case("harmony", "https://github.com/raullenchai/Rapid-MLX/issues/480", "special tokens stripped: `commentary to=functions.f json{…}`",
+     'commentary to=functions.get_weather json{"city":"Paris"}', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("harmony", "https://github.com/Augustas11/macprovider/issues/743", "special tokens stripped: analysisX…assistantfinalY",
+     'analysisWe need to answer "What is 2+2?". The answer is "four".\nWe should output only that word.assistantfinalfour',
+     [], "four", 'We need to answer "What is 2+2?". The answer is "four".\nWe should output only that word.')
+case("harmony", "https://github.com/sgl-project/sglang/blob/main/sgl-router/tests/tool_parser_gpt_oss.rs",
+     "prose before the channel token, no space before <|constrain|>, prose after the call",
+     'Let me search for that information.\n<|channel|>commentary to=functions.search<|constrain|>json<|message|>'
+     '{"query": "rust programming", "limit": 10}<|call|>\nHere are the results...',
+     [("search", {"query": "rust programming", "limit": 10})], "Let me search for that information.\nHere are the results...",
+     tools=["search"])
+case("pythonic", "https://github.com/vllm-project/vllm/issues/22917", "prose before the call list (Llama 4)",
+     'To determine the weather on April 14, I will first get the date.\n\n[get_todays_date(), get_weather(location="Dublin, Ireland", date="2025-04-14")]',
+     [("get_todays_date", {}), ("get_weather", {"location": "Dublin, Ireland", "date": "2025-04-14"})],
+     'To determine the weather on April 14, I will first get the date.', tools=["get_todays_date", "get_weather"])
+case("pythonic", "https://github.com/vllm-project/vllm/issues/30722", "the list's closing ] never written: the call itself is whole",
+     '[update_plan(steps=[{"title": "a", "done": True}, {"title": "b", "done": False}])', [("update_plan", {"steps": [{"title": "a", "done": True}, {"title": "b", "done": False}]})], tools=["update_plan"])
+case("pythonic", "https://github.com/vllm-project/vllm/issues/16214", "Llama 4 JSON call inside <|python_start|>",
+     '<|python_start|>{"name": "brave_web_search", "parameters": {"query": "latest news"}}<|python_end|>',
+     [("brave_web_search", {"query": "latest news"})], tools=["brave_web_search"])
+case("minimax_m2", "https://github.com/ai-dynamo/frontend-crates/pull/245", "the block's closer written inside a value",
+     '<minimax:tool_call><invoke name="get_weather"><parameter name="location">Montréal </minimax:tool_call> café'
+     '</parameter></invoke></minimax:tool_call>', [("get_weather", {"location": "Montréal </minimax:tool_call> café"})],
+     tools=["get_weather"])
+
+case("lfm2", "https://github.com/vllm-project/vllm/pull/39243", "a space before <|tool_call_end|>",
+     '<|tool_call_start|>[get_current_temperature(location="Tokyo")] <|tool_call_end|>',
+     [("get_current_temperature", {"location": "Tokyo"})], tools=["get_current_temperature"])
+case("gemma_special", "https://github.com/NousResearch/hermes-agent/pull/48412", "thought channel, then a call whose string holds quotes and parentheses",
+     '<|channel>thought\nI\'ll patch the file.\n<channel|><|tool_call>call:patch{path:<|"|>/tmp/a.py<|"|>,content:<|"|>print(\'hi\')<|"|>,mode:<|"|>overwrite<|"|>}<tool_call|>',
+     [("patch", {"path": "/tmp/a.py", "content": "print('hi')", "mode": "overwrite"})], reasoning="I'll patch the file.", tools=["patch"])
+case("gemma_special", "https://github.com/NousResearch/hermes-agent/pull/7449", "parenthesized form with plain double quotes and colons",
+     '<|tool_call>call:web_search(query: "weather in Seoul", limit: 3)<tool_call|>',
+     [("web_search", {"query": "weather in Seoul", "limit": 3})], tools=["web_search"])
+case("gemma_special", "https://github.com/vllm-project/vllm/issues/54256", "the call right after the thought channel closes, without <|tool_call>",
+     '<|channel>thought\nLet me inspect the code at the crash point.\n<channel|>call:bash{command:<|"|>cat /work/src/entry.c<|"|>}',
+     [("bash", {"command": "cat /work/src/entry.c"})], reasoning="Let me inspect the code at the crash point.", tools=["bash"])
+case("gemma_special", "https://github.com/vllm-project/vllm/pull/54778", "the opener without its call: marker",
+     '<|tool_call>get_weather{city:<|"|>Paris<|"|>}<tool_call|>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("gemma_special", "https://github.com/vllm-project/vllm/pull/54778", "the opener with a bare ':' for call:",
+     '<|tool_call>:get_weather{city:<|"|>Paris<|"|>}<tool_call|>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("gemma_special", "https://github.com/mattn/tensai/pull/217", "the whole <|tool_call>call: lost: a declared NAME{…} opening the content",
+     'get_weather{city:<|"|>Paris<|"|>}', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("gemma_special", "https://github.com/Gitlawb/openclaude/pull/380", "special tokens stripped: call:NAME{k:\"v\"} as the content",
+     'call:Bash{command:"ls -la"}', [("Bash", {"command": "ls -la"})], tools=["Bash"])
+case("harmony", "https://github.com/ollama/ollama/issues/12132", "recipient in the role header, analysis channel (the name gets <|channel|>analysis fused in Ollama)",
+     '<|start|>assistant to=functions.create_event<|channel|>analysis <|constrain|>json<|message|>{"summary": "Swim Practice"}<|call|>',
+     [("create_event", {"summary": "Swim Practice"})], tools=["create_event"])
+case("harmony", "https://github.com/avalan-ai/avalan/pull/715", "a tool call with no arguments ({}), the channel repeated after the recipient",
+     '<|channel|>commentary to=functions.get_time<|channel|>commentary <|constrain|>json<|message|>{}<|call|>',
+     [("get_time", {})], tools=["get_time"])
+case("harmony", "https://github.com/sgl-project/sglang/pull/10576", "the call ended by <|return|> instead of <|call|>",
+     '<|channel|>analysis<|message|>Need weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city": "Oslo"}<|return|>',
+     [("get_weather", {"city": "Oslo"})], reasoning="Need weather.", tools=["get_weather"])
+
+SEEDT = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_seed_oss_tool_parser.py"
+case("seed_oss", SEEDT, "budget-reflect tags inside the thinking (a 512-token budget)",
+     "<seed:think>The user's current thinking budget is 512.</seed:cot_budget_reflect>\nLet me analyze the question.\n"
+     "<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\n"
+     " The unit parameter can be omitted.</seed:think>\n<seed:tool_call>\n<function=get_weather>\n"
+     "<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
+     [("get_weather", {"location": "Barcelona, Spain"})], tools=["get_weather"],
+     reasoning="The user's current thinking budget is 512.</seed:cot_budget_reflect>\nLet me analyze the question.\n"
+     "<seed:cot_budget_reflect>I have used 131 tokens, and there are 381 tokens remaining for use.</seed:cot_budget_reflect>\n"
+     " The unit parameter can be omitted.")
+case("seed_oss", SEEDT, "a zero budget: two bare reflect closers, then the call",
+     "<seed:think>\n</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly "
+     "start answering the question.\n</seed:think>\n<seed:tool_call>\n<function=get_weather>\n"
+     "<parameter=location>Barcelona, Spain</parameter>\n</function>\n</seed:tool_call>",
+     [("get_weather", {"location": "Barcelona, Spain"})], tools=["get_weather"],
+     reasoning="</seed:cot_budget_reflect>\n</seed:cot_budget_reflect>\nThe current thinking budget is 0, so I will directly "
+     "start answering the question.")
+case("seed_oss", SEEDT, "the thinking quotes the call's syntax; only the call after it runs",
+     "<seed:think>\nThe format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n"
+     "</function>\n</seed:tool_call>. Wait, does unit accept celsius? Let me go with that.</seed:think><seed:tool_call>\n"
+     "<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>celsius</parameter>\n"
+     "</function>\n</seed:tool_call>",
+     [("get_weather", {"location": "Barcelona, Spain", "unit": "celsius"})], tools=["get_weather"],
+     reasoning="The format is <seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n"
+     "</function>\n</seed:tool_call>. Wait, does unit accept celsius? Let me go with that.")
+case("command_r", "https://github.com/ollama/ollama/pull/14970", "Command-R's Action: ```json list",
+     'Action: ```json\n[\n    {\n        "tool_name": "bash",\n        "parameters": {"command": "ls"}\n    }\n]\n```',
+     [("bash", {"command": "ls"})], tools=["bash"])
+case("command_r", "https://github.com/smg-project/smg/pull/315", "a response block, then an action holding one object on its own lines",
+     '<|START_RESPONSE|>Let me help.<|END_RESPONSE|>\n<|START_ACTION|>\n{"tool_name": "search", "parameters": {"query": "rust"}}\n<|END_ACTION|>',
+     [("search", {"query": "rust"})], "Let me help.", tools=["search"])
+case("command_r", "https://github.com/Blaizzy/mlx-vlm/pull/1298", "thinking markers and text markers (Command A Reasoning), no call",
+     '<|START_THINKING|>The user greets me.<|END_THINKING|><|START_TEXT|>Hello! How can I help?<|END_TEXT|>',
+     [], "Hello! How can I help?", "The user greets me.", tools=["search"])
+case("minimax_m2", "https://github.com/cubist38/mlx-openai-server/issues/179", "the think opener is the prompt's: bare </think>, then a call",
+     'The user wants the files listed. I will call the tool.\n</think>\n\n<minimax:tool_call>\n<invoke name="list_dir">\n'
+     '<parameter name="path">.</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("list_dir", {"path": "."})], reasoning="The user wants the files listed. I will call the tool.", tools=["list_dir"], thinking=True)
+case("minimax_m2", "https://github.com/MiniMax-AI/MiniMax-M2.1/issues/10", "the </think> lost: the call inside an unclosed think",
+     '<think>I should list the files first.\n<minimax:tool_call>\n<invoke name="list_dir">\n'
+     '<parameter name="path">.</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("list_dir", {"path": "."})], reasoning="I should list the files first.", tools=["list_dir"])
+
+case("harmony", "https://github.com/ggml-org/llama.cpp/pull/15158", "the type word glued to the name (`to=functions.shelljson`)",
+     '<|start|>assistant<|channel|>commentary to=functions.shelljson<|message|>{"command": ["ls", "-la"]}<|call|>',
+     [("shell", {"command": ["ls", "-la"]})], tools=["shell"])
+case("harmony", "https://github.com/ggml-org/llama.cpp/pull/15158", "a bare json type word, then the final answer after the call",
+     '<|channel|>analysis<|message|>List it.<|end|><|start|>assistant<|channel|>commentary to=functions.shell json<|message|>'
+     '{"command": ["ls"]}<|call|>',
+     [("shell", {"command": ["ls"]})], reasoning="List it.", tools=["shell"])
+case("harmony", "https://github.com/Augustas11/macprovider/issues/743", "special tokens stripped around a call: analysis, then the fused commentary",
+     'analysisNeed to call get_weather.assistantcommentary to=functions.get_weather json{"city":"Paris"}',
+     [("get_weather", {"city": "Paris"})], reasoning="Need to call get_weather.", tools=["get_weather"])
+case("harmony", "https://github.com/waybarrios/vllm-mlx/pull/562", "a call on the analysis channel, a bare code type word, a newline before the JSON",
+     '<|channel|>analysis<|message|>We need to run ffgrep. Let us search.\n<|end|><|start|>assistant<|channel|>analysis '
+     'to=functions.ffgrep code<|message|>\n{"path":"","pattern":"TextualDisplayView"}<|call|>',
+     [("ffgrep", {"path": "", "pattern": "TextualDisplayView"})], reasoning="We need to run ffgrep. Let us search.",
+     tools=["ffgrep"])
+case("step3", "https://github.com/vllm-project/vllm/pull/55175", "two calls, each with its own function<｜tool_sep｜>",
+     '<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜><steptml:invoke name="get_weather">'
+     '<steptml:parameter name="city">Paris</steptml:parameter></steptml:invoke><｜tool_call_end｜><｜tool_call_begin｜>function'
+     '<｜tool_sep｜><steptml:invoke name="get_time"><steptml:parameter name="tz">CET</steptml:parameter></steptml:invoke>'
+     '<｜tool_call_end｜><｜tool_calls_end｜>',
+     [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "CET"})], tools=["get_weather", "get_time"])
+case("step3", "https://github.com/vllm-project/vllm/pull/29652", "Step DeepResearch's <steptml:toolcall> wrapper, a JSON array value, prose around",
+     'Let me search for that information...\n<steptml:toolcall>\n<steptml:invoke name="web_search">\n'
+     '<steptml:parameter name="query">["machine learning", "deep learning"]</steptml:parameter>\n</steptml:invoke>\n'
+     '</steptml:toolcall>\nHere is the summary.',
+     [("web_search", {"query": ["machine learning", "deep learning"]})], "Let me search for that information...\nHere is the summary.",
+     tools={"web_search": {"query": {"type": "array"}}})
+case("hunyuan_v3", "https://github.com/sgl-project/sglang/pull/7672", "Hunyuan-A13B: a JSON list in <tool_calls> inside <answer>",
+     '<answer><tool_calls>[{"name": "get_weather", "arguments": {"location": "Tokyo"}}]</tool_calls></answer>',
+     [("get_weather", {"location": "Tokyo"})], tools=["get_weather"])
+case("internlm", "https://github.com/ollama/ollama/issues/5761", "prose glued to the action token, a dashed tool name",
+     'I need to use the duckduckgo-search API to find the latest news.<|action_start|><|plugin|>\n'
+     '{"name":"duckduckgo-search","parameters":{"input":"latest news today"}}<|action_end|>',
+     [("duckduckgo-search", {"input": "latest news today"})], "I need to use the duckduckgo-search API to find the latest news.",
+     tools=["duckduckgo-search"])
+case("internlm", "https://github.com/InternLM/InternLM/pull/634", "the documented turn: CJK prose, the action, then <|im_end|>",
+     '好的，我将为你查询上海的天气。<|action_start|><|plugin|>\n{"name": "get_current_weather", "parameters": {"location": "Shanghai"}}'
+     '<|action_end|><|im_end|>',
+     [("get_current_weather", {"location": "Shanghai"})], "好的，我将为你查询上海的天气。", tools=["get_current_weather"])
+case("longcat_xml", "https://github.com/sipeed/picoclaw/issues/2046", "LongCat's API output: name and tags separated by spaces",
+     '<longcat_tool_call>weather <longcat_arg_key>location</longcat_arg_key> <longcat_arg_value>New York, United States'
+     '</longcat_arg_value> </longcat_tool_call>',
+     [("weather", {"location": "New York, United States"})], tools=["weather"])
+case("functools", "https://github.com/vllm-project/vllm/pull/58072", "prose inside the marker's brackets is no call: it stays content as written",
+     'functools[ This is just text ]', [], 'functools[ This is just text ]', tools=["search"])
+case("granite", "https://github.com/ShishirPatil/gorilla/pull/967", "Phi-4-mini's <|tool_call|>[…]<|/tool_call|> list",
+     '<|tool_call|>[{"name": "calculate_final_velocity", "arguments": {"height": 150, "initial_velocity": 0}}]<|/tool_call|>',
+     [("calculate_final_velocity", {"height": 150, "initial_velocity": 0})], tools=["calculate_final_velocity"])
+case("granite", "https://github.com/ShishirPatil/gorilla/pull/967", "Phi-4-mini's list with its closer missing (the stream ends after ])",
+     '<|tool_call|>[{"name": "calculate_final_velocity", "arguments": {"height": 150, "initial_velocity": 0}}]',
+     [("calculate_final_velocity", {"height": 150, "initial_velocity": 0})], tools=["calculate_final_velocity"])
+case("lfm2", "https://github.com/OpenWhispr/openwhispr/pull/2068", "LFM2.5's template opens <think>: the thought ends at </think>, then the call",
+     'The user wants the weather in Paris. I will call get_weather.</think><|tool_call_start|>[get_weather(city="Paris")]<|tool_call_end|>',
+     [("get_weather", {"city": "Paris"})], reasoning="The user wants the weather in Paris. I will call get_weather.",
+     tools=["get_weather"], thinking=True)
+case("lfm2", "https://github.com/ollama/ollama/pull/16359", "LFM2.5 thinking written in full, then prose and a call",
+     '<think>Need the time.</think>Checking.<|tool_call_start|>[get_time(tz="UTC")]<|tool_call_end|>',
+     [("get_time", {"tz": "UTC"})], "Checking.", "Need the time.", tools=["get_time"])
+case("minimax_m2", "https://github.com/vllm-project/vllm/issues/44060", "a string value holding the literal </parameter> (XML written to a file)",
+     '<minimax:tool_call>\n<invoke name="write_file">\n<parameter name="path">a.xml</parameter>\n<parameter name="content"><parameter>\n'
+     '  <hello></hello>\n</parameter></parameter>\n</invoke>\n</minimax:tool_call>',
+     [("write_file", {"path": "a.xml", "content": "<parameter>\n  <hello></hello>\n</parameter>"})],
+     tools={"write_file": {"path": {"type": "string"}, "content": {"type": "string"}}},
+     xfail="the nameless <parameter> first in the value is taken for the next parameter: the call is kept "
+           "incomplete (safe); reading it as text makes the first </parameter> end the value early")
+case("minimax_m2", "https://github.com/sgl-project/sglang/issues/16057", "a parameter typed as a union with null keeps its string",
+     '<minimax:tool_call>\n<invoke name="echo">\n<parameter name="text">hi</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("echo", {"text": "hi"})], tools={"echo": {"text": {"type": ["string", "null"]}}})
+case("minimax_m2", "https://github.com/sgl-project/sglang/issues/16057", "a union with null: a digits value stays the string it is typed as",
+     '<minimax:tool_call>\n<invoke name="echo">\n<parameter name="text">007</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("echo", {"text": "007"})], tools={"echo": {"text": {"anyOf": [{"type": "string"}, {"type": "null"}]}}})
+case("lfm2", "https://github.com/ggml-org/llama.cpp/issues/26658", "code with single quotes inside a double-quoted argument",
+     '<|tool_call_start|>[execute_python_code(code="import matplotlib.pyplot as plt\\nplt.plot(x, y, \'red\', label=\'circle\')")]'
+     '<|tool_call_end|>',
+     [("execute_python_code", {"code": "import matplotlib.pyplot as plt\nplt.plot(x, y, 'red', label='circle')"})],
+     tools=["execute_python_code"])
+case("tool_calls_array", "https://github.com/MiniMax-AI/MiniMax-M2/issues/14", "MiniMax-M2 served with the M1 template: JSON lines in <tool_calls>",
+     '<tool_calls>\n{"name": "get_horoscope", "arguments": {"sign": "Leo"}}\n</tool_calls>',
+     [("get_horoscope", {"sign": "Leo"})], tools=["get_horoscope"])
+case("minimax_m2", "https://github.com/QwenLM/qwen-code/issues/3228", "MiniMax M2.5/M2.7 thinking wrapped in <thinking> tags, then a call",
+     '<thinking>The user wants the files. I will list them.</thinking>\n<minimax:tool_call>\n<invoke name="list_dir">\n'
+     '<parameter name="path">.</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("list_dir", {"path": "."})], reasoning="The user wants the files. I will list them.", tools=["list_dir"])
+case("minimax_m3", "https://github.com/anomalyco/opencode/issues/36569", "M3's thinking opened by the prompt, closed by </thinking>",
+     'The changelog spans many releases; I will summarise them.\n</thinking>\n\nHere is the changelog.',
+     [], "Here is the changelog.", "The changelog spans many releases; I will summarise them.", thinking=True)
+G4T = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_gemma4_regex_and_bare_calls.py"
+case("gemma_special", G4T, "the call closed by <turn|> instead of <tool_call|>",
+     '<|tool_call>call:gdb{args:<|"|>-batch -ex run /tmp/poc<|"|>}<turn|>',
+     [("gdb", {"args": "-batch -ex run /tmp/poc"})], tools=["gdb"])
+case("gemma_special", G4T, "a stray colon between the token and call:",
+     '<|tool_call>:call:bash{command:<|"|>pytest<|"|>}', [("bash", {"command": "pytest"})], tools=["bash"])
+case("gemma_special", G4T, "a bare call: with a dashed name opening the content",
+     'call:web-search{query:<|"|>gemma 4 release<|"|>}', [("web-search", {"query": "gemma 4 release"})], tools=["web-search"])
+case("gemma_special", G4T, "two canonical calls on two lines",
+     '<|tool_call>call:read_file{path:<|"|>/work/Makefile<|"|>}<tool_call|>\n<|tool_call>call:bash{command:<|"|>make -j8<|"|>}<tool_call|>',
+     [("read_file", {"path": "/work/Makefile"}), ("bash", {"command": "make -j8"})], tools=["read_file", "bash"])
+L4T = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_llama4_pythonic_tool_parser.py"
+case("pythonic", L4T, "<|python_start|> with its <|python_end|> never written, two calls",
+     "<|python_start|>[get_weather(city='LA', metric='C'), register_user(name='Doe', age=9)]",
+     [("get_weather", {"city": "LA", "metric": "C"}), ("register_user", {"name": "Doe", "age": 9})],
+     tools=["get_weather", "register_user"])
+case("pythonic", L4T, "escaped quotes in single-quoted strings",
+     r"""[get_weather(city='Martha\'s Vineyard', metric='\"cool units\"')]""",
+     [("get_weather", {"city": "Martha's Vineyard", "metric": '"cool units"'})], tools=["get_weather"])
+case("pythonic", L4T, "a number that overflows JSON (1e999): that call is not runnable, its sibling is",
+     "<|python_start|>[calc(x=1e999), get_weather(city='LA', metric='C')]<|python_end|>",
+     [("get_weather", {"city": "LA", "metric": "C"})], tools=["calc", "get_weather"], incomplete=[("calc", {})])
+case("pythonic", L4T, "mismatched brackets: nothing runs",
+     "<|python_start|>[foo(x=1])]<|python_end|>", [], tools=["foo"], incomplete=[("foo", {"x": 1})])
+HFP = "https://github.com/huggingface/transformers/blob/main/docs/source/en/chat_response_parsing.md"
+case("harmony", HFP, "the channel word in the role slot (<|start|>analysis, <|start|>commentary to=…)",
+     '<|start|>analysis<|message|>We need to call get_current_weather with location "San Francisco, CA".<|end|>'
+     '<|start|>commentary to=functions.get_current_weather<|channel|>commentary <|constrain|>json<|message|>'
+     '{"location":"San Francisco, CA"}<|call|>',
+     [("get_current_weather", {"location": "San Francisco, CA"})],
+     reasoning='We need to call get_current_weather with location "San Francisco, CA".', tools=["get_current_weather"])
+case("harmony", HFP, "line breaks inside the header and around the JSON",
+     '<|channel|>analysis<|message|>\nWe need to call get_current_weather.\n<|end|>\n<|start|>assistant<|channel|>commentary \n'
+     'to=functions.get_current_weather <|constrain|>json<|message|>\n{\n  "location": "San Francisco, CA"\n}\n<|call|>',
+     [("get_current_weather", {"location": "San Francisco, CA"})],
+     reasoning="We need to call get_current_weather.", tools=["get_current_weather"])
+case("gemma_special", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_gemma4_regex_and_bare_calls.py",
+     "prose, then a bare call: on its own line ending the turn",
+     'some prose\ncall:bash{command:<|"|>make -j8<|"|>}', [("bash", {"command": "make -j8"})], "some prose", tools=["bash"])
+case("gemma_special", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_gemma4_regex_and_bare_calls.py",
+     "a bare call: on its own line with prose after it is an example: text",
+     'Write it as\ncall:bash{command:"make"}\nand it runs.', [], 'Write it as\ncall:bash{command:"make"}\nand it runs.', tools=["bash"])

@@ -9,7 +9,8 @@ literal `"` inside a value (`sql(<|"|><|"|><|"|> SELECT …`).
 
 Bends real models write, read as the syntax they mean: 'single-quoted' strings and keys,
 `key=value`, a string whose opening delimiter was left out (`q:Tokyo<|"|>`), Python-style
-arguments in parentheses (`call:NAME(key: "v", n: 2)`), and several `call:` in one block.
+arguments in parentheses (`call:NAME(key: "v", n: 2)`), several `call:` in one block, and a bare
+`:` or `-` in place of the first `call:` or before it.
 """
 from __future__ import annotations
 
@@ -86,6 +87,11 @@ def literal_call(r, ctx: Context, quote: str, closer: str):
     that merely spells the opener and `call:` never becomes a call.
     """
     named = yield from startswith(r, "call:", skip_ws=True)
+    # A bare ':' or '-' written for `call:` (`<|tool_call>:NAME{…}`, vLLM #54778), or before it
+    # (`<|tool_call>:call:NAME{…}`).
+    if not named and ((yield from startswith(r, ":")) or (yield from startswith(r, "-"))):
+        named = True
+        yield from startswith(r, "call:")
     while True:
         m = yield from token(r, NAME, 256)
         if m is None:

@@ -26,8 +26,9 @@ from ..reader import Reject, Truncated, peek, startswith, token
 _NAME = re.compile(r"[A-Za-z_][\w.\-]*")
 _ID = re.compile(r"[A-Za-z0-9_\-]+")
 _ALNUM = string.ascii_letters + string.digits
-_AFTER_NAME = re.compile(r"\{|\[ARGS\]|\[CALL_ID\]")
-_AFTER_NAME_PREFIX = re.compile(r"(?:\[(?:A(?:R(?:G(?:S)?)?)?|C(?:A(?:L(?:L(?:_(?:I(?:D)?)?)?)?)?)?)?)?\Z")
+# NAME{json}: JSON follows the brace (Gemma 4's literal `NAME{key:…}` is gemma_special's)
+_AFTER_NAME = re.compile(r'\{\s*["}]|\[ARGS\]|\[CALL_ID\]')
+_AFTER_NAME_PREFIX = re.compile(r"(?:\{\s*|\[(?:A(?:R(?:G(?:S)?)?)?|C(?:A(?:L(?:L(?:_(?:I(?:D)?)?)?)?)?)?)?)?\Z")
 
 
 def mistral_id() -> str:

@@ -4,21 +4,25 @@
 A bare list (no marker) also occurs: recognised as the first thing in the output.  Gemma 4's
 drift spelling is the same string followed by `call:NAME{…}`: this format claims <|tool_call|>
 only when JSON follows (gemma_special claims it before `call:`).  Granite 4 uses <tool_call>.
+Phi-4-mini, told by its template to write `<|tool_call|>[…]<|/tool_call|>`, closes the list with
+`<|/tool_call|>`: consumed when it follows, optional like the missing closer of Granite.
 """
 from . import Format
 from ._json import bare_calls, call_ahead, call_sequence, json_after
 
 TAG = "<|tool_call|>"
+CLOSER = "<|/tool_call|>"          # Phi-4-mini's
 
 
 class Granite(Format):
     name = "granite"
     syntax = "json"
     aliases = ("granite3",)
-    description = "Granite 3.x <|tool_call|>[{…}] (no closer)"
+    description = "Granite 3.x <|tool_call|>[{…}] (Phi-4-mini: then <|/tool_call|>)"
     openers = (TAG,)
     start_openers = ("[",)
     models = ("granite-3*", "granite3*")
+    closer = CLOSER
     specials = ("<|start_of_role|>", "<|end_of_role|>")
     priority = 91           # a bare `[` is bare_json's when no format is named
     example = '<|tool_call|>[{"name": "resize_image", "arguments": {"id": "img-7", "width": 640}}]'
@@ -28,6 +32,6 @@ class Granite(Format):
 
     def parse(self, r, ctx, opener):
         if opener == TAG:
-            yield from call_sequence(r, ctx, None)
+            yield from call_sequence(r, ctx, CLOSER)
         else:
             yield from bare_calls(r, ctx, opener)

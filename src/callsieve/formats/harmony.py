@@ -11,6 +11,8 @@ One block runs from a header through every message that follows it.  Prose insid
 as it is written, through `ctx.reasoning` (analysis) and `ctx.content` (final, preamble).
 
 Decisions:
+- `<|start|>` followed by a channel word (`<|start|>analysis<|message|>`, `<|start|>commentary
+  to=functions.f<|channel|>commentary …`): the role was left out; the message is the assistant's.
 - Built-in tools (` to=python`, ` to=browser.search`, ` to=container.exec`: any recipient not
   under `functions.`) are not function calls, and their messages are not content either (they
   are addressed to a tool): each is reported whole, markers included, as a
@@ -27,6 +29,8 @@ Decisions:
   `assistantanalysis`, `assistantcommentary`, `assistantfinal`, `assistant to=` (the channel
   word fused to a recipient, `to=functions.NAMEcommentary`, is split off).  Elsewhere a stripped
   header is ambiguous with prose and stays content.
+- `to=functions.NAMEjson` (no space before the payload type): the type word is split off when
+  NAME is a declared tool and NAMEjson is not.
 """
 from __future__ import annotations
 
@@ -139,7 +143,7 @@ class Harmony(Format):
         if opener == CHANNEL:
             v = _prefix_of(look, CHANNELS)
         elif opener == START:
-            v = _prefix_of(look, ("assistant",))
+            v = _prefix_of(look, ("assistant",) + CHANNELS)
         elif opener == RECIPIENT:
             v = _recipient_ahead(look)
         elif not look:
@@ -193,6 +197,13 @@ def _read_header(r, ctx: Context, head: dict, fused: bool):
             fused = False         # only <|channel|> was left out: the tokens are there
     else:
         ended = yield from _header(r, head)
+    role = head.get("role")
+    if role in CHANNELS:
+        # The channel word in the role slot (`<|start|>analysis<|message|>…`, transformers' docs):
+        # the assistant's message on that channel, its role left out.
+        head["role"] = "assistant"
+        if not head.get("channel"):
+            head["channel"] = role
     if head.get("role") not in (None, "assistant"):
         raise Reject(f"a message from {head.get('role')}: not the assistant's")
     return fused, ended
@@ -200,13 +211,23 @@ def _read_header(r, ctx: Context, head: dict, fused: bool):
 
 def _recipient(ctx: Context, head: dict):
     """(recipient, is it a built-in tool, the function's name if it is a function call)."""
-    to = head.get("to") or ""
+    to = _unglued(ctx, head.get("to") or "")
     # A recipient outside functions. is a built-in tool, unless it is a declared
     # tool's own name (`to=math.sum` with a tool `math.sum`).
     direct = declared(ctx, to)
     builtin = bool(to) and not to.startswith(FUNCTIONS) and not direct
     name = ctx.check(to if direct else to[len(FUNCTIONS):]) if to and not builtin else None
     return to, builtin, name
+
+
+def _unglued(ctx: Context, to: str) -> str:
+    """`functions.shelljson`: the payload type glued to a declared tool's name (no space before
+    `json`) is split off; only when the glued name is undeclared and the bare one declared."""
+    for t in _TYPES:
+        base = to[: -len(t)]
+        if to.endswith(t) and base.startswith(FUNCTIONS) and _declared_only(ctx, base, to):
+            return base
+    return to
 
 
 def _header_failed(r, ctx: Context, e: Exception, first: bool, lead_at: int) -> None:
