@@ -430,7 +430,10 @@ def held_peak(text: str) -> int:
     """tracemalloc's peak while the proxy's Turn and Chat encoder translate `text` in 4-character
     upstream chunks (the SSE written, then dropped as a client would take it): the bench's measure."""
     from bench.holdbench import proxy_peak
-    return proxy_peak([text[i:i + 4] for i in range(0, len(text), 4)])
+    chunks = [text[i:i + 4] for i in range(0, len(text), 4)]
+    # tracemalloc counts every thread: the servers and clients earlier tests left winding down
+    # only ever add to a run's peak, so the least of three is the translation's own.
+    return min(proxy_peak(chunks) for _ in range(3))
 
 
 def test_the_hold_costs_a_few_times_the_held_text_not_fifty():
