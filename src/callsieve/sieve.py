@@ -79,6 +79,7 @@ class Sieve:
         self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
+        self._prose = self._calm = False   # the fast paths' flags (see _settle)
         self._retable()
 
     @property
@@ -92,27 +93,44 @@ class Sieve:
         if self._closed:
             self._refuse()
         before = self._o.events        # (a failure before this feed's output list exists)
-        plain = None
         try:
-            blk, lay = self._blk, self._lay
-            if (blk is None and self._th.open is None and lay.lead is _TEXT and not lay.at_start
-                    and self._hold.region is None
-                    and (((w := self._watch).held == "" and w.first(text) is None)
-                         or (plain := w.plain(text)) is not None)):
-                # The common case: prose with no character a marker can start with, or with
-                # some but no marker (see Watch.plain, which says what of it goes out now).
+            if self._calm and self._watch.first(text) is None and text:
+                # The common case: prose with no character a marker can start with, no backtick,
+                # no newline (see _settle): only its trailing whitespace is held (Layout.spaced).
+                return self._lay.spaced(text)
+            plain = None
+            if self._prose and (((w := self._watch).held == "" and w.first(text) is None)
+                                or (plain := w.plain(text)) is not None):
+                # Prose with some of those but no marker (see Watch.plain, which says what of
+                # it goes out now): the layout's bookkeeping (Layout.prose).
                 if plain is not None:
                     text = plain
-                return lay.prose(text) if text else []
+                lay = self._lay
+                out = lay.prose(text) if text else []
+                self._calm = w.held == "" and lay.calm
+                return out
+            blk = self._blk
             if blk is not None and blk.lane is not None and self._hold.region is None:
-                out = blk.pass_on(text, self._calls, self._o)
-                if out is not None:
-                    return out
-            return self._feed(blk, text)
+                passed = blk.pass_on(text, self._calls, self._o)
+                if passed is not None:
+                    return passed              # (still in the block: the flags stay False)
+            out = self._feed(blk, text)
+            self._settle()
+            return out
         except Exception as e:                 # a bug: see _fail
             if self._o.events is before:   # the events of earlier feeds went out already
                 self._o.events = []
             return self._fail(e)
+
+    def _settle(self) -> None:
+        """The fast paths' flags, after a feed that may have changed the state (only feed and
+        close change it).  _prose: TEXT mode with nothing open or held, the content started,
+        no markup just before; _calm: also no marker's possible start held back, and no line
+        that may still be a fence (Layout.calm)."""
+        lay = self._lay
+        self._prose = p = (self._blk is None and self._th.open is None and lay.lead is _TEXT
+                           and not lay.at_start and self._hold.region is None)
+        self._calm = p and self._watch.held == "" and lay.calm
 
     def _feed(self, blk: Block | None, text: str) -> list:
         """feed() off its fast paths: the text goes through the modes (_run)."""
@@ -163,6 +181,7 @@ class Sieve:
         """An unexpected exception (a bug, never bad input): as h11 does, go to a failed state.
         The open call ends incomplete, what was held goes out, and further feeds are refused."""
         self._failed = f"{type(err).__name__}: {err}"
+        self._prose = self._calm = False
         try:
             self._hold.was_call()              # what was held goes out as it was
         except Exception:
@@ -185,6 +204,7 @@ class Sieve:
 
     def _close(self) -> list:
         out = self._o.events = []
+        self._prose = self._calm = False
         self._run("", 0, True)
         self._lay.end()
         self._calls.flush()

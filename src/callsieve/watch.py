@@ -7,7 +7,11 @@ It never emits: the Sieve sends the prose out (which may change what is watched)
 """
 from __future__ import annotations
 
+import re
 from typing import Any
+
+# The fast path's test for each Matcher (see Watch.first), compiled once: tables are few.
+_FIRST: dict = {}
 
 
 class Watch:
@@ -17,13 +21,21 @@ class Watch:
 
     def __init__(self):
         self.tab: tuple = ()           # (Matcher, {marker: action}, Anchor or None)
-        self.first: Any = None         # the Matcher's first-character test (the fast path's)
+        # The fast path's test: where a marker may be (the Matcher's `first`), or a backtick or a
+        # newline (layout.Layout.prose's bookkeeping), in one regex; None: the chunk is plain prose
+        self.first: Any = None
         self.held = ""                 # a possible marker start, from the last chunk
         self.found: dict = {}          # Matcher.search cache for the text being scanned
 
     def set(self, tab: tuple) -> None:
         self.tab = tab
-        self.first = tab[0].first
+        near = tab[0].first
+        first = _FIRST.get(near)
+        if first is None:
+            # (alternatives, not a class: every branch starting with a literal keeps sre's
+            # first-character scan)
+            first = _FIRST[near] = re.compile(near.__self__.pattern + "|`|\n").search
+        self.first = first
 
     def take(self, data: str, pos: int) -> tuple[str, int]:
         """The text to scan: what was held, then data[pos:]."""
