@@ -29,15 +29,13 @@ from .held import Hold
 from .markers import candidates, marker_table, special
 from .marks import Marks, act, quoted
 from .watch import Watch
-from .reasoning import HOLD, MODES, Thought
+from .reasoning import HOLD, Thought, check_modes
 from .session import Session
 
 
 class SieveFailed(RuntimeError):
     """feed() on a Sieve that failed earlier (an internal error; the events said so)."""
 MAX_CALL_BYTES = 4 * 1024 * 1024
-# A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
-_CONTROL = frozenset(("control", "span"))
 _TEXT = Lead.TEXT
 _Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, pos), or None (all consumed)
 
@@ -49,11 +47,7 @@ class Sieve:
                  session: Session | None = None, *, thinking: bool | None = None,
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
                  max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False):
-        if reasoning not in MODES:
-            raise ValueError(f"reasoning must be one of {', '.join(MODES)}, not {reasoning!r}")
-        if calls_in_reasoning not in (True, False, HOLD):
-            raise ValueError(f"calls_in_reasoning must be True, False or {HOLD!r}, "
-                             f"not {calls_in_reasoning!r}")
+        check_modes(reasoning, calls_in_reasoning)
         self.session = session
         # a format name, or a Format instance (one derived from a chat template: callsieve.derive)
         self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
@@ -225,7 +219,7 @@ class Sieve:
             self._o.markup(blk.opener)
         else:
             self._emit(blk.opener)
-            self._as_written(blk)
+            self._marks.as_written(blk.ends(), self._watch.tab[1])
 
     def _emit(self, s: str) -> None:
         """Text that goes out as content or reasoning, by the current thinking state."""
@@ -302,16 +296,14 @@ class Sieve:
                 watch.held = data[pos:]
                 return None
         while True:
-            m = self._find(data, pos, eof)
+            m = watch.find(data, pos, eof, hold, self._emit)
             if m is None:
                 return None
             s, pos, marker = m.start(), m.end(), m.group()
             kind, arg = watch.tab[1][marker]
             marks = self._marks
-            if marks.verbatim is not None and kind in _CONTROL:
+            if marks.verbatim is not None and marks.written(kind, marker):
                 self._emit(marker)             # inside a block given back as written
-                if marker in marks.verbatim:
-                    marks.verbatim = None
                 continue
             if quoted(kind, marker, self._th, self._lay):
                 if hold.call_held():           # visible text after a held call: a thought
@@ -329,32 +321,6 @@ class Sieve:
                 kind = "think_close"
             act(kind, arg, marker, marks, self._th, self._lay, self._o, self._calls.count)
             self._retable()
-
-    def _find(self, data: str, pos: int, eof: bool):
-        """The next marker to act on at or after `pos` (a match), the text before it gone out;
-        or None when the rest of `data` went out, or is held (the start of a marker)."""
-        watch, hold = self._watch, self._hold
-        while True:
-            m = watch.search(data, pos)
-            if hold.region is not None and hold.call_held():
-                # Prose up to the next marker (or a marker's possible start) goes out next: if it
-                # is visible, the held call before it was a thought (see held.Hold).
-                i = hold.thought_at(data, pos, watch.prose_end(data, pos, m, eof))
-                if i >= 0:
-                    pos = i
-                    continue
-            at, m = watch.cut(data, pos, m, eof)
-            tab = watch.tab
-            self._emit(data[pos:at])
-            if m is None:
-                watch.held = data[at:]         # (the start of a marker, maybe)
-                return None
-            if watch.tab is not tab:
-                # What went out changed what is watched (the content started, a fresh thinking
-                # block got its first words): search again with the new markers.
-                pos = at
-                continue
-            return m
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
@@ -376,11 +342,8 @@ class Sieve:
         self._lay.end_gap()
         th = self._th
         if hold.region is None:
-            if th.inside and self._calls_in_reasoning == HOLD:
-                hold.start(th.open, blk, data, pos)
-            elif (chosen.examples and not self._calls.at_start
-                  and blk.opener in chosen.tool_openers):
-                hold.start(None, blk, data, pos)
+            hold.claimed(th, self._calls_in_reasoning == HOLD, blk, chosen, self._calls.at_start,
+                         data, pos)
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
         if th.call_opened():
@@ -445,7 +408,7 @@ class Sieve:
 
     def _release(self, blk: Block) -> _Next:
         """No call in this block: its opener goes out as text; the rest is scanned again, as
-        written (see _as_written)."""
+        written (see Marks.as_written)."""
         if self._th.released():
             self._retable()
         rest = blk.since(0)          # the text after the opener (a format may have read it too)
@@ -458,13 +421,5 @@ class Sieve:
                 hold.thought(len(blk.opener) + len(rest[0]) - rest[1])
         self._blk = None
         self._emit(blk.opener)
-        self._as_written(blk)
+        self._marks.as_written(blk.ends(), self._watch.tab[1])
         return rest
-
-    def _as_written(self, blk: Block) -> None:
-        """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
-        the markup) goes back as written, its control tokens too, up to its closer (or the
-        family's end of message), or until a later block holds a call: the user sees it whole."""
-        ends = tuple(e for e in blk.ends() if self._watch.tab[1].get(e, ("",))[0] in _CONTROL)
-        if ends:
-            self._marks.verbatim = ends
