@@ -81,6 +81,13 @@ class Layout:
         (the content's current line can no longer be a fence)?"""
         return self.fence[1] is None
 
+    def starting(self) -> bool:
+        """Are we at the start of the content?  Forms recognised only there (bare JSON, a
+        declared name, harmony's channel words…) count where the content starts: nothing but
+        whitespace has gone out as content, and no thinking block is open.  This depends on
+        the message so far, never on where a chunk begins."""
+        return self.at_start and not self.th.inside
+
     def ended_line(self) -> bool:
         """Does the content written so far end in held whitespace holding a newline (where the
         prompt's own thinking block would end, before a stray closer)?"""

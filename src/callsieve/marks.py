@@ -55,6 +55,13 @@ class Marks:
         self.family, self.vocab = fam, vocabulary(fam)
         return True
 
+    def record(self, session, verdict) -> None:
+        """The stream ended: `session` learns the format a block proved, and what the thinking
+        showed (`verdict`: Thought.verdict)."""
+        if self.detected:
+            session.record(self.detected)
+        session.observe(verdict)
+
     def as_written(self, ends, actions: dict) -> None:
         """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
         the markup) goes back as written, its control tokens too, up to its closer (`ends`: the

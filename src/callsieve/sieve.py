@@ -17,16 +17,17 @@ A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TypeAlias
 
 from . import formats as registry
 from .calls import Calls
-from .events import Text, ToolCallError
+from .events import Text
 from .block import RELEASED, WAIT, Block
 from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
 from .held import Hold
-from .markers import candidates, marker_table, special
+from .markers import candidates, marker_table
 from .marks import Marks, act, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
@@ -55,7 +56,8 @@ class Sieve:
         # Example: not prose)
         self._fmts, self._closers = candidates(self._forced, session)
         self._o = Output(markup)
-        self._calls = Calls(self._o.push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
+        self._calls = Calls(self._o.push, tools, strict, max_call_bytes,
+                           partial(self._from_block, False), partial(self._from_block, True))
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
         self._o.before = self._calls.flush        # (a call's deltas go out before markup)
@@ -206,21 +208,10 @@ class Sieve:
         self._hold.was_call()              # a call held inside thinking that never closed
         self._closed = True
         if self.session is not None:
-            if self._marks.detected:
-                self.session.record(self._marks.detected)
-            self.session.observe(self._th.verdict(self._calls.count, not self._lay.at_start))
+            self._marks.record(self.session, self._th.verdict(self._calls.count, not self._lay.at_start))
         return out
 
     # ------------------------------------------------------------------ plumbing
-    def _give_back(self, blk: Block) -> None:
-        """A false start (what follows the opener is no format's): a special token of a known
-        family is markup, never content; anything else goes back to the text."""
-        if blk.opener in self._marks.vocab:
-            self._o.markup(blk.opener)
-        else:
-            self._emit(blk.opener)
-            self._marks.as_written(blk.ends(), self._watch.tab[1])
-
     def _emit(self, s: str) -> None:
         """Text that goes out as content or reasoning, by the current thinking state."""
         if not s:
@@ -234,25 +225,21 @@ class Sieve:
         else:
             self._lay.content(s)
 
-    def _from_block(self, n: int) -> None:
-        # Prose in a format's own syntax proves the format; the block's text before it is markup.
+    def _from_block(self, reasoning: bool, s: str) -> None:
+        """Content or reasoning from inside a block (harmony's final or analysis channel), right
+        after it was consumed.  Prose in a format's own syntax proves the format; the block's
+        text before it is markup."""
+        if not s:
+            return
         self._note_format(force=True)
         self._calls.flush()
         blk = self._blk
         if blk is not None and self._o.markup_on:
-            blk.audit(self._o, n)
-
-    def _content(self, s: str) -> None:
-        """Content from inside a block (harmony's final channel), right after it was consumed."""
-        if s:
-            self._from_block(len(s))
-            self._lay.text(s)
-
-    def _reasoning_text(self, s: str) -> None:
-        """Reasoning from inside a block (harmony's analysis channel), right after it was consumed."""
-        if s:
-            self._from_block(len(s))
+            blk.audit(self._o, len(s))
+        if reasoning:
             self._lay.thought(s)
+        else:
+            self._lay.text(s)
 
     def _run(self, data: str, pos: int, eof: bool) -> None:
         # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
@@ -266,24 +253,18 @@ class Sieve:
             elif blk.fmt is None:
                 nxt = self._decide(blk, data, pos, eof)
             else:
-                nxt = self._block(blk, data, pos, eof)
+                blk.push(data, pos, eof)
+                nxt = self._drive(blk, eof)
 
     # ------------------------------------------------------------------ TEXT
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
         th, tent = self._th, self._hold.region
         calls = th.calls_now or bool(self._calls_in_reasoning)   # (HOLD: watched, then held)
-        self._watch.set(marker_table(self._fmts, self._starting(), self._tool_names, th.open,
+        self._watch.set(marker_table(self._fmts, self._lay.starting(), self._tool_names, th.open,
                                      th.detect, calls, self._lay.rlead,
                                      tent.think if tent is not None else None,
                                      self._marks.family, self._marks.span, self._extra))
-
-    def _starting(self) -> bool:
-        """Are we at the start of the content?  Forms recognised only there (bare JSON, a
-        declared name, harmony's channel words…) count where the content starts: nothing but
-        whitespace has gone out as content, and no thinking block is open.  This depends on
-        the message so far, never on where a chunk begins."""
-        return self._lay.at_start and not self._th.inside
 
     def _scan(self, data: str, pos: int, eof: bool) -> _Next:
         watch = self._watch
@@ -313,7 +294,7 @@ class Sieve:
                 continue
             if kind == "call":
                 self._blk = Block(marker, arg)
-                self._calls.enter(self._starting())
+                self._calls.enter(self._lay.starting())
                 return data, pos
             if kind in ("think_close", "stray_close") and hold.closes(marker):
                 # The thinking block that a held call was written in closes: it was a thought.
@@ -351,28 +332,22 @@ class Sieve:
         return data, pos
 
     def _false_start(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
-        """No format claimed the block: its opener is text (or markup) after all."""
+        """No format claimed the block: its opener is text after all, or markup (a special
+        token of a known family, never content)."""
         self._blk = None
-        o = blk.opener
-        rest = data[pos:pos + LOOK_MAX] if eof else ""
-        if eof and len(rest) < LOOK_MAX and blk.cut_at_end(rest, self._calls.at_start, self._calls):
-            raw = "" if rest.isspace() else rest
-            self._o.markup(o + raw)
-            self._calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
-            return data, pos + len(raw)
-        if special(o):
-            # Special-token markup that holds no call: reported; its text stays text.
-            self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
+        cut = blk.unclaimed(data[pos:pos + LOOK_MAX] if eof else None, self._calls, self._o)
+        if cut is not None:
+            return data, pos + cut
         if self._hold.call_held():       # visible text after a held call: a thought
-            self._hold.thought(len(o) + len(data) - pos)
-        self._give_back(blk)
+            self._hold.thought(len(blk.opener) + len(data) - pos)
+        if blk.opener in self._marks.vocab:
+            self._o.markup(blk.opener)
+        else:
+            self._emit(blk.opener)
+            self._marks.as_written(blk.ends(), self._watch.tab[1])
         return data, pos
 
     # ------------------------------------------------------------------ BLOCK
-    def _block(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
-        blk.push(data, pos, eof)
-        return self._drive(blk, eof)
-
     def _drive(self, blk: Block, eof: bool) -> _Next:
         """Resume the block's parser on what was pushed; handle how it ends."""
         at = blk.drive(self._calls, eof)
