@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
-from .formats import MAYBE, YES, Body, Format
+from .formats import LOOK_MAX, MAYBE, YES, Body, Format
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, Reader, Reject, Truncated
@@ -69,6 +69,22 @@ class Block:
                 return f
             if v == MAYBE and not final:
                 return WAIT
+        return None
+
+    def unclaimed(self, rest: str | None, calls, out) -> int | None:
+        """No format claimed the block (`rest`: at the end of the stream, what followed the
+        opener, at most LOOK_MAX characters; None before the end).  A call the end cut off
+        (cut_at_end): its opener and what followed are markup and an error says so; returns how
+        much of `rest` that consumed.  Else special-token markup that holds no call is reported
+        (its text stays text) and None returned."""
+        o = self.opener
+        if rest is not None and len(rest) < LOOK_MAX and self.cut_at_end(rest, calls.at_start, calls):
+            raw = "" if rest.isspace() else rest
+            out.markup(o + raw)
+            calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
+            return len(raw)
+        if special(o):
+            calls.push(ToolCallError(None, f"no call after {o!r}", ""))
         return None
 
     def cut_at_end(self, rest: str, at_start: bool, calls) -> bool:

@@ -48,6 +48,16 @@ class Hold:
         self._emit = emit
         self._think = think
 
+    def claimed(self, th, hold_thinking: bool, blk, fmt, at_start: bool, data: str,
+                pos: int) -> None:
+        """`fmt` claimed `blk` (nothing held yet): a call opened inside thinking is held
+        (`hold_thinking`: calls_in_reasoning is HOLD), and one of a format with examples opened
+        after prose (not `at_start`) by a tool's own opener."""
+        if th.inside and hold_thinking:
+            self.start(th.open, blk, data, pos)
+        elif fmt.examples and not at_start and blk.opener in fmt.tool_openers:
+            self.start(None, blk, data, pos)
+
     def start(self, think: OpenThinking | None, blk, data: str, pos: int) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
         syntax `think` (a Tentative), or after prose (`think` None: an Example)."""

@@ -75,6 +75,19 @@ class Layout:
         """Is the content inside a fenced code block?"""
         return bool(self.fence[0])
 
+    @property
+    def calm(self) -> bool:
+        """Can content with no backtick and no newline skip `prose`'s bookkeeping for `spaced`
+        (the content's current line can no longer be a fence)?"""
+        return self.fence[1] is None
+
+    def starting(self) -> bool:
+        """Are we at the start of the content?  Forms recognised only there (bare JSON, a
+        declared name, harmony's channel words…) count where the content starts: nothing but
+        whitespace has gone out as content, and no thinking block is open.  This depends on
+        the message so far, never on where a chunk begins."""
+        return self.at_start and not self.th.inside
+
     def ended_line(self) -> bool:
         """Does the content written so far end in held whitespace holding a newline (where the
         prompt's own thinking block would end, before a stray closer)?"""
@@ -145,6 +158,11 @@ class Layout:
             self.ticks = 0
         if self.fence[1] is not None or "\n" in text:
             self.fence = fences.after(self.fence, text)
+        return self.spaced(text)
+
+    def spaced(self, text: str) -> list:
+        """`prose` when it changes nothing but the whitespace held (text with no backtick and no
+        newline, on a line that can no longer be a fence: see calm), the commonest case."""
         ws = self.ws
         if text[-1] in _WS:
             body = text.rstrip()

@@ -10,6 +10,8 @@ from .reasoning import Thought
 _QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
 # Markers that a fenced code block quotes: call openers and control tokens.
 _FENCED = frozenset(("call", "control", "span"))
+# A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
+_CONTROL = frozenset(("control", "span"))
 
 
 class Marks:
@@ -51,6 +53,31 @@ class Marks:
         if fam == self.family:
             return False
         self.family, self.vocab = fam, vocabulary(fam)
+        return True
+
+    def record(self, session, verdict) -> None:
+        """The stream ended: `session` learns the format a block proved, and what the thinking
+        showed (`verdict`: Thought.verdict)."""
+        if self.detected:
+            session.record(self.detected)
+        session.observe(verdict)
+
+    def as_written(self, ends, actions: dict) -> None:
+        """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
+        the markup) goes back as written, its control tokens too, up to its closer (`ends`: the
+        block's, or the family's end of message; `actions`: the watched markers' {marker:
+        action}), or until a later block holds a call: the user sees it whole."""
+        ends = tuple(e for e in ends if actions.get(e, ("",))[0] in _CONTROL)
+        if ends:
+            self.verbatim = ends
+
+    def written(self, kind: str, marker: str) -> bool:
+        """Inside a block given back as written (verbatim is set): is this marker (of `kind`) a
+        control token, so text (and, if it is one of the block's ends, the last)?"""
+        if kind not in _CONTROL:
+            return False
+        if marker in (self.verbatim or ()):
+            self.verbatim = None
         return True
 
     def proved(self, name: str) -> bool:

@@ -20,6 +20,15 @@ HOLD = "hold"
 CALLS_IN_REASONING: dict[str, bool | str] = {"hold": HOLD, "call": True, "reasoning": False}
 
 
+def check_modes(reasoning: str, calls_in_reasoning) -> None:
+    """A Sieve's `reasoning` and `calls_in_reasoning` options, or a ValueError."""
+    if reasoning not in MODES:
+        raise ValueError(f"reasoning must be one of {', '.join(MODES)}, not {reasoning!r}")
+    if calls_in_reasoning not in (True, False, HOLD):
+        raise ValueError(f"calls_in_reasoning must be True, False or {HOLD!r}, "
+                         f"not {calls_in_reasoning!r}")
+
+
 def thinking_of(chat_template_kwargs: dict | None, reasoning_effort=None) -> bool | None:
     """Thinking on/off from a chat request, as servers read it: `chat_template_kwargs`
     `enable_thinking` / `thinking`, or `reasoning_effort: "none"` (off); None when it does not

@@ -17,27 +17,26 @@ A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import TypeAlias
 
 from . import formats as registry
 from .calls import Calls
-from .events import Text, ToolCallError
+from .events import Text
 from .block import RELEASED, WAIT, Block
 from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
 from .held import Hold
-from .markers import candidates, marker_table, special
+from .markers import candidates, marker_table
 from .marks import Marks, act, quoted
 from .watch import Watch
-from .reasoning import HOLD, MODES, Thought
+from .reasoning import HOLD, Thought, check_modes
 from .session import Session
 
 
 class SieveFailed(RuntimeError):
     """feed() on a Sieve that failed earlier (an internal error; the events said so)."""
 MAX_CALL_BYTES = 4 * 1024 * 1024
-# A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
-_CONTROL = frozenset(("control", "span"))
 _TEXT = Lead.TEXT
 _Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, pos), or None (all consumed)
 
@@ -49,11 +48,7 @@ class Sieve:
                  session: Session | None = None, *, thinking: bool | None = None,
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
                  max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False):
-        if reasoning not in MODES:
-            raise ValueError(f"reasoning must be one of {', '.join(MODES)}, not {reasoning!r}")
-        if calls_in_reasoning not in (True, False, HOLD):
-            raise ValueError(f"calls_in_reasoning must be True, False or {HOLD!r}, "
-                             f"not {calls_in_reasoning!r}")
+        check_modes(reasoning, calls_in_reasoning)
         self.session = session
         # a format name, or a Format instance (one derived from a chat template: callsieve.derive)
         self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
@@ -61,7 +56,8 @@ class Sieve:
         # Example: not prose)
         self._fmts, self._closers = candidates(self._forced, session)
         self._o = Output(markup)
-        self._calls = Calls(self._o.push, tools, strict, max_call_bytes, self._content, self._reasoning_text)
+        self._calls = Calls(self._o.push, tools, strict, max_call_bytes,
+                           partial(self._from_block, False), partial(self._from_block, True))
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._calls.on_call = self._on_call
         self._o.before = self._calls.flush        # (a call's deltas go out before markup)
@@ -79,6 +75,7 @@ class Sieve:
         self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
+        self._prose = self._calm = False   # the fast paths' flags (see _settle)
         self._retable()
 
     @property
@@ -92,27 +89,44 @@ class Sieve:
         if self._closed:
             self._refuse()
         before = self._o.events        # (a failure before this feed's output list exists)
-        plain = None
         try:
-            blk, lay = self._blk, self._lay
-            if (blk is None and self._th.open is None and lay.lead is _TEXT and not lay.at_start
-                    and self._hold.region is None
-                    and (((w := self._watch).held == "" and w.first(text) is None)
-                         or (plain := w.plain(text)) is not None)):
-                # The common case: prose with no character a marker can start with, or with
-                # some but no marker (see Watch.plain, which says what of it goes out now).
+            if self._calm and self._watch.first(text) is None and text:
+                # The common case: prose with no character a marker can start with, no backtick,
+                # no newline (see _settle): only its trailing whitespace is held (Layout.spaced).
+                return self._lay.spaced(text)
+            plain = None
+            if self._prose and (((w := self._watch).held == "" and w.first(text) is None)
+                                or (plain := w.plain(text)) is not None):
+                # Prose with some of those but no marker (see Watch.plain, which says what of
+                # it goes out now): the layout's bookkeeping (Layout.prose).
                 if plain is not None:
                     text = plain
-                return lay.prose(text) if text else []
+                lay = self._lay
+                out = lay.prose(text) if text else []
+                self._calm = w.held == "" and lay.calm
+                return out
+            blk = self._blk
             if blk is not None and blk.lane is not None and self._hold.region is None:
-                out = blk.pass_on(text, self._calls, self._o)
-                if out is not None:
-                    return out
-            return self._feed(blk, text)
+                passed = blk.pass_on(text, self._calls, self._o)
+                if passed is not None:
+                    return passed              # (still in the block: the flags stay False)
+            out = self._feed(blk, text)
+            self._settle()
+            return out
         except Exception as e:                 # a bug: see _fail
             if self._o.events is before:   # the events of earlier feeds went out already
                 self._o.events = []
             return self._fail(e)
+
+    def _settle(self) -> None:
+        """The fast paths' flags, after a feed that may have changed the state (only feed and
+        close change it).  _prose: TEXT mode with nothing open or held, the content started,
+        no markup just before; _calm: also no marker's possible start held back, and no line
+        that may still be a fence (Layout.calm)."""
+        lay = self._lay
+        self._prose = p = (self._blk is None and self._th.open is None and lay.lead is _TEXT
+                           and not lay.at_start and self._hold.region is None)
+        self._calm = p and self._watch.held == "" and lay.calm
 
     def _feed(self, blk: Block | None, text: str) -> list:
         """feed() off its fast paths: the text goes through the modes (_run)."""
@@ -163,6 +177,7 @@ class Sieve:
         """An unexpected exception (a bug, never bad input): as h11 does, go to a failed state.
         The open call ends incomplete, what was held goes out, and further feeds are refused."""
         self._failed = f"{type(err).__name__}: {err}"
+        self._prose = self._calm = False
         try:
             self._hold.was_call()              # what was held goes out as it was
         except Exception:
@@ -185,6 +200,7 @@ class Sieve:
 
     def _close(self) -> list:
         out = self._o.events = []
+        self._prose = self._calm = False
         self._run("", 0, True)
         self._lay.end()
         self._calls.flush()
@@ -192,21 +208,10 @@ class Sieve:
         self._hold.was_call()              # a call held inside thinking that never closed
         self._closed = True
         if self.session is not None:
-            if self._marks.detected:
-                self.session.record(self._marks.detected)
-            self.session.observe(self._th.verdict(self._calls.count, not self._lay.at_start))
+            self._marks.record(self.session, self._th.verdict(self._calls.count, not self._lay.at_start))
         return out
 
     # ------------------------------------------------------------------ plumbing
-    def _give_back(self, blk: Block) -> None:
-        """A false start (what follows the opener is no format's): a special token of a known
-        family is markup, never content; anything else goes back to the text."""
-        if blk.opener in self._marks.vocab:
-            self._o.markup(blk.opener)
-        else:
-            self._emit(blk.opener)
-            self._as_written(blk)
-
     def _emit(self, s: str) -> None:
         """Text that goes out as content or reasoning, by the current thinking state."""
         if not s:
@@ -220,25 +225,21 @@ class Sieve:
         else:
             self._lay.content(s)
 
-    def _from_block(self, n: int) -> None:
-        # Prose in a format's own syntax proves the format; the block's text before it is markup.
+    def _from_block(self, reasoning: bool, s: str) -> None:
+        """Content or reasoning from inside a block (harmony's final or analysis channel), right
+        after it was consumed.  Prose in a format's own syntax proves the format; the block's
+        text before it is markup."""
+        if not s:
+            return
         self._note_format(force=True)
         self._calls.flush()
         blk = self._blk
         if blk is not None and self._o.markup_on:
-            blk.audit(self._o, n)
-
-    def _content(self, s: str) -> None:
-        """Content from inside a block (harmony's final channel), right after it was consumed."""
-        if s:
-            self._from_block(len(s))
-            self._lay.text(s)
-
-    def _reasoning_text(self, s: str) -> None:
-        """Reasoning from inside a block (harmony's analysis channel), right after it was consumed."""
-        if s:
-            self._from_block(len(s))
+            blk.audit(self._o, len(s))
+        if reasoning:
             self._lay.thought(s)
+        else:
+            self._lay.text(s)
 
     def _run(self, data: str, pos: int, eof: bool) -> None:
         # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
@@ -252,24 +253,18 @@ class Sieve:
             elif blk.fmt is None:
                 nxt = self._decide(blk, data, pos, eof)
             else:
-                nxt = self._block(blk, data, pos, eof)
+                blk.push(data, pos, eof)
+                nxt = self._drive(blk, eof)
 
     # ------------------------------------------------------------------ TEXT
     def _retable(self) -> None:
         """The markers that matter now (start-only openers, thinking state, tools)."""
         th, tent = self._th, self._hold.region
         calls = th.calls_now or bool(self._calls_in_reasoning)   # (HOLD: watched, then held)
-        self._watch.set(marker_table(self._fmts, self._starting(), self._tool_names, th.open,
+        self._watch.set(marker_table(self._fmts, self._lay.starting(), self._tool_names, th.open,
                                      th.detect, calls, self._lay.rlead,
                                      tent.think if tent is not None else None,
                                      self._marks.family, self._marks.span, self._extra))
-
-    def _starting(self) -> bool:
-        """Are we at the start of the content?  Forms recognised only there (bare JSON, a
-        declared name, harmony's channel words…) count where the content starts: nothing but
-        whitespace has gone out as content, and no thinking block is open.  This depends on
-        the message so far, never on where a chunk begins."""
-        return self._lay.at_start and not self._th.inside
 
     def _scan(self, data: str, pos: int, eof: bool) -> _Next:
         watch = self._watch
@@ -282,16 +277,14 @@ class Sieve:
                 watch.held = data[pos:]
                 return None
         while True:
-            m = self._find(data, pos, eof)
+            m = watch.find(data, pos, eof, hold, self._emit)
             if m is None:
                 return None
             s, pos, marker = m.start(), m.end(), m.group()
             kind, arg = watch.tab[1][marker]
             marks = self._marks
-            if marks.verbatim is not None and kind in _CONTROL:
+            if marks.verbatim is not None and marks.written(kind, marker):
                 self._emit(marker)             # inside a block given back as written
-                if marker in marks.verbatim:
-                    marks.verbatim = None
                 continue
             if quoted(kind, marker, self._th, self._lay):
                 if hold.call_held():           # visible text after a held call: a thought
@@ -301,7 +294,7 @@ class Sieve:
                 continue
             if kind == "call":
                 self._blk = Block(marker, arg)
-                self._calls.enter(self._starting())
+                self._calls.enter(self._lay.starting())
                 return data, pos
             if kind in ("think_close", "stray_close") and hold.closes(marker):
                 # The thinking block that a held call was written in closes: it was a thought.
@@ -309,32 +302,6 @@ class Sieve:
                 kind = "think_close"
             act(kind, arg, marker, marks, self._th, self._lay, self._o, self._calls.count)
             self._retable()
-
-    def _find(self, data: str, pos: int, eof: bool):
-        """The next marker to act on at or after `pos` (a match), the text before it gone out;
-        or None when the rest of `data` went out, or is held (the start of a marker)."""
-        watch, hold = self._watch, self._hold
-        while True:
-            m = watch.search(data, pos)
-            if hold.region is not None and hold.call_held():
-                # Prose up to the next marker (or a marker's possible start) goes out next: if it
-                # is visible, the held call before it was a thought (see held.Hold).
-                i = hold.thought_at(data, pos, watch.prose_end(data, pos, m, eof))
-                if i >= 0:
-                    pos = i
-                    continue
-            at, m = watch.cut(data, pos, m, eof)
-            tab = watch.tab
-            self._emit(data[pos:at])
-            if m is None:
-                watch.held = data[at:]         # (the start of a marker, maybe)
-                return None
-            if watch.tab is not tab:
-                # What went out changed what is watched (the content started, a fresh thinking
-                # block got its first words): search again with the new markers.
-                pos = at
-                continue
-            return m
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
@@ -356,11 +323,8 @@ class Sieve:
         self._lay.end_gap()
         th = self._th
         if hold.region is None:
-            if th.inside and self._calls_in_reasoning == HOLD:
-                hold.start(th.open, blk, data, pos)
-            elif (chosen.examples and not self._calls.at_start
-                  and blk.opener in chosen.tool_openers):
-                hold.start(None, blk, data, pos)
+            hold.claimed(th, self._calls_in_reasoning == HOLD, blk, chosen, self._calls.at_start,
+                         data, pos)
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
         if th.call_opened():
@@ -368,33 +332,30 @@ class Sieve:
         return data, pos
 
     def _false_start(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
-        """No format claimed the block: its opener is text (or markup) after all."""
+        """No format claimed the block: its opener is text after all, or markup (a special
+        token of a known family, never content)."""
         self._blk = None
-        o = blk.opener
-        rest = data[pos:pos + LOOK_MAX] if eof else ""
-        if eof and len(rest) < LOOK_MAX and blk.cut_at_end(rest, self._calls.at_start, self._calls):
-            raw = "" if rest.isspace() else rest
-            self._o.markup(o + raw)
-            self._calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
-            return data, pos + len(raw)
-        if special(o):
-            # Special-token markup that holds no call: reported; its text stays text.
-            self._calls.push(ToolCallError(None, f"no call after {o!r}", ""))
+        cut = blk.unclaimed(data[pos:pos + LOOK_MAX] if eof else None, self._calls, self._o)
+        if cut is not None:
+            return data, pos + cut
         if self._hold.call_held():       # visible text after a held call: a thought
-            self._hold.thought(len(o) + len(data) - pos)
+            self._hold.thought(len(blk.opener) + len(data) - pos)
+        o = blk.opener
         if len(o) > 1 and o[0] == "\n":
             # A line opener (pythonic's `\n[`): its newline is text; the rest may start another
             # marker (`\n[TOOL_CALL]`), so it is scanned again.
             self._emit("\n")
+            if data.startswith(o, pos - len(o)):     # (no copy of a whole text's rest)
+                return data, pos - len(o) + 1
             return o[1:] + data[pos:], 0
-        self._give_back(blk)
+        if o in self._marks.vocab:
+            self._o.markup(o)
+        else:
+            self._emit(o)
+            self._marks.as_written(blk.ends(), self._watch.tab[1])
         return data, pos
 
     # ------------------------------------------------------------------ BLOCK
-    def _block(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
-        blk.push(data, pos, eof)
-        return self._drive(blk, eof)
-
     def _drive(self, blk: Block, eof: bool) -> _Next:
         """Resume the block's parser on what was pushed; handle how it ends."""
         at = blk.drive(self._calls, eof)
@@ -430,7 +391,7 @@ class Sieve:
 
     def _release(self, blk: Block) -> _Next:
         """No call in this block: its opener goes out as text; the rest is scanned again, as
-        written (see _as_written)."""
+        written (see Marks.as_written)."""
         if self._th.released():
             self._retable()
         rest = blk.since(0)          # the text after the opener (a format may have read it too)
@@ -443,13 +404,5 @@ class Sieve:
                 hold.thought(len(blk.opener) + len(rest[0]) - rest[1])
         self._blk = None
         self._emit(blk.opener)
-        self._as_written(blk)
+        self._marks.as_written(blk.ends(), self._watch.tab[1])
         return rest
-
-    def _as_written(self, blk: Block) -> None:
-        """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
-        the markup) goes back as written, its control tokens too, up to its closer (or the
-        family's end of message), or until a later block holds a call: the user sees it whole."""
-        ends = tuple(e for e in blk.ends() if self._watch.tab[1].get(e, ("",))[0] in _CONTROL)
-        if ends:
-            self._marks.verbatim = ends

@@ -2,12 +2,16 @@
 last chunk because a marker may start there, and the search cache for the text being scanned.
 
 The Sieve sets the markers (a marker table, markers.py) whenever its state changes which ones
-matter; a Watch answers where the next marker is and how much prose before it can go out now.
-It never emits: the Sieve sends the prose out (which may change what is watched) and asks again.
+matter; a Watch finds the next marker to act on, sending the prose before it out through the
+Sieve's `emit` (which may change what is watched: it then searches again).
 """
 from __future__ import annotations
 
+import re
 from typing import Any
+
+# The fast path's test for each Matcher (see Watch.first), compiled once: tables are few.
+_FIRST: dict = {}
 
 
 class Watch:
@@ -17,13 +21,21 @@ class Watch:
 
     def __init__(self):
         self.tab: tuple = ()           # (Matcher, {marker: action}, Anchor or None)
-        self.first: Any = None         # the Matcher's first-character test (the fast path's)
+        # The fast path's test: where a marker may be (the Matcher's `first`), or a backtick or a
+        # newline (layout.Layout.prose's bookkeeping), in one regex; None: the chunk is plain prose
+        self.first: Any = None
         self.held = ""                 # a possible marker start, from the last chunk
         self.found: dict = {}          # Matcher.search cache for the text being scanned
 
     def set(self, tab: tuple) -> None:
         self.tab = tab
-        self.first = tab[0].first
+        near = tab[0].first
+        first = _FIRST.get(near)
+        if first is None:
+            # (alternatives, not a class: every branch starting with a literal keeps sre's
+            # first-character scan)
+            first = _FIRST[near] = re.compile(near.__self__.pattern + "|`|\n").search
+        self.first = first
 
     def take(self, data: str, pos: int) -> tuple[str, int]:
         """The text to scan: what was held, then data[pos:]."""
@@ -89,3 +101,29 @@ class Watch:
         if not eof and matcher.may_extend(data, s, m.group()):
             return s, None
         return s, m
+
+    def find(self, data: str, pos: int, eof: bool, hold, emit):
+        """The next marker to act on at or after `pos` (a match), the text before it gone out
+        through `emit`; or None when the rest of `data` went out, or is held (the start of a
+        marker).  `hold`: the Sieve's held.Hold (a call held in thinking)."""
+        while True:
+            m = self.search(data, pos)
+            if hold.region is not None and hold.call_held():
+                # Prose up to the next marker (or a marker's possible start) goes out next: if it
+                # is visible, the held call before it was a thought (see held.Hold).
+                i = hold.thought_at(data, pos, self.prose_end(data, pos, m, eof))
+                if i >= 0:
+                    pos = i
+                    continue
+            at, m = self.cut(data, pos, m, eof)
+            tab = self.tab
+            emit(data[pos:at])
+            if m is None:
+                self.held = data[at:]          # (the start of a marker, maybe)
+                return None
+            if self.tab is not tab:
+                # What went out changed what is watched (the content started, a fresh thinking
+                # block got its first words): search again with the new markers.
+                pos = at
+                continue
+            return m
