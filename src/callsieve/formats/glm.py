@@ -1,7 +1,7 @@
 """GLM-4.5 … GLM-5: <tool_call>NAME<arg_key>K</arg_key><arg_value>V</arg_value></tool_call> (docs/syntax.md#glm)."""
 import re
 
-from . import MAYBE, NO, YES, Format, Verdict
+from . import MAYBE, NO, YES, Format, Verdict, declared
 from ..reader import Reject
 from ._xml import LOOK, Dialect, Tag, block, tag_after
 
@@ -89,7 +89,7 @@ def split_glued(ctx):
         parts = _SPLIT.split(glued)
         if len(parts) == 2:                   # NAME KEY: the name must be a declared tool's
             name, key = parts
-            if name not in (ctx.tools or ()):
+            if not declared(ctx, name):
                 raise Reject("a key glued to an undeclared name")
             return name, key
         names = sorted((n for n in (ctx.tools or ()) if glued.startswith(n) and len(n) < len(glued)),
