@@ -169,6 +169,11 @@ def format_rows() -> list[dict]:
     return sorted(rows, key=lambda r: (order.index(r["family"]), r["name"]))
 
 
+def _shown(marker: str) -> str:
+    """A marker as the list shows it: a line opener's newline written as \\n (it would break the line)."""
+    return marker.replace("\n", "\\n")
+
+
 def _cols(s: str) -> int:
     """Terminal columns of s: the full-width bars of DeepSeek's markers take two."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
@@ -201,7 +206,7 @@ def render_formats(width: int | None = None) -> str:
             family = r["family"]
             out += ["", family]
         fields = [("", textwrap.wrap(r["description"], text_w + label_w) or ["-"]),
-                  ("markers", _pack(r["markers"], text_w, "  ") if r["markers"] else ["(none)"]),
+                  ("markers", _pack([_shown(m) for m in r["markers"]], text_w, "  ") if r["markers"] else ["(none)"]),
                   ("aliases", _pack(r["aliases"], text_w, ", ") if r["aliases"] else None),
                   ("models", _pack(r["models"], text_w, ", ") if r["models"] else None)]
         first = True

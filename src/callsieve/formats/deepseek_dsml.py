@@ -44,7 +44,7 @@ class DeepseekDsml(Format):
     # The fullwidth token starts nothing but DSML markup: a closing tag of it that is none of the
     # syntax's (a misspelled `</｜DSML｜parametr>`) makes the value malformed (ggml-org/llama.cpp#28612).
     body = invoke_dialect(prefixes=PREFIXES, block_close=tuple(f"</{t}>" for t in SECTION_TAGS),
-                          selfclose=True, foreign=("</｜DSML｜",))
+                          selfclose=True)
 
     def closer_for(self, opener):
         return None if opener == BARE else "</" + opener[1:]
