@@ -179,7 +179,7 @@ class Dialect:
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
                  json_args: bool = True, json_calls: bool = False, untyped=ANY,
-                 attr_entities: bool = False, foreign: tuple = ()):
+                 attr_entities: bool = False):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
         self.block_close, self.fillers = tuple(block_close), tuple(fillers)
@@ -203,10 +203,6 @@ class Dialect:
             kinds[m] = "call"
         for m in self.value_close:
             kinds[m] = "close"
-        # Prefixes only the syntax's markup starts with (DSML's `</｜DSML｜`): one that is none of
-        # its tags (a misspelled closer) makes the value malformed, never text of it.
-        for m in foreign:
-            kinds[m] = "foreign"
         if xml:
             kinds["&"] = "entity"
             kinds["<![CDATA["] = "cdata"
@@ -268,7 +264,7 @@ def value(r, d: Dialect, emit, strict: bool = False):
     tags inside it: the closer of the innermost one closes it and is text.  A value that held
     such an element is never ended by the call's closer: its own closer is the only end, or it
     is cut off (incomplete).  `strict` (a value whose opening tag was left out): only its own
-    closer ends it, never leniently.  A `foreign` mark (no tag of the syntax) makes it malformed.
+    closer ends it, never leniently.
     """
     lenient = d.lenient and not strict
     prev = "\n"                    # the value's start counts as the start of a line
@@ -286,7 +282,7 @@ def value(r, d: Dialect, emit, strict: bool = False):
         lit = yield from next_mark(r, d.value_marks, put, lane=lane)
         if lit is None:
             raise Truncated("cut off in a value")
-        kind = _kind(d, lit)
+        kind = d.value_kinds[lit]
         if nested and kind == nested[-1]:
             nested.pop()           # it closes an element written inside the value
         elif kind == "close":
@@ -317,14 +313,6 @@ def value(r, d: Dialect, emit, strict: bool = False):
             continue
         r.pos += len(lit)          # not a closer after all: the tag is text of the value
         put(lit)
-
-
-def _kind(d: Dialect, lit: str) -> str:
-    """The kind of a mark met in a value; a foreign one (no tag of the syntax) is malformed."""
-    kind = d.value_kinds[lit]
-    if kind == "foreign":
-        raise Bad(f"{lit} (no tag of the syntax) inside a value")
-    return kind
 
 
 def _opens_element(r, d: Dialect, kind: str, lit: str, nested: list):

@@ -41,8 +41,6 @@ class DeepseekDsml(Format):
     # An invoke without its section (sgl-project/sglang#40236): the fullwidth token is markup only.
     tool_openers = (BARE,)
 
-    # The fullwidth token starts nothing but DSML markup: a closing tag of it that is none of the
-    # syntax's (a misspelled `</｜DSML｜parametr>`) makes the value malformed (ggml-org/llama.cpp#28612).
     body = invoke_dialect(prefixes=PREFIXES, block_close=tuple(f"</{t}>" for t in SECTION_TAGS),
                           selfclose=True)
 
