@@ -103,7 +103,7 @@ class Matcher:
     """Leftmost search for any of `markers`, and for an incomplete one at the end of the text."""
 
     __slots__ = ("markers", "search", "first", "chars", "_tail", "_reach", "extendable", "_sym",
-                 "_words", "_word_re", "_groups", "_longest")
+                 "_words", "_word_re", "_groups", "_longest", "prose_first")
     search: Callable[..., re.Match[str] | None]   # _search, or a search that never matches (no markers)
     _words: tuple[str, ...] | list[str]
 
@@ -112,6 +112,7 @@ class Matcher:
         markers = sorted(set(m for m in markers if m), key=lambda m: (-len(m), m))
         self.markers = markers
         self.search = self.first = self._tail = _NEVER
+        self.prose_first: Callable[..., re.Match[str] | None] | None = None   # Watch's (watch.Watch.set)
         self.chars = ""
         self._reach = 0
         self._words = ()

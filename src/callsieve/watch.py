@@ -10,9 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# The fast path's test for each Matcher (see Watch.first), compiled once: tables are few.
-_FIRST: dict = {}
-
 
 class Watch:
     """What TEXT mode looks for and what it holds (see the module's docstring)."""
@@ -29,12 +26,13 @@ class Watch:
 
     def set(self, tab: tuple) -> None:
         self.tab = tab
-        near = tab[0].first
-        first = _FIRST.get(near)
+        matcher = tab[0]
+        first = matcher.prose_first
         if first is None:
+            # Compiled once per Matcher, and kept with it (markers.py bounds how many live).
             # (alternatives, not a class: every branch starting with a literal keeps sre's
             # first-character scan)
-            first = _FIRST[near] = re.compile(near.__self__.pattern + "|`|\n").search
+            first = matcher.prose_first = re.compile(matcher.first.__self__.pattern + "|`|\n").search
         self.first = first
 
     def take(self, data: str, pos: int) -> tuple[str, int]:
