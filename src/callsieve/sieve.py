@@ -111,7 +111,8 @@ class Sieve:
                 if passed is not None:
                     return passed              # (still in the block: the flags stay False)
             out = self._feed(blk, text)
-            self._settle()
+            if self._blk is None or self._prose:
+                self._settle()                 # (in a block with the flags down they stay down)
             return out
         except Exception as e:                 # a bug: see _fail
             if self._o.events is before:   # the events of earlier feeds went out already

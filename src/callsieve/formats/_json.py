@@ -270,10 +270,11 @@ def _closer(r, closer: str):
     after them they are left alone."""
     at = r.at
     m = yield from token(r, _STRAY_CLOSE, 64)
-    if m is not None and m.group().strip() and (yield from startswith(r, closer)):
-        return
-    r.rewind(at)
-    yield from startswith(r, closer, skip_ws=True)
+    if m is not None and m.group().strip():
+        if (yield from startswith(r, closer)):
+            return
+        r.rewind(at)
+    yield from startswith(r, closer, skip_ws=True)     # (only whitespace read: none read again)
 
 
 def call_array(r, ctx: Context, loose: bool = False, **opts):
