@@ -77,7 +77,7 @@ class Pythonic(Format):
 
     def parse(self, r, ctx, opener):
         if opener not in _CLOSERS:               # `[` or a declared name: part of the calls
-            r.push_front(opener[-1:] if opener == LINE else opener)
+            r.push_front(opener.lstrip("\n"))   # (a line opener's newline is not the list's)
         closer = self.closer_for(opener)
         try:
             yield from calls(r, ctx, closer)
