@@ -197,6 +197,9 @@ def failure_of(answer: Response) -> dict:
     return {"message": str(message), "type": "upstream_error", "param": None, "code": f"upstream_{answer.status_code}"}
 
 
+IDLE = 20      # idle upstream connections kept for reuse (either transport: http1's, or httpx's for https)
+
+
 class Proxy:
     def __init__(self, config: Config):
         if config.api_key == "":
@@ -231,8 +234,8 @@ class Proxy:
         # one user's upstream answer would go upstream with everyone's later requests.
         no_cookies = http.cookiejar.CookieJar(policy=http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
         # an http:// upstream through http1.py (its bodies one socket read at a time, not one event)
-        async with httpx.AsyncClient(timeout=timeout, limits=httpx.Limits(max_keepalive_connections=20),
-                                     cookies=no_cookies, transport=http1.transport(self.base, max_idle=20)) as client:
+        async with httpx.AsyncClient(timeout=timeout, limits=httpx.Limits(max_keepalive_connections=IDLE),
+                                     cookies=no_cookies, transport=http1.transport(self.base, max_idle=IDLE)) as client:
             self.client = client
             await self.refresh_models()
             yield
