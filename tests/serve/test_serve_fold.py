@@ -149,3 +149,43 @@ def test_every_api_is_a_wire_api():
     names = [n for n in dir(wire.WireAPI) if not n.startswith("_")] + list(wire.WireAPI.__annotations__)
     for api in APIS:
         assert [n for n in names if not hasattr(api, n)] == [], api.name
+
+
+def test_grown_fields_read_whole_once_settled():
+    """The folds and the Responses encoder grow text through stream.Grown (pieces joined when
+    read, so a long answer folds in linear time): a field reads its whole text after settle,
+    a missing one starts empty, and a second round of deltas adds to the first."""
+    from callsieve.serve.stream import Grown
+    g, msg, call = Grown(), {"content": "Hi"}, {}
+    for piece in (" the", "re", "!"):
+        g.add(msg, "content", piece)
+        g.add(call, "arguments", piece.strip())
+    g.settle()
+    assert msg == {"content": "Hi there!"} and call == {"arguments": "there!"}
+    g.add(msg, "content", " Bye.")
+    g.settle()
+    g.settle()
+    assert msg["content"] == "Hi there! Bye."
+
+
+def test_a_long_answer_folds_to_its_whole_text():
+    from callsieve.serve import chat, messages
+    pieces = [f"{i:05d}" for i in range(20000)]
+    evs = [{"id": "x", "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}}]},
+           {"choices": [{"index": 0, "delta": {"tool_calls": [
+               {"index": 0, "id": "c", "function": {"name": "f", "arguments": ""}}]}}]}]
+    evs += [{"choices": [{"index": 0, "delta": {"content": p}}]} for p in pieces]
+    evs += [{"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": {"arguments": p}}]}}]}
+            for p in pieces]
+    msg = chat.fold(evs)["choices"][0]["message"]
+    assert msg["content"] == "".join(pieces) and msg["tool_calls"][0]["function"]["arguments"] == "".join(pieces)
+    mev = [{"type": "message_start", "message": {"id": "m", "content": []}},
+           {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+           *({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": p}}
+             for p in pieces),
+           {"type": "content_block_start", "index": 1, "content_block": {"type": "tool_use", "id": "t", "name": "f"}},
+           {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": '{"a": '}},
+           {"type": "content_block_delta", "index": 1, "delta": {"type": "input_json_delta", "partial_json": "1}"}},
+           {"type": "content_block_stop", "index": 1}]
+    out = messages.fold(mev)
+    assert out["content"][0]["text"] == "".join(pieces) and out["content"][1]["input"] == {"a": 1}

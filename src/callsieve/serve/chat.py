@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, Response
 from callsieve.rules import CallArgs, CallCut, CallEnded, CallOpened, Content, Finished, Started, Thinking
 from callsieve.serve.options import text_of
 from callsieve.serve import wire
-from callsieve.serve.stream import COMMENT, dumps, escape, sse, utf8
+from callsieve.serve.stream import COMMENT, Grown, dumps, escape, sse, utf8
 
 CONTENT, REASONING = "content", "reasoning_content"
 
@@ -140,6 +140,7 @@ def fold(events: list) -> dict:
     """The chat completion a stream's chunks add up to (as the OpenAI SDKs accumulate them)."""
     answer: dict = {}
     choices: dict[int, dict] = {}
+    grown = Grown()
     for ev in events:
         if ev == "[DONE]":
             continue
@@ -153,8 +154,9 @@ def fold(events: list) -> dict:
         for c in ev.get("choices") or []:
             one = choices.setdefault(c["index"], {"index": c["index"], "message": {"role": "assistant", "content": ""},
                                                   "finish_reason": None})
-            add_delta(one["message"], c.get("delta") or {})
+            add_delta(one["message"], c.get("delta") or {}, grown)
             one["finish_reason"] = c.get("finish_reason") or one["finish_reason"]
+    grown.settle()
     for one in choices.values():
         msg = one["message"]
         if "tool_calls" in msg:
@@ -163,16 +165,16 @@ def fold(events: list) -> dict:
     return {**answer, "choices": [choices[i] for i in sorted(choices)]}
 
 
-def add_delta(msg: dict, delta: dict) -> None:
+def add_delta(msg: dict, delta: dict, grown: Grown) -> None:
     for key in (CONTENT, REASONING):
         if delta.get(key):
-            msg[key] = msg.get(key, "") + delta[key]
+            grown.add(msg, key, delta[key])
     for tc in delta.get("tool_calls") or []:
         calls = msg.setdefault("tool_calls", {})
         if "id" in tc:
             calls[tc["index"]] = {"id": tc["id"], "type": "function",
                                   "function": {"name": tc["function"]["name"], "arguments": ""}}
-        calls[tc["index"]]["function"]["arguments"] += tc["function"].get("arguments") or ""
+        grown.add(calls[tc["index"]]["function"], "arguments", tc["function"].get("arguments") or "")
 
 
 def error_body(status: int, message: str, type_: str = "invalid_request_error", code=None) -> dict:

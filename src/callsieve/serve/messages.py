@@ -18,7 +18,7 @@ from callsieve.rules import CallArgs, CallCut, CallEnded, Finished, Started
 from callsieve.serve import wire
 from callsieve.serve.one_answer import OneAnswer, handle
 from callsieve.serve.options import BadRequest, system_first, text_of
-from callsieve.serve.stream import JSONAnswer, named_sse
+from callsieve.serve.stream import Grown, JSONAnswer, named_sse
 
 name = "messages"
 path = "/v1/messages"
@@ -173,6 +173,7 @@ def usage_of(usage: dict | None, body: dict) -> dict:
 def fold(events: list) -> dict:
     """The non-streamed Message a stream's events add up to (as Anthropic's SDKs accumulate them)."""
     msg: dict = {}
+    grown = Grown()
     for ev in events:
         kind = ev.get("type") if isinstance(ev, dict) else None
         if kind == "message_start":
@@ -180,8 +181,9 @@ def fold(events: list) -> dict:
         elif kind == "content_block_start":
             msg["content"].append(dict(ev["content_block"]))
         elif kind == "content_block_delta":
-            add_delta(msg["content"][ev["index"]], ev["delta"])
+            add_delta(msg["content"][ev["index"]], ev["delta"], grown)
         elif kind == "content_block_stop":
+            grown.settle()
             block = msg["content"][ev["index"]]
             if block["type"] == "tool_use":
                 try:
@@ -192,6 +194,7 @@ def fold(events: list) -> dict:
             msg.update(ev["delta"], usage=ev["usage"])
         elif kind == "error":
             raise wire.Failed(ev["error"])
+    grown.settle()                     # (blocks a stream cut off never stopped)
     return msg
 
 
@@ -199,9 +202,12 @@ DELTAS = {"text_delta": "text", "thinking_delta": "thinking", "input_json_delta"
           "signature_delta": "signature"}
 
 
-def add_delta(block: dict, delta: dict) -> None:
+def add_delta(block: dict, delta: dict, grown: Grown) -> None:
     key = DELTAS[delta["type"]]
-    block[key] = delta[key] if key == "signature" else block.get(key, "") + delta[key]
+    if key == "signature":
+        block[key] = delta[key]
+    else:
+        grown.add(block, key, delta[key])
 
 
 def error_body(status: int, message: str, type_: str = "invalid_request_error", code=None) -> dict:

@@ -21,7 +21,7 @@ from callsieve.serve.one_answer import OneAnswer
 from callsieve.serve.options import BadRequest, system_first, text_of
 from callsieve.serve import wire
 from callsieve.serve.chat import error, error_body, upstream_error  # noqa: F401 - OpenAI's error shape is this API's too
-from callsieve.serve.stream import COMMENT, escape, named_sse, utf8
+from callsieve.serve.stream import COMMENT, Grown, escape, named_sse, utf8
 
 name = "responses"
 path = "/v1/responses"
@@ -247,12 +247,14 @@ class ResponsesEncoder(OneAnswer):
         self.pos: dict[str, int] = {}    # item id -> its output_index
         self.open: dict | None = None    # the reasoning or message item being written
         self.calls: dict[int, dict] = {}  # call index -> its function_call item, until it ends
+        self.grown = Grown()             # the open items' text and arguments (settled when read)
 
     def ev(self, type_: str, **fields) -> bytes:
         self.seq += 1
         return named_sse({"type": type_, "sequence_number": self.seq, **fields})
 
     def response(self, status: str, usage=None, details=None) -> dict:
+        self.grown.settle()
         return envelope(self.body, self.id, self.created, status, self.output, usage, details)
 
     def start(self) -> list[bytes]:
@@ -268,6 +270,7 @@ class ResponsesEncoder(OneAnswer):
         item, self.open = self.open, None
         if item is None:
             return []
+        self.grown.settle()
         i, part = self.pos[item["id"]], item["content"][0]
         if item["type"] == "reasoning":
             done = [self.ev("response.reasoning_text.done", item_id=item["id"], output_index=i, content_index=0,
@@ -297,7 +300,7 @@ class ResponsesEncoder(OneAnswer):
                                    output_index=len(self.output) - 1, content_index=0,
                                    part={"type": "output_text", "text": "", "annotations": [], "logprobs": []}))
         item = self.open
-        item["content"][0]["text"] += text
+        self.grown.add(item["content"][0], "text", text)
         if kind == "reasoning":
             out.append(self._delta("response.reasoning_text.delta", item, AT_PART, text, ""))
         else:
@@ -328,6 +331,7 @@ class ResponsesEncoder(OneAnswer):
     def end(self, k: int) -> list[bytes]:
         item = self.calls.pop(k)
         item["status"] = "completed"
+        self.grown.settle()
         i = self.pos[item["id"]]
         return [self.ev("response.function_call_arguments.done", item_id=item["id"], output_index=i,
                         name=item["name"], arguments=item["arguments"]),
@@ -345,7 +349,7 @@ class ResponsesEncoder(OneAnswer):
         return out + [self.ev("response.completed", response=self.response("completed", usage_of(usage)))]
 
     def _args(self, item: dict, text: str) -> list[bytes]:
-        item["arguments"] += text
+        self.grown.add(item, "arguments", text)
         return [self._delta("response.function_call_arguments.delta", item, "", text, "")]
 
     def fail(self, error: dict) -> list[bytes]:

@@ -26,6 +26,31 @@ def utf8(json_text: str) -> bytes:
         return no_lone_surrogates(json_text).encode()
 
 
+class Grown:
+    """String fields of dicts that many small deltas grow (an answer's text, a call's
+    arguments): kept as pieces and joined when read (`settle`).  `d[k] += s` copies the whole
+    string every time, so a long answer folded that way costs quadratic time."""
+
+    __slots__ = ("_pending",)
+
+    def __init__(self) -> None:
+        self._pending: dict[tuple[int, str], tuple[dict, str, list[str]]] = {}
+
+    def add(self, holder: dict, key: str, text: str) -> None:
+        """holder[key] += text, in effect (holder[key] reads "" before, when it is missing)."""
+        got = self._pending.get((id(holder), key))
+        if got is None:
+            self._pending[(id(holder), key)] = (holder, key, [holder.get(key, ""), text])
+        else:
+            got[2].append(text)
+
+    def settle(self) -> None:
+        """Every field grown since the last settle holds its whole text."""
+        for holder, key, parts in self._pending.values():
+            holder[key] = "".join(parts)
+        self._pending.clear()
+
+
 def sse(obj) -> bytes:
     """One SSE event: `data: <JSON>\n\n` (bytes are sent as they are)."""
     return b"data: " + (obj if isinstance(obj, bytes) else utf8(dumps(obj))) + b"\n\n"
