@@ -75,7 +75,9 @@ class CallsieveReasoningDetector(BaseReasoningFormatDetector):
         super().__init__(start, end, force_reasoning=bool(force_reasoning), stream_reasoning=stream_reasoning,
                          reasoning_default=None)
         self.steps = Steps(calls=False, thinking=True if force_reasoning else None)
-        self.held = ""   # reasoning kept back when stream_reasoning is off
+        # reasoning kept back when stream_reasoning is off, as pieces (a long thought is joined
+        # once, not copied at every step)
+        self.held: list[str] = []
 
     def detect_and_parse(self, text: str) -> ReasoningResult:
         reasoning, content, _, _ = whole(text, calls=False, thinking=True if self.force_reasoning else None)
@@ -91,9 +93,10 @@ class CallsieveReasoningDetector(BaseReasoningFormatDetector):
         if self.stream_reasoning:
             return ReasoningResult(normal_text=step.content, reasoning_text=step.reasoning)
         # SGLang's stream_reasoning=False: the reasoning goes out in one piece, when the answer starts
-        self.held += step.reasoning
+        if step.reasoning:
+            self.held.append(step.reasoning)
         if step.content or end:
-            reasoning, self.held = self.held, ""
+            reasoning, self.held = "".join(self.held), []
             return ReasoningResult(normal_text=step.content, reasoning_text=reasoning)
         return ReasoningResult()
 
