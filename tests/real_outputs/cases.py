@@ -1334,3 +1334,7 @@ case("gemma_special", "https://github.com/vllm-project/vllm/blob/main/tests/tool
 case("gemma_special", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_gemma4_regex_and_bare_calls.py",
      "a bare call: on its own line with prose after it is an example: text",
      'Write it as\ncall:bash{command:"make"}\nand it runs.', [], 'Write it as\ncall:bash{command:"make"}\nand it runs.', tools=["bash"])
+
+
+# The 2026-12-04 hunts (their own modules, so that two hunts never edit the same lines).
+from . import hunt_c, hunt_d  # noqa: E402,F401
