@@ -25,7 +25,7 @@ class Block:
     """One block, from its opener to its end: all its state in one place."""
 
     __slots__ = ("opener", "cands", "look", "fmt", "reader", "gen", "lane",
-                 "fallback", "cut", "unread", "mk", "mk_opener")
+                 "fallback", "cut", "unread", "spoke", "mk", "mk_opener")
 
     def __init__(self, opener: str, cands: tuple):
         self.opener = opener           # the marker that opened it
@@ -36,6 +36,9 @@ class Block:
         self.gen: Body | None = None     # the format's body parser
         self.lane: Lane | None = None    # where plain chunks may go directly (see reader.Lane)
         self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
+        # Content or reasoning went out from inside it (a channel of harmony, muse's to=self):
+        # like a call, that text cannot be taken back, so the block is never given back as text.
+        self.spoke = False
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
     def pass_on(self, text: str, calls, out) -> list | None:
@@ -139,7 +142,7 @@ class Block:
             except (Reject, Bad) as e:
                 again = self._recover(r, e, calls)
                 if again is None:
-                    if calls.block_calls:
+                    if calls.block_calls or self.spoke:
                         return e.at if isinstance(e, Reject) and e.at is not None else r.at
                     return RELEASED
                 self.gen = gen = again
@@ -152,7 +155,7 @@ class Block:
         closer = fmt.closer_for(self.opener)
         if calls.open:
             return salvage(r, calls, closer or "\n", e)
-        if calls.block_calls:
+        if calls.block_calls or self.spoke:
             if isinstance(e, Truncated) and not self.unread:
                 # Cut off after its calls: the rest is a call that never got written.
                 self.unread = True

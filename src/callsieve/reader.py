@@ -41,6 +41,7 @@ class Reader:
     """
 
     __slots__ = ("buf", "pos", "eof", "blocks", "parts", "start", "base", "end", "keep")
+    joins = True                 # Python literals: adjacent strings are one (formats/_pythonic.py)
 
     def __init__(self):
         self.buf = ""
@@ -281,12 +282,18 @@ def token(r: Reader, pattern: re.Pattern, limit: int = 4096):
             continue
         m = pattern.match(r.buf, r.pos)
         if m is None:
+            # Only whitespace so far: most tokens may start with some (`\s*NAME`), and a
+            # prefix of them that is only whitespace does not match yet.
+            if not r.eof and len(r.buf) - r.pos <= limit and r.buf[r.pos:].isspace():
+                yield from more(r)
+                continue
             return None
         if m.end() - r.pos > limit:
             # Longer than a token may be: it ends at the limit itself, not wherever the text
             # read so far ends (that would depend on the chunking).
             m = pattern.match(r.buf, r.pos, r.pos + limit)
-            assert m is not None         # the pattern matches every prefix of a token
+            if m is None:                # (whitespace past the limit before the token)
+                return None
             r.pos = m.end()
             return m
         if m.end() < len(r.buf) or r.eof:

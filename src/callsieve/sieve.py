@@ -235,8 +235,10 @@ class Sieve:
         self._note_format(force=True)
         self._calls.flush()
         blk = self._blk
-        if blk is not None and self._o.markup_on:
-            blk.audit(self._o, len(s))
+        if blk is not None:
+            blk.spoke = True
+            if self._o.markup_on:
+                blk.audit(self._o, len(s))
         if reasoning:
             self._lay.thought(s)
         else:
@@ -346,7 +348,7 @@ class Sieve:
             # A line opener (pythonic's `\n[`): its newline is text; the rest may start another
             # marker (`\n[TOOL_CALL]`), so it is scanned again.
             self._emit("\n")
-            if data.startswith(o, pos - len(o)):     # (no copy of a whole text's rest)
+            if pos >= len(o) and data.startswith(o, pos - len(o)):   # (no copy of a whole text's rest)
                 return data, pos - len(o) + 1
             return o[1:] + data[pos:], 0
         if o in self._marks.vocab:

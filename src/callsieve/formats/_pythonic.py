@@ -148,10 +148,17 @@ def value(r, a: Args, depth: int = 0):
         raise Bad(f"expected a value at {c!r}")
 
 
-def literal(text: str):
+class _Apart(Reader):
+    """A reader on which adjacent string literals are not one string (see literal)."""
+    __slots__ = ()
+    joins = False
+
+
+def literal(text: str, join: bool = True):
     """The whole of `text` read as one Python literal (never evaluated), as a Python value;
-    ValueError if it is not one."""
-    r = Reader()
+    ValueError if it is not one.  `join=False`: adjacent strings (`"a" "b"`) are an error, not
+    Python's one string, for text that is only Python-like (a JSON object a model mistyped)."""
+    r = Reader() if join else _Apart()
     r.push(text)
     r.eof = True
     a = Args()
@@ -213,7 +220,7 @@ def strings(r, a: Args, raw: bool):
     while True:
         yield from _string_body(r, a, raw)
         c = yield from peek(r)
-        if c not in ("'", '"'):
+        if c not in ("'", '"') or not r.joins:
             break
         raw = False
     a.str_end()

@@ -114,9 +114,10 @@ def convert(text: str, allowed, inner: bool = False):
             obj = _WORDS[s]
         elif allowed is not None and "string" not in allowed and s[0] in "{[(":
             # Not JSON, and it cannot be a string: models write Python ({'k': 'v'}, [1, True]).
+            # Adjacent strings stay apart: `{"k": "a" "b"}` is a mistyped object, not "ab".
             from ._pythonic import literal
             try:
-                obj = literal(s)
+                obj = literal(s, join=False)
             except ValueError:
                 return False, None
         else:

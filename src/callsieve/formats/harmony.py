@@ -98,11 +98,16 @@ def stream_until(r, stops: Matcher, emit):
             return None
 
 
-def _prefix_of(look: str, words) -> Verdict:
-    """YES if `look` starts with one of `words` as a whole word, MAYBE if it may still, else NO."""
+def _prefix_of(look: str, words, eof: bool) -> Verdict:
+    """YES if `look` starts with one of `words` as a whole word, MAYBE if it may still, else NO.
+    A word that ends the look is whole only at the end of the stream: the next character may
+    make it another word (`analysise`), and the choice must not depend on where a chunk ends."""
     for w in words:
-        if look.startswith(w) and (len(look) == len(w) or not (look[len(w)].isalnum() or look[len(w)] == "_")):
-            return YES
+        if look.startswith(w):
+            if len(look) == len(w):
+                return YES if eof else MAYBE
+            if not (look[len(w)].isalnum() or look[len(w)] == "_"):
+                return YES
     return MAYBE if any(w.startswith(look) for w in words) else NO
 
 
@@ -141,9 +146,9 @@ class Harmony(Format):
 
     def decide(self, opener, look, eof, ctx):
         if opener == CHANNEL:
-            v = _prefix_of(look, CHANNELS)
+            v = _prefix_of(look, CHANNELS, eof)
         elif opener == START:
-            v = _prefix_of(look, ("assistant",) + CHANNELS)
+            v = _prefix_of(look, ("assistant",) + CHANNELS, eof)
         elif opener == RECIPIENT:
             v = _recipient_ahead(look)
         elif not look:

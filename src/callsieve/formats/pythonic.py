@@ -25,7 +25,8 @@ from ..reader import Bad, Truncated
 _CLOSERS = {"<|python_start|>": "<|python_end|>", "<function_calls>": "</function_calls>"}
 # After '[': a call with a keyword argument or none; MAYBE while the text is a prefix of one.
 _CALL = re.compile(r"\s*[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\s*\(\s*(?:\)|[A-Za-z_]\w*\s*=(?!=))")
-_CALL_PREFIX = re.compile(r"\s*(?:[A-Za-z_][\w.\-]*(?:\s*\(\s*(?:[A-Za-z_]\w*\s*)?)?)?\Z")
+# (every prefix of what _CALL matches, the space before the parenthesis included)
+_CALL_PREFIX = re.compile(r"\s*(?:[A-Za-z_][\w.\-]*(?:\s*(?:\(\s*(?:[A-Za-z_]\w*\s*)?)?)?)?\Z")
 _FIRST_NAME = re.compile(r"\s*([A-Za-z_][\w.\-]*)")
 LINE = "\n["                      # a list at the start of a line, after prose
 

@@ -49,7 +49,8 @@ class Qwen3Coder(Format):
             name, gt, rest = look[:LOOK].partition(">")
             if not gt:
                 return NO if eof or "\n" in name else tag_after("", eof, _BODY)
-            return tag_after(rest, eof, _BODY) if name.strip() else NO
+            # (a name is one line: what was decided before its `>` came must hold after it)
+            return tag_after(rest, eof, _BODY) if name.strip() and "\n" not in name else NO
         return tag_after(look, eof, ("<function=",))     # not `{` (Hermes) nor a name (GLM)
 
     def parse(self, r, ctx, opener):

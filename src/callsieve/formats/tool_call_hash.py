@@ -24,6 +24,7 @@ from ..reader import Bad, Reject, Truncated, more, peek, startswith, token
 
 OPEN, CLOSE = "[TOOL_CALL]", "[/TOOL_CALL]"
 _HEAD = re.compile(r'\s*\{\s*tool\s*=>')
+_JSON_HEAD = re.compile(r'\s*\{\s*"')
 _HEAD_PREFIX = re.compile(r'\s*(?:\{\s*(?:t(?:o(?:o(?:l(?:\s*=?)?)?)?)?)?)?\Z')
 _WORD = re.compile(r"[A-Za-z_][\w.\-]*")
 _BARE = re.compile(r"""[^\s,}"']+""")
@@ -107,7 +108,9 @@ class ToolCallHash(Format):
             return YES
         if not eof and _HEAD_PREFIX.match(look):
             return MAYBE
-        return json_after(look, eof) if look.lstrip()[:1] == "{" and '"' in look[:8] else NO
+        # (a JSON call object: its first key's quote right after the brace, so that no later
+        # character can change what was decided)
+        return json_after(look, eof) if _JSON_HEAD.match(look) else NO
 
     def parse(self, r, ctx, opener):
         c = yield from peek(r)
