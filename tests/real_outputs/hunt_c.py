@@ -2,3 +2,165 @@
 from __future__ import annotations
 
 from .cases import case  # noqa: F401
+
+VT = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/"
+
+# ---------------------------------------------------------------------------------------------
+# GigaChat 3 / 3.1
+GC = VT + "test_gigachat3_tool_parser.py"
+MEM = {"action": "create", "id": "preferences"}
+MEMJ = '{"name": "manage_user_memory", "arguments": {"action": "create", "id": "preferences"}}'
+case("gigachat", GC, "GigaChat 3: the message separator, the `function call` header and its role separator",
+     "<|message_sep|>\n\nfunction call<|role_sep|>\n" + MEMJ, [("manage_user_memory", MEM)],
+     tools=["manage_user_memory"])
+case("gigachat", GC, "prose glued to the separator, the end-of-sequence </s> after the call",
+     "I'll check that for you.<|message_sep|>\n\nfunction call<|role_sep|>\n" + MEMJ + "</s>",
+     [("manage_user_memory", MEM)], "I'll check that for you.", tools=["manage_user_memory"])
+case("gigachat", GC, "GigaChat 3.1's <|function_call|> token, prose before, </s> after",
+     "I'll check that for you.<|function_call|>" + MEMJ + "</s>", [("manage_user_memory", MEM)],
+     "I'll check that for you.", tools=["manage_user_memory"])
+case("gigachat", GC, "a parameterless call after <|function_call|>",
+     '<|function_call|>{"name": "manage_user_memory", "arguments": {}}', [("manage_user_memory", {})],
+     tools=["manage_user_memory"])
+case("gigachat", GC, "nested object arguments holding booleans",
+     '<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "manage_user_memory", "arguments": {"action": "create", '
+     '"content": {"short_answers": true, "english_ui": false}}}',
+     [("manage_user_memory", {"action": "create", "content": {"short_answers": True, "english_ui": False}})],
+     tools=["manage_user_memory"])
+
+# ---------------------------------------------------------------------------------------------
+# dots.llm
+DT = VT + "test_dots_tool_parser.py"
+case("dots", DT, "schema-typed XML parameters: an object, an integer, a boolean; prose glued before",
+     'ok<dots_function_call><invoke name="set_location"><parameter name="location">{"city": "Shanghai"}</parameter>'
+     '<parameter name="days">3</parameter><parameter name="include_weather">true</parameter></invoke></dots_function_call>',
+     [("set_location", {"location": {"city": "Shanghai"}, "days": 3, "include_weather": True})], "ok",
+     tools={"set_location": {"location": {"type": "object"}, "days": {"type": "integer"},
+                             "include_weather": {"type": "boolean"}}})
+case("dots", DT, "two invokes in one block, then a second block holding a JSON call",
+     '<dots_function_call><invoke name="search"><parameter name="query">chairs</parameter></invoke>'
+     '<invoke name="open"><parameter name="id">7</parameter></invoke></dots_function_call>'
+     '<dots_function_call>{"name":"search","arguments":{"query":"tables"}}</dots_function_call>',
+     [("search", {"query": "chairs"}), ("open", {"id": 7}), ("search", {"query": "tables"})],
+     tools={"search": {"query": {"type": "string"}}, "open": {"id": {"type": "integer"}}})
+case("dots", DT, "an invoke of an undeclared tool stays text",
+     '<dots_function_call><invoke name="ghost"><parameter name="query">chairs</parameter></invoke></dots_function_call>',
+     [], '<dots_function_call><invoke name="ghost"><parameter name="query">chairs</parameter></invoke></dots_function_call>',
+     tools={"search": {"query": {"type": "string"}}})
+case("dots", DT, "the stream ends inside the opener: the partial tag is text",
+     "answer <dots_func", [], "answer <dots_func", tools={"search": {"query": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# Granite-20B-FunctionCalling
+G20T = VT + "test_granite_20b_fc_tool_parser.py"
+case("granite_20b", G20T, "pretty-printed JSON after the marker: null, empty array and object",
+     '<function_call> {\n  "name": "test_function",\n  "arguments": {\n    "string_field": "hello",\n    "float_field": 3.14,\n'
+     '    "null_field": null,\n    "empty_array": [],\n    "empty_object": {}\n  }\n}',
+     [("test_function", {"string_field": "hello", "float_field": 3.14, "null_field": None, "empty_array": [],
+                         "empty_object": {}})], tools=["test_function"])
+case("granite_20b", G20T, "prose on the line before the marker",
+     'Let me check the weather for you.\n<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}',
+     [("get_weather", {"city": "Tokyo"})], "Let me check the weather for you.", tools=["get_weather"])
+case("granite_20b", G20T, "cut off in the arguments: never runnable",
+     '<function_call> {"name": "func", "arguments": {', [], tools=["func"], incomplete=[("func", {})])
+case("granite_20b", G20T, "escaped quotes, backslashes, a newline escape and an emoji",
+     '<function_call> {\n  "name": "test_function",\n  "arguments": {\n    "quoted": "He said \\"hello\\"",\n'
+     '    "path": "C:\\\\Users\\\\file.txt",\n    "newline": "line1\\nline2",\n    "unicode": "emoji: 🎉"\n  }\n}',
+     [("test_function", {"quoted": 'He said "hello"', "path": "C:\\Users\\file.txt", "newline": "line1\nline2",
+                         "unicode": "emoji: 🎉"})], tools=["test_function"])
+case("granite_20b", "https://github.com/vllm-project/vllm/pull/44713", "two calls, each behind its marker (one marker per call, no closer)",
+     '<function_call> {"name": "get_weather", "arguments": {"city": "Tokyo"}}\n<function_call> {"name": "get_time", '
+     '"arguments": {"timezone": "Asia/Tokyo"}}',
+     [("get_weather", {"city": "Tokyo"}), ("get_time", {"timezone": "Asia/Tokyo"})], tools=["get_weather", "get_time"])
+
+# ---------------------------------------------------------------------------------------------
+# InternLM2
+IT = VT + "test_internlm2_tool_parser.py"
+case("internlm", IT, "a tool the request never offered stays text",
+     '<|action_start|><|plugin|>{"name": "delete_everything", "parameters": {"city": "Tokyo"}}<|action_end|>', [],
+     '<|action_start|><|plugin|>{"name": "delete_everything", "parameters": {"city": "Tokyo"}}<|action_end|>',
+     tools=["get_weather"])
+case("internlm", IT, "pretty-printed parameters with escapes and an emoji",
+     '<|action_start|><|plugin|>{\n  "name": "test_function",\n  "parameters": {\n    "quoted": "He said \\"hello\\"",\n'
+     '    "path": "C:\\\\Users\\\\file.txt",\n    "unicode": "emoji: 🎉"\n  }\n}<|action_end|>',
+     [("test_function", {"quoted": 'He said "hello"', "path": "C:\\Users\\file.txt", "unicode": "emoji: 🎉"})],
+     tools=["test_function"])
+case("internlm", IT, "parameters written as a string that is no JSON object: not runnable",
+     '<|action_start|><|plugin|>{"name": "func", "parameters": "not a dict"}<|action_end|>', [], tools=["func"],
+     incomplete=[("func", {})])
+case("internlm", IT, "the action opener alone at the end of the stream: markup, no content",
+     '<|action_start|><|plugin|>', [], tools=["func"])
+case("internlm", IT, "text that is no JSON between the action tokens",
+     '<|action_start|><|plugin|>not json<|action_end|>', [], "not json", tools=["func"],
+     xfail="auto-detected, a special-token block that holds no call is given back as written, tokens and all; "
+           "pre-seeded, its tokens are the family's and are dropped: the two readings differ")
+
+# ---------------------------------------------------------------------------------------------
+# Apertus
+APT = VT + "test_apertus_tool_parser.py"
+case("apertus", APT, "the list's closing ] and the object's } never written: the arguments are whole",
+     '<|tools_prefix|>[{"get_weather": {"location": "London"}', [("get_weather", {"location": "London"})],
+     tools=["get_weather"])
+case("apertus", APT, "the suffix token missing, two arguments",
+     '<|tools_prefix|>[{"get_weather": {"location": "San Francisco", "unit": "celsius"}}]',
+     [("get_weather", {"location": "San Francisco", "unit": "celsius"})], tools=["get_weather"])
+case("apertus", APT, "prose before, a space after the suffix",
+     'Hi <|tools_prefix|>[{"get_weather": {"location": "London"}}]<|tools_suffix|> ',
+     [("get_weather", {"location": "London"})], "Hi", tools=["get_weather"])
+case("apertus", APT, "three calls in one list",
+     '<|tools_prefix|>[{"t1": {"a": 1}}, {"t2": {"b": 2}}, {"t3": {"c": 3}}]<|tools_suffix|>',
+     [("t1", {"a": 1}), ("t2", {"b": 2}), ("t3", {"c": 3})], tools=["t1", "t2", "t3"])
+case("apertus", APT, "nested arguments, the end-of-turn token after the suffix",
+     '<|tools_prefix|>[{"complex_function": {"nested": {"inner": "value"}, "list": ["a", "b"]}}]<|tools_suffix|>'
+     '<|assistant_end|>', [("complex_function", {"nested": {"inner": "value"}, "list": ["a", "b"]})],
+     tools=["complex_function"])
+
+# ---------------------------------------------------------------------------------------------
+# functools (Phi-4-mini)
+PHT = VT + "test_phi4mini_tool_parser.py"
+case("functools", PHT, "a multi-line list of two calls",
+     'functools[\n  {"name": "get_weather", "arguments": {"city": "Tokyo"}},\n  {"name": "get_time", "arguments": '
+     '{"timezone": "Asia/Tokyo"}}\n]', [("get_weather", {"city": "Tokyo"}), ("get_time", {"timezone": "Asia/Tokyo"})],
+     tools=["get_weather", "get_time"])
+case("functools", PHT, "prose on the lines before and after the call",
+     'Let me check the weather for you.\nfunctools[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]\n'
+     'Would you like to know more?', [("get_weather", {"city": "Tokyo"})],
+     "Let me check the weather for you.\nWould you like to know more?", tools=["get_weather"])
+case("functools", PHT, "arguments as a string that is no JSON object: not runnable",
+     'functools[{"name": "func", "arguments": "not a dict"}]', [], tools=["func"], incomplete=[("func", {})])
+case("functools", PHT, "an empty list followed by prose is text",
+     'functools[] This is just text', [], 'functools[] This is just text', tools=["func"])
+case("functools", PHT, "a call with no arguments key",
+     'functools[{"name": "func"}]', [("func", {})], tools=["func"])
+
+# ---------------------------------------------------------------------------------------------
+# DeepSeek V3
+DST = VT + "test_deepseekv3_tool_parser.py"
+DB, DE, DCB, DCE, DS = "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>", "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>"
+case("deepseek_v3", DST, "the arguments' closing brace missing inside the fence: not runnable",
+     f'{DB}{DCB}function{DS}get_weather\n```json\n{{"city": "Tokyo"\n```{DCE}{DE}', [], tools=["get_weather"],
+     incomplete=[("get_weather", {"city": "Tokyo"})])
+case("deepseek_v3", DST, "the call's begin and end tokens left out: the section holds the call directly",
+     f'{DB}function{DS}get_weather\n```json\n{{"city": "Tokyo"}}\n```{DE}', [("get_weather", {"city": "Tokyo"})],
+     tools=["get_weather"])
+case("deepseek_v3", DST, "escaped quotes, backslashes and a newline escape in the fenced JSON",
+     f'{DB}{DCB}function{DS}send_message\n```json\n{{"text": "He said \\"hello\\"", "path": "C:\\\\Users\\\\file", '
+     f'"newline": "line1\\nline2"}}\n```{DCE}{DE}',
+     [("send_message", {"text": 'He said "hello"', "path": "C:\\Users\\file", "newline": "line1\nline2"})],
+     tools=["send_message"])
+case("deepseek_v3", DST, "an empty argument object",
+     f'{DB}{DCB}function{DS}get_current_time\n```json\n{{}}\n```{DCE}{DE}', [("get_current_time", {})],
+     tools=["get_current_time"])
+case("deepseek_v3", "https://github.com/vllm-project/vllm/issues/18375", "a made-up tool result after the section is not the answer",
+     f'{DB}{DCB}function{DS}get_weather\n```json\n{{"city": "Tokyo"}}\n```{DCE}{DE}\n<｜tool▁outputs▁begin｜>'
+     f'<｜tool▁output▁begin｜>{{"temp": 20}}<｜tool▁output▁end｜><｜tool▁outputs▁end｜>',
+     [("get_weather", {"city": "Tokyo"})], tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# Mistral
+KANI = "https://github.com/zhudotexe/kani/blob/main/kani/tool_parsers/mistral.py"
+case("bracket_tool_calls", KANI, "special tokens kept: the end-of-sequence </s> after the call list",
+     '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}]</s>', [("get_weather", {"city": "Paris"})],
+     tools=["get_weather"])
+case("bracket_tool_calls", KANI, "the same after the v13 NAME[ARGS]{…} form",
+     '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}</s>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
