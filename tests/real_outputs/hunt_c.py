@@ -164,3 +164,69 @@ case("bracket_tool_calls", KANI, "special tokens kept: the end-of-sequence </s> 
      tools=["get_weather"])
 case("bracket_tool_calls", KANI, "the same after the v13 NAME[ARGS]{…} form",
      '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}</s>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# Qwen2.5-Coder's <tools> wrapper
+QC = "https://github.com/hanXen/vllm-qwen2.5-coder-tool-parser/blob/main/tests/test_parser_unit.py"
+SEOUL, TOKYO = ("get_weather", {"city": "Seoul"}), ("get_weather", {"city": "Tokyo"})
+case("tools_tag", QC, "the closing </tools> never written",
+     '<tools>{"name": "get_weather", "arguments": {"city": "Seoul"}}', [SEOUL], tools=["get_weather"])
+case("tools_tag", QC, "two wrappers back to back, no space",
+     '<tools>{"name": "get_weather", "arguments": {"city": "Seoul"}}</tools><tools>{"name": "get_weather", '
+     '"arguments": {"city": "Tokyo"}}</tools>', [SEOUL, TOKYO], tools=["get_weather"])
+case("tools_tag", QC, "a list of two calls in one wrapper",
+     '<tools>[{"name": "get_weather", "arguments": {"city": "Seoul"}},{"name": "get_weather", "arguments": '
+     '{"city": "Tokyo"}}]</tools>', [SEOUL, TOKYO], tools=["get_weather"])
+case("tools_tag", QC, "two calls as JSON lines in one wrapper",
+     '<tools>{"name": "get_weather", "arguments": {"city": "Seoul"}}\n{"name": "get_weather", "arguments": '
+     '{"city": "Tokyo"}}</tools>', [SEOUL, TOKYO], tools=["get_weather"])
+case("tools_tag", QC, "JSON lines each ended by a comma, the last one too",
+     '<tools>{"name": "foo", "arguments": {}},\n{"name": "bar", "arguments": {}},\n</tools>', [("foo", {}), ("bar", {})],
+     tools=["foo", "bar"])
+case("tools_tag", QC, "prose between two wrappers",
+     '<tools>{"name": "a", "arguments": {}}</tools> and also <tools>{"name": "b", "arguments": {}}</tools>',
+     [("a", {}), ("b", {})], "and also", tools=["a", "b"])
+case("tools_tag", QC, "a valid wrapper, then one holding no JSON: the second is text",
+     '<tools>{"name": "foo", "arguments": {}}</tools><tools>invalid json</tools>', [("foo", {})],
+     '<tools>invalid json</tools>', tools=["foo"])
+case("tools_tag", QC, "a JSON document as a string argument, CJK prose before",
+     '我来写文件。<tools>{"name": "write_file", "arguments": {"path": "out.json", "content": "{\\"name\\": \\"test\\", '
+     '\\"value\\": 123}"}}</tools>', [("write_file", {"path": "out.json", "content": '{"name": "test", "value": 123}'})],
+     "我来写文件。", tools=["write_file"])
+
+# ---------------------------------------------------------------------------------------------
+# Fenced JSON
+case("fenced_json", "https://github.com/nicoalbanese/ai-sdk-fundamentals/issues/4",
+     "DeepSeek-Coder-V2 (Ollama): the call on the fence's own line",
+     '```json {"name":"tellAJoke","arguments":{"location":"San Francisco"}} ```',
+     [("tellAJoke", {"location": "San Francisco"})], tools=["tellAJoke"])
+case("fenced_json", "https://github.com/nicoalbanese/ai-sdk-fundamentals/issues/4", "the same after prose",
+     'I will look it up.\n```json {"name":"tellAJoke","arguments":{"location":"San Francisco"}} ```',
+     [("tellAJoke", {"location": "San Francisco"})], "I will look it up.", tools=["tellAJoke"])
+case("fenced_json", "https://github.com/ardanlabs/kronk/pull/950", "Qwen2.5-Coder-14B at long prompts: the whole answer a fenced call",
+     '```json\n{"name": "get_weather", "arguments": {"location": "Paris"}}\n```', [("get_weather", {"location": "Paris"})],
+     tools=["get_weather"])
+case("fenced_json", "https://github.com/thClaws/thClaws/issues/50", "qwen2.5-coder: a fenced call of a tool nobody declared stays text",
+     '```json\n{ "name": "Skill", "arguments": { "name": "none" } }\n```', [],
+     '```json\n{ "name": "Skill", "arguments": { "name": "none" } }\n```', tools=["read_file"])
+case("fenced_json", "https://github.com/jyjeanne/crustly/pull/39", "a pretty-printed call in a bare fence",
+     '```\n{\n  "name": "read_file",\n  "arguments": {\n    "path": "src/main.rs"\n  }\n}\n```',
+     [("read_file", {"path": "src/main.rs"})], tools=["read_file"])
+
+# ---------------------------------------------------------------------------------------------
+# Other families
+case("llama3_json", "https://github.com/vllm-project/vllm/issues/46863", "Llama-4-Scout: \"type\": \"function\" first, then name and parameters",
+     '{"type": "function", "name": "Bash", "parameters": {"command": "echo hello", "timeout": 12000}}',
+     [("Bash", {"command": "echo hello", "timeout": 12000})], tools=["Bash"])
+case("bracket_tool_calls", "https://github.com/vllm-project/vllm/issues/30651", "Devstral-Small-2: NAME{json} right after the token, no [ARGS]",
+     '[TOOL_CALLS]create_file{"filePath": "/workspaces/dev/blabla.txt", "content": "This is a test file created to '
+     'verify file creation functionality."}',
+     [("create_file", {"filePath": "/workspaces/dev/blabla.txt",
+                       "content": "This is a test file created to verify file creation functionality."})],
+     tools=["create_file"])
+case("lfm2", "https://github.com/monoes/monomind/issues/242", "LFM-2.5 (OpenRouter): its own python call with a single-quoted value",
+     "<|tool_call_start|>[org_echo(text='hello-from-live-test')]<|tool_call_end|>",
+     [("org_echo", {"text": "hello-from-live-test"})], tools=["org_echo"])
+case("tool_call_tag", "https://github.com/odysseus-dev/odysseus/pull/5199", "a closed wrapper, then one never closed",
+     '<tool_call>{"name": "a", "arguments": {"x": 1}}</tool_call>\n<tool_call>{"name": "b", "arguments": {"y": 2}}',
+     [("a", {"x": 1}), ("b", {"y": 2})], tools=["a", "b"])
