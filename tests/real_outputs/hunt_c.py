@@ -209,9 +209,7 @@ case("fenced_json", "https://github.com/ardanlabs/kronk/pull/950", "Qwen2.5-Code
 case("fenced_json", "https://github.com/thClaws/thClaws/issues/50", "qwen2.5-coder: a fenced call of a tool nobody declared stays text",
      '```json\n{ "name": "Skill", "arguments": { "name": "none" } }\n```', [],
      '```json\n{ "name": "Skill", "arguments": { "name": "none" } }\n```', tools=["read_file"])
-case("fenced_json", "https://github.com/jyjeanne/crustly/pull/39", "a pretty-printed call in a bare fence",
-     '```\n{\n  "name": "read_file",\n  "arguments": {\n    "path": "src/main.rs"\n  }\n}\n```',
-     [("read_file", {"path": "src/main.rs"})], tools=["read_file"])
+
 
 # ---------------------------------------------------------------------------------------------
 # Other families
@@ -230,3 +228,31 @@ case("lfm2", "https://github.com/monoes/monomind/issues/242", "LFM-2.5 (OpenRout
 case("tool_call_tag", "https://github.com/odysseus-dev/odysseus/pull/5199", "a closed wrapper, then one never closed",
      '<tool_call>{"name": "a", "arguments": {"x": 1}}</tool_call>\n<tool_call>{"name": "b", "arguments": {"y": 2}}',
      [("a", {"x": 1}), ("b", {"y": 2})], tools=["a", "b"])
+HF = "https://github.com/huggingface/chat-ui/issues/1423"
+case("llama3_json", HF, "the model writes its own role header before the call",
+     '<|start_header_id|>assistant<|end_header_id|>\n\n{"name": "get_weather", "parameters": {"city": "Paris"}}',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+case("llama3_json", HF, "the role header before a plain answer is not the answer",
+     '<|start_header_id|>assistant<|end_header_id|>\n\nParis is the capital of France.', [],
+     "Paris is the capital of France.")
+case("functionary", HF, "Functionary v3.2 (a Llama 3.1 template): the role header, then >>>NAME",
+     '<|start_header_id|>assistant<|end_header_id|>\n\n>>>get_weather\n{"city": "Paris"}<|eot_id|>',
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# Functionary (llama.cpp's tool-call tests)
+LT = "https://github.com/ggml-org/llama.cpp/pull/9639"
+LTC = "https://github.com/ggml-org/llama.cpp/blob/master/tests/test-chat.cpp"
+case("functionary", LT, "v3.1: two calls written in the middle of words; the prose around them joins up",
+     'Hell<function=foo>{"arg1": 1}</function>o, world<function=bar>{"arg2": 2}</function>!',
+     [("foo", {"arg1": 1}), ("bar", {"arg2": 2})], "Hello, world!", tools=["foo", "bar"])
+case("functionary", LT, "v3.2: the ipython recipient with a JSON code argument",
+     '>>>ipython\n{"code": "print(\'Hello, world!\')"}', [("ipython", {"code": "print('Hello, world!')"})],
+     tools=["ipython"])
+case("functionary", LT, "v3.2: whitespace after the call's JSON is layout",
+     '>>>special_function\n{"arg1": 1}\n ', [("special_function", {"arg1": 1})], tools=["special_function"])
+case("functionary", LTC, "v3.2: the all recipient's multi-line text is the answer",
+     ">>>all\nHello, world!\nWhat's up?", [], "Hello, world!\nWhat's up?", tools=["special_function"])
+case("functools", LTC, "FireFunction v2: the space the template writes before functools[",
+     ' functools[{"name": "special_function", "arguments": {"arg1": 1}}]', [("special_function", {"arg1": 1})],
+     tools=["special_function"])
