@@ -260,8 +260,7 @@ def test_special_token_markup_cut_inside_its_section_is_never_content():
 
 
 def test_special_token_markup_that_holds_no_call_is_reported():
-    # (`<｜tool▁calls▁begin｜>foo<｜tool▁sep｜>{…}` is a call whose begin token was left out)
-    text = '<｜tool▁calls▁begin｜>foo, bar<｜tool▁sep｜>{"x":1}<｜tool▁calls▁end｜>'
+    text = '<｜tool▁calls▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁calls▁end｜>'
     m = check(text, calls=[], content=text)        # nothing lost: the text stays
     assert m.errors and m.errors[0].index is None
 

@@ -140,9 +140,6 @@ DB, DE, DCB, DCE, DS = "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end�
 case("deepseek_v3", DST, "the arguments' closing brace missing inside the fence: not runnable",
      f'{DB}{DCB}function{DS}get_weather\n```json\n{{"city": "Tokyo"\n```{DCE}{DE}', [], tools=["get_weather"],
      incomplete=[("get_weather", {"city": "Tokyo"})])
-case("deepseek_v3", DST, "the call's begin and end tokens left out: the section holds the call directly",
-     f'{DB}function{DS}get_weather\n```json\n{{"city": "Tokyo"}}\n```{DE}', [("get_weather", {"city": "Tokyo"})],
-     tools=["get_weather"])
 case("deepseek_v3", DST, "escaped quotes, backslashes and a newline escape in the fenced JSON",
      f'{DB}{DCB}function{DS}send_message\n```json\n{{"text": "He said \\"hello\\"", "path": "C:\\\\Users\\\\file", '
      f'"newline": "line1\\nline2"}}\n```{DCE}{DE}',

@@ -7,8 +7,7 @@ opener; what follows <｜tool▁sep｜> tells them apart (an identifier: V3's na
 arguments), so the two names are two views of one parser, which reads either shape per call.
 
 Look-alikes are read too: ASCII `|` for `｜`, `_` or a space for `▁`, `<｜tool▁calls｜>` for the
-section opener, a call begin without its section, and a section whose first call lost its
-begin token (`<｜tool▁calls▁begin｜>function<｜tool▁sep｜>NAME…`).  StepFun Step-3 writes the same tokens
+section opener, and a call begin without its section.  StepFun Step-3 writes the same tokens
 with `_` but an XML body (`<steptml:invoke`): not claimed.  The section end is optional.
 """
 import re
@@ -52,11 +51,8 @@ def shape(opener: str, look: str, eof: bool) -> str | Verdict:
         m = _CALL_BEGIN.match(s)
         if m is None:
             t = s.lstrip()
-            if not t or t[0] == "<":
-                return MAYBE if not eof and (not t or ">" not in t) else NO
-            # else the call's begin token left out: its head right after the section opener
-        else:
-            s = s[m.end():]
+            return MAYBE if not eof and (not t or t[0] == "<" and ">" not in t) else NO
+        s = s[m.end():]
     m = _SEP.search(s)
     if m is None:
         return MAYBE if not eof and _HEAD.match(s.lstrip()) else NO
@@ -125,12 +121,6 @@ class DeepSeekV3(Format):
         else:
             while (yield from special(r, ("tool_calls_begin", "tool_calls"))):
                 pass                           # the section opener written again
-            at = r.at
-            begun = yield from special(r, ("tool_call_begin",))
-            r.rewind(at)
-            if begun is None:                  # the first call's begin token left out
-                yield from _call(r, ctx)
-                yield from special(r, ("tool_call_end",))
         yield from special_section(r, ctx, _call, ENDS)
 
 
