@@ -28,6 +28,16 @@ case("gigachat", GC, "nested object arguments holding booleans",
      [("manage_user_memory", {"action": "create", "content": {"short_answers": True, "english_ui": False}})],
      tools=["manage_user_memory"])
 
+case("gigachat", "https://github.com/vllm-project/vllm/pull/29905", "the first GigaChat 3 parser's shape: `function call` glued to the JSON",
+     'function call{"name": "get_weather", "arguments": {"city": "Moscow"}}', [("get_weather", {"city": "Moscow"})],
+     tools=["get_weather"])
+case("gigachat", "https://github.com/sgl-project/sglang/pull/14765", "Russian prose and Cyrillic values",
+     'Сейчас проверю погоду.<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": '
+     '{"city": "Москва"}}', [("get_weather", {"city": "Москва"})], "Сейчас проверю погоду.", tools=["get_weather"])
+case("gigachat", "https://github.com/ggml-org/llama.cpp/pull/19931", "cut off inside the arguments: never runnable",
+     '<|message_sep|>\n\nfunction call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "Mos',
+     [], tools=["get_weather"], incomplete=[("get_weather", {"city": "Mos"})])
+
 # ---------------------------------------------------------------------------------------------
 # dots.llm
 DT = VT + "test_dots_tool_parser.py"
