@@ -263,3 +263,15 @@ case("functionary", LTC, "v3.2: the all recipient's multi-line text is the answe
 case("functools", LTC, "FireFunction v2: the space the template writes before functools[",
      ' functools[{"name": "special_function", "arguments": {"arg1": 1}}]', [("special_function", {"arg1": 1})],
      tools=["special_function"])
+HT = VT + "test_hermes_tool_parser.py"
+case("tool_call_tag", HT, "Granite 4 in <tool_call>: the arguments already serialized as a JSON string",
+     '<tool_call>\n{"name": "get_db_config", "arguments": "{\\"param\\": \\"max_connections\\"}"}\n</tool_call>',
+     [("get_db_config", {"param": "max_connections"})], tools=["get_db_config"])
+case("tool_call_tag", HT, "arguments as a bare string that holds no JSON object: not runnable",
+     '<tool_call>\n{"name": "do_thing", "arguments": "hello"}\n</tool_call>', [], tools=["do_thing"],
+     incomplete=[("do_thing", {})])
+case("tool_call_tag", HT, "the object split over lines with no space after the commas",
+     '<tool_call>{"name": "get_current_temperature",\n"arguments": {"location":\n"San Francisco, California, United States", '
+     '"unit": "celsius"}}</tool_call>',
+     [("get_current_temperature", {"location": "San Francisco, California, United States", "unit": "celsius"})],
+     tools=["get_current_temperature"])
