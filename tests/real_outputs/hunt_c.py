@@ -275,3 +275,25 @@ case("tool_call_tag", HT, "the object split over lines with no space after the c
      '"unit": "celsius"}}</tool_call>',
      [("get_current_temperature", {"location": "San Francisco, California, United States", "unit": "celsius"})],
      tools=["get_current_temperature"])
+
+# ---------------------------------------------------------------------------------------------
+# Granite 3.x
+GRT = VT + "test_granite_tool_parser.py"
+TOKYO_W = ("get_weather", {"city": "Tokyo"})
+case("granite", GRT, "a space after the token, a multi-line list of two calls",
+     '<|tool_call|> [\n  {"name": "get_weather", "arguments": {"city": "Tokyo"}},\n  {"name": "get_time", "arguments": '
+     '{"timezone": "Asia/Tokyo"}}\n]', [TOKYO_W, ("get_time", {"timezone": "Asia/Tokyo"})],
+     tools=["get_weather", "get_time"])
+case("granite", GRT, "prose on the lines before and after the token's list",
+     "Let me check the weather for you.\n<|tool_call|> [{\"name\": \"get_weather\", \"arguments\": {\"city\": \"Tokyo\"}}]\n"
+     "I'll get that information.", [TOKYO_W], "Let me check the weather for you.\nI'll get that information.",
+     tools=["get_weather"])
+case("granite", GRT, "cut off inside the arguments: never runnable",
+     '<|tool_call|> [{"name": "func", "arguments": {', [], tools=["func"], incomplete=[("func", {})])
+case("granite", GRT, "the arguments before the name, two calls",
+     '<|tool_call|> [{"arguments": {"city": "Tokyo"}, "name": "get_weather"}, {"arguments": {"timezone": "Asia/Tokyo"}, '
+     '"name": "get_time"}]', [TOKYO_W, ("get_time", {"timezone": "Asia/Tokyo"})], tools=["get_weather", "get_time"])
+case("granite", GRT, "a bracketed object in prose is no call",
+     'Some text [{"name": "func"}]', [], 'Some text [{"name": "func"}]', tools=["func"])
+case("tool_call_tag", GRT, "Granite 3.1's <tool_call> string, a space, then a list",
+     '<tool_call> [{"name": "get_weather", "arguments": {"city": "Tokyo"}}]', [TOKYO_W], tools=["get_weather"])
