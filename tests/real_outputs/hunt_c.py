@@ -297,3 +297,35 @@ case("granite", GRT, "a bracketed object in prose is no call",
      'Some text [{"name": "func"}]', [], 'Some text [{"name": "func"}]', tools=["func"])
 case("tool_call_tag", GRT, "Granite 3.1's <tool_call> string, a space, then a list",
      '<tool_call> [{"name": "get_weather", "arguments": {"city": "Tokyo"}}]', [TOKYO_W], tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# SGLang's detector tests
+SG = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_function_call_parser.py"
+SGC = ("```\\nTOOL: Access a weather API or service\\nANSWER: The weather is as follows: [City Name] - "
+       "[Weather Conditions] - [Temperature]\\n```")
+case("bracket_tool_calls", SG, "brackets and a fence inside a string argument of the list (a regex cut it at the first ])",
+     '[TOOL_CALLS] [{"name":"make_next_step_decision", "arguments":{"decision":"","content":"' + SGC + '"}}]',
+     [("make_next_step_decision", {"decision": "", "content": SGC.replace("\\n", "\n")})],
+     tools=["make_next_step_decision"])
+case("bracket_tool_calls", SG, "prose ending in a colon and a space before the token",
+     'Here is some text before the tool call: [TOOL_CALLS] [{"name":"make_next_step_decision", "arguments":'
+     '{"decision":"ANSWER", "content":"The answer is 42"}}]',
+     [("make_next_step_decision", {"decision": "ANSWER", "content": "The answer is 42"})],
+     "Here is some text before the tool call:", tools=["make_next_step_decision"])
+case("tool_call_tag", SG, "two objects separated by `, ` in one wrapper, a space before the closer",
+     '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "get_tourist_attractions", '
+     '"arguments": {"city": "London"}} </tool_call>',
+     [("get_weather", {"city": "Paris"}), ("get_tourist_attractions", {"city": "London"})],
+     tools=["get_weather", "get_tourist_attractions"])
+case("pythonic", SG, "Llama 4: prose on both sides of the <|python_start|> block",
+     "User wants to get the weather in Mars. <|python_start|>[get_weather(location='Mars', unit='celsius')]<|python_end|> "
+     "In this way we will get the weather in Mars.", [("get_weather", {"location": "Mars", "unit": "celsius"})],
+     "User wants to get the weather in Mars.  In this way we will get the weather in Mars.",
+     tools=["get_weather", "search"])
+case("pythonic", SG, "a call list first, then prose",
+     "[get_weather(location='Tokyo')] Here's the forecast:", [("get_weather", {"location": "Tokyo"})],
+     "Here's the forecast:", tools=["get_weather", "search"])
+case("pythonic", SG, "nested dict and list literals in a keyword argument",
+     "[search(query='test', config={'options': [1, 2], 'nested': {'key': 'value'}})]",
+     [("search", {"query": "test", "config": {"options": [1, 2], "nested": {"key": "value"}}})],
+     tools=["get_weather", "search"])
