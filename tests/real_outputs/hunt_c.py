@@ -329,3 +329,12 @@ case("pythonic", SG, "nested dict and list literals in a keyword argument",
      "[search(query='test', config={'options': [1, 2], 'nested': {'key': 'value'}})]",
      [("search", {"query": "test", "config": {"options": [1, 2], "nested": {"key": "value"}}})],
      tools=["get_weather", "search"])
+case("bracket_tool_calls", "https://github.com/mistralai/mistral-inference/issues/162",
+     "Mistral-7B v0.3 decoded without special tokens: the bare list is the whole answer",
+     '[{"name": "get_current_weather", "arguments": {"location": "San Francisco, CA", "format": "celsius"}}]',
+     [("get_current_weather", {"location": "San Francisco, CA", "format": "celsius"})], tools=["get_current_weather"])
+case("bracket_tool_calls", "https://github.com/unslothai/unsloth/pull/5704", "a GGUF stream: the v11 NAME{json} of a web search",
+     '[TOOL_CALLS]web_search{"query": "mistral small 3.2"}', [("web_search", {"query": "mistral small 3.2"})],
+     tools=["web_search", "python"])
+case("bracket_tool_calls", "https://github.com/unslothai/unsloth/pull/5704", "the python tool in the [ARGS] form",
+     '[TOOL_CALLS]python[ARGS]{"code": "print(1)"}', [("python", {"code": "print(1)"})], tools=["web_search", "python"])
