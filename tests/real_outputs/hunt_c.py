@@ -338,3 +338,15 @@ case("bracket_tool_calls", "https://github.com/unslothai/unsloth/pull/5704", "a 
      tools=["web_search", "python"])
 case("bracket_tool_calls", "https://github.com/unslothai/unsloth/pull/5704", "the python tool in the [ARGS] form",
      '[TOOL_CALLS]python[ARGS]{"code": "print(1)"}', [("python", {"code": "print(1)"})], tools=["web_search", "python"])
+case("tool_call_tag", "https://github.com/minpeter/ai-sdk-tool-call-middleware/issues/298",
+     "raw newline and tab characters inside a JSON string value (not escaped)",
+     '<tool_call>{"name":"edit","arguments":{"content":"line1\nline2\tend"}}</tool_call>',
+     [("edit", {"content": "line1\nline2\tend"})], tools=["edit"])
+case("tool_call_tag", "https://github.com/minpeter/ai-sdk-tool-call-middleware/issues/306",
+     "unescaped double quotes inside a string value: never runnable, nothing repaired",
+     '<tool_call>{"name":"edit","arguments":{"content":"He said "hello" to me"}}</tool_call>', [], tools=["edit"],
+     incomplete=[("edit", {"content": "He said "})])
+case("tool_call_tag", "https://github.com/minpeter/ai-sdk-tool-call-middleware/issues/297",
+     "a shell command quoting </tool_call>, no whitespace in the wrapper",
+     '<tool_call>{"name":"bash","arguments":{"cmd":"echo </tool_call> test"}}</tool_call>',
+     [("bash", {"cmd": "echo </tool_call> test"})], tools=["bash"])
