@@ -350,3 +350,5 @@ case("tool_call_tag", "https://github.com/minpeter/ai-sdk-tool-call-middleware/i
      "a shell command quoting </tool_call>, no whitespace in the wrapper",
      '<tool_call>{"name":"bash","arguments":{"cmd":"echo </tool_call> test"}}</tool_call>',
      [("bash", {"cmd": "echo </tool_call> test"})], tools=["bash"])
+case("functools", PHT, "a single call with the list's brackets left out: the marker is no content",
+     'functools{"name": "func", "arguments": {}}', [("func", {})], tools=["func"])
