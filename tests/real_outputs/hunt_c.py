@@ -352,3 +352,28 @@ case("tool_call_tag", "https://github.com/minpeter/ai-sdk-tool-call-middleware/i
      [("bash", {"cmd": "echo </tool_call> test"})], tools=["bash"])
 case("functools", PHT, "a single call with the list's brackets left out: the marker is no content",
      'functools{"name": "func", "arguments": {}}', [("func", {})], tools=["func"])
+
+# ---------------------------------------------------------------------------------------------
+# Llama 3.x JSON (vLLM's parser tests)
+LJ = VT + "test_llama3_json_tool_parser.py"
+LJT = ["searchTool", "getOpenIncidentsTool"]
+case("llama3_json", LJ, "three calls joined by ` ; ` (spaces on both sides of the separator)",
+     '{"name": "searchTool", "parameters": {"query": "test1"}} ; {"name": "getOpenIncidentsTool", "parameters": {}} ; '
+     '{"name": "searchTool", "parameters": {"query": "test2"}}',
+     [("searchTool", {"query": "test1"}), ("getOpenIncidentsTool", {}), ("searchTool", {"query": "test2"})], tools=LJT)
+case("llama3_json", LJ, "two calls joined by `;` and a newline",
+     '{"name": "searchTool", "parameters": {"query": "test1"}};\n{"name": "getOpenIncidentsTool", "parameters": {}}',
+     [("searchTool", {"query": "test1"}), ("getOpenIncidentsTool", {})], tools=LJT)
+case("llama3_json", LJ, "a brace in the prose after the call",
+     '{"name": "searchTool", "parameters": {"query": "test"}} I used {searchTool} for this.',
+     [("searchTool", {"query": "test"})], "I used {searchTool} for this.", tools=LJT)
+case("llama3_json", LJ, "the model quotes its arguments as JSON in the prose after the call",
+     '{"name": "searchTool", "parameters": {"query": "test"}} The arguments I passed were {"query": "test"}',
+     [("searchTool", {"query": "test"})], 'The arguments I passed were {"query": "test"}', tools=LJT)
+case("llama3_json", LJ, "invalid JSON in a declared tool's parameters: not runnable",
+     '{"name": "searchTool", "parameters": {invalid json}', [], tools=LJT, incomplete=[("searchTool", {})])
+case("llama3_json", LJ, "an object with parameters but no name is no call",
+     '{"parameters": {}}', [], '{"parameters": {}}', tools=LJT)
+case("llama3_json", LJ, "a call in the middle of prose, prose after it: an example, its text is content",
+     'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?', [],
+     'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?', tools=LJT)
