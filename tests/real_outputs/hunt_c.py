@@ -377,3 +377,28 @@ case("llama3_json", LJ, "an object with parameters but no name is no call",
 case("llama3_json", LJ, "a call in the middle of prose, prose after it: an example, its text is content",
      'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?', [],
      'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?', tools=LJT)
+
+# ---------------------------------------------------------------------------------------------
+# Calls rehearsed inside thinking
+VR = ('this is just my reasoning.. let me call tool A\n<tool_call>{"name": "A", "arguments": {}}</tool_call>\n'
+      'it will give me result which i will in my analysis')
+case("tool_call_tag", "https://github.com/verl-project/verl/issues/4757",
+     "the call written in the thinking and again after it: one call, the thought keeps its copy",
+     '<think>\n' + VR + '\n</think>\n<tool_call>{"name": "A", "arguments": {}}</tool_call>', [("A", {})],
+     reasoning=VR, tools=["A"])
+QV = 'I need the weather.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
+case("tool_call_tag", "https://github.com/tetherto/qvac/pull/1316", "a call only inside the thinking, prose after it: no call",
+     '<think>\n' + QV + '\n</think>\n\nThe weather tool is down, so I will answer from memory.', [],
+     "The weather tool is down, so I will answer from memory.", QV, tools=["get_weather"])
+case("bracket_tool_calls", "https://github.com/unslothai/unsloth/pull/10507", "Magistral: a call rehearsed inside [THINK] is the thought's",
+     '[THINK][TOOL_CALLS]terminal[ARGS]{"command": "id"}[/THINK]', [],
+     reasoning='[TOOL_CALLS]terminal[ARGS]{"command": "id"}', tools=["terminal"])
+case("bracket_tool_calls", "https://github.com/unslothai/unsloth/pull/10507", "the rehearsal in [THINK], then the real call after it",
+     '[THINK]I should run id first: [TOOL_CALLS]terminal[ARGS]{"command": "id"}[/THINK][TOOL_CALLS]terminal[ARGS]'
+     '{"command": "id"}', [("terminal", {"command": "id"})],
+     reasoning='I should run id first: [TOOL_CALLS]terminal[ARGS]{"command": "id"}', tools=["terminal"])
+LMS = "Some models use <function=...>, others use <tool_call>; I'll just search."
+case("tool_call_tag", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1592",
+     "Qwen3.5: the thinking names the call syntax in prose, then the call",
+     '<think>\n' + LMS + '\n</think>\n<tool_call>\n{"name": "web_search", "arguments": {"query": "tool call formats"}}\n'
+     '</tool_call>', [("web_search", {"query": "tool call formats"})], reasoning=LMS, tools=["web_search"])
