@@ -402,3 +402,7 @@ case("tool_call_tag", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issue
      "Qwen3.5: the thinking names the call syntax in prose, then the call",
      '<think>\n' + LMS + '\n</think>\n<tool_call>\n{"name": "web_search", "arguments": {"query": "tool call formats"}}\n'
      '</tool_call>', [("web_search", {"query": "tool call formats"})], reasoning=LMS, tools=["web_search"])
+case("gemma_special", "https://github.com/NousResearch/hermes-agent/pull/7449",
+     "Gemma 4: a multi-line brace call with a nested bare-key object (a parser kept it as a raw string)",
+     '<|tool_call>call:kanban_complete{\n  metadata:{status:<|"|>done<|"|>,count:2},\n  task_id:<|"|>t1<|"|>\n}<tool_call|>',
+     [("kanban_complete", {"metadata": {"status": "done", "count": 2}, "task_id": "t1"})], tools=["kanban_complete"])
