@@ -406,3 +406,7 @@ case("gemma_special", "https://github.com/NousResearch/hermes-agent/pull/7449",
      "Gemma 4: a multi-line brace call with a nested bare-key object (a parser kept it as a raw string)",
      '<|tool_call>call:kanban_complete{\n  metadata:{status:<|"|>done<|"|>,count:2},\n  task_id:<|"|>t1<|"|>\n}<tool_call|>',
      [("kanban_complete", {"metadata": {"status": "done", "count": 2}, "task_id": "t1"})], tools=["kanban_complete"])
+case("tool_call_tag", "https://github.com/NousResearch/hermes-agent/issues/107080",
+     "a Gemma 3n fine-tune (Ollama template): \"args\" for the arguments",
+     '<tool_call>\n{"name": "ha_call_service", "args": {"action": "turn_off", "device_id": "light.salon"}}\n</tool_call>',
+     [("ha_call_service", {"action": "turn_off", "device_id": "light.salon"})], tools=["ha_call_service"])
