@@ -410,3 +410,9 @@ case("tool_call_tag", "https://github.com/NousResearch/hermes-agent/issues/10708
      "a Gemma 3n fine-tune (Ollama template): \"args\" for the arguments",
      '<tool_call>\n{"name": "ha_call_service", "args": {"action": "turn_off", "device_id": "light.salon"}}\n</tool_call>',
      [("ha_call_service", {"action": "turn_off", "device_id": "light.salon"})], tools=["ha_call_service"])
+QF = 'To call a tool, write:\n```xml\n<tool_call>\n{"name": "Bash", "arguments": {"command": "ls -la"}}\n</tool_call>\n```\n'
+case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/57553", "the call format documented inside a fence is an example",
+     QF + "That is the whole format.", [], QF + "That is the whole format.", tools=["Bash"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/57553", "a real call right after the fenced example still runs",
+     QF + '<tool_call>\n{"name": "Bash", "arguments": {"command": "pwd"}}\n</tool_call>', [("Bash", {"command": "pwd"})],
+     QF.rstrip("\n"), tools=["Bash"])
