@@ -416,3 +416,22 @@ case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/57553", "the ca
 case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/57553", "a real call right after the fenced example still runs",
      QF + '<tool_call>\n{"name": "Bash", "arguments": {"command": "pwd"}}\n</tool_call>', [("Bash", {"command": "pwd"})],
      QF.rstrip("\n"), tools=["Bash"])
+
+# ---------------------------------------------------------------------------------------------
+# xLAM-2 (vLLM's parser tests): the same list in every wrapper the model picks
+XL = VT + "test_xlam_tool_parser.py"
+XJ = '{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}'
+XO = '{"name": "get_current_weather", "arguments": {"city": "Orlando", "state": "FL", "unit": "fahrenheit"}}'
+XD = ("get_current_weather", {"city": "Dallas", "state": "TX", "unit": "fahrenheit"})
+case("bare_json", XL, "xLAM-2: a bare list of two parallel calls", "[" + XJ + ", " + XO + "]",
+     [XD, ("get_current_weather", {"city": "Orlando", "state": "FL", "unit": "fahrenheit"})], tools=["get_current_weather"])
+case("bare_json", XL, "xLAM-2: thinking, then the bare list", "<think>I'll help you with that.</think>[" + XJ + "]", [XD],
+     reasoning="I'll help you with that.", tools=["get_current_weather"])
+case("fenced_json", XL, "xLAM-2: prose, then the list in a ```json fence",
+     "I'll help you with that.\n```json\n[" + XJ + "]\n```", [XD], "I'll help you with that.", tools=["get_current_weather"])
+case("bracket_tool_calls", XL, "xLAM-2: prose glued to a [TOOL_CALLS] list",
+     "I'll check the weather for you.[TOOL_CALLS][" + XJ + "]", [XD], "I'll check the weather for you.",
+     tools=["get_current_weather"])
+case("tool_call_tag", XL, "xLAM-2: prose glued to a list inside <tool_call>",
+     "I'll help you check the weather.<tool_call>[" + XJ + "]</tool_call>", [XD], "I'll help you check the weather.",
+     tools=["get_current_weather"])
