@@ -93,12 +93,13 @@ class Block:
     def cut_at_end(self, rest: str, at_start: bool, calls) -> bool:
         """No format claimed it and the stream ended `rest` after the opener: was it a call
         the end cut off?  A special token alone at the end, or a tag (`<tool_call>`) that is the
-        whole content (a tag after prose may be prose); or special-token markup that a format
-        would have read on, had the stream not ended (`<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>
-        get_wea`): never content."""
+        whole content (a tag after prose may be prose), the opener written again counting as
+        itself (`<tool_call>\n<tool_call>`, signalnine/q27#32); or special-token markup that a
+        format would have read on, had the stream not ended (`<｜tool▁calls▁begin｜>
+        <｜tool▁call▁begin｜>get_wea`): never content."""
         o = self.opener
         if special(o) or (at_start and whole_tag(o)):
-            if not rest or rest.isspace():
+            if not rest.replace(o, "").strip():
                 return True
         return (special(o) and starts_special(rest)
                 and any(f.decide(o, rest, False, calls) == MAYBE for f in self.cands))

@@ -44,7 +44,9 @@ class BracketToolCalls(Format):
     openers = ("[TOOL_CALLS]",)
     name_openers = True      # [TOOL_CALLS] stripped: a declared NAME{json} opening the content
     models = ("mistral*", "mixtral*", "ministral*", "magistral*", "devstral*", "codestral*")
-    specials = ("[/TOOL_CALLS]", "[INST]", "[/INST]", "[AVAILABLE_TOOLS]",
+    # `</s>` is the tokenizer's end of sequence, kept after a call when special tokens are
+    # (zhudotexe/kani's parser strips it): never content.
+    specials = ("</s>", "[/TOOL_CALLS]", "[INST]", "[/INST]", "[AVAILABLE_TOOLS]",
                 "[/AVAILABLE_TOOLS]", "[SYSTEM_PROMPT]", "[/SYSTEM_PROMPT]")
     spans = (("[TOOL_RESULTS]", "[/TOOL_RESULTS]"),)
     priority = 10

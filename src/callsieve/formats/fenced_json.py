@@ -1,4 +1,4 @@
-"""A call in a Markdown fence: ```json\n{…}\n``` (docs/syntax.md#fenced_json).
+"""A call in a Markdown fence: ```json\n{…}\n```, or on the fence's line (docs/syntax.md#fenced_json).
 
 Real code samples live in fences too: only a fence whose JSON has the shape of a call (and,
 with tools declared, a declared name) is a call; anything else goes out as text unchanged.
@@ -11,6 +11,9 @@ from ..reader import startswith, token
 
 _LANGS = ("", "json", "xml", "tool_call", "tool_code", "json5")
 _LANG = re.compile(r"[A-Za-z_0-9]*[ \t]*")
+# The call on the fence's own line (```json {"name": …} ```, nicoalbanese/ai-sdk-fundamentals#4)
+_INLINE = re.compile(r'\{\s*"|\[\s*\{')
+_INLINE_PREFIX = re.compile(r"[{\[]\s*\Z")
 
 
 class FencedJson(Format):
@@ -26,6 +29,12 @@ class FencedJson(Format):
 
     def decide(self, opener, look, eof, ctx):
         look = look[:LOOK_MAX]
+        lang = _LANG.match(look).end()  # type: ignore[union-attr]  # (a `*` pattern: always matches)
+        if look[lang:lang + 1] in ("{", "[") and look[:lang].strip().lower() in _LANGS:
+            if _INLINE.match(look, lang):
+                return YES
+            if not eof and _INLINE_PREFIX.match(look, lang):
+                return MAYBE
         nl = look.find("\n")
         if nl < 0:
             return MAYBE if not eof and len(look) < 24 and _LANG.fullmatch(look) else NO

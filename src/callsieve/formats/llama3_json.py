@@ -32,10 +32,12 @@ class Llama3Json(Format):
     openers = (TAG,)
     start_openers = ("{",)
     models = ("*llama-3*", "llama-4*", "*llama3*")
-    # Llama 3's header and text tokens, and Llama 4's spellings of the header and turn ends
-    # (`<|python_end|><|eot|>` after a Llama 4 call, vllm-project/vllm#16214).
-    specials = ("<|start_header_id|>", "<|end_header_id|>", "<|begin_of_text|>",
-                "<|header_start|>", "<|header_end|>", "<|eot|>", "<|eom|>")
+    # Llama 3's text token, and Llama 4's spellings of the turn ends (`<|python_end|><|eot|>`
+    # after a Llama 4 call, vllm-project/vllm#16214).
+    specials = ("<|begin_of_text|>", "<|eot|>", "<|eom|>")
+    # A role header the model writes itself (`<|start_header_id|>assistant<|end_header_id|>`,
+    # huggingface/chat-ui#1423), Llama 4's too: the role word is no part of the answer.
+    spans = (("<|start_header_id|>", "<|end_header_id|>"), ("<|header_start|>", "<|header_end|>"))
     models_after = ("pythonic",)    # Llama 4 writes both; its default prompt is pythonic
     priority = 91           # a bare `{` is bare_json's when no format is named
     example = '<|python_tag|>{"name": "check_stock", "parameters": {"sku": "KX-88"}}; {"name": "f", "parameters": {}}'
