@@ -115,6 +115,7 @@ class Reader:
         return self.text(a), 0
 
     def rewind(self, at: int) -> None:
+        assert at >= self.start, "rewind() before the text kept (see forget)"
         if at >= self.base:
             self.pos = at - self.base
         else:

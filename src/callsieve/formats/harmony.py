@@ -247,8 +247,10 @@ def _header_failed(r, ctx: Context, e: Exception, first: bool, lead_at: int) -> 
     if first:
         raise Reject(f"not a function call or harmony message: {e}") from None
     # Not ours to read (an undeclared tool, another role, a broken header): the block
-    # ends before this message, which goes out as text.
-    r.rewind(lead_at)
+    # ends before this message, which goes out as text.  After a call its lead token may be
+    # gone already (a streamed call's text is not kept: Reader.forget): it stays markup then,
+    # whatever the chunking.
+    r.rewind(max(lead_at, r.start))
 
 
 def _builtin(r, ctx: Context, to: str, stops, raw: str, start: int, fused: bool):
