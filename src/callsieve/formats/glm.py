@@ -9,7 +9,10 @@ from ._xml import LOOK, Dialect, Tag, block, tag_after
 # to a stray </arg_value> (`<tool_call>f</arg_value></tool_call>`: a call with no arguments that
 # closes a value it never opened; the closer is dropped as text between the call's tags).
 NAME = r"\s*(?P<name>[^<>\s]+?)\s*(?:<tool_sep(?::\w+)?>)?"
-NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key[:>]|</tool_call|</arg_value>)|\n"
+# A newline ends the name only right after it: one after a glued key's </arg_key> (or after other
+# whitespace) may still be followed by that key's <arg_value>, and what the tag is must not depend
+# on whether the chunk ended there.
+NAME_END = r"<tool_sep(?::\w+)?>|(?=<arg_key[:>]|</tool_call|</arg_value>)|(?<![>\s])\n"
 # The first <arg_key> left out, its key glued to the name (`<tool_call>grep_toolpattern</arg_key>`):
 # the call tag then runs through that key's closer, and a declared tool's name split off its start
 # is the name (`split_glued`); without a declared name to split on, the block is text.
