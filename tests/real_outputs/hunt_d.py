@@ -1,4 +1,155 @@
 """Real-output cases of the 2026-12-04 hunt (d): each cites the public report it reproduces (see cases.py)."""
 from __future__ import annotations
 
-from .cases import case  # noqa: F401
+from .cases import case
+
+# ---------------------------------------------------------------------------------------------
+# StepFun Step-3
+B, E, CB, CE, SEP = "<｜tool_calls_begin｜>", "<｜tool_calls_end｜>", "<｜tool_call_begin｜>", "<｜tool_call_end｜>", "<｜tool_sep｜>"
+ST = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_step3_tool_parser.py"
+case("step3", ST, "the name written again after function<｜tool_sep｜>; string values keep their whitespace, "
+     "typed ones are trimmed",
+     f'{B}{CB}function{SEP}edit_file\n<steptml:invoke name="edit_file"><steptml:parameter name="old_string">    if x:\n'
+     f'        return 1\n</steptml:parameter><steptml:parameter name="indent"> 4 </steptml:parameter>'
+     f'<steptml:parameter name="enabled"> true </steptml:parameter></steptml:invoke>{CE}{E}',
+     [("edit_file", {"old_string": "    if x:\n        return 1\n", "indent": 4, "enabled": True})],
+     tools={"edit_file": {"old_string": {"type": "string"}, "indent": {"type": "integer"}, "enabled": {"type": "boolean"}}})
+case("step3", ST, "parallel calls with a <｜tool_sep｜> between them",
+     f'{B}{CB}<steptml:invoke name="get_weather"><steptml:parameter name="city">Tokyo</steptml:parameter></steptml:invoke>'
+     f'{CE}{SEP}{CB}<steptml:invoke name="get_time"><steptml:parameter name="timezone">Asia/Tokyo</steptml:parameter>'
+     f'</steptml:invoke>{CE}{E}',
+     [("get_weather", {"city": "Tokyo"}), ("get_time", {"timezone": "Asia/Tokyo"})], tools=["get_weather", "get_time"])
+case("step3", ST, "a call without parameters, prose before and after",
+     f'Let me refresh it.\n\n{B}{CB}<steptml:invoke name="refresh"></steptml:invoke>{CE}{E}\n\nDone.',
+     [("refresh", {})], "Let me refresh it.\n\nDone.", tools=["refresh"])
+case("step3", ST, "the section token left out: the call's own token opens it",
+     f'{CB}<steptml:invoke name="func"><steptml:parameter name="x">1</steptml:parameter></steptml:invoke>{CE}',
+     [("func", {"x": 1})], tools={"func": {"x": {"type": "integer"}}})
+case("step3", ST, "quotes, backslashes, null and a JSON list in untyped values",
+     f'{B}{CB}<steptml:invoke name="t"><steptml:parameter name="quoted">He said "hello"</steptml:parameter>'
+     f'<steptml:parameter name="path">C:\\Users\\file.txt</steptml:parameter><steptml:parameter name="n">null'
+     f'</steptml:parameter><steptml:parameter name="arr">["a", "b"]</steptml:parameter></steptml:invoke>{CE}{E}',
+     [("t", {"quoted": 'He said "hello"', "path": "C:\\Users\\file.txt", "n": None, "arr": ["a", "b"]})], tools=["t"])
+case("step3", ST, "cut off in the parameter: never runnable",
+     f'{B}{CB}function{SEP}<steptml:invoke name="func"><steptml:parameter name="path">/tmp/a',
+     [], tools={"func": {"path": {"type": "string"}}}, incomplete=[("func", {"path": "/tmp/a"})])
+
+# ---------------------------------------------------------------------------------------------
+# FunctionGemma
+FG = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_functiongemma_tool_parser.py"
+case("functiongemma", FG, "the comma between two <escape> strings left out",
+     "<start_function_call>call:get_weather{city:<escape>NYC<escape>unit:<escape>celsius<escape>}<end_function_call>",
+     [("get_weather", {"city": "NYC", "unit": "celsius"})], tools=["get_weather"])
+case("functiongemma", FG, "prose ending in a space before the call",
+     "Let me check the weather for you. <start_function_call>call:get_weather{location:<escape>Paris<escape>}"
+     "<end_function_call>", [("get_weather", {"location": "Paris"})], "Let me check the weather for you.",
+     tools=["get_weather"])
+case("functiongemma", FG, "two wrappers back to back",
+     "<start_function_call>call:get_weather{location:<escape>London<escape>}<end_function_call>"
+     "<start_function_call>call:get_time{timezone:<escape>UTC<escape>}<end_function_call>",
+     [("get_weather", {"location": "London"}), ("get_time", {"timezone": "UTC"})], tools=["get_weather", "get_time"])
+case("functiongemma", "https://github.com/ml-explore/mlx-lm/pull/1628", "a dashed name, YAML with braces and quotes "
+     "in an escaped string, a bare boolean",
+     '<start_function_call>call:artifact-submit{source:<escape>scene: {red, blue}\nlabel: "x"<escape>,ready:true}'
+     '<end_function_call>', [("artifact-submit", {"source": 'scene: {red, blue}\nlabel: "x"', "ready": True})],
+     tools=["artifact-submit"])
+case("functiongemma", "https://github.com/ml-explore/mlx-lm/pull/1628", "cut off inside an escaped string: not runnable",
+     "<start_function_call>call:get_weather{location:<escape>Lon", [], tools=["get_weather"],
+     incomplete=[("get_weather", {"location": "Lon"})])
+
+# ---------------------------------------------------------------------------------------------
+# MiniCPM5
+MC = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_minicpm5xml_tool_parser.py"
+W = {"get_weather": {"city": {"type": "string"}, "date": {"type": "string"}}}
+case("minicpm5", MC, "the space token lost: <functionname=…> and <paramname=…>",
+     '<functionname="get_weather"><paramname="city">上海</param><paramname="date">2024-06-27</param></function>\n',
+     [("get_weather", {"city": "上海", "date": "2024-06-27"})], tools=W)
+case("minicpm5", MC, "the space left as the byte-level marker Ġ (U+0120) in the tags",
+     '<function\u0120name="get_weather"><param\u0120name="city">上海</param><param\u0120name="date">2024-06-27</param>'
+     '</function>\n', [("get_weather", {"city": "上海", "date": "2024-06-27"})], tools=W)
+case("minicpm5", MC, "two calls with text between and around them",
+     'Head\n<function name="get_weather"><param name="city">北京</param></function>\nTXT\n<function name="sum_values">'
+     '<param name="nums">[7,8,9]</param><param name="exact">false</param></function>\nTail\n',
+     [("get_weather", {"city": "北京"}), ("sum_values", {"nums": [7, 8, 9], "exact": False})], "Head\nTXT\nTail",
+     tools={**W, "sum_values": {"nums": {"type": "array"}, "exact": {"type": "boolean"}}})
+case("minicpm5", MC, "the </function> never written: not runnable",
+     '<function name="get_weather"><param name="city">北京</param>', [], tools=W,
+     incomplete=[("get_weather", {"city": "北京"})])
+case("minicpm5", MC, "the same parameter twice: not runnable",
+     '<function name="get_weather"><param name="city">北京</param><param name="city">上海</param></function>\n',
+     [], tools=W, incomplete=[("get_weather", {"city": "北京"})])
+case("minicpm5", MC, "an undeclared entity (a DOCTYPE before the call) stays text",
+     '<!DOCTYPE t [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]><function name="get_weather"><param name="city">&xxe;'
+     '</param></function>\n', [("get_weather", {"city": "&xxe;"})],
+     '<!DOCTYPE t [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>', tools=W)
+case("minicpm5", MC, "an undeclared tool stays text",
+     '<function name="unknown"><param name="x">1</param></function>', [],
+     '<function name="unknown"><param name="x">1</param></function>', tools=W)
+
+# ---------------------------------------------------------------------------------------------
+# Tencent HY-V3 / V4
+HY = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_hy_v3_tool_parser.py"
+HYT = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_hy_truncated_stream.py"
+HYD = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_hy_v4_duplicate_arg_key.py"
+HW = {"get_weather": {"city": {"type": "string"}, "date": {"type": "string"}}}
+case("hunyuan_v3", HY, "prose, then a zero-argument call on one line",
+     "Checking.<tool_calls><tool_call>get_current_date<tool_sep></tool_call></tool_calls>",
+     [("get_current_date", {})], "Checking.", tools=["get_current_date"])
+case("hunyuan_v3", HY, "two arguments on one line, no newlines anywhere",
+     "<tool_calls><tool_call>get_weather<tool_sep><arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date"
+     "</arg_key><arg_value>2026-03-30</arg_value></tool_call></tool_calls>",
+     [("get_weather", {"city": "Beijing", "date": "2026-03-30"})], tools=HW)
+case("hunyuan_v3", HYT, "Hy4: every tag suffixed, no <tool_sep>, a newline between </arg_key> and <arg_value>",
+     "<tool_calls:opensource>\n<tool_call:opensource>get_weather<arg_key:opensource>city</arg_key:opensource>\n"
+     "<arg_value:opensource>Beijing</arg_value:opensource></tool_call:opensource>\n</tool_calls:opensource>",
+     [("get_weather", {"city": "Beijing"})], tools=HW)
+case("hunyuan_v3", HYT, "max_tokens after a closed argument: the call never closed is not runnable",
+     "<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n",
+     [], tools=HW, incomplete=[("get_weather", {"city": "Beijing"})])
+case("hunyuan_v3", HYT, "the second call cut off mid-value: the first runs, the second does not",
+     "<tool_calls>\n<tool_call>get_weather<tool_sep>\n<arg_key>city</arg_key>\n<arg_value>Beijing</arg_value>\n"
+     "</tool_call>\n<tool_call>get_weather<tool_sep>\n<arg_key>date</arg_key>\n<arg_value>2026",
+     [("get_weather", {"city": "Beijing"})], tools=HW, incomplete=[("get_weather", {"date": "2026"})])
+case("hunyuan_v3", HYD, "an argument key written twice: which value is meant is unknown, so not runnable",
+     "<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>city</arg_key>"
+     "<arg_value>Berlin</arg_value></tool_call></tool_calls>",
+     [], tools=HW, incomplete=[("get_weather", {"city": "Paris"})])
+
+# ---------------------------------------------------------------------------------------------
+# Kimi K3 XTML
+O, C, S = "<|open|>", "<|close|>", "<|sep|>"
+K3T, K3E = f"{O}tools{S}", f"{C}tools{S}"
+
+
+def k3(tool, args, i=1):
+    body = "".join(f'{O}argument key="{k}" type="{t}"{S}{v}{C}argument{S}' for k, t, v in args)
+    return f'{O}call tool="{tool}" index="{i}"{S}{body}{C}call{S}'
+
+
+case("kimi_k3", "https://github.com/sgl-project/sglang/issues/39583", "the whole XTML turn of a request without tools",
+     f"{O}response{S}I'll use the calculator.{C}response{S}{K3T}{k3('calculator', [('expression', 'string', '37*19')])}"
+     f"{K3E}{C}message{S}", [("calculator", {"expression": "37*19"})], "I'll use the calculator.")
+case("kimi_k3", "https://github.com/vllm-project/vllm/pull/51400", "the turn ends with <|close|>message<|sep|>, no "
+     "response closer", f"Hello{C}message{S}", [], "Hello")
+case("kimi_k3", "https://github.com/vllm-project/vllm/pull/51355", "the call written inside the response channel, "
+     "which is never closed", f"{O}response{S}Calling it now.{K3T}{k3('get_weather', [('city', 'string', 'Boston')])}"
+     f"{K3E}{C}message{S}", [("get_weather", {"city": "Boston"})], "Calling it now.", tools=["get_weather"])
+case("kimi_k3", "https://github.com/vllm-project/vllm/pull/51355", "a tools element with no call, then one with the call",
+     f"{K3T}{K3E}Let me try again.{K3T}{k3('get_weather', [('city', 'string', 'Boston')])}{K3E}",
+     [("get_weather", {"city": "Boston"})], "Let me try again.", tools=["get_weather"])
+case("kimi_k3", "https://github.com/getsigit/sigit/pull/92", "two calls, an integer-typed argument, an escaped key, "
+     "a call without arguments",
+     f"{K3T}{k3('update_task', [('task_id', 'integer', '42'), ('q&amp;a', 'string', 'yes')])}{k3('list_tasks', [], 2)}{K3E}",
+     [("update_task", {"task_id": 42, "q&a": "yes"}), ("list_tasks", {})], tools=["update_task", "list_tasks"])
+case("kimi_k3", "https://github.com/getsigit/sigit/pull/92", "an unoffered tool stays visible text, never run",
+     f"{K3T}{k3('rm_rf', [('path', 'string', '/')])}{K3E}", [],
+     f"{K3T}{k3('rm_rf', [('path', 'string', '/')])}{K3E}", tools=["get_weather"])
+case("kimi_k3", "https://github.com/code-yeongyu/senpi/pull/465", "thinking closed, a response, a number-typed call",
+     f"Need data.{C}think{S}{O}response{S}Checking.{C}response{S}{K3T}{k3('set_timer', [('seconds', 'number', '5')])}"
+     f"{K3E}{C}message{S}", [("set_timer", {"seconds": 5})], "Checking.", "Need data.", tools=["set_timer"], thinking=True)
+case("kimi_k3", "https://github.com/code-yeongyu/senpi/pull/465", "a raw value with markup, & and a newline",
+     f"{K3T}{k3('write', [('text', 'string', 'line1' + chr(10) + '<b>x</b> & y')])}{K3E}",
+     [("write", {"text": "line1\n<b>x</b> & y"})], tools=["write"])
+case("kimi_k3", "https://github.com/code-yeongyu/senpi/pull/465", "cut off inside an argument: not runnable",
+     f'{K3T}{O}call tool="write" index="1"{S}{O}argument key="text" type="string"{S}abc', [], tools=["write"],
+     incomplete=[("write", {"text": "abc"})])

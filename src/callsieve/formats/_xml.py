@@ -155,17 +155,18 @@ class Tag:
 
 
 def attrs_tag(name: str, required: dict, optional: dict | None = None, close: str = ">",
-              selfclose: bool = False) -> str:
+              selfclose: bool = False, space: str = r"\s+") -> str:
     """Regex for `<NAME attr="v" ...>` with attributes in any order.
 
-    `name`: regex for the tag's start; `required` / `optional`: {attribute: group name}.
+    `name`: regex for the tag's start; `required` / `optional`: {attribute: group name};
+    `space`: regex for what stands before each attribute.
     """
     def look(a, g):
-        return f'(?=[^>]*?\\s{a}\\s*=\\s*"(?P<{g}>[^"]*)")'
+        return f'(?=[^>]*?{space}{a}\\s*=\\s*"(?P<{g}>[^"]*)")'
     parts = [name]
     parts += [look(a, g) for a, g in required.items()]
     parts += [f"(?:{look(a, g)})?" for a, g in (optional or {}).items()]
-    parts.append(r'(?:\s+[\w:.-]+\s*=\s*"[^"]*")*\s*')
+    parts.append(f'(?:{space}[\\w:.-]+\\s*=\\s*"[^"]*")*\\s*')
     if selfclose:
         parts.append("(?P<empty>/)?")
     parts.append(close)
@@ -179,10 +180,13 @@ class Dialect:
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
                  json_args: bool = True, json_calls: bool = False, untyped=ANY,
-                 attr_entities: bool = False):
+                 attr_entities: bool = False, filler_tails: dict | None = None):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
         self.block_close, self.fillers = tuple(block_close), tuple(fillers)
+        # {filler: regex}: text a filler may be followed by before the next call (Step-3's name
+        # written again after `function<｜tool_sep｜>`), skipped only when a call tag follows it.
+        self.filler_tails = dict(filler_tails or {})
         self.many, self.trim_nl, self.xml, self.lenient = many, trim_nl, xml, lenient
         self.json_args, self.json_calls, self.untyped = json_args, json_calls, untyped
         # Attribute values (names, keys) are XML-escaped: in real XML, and in syntaxes that
@@ -449,6 +453,9 @@ def block(r, ctx: Context, d: Dialect, name_of=None):
             return
         if lit in d.fillers:
             r.pos += len(lit)
+            tail = d.filler_tails.get(lit)
+            if tail is not None:
+                yield from skip_tail(r, d, tail)
             continue
         if n and not d.many:
             return
@@ -474,6 +481,23 @@ def block(r, ctx: Context, d: Dialect, name_of=None):
         else:
             yield from call(r, ctx, d, name, first=first)
         n += 1
+
+
+def skip_tail(r, d: Dialect, tail):
+    """Consume a match of `tail` at the reader when a call tag follows it; else nothing."""
+    while True:
+        buf = r.buf
+        if r.pos < len(buf):
+            m = tail.match(buf, r.pos)
+            if m is None or m.end() - r.pos > LOOK:
+                return
+            rest = buf[m.end():]
+            if rest and not any(len(rest) < len(s) and s.startswith(rest) for s in d.call.starts):
+                if any(rest.startswith(s) for s in d.call.starts):
+                    r.pos = m.end()
+                return
+        if not (yield from more(r)):
+            return
 
 
 def invoke_dialect(prefixes=("",), block_close=(), fillers=(), selfclose=False, **kw) -> Dialect:
