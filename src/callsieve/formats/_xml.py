@@ -180,7 +180,7 @@ class Dialect:
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
                  json_args: bool = True, json_calls: bool = False, untyped=ANY,
-                 attr_entities: bool = False, filler_tails: dict | None = None):
+                 attr_entities: bool = False, filler_tails: dict | None = None, suspects: tuple = ()):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
         self.block_close, self.fillers = tuple(block_close), tuple(fillers)
@@ -207,6 +207,10 @@ class Dialect:
             kinds[m] = "call"
         for m in self.value_close:
             kinds[m] = "close"
+        # Starts of the syntax's closing tags that are none of its own (`</｜DSML｜parametr>`): a
+        # misspelled closer, or text.  A value holding one is never ended leniently.
+        for m in suspects:
+            kinds[m] = "suspect"
         if xml:
             kinds["&"] = "entity"
             kinds["<![CDATA["] = "cdata"
@@ -218,6 +222,8 @@ class Dialect:
         self.body_kinds = body
         self.body_marks = Matcher(body)
         self.block_marks = _longest(self.fillers + self.block_close + call.starts)
+        # A parameter tag without attributes (`<parameter>`): no parameter, an element of a value.
+        self.bare_param = Tag(param.starts, "(?:" + "|".join(map(re.escape, param.starts)) + r")\s*>")
 
     def allowed(self, ctx: Context, tool: str, key: str, tag):
         """The kinds a parameter's value may have: its tag's own typing, else the schema's."""
@@ -268,18 +274,33 @@ def value(r, d: Dialect, emit, strict: bool = False):
     tags inside it: the closer of the innermost one closes it and is text.  A value that held
     such an element is never ended by the call's closer: its own closer is the only end, or it
     is cut off (incomplete).  `strict` (a value whose opening tag was left out): only its own
-    closer ends it, never leniently.
+    closer ends it, never leniently.  After a suspect closing tag (`d.suspects`, a misspelled
+    closer?) the text is held: the value's own closer makes it value; a lenient end, Bad.
     """
     lenient = d.lenient and not strict
     prev = "\n"                    # the value's start counts as the start of a line
     nested: list[str] = []         # closer kinds of the elements open inside the value
     held_tags = False              # the value held a tag of the syntax
+    suspect: list[str] | None = None   # text held from a suspect closing tag on
 
     def put(s):
-        nonlocal prev
+        nonlocal prev, suspect
         if s:
             prev = s[-1]
-            emit(s)
+            if suspect is None:
+                emit(s)
+                return
+            suspect.append(s)
+            if sum(map(len, suspect)) > JUNK_LIMIT:     # too far from any end: it was text
+                emit("".join(suspect))
+                suspect = None
+
+    def lenient_end(lit, end):
+        if not lenient:
+            raise Bad(f"{lit} inside a value")
+        if suspect is not None:
+            raise Bad("a misspelled closer inside a value")
+        return end
 
     lane = avoiding(d.value_marks.chars, put)   # a long value's plain chunks go straight to it
     while True:
@@ -294,17 +315,22 @@ def value(r, d: Dialect, emit, strict: bool = False):
             # between tags is then dropped); elsewhere another tag must follow it.
             if (d.trim_nl and prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
                 r.pos += len(lit)
+                if suspect is not None:
+                    emit("".join(suspect))
                 return "close"
         elif kind == "call":
             if not held_tags and (yield from followed_by(r, len(lit), d.after_call)):
-                if not lenient:
-                    raise Bad(f"{lit} inside a value")
-                return "call"
+                return lenient_end(lit, "call")
         elif kind == "param" and not nested:
-            if prev == "\n":          # the next parameter: this value's closer is missing
-                if not lenient:
-                    raise Bad(f"{lit} inside a value")
-                return "param"
+            if prev == "\n":          # the next parameter: this value's closer is missing…
+                if not lenient or (yield from whole_tag(r, d.param, lit, d.value_close)):
+                    return lenient_end(lit, "param")
+                if (yield from whole_tag(r, d.bare_param, lit, d.value_close)):
+                    nested.append("close")     # …unless it is `<parameter>`, an element of the value
+                    held_tags = True
+        elif kind == "suspect":
+            if suspect is None:
+                suspect = []
         elif kind in ("param", "fn"):
             if (prev == "\n" or not d.trim_nl) and (yield from _opens_element(r, d, kind, lit, nested)):
                 held_tags = True
@@ -395,15 +421,21 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         if tag.groupdict().get("empty"):
             a.string("")
             continue
-        v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl)
+        v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl, hold_nl=d.lenient)
         # Cut off inside the value (Truncated): it is not ended, so the deltas sent stay as they
         # were; the call is not runnable anyway (its arguments never closed).
         # A value whose opening tag was left out must have its closer (never leniently ended):
         # a key tag without its `opened` group, or a first key its call's tag held without one.
         opened = tag.groupdict().get("opened", "" if not glued else None)
         glued = False
-        yield from value(r, d, v.feed, strict=opened is None)
-        v.end()
+        try:
+            ended = yield from value(r, d, v.feed, strict=opened is None)
+        except (Bad, Truncated):
+            v.flush()             # a held newline is still what was read of the value
+            raise
+        # The next parameter's tag at the start of a line ended a value whose closer is
+        # missing: the newline before that tag is layout (deepseek_dsml: vllm-project/vllm#54838).
+        v.end(layout=ended == "param")
     if a is None:
         ctx.start(name, cid)
     elif a.open:

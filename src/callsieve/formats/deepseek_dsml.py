@@ -41,8 +41,10 @@ class DeepseekDsml(Format):
     # An invoke without its section (sgl-project/sglang#40236): the fullwidth token is markup only.
     tool_openers = (BARE,)
 
+    # A closing tag with the DSML token that is none of the syntax's (`</｜DSML｜parametr>`,
+    # ggml-org/llama.cpp#28612) is a misspelled closer unless the value's own closer follows.
     body = invoke_dialect(prefixes=PREFIXES, block_close=tuple(f"</{t}>" for t in SECTION_TAGS),
-                          selfclose=True)
+                          selfclose=True, suspects=tuple(f"</{p}" for p in DSML))
 
     def closer_for(self, opener):
         return None if opener == BARE else "</" + opener[1:]

@@ -5,9 +5,13 @@
 `<function=NAME>` first.  That is still a call when a parameter tag (or, for a call without
 arguments, `</function>`) follows the function tag (Functionary's `<function=NAME>` is followed
 by JSON); a `</tool_call>` after it is consumed.
+
+Nemotron sometimes writes a line of prose inside the block, between `<tool_call>` and the call
+(raullenchai/Rapid-MLX#1031).  Prose holding no tag, then a function tag that is a call, makes the
+opener markup alone: the prose is content and the call after it is read as the bare function.
 """
-from . import NO, Format
-from ._xml import LOOK, Dialect, Tag, block, tag_after
+from . import MAYBE, NO, Format
+from ._xml import LOOK, Dialect, Tag, block, followed_by, tag_after
 
 BARE = "<function="
 
@@ -50,9 +54,24 @@ class Qwen3Coder(Format):
             if not gt:
                 return NO if eof or "\n" in name else tag_after("", eof, _BODY)
             return tag_after(rest, eof, _BODY) if name.strip() else NO
-        return tag_after(look, eof, ("<function=",))     # not `{` (Hermes) nor a name (GLM)
+        found = tag_after(look, eof, ("<function=",))    # not `{` (Hermes) nor a name (GLM)
+        if found is not NO:
+            return found
+        prose, bare, rest = look[:LOOK].partition(BARE)
+        if prose.lstrip()[:1] in ("{", "["):
+            return NO                                     # JSON: Hermes' body
+        if not bare and not eof and len(look) < LOOK:
+            cut = prose.rfind("<")                        # (the function tag's start, cut short)
+            if cut >= 0 and BARE.startswith(prose[cut:]):
+                prose = prose[:cut]
+            return MAYBE if "<" not in prose else NO
+        if "<" in prose or not prose.strip() or not bare:
+            return NO
+        return self.decide(BARE, rest, eof, ctx)          # prose, then a call (Nemotron)
 
     def parse(self, r, ctx, opener):
         if opener == BARE:
             r.push_front(opener)       # the opener is the call's tag, which holds the name
+        elif not (yield from followed_by(r, 0, (BARE,), eof_ok=False)):
+            return                     # prose inside the block: the opener alone is markup
         yield from block(r, ctx, self.body)
