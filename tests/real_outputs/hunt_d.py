@@ -153,3 +153,67 @@ case("kimi_k3", "https://github.com/code-yeongyu/senpi/pull/465", "a raw value w
 case("kimi_k3", "https://github.com/code-yeongyu/senpi/pull/465", "cut off inside an argument: not runnable",
      f'{K3T}{O}call tool="write" index="1"{S}{O}argument key="text" type="string"{S}abc', [], tools=["write"],
      incomplete=[("write", {"text": "abc"})])
+
+# ---------------------------------------------------------------------------------------------
+# Qwen3-Coder / Qwen3.5 / Qwen3.6 / Step 3.5
+case("qwen3_coder", "https://github.com/QwenLM/Qwen3.8/issues/178", "Qwen3.6's drift: a doubled </function> and a "
+     "stray </function_invocation> before </tool_call>",
+     "<tool_call>\n<function=read>\n<parameter=path>\na.md\n</parameter>\n</function>\n</function>\n"
+     "</function_invocation>\n</tool_call>", [("read", {"path": "a.md"})], tools=["read"])
+case("qwen3_coder", "https://github.com/ollama/ollama/issues/16383", "the stray </function_invocation> ends the turn "
+     "(no </tool_call>), prose before",
+     "Reading it.\n<tool_call>\n<function=read>\n<parameter=path>\na.md\n</parameter>\n</function>\n</function_invocation>",
+     [("read", {"path": "a.md"})], "Reading it.", tools=["read"])
+case("qwen3_coder", "https://github.com/ollama/ollama/pull/16841", "a stray </parameter> after a value's own",
+     "<tool_call>\n<function=web_search>\n<parameter=query>\nlunch menu Trnava\n</parameter>\n</parameter>\n</function>\n"
+     "</tool_call>", [("web_search", {"query": "lunch menu Trnava"})], tools=["web_search"])
+case("qwen3_coder", "https://github.com/Augustas11/macprovider/issues/843", "hyphens in the function and parameter names",
+     "<tool_call>\n<function=read-file>\n<parameter=file-path>\na.md\n</parameter>\n</function>\n</tool_call>",
+     [("read-file", {"file-path": "a.md"})], tools=["read-file"])
+case("qwen3_coder", "https://github.com/sgl-project/sglang/pull/38893", "Step 3.5: <function bash> (a space for the =) "
+     "inside <tool_call>, the thinking never closed",
+     "inspect the repo<tool_call><function bash><parameter=command>pwd</parameter></function></tool_call>",
+     [("bash", {"command": "pwd"})], reasoning="inspect the repo", tools=["bash"], thinking=True)
+case("qwen3_coder", "https://github.com/sgl-project/sglang/pull/38893", "a spaced function tag outside any block is text",
+     "Write it as <function bash> in the reply.", [], "Write it as <function bash> in the reply.", tools=["bash"])
+case("qwen3_coder", "https://github.com/vllm-project/vllm/issues/51804", "Step 3.7 under a named tool_choice: the "
+     "taught block, values on the tag's line",
+     "<tool_call>\n<function=report_sum>\n<parameter=a>3</parameter>\n<parameter=b>4</parameter>\n</function>\n</tool_call>",
+     [("report_sum", {"a": 3, "b": 4})], tools={"report_sum": {"a": {"type": "integer"}, "b": {"type": "integer"}}})
+
+# ---------------------------------------------------------------------------------------------
+# GLM-4.7 / GLM-5
+case("glm", "https://github.com/vllm-project/vllm/pull/54971", "the <arg_key> opener written twice (the mirrored case "
+     "of a doubled closer): the key is the text between the tags",
+     "<tool_call>list_dir<arg_key><arg_key>path</arg_key><arg_value>/tmp/x</arg_value></tool_call>",
+     [("list_dir", {"path": "/tmp/x"})], tools=["list_dir"])
+case("glm", "https://github.com/vllm-project/vllm/pull/49249", "the <arg_value> opener left out of the first argument "
+     "only, a typed second one",
+     "<tool_call>search<arg_key>query</arg_key>vacation days</arg_value><arg_key>limit</arg_key><arg_value>5</arg_value>"
+     "</tool_call>", [("search", {"query": "vacation days", "limit": 5})],
+     tools={"search": {"query": {"type": "string"}, "limit": {"type": "integer"}}})
+case("glm", "https://github.com/osaurus-ai/vmlx-swift/pull/228", "thinking, then a bare zero-argument call",
+     "<think>Need the mailboxes.</think><tool_call>list_mailboxes</tool_call>", [("list_mailboxes", {})],
+     reasoning="Need the mailboxes.", tools=["list_mailboxes"])
+case("glm", "https://github.com/vllm-project/vllm/issues/49248", "two calls, the second cut off in its value",
+     "<tool_call>search\n<arg_key>q</arg_key>\n<arg_value>a\nb</arg_value>\n</tool_call>\n<tool_call>search\n"
+     "<arg_key>q</arg_key>\n<arg_value>c", [("search", {"q": "a\nb"})], tools={"search": {"q": {"type": "string"}}},
+     incomplete=[("search", {"q": "c"})])
+
+# ---------------------------------------------------------------------------------------------
+# MiniMax-M2 / M3
+NS = "]<]minimax[>["
+case("minimax_m3", "https://github.com/vllm-project/vllm-ascend/issues/12815", "parameter tags named by keys that "
+     "start with a hyphen (grep's -A, -n)",
+     f'{NS}<tool_call>\n{NS}<invoke name="grep">{NS}<pattern>TODO{NS}</pattern>{NS}<-A>3{NS}</-A>{NS}<-n>true{NS}</-n>'
+     f'{NS}</invoke>\n{NS}</tool_call>', [("grep", {"pattern": "TODO", "-A": 3, "-n": True})],
+     tools={"grep": {"pattern": {"type": "string"}, "-A": {"type": "integer"}, "-n": {"type": "boolean"}}})
+case("minimax_m2", "https://github.com/vllm-project/vllm/pull/38803", "a > inside a parameter's quoted name",
+     '<minimax:tool_call><invoke name="template_processor"><parameter name="a>b">x</parameter></invoke>'
+     '</minimax:tool_call>', [("template_processor", {"a>b": "x"})], tools=["template_processor"])
+case("minimax_m2", "https://github.com/vllm-project/vllm/pull/38803", "HTML and template braces in a value, a typed "
+     "number after it",
+     '<minimax:tool_call><invoke name="template_processor"><parameter name="template"><div>{{x}}</div></parameter>'
+     '<parameter name="n">2</parameter></invoke></minimax:tool_call>',
+     [("template_processor", {"template": "<div>{{x}}</div>", "n": 2})],
+     tools={"template_processor": {"template": {"type": "string"}, "n": {"type": "integer"}}})

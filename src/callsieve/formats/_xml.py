@@ -539,10 +539,13 @@ def invoke_dialect(prefixes=("",), block_close=(), fillers=(), selfclose=False, 
     `selfclose`: `<P invoke name="N"/>` is a call without arguments.
     """
     alt = "(?:" + "|".join(re.escape(p) for p in prefixes) + ")"
+    # Every attribute is quoted, so a tag ends at a quote's `>`: a `>` inside a name is the name's
+    # (`<parameter name="a>b">`, vllm-project/vllm#38803).
+    end = r'"\s*/?>'
     call_tag = Tag(tuple(f"<{p}invoke" for p in prefixes),
-                   attrs_tag(f"<{alt}invoke", {"name": "name"}, selfclose=selfclose))
+                   attrs_tag(f"<{alt}invoke", {"name": "name"}, selfclose=selfclose), end=end)
     param = Tag(tuple(f"<{p}parameter" for p in prefixes),
-                attrs_tag(f"<{alt}parameter", {"name": "key"}, {"string": "string", "type": "type"}))
+                attrs_tag(f"<{alt}parameter", {"name": "key"}, {"string": "string", "type": "type"}), end=end)
     return Dialect(call=call_tag, call_close=tuple(f"</{p}invoke>" for p in prefixes), param=param,
                    value_close=tuple(f"</{p}parameter>" for p in prefixes),
                    block_close=block_close, fillers=fillers, **kw)
