@@ -217,3 +217,134 @@ case("minimax_m2", "https://github.com/vllm-project/vllm/pull/38803", "HTML and 
      '<parameter name="n">2</parameter></invoke></minimax:tool_call>',
      [("template_processor", {"template": "<div>{{x}}</div>", "n": 2})],
      tools={"template_processor": {"template": {"type": "string"}, "n": {"type": "integer"}}})
+
+# ---------------------------------------------------------------------------------------------
+# LongCat-Flash XML
+LK, LKE, LV, LVE = "<longcat_arg_key>", "</longcat_arg_key>", "<longcat_arg_value>", "</longcat_arg_value>"
+LT, LTE = "<longcat_tool_call>", "</longcat_tool_call>"
+LCM = "https://github.com/ml-explore/mlx-lm/pull/810"
+case("longcat_xml", LCM, "two blocks, one call each",
+     f"{LT}get_weather\n{LK}city{LKE}\n{LV}Beijing{LVE}\n{LTE}\n{LT}get_time\n{LK}tz{LKE}\n{LV}Asia/Shanghai{LVE}\n{LTE}",
+     [("get_weather", {"city": "Beijing"}), ("get_time", {"tz": "Asia/Shanghai"})], tools=["get_weather", "get_time"])
+case("longcat_xml", "https://github.com/ai-dynamo/dynamo/pull/5424", "thinking, then a call cut off in its value",
+     f"<longcat_think>Need the weather.</longcat_think>\n{LT}get_weather\n{LK}city{LKE}\n{LV}Bei", [],
+     reasoning="Need the weather.", tools={"get_weather": {"city": {"type": "string"}}},
+     incomplete=[("get_weather", {"city": "Bei"})])
+case("longcat_xml", LCM, "a JSON object value typed by the schema",
+     f'{LT}create\n{LK}spec{LKE}\n{LV}{{"a": [1, 2]}}{LVE}\n{LTE}', [("create", {"spec": {"a": [1, 2]}})],
+     tools={"create": {"spec": {"type": "object"}}})
+case("longcat_xml", "https://github.com/sipeed/picoclaw/issues/2046", "spaced tags between prose, an undeclared name "
+     "stays text",
+     f"{LT}weather {LK}location{LKE} {LV}New York, United States{LVE} {LTE}", [],
+     f"{LT}weather {LK}location{LKE} {LV}New York, United States{LVE} {LTE}", tools=["get_weather"])
+case("longcat_xml", LCM, "code with < and > and a quoted key closer in a string value",
+     f'{LT}write\n{LK}code{LKE}\n{LV}if a < b and c > d:\n    x = "{LKE}"{LVE}\n{LTE}',
+     [("write", {"code": f'if a < b and c > d:\n    x = "{LKE}"'})], tools={"write": {"code": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# ByteDance Seed-OSS
+SOT = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_seed_oss_tool_parser.py"
+case("seed_oss", "https://github.com/ByteDance-Seed/seed-oss/issues/14", "thinking, a zero-argument call, the <seed:eos> "
+     "token kept",
+     "<seed:think>\nGot it. The user wants the time.\n</seed:think>\n<seed:tool_call>\n<function=get_current_time>\n"
+     "</function>\n</seed:tool_call><seed:eos>", [("get_current_time", {})], reasoning="Got it. The user wants the time.",
+     tools=["get_current_time"])
+case("seed_oss", SOT, "two blocks in a row",
+     "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>\n"
+     "</seed:tool_call>\n<seed:tool_call>\n<function=get_weather>\n<parameter=location>Madrid, Spain</parameter>\n"
+     "</function>\n</seed:tool_call>",
+     [("get_weather", {"location": "Barcelona, Spain"}), ("get_weather", {"location": "Madrid, Spain"})],
+     tools=["get_weather"])
+case("seed_oss", SOT, "max_tokens in the second parameter: not runnable",
+     "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n<parameter=unit>cel",
+     [], tools={"get_weather": {"location": {"type": "string"}, "unit": {"type": "string"}}},
+     incomplete=[("get_weather", {"location": "Barcelona, Spain", "unit": "cel"})])
+case("seed_oss", SOT, "prose between the thinking and the block, a value on its own lines",
+     "<seed:think>I will look it up.</seed:think>Let me check.\n<seed:tool_call>\n<function=get_weather>\n"
+     "<parameter=location>\nBarcelona, Spain\n</parameter>\n</function>\n</seed:tool_call>",
+     [("get_weather", {"location": "Barcelona, Spain"})], "Let me check.", "I will look it up.", tools=["get_weather"])
+case("seed_oss", "https://github.com/vllm-project/vllm/issues/26573", "the block's closer never written (streamed "
+     "to the end)",
+     "<seed:tool_call>\n<function=get_weather>\n<parameter=location>Barcelona, Spain</parameter>\n</function>",
+     [("get_weather", {"location": "Barcelona, Spain"})], tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# DeepSeek V3.2 / V4 DSML
+DD = "｜｜DSML｜｜"
+case("deepseek_dsml", "https://github.com/cline/cline/issues/11339", "DeepSeek V4 Pro: doubled bars without the space, "
+     "the tags on one line separated by spaces, a boolean string=\"false\"",
+     f'Let me check the chunks:\n\n<{DD}tool_calls> <{DD}invoke name="execute_command"> <{DD}parameter name="command" '
+     f'string="true">docker exec ui sh -c "ls -la /srv/static/index*.js"</{DD}parameter> <{DD}parameter '
+     f'name="requires_approval" string="false">false</{DD}parameter> </{DD}invoke> </{DD}tool_calls>',
+     [("execute_command", {"command": 'docker exec ui sh -c "ls -la /srv/static/index*.js"', "requires_approval": False})],
+     "Let me check the chunks:", tools=["execute_command"])
+case("deepseek_dsml", "https://github.com/vllm-project/vllm-ascend/issues/13794", "V4-Flash-0731's drift: "
+     "<｜DSML｜toolcall>NAME and the arguments in a ```json fence",
+     '我来调整表格宽度。\n\n<｜DSML｜toolcall>Read\n\n```json\n{"file_path":"/tmp/gen_report.js","offset":100,"limit":20}\n```',
+     [("Read", {"file_path": "/tmp/gen_report.js", "offset": 100, "limit": 20})], "我来调整表格宽度。", tools=["Read"])
+case("deepseek_dsml", "https://github.com/sgl-project/sglang/issues/35736", "the V4 block on its own lines, a path "
+     "with a space",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="Bash">\n<｜DSML｜parameter name="command" string="true">ls "My Docs"'
+     '</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>', [("Bash", {"command": 'ls "My Docs"'})], tools=["Bash"])
+case("deepseek_dsml", "https://github.com/adolfousier/opencrabs/issues/419", "V4-Flash's element-style leak: "
+     "<function><name>…</name> with DSML-corrupted closers",
+     '<function>\n<name>bash</name>\n<parameter name="command" string="true">opencrabs --version 2>/dev/null || echo "none"'
+     '</｜｜DSML｜｜parameter>\n</｜｜DSML｜｜invoke>\n</｜｜DSML｜｜tool_calls>',
+     [("bash", {"command": 'opencrabs --version 2>/dev/null || echo "none"'})], tools=["bash"],
+     xfail="a <function><name>NAME</name> element opening a DSML invoke is no syntax the family reads: it stays text")
+
+# ---------------------------------------------------------------------------------------------
+# Kimi K2
+KSB, KSE, KTB, KTE, KAB = ("<|tool_calls_section_begin|>", "<|tool_calls_section_end|>", "<|tool_call_begin|>",
+                           "<|tool_call_end|>", "<|tool_call_argument_begin|>")
+KT = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_kimi_k2_tool_parser.py"
+case("kimi_k2", KT, "the first call's JSON never closed: it is not run, the second is",
+     f'Help. {KSB}{KTB}functions.lookup:0 {KAB}{{"city": "Beijing"{KTE}{KTB}functions.fetch:1 {KAB}{{"city": "Shanghai"}}'
+     f'{KTE}{KSE}', [("fetch", {"city": "Shanghai"})], "Help.", tools=["lookup", "fetch"],
+     incomplete=[("lookup", {"city": "Beijing"})])
+case("kimi_k2", KT, "pretty-printed JSON arguments, a space before the argument token",
+     f'Formatted. {KSB}{KTB}functions.process_data:0 {KAB}{{\n  "name": "test",\n  "value": 123\n}}{KTE}{KSE}',
+     [("process_data", {"name": "test", "value": 123})], "Formatted.", tools=["process_data"])
+case("kimi_k2", KT, "three calls of three tools in one section",
+     f'Multiple tasks. {KSB}{KTB}functions.get_weather:0 {KAB}{{"city": "New York"}}{KTE}{KTB}functions.get_news:1 '
+     f'{KAB}{{"topic": "technology"}}{KTE}{KTB}functions.send_email:2 {KAB}{{"to": "user@example.com", "subject": '
+     f'"Daily Update"}}{KTE}{KSE}',
+     [("get_weather", {"city": "New York"}), ("get_news", {"topic": "technology"}),
+      ("send_email", {"to": "user@example.com", "subject": "Daily Update"})], "Multiple tasks.",
+     tools=["get_weather", "get_news", "send_email"])
+
+# ---------------------------------------------------------------------------------------------
+# Upstage Solar Open 2: tag-written arguments
+SO2 = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_solar_open2_tool_parser.py"
+S2, S2E, A2, A2V, A2E = "<|tool_call:start|>", "<|tool_call:end|>", "<|tool_arg:start|>", "<|tool_arg:value|>", "<|tool_arg:end|>"
+case("solar_open", SO2, "Solar Open 2: prose, then a call with its arguments as tags",
+     f"Let me check the weather.{S2}get_weather\n{A2}city{A2V}Seoul{A2E}\n{S2E}", [("get_weather", {"city": "Seoul"})],
+     "Let me check the weather.", tools=["get_weather"])
+case("solar_open", SO2, "Solar Open 2: two calls, a newline between them",
+     f"I'll check both.{S2}get_weather\n{A2}city{A2V}Seoul{A2E}\n{S2E}\n{S2}get_weather\n{A2}city{A2V}Tokyo{A2E}\n{S2E}",
+     [("get_weather", {"city": "Seoul"}), ("get_weather", {"city": "Tokyo"})], "I'll check both.", tools=["get_weather"])
+case("solar_open", SO2, "Solar Open 2: an integer typed by the schema, a call without arguments",
+     f"{S2}search\n{A2}query{A2V}vLLM tutorial{A2E}\n{A2}max_results{A2V}5{A2E}\n{S2E}{S2}get_time\n{S2E}",
+     [("search", {"query": "vLLM tutorial", "max_results": 5}), ("get_time", {})],
+     tools={"search": {"query": {"type": "string"}, "max_results": {"type": "integer"}}, "get_time": {}})
+case("solar_open", SO2, "Solar Open 2: JSON text in an untyped value stays a string",
+     f'{S2}process_data\n{A2}data{A2V}{{"key": "value"}}{A2E}\n{S2E}', [("process_data", {"data": '{"key": "value"}'})],
+     tools=["process_data"])
+case("solar_open", SO2, "Solar Open 2: cut off in a value: not runnable",
+     f"Let me check.{S2}search\n{A2}query{A2V}Seo", [], "Let me check.", tools=["search"],
+     incomplete=[("search", {"query": "Seo"})])
+case("solar_open", SO2, "Solar Open 2: text after the call is content too",
+     f"pre{S2}get_weather\n{A2}city{A2V}Seoul{A2E}\n{S2E}post", [("get_weather", {"city": "Seoul"})], "prepost",
+     tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# The [TOOL_CALL] hash form
+case("tool_call_hash", "https://github.com/NousResearch/hermes-agent/issues/35935", "MiniMax M2.7-highspeed's text "
+     "call, one --key \"value\" pair",
+     '[TOOL_CALL]\n{tool => "terminal", args => {\n  --command "echo test"\n}}\n[/TOOL_CALL]',
+     [("terminal", {"command": "echo test"})], tools=["terminal"])
+case("tool_call_hash", "https://github.com/NousResearch/hermes-agent/issues/35935", "escaped quotes in a value, a bare "
+     "number typed by the schema, prose before",
+     'I will run it.\n[TOOL_CALL]\n{tool => "terminal", args => {\n  --command "grep -n \\"x y\\" a.txt"\n  --timeout 30\n}}\n'
+     '[/TOOL_CALL]', [("terminal", {"command": 'grep -n "x y" a.txt', "timeout": 30})], "I will run it.",
+     tools={"terminal": {"command": {"type": "string"}, "timeout": {"type": "integer"}}})

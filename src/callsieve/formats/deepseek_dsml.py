@@ -5,11 +5,16 @@ token, a space, then the tag name: every tag of V4.1 is spelled so); inside, per
 `<｜DSML｜invoke name="N">` … `</｜DSML｜invoke>` (or self-closing `<｜DSML｜invoke name="N"/>`
 for a call without arguments), per argument `<｜DSML｜parameter name="K" string="true|false">V
 </｜DSML｜parameter>`.
+
+DeepSeek-V4-Flash-0731 also drifts into `<｜DSML｜toolcall>NAME` and the arguments as JSON in a
+```json fence, DeepSeek V3's layout (vllm-project/vllm-ascend#13794): one call.
 """
-from . import Format
-from . import YES
-from ._json import ahead
-from ._xml import block, invoke_dialect, tag_after
+import re
+
+from . import MAYBE, NO, YES, Format
+from ._json import ahead, call_object
+from ._xml import LOOK, block, invoke_dialect, tag_after
+from ..reader import Reject, peek, startswith, token
 from .deepseek_v3 import OUTPUTS, TOKENS
 
 # The prefix token, with V4.1's space after it; tags also come without it (a server that
@@ -21,6 +26,10 @@ SECTIONS = ("function_calls", "tool_calls", "calls")
 # Without ｜DSML｜ only the longer section names open a block: `<calls>` is too common a word.
 SECTION_TAGS = tuple(f"{p}{s}" for p in DSML for s in SECTIONS) + SECTIONS[:2]
 BARE = "<｜DSML｜invoke"
+TOOLCALL = tuple(f"<{p}toolcall>" for p in DSML)
+_NAME = re.compile(r"[A-Za-z_][\w.\-]*")
+_TOOLCALL_HEAD = re.compile(r"\s*[A-Za-z_][\w.\-]*\s*(?:```(?:json)?\s*)?\{")
+_TOOLCALL_PREFIX = re.compile(r"\s*(?:[A-Za-z_][\w.\-]*\s*(?:`{1,3}(?:j|js|jso|json)?\s*)?)?")
 
 
 class DeepseekDsml(Format):
@@ -30,7 +39,7 @@ class DeepseekDsml(Format):
     description = "DeepSeek V3.2 / V4 / V4.1 DSML <｜DSML｜function_calls> / <｜DSML｜tool_calls> / <｜DSML｜ calls>"
     # Without ｜DSML｜ (a server that strips it), the section tags are OLMo's and HY's too:
     # they count only before an <invoke.
-    openers = tuple(f"<{t}>" for t in SECTION_TAGS)
+    openers = tuple(f"<{t}>" for t in SECTION_TAGS) + TOOLCALL
     closer = "</｜DSML｜function_calls>"
     models = ("deepseek-v3.2*", "deepseek-v4*")
     specials = TOKENS
@@ -47,9 +56,13 @@ class DeepseekDsml(Format):
                           selfclose=True, suspects=tuple(f"</{p}" for p in DSML))
 
     def closer_for(self, opener):
-        return None if opener == BARE else "</" + opener[1:]
+        return None if opener == BARE or opener in TOOLCALL else "</" + opener[1:]
 
     def decide(self, opener, look, eof, ctx):
+        if opener in TOOLCALL:
+            if _TOOLCALL_HEAD.match(look):
+                return YES
+            return MAYBE if not eof and _TOOLCALL_PREFIX.fullmatch(look[:LOOK]) else NO
         if opener == BARE:
             return ahead(look, eof, "name", "=", '"')
         if "DSML" in opener:
@@ -57,6 +70,24 @@ class DeepseekDsml(Format):
         return tag_after(look, eof, tuple(f"<{p}invoke" for p in PREFIXES))
 
     def parse(self, r, ctx, opener):
+        if opener in TOOLCALL:
+            yield from _fenced_call(r, ctx)
+            return
         if opener == BARE:
             r.push_front(opener)
         yield from block(r, ctx, self.body)
+
+
+def _fenced_call(r, ctx):
+    """NAME, then its JSON arguments, perhaps in a ```json fence (the `toolcall` drift)."""
+    yield from peek(r)                           # (past the blanks before the name)
+    m = yield from token(r, _NAME, 256)
+    if m is None:
+        raise Reject("no tool name")
+    name = ctx.check(m.group())
+    fenced = yield from startswith(r, "```", skip_ws=True)
+    if fenced:
+        yield from startswith(r, "json")
+    yield from call_object(r, ctx, name=name)
+    if fenced:
+        yield from startswith(r, "```", skip_ws=True)
