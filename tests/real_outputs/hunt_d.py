@@ -348,3 +348,28 @@ case("tool_call_hash", "https://github.com/NousResearch/hermes-agent/issues/3593
      'I will run it.\n[TOOL_CALL]\n{tool => "terminal", args => {\n  --command "grep -n \\"x y\\" a.txt"\n  --timeout 30\n}}\n'
      '[/TOOL_CALL]', [("terminal", {"command": 'grep -n "x y" a.txt', "timeout": 30})], "I will run it.",
      tools={"terminal": {"command": {"type": "string"}, "timeout": {"type": "integer"}}})
+
+# ---------------------------------------------------------------------------------------------
+# Qwen3-Coder: more from vLLM's parser tests
+Q36 = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_qwen36_bugs.py"
+QCT = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_qwen3coder_tool_parser.py"
+case("qwen3_coder", Q36, "an array parameter holding JSON true, typed by the schema",
+     '<tool_call>\n<function=pick>\n<parameter=items>\n["a", "b", 1, true]\n</parameter>\n</function>\n</tool_call>',
+     [("pick", {"items": ["a", "b", 1, True]})], tools={"pick": {"items": {"type": "array"}}})
+case("qwen3_coder", Q36, "two whole blocks arriving together (speculative decoding)",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n"
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\nLondon\n</parameter>\n</function>\n</tool_call>",
+     [("get_weather", {"city": "Paris"}), ("get_weather", {"city": "London"})], tools=["get_weather"])
+case("qwen3_coder", QCT, "a function tag without its >: never runnable, the block stays text",
+     "<tool_call>\n<function=get_current_weather\n<parameter=city>Dallas</parameter>\n</function>\n</tool_call>", [],
+     "<tool_call>\n<function=get_current_weather\n<parameter=city>Dallas</parameter>\n</function>\n</tool_call>",
+     tools=["get_current_weather"])
+case("qwen3_coder", QCT, "a malformed block, then a good one: only the good one runs",
+     "<tool_call>\n<function=bad_func_no_gt\n</function>\n</tool_call>\n<tool_call>\n<function=get_current_weather>\n"
+     "<parameter=city>Dallas</parameter>\n<parameter=state>TX</parameter>\n</function>\n</tool_call>",
+     [("get_current_weather", {"city": "Dallas", "state": "TX"})],
+     "<tool_call>\n<function=bad_func_no_gt\n</function>\n</tool_call>", tools=["get_current_weather"])
+case("qwen3_coder", QCT, "an anyOf object-or-null parameter: the JSON object, not its text",
+     '<tool_call>\n<function=update_record>\n<parameter=data>{"key": "value", "count": 42}</parameter>\n</function>\n'
+     '</tool_call>', [("update_record", {"data": {"key": "value", "count": 42}})],
+     tools={"update_record": {"data": {"anyOf": [{"type": "object"}, {"type": "null"}]}}})
