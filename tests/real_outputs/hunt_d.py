@@ -290,8 +290,12 @@ case("deepseek_dsml", "https://github.com/adolfousier/opencrabs/issues/419", "V4
      "<function><name>…</name> with DSML-corrupted closers",
      '<function>\n<name>bash</name>\n<parameter name="command" string="true">opencrabs --version 2>/dev/null || echo "none"'
      '</｜｜DSML｜｜parameter>\n</｜｜DSML｜｜invoke>\n</｜｜DSML｜｜tool_calls>',
-     [("bash", {"command": 'opencrabs --version 2>/dev/null || echo "none"'})], tools=["bash"],
-     xfail="a <function><name>NAME</name> element opening a DSML invoke is no syntax the family reads: it stays text")
+     [("bash", {"command": 'opencrabs --version 2>/dev/null || echo "none"'})], tools=["bash"])
+case("deepseek_dsml", "https://github.com/adolfousier/opencrabs/issues/419", "the element-style form naming an "
+     "undeclared tool stays text",
+     '<function>\n<name>rm_all</name>\n<parameter name="path" string="true">/</｜｜DSML｜｜parameter>\n</｜｜DSML｜｜invoke>',
+     [], '<function>\n<name>rm_all</name>\n<parameter name="path" string="true">/</｜｜DSML｜｜parameter>\n</｜｜DSML｜｜invoke>',
+     tools=["bash"])
 
 # ---------------------------------------------------------------------------------------------
 # Kimi K2

@@ -7,14 +7,17 @@ for a call without arguments), per argument `<｜DSML｜parameter name="K" strin
 </｜DSML｜parameter>`.
 
 DeepSeek-V4-Flash-0731 also drifts into `<｜DSML｜toolcall>NAME` and the arguments as JSON in a
-```json fence, DeepSeek V3's layout (vllm-project/vllm-ascend#13794): one call.
+```json fence, DeepSeek V3's layout (vllm-project/vllm-ascend#13794): one call.  And V4-Flash
+leaks an element-style call: `<function>`, `<name>NAME</name>`, then the invoke's parameters and
+DSML closers (adolfousier/opencrabs#419): read, with tools declared, for a declared name.
 """
 import re
 
-from . import MAYBE, NO, YES, Format
+from . import MAYBE, NO, YES, Format, declared
 from ._json import ahead, call_object
 from ._xml import LOOK, block, invoke_dialect, tag_after
-from ..reader import Reject, peek, startswith, token
+from ._xml import call as invoke_body
+from ..reader import Reject, peek, startswith, token, until
 from .deepseek_v3 import OUTPUTS, TOKENS
 
 # The prefix token, with V4.1's space after it; tags also come without it (a server that
@@ -29,6 +32,9 @@ BARE = "<｜DSML｜invoke"
 TOOLCALL = tuple(f"<{p}toolcall>" for p in DSML)
 _NAME = re.compile(r"[A-Za-z_][\w.\-]*")
 _TOOLCALL_HEAD = re.compile(r"\s*[A-Za-z_][\w.\-]*\s*(?:```(?:json)?\s*)?\{")
+ELEMENT = "<function>"
+_ELEMENT_NAME = re.compile(r"\s*<name>\s*([\w.\-]{1,128})\s*</name>\s*")
+_ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-]{0,128}\s*(?:<(?:/(?:n(?:a(?:m(?:e)?)?)?)?)?)?)?)?)?)?)?)?")
 _TOOLCALL_PREFIX = re.compile(r"\s*(?:[A-Za-z_][\w.\-]*\s*(?:`{1,3}(?:j|js|jso|json)?\s*)?)?")
 
 
@@ -48,7 +54,7 @@ class DeepseekDsml(Format):
                'string="false">4</｜DSML｜parameter></｜DSML｜invoke></｜DSML｜function_calls>')
 
     # An invoke without its section (sgl-project/sglang#40236): the fullwidth token is markup only.
-    tool_openers = (BARE,)
+    tool_openers = (BARE, ELEMENT)
 
     # A closing tag with the DSML token that is none of the syntax's (`</｜DSML｜parametr>`,
     # ggml-org/llama.cpp#28612) is a misspelled closer unless the value's own closer follows.
@@ -56,9 +62,17 @@ class DeepseekDsml(Format):
                           selfclose=True, suspects=tuple(f"</{p}" for p in DSML))
 
     def closer_for(self, opener):
-        return None if opener == BARE or opener in TOOLCALL else "</" + opener[1:]
+        return None if opener in (BARE, ELEMENT) or opener in TOOLCALL else "</" + opener[1:]
 
     def decide(self, opener, look, eof, ctx):
+        if opener == ELEMENT:
+            look = look[:LOOK]
+            m = _ELEMENT_NAME.match(look)
+            if m is None:
+                return MAYBE if not eof and _ELEMENT_PREFIX.fullmatch(look) else NO
+            if not declared(ctx, m.group(1)):
+                return NO
+            return tag_after(look[m.end():], eof, self.body.param.starts + self.body.call_close)
         if opener in TOOLCALL:
             if _TOOLCALL_HEAD.match(look):
                 return YES
@@ -70,6 +84,14 @@ class DeepseekDsml(Format):
         return tag_after(look, eof, tuple(f"<{p}invoke" for p in PREFIXES))
 
     def parse(self, r, ctx, opener):
+        if opener == ELEMENT:
+            yield from until(r, "<name>", limit=64)
+            name = ctx.check((yield from until(r, "</name>", limit=256)).strip())
+            yield from invoke_body(r, ctx, self.body, name)
+            for closer in self.body.block_close:      # the section's closer, if written
+                if (yield from startswith(r, closer, skip_ws=True)):
+                    break
+            return
         if opener in TOOLCALL:
             yield from _fenced_call(r, ctx)
             return
