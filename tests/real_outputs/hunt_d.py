@@ -377,3 +377,19 @@ case("qwen3_coder", QCT, "an anyOf object-or-null parameter: the JSON object, no
      '<tool_call>\n<function=update_record>\n<parameter=data>{"key": "value", "count": 42}</parameter>\n</function>\n'
      '</tool_call>', [("update_record", {"data": {"key": "value", "count": 42}})],
      tools={"update_record": {"data": {"anyOf": [{"type": "object"}, {"type": "null"}]}}})
+
+# ---------------------------------------------------------------------------------------------
+# Muse Glimmer (ATEM)
+MUP = "https://github.com/raullenchai/Rapid-MLX/pull/1791"
+case("muse", MUP, "a value quoting its own closer </atem:parameter> (literal closers survive in values)",
+     ' to=write<|message|><atem:function_calls>\n<atem:invoke name="write">\n<atem:parameter name="path">doc.md'
+     '</atem:parameter>\n<atem:parameter name="content">Close it with </atem:parameter> then stop.</atem:parameter>\n'
+     '</atem:invoke>\n</atem:function_calls><|eom|>',
+     [("write", {"path": "doc.md", "content": "Close it with </atem:parameter> then stop."})], tools=["write"])
+case("muse", "https://github.com/sgl-project/sglang/pull/34781", "thinking, then two tool channels one after the other",
+     ' to=self<|message|>Two lookups.<|eom|><|start|>assistant to=get_weather<|message|><atem:function_calls>\n'
+     '<atem:invoke name="get_weather">\n<atem:parameter name="city">Paris</atem:parameter>\n</atem:invoke>\n'
+     '</atem:function_calls><|eom|><|start|>assistant to=get_time<|message|><atem:function_calls>\n'
+     '<atem:invoke name="get_time">\n<atem:parameter name="tz">CET</atem:parameter>\n</atem:invoke>\n'
+     '</atem:function_calls><|eom|>', [("get_weather", {"city": "Paris"}), ("get_time", {"tz": "CET"})],
+     reasoning="Two lookups.", tools=["get_weather", "get_time"])
