@@ -1073,14 +1073,11 @@ case("deepseek_dsml", "https://github.com/ggml-org/llama.cpp/pull/28612", "a mis
      '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" string="true">Paris'
      '</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="city" '
      'string="true">Rome</｜DSML｜parametr>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
-     [("get_weather", {"city": "Paris"})], tools=["get_weather"], incomplete=[("get_weather", {"city": "Rome"})],
-     xfail="a </｜DSML｜…> inside a value is read as text: a value may quote the section's own closer (the "
-           "templates' round trip), so a misspelled closer needs the tag's name to tell them apart")
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"], incomplete=[("get_weather", {"city": "Rome"})])
 case("deepseek_dsml", "https://github.com/vllm-project/vllm/pull/54838", "a parameter's closer missing before the next one",
      '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="search">\n<｜DSML｜parameter name="query" string="true">vllm\n'
      '<｜DSML｜parameter name="topn" string="false">5</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
-     [("search", {"query": "vllm", "topn": 5})], tools=["search"],
-     xfail="the newline before the next parameter's tag stays in the value whose closer is missing")
+     [("search", {"query": "vllm", "topn": 5})], tools=["search"])
 case("deepseek_dsml", "https://github.com/ggml-org/llama.cpp/pull/28612", "angle brackets and & in a string value are text",
      '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write">\n<｜DSML｜parameter name="text" string="true">'
      '<east> & Osaka</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
@@ -1097,8 +1094,7 @@ case("qwen3_coder", NM, "Nemotron: a word between </function> and </tool_call> i
      tools={"f": {"x": {"type": "integer"}}})
 case("qwen3_coder", NM, "Nemotron: prose between <tool_call> and <function=",
      '<tool_call>\nLet me check.\n<function=f>\n<parameter=x>\n1\n</parameter>\n</function>\n</tool_call>',
-     [("f", {"x": 1})], "Let me check.", tools={"f": {"x": {"type": "integer"}}},
-     xfail="the opener, followed by prose, is released as text before the bare function is seen")
+     [("f", {"x": 1})], "Let me check.", tools={"f": {"x": {"type": "integer"}}})
 case("functionary", "https://github.com/NousResearch/hermes-agent/pull/35129", "Ollama cloud: <function=NAME>{json}</function>",
      '<function=get_weather>{"city": "Paris"}</function>', [("get_weather", {"city": "Paris"})], tools=["get_weather"])
 case("bracket_tool_calls", "https://github.com/vllm-project/vllm/pull/38695", "Apriel: thinking, then the [TOOL_CALLS] list with an array argument",
@@ -1267,9 +1263,7 @@ case("minimax_m2", "https://github.com/vllm-project/vllm/issues/44060", "a strin
      '<minimax:tool_call>\n<invoke name="write_file">\n<parameter name="path">a.xml</parameter>\n<parameter name="content"><parameter>\n'
      '  <hello></hello>\n</parameter></parameter>\n</invoke>\n</minimax:tool_call>',
      [("write_file", {"path": "a.xml", "content": "<parameter>\n  <hello></hello>\n</parameter>"})],
-     tools={"write_file": {"path": {"type": "string"}, "content": {"type": "string"}}},
-     xfail="the nameless <parameter> first in the value is taken for the next parameter: the call is kept "
-           "incomplete (safe); reading it as text makes the first </parameter> end the value early")
+     tools={"write_file": {"path": {"type": "string"}, "content": {"type": "string"}}})
 case("minimax_m2", "https://github.com/sgl-project/sglang/issues/16057", "a parameter typed as a union with null keeps its string",
      '<minimax:tool_call>\n<invoke name="echo">\n<parameter name="text">hi</parameter>\n</invoke>\n</minimax:tool_call>',
      [("echo", {"text": "hi"})], tools={"echo": {"text": {"type": ["string", "null"]}}})

@@ -9,8 +9,10 @@ literal `"` inside a value (`sql(<|"|><|"|><|"|> SELECT …`).
 
 Bends real models write, read as the syntax they mean: 'single-quoted' strings and keys,
 `key=value`, a string whose opening delimiter was left out (`q:Tokyo<|"|>`), Python-style
-arguments in parentheses (`call:NAME(key: "v", n: 2)`), several `call:` in one block, and a bare
-`:` or `-` in place of the first `call:` or before it.
+arguments in parentheses (`call:NAME(key: "v", n: 2)`), several `call:` in one block, a bare
+`:` or `-` in place of the first `call:` or before it, and the comma between two members left out
+after a delimited string (`city:<escape>NYC<escape>unit:<escape>C<escape>`: a bare key, its `:` and
+the delimiter right after the string's end start the next member, not literal quotes).
 """
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ _KEY = re.compile(r"[^:={}()\[\],<\"'\n]+")
 _NUM = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?\Z")
 _BARE = {"}": re.compile(r"[^,}\]<]+"), ")": re.compile(r"[^,)\]<]+")}
 _WS = re.compile(r"\s*")
+_GLUED_KEY = re.compile(r"[A-Za-z_][\w.\-]{0,63}:")     # a member right after a string, no comma
+_GLUED_PREFIX = re.compile(r"[A-Za-z_][\w.\-]{0,63}\Z")
 WORDS = {"true": "true", "false": "false", "null": "null", "True": "true", "False": "false",
          "None": "null"}                                # JSON and Python spellings of the constants
 
@@ -75,6 +79,23 @@ def _quote_next(r, quote: str):
         rest = r.buf[i:i + len(quote)]
         if len(rest) == len(quote) or not quote.startswith(rest):
             return rest == quote
+        if not (yield from more(r)):
+            return False
+
+
+def _glued_member(r, quote: str):
+    """Does a member (`key:` then the delimiter) start right at the reader?  Nothing consumed."""
+    while True:
+        buf, i = r.buf, r.pos
+        m = _GLUED_KEY.match(buf, i)
+        if m is not None:
+            rest = buf[m.end():m.end() + len(quote)]
+            if rest == quote:
+                return True
+            if len(rest) == len(quote) or not quote.startswith(rest):
+                return False
+        elif i < len(buf) and not _GLUED_PREFIX.match(buf, i):
+            return False
         if not (yield from more(r)):
             return False
 
@@ -151,8 +172,8 @@ def obj(r, a, quote: str, depth: int = 0, close: str = "}"):
             a, lazy = a(), False
             a.begin("{")
         a.key(k)
-        yield from val(r, a, quote, depth + 1, close)
-        c = yield from next_member(r, close, "an object")
+        glued = yield from val(r, a, quote, depth + 1, close)
+        c = (yield from peek(r)) if glued else (yield from next_member(r, close, "an object"))
     r.pos += 1
     if lazy:
         a = a()
@@ -182,6 +203,9 @@ def val(r, a: Args, quote: str, depth: int, close: str = "}"):
             nxt = yield from ahead(r)
             if nxt in ",}]" or nxt == close or (nxt == "<" and not (yield from _quote_next(r, quote))):
                 break
+            if (yield from _glued_member(r, quote)):
+                a.str_end()
+                return True           # the next member follows, its comma left out
             a.text('"')               # …where a value may end: else it is a literal `"`
         a.str_end()
     elif not c:

@@ -164,17 +164,21 @@ class Value:
 
     `allowed` is a frozenset of JSON kinds (`STRING`: always a string) or None (no schema).
     `trim_nl`: exactly one leading and one trailing newline are syntax, not value (Qwen3-Coder).
+    `hold_nl`: a trailing newline is held until the value ends, and dropped if it was the line
+    break before the next tag of a value whose closer is missing (end(layout=True)).
     """
 
-    __slots__ = ("a", "allowed", "mode", "held", "size", "lead", "tail", "limit")
+    __slots__ = ("a", "allowed", "mode", "held", "size", "lead", "tail", "limit", "keep_nl")
 
-    def __init__(self, a: Args, allowed, trim_nl: bool = False, limit: int | None = None):
+    def __init__(self, a: Args, allowed, trim_nl: bool = False, limit: int | None = None,
+                 hold_nl: bool = False):
         self.a = a
         self.allowed = allowed
         self.held: list[str] = []
         self.size = 0
         self.lead = trim_nl           # a leading newline may still come (and be dropped)
-        self.tail = "" if trim_nl else None   # a held trailing newline (trim_nl only)
+        self.tail = "" if trim_nl or hold_nl else None   # a held trailing newline
+        self.keep_nl = not trim_nl    # the held newline is value when the value's closer follows
         self.limit = limit if limit is not None else a.limit
         if allowed is not None and allowed == STRING:
             self.mode: str | None = "str"
@@ -235,8 +239,17 @@ class Value:
         self.a.str_begin()
         self.a.text(text)
 
-    def end(self) -> None:
-        """The value is complete: write it (a streamed string is closed)."""
+    def flush(self) -> None:
+        """Write a held trailing newline that is value (not trim_nl's syntax)."""
+        if self.tail and self.keep_nl:
+            self.tail = None
+            self.feed("\n")
+
+    def end(self, layout: bool = False) -> None:
+        """The value is complete: write it (a streamed string is closed).  `layout`: its closer
+        was missing, so a held trailing newline was the line break before the next tag."""
+        if not layout:
+            self.flush()
         if self.mode == "str":
             self.a.str_end()
             return

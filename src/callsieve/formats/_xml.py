@@ -155,17 +155,18 @@ class Tag:
 
 
 def attrs_tag(name: str, required: dict, optional: dict | None = None, close: str = ">",
-              selfclose: bool = False) -> str:
+              selfclose: bool = False, space: str = r"\s+") -> str:
     """Regex for `<NAME attr="v" ...>` with attributes in any order.
 
-    `name`: regex for the tag's start; `required` / `optional`: {attribute: group name}.
+    `name`: regex for the tag's start; `required` / `optional`: {attribute: group name};
+    `space`: regex for what stands before each attribute.
     """
     def look(a, g):
-        return f'(?=[^>]*?\\s{a}\\s*=\\s*"(?P<{g}>[^"]*)")'
+        return f'(?=[^>]*?{space}{a}\\s*=\\s*"(?P<{g}>[^"]*)")'
     parts = [name]
     parts += [look(a, g) for a, g in required.items()]
     parts += [f"(?:{look(a, g)})?" for a, g in (optional or {}).items()]
-    parts.append(r'(?:\s+[\w:.-]+\s*=\s*"[^"]*")*\s*')
+    parts.append(f'(?:{space}[\\w:.-]+\\s*=\\s*"[^"]*")*\\s*')
     if selfclose:
         parts.append("(?P<empty>/)?")
     parts.append(close)
@@ -179,10 +180,13 @@ class Dialect:
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
                  json_args: bool = True, json_calls: bool = False, untyped=ANY,
-                 attr_entities: bool = False):
+                 attr_entities: bool = False, filler_tails: dict | None = None, suspects: tuple = ()):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
         self.block_close, self.fillers = tuple(block_close), tuple(fillers)
+        # {filler: regex}: text a filler may be followed by before the next call (Step-3's name
+        # written again after `function<｜tool_sep｜>`), skipped only when a call tag follows it.
+        self.filler_tails = dict(filler_tails or {})
         self.many, self.trim_nl, self.xml, self.lenient = many, trim_nl, xml, lenient
         self.json_args, self.json_calls, self.untyped = json_args, json_calls, untyped
         # Attribute values (names, keys) are XML-escaped: in real XML, and in syntaxes that
@@ -203,6 +207,10 @@ class Dialect:
             kinds[m] = "call"
         for m in self.value_close:
             kinds[m] = "close"
+        # Starts of the syntax's closing tags that are none of its own (`</｜DSML｜parametr>`): a
+        # misspelled closer, or text.  A value holding one is never ended leniently.
+        for m in suspects:
+            kinds[m] = "suspect"
         if xml:
             kinds["&"] = "entity"
             kinds["<![CDATA["] = "cdata"
@@ -214,6 +222,8 @@ class Dialect:
         self.body_kinds = body
         self.body_marks = Matcher(body)
         self.block_marks = _longest(self.fillers + self.block_close + call.starts)
+        # A parameter tag without attributes (`<parameter>`): no parameter, an element of a value.
+        self.bare_param = Tag(param.starts, "(?:" + "|".join(map(re.escape, param.starts)) + r")\s*>")
 
     def allowed(self, ctx: Context, tool: str, key: str, tag):
         """The kinds a parameter's value may have: its tag's own typing, else the schema's."""
@@ -264,18 +274,33 @@ def value(r, d: Dialect, emit, strict: bool = False):
     tags inside it: the closer of the innermost one closes it and is text.  A value that held
     such an element is never ended by the call's closer: its own closer is the only end, or it
     is cut off (incomplete).  `strict` (a value whose opening tag was left out): only its own
-    closer ends it, never leniently.
+    closer ends it, never leniently.  After a suspect closing tag (`d.suspects`, a misspelled
+    closer?) the text is held: the value's own closer makes it value; a lenient end, Bad.
     """
     lenient = d.lenient and not strict
     prev = "\n"                    # the value's start counts as the start of a line
     nested: list[str] = []         # closer kinds of the elements open inside the value
     held_tags = False              # the value held a tag of the syntax
+    suspect: list[str] | None = None   # text held from a suspect closing tag on
 
     def put(s):
-        nonlocal prev
+        nonlocal prev, suspect
         if s:
             prev = s[-1]
-            emit(s)
+            if suspect is None:
+                emit(s)
+                return
+            suspect.append(s)
+            if sum(map(len, suspect)) > JUNK_LIMIT:     # too far from any end: it was text
+                emit("".join(suspect))
+                suspect = None
+
+    def lenient_end(lit, end):
+        if not lenient:
+            raise Bad(f"{lit} inside a value")
+        if suspect is not None:
+            raise Bad("a misspelled closer inside a value")
+        return end
 
     lane = avoiding(d.value_marks.chars, put)   # a long value's plain chunks go straight to it
     while True:
@@ -291,17 +316,22 @@ def value(r, d: Dialect, emit, strict: bool = False):
             # it always closes (text writes `&lt;/param>`): what follows must then be well formed.
             if d.xml or (d.trim_nl and prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
                 r.pos += len(lit)
+                if suspect is not None:
+                    emit("".join(suspect))
                 return "close"
         elif kind == "call":
             if not held_tags and (yield from followed_by(r, len(lit), d.after_call)):
-                if not lenient:
-                    raise Bad(f"{lit} inside a value")
-                return "call"
+                return lenient_end(lit, "call")
         elif kind == "param" and not nested:
-            if prev == "\n":          # the next parameter: this value's closer is missing
-                if not lenient:
-                    raise Bad(f"{lit} inside a value")
-                return "param"
+            if prev == "\n":          # the next parameter: this value's closer is missing…
+                if not lenient or (yield from whole_tag(r, d.param, lit, d.value_close)):
+                    return lenient_end(lit, "param")
+                if (yield from whole_tag(r, d.bare_param, lit, d.value_close)):
+                    nested.append("close")     # …unless it is `<parameter>`, an element of the value
+                    held_tags = True
+        elif kind == "suspect":
+            if suspect is None:
+                suspect = []
         elif kind in ("param", "fn"):
             if (prev == "\n" or not d.trim_nl) and (yield from _opens_element(r, d, kind, lit, nested)):
                 held_tags = True
@@ -392,15 +422,21 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         if tag.groupdict().get("empty"):
             a.string("")
             continue
-        v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl)
+        v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl, hold_nl=d.lenient)
         # Cut off inside the value (Truncated): it is not ended, so the deltas sent stay as they
         # were; the call is not runnable anyway (its arguments never closed).
         # A value whose opening tag was left out must have its closer (never leniently ended):
         # a key tag without its `opened` group, or a first key its call's tag held without one.
         opened = tag.groupdict().get("opened", "" if not glued else None)
         glued = False
-        yield from value(r, d, v.feed, strict=opened is None)
-        v.end()
+        try:
+            ended = yield from value(r, d, v.feed, strict=opened is None)
+        except (Bad, Truncated):
+            v.flush()             # a held newline is still what was read of the value
+            raise
+        # The next parameter's tag at the start of a line ended a value whose closer is
+        # missing: the newline before that tag is layout (deepseek_dsml: vllm-project/vllm#54838).
+        v.end(layout=ended == "param")
     if a is None:
         ctx.start(name, cid)
     elif a.open:
@@ -450,6 +486,9 @@ def block(r, ctx: Context, d: Dialect, name_of=None):
             return
         if lit in d.fillers:
             r.pos += len(lit)
+            tail = d.filler_tails.get(lit)
+            if tail is not None:
+                yield from skip_tail(r, d, tail)
             continue
         if n and not d.many:
             return
@@ -477,6 +516,23 @@ def block(r, ctx: Context, d: Dialect, name_of=None):
         n += 1
 
 
+def skip_tail(r, d: Dialect, tail):
+    """Consume a match of `tail` at the reader when a call tag follows it; else nothing."""
+    while True:
+        buf = r.buf
+        if r.pos < len(buf):
+            m = tail.match(buf, r.pos)
+            if m is None or m.end() - r.pos > LOOK:
+                return
+            rest = buf[m.end():]
+            if rest and not any(len(rest) < len(s) and s.startswith(rest) for s in d.call.starts):
+                if any(rest.startswith(s) for s in d.call.starts):
+                    r.pos = m.end()
+                return
+        if not (yield from more(r)):
+            return
+
+
 def invoke_dialect(prefixes=("",), block_close=(), fillers=(), selfclose=False, **kw) -> Dialect:
     """`<P invoke name="N"><P parameter name="K">V</P parameter></P invoke>` for tag prefixes P.
 
@@ -484,10 +540,13 @@ def invoke_dialect(prefixes=("",), block_close=(), fillers=(), selfclose=False, 
     `selfclose`: `<P invoke name="N"/>` is a call without arguments.
     """
     alt = "(?:" + "|".join(re.escape(p) for p in prefixes) + ")"
+    # Every attribute is quoted, so a tag ends at a quote's `>`: a `>` inside a name is the name's
+    # (`<parameter name="a>b">`, vllm-project/vllm#38803).
+    end = r'"\s*/?>'
     call_tag = Tag(tuple(f"<{p}invoke" for p in prefixes),
-                   attrs_tag(f"<{alt}invoke", {"name": "name"}, selfclose=selfclose))
+                   attrs_tag(f"<{alt}invoke", {"name": "name"}, selfclose=selfclose), end=end)
     param = Tag(tuple(f"<{p}parameter" for p in prefixes),
-                attrs_tag(f"<{alt}parameter", {"name": "key"}, {"string": "string", "type": "type"}))
+                attrs_tag(f"<{alt}parameter", {"name": "key"}, {"string": "string", "type": "type"}), end=end)
     return Dialect(call=call_tag, call_close=tuple(f"</{p}invoke>" for p in prefixes), param=param,
                    value_close=tuple(f"</{p}parameter>" for p in prefixes),
                    block_close=block_close, fillers=fillers, **kw)

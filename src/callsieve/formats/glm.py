@@ -24,8 +24,9 @@ GLUED = r"\s*(?P<glued>[^<>\s]+?(?:" + SEP + r"[^<>\s]+)?)" + KEY_CLOSE + r"(?P<
 GLUED_END = KEY_CLOSE + r"(?:<arg_value>|(?=[^\s<]))"
 # A value whose <arg_value> was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
 # own closer, which it must then have (`opened` unmatched: no lenient end, docs/syntax.md#glm).
-PAIR = Tag(("<arg_key>",), r"<arg_key>\s*(?P<key>(?:(?!</arg_key>).)*?)\s*" + KEY_CLOSE + r"(?P<opened><arg_value>)?",
-           end=GLUED_END)
+# So is an opener written twice (`<arg_key><arg_key>path</arg_key>`, vllm-project/vllm#54971).
+PAIR = Tag(("<arg_key>",), r"(?:<arg_key>\s*)+(?P<key>(?:(?!</arg_key>).)*?)\s*" + KEY_CLOSE
+           + r"(?P<opened><arg_value>)?", end=GLUED_END)
 
 _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
 _SPACED_KEY = re.compile(r"\s*[A-Za-z_][\w.\-]*" + SEP + r"([^<>\s]*)")

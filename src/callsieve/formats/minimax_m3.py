@@ -29,12 +29,14 @@ from ..reader import Bad, Reject, Truncated, more, peek, startswith, until
 
 NS = "]<]minimax[>["
 INVOKE = Tag(("<invoke",), attrs_tag("<invoke", {"name": "name"}))
-PARAM = Tag(("<",), r"<(?P<key>[A-Za-z_][\w.\-:]*)\s*>", limit=256)
+# A tag is named by its key, whatever the key is (`<-A>3</-A>` for grep's -A, vllm-project/vllm-ascend#12815).
+KEY = r"[^\s<>/\"'=]{1,128}"
+PARAM = Tag(("<",), rf"<(?P<key>{KEY})\s*>", limit=256)
 INVOKE_NAME = '<invoke name="'
 _AFTER_TAG = (NS, INVOKE_NAME)
 _AFTER_CLOSE = (NS, "</")
 MAX_DEPTH = 64
-_CHILD = re.compile(re.escape(NS) + r"<[A-Za-z_][\w.\-:]*\s*>")
+_CHILD = re.compile(re.escape(NS) + rf"<{KEY}\s*>")
 
 
 def _skip(r):

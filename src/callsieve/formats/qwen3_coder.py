@@ -5,15 +5,26 @@
 `<function=NAME>` first.  That is still a call when a parameter tag (or, for a call without
 arguments, `</function>`) follows the function tag (Functionary's `<function=NAME>` is followed
 by JSON); a `</tool_call>` after it is consumed.
+
+Nemotron sometimes writes a line of prose inside the block, between `<tool_call>` and the call
+(raullenchai/Rapid-MLX#1031).  Prose holding no tag, then a function tag that is a call, makes the
+opener markup alone: the prose is content and the call after it is read as the bare function.
 """
-from . import NO, Format
-from ._xml import LOOK, Dialect, Tag, block, tag_after
+import re
+
+from . import MAYBE, NO, YES, Format
+from ._xml import LOOK, Dialect, Tag, block, followed_by, tag_after
 
 BARE = "<function="
 
 # A name may be quoted (`<parameter="command">`, `<function='bash'>`): the quotes are the tag's,
 # not the name's (Qwen3.x writes both forms; openvinotoolkit/model_server#4487).
-FUNCTION = Tag(("<function=",), r"""<function=\s*(?P<q>["']?)(?P<name>[^>\n]*?)(?P=q)\s*>""")
+# Inside a block, Step 3.5 also writes a space for the `=` (`<function bash>`, sgl-project/sglang#38893):
+# a plain name then `>`, so MiniCPM5's `<function name="…">` is never one.
+FUNCTION = Tag(("<function=", "<function "),
+               r"""<function(?:=\s*|\s+(?=[\w.\-]+\s*>))(?P<q>["']?)(?P<name>[^>\n]*?)(?P=q)\s*>""")
+_SPACED = re.compile(r"\s*<function\s+[\w.\-]+\s*>")
+_SPACED_PREFIX = re.compile(r"\s*<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:\s+[\w.\-]*\s*)?)?)?)?)?)?)?)?)?\Z")
 # A parameter tag may also be spelled with an attribute (`<parameter name="path">`, as the
 # invoke-style syntaxes write it): skipping it as noise ran the call without that argument.
 _BODY = ("<parameter=", "<parameter name=", "</function>")
@@ -25,9 +36,11 @@ def dialect(block_close: str) -> Dialect:
     """The Qwen3-Coder body inside a block closed by `block_close` (shared with Seed-OSS).
 
     A `</function>` written again after a call's own is skipped as filler between calls
-    (warpfront/hipfire#750): it closes nothing, and is no content either."""
+    (warpfront/hipfire#750): it closes nothing, and is no content either; so is the closer of an
+    older Qwen wrapper that Qwen3.6 drifts into (`</function_invocation>`, QwenLM/Qwen3.8#178)."""
     return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
-                   value_close=("</parameter>",), block_close=(block_close,), fillers=("</function>",),
+                   value_close=("</parameter>",), block_close=(block_close,),
+                   fillers=("</function>", "</function_invocation>"),
                    trim_nl=True)
 
 
@@ -51,9 +64,28 @@ class Qwen3Coder(Format):
                 return NO if eof or "\n" in name else tag_after("", eof, _BODY)
             # (a name is one line: what was decided before its `>` came must hold after it)
             return tag_after(rest, eof, _BODY) if name.strip() and "\n" not in name else NO
-        return tag_after(look, eof, ("<function=",))     # not `{` (Hermes) nor a name (GLM)
+        found = tag_after(look, eof, ("<function=",))    # not `{` (Hermes) nor a name (GLM)
+        if found is not NO:
+            return found
+        if _SPACED.match(look):
+            return YES
+        if not eof and _SPACED_PREFIX.match(look[:LOOK]):
+            return MAYBE
+        prose, bare, rest = look[:LOOK].partition(BARE)
+        if prose.lstrip()[:1] in ("{", "["):
+            return NO                                     # JSON: Hermes' body
+        if not bare and not eof and len(look) < LOOK:
+            cut = prose.rfind("<")                        # (the function tag's start, cut short)
+            if cut >= 0 and BARE.startswith(prose[cut:]):
+                prose = prose[:cut]
+            return MAYBE if "<" not in prose else NO
+        if "<" in prose or not prose.strip() or not bare:
+            return NO
+        return self.decide(BARE, rest, eof, ctx)          # prose, then a call (Nemotron)
 
     def parse(self, r, ctx, opener):
         if opener == BARE:
             r.push_front(opener)       # the opener is the call's tag, which holds the name
+        elif not (yield from followed_by(r, 0, FUNCTION.starts, eof_ok=False)):
+            return                     # prose inside the block: the opener alone is markup
         yield from block(r, ctx, self.body)

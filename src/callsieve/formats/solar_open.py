@@ -11,13 +11,26 @@ The call id written after `<|tool_call:begin|>` is kept as the call's id.  Reaso
 (`<|think|>` … `<|end|><|begin|>assistant`) and the answer wrappers (`<|begin|>assistant`, `<|content|>`) are
 thinking markers (callsieve/reasoning.py).  A section whose `<|tool_calls|>` a server dropped
 starts at `<|tool_call:begin|>`; a call cut before `<|tool_call:end|>` is read to the end.
+
+Solar Open 2 writes its arguments as tags instead (vLLM's solar_open2_tool_parser and its tests):
+`<|tool_call:start|>NAME\n<|tool_arg:start|>K<|tool_arg:value|>V<|tool_arg:end|>\n<|tool_call:end|>`,
+one such element per call, values bare text (strings unless the declared schema types them).
 """
 from . import Format
 from ._json import call_object
+from ._typed import STRING
+from ._xml import Dialect, Tag, block
 from ..reader import Reject, Truncated, peek, startswith, until
 
 SECTION, BEGIN, NAME, ARGS, END, CALLS = ("<|tool_calls|>", "<|tool_call:begin|>", "<|tool_call:name|>",
                                           "<|tool_call:args|>", "<|tool_call:end|>", "<|calls|>")
+START = "<|tool_call:start|>"                                        # Solar Open 2
+TAGS = Dialect(call=Tag((START,), r"<\|tool_call:start\|>\s*(?P<name>[^<>\s]+?)\s*",
+                        end=r"\n|(?=<\|tool_arg:start\|>|<\|tool_call:end\|>)"),
+               call_close=(END,),
+               param=Tag(("<|tool_arg:start|>",), r"<\|tool_arg:start\|>\s*(?P<key>[^<>]*?)\s*<\|tool_arg:value\|>",
+                         end=r"<\|tool_arg:value\|>"),
+               value_close=("<|tool_arg:end|>",), json_args=False, untyped=STRING)
 
 
 class SolarOpen(Format):
@@ -25,13 +38,20 @@ class SolarOpen(Format):
     syntax = "json"
     aliases = ("solar",)
     description = "Upstage Solar Open <|tool_calls|><|tool_call:begin|>…<|tool_call:args|>{…}"
-    openers = (SECTION, BEGIN)
+    openers = (SECTION, BEGIN, START)
     closer = CALLS
     models = ("solar-open*",)
     example = ('<|tool_calls|><|tool_call:begin|>a1b2c3d4e5<|tool_call:name|>get_weather'
                '<|tool_call:args|>{"city": "Seoul"}<|tool_call:end|><|calls|>')
 
+    def closer_for(self, opener):
+        return END if opener == START else self.closer
+
     def parse(self, r, ctx, opener):
+        if opener == START:
+            r.push_front(START)           # the opener is the call's tag, which holds the name
+            yield from block(r, ctx, TAGS)
+            return
         if opener == BEGIN:
             r.push_front(BEGIN)
         n = 0
