@@ -102,6 +102,7 @@ class Reader:
 
     def text(self, a: int, b: int | None = None) -> str:
         """The pushed text between absolute offsets a and b."""
+        assert a >= self.start, "text() before the text kept (see forget)"
         if a >= self.base and (b is None or b <= self.base + len(self.buf)):
             return self.buf[a - self.base:None if b is None else b - self.base]
         whole = "".join(self.blocks) + "".join([t[i:] for t, i in self.parts])

@@ -241,7 +241,8 @@ def _header_failed(r, ctx: Context, e: Exception, first: bool, lead_at: int) -> 
         if first:
             raise e                  # the Sieve reports a block cut before its message
         # A header the end of the stream cut: markup that never became a message.
-        ctx.push(ToolCallError(None, "cut off by the end of the stream in a harmony header", r.text(lead_at)))
+        ctx.push(ToolCallError(None, "cut off by the end of the stream in a harmony header",
+                               r.text(max(lead_at, r.start))))    # (see below)
         r.pos = len(r.buf)
         return
     if first:
