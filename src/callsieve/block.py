@@ -45,7 +45,14 @@ class Block:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
         on directly, returning the feed's events; None if the parser must see it."""
         lane, r = self.lane, self.reader
-        if lane is None or r is None or not text or not lane.accepts(text) or r.pos < len(r.buf):
+        if lane is None or r is None or not text or not lane.accepts(text):
+            return None
+        if lane.sink is None:          # it only waits: nothing happens until the parser's turn
+            if len(r.buf) - r.pos + len(text) > lane.room:
+                return None
+            r.push(text)
+            return []
+        if r.pos < len(r.buf):
             return None
         if lane.args is not None and lane.args is calls.args:
             ev = calls.pass_on(text)

@@ -463,10 +463,14 @@ def container(r: Reader, w: Args, depth: int):
 
 
 _KEY = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+KEY_MAX = 4096
+# A chunk with no quote or backslash cannot end a key: it waits in the input (reader.Lane).
+_KEY_WAIT = Lane(re.compile(r'[^"\\]*').fullmatch, None, room=KEY_MAX)
 
 
-def key(r: Reader, limit: int = 4096):
+def key(r: Reader, limit: int = KEY_MAX):
     """Read a whole (short) JSON string and return it decoded."""
+    lane = _KEY_WAIT if limit == KEY_MAX else None
     while True:
         m = _KEY.match(r.buf, r.pos)
         if m is not None:
@@ -480,7 +484,7 @@ def key(r: Reader, limit: int = 4096):
                 raise Bad(f"invalid string: {e}") from None
         if len(r.buf) - r.pos > limit:
             raise Bad("key too long")
-        if not (yield from more(r)):
+        if not (yield from more(r, lane)):
             raise Truncated("cut off in a key")
 
 

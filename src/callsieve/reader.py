@@ -133,14 +133,17 @@ class Lane:
 
     This is the fast path for long values (a 100 KB string argument): one regex test and one
     call per chunk instead of resuming a chain of generators.  The parser sees the same input.
+    A lane with no sink only waits (a key before its closing quote): such chunks join the
+    unread input, up to `room` characters of it, and the parser reads them when it resumes.
     """
 
-    __slots__ = ("accepts", "sink", "args")
+    __slots__ = ("accepts", "sink", "args", "room")
 
-    def __init__(self, accepts, sink, args=None):
+    def __init__(self, accepts, sink, args=None, room: int = 0):
         self.accepts = accepts    # a compiled regex's .fullmatch: truthy for chunks to pass on
-        self.sink = sink          # where such chunks go
+        self.sink = sink          # where such chunks go (None: they wait in the input)
         self.args = args          # the Args the chunks go to as they are (JSON text), if so
+        self.room = room          # a waiting lane: how much unread input it may hold
 
 
 _avoiding: dict = {}
