@@ -123,3 +123,53 @@ def test_kimi_k2_templates_render():
         out = renders_calls(t, PROBE_CALLS[:1])
         assert out and "<|tool_calls_section_begin|>" in out, name
         assert Session.from_template(t).format == "kimi_k2", name
+
+
+# A past assistant turn's header differs from the generation prompt's (`<|turn|><|bot|>` where the
+# prompt writes `<|bot|>`), and the prompt adds an instruction to the last user turn only: what the
+# model writes after the prompt is the calls alone, not the past turn's header nor the user's text.
+HEADERS = """{%- for m in messages -%}
+{%- if m.role == 'user' -%}<|turn|>user: {{ m.content }}{% if loop.last and add_generation_prompt %} (answer briefly){% endif %}<|end|>
+{%- elif m.role == 'assistant' -%}<|turn|><|bot|>{{ m.content }}
+{%- for c in m.tool_calls or [] -%}<|do|>{{ c.function.name }}<|in|>{{ c.function.arguments | tojson }}<|od|>{%- endfor -%}<|end|>
+{%- endif -%}{%- endfor -%}{%- if add_generation_prompt -%}<|bot|>{%- endif -%}"""
+
+
+@pytest.mark.parametrize("instruction", [False, True])
+def test_the_output_starts_after_the_prompts_header_when_a_past_turn_writes_another(instruction):
+    from callsieve.derive import assistant, output
+    template = HEADERS if instruction else HEADERS.replace(" (answer briefly)", "")
+    call = ("c1", "find_docs", {"q": "x"})
+    assert output(template, assistant([call]), tools=TOOLS) == '<|do|>find_docs<|in|>{"q": "x"}<|od|>'
+    assert output(template, assistant([call], content="Sure."), tools=TOOLS).startswith("Sure.<|do|>")
+    sess = Session.from_template(template)
+    text = 'Sure.<|do|>find_docs<|in|>{"q": "x"}<|od|>'
+    msg = parse(text, tools=TOOLS, session=sess)
+    assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == ([("find_docs", {"q": "x"})], "Sure.")
+
+
+# Qwen3-Coder's call body inside a section of the template's own (`<wrap_call>`): Qwen3-Coder's
+# format reads the calls but leaves the section's tags as text, so the template's markup is derived.
+WRAPPED = """{%- for m in messages -%}
+{%- if m.role == 'user' -%}<|im_start|>user\n{{ m.content }}<|im_end|>\n
+{%- elif m.role == 'assistant' -%}<|im_start|>assistant\n{{ m.content }}
+{%- for c in m.tool_calls or [] %}
+<wrap_call>
+<function={{ c.function.name }}>
+{% for k, v in c.function.arguments.items() %}<parameter={{ k }}>
+{{ v }}
+</parameter>
+{% endfor %}</function>
+</wrap_call>
+{%- endfor -%}<|im_end|>\n
+{%- endif -%}{%- endfor -%}{%- if add_generation_prompt -%}<|im_start|>assistant\n{%- endif -%}"""
+
+
+def test_a_known_body_in_an_unknown_section_derives_the_section():
+    sess = Session.from_template(WRAPPED)
+    assert sess.format == "derived"
+    text = "Sure.\n<wrap_call>\n<function=find_docs>\n<parameter=q>\na </wrap_call> b\n</parameter>\n</function>\n</wrap_call>"
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(WRAPPED))
+        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == (
+            [("find_docs", {"q": "a </wrap_call> b"})], "Sure.")
