@@ -173,3 +173,26 @@ def test_a_known_body_in_an_unknown_section_derives_the_section():
         msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(WRAPPED))
         assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == (
             [("find_docs", {"q": "a </wrap_call> b"})], "Sure.")
+
+
+# The name on a line of its own, the JSON arguments right below it: nothing but a newline between.
+NAME_THEN_ARGS = """{%- for m in messages -%}
+{%- if m.role == 'user' -%}<|u|>{{ m.content }}<|e|>
+{%- elif m.role == 'assistant' -%}<|a|>{{ m.content }}
+{%- for c in m.tool_calls or [] -%}<|go|>call
+{{ c.function.name }}
+{{ c.function.arguments | tojson }}<|og|>{%- endfor -%}<|e|>
+{%- endif -%}{%- endfor -%}{%- if add_generation_prompt -%}<|a|>{%- endif -%}"""
+
+
+def test_a_name_followed_by_its_arguments_alone_is_derived():
+    sess = Session.from_template(NAME_THEN_ARGS)
+    assert sess.format == "derived"
+    text = 'Sure.<|go|>call\nfind_docs\n{"q": "a <|og|> b", "n": 2}<|og|><|go|>call\ncount_rows\n{"q": "x"}<|og|>'
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(NAME_THEN_ARGS))
+        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == (
+            [("find_docs", {"q": "a <|og|> b", "n": 2}), ("count_rows", {"q": "x"})], "Sure.")
+    # cut off in the arguments: never runnable
+    msg = parse('<|go|>call\nfind_docs\n{"q": "a', tools=TOOLS, session=Session.from_template(NAME_THEN_ARGS))
+    assert not msg.tool_calls and msg.incomplete[0].name == "find_docs"

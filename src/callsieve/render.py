@@ -168,7 +168,8 @@ def _start(prompt: str, full: str, last: list[str], own: list[str]) -> int:
     if best is None:
         return lo_f + _token_start(full[lo_f:], _common(head, full[lo_f:]))
     _, end, in_head = best
-    ws = re.match(r"\s*", head[in_head:]).group()     # the layout the header writes after the run
+    after = head[in_head:]
+    ws = after[:len(after) - len(after.lstrip())]      # the layout the header writes after the run
     return end + len(ws) if full.startswith(ws, end) else end
 
 
