@@ -196,3 +196,18 @@ def test_a_name_followed_by_its_arguments_alone_is_derived():
     # cut off in the arguments: never runnable
     msg = parse('<|go|>call\nfind_docs\n{"q": "a', tools=TOOLS, session=Session.from_template(NAME_THEN_ARGS))
     assert not msg.tool_calls and msg.incomplete[0].name == "find_docs"
+
+
+# A judge's template: after an assistant turn it writes a long instruction (thousands of words).
+# Finding where the model's output ends looks at the first words of that, not at every run of them.
+JUDGE = JSON_FAMILY.replace("<|/acts|>{%- endif -%}<|e|>", "<|/acts|>{%- endif -%}<|e|>" + " ".join(
+    f"rule{i}." for i in range(2000)))
+
+
+def test_a_long_text_after_the_turn_is_read_quickly():
+    import time
+    from callsieve.derive import assistant, output
+    t0 = time.monotonic()
+    out = output(JUDGE, assistant([("c1", "find_docs", {"q": "x"})]), tools=TOOLS)
+    assert out == '<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|>'
+    assert time.monotonic() - t0 < 3, "a search per pair of the turn end's tokens"

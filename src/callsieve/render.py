@@ -131,7 +131,7 @@ def _token_start(text: str, i: int) -> int:
     return i
 
 
-HEADER_WORDS = 12
+HEADER_WORDS = 12      # a turn's header or end is a few words: no more are looked for
 
 
 def _start(prompt: str, full: str, last: list[str], own: list[str]) -> int:
@@ -197,7 +197,9 @@ def turn(template, message: dict, tools=None, before: list | None = None, **kwar
     # (A string may be written JSON-encoded, its quotes escaped: that spelling counts too.)
     quoted = [q for s in _texts(message) for q in (s, json.dumps(s, ensure_ascii=False)[1:-1], json.dumps(s)[1:-1])]
     after = max((out.find(s) + len(s) for s in quoted if s in out), default=0)
-    toks = _END_TOKEN.findall(turn_end(template, tools, **kwargs))
+    # (its first HEADER_WORDS tokens: a template that renders the whole conversation again after
+    # the turn, as a judge's prompt does, would cost a search per pair of its thousands of tokens)
+    toks = _END_TOKEN.findall(turn_end(template, tools, **kwargs))[:HEADER_WORDS]
     best = None
     for k in range(len(toks)):
         for n in range(len(toks) - k, 0, -1):
