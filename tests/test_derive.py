@@ -211,3 +211,15 @@ def test_a_long_text_after_the_turn_is_read_quickly():
     out = output(JUDGE, assistant([("c1", "find_docs", {"q": "x"})]), tools=TOOLS)
     assert out == '<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|>'
     assert time.monotonic() - t0 < 3, "a search per pair of the turn end's tokens"
+
+
+# A template that names its own end token (`{% set eos_token = … %}`), of no special-token shape.
+OWN_EOS = "{%- set eos_token = '<end:7f3a>' -%}" + JSON_FAMILY.replace("<|/acts|>{%- endif -%}<|e|>",
+                                                                      "<|/acts|>{%- endif -%}{{ eos_token }}")
+
+
+def test_the_end_token_a_template_sets_itself_is_markup_not_content():
+    text = 'Sure.<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|><end:7f3a>'
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(OWN_EOS))
+        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == ([("find_docs", {"q": "x"})], "Sure.")
