@@ -123,3 +123,103 @@ def test_kimi_k2_templates_render():
         out = renders_calls(t, PROBE_CALLS[:1])
         assert out and "<|tool_calls_section_begin|>" in out, name
         assert Session.from_template(t).format == "kimi_k2", name
+
+
+# A past assistant turn's header differs from the generation prompt's (`<|turn|><|bot|>` where the
+# prompt writes `<|bot|>`), and the prompt adds an instruction to the last user turn only: what the
+# model writes after the prompt is the calls alone, not the past turn's header nor the user's text.
+HEADERS = """{%- for m in messages -%}
+{%- if m.role == 'user' -%}<|turn|>user: {{ m.content }}{% if loop.last and add_generation_prompt %} (answer briefly){% endif %}<|end|>
+{%- elif m.role == 'assistant' -%}<|turn|><|bot|>{{ m.content }}
+{%- for c in m.tool_calls or [] -%}<|do|>{{ c.function.name }}<|in|>{{ c.function.arguments | tojson }}<|od|>{%- endfor -%}<|end|>
+{%- endif -%}{%- endfor -%}{%- if add_generation_prompt -%}<|bot|>{%- endif -%}"""
+
+
+@pytest.mark.parametrize("instruction", [False, True])
+def test_the_output_starts_after_the_prompts_header_when_a_past_turn_writes_another(instruction):
+    from callsieve.derive import assistant, output
+    template = HEADERS if instruction else HEADERS.replace(" (answer briefly)", "")
+    call = ("c1", "find_docs", {"q": "x"})
+    assert output(template, assistant([call]), tools=TOOLS) == '<|do|>find_docs<|in|>{"q": "x"}<|od|>'
+    assert output(template, assistant([call], content="Sure."), tools=TOOLS).startswith("Sure.<|do|>")
+    sess = Session.from_template(template)
+    text = 'Sure.<|do|>find_docs<|in|>{"q": "x"}<|od|>'
+    msg = parse(text, tools=TOOLS, session=sess)
+    assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == ([("find_docs", {"q": "x"})], "Sure.")
+
+
+# Qwen3-Coder's call body inside a section of the template's own (`<wrap_call>`): Qwen3-Coder's
+# format reads the calls but leaves the section's tags as text, so the template's markup is derived.
+WRAPPED = """{%- for m in messages -%}
+{%- if m.role == 'user' -%}<|im_start|>user\n{{ m.content }}<|im_end|>\n
+{%- elif m.role == 'assistant' -%}<|im_start|>assistant\n{{ m.content }}
+{%- for c in m.tool_calls or [] %}
+<wrap_call>
+<function={{ c.function.name }}>
+{% for k, v in c.function.arguments.items() %}<parameter={{ k }}>
+{{ v }}
+</parameter>
+{% endfor %}</function>
+</wrap_call>
+{%- endfor -%}<|im_end|>\n
+{%- endif -%}{%- endfor -%}{%- if add_generation_prompt -%}<|im_start|>assistant\n{%- endif -%}"""
+
+
+def test_a_known_body_in_an_unknown_section_derives_the_section():
+    sess = Session.from_template(WRAPPED)
+    assert sess.format == "derived"
+    text = "Sure.\n<wrap_call>\n<function=find_docs>\n<parameter=q>\na </wrap_call> b\n</parameter>\n</function>\n</wrap_call>"
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(WRAPPED))
+        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == (
+            [("find_docs", {"q": "a </wrap_call> b"})], "Sure.")
+
+
+# The name on a line of its own, the JSON arguments right below it: nothing but a newline between.
+NAME_THEN_ARGS = """{%- for m in messages -%}
+{%- if m.role == 'user' -%}<|u|>{{ m.content }}<|e|>
+{%- elif m.role == 'assistant' -%}<|a|>{{ m.content }}
+{%- for c in m.tool_calls or [] -%}<|go|>call
+{{ c.function.name }}
+{{ c.function.arguments | tojson }}<|og|>{%- endfor -%}<|e|>
+{%- endif -%}{%- endfor -%}{%- if add_generation_prompt -%}<|a|>{%- endif -%}"""
+
+
+def test_a_name_followed_by_its_arguments_alone_is_derived():
+    sess = Session.from_template(NAME_THEN_ARGS)
+    assert sess.format == "derived"
+    text = 'Sure.<|go|>call\nfind_docs\n{"q": "a <|og|> b", "n": 2}<|og|><|go|>call\ncount_rows\n{"q": "x"}<|og|>'
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(NAME_THEN_ARGS))
+        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == (
+            [("find_docs", {"q": "a <|og|> b", "n": 2}), ("count_rows", {"q": "x"})], "Sure.")
+    # cut off in the arguments: never runnable
+    msg = parse('<|go|>call\nfind_docs\n{"q": "a', tools=TOOLS, session=Session.from_template(NAME_THEN_ARGS))
+    assert not msg.tool_calls and msg.incomplete[0].name == "find_docs"
+
+
+# A judge's template: after an assistant turn it writes a long instruction (thousands of words).
+# Finding where the model's output ends looks at the first words of that, not at every run of them.
+JUDGE = JSON_FAMILY.replace("<|/acts|>{%- endif -%}<|e|>", "<|/acts|>{%- endif -%}<|e|>" + " ".join(
+    f"rule{i}." for i in range(2000)))
+
+
+def test_a_long_text_after_the_turn_is_read_quickly():
+    import time
+    from callsieve.derive import assistant, output
+    t0 = time.monotonic()
+    out = output(JUDGE, assistant([("c1", "find_docs", {"q": "x"})]), tools=TOOLS)
+    assert out == '<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|>'
+    assert time.monotonic() - t0 < 3, "a search per pair of the turn end's tokens"
+
+
+# A template that names its own end token (`{% set eos_token = … %}`), of no special-token shape.
+OWN_EOS = "{%- set eos_token = '<end:7f3a>' -%}" + JSON_FAMILY.replace("<|/acts|>{%- endif -%}<|e|>",
+                                                                      "<|/acts|>{%- endif -%}{{ eos_token }}")
+
+
+def test_the_end_token_a_template_sets_itself_is_markup_not_content():
+    text = 'Sure.<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|><end:7f3a>'
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(OWN_EOS))
+        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == ([("find_docs", {"q": "x"})], "Sure.")

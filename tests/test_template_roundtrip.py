@@ -4,7 +4,7 @@ quoted in a string value), prose and a call, reasoning and a call — parses bac
 same calls, content and reasoning: whole and in several chunkings, auto-detected, pre-seeded
 from the template (Session.from_template), and with the format derived from the template forced
 (every template that derives one, known family or not: the derivation's own check).  A template that cannot render a case is skipped for
-it (not a failure); the few that cannot round-trip are in KNOWN, with the reason, as in
+it (not a failure), and so is reasoning under a prompt that closes the thinking block whatever the switch; the few that cannot round-trip are in KNOWN, with the reason, as in
 docs/syntax.md#templates.
 """
 from __future__ import annotations
@@ -18,7 +18,9 @@ pytest.importorskip("jinja2")
 from callsieve import Session  # noqa: E402
 import functools  # noqa: E402
 
-from callsieve.derive import assistant, derived_format, output, thinking  # noqa: E402
+from callsieve.render import TemplateError  # noqa: E402
+from callsieve.reasoning import SYNTAXES  # noqa: E402
+from callsieve.derive import assistant, derived_format, output, prompt_tail, thinking  # noqa: E402
 from helpers import chunkings, feed  # noqa: E402
 from templates_sdist import templates  # noqa: E402
 
@@ -82,6 +84,17 @@ def _closer(single: str) -> str:
 ON = {"enable_thinking": True, "thinking": True}
 
 
+def _closes_thinking(template) -> bool:
+    """The generation prompt ends in an empty thinking block even with thinking switched on
+    (`<think>\n\n</think>` always): no model reasons under it, whatever a past turn renders."""
+    try:
+        tail = prompt_tail(template, **ON, reasoning_effort="high").rstrip()
+    except TemplateError:
+        return False
+    return any(tail.endswith(c) and tail[:-len(c)].rstrip().endswith(o.rstrip())
+               for t in SYNTAXES if not t.start_only for o in t.opens for c in t.closes)
+
+
 def case(template, kind):
     """(output text, content, reasoning, calls) for one case, or None if the template cannot render
     it.  Reasoning is rendered with the request's thinking switch on, as a client asks for it."""
@@ -97,6 +110,8 @@ def case(template, kind):
     if kind == "prose":
         text = output(template, assistant([A], content=PROSE), tools=TOOLS)
         return (text, PROSE, "", [A]) if text and PROSE in text and A[1] in text else None
+    if _closes_thinking(template):
+        return None
     for key in ("reasoning_content", "thinking", "reasoning"):
         text = output(template, assistant([A], **{key: THOUGHT}), tools=TOOLS, **ON)
         if text and THOUGHT in text and A[1] in text:

@@ -80,9 +80,20 @@ def reads_back(text: str, calls, format=None, tools=PROBE_TOOLS) -> str | None:
     except Exception:            # a format that cannot take this text at all
         return None
     got = [(c.name, c.arguments) for c in msg.tool_calls]
-    if got != [(n, a) for _, n, a in calls] or msg.errors or msg.incomplete:
+    if got != [(n, a) for _, n, a in calls] or msg.errors or msg.incomplete or _left_before(text, msg.content, calls):
         return None
     return msg.format or (format if isinstance(format, str) else getattr(format, "name", None))
+
+
+def _left_before(text: str, content: str, calls) -> bool:
+    """Markup the read left as text before the first call: the opener of a section the format
+    does not know (`<zyphra_tool_call>` around Qwen3-Coder's `<function=…>`), so the format
+    reads only the calls inside someone else's markup."""
+    first = content.split(None, 1)
+    if not first or not calls:
+        return False
+    at, name = text.find(first[0]), text.find(calls[0][1])
+    return 0 <= at < name and any(c in first[0] for c in "<[|｜")
 
 
 def _registry_format(texts, hint: str | None) -> str | None:

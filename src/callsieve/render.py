@@ -131,6 +131,48 @@ def _token_start(text: str, i: int) -> int:
     return i
 
 
+HEADER_WORDS = 12      # a turn's header or end is a few words: no more are looked for
+
+
+def _start(prompt: str, full: str, last: list[str], own: list[str]) -> int:
+    """Where the model's output begins in `full` (the conversation rendered with the message):
+    right after the generation prompt `prompt` when `full` starts with it.  Else the header the
+    prompt writes after the last message's text (`last`) is looked for between that text and the
+    message's own (`own`) in `full`: a template may render the rest of a past conversation
+    otherwise (an instruction only the prompt adds, the tool list before the last user turn
+    only), or a past turn's header otherwise (`<|startofturn|><|assistant|>` where the prompt
+    writes `<|assistant|>`): the output follows the longest run of that header's words found
+    there (whitespace aside; the nearest of equal ones), else it begins where the two part."""
+    if full.startswith(prompt):
+        return len(prompt)
+    lo_p = max((prompt.rfind(s) + len(s) for s in last if s in prompt), default=-1)
+    lo_f = max((full.rfind(s) + len(s) for s in last if s in full), default=-1)
+    if lo_p < 0 or lo_f < 0:                 # the last message is not rendered as it was given
+        return _token_start(full, _common(prompt, full))
+    head = prompt[lo_p:]
+    if full.startswith(head, lo_f):
+        return lo_f + len(head)
+    hi_f = min((j for s in own if (j := full.find(s, lo_f)) >= 0), default=len(full))
+    # (a header is a few words: its last HEADER_WORDS are looked for, not a whole prompt's tail)
+    words = [(m.group(), m.end()) for m in _END_TOKEN.finditer(head)][-HEADER_WORDS:]
+    best = None
+    for i in range(len(words)):
+        for j in range(len(words), i, -1):
+            pattern = r"\s*".join(re.escape(w) for w, _ in words[i:j])
+            found = list(re.finditer(pattern, full[lo_f:hi_f]))
+            if found:
+                key = (j - i, found[-1].end())
+                if best is None or key > best[0]:
+                    best = (key, lo_f + found[-1].end(), words[j - 1][1])
+                break
+    if best is None:
+        return lo_f + _token_start(full[lo_f:], _common(head, full[lo_f:]))
+    _, end, in_head = best
+    after = head[in_head:]
+    ws = after[:len(after) - len(after.lstrip())]      # the layout the header writes after the run
+    return end + len(ws) if full.startswith(ws, end) else end
+
+
 def turn_end(template, tools=None, **kwargs) -> str:
     """What the template writes after an assistant message's content (`<|im_end|>\\n`, …)."""
     full = render(template, [USER, {"role": "assistant", "content": END_PROBE}], tools, **kwargs)
@@ -146,8 +188,7 @@ def turn(template, message: dict, tools=None, before: list | None = None, **kwar
     msgs = [*(before or [USER])]
     prompt = render(template, msgs, tools, add_generation_prompt=True, **kwargs)
     full = render(template, [*msgs, message], tools, **kwargs)
-    i = len(prompt) if full.startswith(prompt) else _token_start(full, _common(prompt, full))
-    out = full[i:]
+    out = full[_start(prompt, full, _texts(msgs[-1]), _texts(message)):]
     # The model stops at its end-of-turn token (a server does not pass it on): what the template
     # writes from there (the token, the next turn's header) is not the model's.
     # Where the turn's end shows after all the message's own text (its tokens may be quoted in an
@@ -156,7 +197,9 @@ def turn(template, message: dict, tools=None, before: list | None = None, **kwar
     # (A string may be written JSON-encoded, its quotes escaped: that spelling counts too.)
     quoted = [q for s in _texts(message) for q in (s, json.dumps(s, ensure_ascii=False)[1:-1], json.dumps(s)[1:-1])]
     after = max((out.find(s) + len(s) for s in quoted if s in out), default=0)
-    toks = _END_TOKEN.findall(turn_end(template, tools, **kwargs))
+    # (its first HEADER_WORDS tokens: a template that renders the whole conversation again after
+    # the turn, as a judge's prompt does, would cost a search per pair of its thousands of tokens)
+    toks = _END_TOKEN.findall(turn_end(template, tools, **kwargs))[:HEADER_WORDS]
     best = None
     for k in range(len(toks)):
         for n in range(len(toks) - k, 0, -1):

@@ -47,18 +47,25 @@ def chat_template_of(template) -> str:
 _TEMPLATE_TOKEN = re.compile(r"<[|｜][^\s<>'\"{}%|｜]{1,48}[|｜]>")
 
 
+# The end token a template names itself (`{%- set eos_token = '<eos:6124c78e>' %}`: Hy-MT2 writes
+# its own instead of the tokenizer's), whatever its shape: the template says it is a token.
+_SET_EOS = re.compile(r"""\{%-?\s*set\s+eos_token\s*=\s*(['"])([^'"\s{}]{2,64})\1""")
+
+
 def template_tokens(template) -> tuple:
-    """The special tokens a chat template writes (and its tokenizer_config's bos / eos): the
-    family's control tokens, markup wherever the derived parser does not consume them."""
-    found = set(_TEMPLATE_TOKEN.findall(chat_template_of(
-        template.get("chat_template") if isinstance(template, dict) else template) or ""))
+    """The special tokens a chat template writes (and its tokenizer_config's bos / eos, and the
+    eos_token it sets itself): the family's control tokens, markup wherever the derived parser
+    does not consume them."""
+    text = chat_template_of(template.get("chat_template") if isinstance(template, dict) else template) or ""
+    found = set(_TEMPLATE_TOKEN.findall(text))
+    declared = {m.group(2) for m in _SET_EOS.finditer(text)}
     if isinstance(template, dict):
         for k in ("bos_token", "eos_token"):
             v = template.get(k)
             v = v.get("content") if isinstance(v, dict) else v
             if isinstance(v, str) and control_shape(v):
                 found.add(v)
-    return tuple(sorted(t for t in found if control_shape(t)))
+    return tuple(sorted({t for t in found if control_shape(t)} | declared))
 
 
 def load(path: str):

@@ -90,6 +90,19 @@ class Derived(Format):
                        block_close=(m.section_close,) if m.section_close else (), trim_nl=m.trim_nl, xml=m.xml,
                        fillers=tuple(dict.fromkeys((*closes[1:], *([m.sep] if m.sep else ())))))
 
+    def field_end(self, after) -> str | None:
+        """The literal that ends a name or id field, from the parts `after` it: the next literal;
+        `{` when JSON arguments follow it directly (`NAME\n{…}`: only whitespace between); key/value
+        tags begin with their key's opener."""
+        for p in after:
+            if p in (ARGS, CALL):
+                return "{"
+            if p == PARAMS:
+                return self.markup.params[0]
+            if p not in FIELDS:
+                return p
+        return None
+
     # -- deciding: what follows the opener is the start of the template's call ----------------
     def decide(self, opener, look, eof, ctx):
         m = self.markup
@@ -104,9 +117,7 @@ class Derived(Format):
                     return YES if rest.startswith("{") else (MAYBE if not rest and not eof else NO)
                 if p == PARAMS:
                     return YES
-                nxt = parts[parts.index(p) + 1:]
-                # the literal that ends the field: key/value tags begin with their key's opener
-                lit = m.params[0] if nxt[:1] == (PARAMS,) else next((q for q in nxt if q not in FIELDS), "{")
+                lit = self.field_end(parts[parts.index(p) + 1:]) or "{"
                 i = rest.find(lit)
                 if i < 0:
                     # not yet: a field on one line, or one line then the start of its literal
@@ -163,7 +174,7 @@ class Derived(Format):
                     raise Reject(f"expected {p!r}") if not r.eof else Truncated(f"cut off before {p!r}")
                 continue
             if p in (NAME, ID):
-                nxt = next((q for q in parts[i + 1:] if q not in FIELDS), None)
+                nxt = self.field_end(parts[i + 1:])
                 text = yield from _field(r, nxt)
                 if p == NAME:
                     name = ctx.check(text)
