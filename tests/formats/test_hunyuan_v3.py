@@ -53,3 +53,17 @@ def test_a_call_closer_quoted_inside_a_suffixed_value_ends_nothing():
 
 def test_suffixed_thinking_is_reasoning():
     check("<think:opensource>plan</think:opensource>Answer", reasoning="plan", content="Answer")
+
+
+def test_arguments_as_json_in_a_fence_after_the_name():
+    # Hunyuan's pretrain template (Hunyuan-0.5B/7B-Pretrain, Hy-Embodied) writes the arguments as
+    # a ```json fence after the name; they are the call's, never dropped as text between tags.
+    text = '<tool_calls><tool_call>lookup_city\n```json\n{"city": "Paris", "days": 3}\n```</tool_call></tool_calls>'
+    check(text, calls=[("lookup_city", {"city": "Paris", "days": 3})], content="")
+
+
+def test_what_may_be_arguments_between_tags_keeps_the_call_from_running():
+    # Text between a call's tags is dropped, but not text that may hold its arguments: the call
+    # would run without them.  It stays what the model wrote.
+    text = '<tool_calls><tool_call>lookup_city\nwith {"city": "Paris"}</tool_call></tool_calls>'
+    check(text, calls=[], content=text)

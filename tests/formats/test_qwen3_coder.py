@@ -63,6 +63,7 @@ def test_missing_function_and_tool_call_closers():
 
 
 def test_text_between_tags_inside_a_call_is_dropped():
+    # (words and layout; text that may be arguments keeps the call from running: test_hunyuan_v3)
     text = "<tool_call>\n<function=f>\nnoise\n<parameter=a>\nx\n</parameter>\nmore noise\n</function>\n</tool_call>"
     check(text, calls=[("f", {"a": "x"})])
 

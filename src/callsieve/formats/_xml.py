@@ -23,7 +23,7 @@ import re
 
 from . import MAYBE, NO, YES, Context, Verdict, parameters
 from ..jsonargs import value as json_value
-from ..reader import Bad, Reject, Truncated, avoiding, more, peek
+from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith
 from ..scan import Matcher
 from ._json import call_sequence
 from ._typed import ANY, STRING, Value, param_kinds
@@ -389,14 +389,23 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     a = None
     glued = first is not None
     c = "" if first else (yield from peek(r))
-    if c == "{" and d.json_args:
+    fenced = c == "`" and d.json_args and (yield from _fence(r))
+    if (c == "{" or fenced) and d.json_args:
         a = ctx.start(name, cid)
         yield from json_value(r, a)
+        if fenced:
+            yield from startswith(r, "```", skip_ws=True)
     while True:
         if first:
             (key, tag), first = first, None
         else:
-            lit = yield from next_mark(r, d.body_marks, limit=JUNK_LIMIT)
+            junk: list[str] = []
+            lit = yield from next_mark(r, d.body_marks, junk.append, limit=JUNK_LIMIT)
+            if junk and _ARGS_LIKE.search(_TAGS.sub("", "".join(junk))):
+                # Text between the call's tags is dropped (newlines, a doubled closer, a word),
+                # but not what may be its arguments in another syntax: the call would run
+                # without them.
+                raise Bad("text that may be the call's arguments between its tags")
             if lit is None:
                 if a is None:
                     raise Truncated("cut off in a call")
@@ -442,6 +451,26 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     elif a.open:
         a.end()
     ctx.end()
+
+
+_TAGS = re.compile(r"<[^<>]*>")
+_ARGS_LIKE = re.compile(r'[{\["=]')
+# The arguments as JSON in a Markdown fence, right after the name (Hunyuan's pretrain template:
+# `<tool_call>NAME\n```json\n{…}\n```</tool_call>`), and every prefix of that opening.
+_FENCE = re.compile(r"```[A-Za-z0-9_]*[ \t]*\n?\s*(?=\{)")
+_FENCE_PREFIX = re.compile(r"`{1,3}\Z|```[A-Za-z0-9_]*[ \t]*\n?\s*\Z")
+
+
+def _fence(r):
+    """A fence opening JSON arguments at the reader: consumed, True; else nothing consumed."""
+    while True:
+        m = _FENCE.match(r.buf, r.pos)
+        if m is not None:
+            r.pos = m.end()
+            return True
+        if r.eof or len(r.buf) - r.pos > 64 or not _FENCE_PREFIX.match(r.buf, r.pos):
+            return False
+        yield from more(r)
 
 
 def sole_key(ctx: Context, tool: str) -> str:
