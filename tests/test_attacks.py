@@ -376,3 +376,12 @@ def test_max_call_bytes_counts_utf8_bytes_whatever_the_chunking(limit):
                        .encode()) <= limit + 2          # (closed: its '"}' added)
         else:
             assert m.tool_calls[0].arguments == {"a": "é日😀é日😀é日😀"}
+
+
+def test_a_block_never_closed_does_not_swallow_the_blocks_after_it():
+    # `<start_function_call>` (FunctionGemma) that never closes: its broad pass ends where the
+    # next block opens, so the calls written after it run and are not its markup.
+    text = (' <start_function_call> \n[TOOL_CALL]\n{tool => "get_weather", args => {\n  --city "Paris"\n  --days 4\n}}\n'
+            '[/TOOL_CALL]\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n')
+    check(text, content="<start_function_call>",
+          calls=[("get_weather", {"city": "Paris", "days": 4}), ("get_weather", {"city": "Paris"})])

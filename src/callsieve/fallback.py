@@ -11,6 +11,7 @@ for one call of a list, whose siblings are then still read), a block cut off bef
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from .events import ToolCallError
@@ -99,11 +100,18 @@ def extract(text: str, calls) -> list:
 # ---------------------------------------------------------------------- blocks that go wrong
 
 def broad_pass(r: Reader, calls: Calls, closer: str):
-    """The fallback for a block its format could not read: calls anywhere in its JSON."""
+    """The fallback for a block its format could not read: calls anywhere in its JSON.  A block
+    its closer never closed ends where another block opens (`[TOOL_CALL]`, `<tool_call>`…): what
+    follows is scanned again, so the calls and prose after it are not swallowed as its markup."""
+    at = r.at
     try:
         body = yield from until(r, closer, limit=calls.limit)
     except Truncated as e:
         body = e.args[0] if e.args else ""
+        m = _openers().search(body, 1)
+        if m is not None:
+            body = body[:m.start()]
+            r.rewind(at + m.start())
     found = extract(body, calls)
     if not found:
         raise Reject("no call in block")
@@ -111,6 +119,18 @@ def broad_pass(r: Reader, calls: Calls, closer: str):
         a = calls.start(name, id)
         a.value(arguments)
         calls.end()
+
+
+_OPENERS: list = []
+
+
+def _openers():
+    """Every format's block openers that cannot be prose (special tokens, tags), as one regex."""
+    if not _OPENERS:
+        from .formats import all_formats
+        marks = {o for f in all_formats() for o in f.openers if len(o) > 3 and not o[0].isalnum() and o[0] != " "}
+        _OPENERS.append(re.compile("|".join(map(re.escape, sorted(marks, key=len, reverse=True)))))
+    return _OPENERS[0]
 
 
 CUT = "cut off by the end of the stream"

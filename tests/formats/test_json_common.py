@@ -124,3 +124,16 @@ def test_decisions_past_the_look_ahead_bound_agree_under_any_chunking(text):
 def test_reasoning_that_mentions_a_marker_stays_reasoning():
     for thought in ("see functions.py", "then a >>> b", "[1, 2] or {x}", "a function call now"):
         check(f"<think>{thought}</think>ok", tools=tools("f"), reasoning=thought, content="ok")
+
+
+@pytest.mark.parametrize("text", [
+    "<tool_call>\n{\"name\": \"lookup_city\", \"arguments\": {'city': 'Paris', 'days': 3, 'ok': True}}\n</tool_call>",
+    "<tool_calls>[{\"name\": \"lookup_city\", \"arguments\": {'city': 'Paris', 'days': 3, 'ok': True}}]</tool_calls>",
+    "[{\"name\": \"lookup_city\", \"arguments\": {'city': 'Paris', 'days': 3, 'ok': True}}]",
+])
+def test_arguments_written_as_a_python_dict_are_that_dict(text):
+    # Templates that print the arguments' str() (Apriel, vLLM's phi4_mini, NightPrince) render
+    # {'city': 'Paris'}: a literal, read as what it says, never half-read or dropped.
+    check(text, calls=[("lookup_city", {"city": "Paris", "days": 3, "ok": True})], content="", tools=tools("lookup_city"))
+    cut = text[:text.index("3")]
+    check(cut, calls=[], incomplete=[("lookup_city", {"city": "Paris"})], tools=tools("lookup_city"))

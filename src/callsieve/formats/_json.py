@@ -204,11 +204,14 @@ def _bad(c, started, what):
 
 
 def _arguments(r, a: Args):
-    """The arguments value: an object (streamed), a JSON-encoded string, or null."""
+    """The arguments value: an object (streamed), a JSON-encoded string, or null.  An object
+    whose first key is single-quoted is a Python dict (`{'city': 'Paris', 'ok': True}`: templates
+    that print the arguments' str() teach models to write it), read as the literal it is."""
     c = yield from peek(r)
     if c == "{":
+        from ._pythonic import value as literal     # (it imports this module)
         try:
-            yield from value(r, a)
+            yield from (literal(r, a) if (yield from _single_quoted(r)) else value(r, a))
         except Bad as e:
             resumable(e, a, 1)      # (and the call object's own brace)
             raise
@@ -233,6 +236,19 @@ def _arguments(r, a: Args):
         raise Truncated("cut off before the arguments")
     else:
         raise Bad("arguments are not an object")
+
+
+_BRACE = re.compile(r"\{\s*")
+
+
+def _single_quoted(r):
+    """Does the object at the reader (at its brace) start with a single-quoted key?"""
+    while True:
+        end = _BRACE.match(r.buf, r.pos).end()  # type: ignore[union-attr]  # (at a brace: it matches)
+        if end < len(r.buf):
+            return r.buf[end] == "'"
+        if end - r.pos > 4096 or not (yield from more(r)):
+            return False
 
 
 def call_sequence(r, ctx: Context, closer: str | None, loose: bool = False, seps: str = ",", **opts):
