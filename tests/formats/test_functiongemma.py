@@ -54,3 +54,12 @@ def test_prose_mentioning_the_marker_is_text_and_undeclared_tools_are_text():
         check(text, content=text, calls=[])
     text = fg("rm_rf", "a:1")
     check(text, tools=tools("f"), content=text, calls=[])
+
+
+def test_the_tool_results_opener_after_a_call_is_markup():
+    # FunctionGemma's template opens the tool result after a call; the model writes that token
+    # as its turn's end, and at times a made-up result: markup, never content.
+    call = "<start_function_call>call:lookup_city{city:<escape>Paris<escape>}<end_function_call>"
+    check(call + "<start_function_response>", content="", calls=[("lookup_city", {"city": "Paris"})])
+    check(call + "<start_function_response>response:lookup_city{temp:20}<end_function_response>", content="",
+          calls=[("lookup_city", {"city": "Paris"})])

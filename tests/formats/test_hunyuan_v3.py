@@ -67,3 +67,9 @@ def test_what_may_be_arguments_between_tags_keeps_the_call_from_running():
     # would run without them.  It stays what the model wrote.
     text = '<tool_calls><tool_call>lookup_city\nwith {"city": "Paris"}</tool_call></tool_calls>'
     check(text, calls=[], content=text)
+
+
+def test_the_unsuffixed_end_token_is_markup():
+    # Hy3-preview's template writes <｜hy_eos｜> without the :opensource suffix.
+    text = "<tool_calls><tool_call>mute<tool_sep><arg_key>room</arg_key><arg_value>den</arg_value></tool_call></tool_calls><｜hy_eos｜>"
+    check(text, content="", calls=[("mute", {"room": "den"})])

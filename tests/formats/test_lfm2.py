@@ -65,3 +65,9 @@ def test_block_without_a_call_is_text_and_undeclared_tools_are_text():
         check(text, content=text, calls=[])
     text = S + "[rm_rf(path='/')]" + E
     check(text, tools=tools("f"), content=text, calls=[])
+
+
+def test_calls_in_a_python_fence_inside_the_tokens():
+    # MiniCPM3's template writes the pythonic call in a ```python fence between LFM2's tokens.
+    text = '<|tool_call_start|>\n```python\nlookup_city(city="Paris",days=3)\n```\n<|tool_call_end|>'
+    check(text, content="", calls=[("lookup_city", {"city": "Paris", "days": 3})])

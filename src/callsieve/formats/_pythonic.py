@@ -27,6 +27,7 @@ _VALID_NAME = re.compile(r"[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\Z")
 _KW = re.compile(r"[A-Za-z_]\w*")
 _NUMBER = re.compile(r"[-+]?[\w.]*(?:(?<=[eE])[-+][\w.]*)*")
 _DECIMAL = re.compile(r"[-+]?\d+\Z")
+_LANG = re.compile(r"[A-Za-z0-9_]*")
 _PREFIXES = {"r", "b", "u", "f", "rb", "br", "fr", "rf"}
 _STOP = {"'": re.compile(r"[\\']"), '"': re.compile(r'[\\"]')}
 _SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "a": "\a",
@@ -96,9 +97,16 @@ def call_list(r, ctx: Context):
 
 def calls(r, ctx: Context, closer: str | None):
     """Calls inside a wrapper: lists, single calls one per line (OLMo 3), JSON call objects,
-    separated by whitespace, `,` or `;`; then the optional `closer`."""
+    separated by whitespace, `,` or `;`, possibly in a Markdown fence (MiniCPM3 writes
+    ```python\nf(a=1)\n``` inside LFM2's tokens); then the optional `closer`."""
+    fenced = False
     while True:
         c = yield from peek(r)
+        if c == "`" and (yield from startswith(r, "```")):
+            if not fenced:
+                yield from token(r, _LANG, 32)
+            fenced = not fenced
+            continue
         if c == "[":
             yield from call_list(r, ctx)
         elif c == "{" or c.isalpha() or c == "_":

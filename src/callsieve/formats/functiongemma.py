@@ -13,6 +13,10 @@ class FunctionGemma(Format):
     closer = "<end_function_call>"
     models = ("functiongemma*",)
     priority = 10
+    # Its template's other tokens: a model writes the tool result's opener after its call (the
+    # turn's end for it), at times the made-up result too.
+    specials = ("<end_of_turn>", "<start_function_response>")
+    spans = (("<start_function_response>", "<end_function_response>"),)
     example = "<start_function_call>call:send_sms{to:<escape>+354000<escape>,urgent:false}<end_function_call>"
 
     def parse(self, r, ctx, opener):

@@ -26,8 +26,10 @@ class HunyuanV3(Format):
     openers = _tags("tool_calls")
     closer = "</tool_calls>"
     models = ("hy-v3*", "hy-v4*", "hunyuan-v3*", "hunyuan-v4*")
-    specials = tuple(f"<｜{t}:opensource｜>" for t in ("hy_eos", "hy_begin_of_sentence", "hy_pad", "hy_Assistant",
-                                                        "hy_User", "reasoning_mode")) + BLOCK_CLOSE
+    # (Hy3-preview's template writes them without the suffix: `<｜hy_eos｜>`)
+    specials = tuple(f"<｜{t}{sfx}｜>" for t in ("hy_eos", "hy_begin_of_sentence", "hy_pad", "hy_Assistant",
+                                                  "hy_User", "reasoning_mode")
+                     for sfx in SUFFIXES) + BLOCK_CLOSE
     spans = tuple((f"<tool_response{s}>", f"</tool_response{s}>") for s in SUFFIXES)
     example = "<tool_calls><tool_call>mute<tool_sep><arg_key>room</arg_key><arg_value>den</arg_value></tool_call></tool_calls>"
 
