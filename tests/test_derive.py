@@ -50,6 +50,13 @@ def test_an_unknown_family_works_from_its_template_alone(template):
         assert msg.content == "Sure."
 
 
+def read_as(text, template, want):
+    """`text`, in every chunking, read by a session seeded from `template`: (calls, content)."""
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(template))
+        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == want
+
+
 def test_a_derived_format_keeps_the_error_rules():
     fmt = derived_format(JSON_FAMILY)
     # an undeclared tool: the block goes back to the text
@@ -169,10 +176,8 @@ def test_a_known_body_in_an_unknown_section_derives_the_section():
     sess = Session.from_template(WRAPPED)
     assert sess.format == "derived"
     text = "Sure.\n<wrap_call>\n<function=find_docs>\n<parameter=q>\na </wrap_call> b\n</parameter>\n</function>\n</wrap_call>"
-    for chunks in chunkings(text):
-        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(WRAPPED))
-        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == (
-            [("find_docs", {"q": "a </wrap_call> b"})], "Sure.")
+    read_as(text, WRAPPED, (
+            [("find_docs", {"q": "a </wrap_call> b"})], "Sure."))
 
 
 # The name on a line of its own, the JSON arguments right below it: nothing but a newline between.
@@ -189,10 +194,8 @@ def test_a_name_followed_by_its_arguments_alone_is_derived():
     sess = Session.from_template(NAME_THEN_ARGS)
     assert sess.format == "derived"
     text = 'Sure.<|go|>call\nfind_docs\n{"q": "a <|og|> b", "n": 2}<|og|><|go|>call\ncount_rows\n{"q": "x"}<|og|>'
-    for chunks in chunkings(text):
-        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(NAME_THEN_ARGS))
-        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == (
-            [("find_docs", {"q": "a <|og|> b", "n": 2}), ("count_rows", {"q": "x"})], "Sure.")
+    read_as(text, NAME_THEN_ARGS, (
+            [("find_docs", {"q": "a <|og|> b", "n": 2}), ("count_rows", {"q": "x"})], "Sure."))
     # cut off in the arguments: never runnable
     msg = parse('<|go|>call\nfind_docs\n{"q": "a', tools=TOOLS, session=Session.from_template(NAME_THEN_ARGS))
     assert not msg.tool_calls and msg.incomplete[0].name == "find_docs"
@@ -220,6 +223,4 @@ OWN_EOS = "{%- set eos_token = '<end:7f3a>' -%}" + JSON_FAMILY.replace("<|/acts|
 
 def test_the_end_token_a_template_sets_itself_is_markup_not_content():
     text = 'Sure.<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|><end:7f3a>'
-    for chunks in chunkings(text):
-        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(OWN_EOS))
-        assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == ([("find_docs", {"q": "x"})], "Sure.")
+    read_as(text, OWN_EOS, ([("find_docs", {"q": "x"})], "Sure."))

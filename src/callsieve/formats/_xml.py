@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import re
 
-from . import MAYBE, NO, YES, Context, Verdict, parameters
+from . import MAYBE, NO, YES, Context, Verdict, declared, parameters
 from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith
 from ..scan import Matcher
@@ -120,6 +120,18 @@ def tag_after(look: str, eof: bool, tags: tuple) -> Verdict:
     if any(rest.startswith(t) for t in tags):
         return YES
     return MAYBE if not eof and any(t.startswith(rest) for t in tags) else NO
+
+
+def declared_then(look: str, eof: bool, ctx: Context, name: re.Pattern, prefix: re.Pattern, tags: tuple) -> Verdict:
+    """For `decide`: a declared tool's name (the first group of `name`; `prefix` fully matches
+    every start of one), then one of `tags`."""
+    look = look[:LOOK]
+    m = name.match(look)
+    if m is None:
+        return MAYBE if not eof and prefix.fullmatch(look) else NO
+    if not declared(ctx, m.group(1)):
+        return NO
+    return tag_after(look[m.end():], eof, tags)
 
 
 class Tag:

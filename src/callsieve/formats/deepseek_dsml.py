@@ -13,9 +13,9 @@ DSML closers (adolfousier/opencrabs#419): read, with tools declared, for a decla
 """
 import re
 
-from . import MAYBE, NO, YES, Format, declared
+from . import MAYBE, NO, YES, Format
 from ._json import ahead, call_object
-from ._xml import LOOK, block, invoke_dialect, tag_after
+from ._xml import LOOK, block, declared_then, invoke_dialect, tag_after
 from ._xml import call as invoke_body
 from ..reader import Reject, peek, startswith, token, until
 from .deepseek_v3 import OUTPUTS, TOKENS
@@ -66,13 +66,8 @@ class DeepseekDsml(Format):
 
     def decide(self, opener, look, eof, ctx):
         if opener == ELEMENT:
-            look = look[:LOOK]
-            m = _ELEMENT_NAME.match(look)
-            if m is None:
-                return MAYBE if not eof and _ELEMENT_PREFIX.fullmatch(look) else NO
-            if not declared(ctx, m.group(1)):
-                return NO
-            return tag_after(look[m.end():], eof, self.body.param.starts + self.body.call_close)
+            return declared_then(look, eof, ctx, _ELEMENT_NAME, _ELEMENT_PREFIX,
+                                 self.body.param.starts + self.body.call_close)
         if opener in TOOLCALL:
             if _TOOLCALL_HEAD.match(look):
                 return YES

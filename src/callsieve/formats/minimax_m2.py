@@ -2,8 +2,8 @@
 </minimax:tool_call> (docs/syntax.md#minimax_m2)."""
 import re
 
-from . import MAYBE, NO, Format, declared
-from ._xml import LOOK, block, invoke_dialect, tag_after
+from . import Format
+from ._xml import block, declared_then, invoke_dialect
 
 BARE = '<invoke name="'
 _NAME = re.compile(r'([^"<>\n]{1,256})"\s*>')
@@ -29,13 +29,7 @@ class MinimaxM2(Format):
     def decide(self, opener, look, eof, ctx):
         if opener != BARE:
             return super().decide(opener, look, eof, ctx)
-        look = look[:LOOK]
-        m = _NAME.match(look)
-        if m is None:
-            return MAYBE if not eof and _NAME_PREFIX.match(look) else NO
-        if not declared(ctx, m.group(1)):
-            return NO
-        return tag_after(look[m.end():], eof, ('<parameter name="', "</invoke>"))
+        return declared_then(look, eof, ctx, _NAME, _NAME_PREFIX, ('<parameter name="', "</invoke>"))
 
     def parse(self, r, ctx, opener):
         if opener == BARE:
