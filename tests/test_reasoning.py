@@ -13,7 +13,7 @@ CALL = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
     ("<think>", "</think>"), ("[THINK]", "[/THINK]"), ("<seed:think>", "</seed:think>"),
     ("◁think▷", "◁/think▷"), ("<|channel>thought\n", "<channel|>"),
     ("<|START_THINKING|>", "<|END_THINKING|>"), ("<thinking>", "</thinking>"), ("<mm:think>", "</mm:think>"),
-    ("<|inner_prefix|>", "<|inner_suffix|>"),
+    ("<|inner_prefix|>", "<|inner_suffix|>"), ("<|think:start|>", "<|think:end|>"),
 ])
 def test_every_thinking_syntax(open_, close):
     text = f"{open_}Let me think.\nStep 1.{close}\n\nThe answer is 4."

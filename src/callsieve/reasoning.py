@@ -67,6 +67,7 @@ SYNTAXES = (
     # Solar Open ends thinking with <|end|> and opens the answer with a new assistant header: the
     # pair is the closer (a bare <|end|> is also harmony's and Phi's, and prose's).
     Thinking("solar_open", ("<|think|>",), ("<|end|><|begin|>assistant",)),
+    Thinking("solar_open2", ("<|think:start|>",), ("<|think:end|>",)),    # Solar Open 2's template
     Thinking("longcat", ("<longcat_think>",), ("</longcat_think>",)),
     Thinking("inkling", ("<|message_model|><|content_thinking|>", "<|content_thinking|>"), ("<|end_message|>",)),
     Thinking("granite", ("Here is my thought process:",), ("Here is my response:",), start_only=True),
