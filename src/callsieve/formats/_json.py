@@ -209,9 +209,8 @@ def _arguments(r, a: Args):
     that print the arguments' str() teach models to write it), read as the literal it is."""
     c = yield from peek(r)
     if c == "{":
-        from ._pythonic import value as literal     # (it imports this module)
         try:
-            yield from (literal(r, a) if (yield from _single_quoted(r)) else value(r, a))
+            yield from (_literal()(r, a) if (yield from _single_quoted(r)) else value(r, a))
         except Bad as e:
             resumable(e, a, 1)      # (and the call object's own brace)
             raise
@@ -239,6 +238,12 @@ def _arguments(r, a: Args):
 
 
 _BRACE = re.compile(r"\{\s*")
+
+
+def _literal():
+    """The Python literal reader (formats/_pythonic.py, which imports this module)."""
+    from ._pythonic import value as literal
+    return literal
 
 
 def _single_quoted(r):
