@@ -168,3 +168,9 @@ def test_a_wrapped_list_gone_bad_after_its_calls_leaves_no_markup_in_the_content
     m = check("Sure.<|python_start|>[foo(x=1])]<|python_end|> Done.", tools=tools("foo"), calls=[],
               incomplete=[("foo", {"x": 1})], content="Sure. Done.")
     assert "<|python_end|>" not in m.content
+
+
+def test_a_bare_word_of_any_script_as_a_value():
+    # A bare name is kept as a string; a CJK one is a name too (it crashed the reader: the
+    # failed state caught it, but the call was lost).
+    check("[book(city=天气)]", calls=[("book", {"city": "天气"})])

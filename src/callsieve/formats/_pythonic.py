@@ -28,6 +28,7 @@ _KW = re.compile(r"[A-Za-z_]\w*")
 _NUMBER = re.compile(r"[-+]?[\w.]*(?:(?<=[eE])[-+][\w.]*)*")
 _DECIMAL = re.compile(r"[-+]?\d+\Z")
 _LANG = re.compile(r"[A-Za-z0-9_]*")
+_WORD = re.compile(r"[^\W\d][\w.\-]*")      # a bare word as a value: any script's letters (`天气`)
 _PREFIXES = {"r", "b", "u", "f", "rb", "br", "fr", "rf"}
 _STOP = {"'": re.compile(r"[\\']"), '"': re.compile(r'[\\"]')}
 _SIMPLE = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "a": "\a",
@@ -139,7 +140,9 @@ def value(r, a: Args, depth: int = 0):
         m = yield from token(r, _NUMBER, 128)
         a.number(number(m.group(), r))
     elif c.isalpha() or c == "_":
-        m = yield from token(r, NAME, 4096)
+        m = yield from token(r, _WORD, 4096)
+        if m is None:                # (a letter \w does not take: `ǅ`, a combining start)
+            raise Bad(f"expected a value at {c!r}")
         word = m.group()
         nxt = yield from peek_raw(r)
         if nxt in ("'", '"') and word.lower() in _PREFIXES:
