@@ -1,4 +1,132 @@
 """Real-output cases of the 2026-12-04 hunt (e): each cites the public report it reproduces (see cases.py)."""
 from __future__ import annotations
 
-from .cases import case  # noqa: F401
+from .cases import CASES, case
+
+START = len(CASES)
+
+
+def COUNT():
+    return len(CASES) - START
+
+# ---------------------------------------------------------------------------------------------
+# Qwen3-Coder XML in agent tools (llama.cpp, Ollama, LM Studio behind opencode, Continue, crush)
+case("qwen3_coder", "https://github.com/ggml-org/llama.cpp/issues/15012", "prose before the block, a space after "
+     "</tool_call> (the mixed reply the server left in content)",
+     "I need to check the weather for Tokyo as well. Let me get that information for you.\n\n<tool_call>\n"
+     "<function=get_current_weather>\n<parameter=location>\nTokyo, Japan\n</parameter>\n</function>\n</tool_call> ",
+     [("get_current_weather", {"location": "Tokyo, Japan"})],
+     "I need to check the weather for Tokyo as well. Let me get that information for you.", tools=["get_current_weather"])
+case("qwen3_coder", "https://github.com/continuedev/continue/issues/13057", "Ollama: the bare function, values on "
+     "the tags' lines, no closer written at all (the turn ends): not runnable",
+     "I'll create a file called test.txt with the content \"hello\".\n\n<function=create_new_file>\n"
+     "<parameter=filepath> test.txt\n<parameter=contents> hello\n",
+     [], "I'll create a file called test.txt with the content \"hello\".", tools=["create_new_file"],
+     incomplete=[("create_new_file", {"filepath": " test.txt", "contents": " hello"})])
+
+# ---------------------------------------------------------------------------------------------
+# Hermes / Qwen3 <tool_call> JSON
+case("tool_call_tag", "https://github.com/gpustack/llama-box/issues/61", "Qwen3-Instruct-2507: the whole reply is "
+     "the block (the server left it in content)",
+     '<tool_call>\n{"name": "get_weather", "arguments": {"location": "Paris"}}\n</tool_call>',
+     [("get_weather", {"location": "Paris"})], tools={"get_weather": {"location": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# gpt-oss harmony in agent tools
+case("harmony", "https://github.com/RooCodeInc/Roo-Code/issues/6739", "LM Studio: a recipient without the "
+     "functions. namespace, no <|call|> (a stop token), nested arguments",
+     '<|start|>assistant<|channel|>commentary to=read_file <|constrain|>json<|message|>'
+     '{"args":[{"file":{"path":"documentation/program_analysis.md"}}]}',
+     [("read_file", {"args": [{"file": {"path": "documentation/program_analysis.md"}}]})], tools=["read_file"])
+
+# ---------------------------------------------------------------------------------------------
+# Mistral / Devstral [TOOL_CALLS]
+case("bracket_tool_calls", "https://github.com/anomalyco/opencode/issues/856", "Devstral Small (LM Studio): NAME[ARGS]"
+     "{json} in the reply, a glob in a value",
+     '[TOOL_CALLS]bash[ARGS]{"command":"glob **/server/**","description":"Find server files"}',
+     [("bash", {"command": "glob **/server/**", "description": "Find server files"})], tools=["bash"])
+
+# ---------------------------------------------------------------------------------------------
+# Bare JSON calls (Ollama behind Claude-Code-style agents)
+case("bare_json", "https://github.com/Gitlawb/openclaude/issues/433", "qwen2.5-coder: the pretty-printed object is "
+     "the whole reply",
+     '{\n  "name": "WebSearch",\n  "arguments": {\n    "query": "repository structure"\n  }\n}',
+     [("WebSearch", {"query": "repository structure"})], tools=["WebSearch"])
+case("bare_json", "https://github.com/Gitlawb/openclaude/issues/557", "qwen3.5: a fenced pretty-printed Write call "
+     "is the whole reply",
+     '```json\n{\n  "name": "Write",\n  "arguments": {\n    "filename": "teste.txt",\n    "content": "Aether online"\n'
+     '  }\n}\n```',
+     [("Write", {"filename": "teste.txt", "content": "Aether online"})], tools=["Write"])
+
+# ---------------------------------------------------------------------------------------------
+# Kimi K2 in agent tools
+KSB, KSE = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+KTB, KTE, KAB = "<|tool_call_begin|>", "<|tool_call_end|>", "<|tool_call_argument_begin|>"
+case("kimi_k2", "https://github.com/anomalyco/opencode/issues/8851", "OpenRouter: three calls in the thinking, a space "
+     "around every token, the thinking never closed",
+     f"<think>I'll analyze the tech stack by examining the configuration files. {KSB} {KTB} functions.bash:0 {KAB} "
+     f'{{"command": "ls -la", "description": "List files"}} {KTE} {KTB} functions.glob:1 {KAB} {{"pattern": "**/*.json"}} '
+     f'{KTE} {KTB} functions.glob:2 {KAB} {{"pattern": "**/*.{{js,ts}}"}} {KTE} {KSE}',
+     [("bash", {"command": "ls -la", "description": "List files"}), ("glob", {"pattern": "**/*.json"}),
+      ("glob", {"pattern": "**/*.{js,ts}"})],
+     reasoning="I'll analyze the tech stack by examining the configuration files.", tools=["bash", "glob"])
+case("kimi_k2", "https://github.com/typeclaw/typeclaw/pull/344", "a router consumed the section and call openers and "
+     "the functions. prefix: NAME:IDX<|tool_call_argument_begin|>{…}<|tool_calls_section_end|>, twice",
+     f'channel_reply:0{KAB}{{"text": "On it."}}{KSE}\nchannel_reply:1{KAB}{{"text": "Done."}}{KSE}',
+     [("channel_reply", {"text": "On it."}), ("channel_reply", {"text": "Done."})], tools=["channel_reply"],
+     xfail="the name comes before the first token left (the argument token): reading it needs the content before "
+           "an opener taken back, which the streaming reader does not do")
+
+# ---------------------------------------------------------------------------------------------
+# Nemotron 3 (writes Qwen3-Coder XML)
+case("qwen3_coder", "https://github.com/eugr/spark-vllm-docker/issues/196", "Nemotron 3 Super: every line of the "
+     "leaked block indented by a space",
+     "<tool_call>\n <function=bash>\n <parameter=command>\n cd lfs-build && ls -la\n </parameter>\n </function>\n"
+     " </tool_call>", [("bash", {"command": " cd lfs-build && ls -la\n "})], tools=["bash"])
+case("qwen3_coder", "https://github.com/waybarrios/vllm-mlx/issues/161", "Nemotron 3 Super: thinking, then the call "
+     "(the thinking leaked into content)",
+     "<think>The user is asking for the current weather in Paris. I have access to the get_weather function.</think>\n"
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>",
+     [("get_weather", {"city": "Paris"})],
+     reasoning="The user is asking for the current weather in Paris. I have access to the get_weather function.",
+     tools={"get_weather": {"city": {"type": "string"}}})
+
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/19056", "Qwen3: CJK values and a list of objects "
+     "in the arguments (the streamed diff broke)",
+     '<tool_call>\n{"name": "summary", "arguments": {"query": "DeepSeek-R1-0528具体有哪些提升", "style": "研究报告", '
+     '"outline": [{"h2": "一、版本迭代背景", "guideline": "阐述研发历程"}, {"h2": "二、核心技术突破", "guideline": '
+     '"对比分析核心提升点"}]}}\n</tool_call>',
+     [("summary", {"query": "DeepSeek-R1-0528具体有哪些提升", "style": "研究报告",
+                   "outline": [{"h2": "一、版本迭代背景", "guideline": "阐述研发历程"},
+                               {"h2": "二、核心技术突破", "guideline": "对比分析核心提升点"}]})], tools=["summary"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/18791", "CJK prose ending in 。 glued to the block",
+     '我将使用计算器工具对这些参数进行计算。<tool_call>\n{"name": "calculator", "arguments": {"expression": "3*7"}}\n'
+     '</tool_call>',
+     [("calculator", {"expression": "3*7"})], "我将使用计算器工具对这些参数进行计算。", tools=["calculator"])
+case("bare_json", "https://github.com/jyjeanne/crustly/pull/39", "Qwen2.5-Coder under a Hermes template: a fenced "
+     "```json call after a line of prose",
+     'I will list the files.\n```json\n{"name": "list_dir", "arguments": {"path": "src"}}\n```',
+     [("list_dir", {"path": "src"})], "I will list the files.", tools=["list_dir"])
+
+# ---------------------------------------------------------------------------------------------
+# DeepSeek V3.2 DSML
+D = "｜DSML｜"
+case("deepseek_dsml", "https://github.com/ochafik/minja/pull/11", "two invokes of one tool, string=\"false\" values "
+     "read as JSON, a CJK query",
+     f'<{D}function_calls>\n<{D}invoke name="search">\n<{D}parameter name="query" string="true">search agent benchmark '
+     f'2024</{D}parameter>\n<{D}parameter name="topn" string="false">10</{D}parameter>\n<{D}parameter name="source" '
+     f'string="true">web</{D}parameter>\n</{D}invoke>\n<{D}invoke name="search">\n<{D}parameter name="query" '
+     f'string="true">搜索智能体 基准测试</{D}parameter>\n<{D}parameter name="topn" string="false">10</{D}parameter>\n'
+     f'<{D}parameter name="source" string="true">web</{D}parameter>\n</{D}invoke>\n</{D}function_calls>',
+     [("search", {"query": "search agent benchmark 2024", "topn": 10, "source": "web"}),
+      ("search", {"query": "搜索智能体 基准测试", "topn": 10, "source": "web"})], tools=["search"])
+case("deepseek_dsml", "https://github.com/ochafik/minja/pull/11", "one invoke, a timezone string",
+     f'<{D}function_calls>\n<{D}invoke name="get_datetime">\n<{D}parameter name="timezone" string="true">Asia/Shanghai'
+     f'</{D}parameter>\n</{D}invoke>\n</{D}function_calls>',
+     [("get_datetime", {"timezone": "Asia/Shanghai"})], tools=["get_datetime"])
+
+Q457 = ("<tool_call>\n<function=str_replace_editor>\n<parameter=command=create</parameter>\n<parameter=path>\n"
+        "/repo/a.py\n</parameter>\n</function>\n</tool_call>")
+case("qwen3_coder", "https://github.com/QwenLM/Qwen3-Coder/issues/457", "OpenHands: a parameter tag whose > was never "
+     "written (`<parameter=command=create</parameter>`): never runnable, the block stays text",
+     Q457, [], Q457, tools=["str_replace_editor"])

@@ -27,9 +27,11 @@ _SPACED = re.compile(r"\s*<function\s+[\w.\-]+\s*>")
 _SPACED_PREFIX = re.compile(r"\s*<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:\s+[\w.\-]*\s*)?)?)?)?)?)?)?)?)?\Z")
 # A parameter tag may also be spelled with an attribute (`<parameter name="path">`, as the
 # invoke-style syntaxes write it): skipping it as noise ran the call without that argument.
+# A name holds no `<`: `<parameter=command=create</parameter>` (the tag's `>` never written,
+# QwenLM/Qwen3-Coder#457) is a malformed tag, not a parameter named `command=create</parameter`.
 _BODY = ("<parameter=", "<parameter name=", "</function>")
 PARAMETER = Tag(("<parameter=", "<parameter name="),
-                r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^>\n]*?)(?P=q)\s*>""")
+                r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^<>\n]*?)(?P=q)\s*>""")
 
 
 def dialect(block_close: str) -> Dialect:
