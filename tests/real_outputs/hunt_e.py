@@ -130,3 +130,25 @@ Q457 = ("<tool_call>\n<function=str_replace_editor>\n<parameter=command=create</
 case("qwen3_coder", "https://github.com/QwenLM/Qwen3-Coder/issues/457", "OpenHands: a parameter tag whose > was never "
      "written (`<parameter=command=create</parameter>`): never runnable, the block stays text",
      Q457, [], Q457, tools=["str_replace_editor"])
+
+# ---------------------------------------------------------------------------------------------
+# Hermes-3 / Gemma 4 behind agent harnesses
+case("bare_json", "https://github.com/NVIDIA/NemoClaw/issues/2733", "hermes3:8b on Ollama: the arguments before the "
+     "name, compact, the whole reply",
+     '{"arguments":{"query":"quarterly roadmap"},"name":"memory_search"}',
+     [("memory_search", {"query": "quarterly roadmap"})], tools=["memory_search", "web_fetch"])
+case("gemma_special", "https://github.com/jundot/omlx/issues/581", "Gemma 4 (pi.dev harness): plain double quotes for "
+     "the string in the token-wrapped call",
+     '<|tool_call>call:bash{command:"ls"}<tool_call|>', [("bash", {"command": "ls"})], tools=["bash"])
+
+# ---------------------------------------------------------------------------------------------
+# MiniMax-M2.x in agent tools
+case("minimax_m2", "https://github.com/sgl-project/sglang/issues/23071", "opencode: shell redirections and a pipe in a "
+     "value (`2>&1 | head`), a second parameter",
+     '<minimax:tool_call>\n<invoke name="bash">\n<parameter name="command">pytest -x 2>&1 | head -100</parameter>\n'
+     '<parameter name="description">Run tests</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("bash", {"command": "pytest -x 2>&1 | head -100", "description": "Run tests"})], tools=["bash"])
+case("minimax_m2", "https://github.com/waybarrios/vllm-mlx/pull/98", "special tokens kept: the end-of-turn [e~[ after "
+     "the block",
+     '<minimax:tool_call>\n<invoke name="bash">\n<parameter name="command">ls</parameter>\n</invoke>\n'
+     '</minimax:tool_call>[e~[', [("bash", {"command": "ls"})], tools=["bash"])

@@ -397,7 +397,10 @@ def json_after(look: str, eof: bool) -> Verdict:
     return ahead(look, eof, ("{", "["))
 
 
-_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id)"\s*:')
+# (the arguments may come first: Hermes-3 on Ollama writes {"arguments": {…}, "name": …},
+# NVIDIA/NemoClaw#2733; an object that then names no tool is no call, and stays content)
+_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id'
+                       r'|arguments|parameters)"\s*:')
 _KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,12}(?:"\s*)?)?\Z')
 # After prose, a call names a declared tool at once: an object `{"name": …`, or llama.cpp's
 # wrappers `{"tool_calls": [{"name": …` / `{"tool_call": {"name": …`.

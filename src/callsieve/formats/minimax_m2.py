@@ -21,6 +21,9 @@ class MinimaxM2(Format):
     tool_openers = (BARE,)
     closer = "</minimax:tool_call>"
     models = ("minimax-m2*",)
+    # The tokenizer's end-of-turn and begin-of-text tokens, left in the text by servers that
+    # keep special tokens (waybarrios/vllm-mlx#98): markup, never the answer.
+    specials = ("[e~[", "]~!b[")
     example = ('<minimax:tool_call>\n<invoke name="water_plants">\n<parameter name="zone">greenhouse</parameter>\n'
                '</invoke>\n</minimax:tool_call>')
 
