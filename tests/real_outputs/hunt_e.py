@@ -152,3 +152,57 @@ case("minimax_m2", "https://github.com/waybarrios/vllm-mlx/pull/98", "special to
      "the block",
      '<minimax:tool_call>\n<invoke name="bash">\n<parameter name="command">ls</parameter>\n</invoke>\n'
      '</minimax:tool_call>[e~[', [("bash", {"command": "ls"})], tools=["bash"])
+
+# ---------------------------------------------------------------------------------------------
+# Llama 3.1 / Llama 4
+case("llama3_json", "https://github.com/huggingface/text-generation-inference/issues/2480", "Llama 3.1's built-in "
+     "tool syntax after <|python_tag|>, ended by <|eom_id|>",
+     '<|python_tag|>brave_search.call(query="weather in Menlo Park")<|eom_id|>',
+     [("brave_search", {"query": "weather in Menlo Park"})], tools=["brave_search"])
+case("llama3_json", "https://github.com/unslothai/unsloth/pull/5620", "a built-in call cut off with a call-shaped "
+     "JSON in its argument: not runnable, and the inner object is no call of its own",
+     '<|python_tag|>foo.call(payload={"name":"bar","parameters":{}}',
+     [], tools=["foo", "bar"], incomplete=[("foo", {"payload": {"name": "bar", "parameters": {}}})])
+case("pythonic", "https://github.com/vllm-project/vllm/issues/22917", "Llama 4: prose first, then the pythonic list "
+     "of two calls (one without arguments)",
+     "To determine the weather on April 14 in Dublin, I will call two tools.\n[get_todays_date(), "
+     'get_weather(location="Dublin, Ireland", date="2025-04-14")]',
+     [("get_todays_date", {}), ("get_weather", {"location": "Dublin, Ireland", "date": "2025-04-14"})],
+     "To determine the weather on April 14 in Dublin, I will call two tools.", tools=["get_todays_date", "get_weather"])
+case("harmony", "https://github.com/continuedev/continue/issues/10221", "gpt-oss (Ollama, agent mode): a shell line "
+     "where the JSON arguments belong: never runnable",
+     '<|channel|>analysis<|message|>List the files.<|end|><|start|>assistant<|channel|>commentary '
+     'to=functions.run_terminal_command <|constrain|>json<|message|>ls -R\n<|call|>',
+     [], reasoning="List the files.", tools=["run_terminal_command"], incomplete=[("run_terminal_command", {})])
+
+case("bracket_tool_calls", "https://github.com/vllm-project/vllm/pull/5649", "Mistral 7B v0.3: the call list written "
+     "as Python dicts (single quotes), a Python True",
+     "[TOOL_CALLS] [{'name': 'get_current_weather', 'arguments': {'city': 'Dallas', 'state': 'TX', 'metric': True}}]",
+     [("get_current_weather", {"city": "Dallas", "state": "TX", "metric": True})], tools=["get_current_weather"])
+case("bracket_tool_calls", "https://github.com/vllm-project/vllm/pull/5649", "Mistral 7B v0.3: two Python-dict calls, "
+     "cut off in the second: the first runs",
+     "[TOOL_CALLS] [{'name': 'get_current_weather', 'arguments': {'city': 'Dallas'}}, {'name': 'get_current_weather', "
+     "'arguments': {'city': 'Orl",
+     [("get_current_weather", {"city": "Dallas"})], tools=["get_current_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# Qwen3-Coder-Next in opencode (llama.cpp)
+QN = "https://github.com/pwilkin/llama.cpp/issues/9"
+case("qwen3_coder", QN, "four blocks back to back (a bash call, three reads), quotes and || in a value",
+     '<tool_call>\n<function=bash>\n<parameter=command>\ntest -d .planning && echo "exists" || echo "missing"\n'
+     '</parameter>\n<parameter=description>\nCheck if planning directory exists\n</parameter>\n</function>\n'
+     '</tool_call>\n<tool_call>\n<function=read>\n<parameter=filePath>\n/home/u/dev/app/.planning/STATE.md\n'
+     '</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=read>\n<parameter=filePath>\n'
+     '/home/u/dev/app/.planning/ROADMAP.md\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=read>\n'
+     '<parameter=filePath>\n/home/u/dev/app/.planning/PROJECT.md\n</parameter>\n</function>\n</tool_call>',
+     [("bash", {"command": 'test -d .planning && echo "exists" || echo "missing"',
+                "description": "Check if planning directory exists"}),
+      ("read", {"filePath": "/home/u/dev/app/.planning/STATE.md"}),
+      ("read", {"filePath": "/home/u/dev/app/.planning/ROADMAP.md"}),
+      ("read", {"filePath": "/home/u/dev/app/.planning/PROJECT.md"})], tools=["bash", "read"])
+case("qwen3_coder", "https://github.com/ggml-org/llama.cpp/issues/15012", "opencode: a numbered plan in prose, then "
+     "the stream stops right after the function tag: the prose kept, nothing runs",
+     "I'll help you create a Todo app.\n\nFirst let's understand what needs building:\n\n1 Frontend: React + TypeScript\n"
+     "2 Backend API server: Hono\n\nLet me check the current project structure:\n<tool_call>\n<function=bash>\n",
+     [], "I'll help you create a Todo app.\n\nFirst let's understand what needs building:\n\n1 Frontend: React + "
+     "TypeScript\n2 Backend API server: Hono\n\nLet me check the current project structure:", tools=["bash"])

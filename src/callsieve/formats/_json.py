@@ -49,6 +49,9 @@ def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, i
         yield from value(r, a)
         ctx.end()
         return
+    if (yield from _single_quoted(r)):
+        yield from _literal_call(r, ctx, id)
+        return
     at = r.at
     try:
         yield from _call_body(r, ctx, loose, at, id)
@@ -239,6 +242,29 @@ def _arguments(r, a: Args):
 
 
 _BRACE = re.compile(r"\{\s*")
+
+
+def _literal_call(r, ctx: Context, cid):
+    """A call object written as a Python dict (`{'name': 'f', 'arguments': {'x': 1}}`: Mistral 7B
+    v0.3 writes its [TOOL_CALLS] list so, vllm-project/vllm#5649): read whole as the literal it
+    is, then a call only when it is one (a name; arguments, an id and a type at most)."""
+    from ._pythonic import value as literal     # (it imports this module)
+    at = r.at
+    w = Args(ctx.limit)
+    yield from literal(r, w)
+    if w.over:
+        raise Bad("larger than a call may be")
+    obj = w.result()
+    names = [obj[k] for k in NAME_KEYS if k in obj]
+    args = [obj[k] for k in ARGS_KEYS if k in obj]
+    if (len(names) != 1 or not isinstance(names[0], str) or len(args) > 1
+            or set(obj) - {*NAME_KEYS, *ARGS_KEYS, *ID_KEYS, *IGNORED}):
+        raise Reject("a dict that is no call", at)
+    if args and not isinstance(args[0], dict):
+        raise Bad("arguments are not an object")
+    ids = [obj[k] for k in ID_KEYS if isinstance(obj.get(k), str)]
+    ctx.start(ctx.check(names[0]), cid or (ids[0] if ids else None)).value(args[0] if args else {})
+    ctx.end()
 
 
 def _single_quoted(r):
