@@ -206,3 +206,16 @@ case("qwen3_coder", "https://github.com/ggml-org/llama.cpp/issues/15012", "openc
      "2 Backend API server: Hono\n\nLet me check the current project structure:\n<tool_call>\n<function=bash>\n",
      [], "I'll help you create a Todo app.\n\nFirst let's understand what needs building:\n\n1 Frontend: React + "
      "TypeScript\n2 Backend API server: Hono\n\nLet me check the current project structure:", tools=["bash"])
+
+# ---------------------------------------------------------------------------------------------
+# gpt-oss-20b's stray `commentary to=assistant` header
+H58825 = "https://github.com/vllm-project/vllm/issues/58825"
+case("harmony", H58825, "a stray `commentary to=assistant` before the analysis channel: the thinking is reasoning, "
+     "no call named `assistant…`",
+     "<|channel|>commentary to=assistant<|channel|>analysis<|message|>I'm\nthinking<|end|><|start|>assistant"
+     "<|channel|>final<|message|>Hello, world!\nWhat's up?",
+     [], "Hello, world!\nWhat's up?", "I'm\nthinking", tools=["read"])
+case("harmony", "https://github.com/ggml-org/llama.cpp/pull/21286", "the stray header before the final channel: "
+     "the answer is content",
+     "<|start|>assistant<|channel|>commentary to=assistant<|channel|>final<|message|>The file has 3 lines.",
+     [], "The file has 3 lines.", tools=["read"])
