@@ -219,3 +219,33 @@ case("harmony", "https://github.com/ggml-org/llama.cpp/pull/21286", "the stray h
      "the answer is content",
      "<|start|>assistant<|channel|>commentary to=assistant<|channel|>final<|message|>The file has 3 lines.",
      [], "The file has 3 lines.", tools=["read"])
+
+# ---------------------------------------------------------------------------------------------
+# Qwen3.x closers: missing, misspelled, cut off
+case("qwen3_coder", "https://github.com/sgl-project/sglang/pull/27337", "Qwen3.6: a misspelled value closer "
+     "(`</parameter/>`) then the call's closer: never runnable, the typo is no part of the value",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\n上海\n</parameter/>\n</function>\n</tool_call>",
+     [], tools=["get_weather"], incomplete=[("get_weather", {"city": "上海"})])
+case("qwen3_coder", "https://github.com/sgl-project/sglang/pull/27337", "Qwen3.6: the closer fused with the next "
+     "one (`</parameter_function>`): never runnable",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\n上海\n</parameter_function>\n</tool_call>",
+     [], tools=["get_weather"], incomplete=[("get_weather", {"city": "上海"})])
+case("qwen3_coder", "https://github.com/vllm-project/vllm/pull/57707", "the last parameter's closer left out, the "
+     "function closed: the trailing value is kept (a parser dropped it)",
+     "<tool_call>\n<function=write_file>\n<parameter=path>\nnotes.md\n</parameter>\n<parameter=content>\n# Notes\n"
+     "</function>\n</tool_call>", [("write_file", {"path": "notes.md", "content": "# Notes"})], tools=["write_file"])
+case("qwen3_coder", "https://github.com/raullenchai/Rapid-MLX/pull/1574", "max tokens after a complete parameter, "
+     "before </function>: cut off, so never runnable (a server ran it)",
+     "<tool_call>\n<function=write_file>\n<parameter=path>\nnotes.md\n</parameter>\n<parameter=content>\nhello\n"
+     "</parameter>\n", [], tools=["write_file"], incomplete=[("write_file", {"path": "notes.md", "content": "hello"})])
+case("qwen3_coder", "https://github.com/vllm-project/vllm/issues/56263", "text after the block is content (the "
+     "non-streaming parse dropped it)",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n"
+     "I will report back.", [("get_weather", {"city": "Paris"})], "I will report back.", tools=["get_weather"])
+case("gemma_special", "https://github.com/vllm-project/vllm/issues/56263", "Gemma 4: text on both sides of a call, "
+     "every character kept",
+     'Some text before <|tool_call>call:get_weather{location:<|"|>Tokyo<|"|>}<tool_call|> after',
+     [("get_weather", {"location": "Tokyo"})], "Some text before  after", tools=["get_weather"])
+case("llama3_json", "https://github.com/sgl-project/sglang/issues/35562", "an answer that opens with a JSON object "
+     "naming no tool is content, whole",
+     '{"a": 1} is a dict', [], '{"a": 1} is a dict', tools=["get_weather"])

@@ -39,11 +39,14 @@ def dialect(block_close: str) -> Dialect:
 
     A `</function>` written again after a call's own is skipped as filler between calls
     (warpfront/hipfire#750): it closes nothing, and is no content either; so is the closer of an
-    older Qwen wrapper that Qwen3.6 drifts into (`</function_invocation>`, QwenLM/Qwen3.8#178)."""
+    older Qwen wrapper that Qwen3.6 drifts into (`</function_invocation>`, QwenLM/Qwen3.8#178).
+    A misspelled closer (`</parameter/>`, `</parameter1>`, `</parameter_function>`, Qwen3.6,
+    sgl-project/sglang#27337) is held: the value's own closer makes it text of the value; a
+    value the call's closer ends after one is not run (it would hold the typo)."""
     return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
                    value_close=("</parameter>",), block_close=(block_close,),
                    fillers=("</function>", "</function_invocation>"),
-                   trim_nl=True)
+                   trim_nl=True, suspects=("</parameter",))
 
 
 class Qwen3Coder(Format):
