@@ -1,13 +1,7 @@
 """Real-output cases of the 2026-12-04 hunt (e): each cites the public report it reproduces (see cases.py)."""
 from __future__ import annotations
 
-from .cases import CASES, case
-
-START = len(CASES)
-
-
-def COUNT():
-    return len(CASES) - START
+from .cases import case
 
 # ---------------------------------------------------------------------------------------------
 # Qwen3-Coder XML in agent tools (llama.cpp, Ollama, LM Studio behind opencode, Continue, crush)
