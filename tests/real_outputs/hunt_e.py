@@ -243,3 +243,20 @@ case("gemma_special", "https://github.com/vllm-project/vllm/issues/56263", "Gemm
 case("llama3_json", "https://github.com/sgl-project/sglang/issues/35562", "an answer that opens with a JSON object "
      "naming no tool is content, whole",
      '{"a": 1} is a dict', [], '{"a": 1} is a dict', tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# Values Ollama's parsers bent
+Q = '<|"|>'
+case("gemma_special", "https://github.com/ollama/ollama/issues/18390", "Gemma 4: a key with spaces, an exponent "
+     "number and null",
+     "<|tool_call>call:set_value{key with space:1.5e-05,none:null}<tool_call|>",
+     [("set_value", {"key with space": 1.5e-05, "none": None})], tools=["set_value"])
+case("gemma_special", "https://github.com/ollama/ollama/issues/18354", "Gemma 4: several strings, then an array "
+     "of strings (a placeholder scheme mixed them up)",
+     f"<|tool_call>call:tag_note{{title:{Q}Plan{Q},body:{Q}Ship it{Q},author:{Q}ana{Q},tags:[{Q}work{Q},{Q}q3{Q}]}}"
+     "<tool_call|>",
+     [("tag_note", {"title": "Plan", "body": "Ship it", "author": "ana", "tags": ["work", "q3"]})], tools=["tag_note"])
+case("qwen3_coder", "https://github.com/ollama/ollama/issues/18421", "an integer beyond int64 keeps every digit "
+     "(a parser clamped it)",
+     "<tool_call>\n<function=count>\n<parameter=n>\n123456789012345678901234567890\n</parameter>\n</function>\n"
+     "</tool_call>", [("count", {"n": 123456789012345678901234567890})], tools={"count": {"n": {"type": "integer"}}})
