@@ -260,3 +260,10 @@ case("qwen3_coder", "https://github.com/ollama/ollama/issues/18421", "an integer
      "(a parser clamped it)",
      "<tool_call>\n<function=count>\n<parameter=n>\n123456789012345678901234567890\n</parameter>\n</function>\n"
      "</tool_call>", [("count", {"n": 123456789012345678901234567890})], tools={"count": {"n": {"type": "integer"}}})
+
+case("minimax_m2", "https://github.com/anthropics/claude-code/issues/83088", "the invoke syntax's slip (the report's "
+     "model writes MiniMax-M2's syntax): a value closed by a tag named after its parameter, the next parameter after "
+     "it: never runnable (the value would hold `</content>`)",
+     '<minimax:tool_call>\n<invoke name="remember">\n<parameter name="content">Met Ana about the launch.</content>\n'
+     '<parameter name="metadata">{"tags": "a,b"}</parameter>\n</invoke>\n</minimax:tool_call>',
+     [], tools=["remember"], incomplete=[("remember", {"content": "Met Ana about the launch."})])
