@@ -267,3 +267,16 @@ case("minimax_m2", "https://github.com/anthropics/claude-code/issues/83088", "th
      '<minimax:tool_call>\n<invoke name="remember">\n<parameter name="content">Met Ana about the launch.</content>\n'
      '<parameter name="metadata">{"tags": "a,b"}</parameter>\n</invoke>\n</minimax:tool_call>',
      [], tools=["remember"], incomplete=[("remember", {"content": "Met Ana about the launch."})])
+
+# ---------------------------------------------------------------------------------------------
+# Nemotron 3 Nano / Nano 9B v2
+case("qwen3_coder", "https://github.com/ollama/ollama/pull/13764", "Nemotron 3 Nano: the prompt opens the thinking, "
+     "the call comes without </think> (a parser stayed in thinking mode)",
+     "The user wants the weather in Paris. I will call the tool.\n<tool_call>\n<function=get_weather>\n"
+     "<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>",
+     [("get_weather", {"city": "Paris"})], reasoning="The user wants the weather in Paris. I will call the tool.",
+     tools=["get_weather"], thinking=True)
+case("tool_calls_array", "https://github.com/vllm-project/vllm/pull/42255", "Nemotron-Nano-9B-v2: the <TOOLCALL> list "
+     "with numeric arguments",
+     '<TOOLCALL>[{"name": "calculate_tip", "arguments": {"bill_total": 100, "tip_percentage": 18}}]</TOOLCALL>',
+     [("calculate_tip", {"bill_total": 100, "tip_percentage": 18})], tools=["calculate_tip"])
