@@ -49,6 +49,9 @@ def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, i
         yield from value(r, a)
         ctx.end()
         return
+    if (yield from _single_quoted(r)):
+        yield from _literal_call(r, ctx, id)
+        return
     at = r.at
     try:
         yield from _call_body(r, ctx, loose, at, id)
@@ -246,6 +249,28 @@ def _literal():
     return literal
 
 
+def _literal_call(r, ctx: Context, cid):
+    """A call object written as a Python dict (`{'name': 'f', 'arguments': {'x': 1}}`: Mistral 7B
+    v0.3 writes its [TOOL_CALLS] list so, vllm-project/vllm#5649): read whole as the literal it
+    is, then a call only when it is one (a name; arguments, an id and a type at most)."""
+    at = r.at
+    w = Args(ctx.limit)
+    yield from _literal()(r, w)
+    if w.over:
+        raise Bad("larger than a call may be")
+    obj = w.result()
+    names = [obj[k] for k in NAME_KEYS if k in obj]
+    args = [obj[k] for k in ARGS_KEYS if k in obj]
+    if (len(names) != 1 or not isinstance(names[0], str) or len(args) > 1
+            or set(obj) - {*NAME_KEYS, *ARGS_KEYS, *ID_KEYS, *IGNORED}):
+        raise Reject("a dict that is no call", at)
+    if args and not isinstance(args[0], dict):
+        raise Bad("arguments are not an object")
+    ids = [obj[k] for k in ID_KEYS if isinstance(obj.get(k), str)]
+    ctx.start(ctx.check(names[0]), cid or (ids[0] if ids else None)).value(args[0] if args else {})
+    ctx.end()
+
+
 def _single_quoted(r):
     """Does the object at the reader (at its brace) start with a single-quoted key?"""
     while True:
@@ -402,7 +427,10 @@ def json_after(look: str, eof: bool) -> Verdict:
     return ahead(look, eof, ("{", "["))
 
 
-_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id)"\s*:')
+# (the arguments may come first: Hermes-3 on Ollama writes {"arguments": {…}, "name": …},
+# NVIDIA/NemoClaw#2733; an object that then names no tool is no call, and stays content)
+_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id'
+                       r'|arguments|parameters)"\s*:')
 _KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,12}(?:"\s*)?)?\Z')
 # After prose, a call names a declared tool at once: an object `{"name": …`, or llama.cpp's
 # wrappers `{"tool_calls": [{"name": …` / `{"tool_call": {"name": …`.

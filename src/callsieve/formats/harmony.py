@@ -217,6 +217,10 @@ def _read_header(r, ctx: Context, head: dict, fused: bool):
 def _recipient(ctx: Context, head: dict):
     """(recipient, is it a built-in tool, the function's name if it is a function call)."""
     to = _unglued(ctx, head.get("to") or "")
+    if to == "assistant":
+        # Addressed to the assistant itself (gpt-oss-20b writes a stray `commentary to=assistant`
+        # before the real channel, vllm-project/vllm#58825): no recipient, the channel decides.
+        to = ""
     # A recipient outside functions. is a built-in tool, unless it is a declared
     # tool's own name (`to=math.sum` with a tool `math.sum`).
     direct = declared(ctx, to)

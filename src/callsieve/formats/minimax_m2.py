@@ -21,10 +21,16 @@ class MinimaxM2(Format):
     tool_openers = (BARE,)
     closer = "</minimax:tool_call>"
     models = ("minimax-m2*",)
+    # The tokenizer's end-of-turn and begin-of-text tokens, left in the text by servers that
+    # keep special tokens (waybarrios/vllm-mlx#98): markup, never the answer.
+    specials = ("[e~[", "]~!b[")
     example = ('<minimax:tool_call>\n<invoke name="water_plants">\n<parameter name="zone">greenhouse</parameter>\n'
                '</invoke>\n</minimax:tool_call>')
 
-    body = invoke_dialect(block_close=("</minimax:tool_call>",))
+    # A value whose closer is missing and that ends in another closing tag (`…</content>`, named
+    # after the parameter: the invoke syntax's known slip, anthropics/claude-code#83088) is not
+    # run: the slip would be part of the value.
+    body = invoke_dialect(block_close=("</minimax:tool_call>",), suspects=("</",))
 
     def decide(self, opener, look, eof, ctx):
         if opener != BARE:

@@ -27,9 +27,11 @@ _SPACED = re.compile(r"\s*<function\s+[\w.\-]+\s*>")
 _SPACED_PREFIX = re.compile(r"\s*<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:\s+[\w.\-]*\s*)?)?)?)?)?)?)?)?)?\Z")
 # A parameter tag may also be spelled with an attribute (`<parameter name="path">`, as the
 # invoke-style syntaxes write it): skipping it as noise ran the call without that argument.
+# A name holds no `<`: `<parameter=command=create</parameter>` (the tag's `>` never written,
+# QwenLM/Qwen3-Coder#457) is a malformed tag, not a parameter named `command=create</parameter`.
 _BODY = ("<parameter=", "<parameter name=", "</function>")
 PARAMETER = Tag(("<parameter=", "<parameter name="),
-                r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^>\n]*?)(?P=q)\s*>""")
+                r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^<>\n]*?)(?P=q)\s*>""")
 
 
 def dialect(block_close: str) -> Dialect:
@@ -37,11 +39,14 @@ def dialect(block_close: str) -> Dialect:
 
     A `</function>` written again after a call's own is skipped as filler between calls
     (warpfront/hipfire#750): it closes nothing, and is no content either; so is the closer of an
-    older Qwen wrapper that Qwen3.6 drifts into (`</function_invocation>`, QwenLM/Qwen3.8#178)."""
+    older Qwen wrapper that Qwen3.6 drifts into (`</function_invocation>`, QwenLM/Qwen3.8#178).
+    A misspelled closer (`</parameter/>`, `</parameter1>`, `</parameter_function>`, Qwen3.6,
+    sgl-project/sglang#27337) is held: the value's own closer makes it text of the value; a
+    value the call's closer ends after one is not run (it would hold the typo)."""
     return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
                    value_close=("</parameter>",), block_close=(block_close,),
                    fillers=("</function>", "</function_invocation>"),
-                   trim_nl=True)
+                   trim_nl=True, suspects=("</parameter",))
 
 
 class Qwen3Coder(Format):
