@@ -2,3 +2,89 @@
 from __future__ import annotations
 
 from .cases import case  # noqa: F401
+
+# ---------------------------------------------------------------------------------------------
+# Thinking opened by the prompt: the output holds only the closer (or none at all).
+case("tool_call_tag", "https://github.com/can1357/oh-my-pi/pull/10575",
+     "Qwen3's template prefilled <think>: the reasoning, </think> on its own line, the answer",
+     "Let me think. 2 plus 2.\n</think>\n\nThe answer is 4.", [], "The answer is 4.", "Let me think. 2 plus 2.",
+     thinking=True)
+case("deepseek_v3", "https://github.com/perplexityai/api-discussion/issues/177",
+     "R1 1776 writes no <think> opener, only the closer",
+     "The user greets me; a short friendly reply will do.\n</think>\n\nHello! How can I help?", [],
+     "Hello! How can I help?", "The user greets me; a short friendly reply will do.", thinking=True)
+case("deepseek_dsml", "https://github.com/tonyd2wild/DeepSeek-v4-Flash-Vision-Exp-DSpark-1M-NVFP4-KV-2x-DGX-Spark/issues/16",
+     "DeepSeek V4's encoder puts <think> in the prompt: the output starts inside the reasoning",
+     "Two plus two is four; answer plainly.</think>2 + 2 = 4.", [], "2 + 2 = 4.",
+     "Two plus two is four; answer plainly.", thinking=True)
+case("tool_call_tag", "https://github.com/kekzl/imp/pull/509",
+     "Qwen3.6, thinking opened by the prompt and never closed (budget spent): all of it is reasoning",
+     "Thinking Process:\n1. The user asks for 2+2.\n2. That is 4.\n3. Draft the answer", [], "",
+     "Thinking Process:\n1. The user asks for 2+2.\n2. That is 4.\n3. Draft the answer", thinking=True)
+case("seed_oss", "https://github.com/vllm-project/vllm/pull/46333",
+     "Seed-OSS starts inside the block (no <seed:think>): streamed and whole agree",
+     "The user wants a haiku about rain.</seed:think>Soft rain on the roof,\nthe gutters hum a low song.",
+     [], "Soft rain on the roof,\nthe gutters hum a low song.", "The user wants a haiku about rain.", thinking=True)
+case("seed_oss", "https://github.com/CherryHQ/cherry-studio/pull/9498",
+     "Seed-OSS-36B's own <seed:think> block, then the answer",
+     "<seed:think>Greeting; keep it brief.</seed:think>Hi there!", [], "Hi there!", "Greeting; keep it brief.")
+case("glm", "https://github.com/cline/cline/pull/5316",
+     "GLM-4.5 writes an empty <think></think> itself as its first tokens, then answers",
+     "<think></think>\nThe code implements every requirement but one: export to CSV.", [],
+     "The code implements every requirement but one: export to CSV.")
+case("glm", "https://github.com/sgl-project/sglang/issues/37645",
+     "GLM's template ends with <think>: the reasoning, </think>, then a call",
+     "The user wants the forecast; call the tool.</think>\n<tool_call>get_weather\n<arg_key>city</arg_key>\n"
+     "<arg_value>Hangzhou</arg_value>\n</tool_call>", [("get_weather", {"city": "Hangzhou"})],
+     reasoning="The user wants the forecast; call the tool.", tools=["get_weather"], thinking=True)
+
+# ---------------------------------------------------------------------------------------------
+# A call drafted inside the thinking and made again after it; a call made inside an open block.
+case("tool_call_tag", "https://github.com/PrimeIntellect-ai/renderers/pull/80",
+     "Qwen3 drafts the call inside <think> and makes it after: one call, not a phantom duplicate",
+     '<think>\nI will run the script:\n<tool_call>\n{"name": "run", "arguments": {"cmd": "python main.py"}}\n</tool_call>\n'
+     'then read its output.\n</think>\n\n<tool_call>\n{"name": "run", "arguments": {"cmd": "python main.py"}}\n</tool_call>',
+     [("run", {"cmd": "python main.py"})],
+     reasoning='I will run the script:\n<tool_call>\n{"name": "run", "arguments": {"cmd": "python main.py"}}\n</tool_call>\n'
+               'then read its output.', tools=["run"])
+case("kimi_k2", "https://github.com/PrimeIntellect-ai/renderers/pull/80",
+     "Kimi K2.5 drafts a tool-call section inside <think>, then the real one: the real call alone",
+     '<think>Plan: <|tool_calls_section_begin|><|tool_call_begin|>functions.ls:0<|tool_call_argument_begin|>'
+     '{"path": "."}<|tool_call_end|><|tool_calls_section_end|> and then read the result.</think>'
+     '<|tool_calls_section_begin|><|tool_call_begin|>functions.ls:0<|tool_call_argument_begin|>{"path": "src"}'
+     '<|tool_call_end|><|tool_calls_section_end|>', [("ls", {"path": "src"})],
+     reasoning='Plan: <|tool_calls_section_begin|><|tool_call_begin|>functions.ls:0<|tool_call_argument_begin|>'
+               '{"path": "."}<|tool_call_end|><|tool_calls_section_end|> and then read the result.', tools=["ls"])
+case("deepseek_v3", "https://github.com/PrimeIntellect-ai/renderers/pull/80",
+     "DeepSeek drafts a call inside <think>; the call after the thinking is the one made",
+     '<think>Try it: <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>lookup\n```json\n{"id": 1}\n```'
+     '<｜tool▁call▁end｜><｜tool▁calls▁end｜> no, id 2 is right.</think><｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function'
+     '<｜tool▁sep｜>lookup\n```json\n{"id": 2}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>', [("lookup", {"id": 2})],
+     reasoning='Try it: <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>lookup\n```json\n{"id": 1}\n```'
+               '<｜tool▁call▁end｜><｜tool▁calls▁end｜> no, id 2 is right.', tools=["lookup"])
+case("kimi_k2", "https://github.com/vybestack/llxprt-code/issues/749",
+     "Kimi K2 Thinking makes its call inside the <think> and ends the turn there: the call runs",
+     "<think>I'll analyze the codebase, starting with its structure. <|tool_calls_section_begin|> <|tool_call_begin|> "
+     'functions.list_directory:0 <|tool_call_argument_begin|> {"path": "/repo"} <|tool_call_end|> '
+     "<|tool_calls_section_end|>", [("list_directory", {"path": "/repo"})],
+     reasoning="I'll analyze the codebase, starting with its structure.", tools=["list_directory"])
+case("qwen3_coder", "https://github.com/vllm-project/vllm/pull/55759",
+     "Qwen3.5 (template opened <think>) writes its only call before any </think>: the call is not lost",
+     "The user wants the tests run. I'll call the tool.\n<tool_call>\n<function=bash>\n<parameter=command>\npytest -q\n"
+     "</parameter>\n</function>\n</tool_call>", [("bash", {"command": "pytest -q"})],
+     reasoning="The user wants the tests run. I'll call the tool.", tools=["bash"], thinking=True)
+case("tool_call_tag", "https://github.com/tetherto/qvac/pull/1316",
+     "an empty <think></think> block, then the call",
+     '<think>\n\n</think>\n\n<tool_call>\n{"name": "get_time", "arguments": {"tz": "UTC"}}\n</tool_call>',
+     [("get_time", {"tz": "UTC"})], tools=["get_time"])
+
+# ---------------------------------------------------------------------------------------------
+# Magistral's [THINK] (llama.cpp --special shows the tokens as text)
+case("bracket_tool_calls", "https://github.com/ggml-org/llama.cpp/issues/16158",
+     "Magistral Small 2509: [THINK]…[/THINK], then the answer",
+     "[THINK]The user asks for the capital of France. Paris.[/THINK]The capital of France is Paris.", [],
+     "The capital of France is Paris.", "The user asks for the capital of France. Paris.")
+case("bracket_tool_calls", "https://github.com/ggml-org/llama.cpp/pull/16413",
+     "Magistral: reasoning parsed before the tool calls that follow it",
+     '[THINK]I need the weather in Lyon.[/THINK][TOOL_CALLS]get_weather[ARGS]{"city": "Lyon"}',
+     [("get_weather", {"city": "Lyon"})], reasoning="I need the weather in Lyon.", tools=["get_weather"])
