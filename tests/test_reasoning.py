@@ -61,6 +61,14 @@ def test_thinking_off_keeps_stray_markers_as_content():
     check(text, thinking=False, content=text, reasoning="")
 
 
+@pytest.mark.parametrize("block", ["<think>\n\n</think>\n\n", "<think></think>", "<|channel>thought\n<channel|>"])
+def test_thinking_off_an_empty_block_first_is_markup(block):
+    # the template's own no-think block, written by the model: no thought, and no content
+    check(block + "Answer", thinking=False, content="Answer", reasoning="")
+    # anywhere else it is the text's (a block with words in it too: the request said off)
+    check("Say <think></think> Answer", thinking=False, content="Say <think></think> Answer", reasoning="")
+
+
 def test_session_learns_that_the_template_opens_thinking():
     # Two turns in a row that close, on a line of their own, a block they never opened teach it.
     sess = Session()

@@ -88,3 +88,24 @@ case("bracket_tool_calls", "https://github.com/ggml-org/llama.cpp/pull/16413",
      "Magistral: reasoning parsed before the tool calls that follow it",
      '[THINK]I need the weather in Lyon.[/THINK][TOOL_CALLS]get_weather[ARGS]{"city": "Lyon"}',
      [("get_weather", {"city": "Lyon"})], reasoning="I need the weather in Lyon.", tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# Thinking turned off by the request, and the model still writes its (empty) block.
+case("gemma_special", "https://github.com/qwersyk/Newelle/issues/427",
+     "Gemma 4 with reasoning disabled still writes an empty thought channel first: not content",
+     "<|channel>thought\n<channel|>Hello! What would you like to talk about?", [],
+     "Hello! What would you like to talk about?", thinking=False)
+case("tool_call_tag", "https://github.com/verl-project/verl/issues/1307",
+     "Qwen3 with enable_thinking=False writes the template's empty <think>\\n\\n</think> itself",
+     "<think>\n\n</think>\n\nA large language model is a neural network trained on text.", [],
+     "A large language model is a neural network trained on text.", thinking=False)
+case("glm", "https://github.com/alibaba/rtp-llm/pull/485",
+     "GLM-4.6, thinking off: the no-think <think></think> echoed before a call",
+     "<think></think>\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Chengdu</arg_value>\n</tool_call>",
+     [("get_weather", {"city": "Chengdu"})], tools=["get_weather"], thinking=False)
+case("tool_call_tag", "https://github.com/Tencent-Hunyuan/Hunyuan-7B/issues/13",
+     "enable_thinking=False, but the model thinks anyway in a whole <think> block",
+     "<think>\nThe user wants a poem.\n</think>\nRoses are red.", [], "Roses are red.", "The user wants a poem.",
+     thinking=False, xfail="thinking=False keeps a model's own markers as content by design (docs/reasoning.md; "
+     "test_reasoning.test_thinking_off_keeps_stray_markers_as_content): separating a block written despite the "
+     "switch is a design decision, not a bug fix")
