@@ -109,3 +109,53 @@ case("tool_call_tag", "https://github.com/Tencent-Hunyuan/Hunyuan-7B/issues/13",
      thinking=False, xfail="thinking=False keeps a model's own markers as content by design (docs/reasoning.md; "
      "test_reasoning.test_thinking_off_keeps_stray_markers_as_content): separating a block written despite the "
      "switch is a design decision, not a bug fix")
+
+# ---------------------------------------------------------------------------------------------
+# More syntaxes: MiniMax M2.x, Nemotron, Gemma 4, harmony, Granite.
+case("minimax_m2", "https://github.com/cubist38/mlx-openai-server/issues/179",
+     "MiniMax M2.1: the opening <think> never in the output, the closer on its own line",
+     'The user has sent a simple greeting "hi". I should respond concisely.\n</think>\nHi! How can I help you today?',
+     [], "Hi! How can I help you today?", 'The user has sent a simple greeting "hi". I should respond concisely.',
+     thinking=True)
+case("minimax_m2", "https://github.com/vllm-project/vllm/issues/38212",
+     "MiniMax M2.5 writes <think> itself though the parser assumed the prompt opened it",
+     "<think>2+2 is 4.</think>\n\n4", [], "4", "2+2 is 4.", thinking=True)
+case("minimax_m2", "https://github.com/ai-dynamo/frontend-crates/pull/108",
+     "MiniMax M2 starts in reasoning and goes straight into its tool-call envelope (no </think>)",
+     'I need to list the directory first.\n<minimax:tool_call>\n<invoke name="ls">\n<parameter name="path">/srv</parameter>\n'
+     '</invoke>\n</minimax:tool_call>', [("ls", {"path": "/srv"})], reasoning="I need to list the directory first.",
+     tools=["ls"], thinking=True)
+case("qwen3_coder", "https://github.com/waybarrios/vllm-mlx/issues/161",
+     "Nemotron 3 Super: a <think> block, then its XML call (the reasoning leaked into content)",
+     "<think>The user is asking for the current weather in Paris. I have access to get_weather.</think>\n<tool_call>\n"
+     "<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>",
+     [("get_weather", {"city": "Paris"})],
+     reasoning="The user is asking for the current weather in Paris. I have access to get_weather.", tools=["get_weather"])
+case("qwen3_coder", "https://github.com/ai-dynamo/dynamo/pull/11251",
+     "Nemotron: the stream stops inside a <think> opener (<thi): the bytes are content, not dropped",
+     "<thi", [], "<thi")
+case("gemma_special", "https://github.com/jundot/omlx/pull/2533",
+     "Gemma 4 after a tool response: the template opened <|channel>thought, the output only closes it",
+     "The tool returned 21 degrees; report it.<channel|>It is 21 °C in Lisbon right now.", [],
+     "It is 21 °C in Lisbon right now.", "The tool returned 21 degrees; report it.", thinking=True)
+case("gemma_special", "https://github.com/NousResearch/hermes-agent/pull/67632",
+     "Gemma 4's asymmetric pair inline in the content, then the answer",
+     "<|channel>thought\nThe user wants a one-line summary.<channel|>Summary: the build is green.", [],
+     "Summary: the build is green.", "The user wants a one-line summary.")
+case("gemma_special", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/2013",
+     "Gemma 4: the thought channel, then a call",
+     '<|channel>thought\nCheck the file first.<channel|><|tool_call>call:read_file{path:<|"|>notes.md<|"|>}<tool_call|>',
+     [("read_file", {"path": "notes.md"})], reasoning="Check the file first.", tools=["read_file"])
+case("harmony", "https://github.com/raullenchai/Rapid-MLX/pull/794",
+     "gpt-oss cut short (max_tokens) inside the analysis channel: reasoning only, no content",
+     "<|channel|>analysis<|message|>We need to count the r's in strawberry: s-t-r", [], "",
+     "We need to count the r's in strawberry: s-t-r")
+case("granite", "https://github.com/vllm-project/vllm/pull/14202",
+     "Granite 3.2 (thinking=True in chat_template_kwargs): the plain-text markers",
+     "Here is my thought process:\nThe user wants a joke about cats.\nHere is my response:\nCats do not need jokes.",
+     [], "Cats do not need jokes.", "The user wants a joke about cats.")
+case("tool_call_tag", "https://github.com/jundot/omlx/issues/2649",
+     "prompt-opened thinking: an empty closer first, the reasoning, then the real closer",
+     "</think>private planning</think>visible answer", [], "visible answer", "private planning", thinking=True,
+     xfail="a first closer with nothing before it ends the block (models skip thinking so); that a later "
+           "closer shows it was redundant is known only after the text between went out as content")
