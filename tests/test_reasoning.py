@@ -56,6 +56,23 @@ def test_prompt_opened_thinking():
     assert parse(text).content == "First, the sum.It is 4."
 
 
+@pytest.mark.parametrize("thought", [
+    "Only the last turn keeps the `<think>...</think>` block.",     # the pair in inline code
+    "Close it with `</think>` later.",
+    "Split on ``</think>`` (two backticks).",
+])
+def test_a_closer_quoted_in_inline_code_does_not_end_thinking(thought):
+    check(thought + "\n</think>\n\nAnswer.", thinking=True, reasoning=thought, content="Answer.")
+    check("<think>" + thought + "</think>Answer.", reasoning=thought, content="Answer.")
+
+
+def test_a_fence_in_thinking_is_not_inline_code():
+    # (a call drafted with a ```json body, as DeepSeek writes it: the closer after it is real)
+    thought = "Draft:\n```json\n{}\n``` no."
+    check(thought + "</think>Answer.", thinking=True, reasoning=thought, content="Answer.")
+    check("Code `x` done.</think>Answer.", thinking=True, reasoning="Code `x` done.", content="Answer.")
+
+
 def test_thinking_off_keeps_stray_markers_as_content():
     text = "<think>x</think>Answer"
     check(text, thinking=False, content=text, reasoning="")

@@ -159,3 +159,29 @@ case("tool_call_tag", "https://github.com/jundot/omlx/issues/2649",
      "</think>private planning</think>visible answer", [], "visible answer", "private planning", thinking=True,
      xfail="a first closer with nothing before it ends the block (models skip thinking so); that a later "
            "closer shows it was redundant is known only after the text between went out as content")
+
+# ---------------------------------------------------------------------------------------------
+# The thinking quotes its own markup.
+case("qwen3_coder", "https://github.com/ggml-org/llama.cpp/issues/27661",
+     "Qwen3.6 (template opened <think>) quotes `<think>…</think>` in inline code while thinking: not its end",
+     "This controls `preserve_thinking`: only assistant messages after `last_query_index` keep the `<think>...</think>` "
+     "block; so the history is fine.\n</think>\n\nThe template keeps reasoning only for the last turn.", [],
+     "The template keeps reasoning only for the last turn.",
+     "This controls `preserve_thinking`: only assistant messages after `last_query_index` keep the `<think>...</think>` "
+     "block; so the history is fine.", thinking=True)
+case("qwen3_coder", "https://github.com/gty111/gLLM/pull/286",
+     "a literal `</think>` in a reasoning example, then the real closer and a call (it must still run)",
+     "<think>\nThe parser splits on `</think>` so I must not end early.\n</think>\n\n<tool_call>\n<function=exec_command>\n"
+     "<parameter=cmd>\nls -la\n</parameter>\n</function>\n</tool_call>", [("exec_command", {"cmd": "ls -la"})],
+     reasoning="The parser splits on `</think>` so I must not end early.", tools=["exec_command"])
+case("tool_call_tag", "https://github.com/raullenchai/Rapid-MLX/issues/1778",
+     "a literal `<think>` in inline code in an answer: kept as text (no thinking)",
+     "Reply with: BEGIN `<think>` AFTER END", [], "Reply with: BEGIN `<think>` AFTER END")
+case("tool_call_tag", "https://github.com/bytedance/deer-flow/pull/4647",
+     "an answer that shows the tag pair in inline code keeps it",
+     "Wrap your reasoning in `<think>your reasoning</think>` before answering.", [],
+     "Wrap your reasoning in `<think>your reasoning</think>` before answering.")
+case("bracket_tool_calls", "https://github.com/waybarrios/vllm-mlx/pull/599",
+     "Ministral 3 Reasoning: the prompt opened [THINK], only the closing token is written",
+     "Okay, I need to calculate 17×23: 17×20 is 340, plus 51.[/THINK]391", [], "391",
+     "Okay, I need to calculate 17×23: 17×20 is 340, plus 51.", thinking=True)
