@@ -73,6 +73,16 @@ def test_a_fence_in_thinking_is_not_inline_code():
     check("Code `x` done.</think>Answer.", thinking=True, reasoning="Code `x` done.", content="Answer.")
 
 
+@pytest.mark.parametrize("wrapper", ["response", "answer"])
+def test_an_answer_wrapper_ends_the_thinking_the_prompt_opened(wrapper):
+    # (the closer was a special token the server skipped: ERNIE 4.5 Thinking, Hunyuan)
+    text = f"Define it.\n\n<{wrapper}>\nIt is a lock.\n</{wrapper}>\n"
+    check(text, thinking=True, reasoning="Define it.", content="It is a lock.")
+    # inside a block the model opened itself, it is the thought's words
+    check(f"<think>Wrap it in <{wrapper}> tags.</think>Done.", reasoning=f"Wrap it in <{wrapper}> tags.",
+          content="Done.")
+
+
 def test_thinking_off_keeps_stray_markers_as_content():
     text = "<think>x</think>Answer"
     check(text, thinking=False, content=text, reasoning="")

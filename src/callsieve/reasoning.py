@@ -75,6 +75,10 @@ SYNTAXES = (
     # `[BEGIN FINAL RESPONSE]` (and ends `[END FINAL RESPONSE]`, stripped).
     Thinking("apriel", ("Here are my reasoning steps:",), ("[BEGIN FINAL RESPONSE]",), start_only=True),
     Thinking("apriel_answer", (), ("[BEGIN FINAL RESPONSE]",)),
+    # An answer wrapper's opener ends the thinking the prompt opened: the answer has begun, and
+    # the closer before it was a special token the server skipped (ERNIE 4.5 Thinking's
+    # `…\n\n<response>\nanswer\n</response>`, Hunyuan's `<answer>`).  Elsewhere it is stripped.
+    Thinking("answer", (), ("<response>", "<answer>")),
 )
 
 # An empty block written first, as one marker (opener, a blank line at most, closer).  With

@@ -185,3 +185,60 @@ case("bracket_tool_calls", "https://github.com/waybarrios/vllm-mlx/pull/599",
      "Ministral 3 Reasoning: the prompt opened [THINK], only the closing token is written",
      "Okay, I need to calculate 17×23: 17×20 is 340, plus 51.[/THINK]391", [], "391",
      "Okay, I need to calculate 17×23: 17×20 is 340, plus 51.", thinking=True)
+
+# ---------------------------------------------------------------------------------------------
+# Answer wrappers after the thinking: ERNIE 4.5 Thinking's <response>, Hunyuan's <answer>.
+case("tool_call_tag", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/993",
+     "ERNIE-4.5-21B-A3B-Thinking as LM Studio shows it: no </think> (a skipped special token), then <response>",
+     "The user asks what a mutex is; define it briefly.\n\n<response>\nA mutex is a lock that one thread holds at a time.\n"
+     "</response>\n", [], "A mutex is a lock that one thread holds at a time.",
+     "The user asks what a mutex is; define it briefly.", thinking=True)
+case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/25027",
+     "ERNIE 4.5 Thinking: reasoning, </think>, three newlines, the <response> block",
+     "The user greets me.\n</think>\n\n\n<response>\nHello! How can I help?\n</response>\n", [],
+     "Hello! How can I help?", "The user greets me.", thinking=True)
+case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/52841",
+     "ERNIE 4.5 Thinking: reasoning, a <response> with words, then the call after it",
+     'I need the temperature in Beijing.\n</think>\n<response>\nLet me check.\n</response>\n\n\n<tool_call>\n'
+     '{"name": "get_current_temperature", "arguments": {"location": "Beijing"}}\n</tool_call>\n',
+     [("get_current_temperature", {"location": "Beijing"})], "Let me check.", "I need the temperature in Beijing.",
+     tools=["get_current_temperature"], thinking=True)
+case("tool_calls_array", "https://github.com/sgl-project/sglang/pull/7678",
+     "Hunyuan-A13B: <think>, then <answer> around the <tool_calls> array",
+     '<think>\nThe user wants the weather in Shenzhen.\n</think>\n<answer>\n<tool_calls>[{"name": "get_weather", '
+     '"arguments": {"city": "Shenzhen"}}]</tool_calls>\n</answer>', [("get_weather", {"city": "Shenzhen"})],
+     reasoning="The user wants the weather in Shenzhen.", tools=["get_weather"])
+case("tool_calls_array", "https://github.com/vllm-project/vllm/pull/20625",
+     "Hunyuan-A13B: <think> and <answer> with text",
+     "<think>\nSimple arithmetic.\n</think>\n<answer>\n2 + 3 = 5\n</answer>", [], "2 + 3 = 5", "Simple arithmetic.")
+
+# ---------------------------------------------------------------------------------------------
+# Templates that open <think>: EXAONE 4, Qwen3 Thinking-2507, Qwen3-VL Thinking.
+case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/21060",
+     "EXAONE 4.0 with reasoning on: <think> is never in the output, the Hermes call follows </think>",
+     'I should search for it.\n</think>\n\n<tool_call>\n{"name": "search", "arguments": {"query": "EXAONE 4.0"}}\n'
+     '</tool_call>', [("search", {"query": "EXAONE 4.0"})], reasoning="I should search for it.", tools=["search"],
+     thinking=True)
+case("tool_call_tag", "https://github.com/vllm-project/vllm/pull/22617",
+     "EXAONE 4.0 with enable_thinking=False: no tags at all, all of it is content",
+     "Hello! I am EXAONE, an AI assistant.", [], "Hello! I am EXAONE, an AI assistant.", thinking=False)
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/22507",
+     "Qwen3-4B-Thinking-2507 doesn't output <think>: the reasoning ends at </think>, then the call",
+     'The user said hello; no tool is needed, but they asked for the time.\n</think>\n\n<tool_call>\n'
+     '{"name": "get_time", "arguments": {}}\n</tool_call>', [("get_time", {})],
+     reasoning="The user said hello; no tool is needed, but they asked for the time.", tools=["get_time"], thinking=True)
+case("tool_call_tag", "https://github.com/vllm-project/vllm/issues/26239",
+     "Qwen3-VL-Thinking: <think> is in the template, the output only closes it",
+     "The image shows a red bicycle.\n</think>\n\nA red bicycle leaning on a wall.", [],
+     "A red bicycle leaning on a wall.", "The image shows a red bicycle.", thinking=True)
+case("glm", "https://github.com/ogx-ai/ogx/issues/4414",
+     "GLM-4.6 after a tool result: a multi-line <think> block, then the answer",
+     "<think>The function returned the time:\n- Date: Friday\n- Time: 14:30\n\nI should present it clearly.</think>\n"
+     "The current time is **2:30 PM** on Friday.", [], "The current time is **2:30 PM** on Friday.",
+     "The function returned the time:\n- Date: Friday\n- Time: 14:30\n\nI should present it clearly.")
+case("tool_call_tag", "https://github.com/raullenchai/Rapid-MLX/issues/1778",
+     "a model told to echo a line with a bare <think> in it, never closed",
+     "BEGIN <think> AFTER END", [], "BEGIN <think> AFTER END",
+     xfail="an opener after visible text opens a block (interleaved thinking, test_reasoning's "
+           "`<think>a</think>x<think>b</think>y`); that it never closes is known only at the end, after its "
+           "text streamed as reasoning")
