@@ -1,7 +1,7 @@
 """Real-output cases of the 2026-12-04 hunt (f): each cites the public report it reproduces (see cases.py)."""
 from __future__ import annotations
 
-from .cases import case  # noqa: F401
+from .cases import NS, case  # noqa: F401
 
 # ---------------------------------------------------------------------------------------------
 # Thinking opened by the prompt: the output holds only the closer (or none at all).
@@ -242,3 +242,30 @@ case("tool_call_tag", "https://github.com/raullenchai/Rapid-MLX/issues/1778",
      xfail="an opener after visible text opens a block (interleaved thinking, test_reasoning's "
            "`<think>a</think>x<think>b</think>y`); that it never closes is known only at the end, after its "
            "text streamed as reasoning")
+
+# ---------------------------------------------------------------------------------------------
+# Thinking off by the request: the answer is content, never reasoning.
+case("tool_call_tag", "https://github.com/xorbitsai/inference/issues/3673",
+     "Qwen3-32B with enable_thinking=false: the answer is content (it landed in reasoning_content)",
+     "你好！有什么可以帮你的吗？", [], "你好！有什么可以帮你的吗？", thinking=False)
+case("glm", "https://github.com/vllm-project/vllm/pull/31449",
+     "GLM-4.7 with enable_thinking=False: the answer is content, not wrapped as reasoning",
+     "Paris is the capital of France.", [], "Paris is the capital of France.", thinking=False)
+case("tool_call_tag", "https://github.com/raullenchai/Rapid-MLX/pull/573",
+     "Qwen3 in prompt-opened thinking restates it as a bare 'thinking process' preamble and runs out of tokens",
+     "Here's a thinking process:\n\n1.  **Analyze User Input:**\n   - Route: Seattle to San Diego", [], "",
+     "Here's a thinking process:\n\n1.  **Analyze User Input:**\n   - Route: Seattle to San Diego", thinking=True)
+
+# MiniMax M2.5+ / M3 with <think> inline in the content
+case("minimax_m2", "https://github.com/sgl-project/sglang/issues/22637",
+     "MiniMax M2.5 emits <think>…</think> itself (minimax-append-think left the tags in content)",
+     "<think>\nThe user asks for 2+2.\n</think>\n\n2 + 2 = 4", [], "2 + 2 = 4", "The user asks for 2+2.")
+case("minimax_m3", "https://github.com/ENTERPILOT/GoModel/pull/1041",
+     "MiniMax M3: a literal <think> inside its own reasoning is the thought's text",
+     "<think>Plan the reply. I must not emit <think> again.</think>\n\nHere is the plan.", [], "Here is the plan.",
+     "Plan the reply. I must not emit <think> again.")
+case("minimax_m3", "https://github.com/decolua/9router/pull/2231",
+     "MiniMax M3's OpenAI endpoint puts <think>…</think> inside content, then a call",
+     f"<think>Read the config first.</think>\n{NS}<tool_call>\n{NS}<invoke name=\"read_file\">{NS}<path>app.toml{NS}</path>"
+     f"{NS}</invoke>\n{NS}</tool_call>", [("read_file", {"path": "app.toml"})], reasoning="Read the config first.",
+     tools=["read_file"])
