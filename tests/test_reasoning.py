@@ -78,6 +78,11 @@ def test_an_answer_wrapper_ends_the_thinking_the_prompt_opened(wrapper):
     # (the closer was a special token the server skipped: ERNIE 4.5 Thinking, Hunyuan)
     text = f"Define it.\n\n<{wrapper}>\nIt is a lock.\n</{wrapper}>\n"
     check(text, thinking=True, reasoning="Define it.", content="It is a lock.")
+    # outside thinking it is only stripped: no evidence that the prompt opens thinking
+    sess = Session()
+    for _ in range(Session.LEARN_AFTER + 1):
+        assert parse(f"Sure.\n<{wrapper}>\n42\n</{wrapper}>", session=sess).content.split() == ["Sure.", "42"]
+    assert not sess.opens_thinking
     # inside a block the model opened itself, it is the thought's words
     check(f"<think>Wrap it in <{wrapper}> tags.</think>Done.", reasoning=f"Wrap it in <{wrapper}> tags.",
           content="Done.")

@@ -182,7 +182,8 @@ def _outside_thinking(t: _Table, at_start: bool, held) -> None:
         for m in s.opens:
             t.add(m, "think_open", s)
         for m in s.closes:
-            t.add(m, "stray_close", s)
+            if m not in STRIP:             # (an answer wrapper that ends thinking: the answer's start)
+                t.add(m, "stray_close", s)
     for m in STRIP:
         t.add(m, "strip")
     if held is not None:
