@@ -274,3 +274,15 @@ case("glm", "https://github.com/sgl-project/sglang/issues/37645",
      "Paris is the capital of France.", [], "Paris is the capital of France.", thinking=True,
      xfail="a block the prompt opened and the stream never closed stays reasoning (kekzl/imp#509 is the same "
            "text cut off by max_tokens); only the finish reason (stop vs length) tells them apart")
+case("qwen3_coder", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/2045",
+     "Qwen3.6-35B-A3B calls its tool inside the prompt-opened think, then the end-of-turn token: the call runs",
+     "I should look at the directory first.\n\n<tool_call>\n<function=list_dir>\n<parameter=path>\nsrc\n</parameter>\n"
+     "</function>\n</tool_call><|im_end|>", [("list_dir", {"path": "src"})],
+     reasoning="I should look at the directory first.", tools=["list_dir"], thinking=True)
+case("qwen3_coder", "https://github.com/ggml-org/llama.cpp/issues/22684",
+     "Qwen3.5: a call planned inside the thinking, the thinking goes on, then closes, then the real call",
+     "I could call\n<tool_call>\n<function=grep>\n<parameter=pattern>\nTODO\n</parameter>\n</function>\n</tool_call>\n"
+     "but first narrow it down.\n</think>\n\n<tool_call>\n<function=grep>\n<parameter=pattern>\nTODO:\n</parameter>\n"
+     "</function>\n</tool_call>", [("grep", {"pattern": "TODO:"})],
+     reasoning="I could call\n<tool_call>\n<function=grep>\n<parameter=pattern>\nTODO\n</parameter>\n</function>\n"
+               "</tool_call>\nbut first narrow it down.", tools=["grep"], thinking=True)
