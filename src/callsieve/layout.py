@@ -56,8 +56,8 @@ class Layout:
         self.ws = ""                   # content's trailing whitespace, not out yet
         self.rws = ""                  # the thinking block's trailing whitespace, not out yet
         self.rlead = True              # nothing but whitespace in this thinking block yet
-        self.ticks = 0                 # odd: the content's current line is inside `inline code`
-        self.rticks = (0, 0)           # the same for the thinking block's line (see _rticks)
+        self.ticks = (0, 0)            # is the content's current line inside `inline code` (_ticks)
+        self.rticks = (0, 0)           # the same for the thinking block's current line
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
         self.code = False              # a backtick was written in the content (code, a fence)
 
@@ -73,13 +73,12 @@ class Layout:
     @property
     def quoting(self) -> bool:
         """Is the content's current line inside `inline code`?"""
-        return bool(self.ticks)
+        return _inside(self.ticks)
 
     @property
     def rquoting(self) -> bool:
         """Is the thinking block's current line inside `inline code`?"""
-        parity, run = self.rticks
-        return bool(parity ^ (0 < run < 3))
+        return _inside(self.rticks)
 
     @property
     def fenced(self) -> bool:
@@ -166,7 +165,7 @@ class Layout:
         if "`" in text:                  # (a backtick that starts no marker: count it)
             self.wrote(text)
         elif "\n" in text:
-            self.ticks = 0
+            self.ticks = (0, 0)
         if self.fence[1] is not None or "\n" in text:
             self.fence = fences.after(self.fence, text)
         return self.spaced(text)
@@ -201,7 +200,7 @@ class Layout:
         """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy).
         A thinking block's leading and trailing whitespace is layout (`<think>\\nplan\\n</think>`)."""
         th = self.th
-        self.rticks = _rticks(self.rticks, s)
+        self.rticks = _ticks(self.rticks, s)
         if not th.separated or th.legacy:
             self.text(s, True)
         if not th.separated:
@@ -288,23 +287,17 @@ class Output:
             self.push(Markup(s))
 
 
-def _ticks(ticks: int, s: str) -> int:
-    """Whether a line is inside `inline code` (odd) after `s` is written on it."""
-    nl = s.rfind("\n")
-    if nl >= 0:
-        return s.count("`", nl + 1) & 1
-    return ticks ^ (s.count("`") & 1) if "`" in s else ticks
-
-
-def _rticks(state: tuple, s: str) -> tuple:
-    """(parity, run) of a thinking block's line after `s`: the parity of the inline-code
-    delimiters written on it, and the length of the backtick run it ends with (still growing,
-    so not counted yet).  Runs of three or more are fences (DeepSeek's ```json inside a drafted
-    call), not inline code; whole runs are counted, so chunks split anywhere agree."""
+def _ticks(state: tuple, s: str) -> tuple:
+    """(parity, run) of a line after `s` is written on it: the parity of the inline-code
+    delimiters on it, and the length of the backtick run it ends with (still growing, so not
+    counted yet).  Runs of three or more are fences (DeepSeek's ```json inside a drafted call),
+    not inline code; whole runs are counted, so chunks split anywhere agree."""
     parity, run = state
     nl = s.rfind("\n")
     if nl >= 0:
         parity, run, s = 0, 0, s[nl + 1:]
+    if "`" not in s:                   # (the common case: no regex)
+        return (parity ^ (0 < run < 3), 0) if s and run else (parity, run)
     for m in _RUN.finditer(s):
         if m.start():
             parity ^= 0 < run < 3
@@ -314,3 +307,9 @@ def _rticks(state: tuple, s: str) -> tuple:
         parity ^= 0 < run < 3
         run = 0
     return parity, run
+
+
+def _inside(state: tuple) -> bool:
+    """Is a line with this _ticks state inside `inline code` (a delimiter still growing counts)?"""
+    parity, run = state
+    return bool(parity ^ (0 < run < 3))
