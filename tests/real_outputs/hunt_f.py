@@ -286,3 +286,20 @@ case("qwen3_coder", "https://github.com/ggml-org/llama.cpp/issues/22684",
      "</function>\n</tool_call>", [("grep", {"pattern": "TODO:"})],
      reasoning="I could call\n<tool_call>\n<function=grep>\n<parameter=pattern>\nTODO\n</parameter>\n</function>\n"
                "</tool_call>\nbut first narrow it down.", tools=["grep"], thinking=True)
+
+# ---------------------------------------------------------------------------------------------
+# Thinking markers inside a call's arguments are the argument's (unsloth's parser dropped them).
+case("tool_call_tag", "https://github.com/unslothai/unsloth/pull/5704",
+     "a call whose argument holds a literal <think>…</think>: argument data, not a reasoning block",
+     '<tool_call>\n{"name": "write_file", "arguments": {"path": "p.md", "content": "<think>draft</think>"}}\n</tool_call>',
+     [("write_file", {"path": "p.md", "content": "<think>draft</think>"})], tools=["write_file"])
+case("qwen3_coder", "https://github.com/unslothai/unsloth/pull/5704",
+     "prompt-opened thinking; the call made inside it writes a </think> in a parameter: the call is whole",
+     "Write the file.\n<tool_call>\n<function=write_file>\n<parameter=content>\nclose with </think> here\n</parameter>\n"
+     "</function>\n</tool_call>", [("write_file", {"content": "close with </think> here"})],
+     reasoning="Write the file.", tools=["write_file"], thinking=True)
+case("qwen3_coder", "https://github.com/unslothai/unsloth/pull/10507",
+     "a [THINK]…[/THINK] literal inside a parameter of the call after the thinking",
+     "<think>Write it.</think>\n<tool_call>\n<function=write_file>\n<parameter=content>\n[THINK]x[/THINK]\n</parameter>\n"
+     "</function>\n</tool_call>", [("write_file", {"content": "[THINK]x[/THINK]"})], reasoning="Write it.",
+     tools=["write_file"])
