@@ -88,8 +88,9 @@ class Layout:
     @property
     def calm(self) -> bool:
         """Can content with no backtick and no newline skip `prose`'s bookkeeping for `spaced`
-        (the content's current line can no longer be a fence)?"""
-        return self.fence[1] is None
+        (the content's current line can no longer be a fence, and ends in no backtick run that
+        the next character ends)?"""
+        return self.fence[1] is None and not self.ticks[1]
 
     def starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
@@ -162,7 +163,7 @@ class Layout:
         """Plain prose on the Sieve's fast path (no markup just before, the content started, no
         thinking open): `content` and `text` for that case, inline, in one call (the hot path).
         Returns its event, if any goes out now."""
-        if "`" in text:                  # (a backtick that starts no marker: count it)
+        if "`" in text or self.ticks[1]:   # (a backtick that starts no marker, or ends a run)
             self.wrote(text)
         elif "\n" in text:
             self.ticks = (0, 0)
