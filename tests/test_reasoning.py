@@ -88,6 +88,13 @@ def test_an_answer_wrapper_ends_the_thinking_the_prompt_opened(wrapper):
           content="Done.")
 
 
+def test_inline_code_is_read_by_backtick_runs_under_any_chunking():
+    # "`<`" closes its code span: the call after it is a call (found split per character, where
+    # the prose fast path once skipped the text that ends a backtick run)
+    text = '`<`<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
+    check(text, content="`<`", calls=[("get_weather", {"city": "Paris"})])
+
+
 def test_thinking_off_keeps_stray_markers_as_content():
     text = "<think>x</think>Answer"
     check(text, thinking=False, content=text, reasoning="")
