@@ -303,3 +303,30 @@ case("qwen3_coder", "https://github.com/unslothai/unsloth/pull/10507",
      "<think>Write it.</think>\n<tool_call>\n<function=write_file>\n<parameter=content>\n[THINK]x[/THINK]\n</parameter>\n"
      "</function>\n</tool_call>", [("write_file", {"content": "[THINK]x[/THINK]"})], reasoning="Write it.",
      tools=["write_file"])
+
+# ---------------------------------------------------------------------------------------------
+# Kimi K2.x: prompt-opened thinking, and the closer skipped before the tool section.
+KS, KE = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+case("kimi_k2", "https://github.com/vllm-project/vllm/pull/32216",
+     "Kimi K2 omits </think> before its tool-call section: the section ends the thinking, the call runs",
+     f"<think>The user wants the weather in Tokyo; use the tool.{KS}<|tool_call_begin|>functions.get_weather:0"
+     f'<|tool_call_argument_begin|>{{"city": "Tokyo"}}<|tool_call_end|>{KE}', [("get_weather", {"city": "Tokyo"})],
+     reasoning="The user wants the weather in Tokyo; use the tool.", tools=["get_weather"])
+case("kimi_k2", "https://github.com/vllm-project/vllm/pull/32216",
+     "Kimi K2 omits both </think> and the section wrapper: a bare <|tool_call_begin|> after the thinking",
+     "<think>Weather lookup needed.<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
+     '{"city": "Osaka"}<|tool_call_end|>', [("get_weather", {"city": "Osaka"})], reasoning="Weather lookup needed.",
+     tools=["get_weather"])
+case("kimi_k2", "https://github.com/smg-project/smg/issues/1873",
+     "Kimi K2.6 starts mid-reasoning (the template prefilled <think>), </think>, then a tool section",
+     f"I should read the README first.</think>{KS}<|tool_call_begin|>functions.read_file:0<|tool_call_argument_begin|>"
+     f'{{"path": "README.md"}}<|tool_call_end|>{KE}', [("read_file", {"path": "README.md"})],
+     reasoning="I should read the README first.", tools=["read_file"], thinking=True)
+case("kimi_k2", "https://github.com/ai-dynamo/dynamo/pull/11653",
+     "Kimi K2.6 reasons after a tool result: an implicit reasoning body, </think>, the answer",
+     "The tool says 18 °C and cloudy; summarise.</think>It is 18 °C and cloudy in Tokyo.", [],
+     "It is 18 °C and cloudy in Tokyo.", "The tool says 18 °C and cloudy; summarise.", thinking=True)
+case("kimi_k2", "https://github.com/skalesapp/skales/issues/166",
+     "a Kimi model served starting inside its reasoning: only the closing tag, mid-line",
+     "Thinking about the greeting, keep it short. </think> Hello! Nice to meet you.", [],
+     "Hello! Nice to meet you.", "Thinking about the greeting, keep it short.", thinking=True)
