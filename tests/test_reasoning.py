@@ -56,9 +56,56 @@ def test_prompt_opened_thinking():
     assert parse(text).content == "First, the sum.It is 4."
 
 
+@pytest.mark.parametrize("thought", [
+    "Only the last turn keeps the `<think>...</think>` block.",     # the pair in inline code
+    "Close it with `</think>` later.",
+    "Split on ``</think>`` (two backticks).",
+])
+def test_a_closer_quoted_in_inline_code_does_not_end_thinking(thought):
+    check(thought + "\n</think>\n\nAnswer.", thinking=True, reasoning=thought, content="Answer.")
+    check("<think>" + thought + "</think>Answer.", reasoning=thought, content="Answer.")
+
+
+def test_a_fence_in_thinking_is_not_inline_code():
+    # (a call drafted with a ```json body, as DeepSeek writes it: the closer after it is real)
+    thought = "Draft:\n```json\n{}\n``` no."
+    check(thought + "</think>Answer.", thinking=True, reasoning=thought, content="Answer.")
+    check("Code `x` done.</think>Answer.", thinking=True, reasoning="Code `x` done.", content="Answer.")
+
+
+@pytest.mark.parametrize("wrapper", ["response", "answer"])
+def test_an_answer_wrapper_ends_the_thinking_the_prompt_opened(wrapper):
+    # (the closer was a special token the server skipped: ERNIE 4.5 Thinking, Hunyuan)
+    text = f"Define it.\n\n<{wrapper}>\nIt is a lock.\n</{wrapper}>\n"
+    check(text, thinking=True, reasoning="Define it.", content="It is a lock.")
+    # outside thinking it is only stripped: no evidence that the prompt opens thinking
+    sess = Session()
+    for _ in range(Session.LEARN_AFTER + 1):
+        assert parse(f"Sure.\n<{wrapper}>\n42\n</{wrapper}>", session=sess).content.split() == ["Sure.", "42"]
+    assert not sess.opens_thinking
+    # inside a block the model opened itself, it is the thought's words
+    check(f"<think>Wrap it in <{wrapper}> tags.</think>Done.", reasoning=f"Wrap it in <{wrapper}> tags.",
+          content="Done.")
+
+
+def test_inline_code_is_read_by_backtick_runs_under_any_chunking():
+    # "`<`" closes its code span: the call after it is a call (found split per character, where
+    # the prose fast path once skipped the text that ends a backtick run)
+    text = '`<`<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
+    check(text, content="`<`", calls=[("get_weather", {"city": "Paris"})])
+
+
 def test_thinking_off_keeps_stray_markers_as_content():
     text = "<think>x</think>Answer"
     check(text, thinking=False, content=text, reasoning="")
+
+
+@pytest.mark.parametrize("block", ["<think>\n\n</think>\n\n", "<think></think>", "<|channel>thought\n<channel|>"])
+def test_thinking_off_an_empty_block_first_is_markup(block):
+    # the template's own no-think block, written by the model: no thought, and no content
+    check(block + "Answer", thinking=False, content="Answer", reasoning="")
+    # anywhere else it is the text's (a block with words in it too: the request said off)
+    check("Say <think></think> Answer", thinking=False, content="Say <think></think> Answer", reasoning="")
 
 
 def test_session_learns_that_the_template_opens_thinking():

@@ -15,6 +15,8 @@ it, and undoes it with `save()` / `restore()` when a held call turns out to be a
 """
 from __future__ import annotations
 
+import re
+
 from enum import Enum
 from typing import Callable
 
@@ -34,12 +36,14 @@ class Lead(Enum):
     #                      ends the prose before the call (`check. <call>\nMore` reads
     #                      "check. More"), else the prose's own spacing (`before <call> after`)
 
+_RUN = re.compile("`+")
+
 
 class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
     __slots__ = ("th", "markup", "piece", "retable", "at_start", "lead", "gap", "ws", "rws",
-                 "rlead", "ticks", "fence", "code")
+                 "rlead", "ticks", "rticks", "fence", "code")
 
     def __init__(self, th, markup, piece, retable):
         self.th = th                   # the stream's Thought (how thinking text is kept)
@@ -52,23 +56,29 @@ class Layout:
         self.ws = ""                   # content's trailing whitespace, not out yet
         self.rws = ""                  # the thinking block's trailing whitespace, not out yet
         self.rlead = True              # nothing but whitespace in this thinking block yet
-        self.ticks = 0                 # odd: the content's current line is inside `inline code`
+        self.ticks = (0, 0)            # is the content's current line inside `inline code` (_ticks)
+        self.rticks = (0, 0)           # the same for the thinking block's current line
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
         self.code = False              # a backtick was written in the content (code, a fence)
 
     def save(self) -> tuple:
         return (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
-                self.fence, self.code)
+                self.rticks, self.fence, self.code)
 
     def restore(self, state: tuple) -> None:
         (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
-         self.fence, self.code) = state
+         self.rticks, self.fence, self.code) = state
 
     # ------------------------------------------------------------------ questions
     @property
     def quoting(self) -> bool:
         """Is the content's current line inside `inline code`?"""
-        return bool(self.ticks)
+        return _inside(self.ticks)
+
+    @property
+    def rquoting(self) -> bool:
+        """Is the thinking block's current line inside `inline code`?"""
+        return _inside(self.rticks)
 
     @property
     def fenced(self) -> bool:
@@ -78,8 +88,9 @@ class Layout:
     @property
     def calm(self) -> bool:
         """Can content with no backtick and no newline skip `prose`'s bookkeeping for `spaced`
-        (the content's current line can no longer be a fence)?"""
-        return self.fence[1] is None
+        (the content's current line can no longer be a fence, and ends in no backtick run that
+        the next character ends)?"""
+        return self.fence[1] is None and not self.ticks[1]
 
     def starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
@@ -152,10 +163,10 @@ class Layout:
         """Plain prose on the Sieve's fast path (no markup just before, the content started, no
         thinking open): `content` and `text` for that case, inline, in one call (the hot path).
         Returns its event, if any goes out now."""
-        if "`" in text:                  # (a backtick that starts no marker: count it)
+        if "`" in text or self.ticks[1]:   # (a backtick that starts no marker, or ends a run)
             self.wrote(text)
         elif "\n" in text:
-            self.ticks = 0
+            self.ticks = (0, 0)
         if self.fence[1] is not None or "\n" in text:
             self.fence = fences.after(self.fence, text)
         return self.spaced(text)
@@ -179,11 +190,7 @@ class Layout:
     def wrote(self, s: str) -> None:
         """Content `s` was written (out, or held if whitespace): whether a line is inside
         `inline code`, and whether the content has started."""
-        nl = s.rfind("\n")
-        if nl >= 0:
-            self.ticks = s.count("`", nl + 1) & 1
-        elif "`" in s:
-            self.ticks ^= s.count("`") & 1
+        self.ticks = _ticks(self.ticks, s)
         if not self.code and "`" in s:
             self.code = True
         if self.at_start and not s.isspace():
@@ -194,6 +201,7 @@ class Layout:
         """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy).
         A thinking block's leading and trailing whitespace is layout (`<think>\\nplan\\n</think>`)."""
         th = self.th
+        self.rticks = _ticks(self.rticks, s)
         if not th.separated or th.legacy:
             self.text(s, True)
         if not th.separated:
@@ -219,6 +227,7 @@ class Layout:
     def thought_opens(self) -> None:
         """A thinking block opened: its leading whitespace is layout."""
         self.rlead = True
+        self.rticks = (0, 0)
 
     def thought_ends(self) -> None:
         """The thinking block ends (its closer, a call opener, the content, the end): its held
@@ -277,3 +286,31 @@ class Output:
         if self.markup_on and s:
             self.before()
             self.push(Markup(s))
+
+
+def _ticks(state: tuple, s: str) -> tuple:
+    """(parity, run) of a line after `s` is written on it: the parity of the inline-code
+    delimiters on it, and the length of the backtick run it ends with (still growing, so not
+    counted yet).  Runs of three or more are fences (DeepSeek's ```json inside a drafted call),
+    not inline code; whole runs are counted, so chunks split anywhere agree."""
+    parity, run = state
+    nl = s.rfind("\n")
+    if nl >= 0:
+        parity, run, s = 0, 0, s[nl + 1:]
+    if "`" not in s:                   # (the common case: no regex)
+        return (parity ^ (0 < run < 3), 0) if s and run else (parity, run)
+    for m in _RUN.finditer(s):
+        if m.start():
+            parity ^= 0 < run < 3
+            run = 0
+        run += m.end() - m.start()
+    if s and s[-1] != "`":
+        parity ^= 0 < run < 3
+        run = 0
+    return parity, run
+
+
+def _inside(state: tuple) -> bool:
+    """Is a line with this _ticks state inside `inline code` (a delimiter still growing counts)?"""
+    parity, run = state
+    return bool(parity ^ (0 < run < 3))

@@ -96,10 +96,12 @@ def quoted(kind: str, marker: str, th: Thought, lay: Layout) -> bool:
     """Inside `inline code` or a fenced code block a marker is quoted, not written: "use
     `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with `</think>`",
     a ``` block showing a call.  (A fence that is itself a call is fenced_json's, decided
-    where the fence opens.)"""
-    return not th.inside and (
-        (kind in _FENCED and lay.fenced)
-        or (kind in _QUOTABLE and lay.quoting and marker[0] != "`"))
+    where the fence opens.)  Inside thinking only its closer can be quoted, in `inline code`."""
+    if th.inside:
+        # Thinking about its own markup: "only messages after it keep the `</think>` block".
+        return kind == "think_close" and lay.rquoting and marker[0] != "`"
+    return ((kind in _FENCED and lay.fenced)
+            or (kind in _QUOTABLE and lay.quoting and marker[0] != "`"))
 
 
 def act(kind: str, arg, marker: str, marks: Marks, th: Thought, lay: Layout, out: Output,

@@ -75,7 +75,18 @@ SYNTAXES = (
     # `[BEGIN FINAL RESPONSE]` (and ends `[END FINAL RESPONSE]`, stripped).
     Thinking("apriel", ("Here are my reasoning steps:",), ("[BEGIN FINAL RESPONSE]",), start_only=True),
     Thinking("apriel_answer", (), ("[BEGIN FINAL RESPONSE]",)),
+    # An answer wrapper's opener ends the thinking the prompt opened: the answer has begun, and
+    # the closer before it was a special token the server skipped (ERNIE 4.5 Thinking's
+    # `…\n\n<response>\nanswer\n</response>`, Hunyuan's `<answer>`).  Elsewhere it is stripped.
+    Thinking("answer", (), ("<response>", "<answer>")),
 )
+
+# An empty block written first, as one marker (opener, a blank line at most, closer).  With
+# thinking off, models still write their template's no-think block themselves (Qwen3 and GLM
+# `<think>\n\n</think>`, Gemma 4 `<|channel>thought\n<channel|>`): it holds no thought and is no
+# content, so it is markup (a block with text in it stays content: the request said off).
+EMPTY_BLOCKS = tuple(o + blank + c for t in SYNTAXES if not t.start_only and t.opens
+                     for o in t.opens for c in t.closes for blank in ("", "\n", "\n\n"))
 
 # Wrappers around the answer: removed from content, the text inside kept.
 STRIP = ("<answer>", "</answer>", "<response>", "</response>",
@@ -113,7 +124,8 @@ class Thought:
     was).  The Sieve asks `inside` and `routes` where text goes.
     """
 
-    __slots__ = ("open", "before", "mode", "legacy", "detect", "asked", "from_session", "seen", "evidence")
+    __slots__ = ("open", "before", "mode", "legacy", "detect", "off", "asked", "from_session", "seen",
+                 "evidence")
 
     def __init__(self, mode: str, thinking: bool | None, session=None):
         self.asked = thinking                       # what the request said (None: nothing)
@@ -127,6 +139,7 @@ class Thought:
         self.before: Thinking | _AnyThink | None = None   # what call_opened() ended (released() restores it)
         # Thinking turned off by the request: a model's stray thinking markers are content.
         self.detect = mode != "none" and thinking is not False
+        self.off = mode != "none" and thinking is False    # (then an empty block is still markup)
         self.seen = False            # a thinking block was opened in this turn
         self.evidence = False        # a closer showed that the prompt opened the block (stray)
 

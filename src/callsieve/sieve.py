@@ -267,7 +267,7 @@ class Sieve:
         self._watch.set(marker_table(self._fmts, self._lay.starting(), self._tool_names, th.open,
                                      th.detect, calls, self._lay.rlead,
                                      tent.think if tent is not None else None,
-                                     self._marks.family, self._marks.span, self._extra))
+                                     self._marks.family, self._marks.span, self._extra, th.off))
 
     def _scan(self, data: str, pos: int, eof: bool) -> _Next:
         watch = self._watch
