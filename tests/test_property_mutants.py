@@ -110,9 +110,3 @@ def test_an_object_value_with_adjacent_strings_is_kept_as_written():
                 tools=schema)
     assert msg.tool_calls[0].arguments == {"params": {"intent": "q", "ok": True}}
 
-
-def test_a_real_xml_value_ends_at_its_closer():
-    # MiniCPM5 writes real XML: text cannot hold </param> unescaped, so it closes the value.
-    msg = parse('<function name="write_note"><param name="text"><![CDATA[a < b\nsecond line]]></param>'
-                '</functio line]]></param></function>', tools=tools("write_note"))
-    assert [(c.name, c.arguments) for c in msg.tool_calls] == [("write_note", {"text": "a < b\nsecond line"})]

@@ -324,9 +324,9 @@ def value(r, d: Dialect, emit, strict: bool = False):
             nested.pop()           # it closes an element written inside the value
         elif kind == "close":
             # Where the syntax puts a newline before closers, one there is the closer too (text
-            # between tags is then dropped); elsewhere another tag must follow it.  In real XML
-            # it always closes (text writes `&lt;/param>`): what follows must then be well formed.
-            if d.xml or (d.trim_nl and prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
+            # between tags is then dropped); elsewhere another tag must follow it (MiniCPM5's
+            # template too writes a list value's `</param>` unescaped).
+            if (d.trim_nl and prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
                 r.pos += len(lit)
                 if suspect is not None:
                     emit("".join(suspect))
