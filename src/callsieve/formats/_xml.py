@@ -290,27 +290,15 @@ def value(r, d: Dialect, emit, strict: bool = False):
     closer?) the text is held: the value's own closer makes it value; a lenient end, Bad.
     """
     lenient = d.lenient and not strict
-    prev = "\n"                    # the value's start counts as the start of a line
+    out = _Out(emit)
+    put = out.put
     nested: list[str] = []         # closer kinds of the elements open inside the value
     held_tags = False              # the value held a tag of the syntax
-    suspect: list[str] | None = None   # text held from a suspect closing tag on
-
-    def put(s):
-        nonlocal prev, suspect
-        if s:
-            prev = s[-1]
-            if suspect is None:
-                emit(s)
-                return
-            suspect.append(s)
-            if sum(map(len, suspect)) > JUNK_LIMIT:     # too far from any end: it was text
-                emit("".join(suspect))
-                suspect = None
 
     def lenient_end(lit, end):
         if not lenient:
             raise Bad(f"{lit} inside a value")
-        if suspect is not None:
+        if out.held is not None:
             raise Bad("a misspelled closer inside a value")
         return end
 
@@ -326,26 +314,25 @@ def value(r, d: Dialect, emit, strict: bool = False):
             # Where the syntax puts a newline before closers, one there is the closer too (text
             # between tags is then dropped); elsewhere another tag must follow it (MiniCPM5's
             # template too writes a list value's `</param>` unescaped).
-            if (d.trim_nl and prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
+            if (d.trim_nl and out.prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
                 r.pos += len(lit)
-                if suspect is not None:
-                    emit("".join(suspect))
+                out.release()
                 return "close"
         elif kind == "call":
             if not held_tags and (yield from followed_by(r, len(lit), d.after_call)):
                 return lenient_end(lit, "call")
         elif kind == "param" and not nested:
-            if prev == "\n":          # the next parameter: this value's closer is missing…
+            if out.prev == "\n":      # the next parameter: this value's closer is missing…
                 if not lenient or (yield from whole_tag(r, d.param, lit, d.value_close)):
                     return lenient_end(lit, "param")
                 if (yield from whole_tag(r, d.bare_param, lit, d.value_close)):
                     nested.append("close")     # …unless it is `<parameter>`, an element of the value
                     held_tags = True
         elif kind == "suspect":
-            if suspect is None:
-                suspect = []
+            if out.held is None:
+                out.held = []
         elif kind in ("param", "fn"):
-            if (prev == "\n" or not d.trim_nl) and (yield from _opens_element(r, d, kind, lit, nested)):
+            if (out.prev == "\n" or not d.trim_nl) and (yield from _opens_element(r, d, kind, lit, nested)):
                 held_tags = True
         elif kind == "entity":
             put((yield from _entity(r)))
@@ -356,6 +343,33 @@ def value(r, d: Dialect, emit, strict: bool = False):
             continue
         r.pos += len(lit)          # not a closer after all: the tag is text of the value
         put(lit)
+
+
+class _Out:
+    """A value's text on its way out, held from a suspect closing tag on (a misspelled closer?)
+    until the value's own closer says it was text."""
+
+    __slots__ = ("emit", "prev", "held")
+
+    def __init__(self, emit):
+        self.emit = emit
+        self.prev = "\n"                       # the value's start counts as the start of a line
+        self.held: list[str] | None = None     # text held from a suspect closing tag on
+
+    def put(self, s: str) -> None:
+        if s:
+            self.prev = s[-1]
+            if self.held is None:
+                self.emit(s)
+                return
+            self.held.append(s)
+            if sum(map(len, self.held)) > JUNK_LIMIT:     # too far from any end: it was text
+                self.release()
+
+    def release(self) -> None:
+        if self.held is not None:
+            self.emit("".join(self.held))
+            self.held = None
 
 
 def _opens_element(r, d: Dialect, kind: str, lit: str, nested: list):
@@ -411,13 +425,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         if first:
             (key, tag), first = first, None
         else:
-            junk: list[str] = []
-            lit = yield from next_mark(r, d.body_marks, junk.append, limit=JUNK_LIMIT)
-            if junk and _ARGS_LIKE.search(_TAGS.sub("", "".join(junk))):
-                # Text between the call's tags is dropped (newlines, a doubled closer, a word),
-                # but not what may be its arguments in another syntax: the call would run
-                # without them.
-                raise Bad("text that may be the call's arguments between its tags")
+            lit = yield from _next_tag(r, d)
             if lit is None:
                 if a is None:
                     raise Truncated("cut off in a call")
@@ -463,6 +471,17 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     elif a.open:
         a.end()
     ctx.end()
+
+
+def _next_tag(r, d: Dialect):
+    """The call's next tag (not consumed; None at the end of the stream).  Text between the
+    call's tags is dropped (newlines, a doubled closer, a word), but not what may be its
+    arguments in another syntax: the call would run without them (Bad)."""
+    junk: list[str] = []
+    lit = yield from next_mark(r, d.body_marks, junk.append, limit=JUNK_LIMIT)
+    if junk and _ARGS_LIKE.search(_TAGS.sub("", "".join(junk))):
+        raise Bad("text that may be the call's arguments between its tags")
+    return lit
 
 
 _TAGS = re.compile(r"<[^<>]*>")
