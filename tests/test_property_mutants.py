@@ -83,6 +83,7 @@ FOUND = [
     ("```tool_code\nsearch (s=", ["search"]),
     # a token waited for after only whitespace had come
     ("<|start|>assistant to=user<|message|>><|start|>assistantto=\nc", ["get_weather"]),
+    ("[k(m==<|message|>", ["book"]),          # `k(m=` is no call yet: `==` compares
     # a header rewound to before the text a streamed call had let go
     ("<channel|>commentary to=functions.read_file<|constrain|>n<|message|><|channel|>entaryssage|", ["read_file"]),
     ("<channel|>commentary to=functions.read_file<|constrain|>n<|message|><|channel|>e <|constral", ["read_file"]),

@@ -35,8 +35,12 @@ def call_follows(look: str, eof: bool, lead: str = "") -> Verdict:
     """YES if a pythonic call starts `look` (after `lead`), MAYBE on a prefix of one, else NO."""
     if look.startswith(lead) or lead.startswith(look):
         rest = look[len(lead):] if look.startswith(lead) else ""
-        if _CALL.match(rest):
+        m = _CALL.match(rest)
+        # (`k(a=` at the end of the look is no call yet: `k(a==` is a comparison)
+        if m and (eof or m.end() < len(rest)):
             return YES
+        if m:
+            return MAYBE
         if not eof and _CALL_PREFIX.match(rest):
             return MAYBE
     return NO
