@@ -84,6 +84,8 @@ FOUND = [
     # a token waited for after only whitespace had come
     ("<|start|>assistant to=user<|message|>><|start|>assistantto=\nc", ["get_weather"]),
     ("[k(m==<|message|>", ["book"]),          # `k(m=` is no call yet: `==` compares
+    # an escaped Inkling payload broken inside: its error took the text after the block
+    ("<|message_model|>web_fetch<|content_invoke_tool_json|>{&quot;name&quot:&quot\"<|end_message|>u", ["web_fetch"]),
     # a header rewound to before the text a streamed call had let go
     ("<channel|>commentary to=functions.read_file<|constrain|>n<|message|><|channel|>entaryssage|", ["read_file"]),
     ("<channel|>commentary to=functions.read_file<|constrain|>n<|message|><|channel|>e <|constral", ["read_file"]),

@@ -114,6 +114,13 @@ def _escaped_call(r, ctx):
         yield from call_object(inner, ctx)
     except Reject:
         raise Reject("an escaped payload that is not a call") from None
+    except (Bad, Truncated) as e:
+        if not ctx.open:
+            raise
+        # The payload ended at its end marker: what went wrong is inside it, never after it
+        # (the stream's rest is not the call's, and may not have come yet).
+        ctx.fail(str(e) or type(e).__name__, inner.rest()[:ctx.limit])
+        return
     if inner.buf[inner.pos:].strip():
         raise Bad("text after an escaped payload")
 
