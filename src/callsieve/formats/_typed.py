@@ -213,8 +213,8 @@ class Value:
         self.held.append(piece)
         self.size += utf8_len(piece)         # (max_call_bytes counts UTF-8 bytes)
         if mode is None:
-            self._decide()
-        elif self.limit is not None and self.size > self.limit:
+            self._decide()            # (and held whole from now on: the same size check)
+        if self.mode == "buf" and self.limit is not None and self.size > self.limit:
             # Too large to hold until it ends: the call's arguments stop here (the call is then
             # incomplete), and the rest of the value is read but not kept.
             self.a.over = True
