@@ -207,13 +207,12 @@ JUDGE = JSON_FAMILY.replace("<|/acts|>{%- endif -%}<|e|>", "<|/acts|>{%- endif -
     f"rule{i}." for i in range(2000)))
 
 
-def test_a_long_text_after_the_turn_is_read_quickly():
-    import time
+def test_a_long_text_after_the_turn_is_not_the_output():
+    # (what it costs is not asserted here: render.turn looks at the turn end's first
+    # HEADER_WORDS tokens only, so the judge's thousands of words are never searched pairwise)
     from callsieve.derive import assistant, output
-    t0 = time.monotonic()
     out = output(JUDGE, assistant([("c1", "find_docs", {"q": "x"})]), tools=TOOLS)
     assert out == '<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|>'
-    assert time.monotonic() - t0 < 3, "a search per pair of the turn end's tokens"
 
 
 # A template that names its own end token (`{% set eos_token = … %}`), of no special-token shape.
