@@ -13,7 +13,7 @@ import json
 import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, Context, Format, Verdict, declared
-from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, listed, resumable
+from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, as_call, listed, resumable
 from ..jsonargs import Args, key, string, value
 from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
                       until_any)
@@ -258,16 +258,11 @@ def _literal_call(r, ctx: Context, cid):
     yield from _literal()(r, w)
     if w.over:
         raise Bad("larger than a call may be")
-    obj = w.result()
-    names = [obj[k] for k in NAME_KEYS if k in obj]
-    args = [obj[k] for k in ARGS_KEYS if k in obj]
-    if (len(names) != 1 or not isinstance(names[0], str) or len(args) > 1
-            or set(obj) - {*NAME_KEYS, *ARGS_KEYS, *ID_KEYS, *IGNORED}):
+    call = as_call(w.result())      # (the broad pass's test of a call's shape)
+    if call is None:
         raise Reject("a dict that is no call", at)
-    if args and not isinstance(args[0], dict):
-        raise Bad("arguments are not an object")
-    ids = [obj[k] for k in ID_KEYS if isinstance(obj.get(k), str)]
-    ctx.start(ctx.check(names[0]), cid or (ids[0] if ids else None)).value(args[0] if args else {})
+    name, args, written_id = call
+    ctx.start(ctx.check(name), cid or written_id).value(args)
     ctx.end()
 
 
