@@ -349,12 +349,13 @@ class _Out:
     """A value's text on its way out, held from a suspect closing tag on (a misspelled closer?)
     until the value's own closer says it was text."""
 
-    __slots__ = ("emit", "prev", "held")
+    __slots__ = ("emit", "prev", "held", "size")
 
     def __init__(self, emit):
         self.emit = emit
         self.prev = "\n"                       # the value's start counts as the start of a line
         self.held: list[str] | None = None     # text held from a suspect closing tag on
+        self.size = 0                          # …and its length
 
     def put(self, s: str) -> None:
         if s:
@@ -363,13 +364,14 @@ class _Out:
                 self.emit(s)
                 return
             self.held.append(s)
-            if sum(map(len, self.held)) > JUNK_LIMIT:     # too far from any end: it was text
+            self.size += len(s)
+            if self.size > JUNK_LIMIT:         # too far from any end: it was text
                 self.release()
 
     def release(self) -> None:
         if self.held is not None:
             self.emit("".join(self.held))
-            self.held = None
+            self.held, self.size = None, 0
 
 
 def _opens_element(r, d: Dialect, kind: str, lit: str, nested: list):
