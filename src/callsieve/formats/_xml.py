@@ -417,7 +417,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     a = None
     glued = first is not None
     c = "" if first else (yield from peek(r))
-    fenced = c == "`" and d.json_args and (yield from _fence(r))
+    fenced = c == "`" and d.json_args and (yield from fence_open(r))
     if (c == "{" or fenced) and d.json_args:
         a = ctx.start(name, cid)
         yield from json_value(r, a)
@@ -494,7 +494,7 @@ _FENCE = re.compile(r"```[A-Za-z0-9_]*[ \t]*\n?\s*(?=\{)")
 _FENCE_PREFIX = re.compile(r"`{1,3}\Z|```[A-Za-z0-9_]*[ \t]*\n?\s*\Z")
 
 
-def _fence(r):
+def fence_open(r):
     """A fence opening JSON arguments at the reader: consumed, True; else nothing consumed."""
     while True:
         m = _FENCE.match(r.buf, r.pos)

@@ -15,7 +15,7 @@ import re
 
 from . import MAYBE, NO, YES, Format
 from ._json import ahead, call_object
-from ._xml import LOOK, block, declared_then, invoke_dialect, tag_after
+from ._xml import LOOK, block, declared_then, fence_open, invoke_dialect, tag_after
 from ._xml import call as invoke_body
 from ..reader import Reject, peek, startswith, token, until
 from .deepseek_v3 import OUTPUTS, TOKENS
@@ -102,9 +102,8 @@ def _fenced_call(r, ctx):
     if m is None:
         raise Reject("no tool name")
     name = ctx.check(m.group())
-    fenced = yield from startswith(r, "```", skip_ws=True)
-    if fenced:
-        yield from startswith(r, "json")
+    yield from peek(r)
+    fenced = yield from fence_open(r)
     yield from call_object(r, ctx, name=name)
     if fenced:
         yield from startswith(r, "```", skip_ws=True)
