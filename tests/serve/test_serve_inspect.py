@@ -198,3 +198,14 @@ def test_live_events_announce_new_exchanges(upstream, proxy, make_proxy):
     t.join(10)
     assert [x["done"] for x in got][-1] and got[-1]["status"] == 200 and got[0]["id"] == got[-1]["id"]
     assert not inspector.pages or t.is_alive() is False
+
+
+def test_the_raw_file_parses_back_to_the_same_calls(upstream, proxy):
+    import callsieve
+    script(upstream, "Sure. " + CALL)
+    ask(proxy)
+    x = latest(proxy)
+    raw = page(proxy, f"/{x['id']}/raw").text
+    msg = callsieve.parse(raw, tools=TOOLS)
+    assert [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in msg.to_openai()["tool_calls"]] \
+        == [("get_weather", {"city": "Paris"})]
