@@ -209,3 +209,54 @@ def test_the_raw_file_parses_back_to_the_same_calls(upstream, proxy):
     msg = callsieve.parse(raw, tools=TOOLS)
     assert [(c["function"]["name"], json.loads(c["function"]["arguments"])) for c in msg.to_openai()["tool_calls"]] \
         == [("get_weather", {"city": "Paris"})]
+
+
+@pytest.mark.parametrize("text, reason", [
+    ('<tool_call>{"name": "rm_all", "arguments": {}}</tool_call> done', "'rm_all' is not a declared tool"),
+    ('For example {"name": "get_weather", "arguments": {"city": "X"}} would ask. OK', "an example"),
+])
+def test_a_call_read_as_text_says_why(upstream, proxy, text, reason):
+    script(upstream, text)
+    ask(proxy)
+    x = latest(proxy)
+    view = page(proxy, f"/{x['id']}", json_view=True).json()
+    assert x["calls"] == 0
+    assert view["client"]["answer"]["choices"][0]["message"]["content"] == text   # the client got it as text
+    refused = [s for s in view["spans"] if s["kind"] == "refused"]
+    assert len(refused) == 1 and reason in refused[0]["reason"] and refused[0]["as_content"]
+    assert "".join(s["text"] for s in view["spans"]) == text
+
+
+def _exchange(pieces: list[str], tools=TOOLS):
+    from callsieve.serve.inspector import Exchange, Piece
+    ex = Exchange(1, "chat", "c", "m", True, 0.0, {"sieve": {"tools": tools}})
+    ex.pieces = [Piece(i / 100, p, "") for i, p in enumerate(pieces)]
+    ex.ended = len(pieces) / 100
+    return ex
+
+
+def test_property_the_spans_are_the_raw_text_whatever_the_chunking():
+    """Every character of the raw text is in exactly one span, in its order, for any mix of every
+    family's calls, near misses and prose, in any chunking."""
+    from corpus import NEAR_MISSES, SAMPLES
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from callsieve.serve.inspect_view import spans
+
+    parts = st.sampled_from([s[1] for s in SAMPLES] + NEAR_MISSES + ["Sure. ", "\n\n", " ok ", "<think>x</think>"])
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.lists(parts, min_size=1, max_size=5), st.lists(st.integers(1, 9), min_size=1, max_size=40))
+    def check(texts, cuts):
+        raw = "".join(texts)
+        pieces, i, k = [], 0, 0
+        while i < len(raw):
+            pieces.append(raw[i:i + cuts[k % len(cuts)]])
+            i, k = i + cuts[k % len(cuts)], k + 1
+        view = spans(_exchange(pieces, tools=None))
+        assert "".join(s["text"] for s in view["spans"]) == raw
+        assert view["complete"], view["problem"]
+        assert [s["chunk"] for s in view["steps"]] == pieces + [None]
+
+    check()

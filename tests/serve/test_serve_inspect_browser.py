@@ -56,7 +56,7 @@ def test_the_page_shows_the_exchange_live_with_its_spans(browser, upstream, prox
         if "200" in row:
             break
         browser.wait_for("#never", timeout=0.05)
-    assert "chat" in row and "tool_call_tag (output)" in row and "length" not in row
+    assert "chat" in row and "tool_call_tag (" in row and "length" not in row
     browser.click(browser.find_all("#rows tr[id^=x] a")[0])
 
     spans = browser.wait_for("#spans span")

@@ -155,8 +155,103 @@ def spans(ex: Exchange, session: Any = None) -> dict[str, Any]:
     out.add(events, len(ex.pieces), starts)
     steps.append({"chunk": None, "at_ms": None, "events": [_event(e) for e in events]})
     whole = out.end()
-    return {"spans": out.spans, "steps": steps, "format": sieve.format, "complete": whole,
+    found = explain_text_calls(out.spans, declared_names(ex.options.get("sieve") or {}))
+    return {"spans": found, "steps": steps, "format": sieve.format, "complete": whole,
             "problem": None if whole else "the replay's spans do not cover the raw text exactly"}
+
+
+LOOKS_MAX = 64          # places per exchange tried as "a call read as text?" (a diagnostic, bounded)
+LOOK_WINDOW = 16384     # characters read from each
+
+
+def _looks_like_call(text: str) -> tuple[int, int, str] | None:
+    """Where `text` (content from its start) holds a call a Sieve would read if the name were any
+    declared one and nothing stood around it: (start, end, name), or None."""
+    sieve = Sieve(tools=None, markup=True)
+    events = sieve.feed(text[:LOOK_WINDOW]) + sieve.close()
+    if not events or not isinstance(events[0], ToolCallStart):
+        return None
+    end = next((i for i, e in enumerate(events) if isinstance(e, (ToolCallEnd, ToolCallError))), None)
+    if end is None or not isinstance(events[end], ToolCallEnd) or end + 1 >= len(events):
+        return None
+    markup = events[end + 1]
+    if not isinstance(markup, Markup) or not text.startswith(markup.text.rstrip()):
+        return None
+    return 0, len(markup.text.rstrip()), events[0].name
+
+
+def _refused_in(text: str, declared: set[str] | None, budget: list[int]) -> list[tuple[int, int, str, str]]:
+    """(start, end, name, why) of each call-looking part of a content run."""
+    found, at = [], 0
+    for i, ch in enumerate(text):
+        if budget[0] <= 0:
+            break
+        if i < at or ch not in "{<[" or (i and not text[i - 1].isspace()):
+            continue
+        budget[0] -= 1
+        look = _looks_like_call(text[i:])
+        if look is None:
+            continue
+        _, length, name = look
+        why = (f"'{name}' is not a declared tool" if declared is not None and name not in declared
+               else "read as text: an example (prose or Markdown quoting around it), not a call the turn ends with")
+        found.append((i, i + length, name, why))
+        at = i + length
+    return found
+
+
+def explain_text_calls(spans: list[dict[str, Any]], declared: set[str] | None) -> list[dict[str, Any]]:
+    """Content that holds what would be a call, marked as a refused call with why: a name no tool
+    declares, or an example (prose, or Markdown quoting, around it; a call the turn does not end
+    with). The library gave that text to the client as content; this says what it was not."""
+    ranges: list[tuple[int, int, str, str]] = []
+    budget, pos, run_at = [LOOKS_MAX], 0, 0
+    run: list[str] = []
+    for span in spans + [{"kind": "end", "text": ""}]:
+        if span["kind"] == "content":
+            if not run:
+                run_at = pos
+            run.append(span["text"])
+        elif run:
+            ranges += [(run_at + a, run_at + b, n, w) for a, b, n, w in _refused_in("".join(run), declared, budget)]
+            run = []
+        pos += len(span["text"])
+    if not ranges:
+        return spans
+    out: list[dict[str, Any]] = []
+    pos, k = 0, 0
+    for span in spans:
+        text, start = span["text"], pos
+        pos += len(text)
+        cut = start
+        while k < len(ranges) and ranges[k][0] < pos:
+            a, b, name, why = ranges[k]
+            if a > cut:
+                out.append({**span, "text": text[cut - start:a - start]})
+            piece = text[max(a, cut) - start:min(b, pos) - start]
+            if out and out[-1].get("as_content") and out[-1]["name"] == name and max(a, cut) > a:
+                out[-1]["text"] += piece           # the same call, across a span's end
+            else:
+                out.append({"kind": "refused", "text": piece, "name": name, "reason": why, "as_content": True})
+            cut = min(b, pos)
+            if b > pos:
+                break
+            k += 1
+        if cut < pos:
+            out.append({**span, "text": text[cut - start:]})
+    return out
+
+
+def declared_names(sieve_kwargs: dict[str, Any]) -> set[str] | None:
+    tools = sieve_kwargs.get("tools")
+    if tools is None:
+        return None
+    names = set()
+    for t in tools:
+        f = t.get("function", t) if isinstance(t, dict) else None
+        if isinstance(f, dict) and isinstance(f.get("name"), str):
+            names.add(f["name"])
+    return names
 
 
 def client_view(ex: Exchange, fold: Any) -> dict[str, Any]:
