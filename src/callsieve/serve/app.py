@@ -32,11 +32,12 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from callsieve import Session, Sieve
-from callsieve.serve import chat, http1, messages
+from callsieve.serve import chat, http1, inspect_routes, messages
 from callsieve.serve.apis import APIS, COUNT_TOKENS
 from callsieve.serve.chat import error
 from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
-from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, printable
+from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, is_loopback, printable
+from callsieve.serve.inspector import MAX_EXCHANGES, Exchange, Inspector, Recording
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
 from callsieve.serve.stream import JSONAnswer, KeptAlive
@@ -67,6 +68,7 @@ class Translated(NamedTuple):
     chat_body: dict       # as it goes upstream
     content: bytes        # chat_body's bytes
     make_turn: Callable[[], Turn]
+    seen: dict            # what the inspector records of the request: the Sieve's options, the Session
 
 
 @dataclass
@@ -91,6 +93,8 @@ class Config:
     embedded_log: str | None = None    # ... and its log file
     chat_template: str | list | dict | None = None   # --chat-template: the served model's, for an
                                        # upstream that does not say it (vLLM, SGLang)
+    inspect: bool | None = None        # the /inspect page: None = on when bound to loopback only
+    inspect_keep: int = MAX_EXCHANGES  # exchanges it keeps in memory
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -214,6 +218,8 @@ class Proxy:
         self.upstream_models: list[str] = []
         self.listed_at = -MODELS_RECHECK_S   # when the upstream's model list was last read
         self._client: httpx.AsyncClient | None = None   # opened by `lifespan`
+        on = config.inspect if config.inspect is not None else is_loopback(config.host.strip("[]"))
+        self.inspector = Inspector(config.inspect_keep, self.secrets.hide) if on else None
 
     @property
     def client(self) -> httpx.AsyncClient:
@@ -440,7 +446,7 @@ class Proxy:
         content = raw if chat_body is body else json.dumps(chat_body).encode()
         make_turn = partial(Turn, opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"),
                             first_sieve)
-        return Translated(body, chat_body, content, make_turn)
+        return Translated(body, chat_body, content, make_turn, {"sieve": opts.sieve_kwargs(None), "session": sess})
 
     async def answer(self, request: Request, api) -> Response:
         """A request in one of the wire APIs (apis.APIS): translated into Chat Completions for the
@@ -449,6 +455,10 @@ class Proxy:
         if isinstance(req, Response):
             return req
         stats = {"api": api.name, "model": api.model(req.body), "start": time.monotonic(), "stream": api.stream(req.body)}
+        if self.inspector is not None:
+            peer = f"{request.client.host}:{request.client.port}" if request.client else "-"
+            stats["exchange"] = self.inspector.begin(api.name, peer, printable(stats["model"] or "-"), stats["stream"],
+                                                     req.seen, req.seen["session"])
         headers = {**self.headers(request.headers), "content-type": "application/json"}
         sending = asyncio.ensure_future(self.client.send(self.client.build_request(
             "POST", self.base + "/chat/completions", headers=headers, content=req.content), stream=True))
@@ -462,13 +472,13 @@ class Proxy:
             return Response(status_code=499)
         if resp is LATE:  # no headers yet (llama.cpp sends none before its first token): the
             # client gets its stream's now, and keep-alives until the upstream answers
-            enc = api.encoder(req.body, req.chat_body)
+            enc = self.recorded(api.encoder(req.body, req.chat_body), stats)
             return self.event_stream(api, self.late(sending, req.make_turn, api, enc, stats))
         return await self.answered(request, resp, req, api, stats)
 
     async def answered(self, request: Request, resp: httpx.Response, req: Translated, api, stats: dict) -> Response:
         """The upstream's answer, its headers in: streamed through a Turn, or folded from one."""
-        enc = api.encoder(req.body, req.chat_body)
+        enc = self.recorded(api.encoder(req.body, req.chat_body), stats)
         if stats["stream"] and body_streams(resp.status_code, resp.headers.get("content-type")):
             return self.event_stream(api, self.stream(resp, req.make_turn(), enc, stats))
         try:
@@ -491,6 +501,11 @@ class Proxy:
             self.log_line(stats, status=502)
             return api.error(502, not_a_stream(resp), "upstream_error")
         return self.event_stream(api, self.stream(resp, req.make_turn(), enc, stats, whole))
+
+    def recorded(self, enc, stats: dict):
+        """The encoder, recording into the request's exchange when the inspector is on."""
+        ex = stats.get("exchange")
+        return enc if ex is None or self.inspector is None else Recording(enc, ex, self.inspector.changed)
 
     def event_stream(self, api, body) -> KeptAlive:
         return KeptAlive(body, api.KEEPALIVE, self.config.keepalive,
@@ -665,6 +680,7 @@ class Proxy:
     def log_turn(self, stats: dict, turn: Turn, status: int, error: str | None = None) -> None:
         for err in turn.errors:
             log.warning("call %s went bad (%s); unusable text: %.300r", err.index, err.reason, err.raw)
+        stats["errors"] = turn.errors
         self.log_line(stats, status=status, format=turn.format, calls=turn.calls,
                       reasoning_chars=turn.reasoning_chars, errors=len(turn.errors), error=error)
 
@@ -685,6 +701,9 @@ class Proxy:
     def log_line(self, stats: dict, status: int, format=None, calls=0, reasoning_chars=0, errors=0,
                  error: str | None = None) -> None:
         ms = (time.monotonic() - stats["start"]) * 1000
+        ex: Exchange | None = stats.get("exchange")
+        if ex is not None and self.inspector is not None:
+            self.inspector.end(ex, status, format, calls, stats.get("errors"), error)
         log.info("%s model=%s stream=%s status=%d format=%s calls=%d reasoning_chars=%d call_errors=%d "
                  "duration_ms=%.0f%s", stats["api"], printable(stats["model"] or "-"), stats["stream"], status, format or "-",
                  calls, reasoning_chars, errors, ms, f" error={error}" if error else "")
@@ -696,6 +715,7 @@ def create_app(config: Config) -> Starlette:
     routes = [Route("/health", proxy.health), Route("/ready", readiness),
               *[Route(api.path, partial(proxy.answer, api=api), methods=["POST"]) for api in APIS],
               Route(COUNT_TOKENS, proxy.count_tokens, methods=["POST"]),
+              *inspect_routes.routes(proxy),
               Route("/v1/{path:path}", proxy.forward, methods=methods)]
     guard = Middleware(Guard, hosts=allowed_hosts(config.host, config.allowed_hosts),
                        max_body=config.max_request_bytes, body_timeout=config.body_timeout,

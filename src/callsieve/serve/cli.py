@@ -71,6 +71,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--chat-template", metavar="FILE",
                         help="the served model's chat template (Jinja, or a tokenizer_config.json), for an "
                              "upstream that does not serve it (vLLM, SGLang): seeds the format and thinking")
+    parser.add_argument("--inspect", default="auto", choices=["auto", "on", "off"],
+                        help="the inspector page at /inspect (what the model wrote beside what each client got): "
+                             "auto = on when listening on loopback only; 'on' elsewhere too (behind --api-key "
+                             "if set); 'off' (default: auto)")
+    parser.add_argument("--inspect-keep", type=positive_int, default=20, metavar="N",
+                        help="exchanges the inspector keeps, in memory only (default: 20)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                         help="log level (default: info)")
@@ -165,9 +171,11 @@ def run(args: argparse.Namespace) -> int:
         upstream = embedded_server.url
     setup_logging(args.log_level)
     config = proxy_config(args, upstream, embedded_server)
-    from callsieve.serve.guard import HEADER_TIMEOUT_ENV
+    from callsieve.serve.guard import HEADER_TIMEOUT_ENV, is_loopback
     os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # read by each worker's connections
     print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
+    if config.inspect is not False and (config.inspect or is_loopback(args.host.strip("[]"))):
+        print(f"callsieve serve: the inspector: http://{args.host}:{args.port}/inspect", file=sys.stderr)
     # uvicorn re-raises SIGTERM after its graceful shutdown: make that an exit that runs `finally`
     # (set first: the supervisor of --workers N installs its own handlers)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
@@ -208,6 +216,7 @@ def proxy_config(args: argparse.Namespace, upstream: str, embedded_server):
                   calls_in_reasoning=args.calls_in_reasoning, calls=args.calls, host=args.host, allowed_hosts=args.allow_host,
                   timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
                   body_timeout=args.body_timeout, max_concurrent=args.max_concurrent, keepalive=args.keepalive,
+                  inspect={"auto": None, "on": True, "off": False}[args.inspect], inspect_keep=args.inspect_keep,
                   chat_template=template_file(args.chat_template) if args.chat_template else None,
                   embedded_pid=embedded_server.child.pid if embedded_server else None,
                   embedded_log=embedded_server.log_path if embedded_server else None)
