@@ -162,3 +162,27 @@ def test_upstream_cookies_are_not_shared_between_clients(proxy, upstream):
     upstream.headers = []
     httpx.post(proxy + "/chat/completions", json={"model": "m", "messages": []}, timeout=30)
     assert "alice-secret" not in upstream.last["headers"].get("cookie", "")
+
+
+# issue 35 (Low): a chunk of the wrong shape is the upstream's fault: one clear line, no traceback
+SHAPES = {"choices": {"choices": "nope"}, "choice": {"choices": [7]},
+          "content": {"choices": [{"index": 0, "delta": {"content": 5}}]},
+          "tool_calls": {"choices": [{"index": 0, "delta": {"tool_calls": {"index": 0}}}]},
+          "function": {"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": "f"}]}}]},
+          "index": {"choices": [{"index": [0], "delta": {"content": "x"}}]},
+          "usage": {"choices": [], "usage": "many"}}
+
+
+@pytest.mark.parametrize("path,shape", [(p, s) for p in ("/chat/completions", "/responses", "/messages")
+                                        for s in SHAPES])
+def test_an_upstream_chunk_of_the_wrong_shape_is_an_error_event_and_one_log_line(upstream, proxy, caplog, path, shape):
+    upstream.stream([chunk(role="assistant", content=""), chunk("Hi"), SHAPES[shape], chunk(finish="stop")])
+    body = {"model": "m", "stream": True, **({"input": "hi"} if path == "/responses" else
+                                             {"messages": [{"role": "user", "content": "hi"}], "max_tokens": 9})}
+    with caplog.at_level("INFO", logger="callsieve.serve"):
+        with httpx.Client(timeout=30) as c:
+            text = c.post(proxy + path, json=body).text
+    assert "the upstream sent a chunk whose" in text     # (only an error event says it)
+    mine = [r for r in caplog.records if r.name == "callsieve.serve" and r.levelname != "INFO"]
+    assert mine and all(r.exc_info is None for r in mine), "an upstream's fault is no traceback"
+    assert any("the upstream sent a chunk whose" in r.getMessage() for r in mine)

@@ -40,7 +40,7 @@ from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, for
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
 from callsieve.serve.stream import JSONAnswer, KeptAlive
-from callsieve.serve.turn import Turn
+from callsieve.serve.turn import Turn, Unreadable
 from callsieve.serve.wire import Failed
 from callsieve.serve.upstream import DefaultModel, readiness
 from callsieve.serve.upstream_reader import (Chunk, Done, Failure, UpstreamReader, as_stream, body_streams,
@@ -616,6 +616,9 @@ class Proxy:
             except httpx.HTTPError as e:
                 failure = stream_error(self.secrets.hide(f"the upstream stream broke off ({type(e).__name__}: {e})"),
                                        "upstream_disconnected")
+            except Unreadable as e:  # the upstream's fault, said in one line (no traceback: no bug of ours)
+                log.warning("%s: the stream ends with an error event", e)
+                failure = stream_error(str(e), "upstream_unreadable")
             except Exception:  # a bug must not cut the stream silently
                 log.exception("while translating the upstream stream")
                 failure = stream_error("internal error while translating the stream", "internal_error",
