@@ -762,3 +762,69 @@ def test_sse_events_read_the_same_however_the_bytes_are_cut(docs, cuts):
         out += lines.feed(piece)
     out += lines.close()
     assert [loads(p) for p in out] == [{"v": doc} for doc, _ in docs]
+
+
+# -- issue 35: what depends on a client's credentials stays with that client --------------------
+class Gateway:
+    """An upstream whose model list depends on the key (as a gateway's does); it records the
+    model each chat request named."""
+
+    LISTS = {"Bearer key-a": ["model-a"], "Bearer key-b": ["model-b"]}
+
+    def __init__(self):
+        self.asked: list[tuple[str, object]] = []
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return
+        body = b""
+        while True:
+            msg = await receive()
+            body += msg.get("body", b"")
+            if not msg.get("more_body"):
+                break
+        key = dict(scope["headers"]).get(b"authorization", b"").decode()
+        if scope["path"] == "/v1/models":
+            data = {"object": "list", "data": [{"id": m, "object": "model"} for m in self.LISTS.get(key, [])]}
+        else:
+            self.asked.append((key, json.loads(body).get("model")))
+            data = completion("hi")
+        raw = json.dumps(data).encode()
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": raw})
+
+
+def test_one_clients_model_list_never_decides_another_clients_model(make_proxy):
+    openai = pytest.importorskip("openai")
+    gateway = Gateway()
+    srv = ServerThread(gateway).start()
+    try:
+        proxy = make_proxy(f"http://127.0.0.1:{srv.port}/v1")    # no keys of its own: clients pass theirs
+        a = openai.OpenAI(base_url=proxy, api_key="key-a", max_retries=0)
+        assert [m.id for m in a.models.list()] == ["model-a"]
+        b_body = {"messages": [{"role": "user", "content": "hi"}]}       # no model: the proxy fills in B's one
+        for path, body, key in (("/chat/completions", b_body, {"authorization": "Bearer key-b"}),
+                                ("/responses", {"input": "hi"}, {"authorization": "Bearer key-b"}),
+                                ("/messages", {**b_body, "max_tokens": 9}, {"x-api-key": "key-b"})):
+            r = post(proxy, path, json=body, headers=key)
+            assert r.status_code == 200, r.text
+            assert gateway.asked[-1] == ("Bearer key-b", "model-b")    # never A's model
+        assert [m.id for m in a.models.list()] == ["model-a"]
+        post(proxy, "/chat/completions", json=b_body, headers={"authorization": "Bearer key-a"})
+        assert gateway.asked[-1] == ("Bearer key-a", "model-a")
+        kept = make_proxy.apps[proxy].state.proxy.catalogue.lists
+        assert not any("key-" in k for k in kept), "lists are kept under a hash, never the key itself"
+    finally:
+        srv.stop()
+
+
+def test_the_catalogue_reads_model_ids_one_way_and_keeps_a_bounded_number_of_lists():
+    from callsieve.serve.catalogue import Catalogue, model_ids
+    assert model_ids(b'{"data": [{"id": "a"}, {"id": ""}, {"id": 7}, "b", {"name": "c"}, {"id": "d"}]}') == ["a", "d"]
+    for bad in (b"[]", b'{"data": {"id": "a"}}', b"<html>", b"[" * 100000):
+        with pytest.raises(ValueError):
+            model_ids(bad)
+    cat = Catalogue(max_lists=2)
+    for n in range(5):
+        cat.learn(f"k{n}", [f"m{n}"])
+    assert list(cat.lists) == ["k3", "k4"] and cat.ids("k0") == [] and cat.ids("k4") == ["m4"]
