@@ -828,3 +828,14 @@ def test_the_catalogue_reads_model_ids_one_way_and_keeps_a_bounded_number_of_lis
     for n in range(5):
         cat.learn(f"k{n}", [f"m{n}"])
     assert list(cat.lists) == ["k3", "k4"] and cat.ids("k0") == [] and cat.ids("k4") == ["m4"]
+
+
+@pytest.mark.parametrize("path", ["/chat/completions", "/embeddings"])   # translated, and forwarded
+def test_hop_by_hop_headers_and_client_credentials_do_not_go_upstream(upstream, proxy, path):
+    sent = {"cookie": "session=alice", "proxy-authorization": "Basic YWxpY2U6cHc=", "te": "trailers",
+            "upgrade": "h2c", "connection": "keep-alive, x-hop, upgrade", "x-hop": "1", "x-kept": "yes"}
+    r = post(proxy, path, json=BODY, headers=sent)
+    assert r.status_code == 200
+    got = upstream.last["headers"]
+    assert got.get("x-kept") == "yes"                 # an ordinary header still goes
+    assert not {"cookie", "proxy-authorization", "te", "upgrade", "x-hop"} & set(got), got

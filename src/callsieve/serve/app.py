@@ -57,8 +57,18 @@ SLICE_S = 0.001             # about the longest one stream works before the even
                             # client wait ~1 s beside two heavy streams, 1 ms a few hundred ms)
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 SESSIONS_MAX = 64          # models whose Session is kept (least recently used out first)
-HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
+# Not passed on, either way: hop-by-hop headers (RFC 9110 7.6.1, and any the Connection header
+# names), the framing httpx redoes, and a client's credentials that are not for the upstream
+# (its cookies and proxy credentials; its API key only as `headers` decides).
+HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive", "te", "trailer",
+               "upgrade", "proxy-connection", "proxy-authorization", "proxy-authenticate", "cookie",
                "authorization", "x-api-key", "accept-encoding", "content-encoding"}
+
+
+def passed_on(headers) -> dict:
+    """`headers` without HOP_HEADERS and those its Connection header names."""
+    named = {t.strip().lower() for t in headers.get("connection", "").split(",")}
+    return {k: v for k, v in headers.items() if k.lower() not in HOP_HEADERS and k.lower() not in named}
 
 
 class Translated(NamedTuple):
@@ -345,7 +355,7 @@ class Proxy:
         return UNREACHABLE if not answered else None if endpoint else NO_ENDPOINT
 
     def headers(self, incoming) -> dict:
-        h = {k: v for k, v in incoming.items() if k.lower() not in HOP_HEADERS}
+        h = passed_on(incoming)
         if self.config.upstream_api_key:
             h["authorization"] = "Bearer " + self.config.upstream_api_key
         elif not self.config.api_key and "authorization" in incoming:
@@ -408,7 +418,7 @@ class Proxy:
 
     @staticmethod
     def resp_headers(resp: httpx.Response) -> dict:
-        return {k: v for k, v in resp.headers.items() if k.lower() not in HOP_HEADERS}
+        return passed_on(resp.headers)
 
     def unreachable(self, e: Exception, api=chat) -> Response:
         log.warning("upstream %s unreachable: %r", self.secrets.url, e)
