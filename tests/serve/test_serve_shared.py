@@ -644,6 +644,20 @@ def test_allow_host_serves_another_name(upstream, make_proxy):
     assert post(proxy, "/chat/completions", json=BODY, headers={"host": "evil.example"}).status_code == 421
 
 
+def test_bound_to_every_interface_a_dns_name_is_refused_unless_allowed(upstream, make_proxy):
+    """Issue 35: with --host 0.0.0.0 and no --allow-host, any Host passed, so a DNS-rebinding page
+    (whose Host is its own name, resolved to this machine) reached the proxy."""
+    proxy = make_proxy(upstream.url, host="0.0.0.0")     # (it listens on loopback: only Host matters)
+    for host in ("rebind.attacker.example", "rebind.attacker.example:8000", "gpu-box"):
+        r = post(proxy, "/chat/completions", json=BODY, headers={"host": host})
+        assert is_openai_error(r, 421) and "--allow-host" in r.json()["error"]["message"], host
+    for host in ("192.168.1.5:8000", "10.0.0.7", "[fe80::1]:8000", "localhost:8000", f"127.0.0.1:{port_of(proxy)}"):
+        assert post(proxy, "/chat/completions", json=BODY, headers={"host": host}).status_code == 200, host
+    named = make_proxy(upstream.url, host="0.0.0.0", allowed_hosts=("gpu-box",))
+    assert post(named, "/chat/completions", json=BODY, headers={"host": "gpu-box:8000"}).status_code == 200
+    assert post(named, "/chat/completions", json=BODY, headers={"host": "rebind.attacker.example"}).status_code == 421
+
+
 def test_a_web_page_cannot_post_to_the_proxy(upstream, proxy):
     upstream.reset()
     raw = json.dumps(BODY).encode()

@@ -131,8 +131,8 @@ def forward_path(raw_path: bytes) -> str | None:
 
 # -- the middleware -------------------------------------------------------------------------------
 def allowed_hosts(bind: str, extra: list[str] | tuple = ()) -> set[str] | None:
-    """The host names a request's `Host` may give; None: any (bound to every interface and no
-    `--allow-host` given: the proxy is a network service, and --api-key is what protects it)."""
+    """The host names a request's `Host` may give; None: bound to every interface and no
+    `--allow-host` given, where any IP address or loopback name may be given (`host_allowed`)."""
     names = {h.lower().strip("[]") for h in extra}
     bind = bind.strip("[]")
     if bind in WILDCARDS:
@@ -141,6 +141,23 @@ def allowed_hosts(bind: str, extra: list[str] | tuple = ()) -> set[str] | None:
     if is_loopback(bind):
         names |= LOOPBACK_NAMES
     return names
+
+
+def host_allowed(host: str, hosts: set[str] | None) -> bool:
+    """Whether a request's `Host` (its name, `host_of`) is served.  With no list (bound to every
+    interface, no --allow-host), any IP address or loopback name is, and no other name: a page of
+    a DNS name that was made to resolve to this machine (DNS rebinding) sends that name, and a
+    client that reaches the proxy by a name of its own must be named with --allow-host.  (No
+    Host at all, as an HTTP/1.0 client may send, is no page's request.)"""
+    if hosts is not None:
+        return host in hosts
+    if host in LOOPBACK_NAMES or host == "":
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def is_loopback(host: str) -> bool:
@@ -214,7 +231,7 @@ class Guard:
 
     def refusal(self, scope, headers) -> tuple | None:
         host = host_of(headers.get("host", ""))
-        if self.hosts is not None and host not in self.hosts:
+        if not host_allowed(host, self.hosts):
             return 421, (f"callsieve: requests for host {printable(host, 100)!r} are not served here "
                          "(a page may be trying DNS rebinding); start with --allow-host NAME to serve it")
         origin = headers.get("origin")
