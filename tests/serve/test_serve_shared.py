@@ -605,6 +605,19 @@ def test_a_model_name_cannot_forge_log_lines_or_reach_the_terminal(upstream, pro
         assert "\n" not in line and "\x1b" not in line and "\x07" not in line and len(line) < 1000
 
 
+BIDI = "\u202e\u2066\u2067\u2068\u2069\u200b\u200e\u200f\u061c\ufeff"
+
+
+def test_bidi_and_format_characters_in_a_model_name_reach_the_log_escaped(upstream, proxy, caplog):
+    """Issue 35: U+202E in a model name made the log line read in another order than it was written."""
+    caplog.set_level(logging.INFO, logger="callsieve.serve")
+    model = "gpt\u202e)002=sutats\u202c-4 \u2066rooted\u2069 caf\u00e9"
+    assert post(proxy, "/chat/completions", json={**BODY, "model": model}).status_code == 200
+    [line] = [r.getMessage() for r in caplog.records if "status=" in r.getMessage()]
+    assert not set(line) & set(BIDI + "\u202c"), ascii(line)
+    assert "gpt\\u202e)002=sutats\\u202c-4 \\u2066rooted\\u2069 café" in line     # visible, and é stays é
+
+
 # -- 13: a client leaving before the upstream's headers ---------------------------------------------
 @pytest.mark.parametrize("stream", [False, True])
 def test_a_client_leaving_before_the_upstream_answers_is_logged_as_499(upstream, proxy, caplog, stream):

@@ -94,13 +94,18 @@ LOG_FILTER = HideSecrets()
 
 
 # -- log text -------------------------------------------------------------------------------------
-_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7f]} | {0x2028: "\\u2028", 0x2029: "\\u2029", 0x85: "\\x85"}
+def escaped(c: str) -> str:
+    """A character as Python writes it in a string literal's escape (`\\x1b`, `\\u202e`)."""
+    n = ord(c)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
 
 
 def escape_controls(text: str) -> str:
-    """Line breaks, ESC and other control characters as visible escapes: one record, one line,
-    and no terminal sequence from a client."""
-    return text.translate(_CONTROLS) if not text.isprintable() else text
+    """Every character Python does not call printable as a visible escape: line breaks, ESC and
+    the other controls (one record, one line, no terminal sequence from a client), and the
+    format characters, bidi overrides (U+202E) and isolates among them, which would make a log
+    line read in another order than it was written."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else escaped(c) for c in text)
 
 
 def printable(value, limit: int = LOG_FIELD_CHARS) -> str:
