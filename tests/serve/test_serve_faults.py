@@ -186,3 +186,20 @@ def test_an_upstream_chunk_of_the_wrong_shape_is_an_error_event_and_one_log_line
     mine = [r for r in caplog.records if r.name == "callsieve.serve" and r.levelname != "INFO"]
     assert mine and all(r.exc_info is None for r in mine), "an upstream's fault is no traceback"
     assert any("the upstream sent a chunk whose" in r.getMessage() for r in mine)
+
+
+# issue 35 (Low): a JSON body in UTF-16 went upstream as its raw bytes
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-8-sig"])
+def test_a_json_body_in_another_unicode_encoding_goes_upstream_as_utf8(upstream, proxy, codec):
+    body = {**BODY, "messages": [{"role": "user", "content": "héllo \U0001f600"}], "tools": TOOLS}
+    r = post(proxy, content=json.dumps(body, ensure_ascii=False).encode(codec),
+             headers={"content-type": "application/json"})
+    assert r.status_code == 200, r.text
+    sent = upstream.last["body"]
+    assert json.loads(sent.decode("utf-8")) == body          # strict UTF-8, no byte-order mark
+
+
+def test_a_body_that_is_no_text_in_any_json_encoding_is_a_clear_400(upstream, proxy):
+    r = post(proxy, content=b'\xff\xfe{\x00"\x00m', headers={"content-type": "application/json"})   # cut UTF-16
+    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]["message"]
+    assert not [q for q in upstream.requests if q["path"] == "/v1/chat/completions"]

@@ -450,7 +450,11 @@ class Proxy:
             first_sieve = Sieve(**opts.sieve_kwargs(sess))
         except (ValueError, TypeError) as e:
             return api.error(400, f"callsieve cannot use these tools: {e}")
-        content = raw if chat_body is body else json.dumps(chat_body).encode()
+        # the client's own bytes when nothing changed and they are UTF-8, as every upstream reads
+        # JSON; a body in UTF-16 or UTF-32 (RFC 8259 8.1's detection, which json.loads applies) or
+        # with a byte-order mark goes as the UTF-8 of what it says
+        same = chat_body is body and json.detect_encoding(raw) == "utf-8"
+        content = raw if same else json.dumps(chat_body).encode()
         make_turn = partial(Turn, opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"),
                             first_sieve)
         return Translated(body, chat_body, content, make_turn)
