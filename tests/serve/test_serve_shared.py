@@ -110,6 +110,28 @@ def test_paths_under_v1_are_still_forwarded_with_their_escapes(upstream, proxy):
     assert upstream.last["path"] == "/v1/files/a b.txt"
 
 
+NEAR_MISSES = ["/v1/chat/completions/", "/v1//chat/completions", "/v1/chat//completions",
+               "/v1/Chat/Completions", "/v1/chat/completions/?x=1", "/v1/responses/", "/v1//responses",
+               "/v1/messages/", "/v1/messages//count_tokens"]
+
+
+@pytest.mark.parametrize("target", NEAR_MISSES)
+def test_a_near_miss_of_an_answer_route_is_a_404_never_an_unparsed_answer(upstream, proxy, target):
+    """Issue 35: `/v1/chat/completions/` went upstream as it was, and the upstream's 200 reached the
+    client with the raw markup in it (no Sieve)."""
+    upstream.reset()
+    upstream.reply(200, completion('<tool_call>{"name": "run", "arguments": {"command": "rm -rf ~"}}</tool_call>'))
+    body = json.dumps({**BODY, **ANT, "input": "hi"}).encode()
+    head = f"POST {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    answer = raw_request(port_of(proxy), head.encode() + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+                         .encode() + body)
+    assert answer.startswith(b"HTTP/1.1 404"), answer[:300]
+    assert b"rm -rf" not in answer and b"send requests to /v1/" in answer
+    if "messages" in target:
+        assert b'"type": "error"' in answer or b'"type":"error"' in answer     # Anthropic's error shape
+    assert not upstream.requests, [q["path"] for q in upstream.requests]
+
+
 # -- 4: the schema of each API --------------------------------------------------------------------
 BAD = {
     "chat": [{"stream_options": "yes"}, {"messages": "hi"}, {"messages": [5]}, {"tools": 5}, {"stream": "true"},

@@ -33,11 +33,11 @@ from starlette.routing import Route
 
 from callsieve import Session, Sieve
 from callsieve.serve import chat, http1, messages
-from callsieve.serve.apis import APIS, COUNT_TOKENS
+from callsieve.serve.apis import APIS, COUNT_TOKENS, api_of
 from callsieve.serve.catalogue import TIMEOUT_S as MODELS_TIMEOUT_S, Catalogue, credential, model_ids
 from callsieve.serve.chat import error
 from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
-from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, printable
+from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, printable, sieved_path
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
 from callsieve.serve.stream import JSONAnswer, KeptAlive
@@ -383,7 +383,12 @@ class Proxy:
         """Any other /v1/* request: passed on unchanged, streamed both ways."""
         if not self.authorized(request):
             return error(401, "Invalid or missing API key (send 'Authorization: Bearer <key>').", "authentication_error")
-        path = forward_path(request.scope.get("raw_path") or request.scope["path"].encode())
+        raw_path = request.scope.get("raw_path") or request.scope["path"].encode()
+        meant = sieved_path(raw_path)
+        if meant is not None:   # a near miss of an answer route: the upstream would answer it unparsed
+            return api_of(meant).error(404, f"callsieve: {printable(raw_path.decode('latin-1'), 100)} is not "
+                                       f"{meant}: send requests to {meant} exactly", code="not_found")
+        path = forward_path(raw_path)
         if path is None:
             return error(404, "callsieve: only paths under /v1 are forwarded (no '..', no encoded '/')",
                          code="not_found")

@@ -134,6 +134,17 @@ def forward_path(raw_path: bytes) -> str | None:
     return path[len("/v1"):]
 
 
+def sieved_path(raw_path: bytes) -> str | None:
+    """The answer route (`apis.JSON_PATHS`) a raw path stands for when read leniently, as many
+    upstreams read paths: empty segments, `.` segments, a trailing `/`, escapes of plain
+    characters, another case (`/v1//chat/completions`, `/v1/chat/completions/`,
+    `/v1/Chat/Completions`); None for any other path.  Such a near miss must not be forwarded:
+    the upstream would answer it with no Sieve in between."""
+    path = raw_path.decode("latin-1").split("?", 1)[0]
+    plain = "/".join(seg for seg in (unquote(s).lower() for s in path.split("/")) if seg not in ("", "."))
+    return next((p for p in JSON_PATHS if p.lower() == "/" + plain), None)
+
+
 # -- the middleware -------------------------------------------------------------------------------
 def allowed_hosts(bind: str, extra: list[str] | tuple = ()) -> set[str] | None:
     """The host names a request's `Host` may give; None: bound to every interface and no
