@@ -820,8 +820,9 @@ class Gateway:
 
     LISTS = {"Bearer key-a": ["model-a"], "Bearer key-b": ["model-b"]}
 
-    def __init__(self):
+    def __init__(self, models_wait: threading.Event | None = None):
         self.asked: list[tuple[str, object]] = []
+        self.models_wait = models_wait    # GET /models answers only once this is set
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -834,6 +835,8 @@ class Gateway:
                 break
         key = dict(scope["headers"]).get(b"authorization", b"").decode()
         if scope["path"] == "/v1/models":
+            while self.models_wait is not None and not self.models_wait.is_set():
+                await asyncio.sleep(0.01)
             data = {"object": "list", "data": [{"id": m, "object": "model"} for m in self.LISTS.get(key, [])]}
         else:
             self.asked.append((key, json.loads(body).get("model")))
@@ -864,6 +867,24 @@ def test_one_clients_model_list_never_decides_another_clients_model(make_proxy):
         kept = make_proxy.apps[proxy].state.proxy.catalogue.lists
         assert not any("key-" in k for k in kept), "lists are kept under a hash, never the key itself"
     finally:
+        srv.stop()
+
+
+def test_a_silent_model_list_does_not_hold_requests_naming_an_unlisted_model(make_proxy, monkeypatch):
+    """Issue 35: a request naming a model the list lacks re-reads the list, and an upstream whose
+    GET /models never answers held it (and every such request) for good."""
+    from callsieve.serve import catalogue
+    monkeypatch.setattr(catalogue, "TIMEOUT_S", 0.2)
+    answer = threading.Event()
+    gateway = Gateway(models_wait=answer)
+    srv = ServerThread(gateway).start()
+    try:
+        proxy = make_proxy(f"http://127.0.0.1:{srv.port}/v1", upstream_api_key="key-a")
+        for n in range(3):      # (the first, started within a second of the proxy's own read, may wait once)
+            r = post(proxy, "/chat/completions", json={**BODY, "model": f"pulled-since-{n}"})
+            assert r.status_code == 200 and not answer.is_set()     # answered while /models still says nothing
+    finally:
+        answer.set()
         srv.stop()
 
 

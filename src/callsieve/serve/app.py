@@ -32,9 +32,9 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from callsieve import Session, Sieve
-from callsieve.serve import chat, http1, messages
+from callsieve.serve import catalogue, chat, http1, messages
 from callsieve.serve.apis import APIS, COUNT_TOKENS, api_of
-from callsieve.serve.catalogue import TIMEOUT_S as MODELS_TIMEOUT_S, Catalogue, credential, model_ids
+from callsieve.serve.catalogue import Catalogue, credential, model_ids
 from callsieve.serve.chat import error
 from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
 from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, printable, sieved_path
@@ -269,19 +269,17 @@ class Proxy:
             ask = ask and template is not NO_ENDPOINT
             self.remember(model, template)
 
-    async def list_models(self, headers: dict, timeout: float = MODELS_TIMEOUT_S) -> list[str]:
+    async def list_models(self, headers: dict, timeout: float | None = None) -> list[str]:
         """The upstream's model ids as the credential in `headers` (a request's upstream headers)
         sees them, read now and kept in the catalogue under it.  Raises httpx.HTTPError (no
-        answer in `timeout`) or ValueError (a status other than 200, or no model list)."""
+        answer in `timeout`, default catalogue.TIMEOUT_S) or ValueError (a status other than 200,
+        or no model list)."""
         key = credential(headers)
-        try:
-            r = await self.client.get(self.base + "/models", headers=headers, timeout=timeout)
-            if r.status_code != 200:
-                raise ValueError(f"it answers {r.status_code} to GET /models")
-            return self.catalogue.learn(key, model_ids(r.content))
-        except (httpx.HTTPError, ValueError):
-            self.catalogue.tried(key)
-            raise
+        self.catalogue.tried(key)   # requests meanwhile go on with the list as it is, not wait too
+        r = await self.client.get(self.base + "/models", headers=headers, timeout=timeout or catalogue.TIMEOUT_S)
+        if r.status_code != 200:
+            raise ValueError(f"it answers {r.status_code} to GET /models")
+        return self.catalogue.learn(key, model_ids(r.content))
 
     async def served(self, model: str, headers: dict) -> str | None:
         """The upstream model a request's `model` names, in the list its credential (`headers`, the

@@ -67,5 +67,6 @@ class Catalogue:
         return ids
 
     def tried(self, key: str) -> None:
-        """A read of `key`'s list that gave no list: not again before RECHECK_S (its old list stays)."""
+        """A read of `key`'s list begins: not another before RECHECK_S (its old list stays until
+        the read gives a new one)."""
         self.learn(key, self.lists[key][0] if key in self.lists else [])
