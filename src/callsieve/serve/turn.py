@@ -34,8 +34,33 @@ def _is(value, kinds: tuple, where: str) -> str | None:
 
 
 def fault(chunk: dict) -> str | None:
-    """What in an upstream chunk is not where a Chat Completions chunk has it (None: nothing).
-    A few type tests per chunk, so that a wrong shape is one clear error, not a crash in an encoder."""
+    """What in an upstream chunk is not where a Chat Completions chunk has it (None: nothing), so
+    that a wrong shape is one clear error, not a crash in an encoder.  On the per-chunk path: a
+    few type tests for a chunk of text; only a chunk with calls or a fault is described."""
+    choices, usage = chunk.get("choices"), chunk.get("usage")
+    if usage is not None and type(usage) is not dict:
+        return described(chunk)
+    if choices is None:
+        return None
+    if type(choices) is not list:
+        return described(chunk)
+    for c in choices:
+        if type(c) is not dict:
+            return described(chunk)
+        d = c.get("delta") or EMPTY
+        if type(d) is not dict or type(c.get("index", 0)) is not int or d.get("tool_calls") is not None:
+            return described(chunk)
+        for v in (c.get("finish_reason"), d.get("content"), d.get("reasoning_content"), d.get("reasoning")):
+            if v is not None and type(v) is not str:
+                return described(chunk)
+    return None
+
+
+EMPTY: dict = {}
+
+
+def described(chunk: dict) -> str | None:
+    """`fault`'s answer, field by field, naming the first wrong one."""
     wrong = _is(chunk.get("usage"), (dict, type(None)), "usage") or _is(chunk.get("choices"), (list, type(None)), "choices")
     if wrong:
         return wrong
