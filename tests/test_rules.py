@@ -1,4 +1,7 @@
 """The request rules alone (callsieve.rules): which calls count, how they end, whole delivery."""
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from callsieve import Sieve
 from callsieve.rules import (Asked, CallArgs, CallCut, CallEnded, CallOpened, ChoiceRules, Content, WholeCalls,
                              finish_reason)
@@ -49,3 +52,20 @@ def test_a_request_is_read_the_same_from_a_body_or_an_object():
         setattr(req, k, v)
     assert Asked.read(body.get) == Asked.read(lambda k: getattr(req, k, None)) == \
         Asked(TOOLS, calls=False, parallel=False, thinking=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(upstream=st.sampled_from([None, "stop", "length", "tool_calls", "content_filter", "eos"]),
+       delivered=st.integers(0, 3), cut=st.integers(0, 3), stop=st.one_of(st.none(), st.text(min_size=1, max_size=5)))
+def test_a_cut_call_decides_the_finish_before_the_upstreams_reason_and_stop_string(upstream, delivered, cut, stop):
+    """Issue 35: the one rule each API maps (Chat finish_reason, Responses status, Messages
+    stop_reason: tests/serve/test_serve_runnable.py): a cut call says "length" whatever the
+    upstream said, its stop string included, and a stop string is told only where the turn
+    simply stopped."""
+    rules = ChoiceRules(delivered=delivered, cut=cut)
+    end = rules.finished(upstream, stop)
+    if cut or upstream == "length":
+        assert end.reason == "length"
+    elif delivered:
+        assert end.reason == "tool_calls"
+    assert end.stop_sequence == (stop if end.reason == "stop" else None)

@@ -215,7 +215,7 @@ class Proxy:
         sess = self.Session(learn=False)
         sess.opens_thinking = thinking is True
         self.proxy.sessions[MODEL] = sess
-        self.proxy.upstream_models, self.proxy.listed_at = [MODEL], math.inf
+        self.proxy.catalogue.learn("", [MODEL], math.inf)   # (no credential: read, never again)
         body = request_body(api, tools, stream, thinking)
         resp = self.loop.run_until_complete(self.client.post(
             PATHS[api], json=body, headers={"x-callsieve-calls": mode}))

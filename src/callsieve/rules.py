@@ -14,6 +14,7 @@ below, which every writer takes (the proxy's encoders, the engines' per-step del
     CallEnded(i, k)                          call k is runnable: its arguments were read whole and valid
     CallCut(i, k)                            call k is not runnable (cut off, too large, invalid)
     Finished(i, reason, stop_sequence, usage)  the choice ended: "stop", "tool_calls", "length", …
+                                             (finish_reason decides; stop_sequence only under "stop")
 
 Consecutive Sieve events of one kind are gathered into one wire event. A call is delivered only
 by its CallEnded: a writer must not present a call as finished before. With whole delivery
@@ -112,10 +113,18 @@ def finish_reason(upstream: str | None, calls: int, cut: int) -> str:
     to say the model chose to call), and a turn with any call that is not runnable (cut off,
     too large, invalid) says "length" too, whatever the upstream said and whatever other calls
     finished: it is the one finish reason by which every API tells a client not to act on the
-    turn's calls as they stand (Messages "max_tokens", Responses "incomplete")."""
+    turn's calls as they stand (Messages "max_tokens", Responses "incomplete").  It decides
+    before anything else the upstream said, its stop string included (`stop_sequence`)."""
     if upstream == "length" or cut:
         return "length"
     return "tool_calls" if calls else (upstream or "stop")
+
+
+def stop_string(reason: str, matched: str | None) -> str | None:
+    """The stop string a client is told ended the turn: only under "stop".  A stop string that
+    matched while a call was cut (or after a runnable call) must not stand in for "length" or
+    "tool_calls": Messages would say "stop_sequence", which tells a client nothing about the calls."""
+    return matched if reason == "stop" else None
 
 
 def runnable_arguments(text: str) -> bool:
@@ -168,7 +177,8 @@ class ChoiceRules:
         return CallCut(self.i, k)
 
     def finished(self, upstream: str | None, stop_sequence: str | None = None, usage: dict | None = None) -> Finished:
-        return Finished(self.i, finish_reason(upstream, self.delivered, self.cut), stop_sequence, usage)
+        reason = finish_reason(upstream, self.delivered, self.cut)
+        return Finished(self.i, reason, stop_string(reason, stop_sequence), usage)
 
     def gathered(self, kind, text: str, opening: tuple | None) -> WireEvent:
         if kind == "text":

@@ -322,3 +322,24 @@ def test_health_is_not_ok_once_the_embedded_server_is_gone():
     finally:
         srv.stop()
     assert r.status_code == 503 and r.json()["status"] == "failed" and "/x/llama-server.log" in r.json()["reason"]
+
+
+class NoServer:
+    def run(self) -> int:
+        return 0
+
+
+@pytest.mark.parametrize("host,key,warned", [("0.0.0.0", None, True), ("::", None, True), ("192.168.1.5", None, True),
+                                             ("0.0.0.0", "k", False), ("127.0.0.1", None, False),
+                                             ("localhost", None, False)])
+def test_the_banner_hides_the_upstream_password_and_warns_of_an_open_proxy(monkeypatch, capsys, host, key, warned):
+    """Issue 35: the banner printed `http://user:pass@host`, and --host 0.0.0.0 without --api-key
+    started without a word.  (Nothing is bound: the server is replaced.)"""
+    monkeypatch.setattr(cli, "port_problem", lambda host, port: None)
+    monkeypatch.setattr(cli, "supervised", lambda args, config: NoServer())
+    monkeypatch.setattr(cli.signal, "signal", lambda *a: None)
+    argv = ["--upstream", "http://alice:pw-s3cret@10.1.2.3:8080/v1?token=t0k3n", "--host", host]
+    assert cli.run(parse_args(*argv, *(["--api-key", key] if key else []))) == 0
+    err = capsys.readouterr().err
+    assert "pw-s3cret" not in err and "t0k3n" not in err and "10.1.2.3:8080/v1" in err, err
+    assert ("warning" in err and "--api-key" in err and "--allow-host" in err) is warned, err

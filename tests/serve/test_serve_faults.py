@@ -162,3 +162,44 @@ def test_upstream_cookies_are_not_shared_between_clients(proxy, upstream):
     upstream.headers = []
     httpx.post(proxy + "/chat/completions", json={"model": "m", "messages": []}, timeout=30)
     assert "alice-secret" not in upstream.last["headers"].get("cookie", "")
+
+
+# issue 35 (Low): a chunk of the wrong shape is the upstream's fault: one clear line, no traceback
+SHAPES = {"choices": {"choices": "nope"}, "choice": {"choices": [7]},
+          "content": {"choices": [{"index": 0, "delta": {"content": 5}}]},
+          "tool_calls": {"choices": [{"index": 0, "delta": {"tool_calls": {"index": 0}}}]},
+          "function": {"choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "function": "f"}]}}]},
+          "index": {"choices": [{"index": [0], "delta": {"content": "x"}}]},
+          "usage": {"choices": [], "usage": "many"}}
+
+
+@pytest.mark.parametrize("path,shape", [(p, s) for p in ("/chat/completions", "/responses", "/messages")
+                                        for s in SHAPES])
+def test_an_upstream_chunk_of_the_wrong_shape_is_an_error_event_and_one_log_line(upstream, proxy, caplog, path, shape):
+    upstream.stream([chunk(role="assistant", content=""), chunk("Hi"), SHAPES[shape], chunk(finish="stop")])
+    body = {"model": "m", "stream": True, **({"input": "hi"} if path == "/responses" else
+                                             {"messages": [{"role": "user", "content": "hi"}], "max_tokens": 9})}
+    with caplog.at_level("INFO", logger="callsieve.serve"):
+        with httpx.Client(timeout=30) as c:
+            text = c.post(proxy + path, json=body).text
+    assert "the upstream sent a chunk whose" in text     # (only an error event says it)
+    mine = [r for r in caplog.records if r.name == "callsieve.serve" and r.levelname != "INFO"]
+    assert mine and all(r.exc_info is None for r in mine), "an upstream's fault is no traceback"
+    assert any("the upstream sent a chunk whose" in r.getMessage() for r in mine)
+
+
+# issue 35 (Low): a JSON body in UTF-16 went upstream as its raw bytes
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-8-sig"])
+def test_a_json_body_in_another_unicode_encoding_goes_upstream_as_utf8(upstream, proxy, codec):
+    body = {**BODY, "messages": [{"role": "user", "content": "héllo \U0001f600"}], "tools": TOOLS}
+    r = post(proxy, content=json.dumps(body, ensure_ascii=False).encode(codec),
+             headers={"content-type": "application/json"})
+    assert r.status_code == 200, r.text
+    sent = upstream.last["body"]
+    assert json.loads(sent.decode("utf-8")) == body          # strict UTF-8, no byte-order mark
+
+
+def test_a_body_that_is_no_text_in_any_json_encoding_is_a_clear_400(upstream, proxy):
+    r = post(proxy, content=b'\xff\xfe{\x00"\x00m', headers={"content-type": "application/json"})   # cut UTF-16
+    assert r.status_code == 400 and "not valid JSON" in r.json()["error"]["message"]
+    assert not [q for q in upstream.requests if q["path"] == "/v1/chat/completions"]

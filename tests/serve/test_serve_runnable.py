@@ -209,3 +209,102 @@ def test_granite_thinking_through_the_proxy_splits_thought_and_answer(upstream, 
             content += ch.delta.content or ""
             reasoning += (ch.delta.model_extra or {}).get("reasoning_content") or ""
     assert (reasoning, content) == ("plan.", "Answer")
+
+
+# -- issue 35: a cut call decides the stop reason before anything the upstream said --------------
+RUN_TOOLS = {"chat": [{"type": "function", "function": {"name": "run", "parameters": {"type": "object"}}}],
+             "responses": [{"type": "function", "name": "run", "parameters": {"type": "object"}}],
+             "messages": [{"name": "run", "input_schema": {"type": "object"}}]}
+WIPE = ('<tool_call>{"name": "run", "arguments": {"command": "ls"}}</tool_call>'
+        '<tool_call>{"name": "run", "arguments": {"command": "rm -rf ./')
+
+
+def stopped_by_a_stop_string(upstream, text: str):
+    """The upstream ended on a stop string (vLLM names it in the choice's `stop_reason`)."""
+    end = chunk(finish="stop")
+    end["choices"][0]["stop_reason"] = '"}}'
+    upstream.stream([chunk(role="assistant", content="")] + [chunk(text[i:i + 7]) for i in range(0, len(text), 7)]
+                    + [end])
+
+
+def test_a_stop_string_never_hides_a_cut_call_in_any_api(upstream, proxy, mode):
+    oai, ant = clients(proxy, mode)
+    stopped_by_a_stop_string(upstream, WIPE)
+    with ant.messages.stream(model="m", max_tokens=10, tools=RUN_TOOLS["messages"], messages=MSGS) as stream:
+        final = stream.get_final_message()
+    assert (final.stop_reason, final.stop_sequence) == ("max_tokens", None)   # not "stop_sequence"
+    assert [b.input for b in final.content if b.type == "tool_use"][0] == {"command": "ls"}
+
+    stopped_by_a_stop_string(upstream, WIPE)
+    finish = None
+    for c in oai.chat.completions.create(model="m", messages=MSGS, tools=RUN_TOOLS["chat"], stream=True):
+        finish = (c.choices[0].finish_reason if c.choices else None) or finish
+    assert finish == "length"
+
+    stopped_by_a_stop_string(upstream, WIPE)
+    with oai.responses.stream(model="m", input="hi", tools=RUN_TOOLS["responses"]) as stream:
+        events = list(stream)
+    assert events[-1].type == "response.incomplete"
+    assert [json.loads(e.item.arguments) for e in events
+            if e.type == "response.output_item.done" and e.item.type == "function_call"] == [{"command": "ls"}]
+
+
+def test_a_stop_string_after_a_whole_call_says_tool_use_and_after_text_stop_sequence(upstream, proxy):
+    _, ant = clients(proxy, "whole")
+    stopped_by_a_stop_string(upstream, WIPE.split("</tool_call>")[0] + "</tool_call>")
+    with ant.messages.stream(model="m", max_tokens=10, tools=RUN_TOOLS["messages"], messages=MSGS) as stream:
+        final = stream.get_final_message()
+    assert final.stop_reason == "tool_use"       # the client must run it: the stop string says nothing of it
+    stopped_by_a_stop_string(upstream, "Just text.")
+    with ant.messages.stream(model="m", max_tokens=10, messages=MSGS) as stream:
+        final = stream.get_final_message()
+    assert (final.stop_reason, final.stop_sequence) == ("stop_sequence", '"}}')
+
+
+# -- issue 35 (Low): native calls whose arguments are an object, or that "length" ended ---------
+@pytest.mark.parametrize("api", ["chat", "responses", "messages"])
+def test_a_native_calls_arguments_given_as_an_object_are_its_json(upstream, proxy, mode, api):
+    oai, ant = clients(proxy, mode)
+    call = {"index": 0, "id": "call_o1", "type": "function",
+            "function": {"name": "get_weather", "arguments": {"city": "Paris"}}}
+    upstream.stream([chunk(role="assistant", content=""), chunk(tool_calls=[call]), chunk(finish="tool_calls")])
+    if api == "chat":
+        calls, _, finish = chat_stream(oai)
+        assert finish == "tool_calls" and json.loads(calls[0][1]) == PARIS
+    elif api == "responses":
+        with oai.responses.stream(model="m", input="hi", tools=R_TOOLS) as stream:
+            final = stream.get_final_response()    # (the stream used to end with no event at all)
+        assert final.status == "completed"
+        assert [json.loads(o.arguments) for o in final.output if o.type == "function_call"] == [PARIS]
+    else:
+        with ant.messages.stream(model="m", max_tokens=10, tools=A_TOOLS, messages=MSGS) as stream:
+            final = stream.get_final_message()
+        assert final.stop_reason == "tool_use" and [b.input for b in final.content if b.type == "tool_use"] == [PARIS]
+
+
+def test_a_whole_looking_native_call_that_length_ended_is_not_completed(upstream, proxy, mode):
+    """A server that mends a cut call's JSON (llama.cpp does) sends whole-looking arguments under
+    "length": the last call is the one the limit cut, never a completed one."""
+    oai, ant = clients(proxy, mode)
+    first = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}}
+    mended = {"index": 1, "id": "call_2", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Tok"}'}}
+
+    def native():
+        upstream.stream([chunk(role="assistant", content=""), chunk(tool_calls=[first]), chunk(tool_calls=[mended]),
+                         chunk(finish="length")])
+
+    native()
+    with oai.responses.stream(model="m", input="hi", tools=R_TOOLS) as stream:
+        events = list(stream)
+    done = [json.loads(e.item.arguments) for e in events
+            if e.type == "response.output_item.done" and e.item.type == "function_call"]
+    assert done == [PARIS]                       # the first call ended when the second began
+    final = events[-1].response
+    assert final.status == "incomplete"
+    assert "completed" not in [o.status for o in final.output if o.type == "function_call"][1:]
+    native()
+    with ant.messages.stream(model="m", max_tokens=10, tools=A_TOOLS, messages=MSGS) as stream:
+        final = stream.get_final_message()
+    assert final.stop_reason == "max_tokens"
+    if mode == "whole":
+        assert [b.input for b in final.content if b.type == "tool_use"] == [PARIS]

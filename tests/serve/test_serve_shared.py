@@ -110,6 +110,28 @@ def test_paths_under_v1_are_still_forwarded_with_their_escapes(upstream, proxy):
     assert upstream.last["path"] == "/v1/files/a b.txt"
 
 
+NEAR_MISSES = ["/v1/chat/completions/", "/v1//chat/completions", "/v1/chat//completions",
+               "/v1/Chat/Completions", "/v1/chat/completions/?x=1", "/v1/responses/", "/v1//responses",
+               "/v1/messages/", "/v1/messages//count_tokens"]
+
+
+@pytest.mark.parametrize("target", NEAR_MISSES)
+def test_a_near_miss_of_an_answer_route_is_a_404_never_an_unparsed_answer(upstream, proxy, target):
+    """Issue 35: `/v1/chat/completions/` went upstream as it was, and the upstream's 200 reached the
+    client with the raw markup in it (no Sieve)."""
+    upstream.reset()
+    upstream.reply(200, completion('<tool_call>{"name": "run", "arguments": {"command": "rm -rf ~"}}</tool_call>'))
+    body = json.dumps({**BODY, **ANT, "input": "hi"}).encode()
+    head = f"POST {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    answer = raw_request(port_of(proxy), head.encode() + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+                         .encode() + body)
+    assert answer.startswith(b"HTTP/1.1 404"), answer[:300]
+    assert b"rm -rf" not in answer and b"send requests to /v1/" in answer
+    if "messages" in target:
+        assert b'"type": "error"' in answer or b'"type":"error"' in answer     # Anthropic's error shape
+    assert not upstream.requests, [q["path"] for q in upstream.requests]
+
+
 # -- 4: the schema of each API --------------------------------------------------------------------
 BAD = {
     "chat": [{"stream_options": "yes"}, {"messages": "hi"}, {"messages": [5]}, {"tools": 5}, {"stream": "true"},
@@ -605,6 +627,19 @@ def test_a_model_name_cannot_forge_log_lines_or_reach_the_terminal(upstream, pro
         assert "\n" not in line and "\x1b" not in line and "\x07" not in line and len(line) < 1000
 
 
+BIDI = "\u202e\u2066\u2067\u2068\u2069\u200b\u200e\u200f\u061c\ufeff"
+
+
+def test_bidi_and_format_characters_in_a_model_name_reach_the_log_escaped(upstream, proxy, caplog):
+    """Issue 35: U+202E in a model name made the log line read in another order than it was written."""
+    caplog.set_level(logging.INFO, logger="callsieve.serve")
+    model = "gpt\u202e)002=sutats\u202c-4 \u2066rooted\u2069 caf\u00e9"
+    assert post(proxy, "/chat/completions", json={**BODY, "model": model}).status_code == 200
+    [line] = [r.getMessage() for r in caplog.records if "status=" in r.getMessage()]
+    assert not set(line) & set(BIDI + "\u202c"), ascii(line)
+    assert "gpt\\u202e)002=sutats\\u202c-4 \\u2066rooted\\u2069 café" in line     # visible, and é stays é
+
+
 # -- 13: a client leaving before the upstream's headers ---------------------------------------------
 @pytest.mark.parametrize("stream", [False, True])
 def test_a_client_leaving_before_the_upstream_answers_is_logged_as_499(upstream, proxy, caplog, stream):
@@ -642,6 +677,20 @@ def test_allow_host_serves_another_name(upstream, make_proxy):
     proxy = make_proxy(upstream.url, allowed_hosts=("proxy.lan",))
     assert post(proxy, "/chat/completions", json=BODY, headers={"host": "proxy.lan:8000"}).status_code == 200
     assert post(proxy, "/chat/completions", json=BODY, headers={"host": "evil.example"}).status_code == 421
+
+
+def test_bound_to_every_interface_a_dns_name_is_refused_unless_allowed(upstream, make_proxy):
+    """Issue 35: with --host 0.0.0.0 and no --allow-host, any Host passed, so a DNS-rebinding page
+    (whose Host is its own name, resolved to this machine) reached the proxy."""
+    proxy = make_proxy(upstream.url, host="0.0.0.0")     # (it listens on loopback: only Host matters)
+    for host in ("rebind.attacker.example", "rebind.attacker.example:8000", "gpu-box"):
+        r = post(proxy, "/chat/completions", json=BODY, headers={"host": host})
+        assert is_openai_error(r, 421) and "--allow-host" in r.json()["error"]["message"], host
+    for host in ("192.168.1.5:8000", "10.0.0.7", "[fe80::1]:8000", "localhost:8000", f"127.0.0.1:{port_of(proxy)}"):
+        assert post(proxy, "/chat/completions", json=BODY, headers={"host": host}).status_code == 200, host
+    named = make_proxy(upstream.url, host="0.0.0.0", allowed_hosts=("gpu-box",))
+    assert post(named, "/chat/completions", json=BODY, headers={"host": "gpu-box:8000"}).status_code == 200
+    assert post(named, "/chat/completions", json=BODY, headers={"host": "rebind.attacker.example"}).status_code == 421
 
 
 def test_a_web_page_cannot_post_to_the_proxy(upstream, proxy):
@@ -762,3 +811,101 @@ def test_sse_events_read_the_same_however_the_bytes_are_cut(docs, cuts):
         out += lines.feed(piece)
     out += lines.close()
     assert [loads(p) for p in out] == [{"v": doc} for doc, _ in docs]
+
+
+# -- issue 35: what depends on a client's credentials stays with that client --------------------
+class Gateway:
+    """An upstream whose model list depends on the key (as a gateway's does); it records the
+    model each chat request named."""
+
+    LISTS = {"Bearer key-a": ["model-a"], "Bearer key-b": ["model-b"]}
+
+    def __init__(self, models_wait: threading.Event | None = None):
+        self.asked: list[tuple[str, object]] = []
+        self.models_wait = models_wait    # GET /models answers only once this is set
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return
+        body = b""
+        while True:
+            msg = await receive()
+            body += msg.get("body", b"")
+            if not msg.get("more_body"):
+                break
+        key = dict(scope["headers"]).get(b"authorization", b"").decode()
+        if scope["path"] == "/v1/models":
+            while self.models_wait is not None and not self.models_wait.is_set():
+                await asyncio.sleep(0.01)
+            data = {"object": "list", "data": [{"id": m, "object": "model"} for m in self.LISTS.get(key, [])]}
+        else:
+            self.asked.append((key, json.loads(body).get("model")))
+            data = completion("hi")
+        raw = json.dumps(data).encode()
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": raw})
+
+
+def test_one_clients_model_list_never_decides_another_clients_model(make_proxy):
+    openai = pytest.importorskip("openai")
+    gateway = Gateway()
+    srv = ServerThread(gateway).start()
+    try:
+        proxy = make_proxy(f"http://127.0.0.1:{srv.port}/v1")    # no keys of its own: clients pass theirs
+        a = openai.OpenAI(base_url=proxy, api_key="key-a", max_retries=0)
+        assert [m.id for m in a.models.list()] == ["model-a"]
+        b_body = {"messages": [{"role": "user", "content": "hi"}]}       # no model: the proxy fills in B's one
+        for path, body, key in (("/chat/completions", b_body, {"authorization": "Bearer key-b"}),
+                                ("/responses", {"input": "hi"}, {"authorization": "Bearer key-b"}),
+                                ("/messages", {**b_body, "max_tokens": 9}, {"x-api-key": "key-b"})):
+            r = post(proxy, path, json=body, headers=key)
+            assert r.status_code == 200, r.text
+            assert gateway.asked[-1] == ("Bearer key-b", "model-b")    # never A's model
+        assert [m.id for m in a.models.list()] == ["model-a"]
+        post(proxy, "/chat/completions", json=b_body, headers={"authorization": "Bearer key-a"})
+        assert gateway.asked[-1] == ("Bearer key-a", "model-a")
+        kept = make_proxy.apps[proxy].state.proxy.catalogue.lists
+        assert not any("key-" in k for k in kept), "lists are kept under a hash, never the key itself"
+    finally:
+        srv.stop()
+
+
+def test_a_silent_model_list_does_not_hold_requests_naming_an_unlisted_model(make_proxy, monkeypatch):
+    """Issue 35: a request naming a model the list lacks re-reads the list, and an upstream whose
+    GET /models never answers held it (and every such request) for good."""
+    from callsieve.serve import catalogue
+    monkeypatch.setattr(catalogue, "TIMEOUT_S", 0.2)
+    answer = threading.Event()
+    gateway = Gateway(models_wait=answer)
+    srv = ServerThread(gateway).start()
+    try:
+        proxy = make_proxy(f"http://127.0.0.1:{srv.port}/v1", upstream_api_key="key-a")
+        for n in range(3):      # (the first, started within a second of the proxy's own read, may wait once)
+            r = post(proxy, "/chat/completions", json={**BODY, "model": f"pulled-since-{n}"})
+            assert r.status_code == 200 and not answer.is_set()     # answered while /models still says nothing
+    finally:
+        answer.set()
+        srv.stop()
+
+
+def test_the_catalogue_reads_model_ids_one_way_and_keeps_a_bounded_number_of_lists():
+    from callsieve.serve.catalogue import Catalogue, model_ids
+    assert model_ids(b'{"data": [{"id": "a"}, {"id": ""}, {"id": 7}, "b", {"name": "c"}, {"id": "d"}]}') == ["a", "d"]
+    for bad in (b"[]", b'{"data": {"id": "a"}}', b"<html>", b"[" * 100000):
+        with pytest.raises(ValueError):
+            model_ids(bad)
+    cat = Catalogue(max_lists=2)
+    for n in range(5):
+        cat.learn(f"k{n}", [f"m{n}"])
+    assert list(cat.lists) == ["k3", "k4"] and cat.ids("k0") == [] and cat.ids("k4") == ["m4"]
+
+
+@pytest.mark.parametrize("path", ["/chat/completions", "/embeddings"])   # translated, and forwarded
+def test_hop_by_hop_headers_and_client_credentials_do_not_go_upstream(upstream, proxy, path):
+    sent = {"cookie": "session=alice", "proxy-authorization": "Basic YWxpY2U6cHc=", "te": "trailers",
+            "upgrade": "h2c", "connection": "keep-alive, x-hop, upgrade", "x-hop": "1", "x-kept": "yes"}
+    r = post(proxy, path, json=BODY, headers=sent)
+    assert r.status_code == 200
+    got = upstream.last["headers"]
+    assert got.get("x-kept") == "yes"                 # an ordinary header still goes
+    assert not {"cookie", "proxy-authorization", "te", "upgrade", "x-hop"} & set(got), got

@@ -68,7 +68,7 @@ def test_ollama_template_read_when_a_request_names_a_new_model(proxy, upstream, 
     upstream.templates["/api/show"] = {"template": OLLAMA, "details": {"family": "qwen3"}}
     # a model pulled after the proxy started: the name its list lacks makes it read the list again
     upstream.models = {"object": "list", "data": [{"id": UP_MODEL}, {"id": "thinker-swap:8b"}]}
-    make_proxy.apps[proxy].state.proxy.listed_at = -1e9
+    make_proxy.apps[proxy].state.proxy.catalogue.lists.clear()   # (the list is read again)
     try:
         script(upstream)
         out = first_turn(proxy, "thinker-swap:8b")
@@ -105,7 +105,8 @@ def test_the_session_cache_keeps_only_served_models_and_is_bounded(upstream, mak
     # Issue 22 item 6: a name the upstream does not serve is neither asked about nor kept, and
     # the models kept are at most SESSIONS_MAX (least recently used out first).
     from callsieve.serve import app as A
-    monkeypatch.setattr(A, "MODELS_RECHECK_S", 3600.0)             # (the list was just read)
+    from callsieve.serve import catalogue
+    monkeypatch.setattr(catalogue, "RECHECK_S", 3600.0)            # (the list was just read)
     upstream.models = {"object": "list", "data": [{"id": f"m{i}"} for i in range(A.SESSIONS_MAX + 8)]}
     try:
         base = make_proxy(upstream.url, upstream_api_key="cache-test")
@@ -118,7 +119,7 @@ def test_the_session_cache_keeps_only_served_models_and_is_bounded(upstream, mak
             assert r.status_code == 200
         asked = [q["path"] for q in upstream.requests]
         assert "/props" not in asked and "/api/show" not in asked   # never asked about a name not served
-        assert "/v1/models" not in asked                            # (re-read at most every MODELS_RECHECK_S)
+        assert "/v1/models" not in asked                            # (re-read at most every catalogue.RECHECK_S)
         assert not any(k.startswith("xxx") for k in proxy.sessions) and len(proxy.sessions) == A.SESSIONS_MAX
         for name in ("m70", "m71", "m0"):                          # served: kept, oldest out
             upstream.reply(200, completion("hi"))

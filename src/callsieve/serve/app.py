@@ -32,16 +32,18 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from callsieve import Session, Sieve
-from callsieve.serve import chat, http1, inspect_routes, messages
-from callsieve.serve.apis import APIS, COUNT_TOKENS
+from callsieve.serve import catalogue, chat, http1, inspect_routes, messages
+from callsieve.serve.apis import APIS, COUNT_TOKENS, api_of
+from callsieve.serve.catalogue import Catalogue, credential, model_ids
 from callsieve.serve.chat import error
 from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
-from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, is_loopback, printable
+from callsieve.serve.guard import (LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, is_loopback, printable,
+                                   sieved_path)
 from callsieve.serve.inspector import MAX_EXCHANGES, Exchange, Inspector, Recording
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
 from callsieve.serve.stream import JSONAnswer, KeptAlive
-from callsieve.serve.turn import Turn
+from callsieve.serve.turn import Turn, Unreadable
 from callsieve.serve.wire import Failed
 from callsieve.serve.upstream import DefaultModel, readiness
 from callsieve.serve.upstream_reader import (Chunk, Done, Failure, UpstreamReader, as_stream, body_streams,
@@ -57,9 +59,18 @@ SLICE_S = 0.001             # about the longest one stream works before the even
                             # client wait ~1 s beside two heavy streams, 1 ms a few hundred ms)
 REUSE_WAIT_S, REUSE_MAX_BYTES = 0.1, 65536  # how long and how much to read after [DONE] to keep the connection
 SESSIONS_MAX = 64          # models whose Session is kept (least recently used out first)
-MODELS_RECHECK_S = 1.0     # a name the upstream's model list lacks re-reads it at most this often
-HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive",
+# Not passed on, either way: hop-by-hop headers (RFC 9110 7.6.1, and any the Connection header
+# names), the framing httpx redoes, and a client's credentials that are not for the upstream
+# (its cookies and proxy credentials; its API key only as `headers` decides).
+HOP_HEADERS = {"host", "content-length", "transfer-encoding", "connection", "keep-alive", "te", "trailer",
+               "upgrade", "proxy-connection", "proxy-authorization", "proxy-authenticate", "cookie",
                "authorization", "x-api-key", "accept-encoding", "content-encoding"}
+
+
+def passed_on(headers) -> dict:
+    """`headers` without HOP_HEADERS and those its Connection header names."""
+    named = {t.strip().lower() for t in headers.get("connection", "").split(",")}
+    return {k: v for k, v in headers.items() if k.lower() not in HOP_HEADERS and k.lower() not in named}
 
 
 class Translated(NamedTuple):
@@ -215,8 +226,7 @@ class Proxy:
         # One Session per model the upstream serves, shared by every client: it holds only what
         # no client's answer can turn against another's (docs/proxy-shared.md).
         self.sessions: OrderedDict[str, Session] = OrderedDict()
-        self.upstream_models: list[str] = []
-        self.listed_at = -MODELS_RECHECK_S   # when the upstream's model list was last read
+        self.catalogue = Catalogue()   # the upstream's model lists, one per credential (catalogue.py)
         self._client: httpx.AsyncClient | None = None   # opened by `lifespan`
         on = config.inspect if config.inspect is not None else is_loopback(config.host.strip("[]"))
         self.inspector = Inspector(config.inspect_keep, self.secrets.hide) if on else None
@@ -249,52 +259,56 @@ class Proxy:
     async def refresh_models(self) -> None:
         """Pre-seed a Session per upstream model (best effort: the upstream may still be loading).
         An upstream that does not answer is worth a warning: the banner alone looks like success."""
-        self.listed_at = time.monotonic()
         try:
-            r = await self.client.get(self.base + "/models", headers=self.headers({}))
+            ids = await self.list_models(self.headers({}))
         except httpx.HTTPError as e:
             log.warning("the upstream %s does not answer (%s: %s): requests get 502 until it does; "
                         "GET /ready says when it is up", self.base, type(e).__name__, e or "no answer")
             return
-        if r.status_code != 200:
-            log.warning("the upstream %s answers %d to GET /models: it may still be loading its model; "
-                        "GET /ready says when it is up", self.base, r.status_code)
-        with contextlib.suppress(Exception):
-            ids = [m["id"] for m in r.json().get("data", []) if isinstance(m, dict) and m.get("id")]
-            self.upstream_models = ids
+        except ValueError as e:
+            log.warning("the upstream %s lists no models (%s): it may still be loading its model; "
+                        "GET /ready says when it is up", self.base, e)
+            return
         ask = True
-        for model in self.upstream_models[:SESSIONS_MAX]:
+        for model in ids[:SESSIONS_MAX]:
             template = await self.chat_template(model) if ask else None
             # an upstream with neither endpoint (vLLM, a cloud API) is not asked once per model
             ask = ask and template is not NO_ENDPOINT
             self.remember(model, template)
 
-    async def list_models(self) -> None:
-        """Read the models the upstream serves (`GET /v1/models`; best effort)."""
-        self.listed_at = time.monotonic()
-        with contextlib.suppress(Exception):
-            r = await self.client.get(self.base + "/models", headers=self.headers({}))
-            self.upstream_models = [m["id"] for m in r.json().get("data", []) if isinstance(m, dict)
-                                    and isinstance(m.get("id"), str) and m["id"]]
+    async def list_models(self, headers: dict, timeout: float | None = None) -> list[str]:
+        """The upstream's model ids as the credential in `headers` (a request's upstream headers)
+        sees them, read now and kept in the catalogue under it.  Raises httpx.HTTPError (no
+        answer in `timeout`, default catalogue.TIMEOUT_S) or ValueError (a status other than 200,
+        or no model list)."""
+        key = credential(headers)
+        self.catalogue.tried(key)   # requests meanwhile go on with the list as it is, not wait too
+        r = await self.client.get(self.base + "/models", headers=headers, timeout=timeout or catalogue.TIMEOUT_S)
+        if r.status_code != 200:
+            raise ValueError(f"it answers {r.status_code} to GET /models")
+        return self.catalogue.learn(key, model_ids(r.content))
 
-    async def served(self, model: str) -> str | None:
-        """The upstream model a request's `model` names: itself when the upstream lists it, the
-        one model of a single-model upstream (llama.cpp serves it whatever the name), else None.
-        A name the list lacks (a model pulled since) re-reads it, at most every MODELS_RECHECK_S."""
-        if model not in self.upstream_models and time.monotonic() - self.listed_at >= MODELS_RECHECK_S:
-            await self.list_models()
-        ids = self.upstream_models
+    async def served(self, model: str, headers: dict) -> str | None:
+        """The upstream model a request's `model` names, in the list its credential (`headers`, the
+        request's upstream headers) gets: itself when listed, the one model of a single-model
+        upstream (llama.cpp serves it whatever the name), else None.  A name the list lacks (a
+        model pulled since) re-reads it, at most every catalogue.RECHECK_S."""
+        key = credential(headers)
+        ids = self.catalogue.ids(key)
+        if model not in ids and self.catalogue.due(key):
+            with contextlib.suppress(httpx.HTTPError, ValueError):
+                ids = await self.list_models(headers)
         if model in ids:
             return model
         return ids[0] if len(ids) == 1 else None
 
-    async def discover(self, model: str) -> Session:
+    async def discover(self, model: str, headers: dict) -> Session:
         """The Session of the model a request names.  One seen for the first time (a model swap)
         is pre-seeded from the chat template the upstream serves it with, so that its first turn
         already knows whether the prompt opened thinking.  Only models the upstream serves are
         asked about and kept (at most SESSIONS_MAX, least recently used out first): any other
         name gets a fresh Session from its name alone, and costs nothing later."""
-        key = await self.served(model)
+        key = await self.served(model, headers)
         if key is None:
             return Session.for_model(model, learn=False)
         sess = self.sessions.get(key)
@@ -346,7 +360,7 @@ class Proxy:
         return UNREACHABLE if not answered else None if endpoint else NO_ENDPOINT
 
     def headers(self, incoming) -> dict:
-        h = {k: v for k, v in incoming.items() if k.lower() not in HOP_HEADERS}
+        h = passed_on(incoming)
         if self.config.upstream_api_key:
             h["authorization"] = "Bearer " + self.config.upstream_api_key
         elif not self.config.api_key and "authorization" in incoming:
@@ -374,13 +388,18 @@ class Proxy:
         """Any other /v1/* request: passed on unchanged, streamed both ways."""
         if not self.authorized(request):
             return error(401, "Invalid or missing API key (send 'Authorization: Bearer <key>').", "authentication_error")
-        path = forward_path(request.scope.get("raw_path") or request.scope["path"].encode())
+        raw_path = request.scope.get("raw_path") or request.scope["path"].encode()
+        meant = sieved_path(raw_path)
+        if meant is not None:   # a near miss of an answer route: the upstream would answer it unparsed
+            return api_of(meant).error(404, f"callsieve: {printable(raw_path.decode('latin-1'), 100)} is not "
+                                       f"{meant}: send requests to {meant} exactly", code="not_found")
+        path = forward_path(raw_path)
         if path is None:
             return error(404, "callsieve: only paths under /v1 are forwarded (no '..', no encoded '/')",
                          code="not_found")
         url = httpx.URL(self.base + path, query=request.url.query.encode())
-        req = self.client.build_request(request.method, url, headers=self.headers(request.headers),
-                                        content=request.stream())
+        headers = self.headers(request.headers)
+        req = self.client.build_request(request.method, url, headers=headers, content=request.stream())
         start = time.monotonic()
         try:
             resp = await self.client.send(req, stream=True)
@@ -393,10 +412,8 @@ class Proxy:
         if path == "/models" and resp.status_code == 200:
             body = await resp.aread()
             await resp.aclose()
-            with contextlib.suppress(Exception):
-                self.upstream_models = [m["id"] for m in json.loads(body)["data"]
-                                        if isinstance(m, dict) and isinstance(m.get("id"), str) and m["id"]]
-                self.listed_at = time.monotonic()
+            with contextlib.suppress(ValueError):   # this client's list, kept for this client's credential
+                self.catalogue.learn(credential(headers), model_ids(body))
             return Response(body, resp.status_code, headers=self.resp_headers(resp))
         return StreamingResponse(self.relay(resp), resp.status_code, headers=self.resp_headers(resp))
 
@@ -411,7 +428,7 @@ class Proxy:
 
     @staticmethod
     def resp_headers(resp: httpx.Response) -> dict:
-        return {k: v for k, v in resp.headers.items() if k.lower() not in HOP_HEADERS}
+        return passed_on(resp.headers)
 
     def unreachable(self, e: Exception, api=chat) -> Response:
         log.warning("upstream %s unreachable: %r", self.secrets.url, e)
@@ -438,12 +455,16 @@ class Proxy:
         opts.whole_calls = whole_calls(api.name, self.config.calls, request.headers.get(CALLS_HEADER))
         if not api.stream(body):
             opts = opts.answered_whole()
-        sess = await self.discover(api.model(body))
+        sess = await self.discover(api.model(body), self.headers(request.headers))
         try:  # the tools are checked before the upstream is asked (a tool list the library rejects)
             first_sieve = Sieve(**opts.sieve_kwargs(sess))
         except (ValueError, TypeError) as e:
             return api.error(400, f"callsieve cannot use these tools: {e}")
-        content = raw if chat_body is body else json.dumps(chat_body).encode()
+        # the client's own bytes when nothing changed and they are UTF-8, as every upstream reads
+        # JSON; a body in UTF-16 or UTF-32 (RFC 8259 8.1's detection, which json.loads applies) or
+        # with a byte-order mark goes as the UTF-8 of what it says
+        same = chat_body is body and json.detect_encoding(raw) == "utf-8"
+        content = raw if same else json.dumps(chat_body).encode()
         make_turn = partial(Turn, opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"),
                             first_sieve)
         return Translated(body, chat_body, content, make_turn, {"sieve": opts.sieve_kwargs(None), "session": sess})
@@ -631,6 +652,9 @@ class Proxy:
             except httpx.HTTPError as e:
                 failure = stream_error(self.secrets.hide(f"the upstream stream broke off ({type(e).__name__}: {e})"),
                                        "upstream_disconnected")
+            except Unreadable as e:  # the upstream's fault, said in one line (no traceback: no bug of ours)
+                log.warning("%s: the stream ends with an error event", e)
+                failure = stream_error(str(e), "upstream_unreadable")
             except Exception:  # a bug must not cut the stream silently
                 log.exception("while translating the upstream stream")
                 failure = stream_error("internal error while translating the stream", "internal_error",

@@ -51,8 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     # a shared deployment: limits and timeouts (docs/proxy-shared.md)
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="also serve requests whose Host is NAME (repeatable; by default only the --host "
-                             "address, and loopback names when bound to loopback: a web page cannot use DNS "
-                             "rebinding to reach the proxy)")
+                             "address, and loopback names when bound to loopback; bound to 0.0.0.0 or ::, any IP "
+                             "address and localhost, no other name: a web page cannot use DNS rebinding to reach "
+                             "the proxy)")
     parser.add_argument("--upstream-timeout", type=positive_float, default=None, metavar="S",
                         help="give up on an upstream that sends nothing for S seconds (default: wait as long as "
                              "the model writes)")
@@ -171,11 +172,10 @@ def run(args: argparse.Namespace) -> int:
         upstream = embedded_server.url
     setup_logging(args.log_level)
     config = proxy_config(args, upstream, embedded_server)
-    from callsieve.serve.guard import HEADER_TIMEOUT_ENV, is_loopback
+    from callsieve.serve.guard import HEADER_TIMEOUT_ENV
     os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # read by each worker's connections
-    print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
-    if config.inspect is not False and (config.inspect or is_loopback(args.host.strip("[]"))):
-        print(f"callsieve serve: the inspector: http://{args.host}:{args.port}/inspect", file=sys.stderr)
+    for line in banner(args, upstream):
+        print(line, file=sys.stderr)
     # uvicorn re-raises SIGTERM after its graceful shutdown: make that an exit that runs `finally`
     # (set first: the supervisor of --workers N installs its own handlers)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
@@ -187,6 +187,23 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if embedded_server:
             embedded_server.stop(keep_log=server.failure is not None)
+
+
+def banner(args: argparse.Namespace, upstream: str) -> list[str]:
+    """What start-up says: where it listens and forwards to (the upstream URL's password and
+    query values hidden: the banner ends up in terminals and service logs), and a warning when
+    the network can reach a proxy that asks for no key."""
+    from callsieve.serve.guard import is_loopback, redact_url
+    lines = [f"callsieve serve: http://{args.host}:{args.port}/v1 -> {redact_url(upstream)}"]
+    if not args.api_key and not is_loopback(args.host.strip("[]")):
+        lines.append(f"callsieve serve: warning: listening on {args.host} without --api-key: anyone who can "
+                     f"reach port {args.port} can use the upstream model (and any --upstream-api-key); give "
+                     "--api-key KEY (or CALLSIEVE_API_KEY), or listen on 127.0.0.1. Requests whose Host is a "
+                     "name (not an IP address or localhost) are refused unless --allow-host lists it")
+    inspect = getattr(args, "inspect", "auto")
+    if inspect == "on" or (inspect == "auto" and is_loopback(args.host.strip("[]"))):
+        lines.append(f"callsieve serve: the inspector: http://{args.host}:{args.port}/inspect")
+    return lines
 
 
 def start_problem(args: argparse.Namespace, embedded) -> str | None:

@@ -94,13 +94,18 @@ LOG_FILTER = HideSecrets()
 
 
 # -- log text -------------------------------------------------------------------------------------
-_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7f]} | {0x2028: "\\u2028", 0x2029: "\\u2029", 0x85: "\\x85"}
+def escaped(c: str) -> str:
+    """A character as Python writes it in a string literal's escape (`\\x1b`, `\\u202e`)."""
+    n = ord(c)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
 
 
 def escape_controls(text: str) -> str:
-    """Line breaks, ESC and other control characters as visible escapes: one record, one line,
-    and no terminal sequence from a client."""
-    return text.translate(_CONTROLS) if not text.isprintable() else text
+    """Every character Python does not call printable as a visible escape: line breaks, ESC and
+    the other controls (one record, one line, no terminal sequence from a client), and the
+    format characters, bidi overrides (U+202E) and isolates among them, which would make a log
+    line read in another order than it was written."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else escaped(c) for c in text)
 
 
 def printable(value, limit: int = LOG_FIELD_CHARS) -> str:
@@ -129,10 +134,21 @@ def forward_path(raw_path: bytes) -> str | None:
     return path[len("/v1"):]
 
 
+def sieved_path(raw_path: bytes) -> str | None:
+    """The answer route (`apis.JSON_PATHS`) a raw path stands for when read leniently, as many
+    upstreams read paths: empty segments, `.` segments, a trailing `/`, escapes of plain
+    characters, another case (`/v1//chat/completions`, `/v1/chat/completions/`,
+    `/v1/Chat/Completions`); None for any other path.  Such a near miss must not be forwarded:
+    the upstream would answer it with no Sieve in between."""
+    path = raw_path.decode("latin-1").split("?", 1)[0]
+    plain = "/".join(seg for seg in (unquote(s).lower() for s in path.split("/")) if seg not in ("", "."))
+    return next((p for p in JSON_PATHS if p.lower() == "/" + plain), None)
+
+
 # -- the middleware -------------------------------------------------------------------------------
 def allowed_hosts(bind: str, extra: list[str] | tuple = ()) -> set[str] | None:
-    """The host names a request's `Host` may give; None: any (bound to every interface and no
-    `--allow-host` given: the proxy is a network service, and --api-key is what protects it)."""
+    """The host names a request's `Host` may give; None: bound to every interface and no
+    `--allow-host` given, where any IP address or loopback name may be given (`host_allowed`)."""
     names = {h.lower().strip("[]") for h in extra}
     bind = bind.strip("[]")
     if bind in WILDCARDS:
@@ -141,6 +157,23 @@ def allowed_hosts(bind: str, extra: list[str] | tuple = ()) -> set[str] | None:
     if is_loopback(bind):
         names |= LOOPBACK_NAMES
     return names
+
+
+def host_allowed(host: str, hosts: set[str] | None) -> bool:
+    """Whether a request's `Host` (its name, `host_of`) is served.  With no list (bound to every
+    interface, no --allow-host), any IP address or loopback name is, and no other name: a page of
+    a DNS name that was made to resolve to this machine (DNS rebinding) sends that name, and a
+    client that reaches the proxy by a name of its own must be named with --allow-host.  (No
+    Host at all, as an HTTP/1.0 client may send, is no page's request.)"""
+    if hosts is not None:
+        return host in hosts
+    if host in LOOPBACK_NAMES or host == "":
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def is_loopback(host: str) -> bool:
@@ -214,7 +247,7 @@ class Guard:
 
     def refusal(self, scope, headers) -> tuple | None:
         host = host_of(headers.get("host", ""))
-        if self.hosts is not None and host not in self.hosts:
+        if not host_allowed(host, self.hosts):
             return 421, (f"callsieve: requests for host {printable(host, 100)!r} are not served here "
                          "(a page may be trying DNS rebinding); start with --allow-host NAME to serve it")
         origin = headers.get("origin")

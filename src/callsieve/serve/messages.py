@@ -162,7 +162,10 @@ def estimate(body: dict) -> int:
 
 # -- the answer -----------------------------------------------------------------------------------
 def stop_reason(reason: str | None, stop_sequence: str | None) -> str:
-    return "stop_sequence" if stop_sequence else STOP.get(reason or "stop", "end_turn")
+    """The finish reason (rules.finish_reason: a cut call decides it first) as Messages says it;
+    a stop string only refines "stop"."""
+    reason = reason or "stop"
+    return "stop_sequence" if reason == "stop" and stop_sequence else STOP.get(reason, "end_turn")
 
 
 def usage_of(usage: dict | None, body: dict) -> dict:

@@ -10,6 +10,7 @@ of the stream.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -17,6 +18,81 @@ from callsieve.events import ToolCallError
 from callsieve.rules import (CallArgs, CallOpened, ChoiceRules, Started, Thinking, WholeCalls, call_id,
                              runnable_arguments)
 from callsieve.serve.options import Options
+
+
+class Unreadable(ValueError):
+    """An upstream chunk whose shape no Chat Completions chunk has: the stream ends with an error
+    event that says what was wrong (a fault of the upstream, not of callsieve: no traceback)."""
+
+
+JSON_KINDS = {str: "a string", int: "a number", float: "a number", bool: "true/false", list: "a list",
+              dict: "an object", type(None): "null"}
+
+
+def _is(value, kinds: tuple, where: str) -> str | None:
+    return None if type(value) in kinds else f"`{where}` is {JSON_KINDS.get(type(value), type(value).__name__)}"
+
+
+def fault(chunk: dict) -> str | None:
+    """What in an upstream chunk is not where a Chat Completions chunk has it (None: nothing), so
+    that a wrong shape is one clear error, not a crash in an encoder.  On the per-chunk path: a
+    few type tests for a chunk of text; only a chunk with calls or a fault is described."""
+    choices, usage = chunk.get("choices"), chunk.get("usage")
+    if usage is not None and type(usage) is not dict:
+        return described(chunk)
+    if choices is None:
+        return None
+    if type(choices) is not list:
+        return described(chunk)
+    for c in choices:
+        if type(c) is not dict:
+            return described(chunk)
+        d = c.get("delta") or EMPTY
+        if type(d) is not dict or type(c.get("index", 0)) is not int or d.get("tool_calls") is not None:
+            return described(chunk)
+        for v in (c.get("finish_reason"), d.get("content"), d.get("reasoning_content"), d.get("reasoning")):
+            if v is not None and type(v) is not str:
+                return described(chunk)
+    return None
+
+
+EMPTY: dict = {}
+
+
+def described(chunk: dict) -> str | None:
+    """`fault`'s answer, field by field, naming the first wrong one."""
+    wrong = _is(chunk.get("usage"), (dict, type(None)), "usage") or _is(chunk.get("choices"), (list, type(None)), "choices")
+    if wrong:
+        return wrong
+    for n, c in enumerate(chunk.get("choices") or ()):
+        if type(c) is not dict:
+            return _is(c, (dict,), f"choices[{n}]")
+        delta = c.get("delta") or {}
+        wrong = (_is(c.get("index", n), (int,), f"choices[{n}].index") or _is(delta, (dict,), f"choices[{n}].delta")
+                 or _is(c.get("finish_reason"), (str, type(None)), f"choices[{n}].finish_reason"))
+        if wrong:
+            return wrong
+        for key in ("content", "reasoning_content", "reasoning"):
+            wrong = _is(delta.get(key), (str, type(None)), f"choices[{n}].delta.{key}")
+            if wrong:
+                return wrong
+        calls = delta.get("tool_calls")
+        if calls is not None:
+            wrong = _is(calls, (list,), f"choices[{n}].delta.tool_calls") or next(
+                filter(None, (call_fault(tc, f"choices[{n}].delta.tool_calls[{k}]") for k, tc in enumerate(calls))), None)
+            if wrong:
+                return wrong
+    return None
+
+
+def call_fault(tc, where: str) -> str | None:
+    if type(tc) is not dict:
+        return _is(tc, (dict,), where)
+    fn = tc.get("function") or {}
+    return (_is(tc.get("index", 0), (int,), where + ".index") or _is(fn, (dict,), where + ".function")
+            or _is(fn.get("name"), (str, type(None)), where + ".function.name")
+            # an object as the arguments themselves (Ollama's own API sends them so) is read as its JSON
+            or _is(fn.get("arguments"), (str, dict, type(None)), where + ".function.arguments"))
 
 
 @dataclass
@@ -64,18 +140,27 @@ class Turn:
             idx = rules.index(key)
             if idx is None:
                 continue
+            args = fn.get("arguments") or ""
+            if type(args) is dict:
+                args = json.dumps(args, ensure_ascii=False)
             if new:
-                ch.native_open[idx] = [fn.get("arguments") or ""]
-                out.append(CallOpened(i, idx, tc.get("id") or call_id(), fn.get("name") or "", fn.get("arguments") or ""))
-            elif fn.get("arguments"):
-                ch.native_open[idx].append(fn["arguments"])
-                out.append(CallArgs(i, idx, fn["arguments"]))
+                ch.native_open[idx] = [args]
+                cid = tc.get("id")
+                out.append(CallOpened(i, idx, cid if isinstance(cid, str) and cid else call_id(), fn.get("name") or "",
+                                      args))
+            elif args:
+                ch.native_open[idx].append(args)
+                out.append(CallArgs(i, idx, args))
         if calls:
             self.on_native()
         return out
 
     # -- public ------------------------------------------------------------------------------
     def feed(self, chunk: dict) -> list:
+        """Raises Unreadable for a chunk of a shape no Chat Completions chunk has."""
+        wrong = fault(chunk)
+        if wrong:
+            raise Unreadable(f"the upstream sent a chunk whose {wrong}")
         if chunk.get("usage"):
             self.usage = chunk["usage"]
         out: list = []
@@ -110,12 +195,17 @@ class Turn:
         out: list = []
         for i, ch in sorted(self.choices.items()):
             out += ch.rules.events(ch.sieve.close())
+            # a native call ends only with the stream: the upstream's last one, under "length", is the
+            # one its token limit cut, whatever its arguments look like (a server that mends a cut
+            # call's JSON, as llama.cpp does for partial arguments, makes a prefix look whole)
+            last = max(ch.native_open) if ch.finish_reason == "length" and ch.native_open else None
             for idx, parts in ch.native_open.items():
                 text = "".join(parts)
-                ok = runnable_arguments(text)
+                ok = runnable_arguments(text) and idx != last
                 if not ok:
-                    ch.rules.errors.append(ToolCallError(idx, "the upstream's call has no whole JSON object "
-                                                              "as its arguments", text[:2000], True))
+                    why = ("the upstream's token limit ended the turn inside its call" if idx == last else
+                           "the upstream's call has no whole JSON object as its arguments")
+                    ch.rules.errors.append(ToolCallError(idx, why, text[:2000], True))
                 out.append(ch.rules.ended(idx, ok))
             ch.native_open.clear()
         return self.hold(out) if self.hold else out

@@ -18,26 +18,17 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from callsieve.serve.apis import PATHS   # "model" means the same in each
+from callsieve.serve.catalogue import credential
 
 READY_TIMEOUT_S = 3.0  # a load balancer's probe must get an answer, even from a hung upstream
 NO_MODEL = re.compile(rb'"model"\s*:\s*(null|"")')
-
-
-async def model_ids(proxy) -> list[str]:
-    """The upstream's `GET /models` ids (also kept in `proxy.upstream_models`); raises if it cannot say."""
-    r = await proxy.client.get(proxy.base + "/models", headers=proxy.headers({}), timeout=READY_TIMEOUT_S)
-    if r.status_code != 200:
-        raise RuntimeError(f"it answers {r.status_code} to GET /models")
-    ids = [m["id"] for m in r.json().get("data", []) if isinstance(m, dict) and m.get("id")]
-    proxy.upstream_models = ids
-    return ids
 
 
 async def readiness(request: Request) -> JSONResponse:
     proxy = request.app.state.proxy
     shown = proxy.secrets.url
     try:
-        ids = await model_ids(proxy)
+        ids = await proxy.list_models(proxy.headers({}), READY_TIMEOUT_S)   # (the proxy's own credential)
     except httpx.HTTPError as e:
         return JSONResponse({"status": "unavailable", "upstream": shown,
                              "reason": proxy.secrets.hide(f"unreachable ({type(e).__name__}: {e or 'no answer'})")}, 503)
@@ -50,7 +41,8 @@ async def readiness(request: Request) -> JSONResponse:
 
 
 class DefaultModel:
-    """ASGI middleware: a request without a model gets the upstream's model, if it has one only."""
+    """ASGI middleware: a request without a model gets the upstream's model, if it has one only:
+    in the list the request's own credential gets (catalogue.py), never another client's."""
 
     def __init__(self, app, proxy):
         self.app, self.proxy = app, proxy
@@ -66,7 +58,7 @@ class DefaultModel:
                 break
         body = b"".join(m.get("body", b"") for m in messages)  # joined once: linear in the body's size
         if msg["type"] == "http.request" and (b'"model"' not in body or NO_MODEL.search(body)):
-            named = await self.with_model(body)
+            named = await self.with_model(body, {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]})
             if named is not None:
                 messages = [{"type": "http.request", "body": named, "more_body": False}]
         replay = iter(messages)
@@ -77,17 +69,19 @@ class DefaultModel:
 
         await self.app(scope, receive_again, send)
 
-    async def with_model(self, body: bytes) -> bytes | None:
+    async def with_model(self, body: bytes, incoming: dict) -> bytes | None:
         try:
             doc = json.loads(body)
         except (ValueError, RecursionError):
             return None  # the app answers 400
         if not isinstance(doc, dict) or doc.get("model"):
             return None
-        ids = self.proxy.upstream_models
-        if not ids:  # the upstream was still starting when the proxy came up
+        headers = self.proxy.headers(incoming)   # as the request goes upstream: whose list it is
+        key = credential(headers)
+        ids = self.proxy.catalogue.ids(key)
+        if not ids and self.proxy.catalogue.due(key):  # not read for this credential yet (or still starting)
             try:
-                ids = await model_ids(self.proxy)
+                ids = await self.proxy.list_models(headers)
             except Exception:  # noqa: BLE001 - the request goes on as it is; the upstream will say
                 return None
         if len(ids) != 1:
