@@ -148,7 +148,8 @@ def port_problem(host: str, port: int) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from callsieve.serve import embedded
-    from callsieve.serve.app import setup_logging
+    from callsieve.serve.app import setup_logging, upstream_base
+    from callsieve.serve.guard import redact_url
 
     problem = start_problem(args, embedded)
     if problem:
@@ -163,11 +164,14 @@ def run(args: argparse.Namespace) -> int:
         except embedded.EmbeddedUnavailable as e:
             return fail(str(e))
         upstream = embedded_server.url
+        print(f"callsieve serve: {embedded_server.describe()}", file=sys.stderr, flush=True)
     setup_logging(args.log_level)
     config = proxy_config(args, upstream, embedded_server)
     from callsieve.serve.guard import HEADER_TIMEOUT_ENV
     os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # read by each worker's connections
-    print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {upstream}", file=sys.stderr)
+    # the upstream spelt as every later line spells it: with its /v1, credentials hidden
+    print(f"callsieve serve: http://{args.host}:{args.port}/v1 -> {redact_url(upstream_base(upstream))}",
+          file=sys.stderr)
     # uvicorn re-raises SIGTERM after its graceful shutdown: make that an exit that runs `finally`
     # (set first: the supervisor of --workers N installs its own handlers)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
@@ -210,7 +214,8 @@ def proxy_config(args: argparse.Namespace, upstream: str, embedded_server):
                   body_timeout=args.body_timeout, max_concurrent=args.max_concurrent, keepalive=args.keepalive,
                   chat_template=template_file(args.chat_template) if args.chat_template else None,
                   embedded_pid=embedded_server.child.pid if embedded_server else None,
-                  embedded_log=embedded_server.log_path if embedded_server else None)
+                  embedded_log=embedded_server.log_path if embedded_server else None,
+                  embedded_context=embedded_server.context if embedded_server else None)
 
 
 def supervised(args: argparse.Namespace, config) -> Supervised:
