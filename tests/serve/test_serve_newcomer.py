@@ -133,6 +133,8 @@ def test_the_context_is_read_from_the_ggufs_metadata(tmp_path):
     (tmp_path / "cut.gguf").write_bytes((tmp_path / "m.gguf").read_bytes()[:60])
     assert embedded.context_length(tmp_path / "cut.gguf") is None            # cut short: unknown, no crash
     assert embedded.context_length(tmp_path / "missing.gguf") is None
+    huge = [("general.architecture", 8, struct.pack("<Q", 1 << 62))]        # a corrupt length: no huge read
+    assert embedded.context_length(gguf(tmp_path / "huge.gguf", huge)) is None
 
 
 def test_the_served_path_is_a_link_named_as_the_model_is_served(tmp_path):

@@ -94,6 +94,8 @@ def context_length(path: Path) -> int | None:
     """The context the model was trained for, `<architecture>.context_length` in the GGUF's
     metadata (read from its header; the tensors are not touched); None if the file does not say."""
     def read(f, n: int) -> bytes:
+        if n > 1 << 20:   # no key or value read here is that long: a corrupt header, not a huge read
+            raise EOFError
         data = f.read(n)
         if len(data) != n:
             raise EOFError
@@ -130,7 +132,7 @@ def context_length(path: Path) -> int | None:
                 if arch is not None and f"{arch}.context_length" in lengths:
                     n = lengths[f"{arch}.context_length"]
                     return n if n > 0 else None
-    except (OSError, EOFError, KeyError, struct.error):
+    except (OSError, EOFError, KeyError, struct.error, RecursionError):
         pass
     return None
 
