@@ -144,3 +144,5 @@ def test_the_served_path_is_a_link_named_as_the_model_is_served(tmp_path):
     assert link.name == embedded.MODEL_ALIAS and link.read_bytes() == b"GGUF"
     assert embedded.served_path(model) == link                               # kept as it is the next time
     assert embedded.EmbeddedServer(n_ctx=100).command(link)[3:5] == ["--model", embedded.MODEL_ALIAS]
+    missing = tmp_path / "sub" / "missing.gguf"
+    assert embedded.served_path(missing) == missing and not (tmp_path / "sub").exists()   # no dangling link

@@ -68,8 +68,10 @@ def served_path(model: Path) -> Path:
     """A link named MODEL_ALIAS beside the GGUF: llama-cpp-python names the model of a
     `/v1/completions` answer by the path it was started with, so started in the cache directory
     on this link, it says `gemma-3-270m` (as `/v1/models` does) instead of the GGUF's absolute path.
-    The GGUF itself where no link can be made."""
+    The GGUF itself where no link can be made, or it is no file (nothing is linked to nothing)."""
     link = model.parent / MODEL_ALIAS
+    if not model.is_file():
+        return model
     with contextlib.suppress(OSError):
         if os.readlink(link) == model.name:
             return link
