@@ -7,6 +7,10 @@ The tiny embedded model does not call tools by itself, so this example uses llam
 `grammar` field to make it write a Hermes-style `<tool_call>` as plain text, which is what many
 local models do; callsieve turns that text into `tool_calls`. Against a real model server
 (`callsieve serve --upstream ...`) drop the grammar.
+
+It asks for the call streamed (the header `X-Callsieve-Calls: stream`), to show its arguments
+arriving piece by piece; without it, Chat Completions delivers each call whole, once its
+arguments are complete and valid (`--calls whole`, the default).
 """
 import json
 import sys
@@ -34,7 +38,8 @@ def stamp() -> str:
 
 stream = client.chat.completions.create(
     model="gemma-3-270m", messages=[{"role": "user", "content": "What is the weather in Paris?"}],
-    tools=tools, stream=True, max_tokens=64, temperature=0, extra_body={"grammar": grammar})
+    tools=tools, stream=True, max_tokens=64, temperature=0, extra_body={"grammar": grammar},
+    extra_headers={"X-Callsieve-Calls": "stream"})
 calls = {}
 for chunk in stream:
     choice = chunk.choices[0] if chunk.choices else None

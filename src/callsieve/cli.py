@@ -363,9 +363,13 @@ def build_parser() -> argparse.ArgumentParser:
     pf.add_argument("--json", action="store_true", help="print the table as JSON, one object per format")
     pf.set_defaults(func=cmd_formats, parser=pf)
 
-    ps = sub.add_parser("serve", help="OpenAI-compatible proxy that fixes tool calls for any model server",
+    ps = sub.add_parser("serve", help="OpenAI-compatible proxy that fixes tool calls for any model server "
+                                      "(without --upstream it runs a small local model)",
                         description="An OpenAI-compatible proxy: chat answers get proper tool_calls and "
-                                    "reasoning_content, whatever markup the model wrote.")
+                                    "reasoning_content, whatever markup the model wrote. Without --upstream it "
+                                    "runs a model itself: an embedded llama.cpp server on Gemma 3 270M (the "
+                                    "'local' extra), to try the proxy on; with --upstream URL it proxies your "
+                                    "model server.")
     serve_cli.add_arguments(ps)
     ps.set_defaults(func=cmd_serve, parser=ps)
     p.set_defaults(parser=p)

@@ -20,6 +20,7 @@ a later request without the tool's result gets plain text.  DELIVERY is the prox
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -207,6 +208,43 @@ def command(cli: str, bin_dir: str) -> list[str]:
             "qwen": [exe, "-p", PROMPT]}[cli]
 
 
+# HOW "embedded": the CLI against `callsieve serve` with no --upstream, the embedded Gemma 3 270M
+# with its whole context. The tiny model cannot work as an agent, but the loop must finish without
+# an error. The prompt is kept to one tool and a short system prompt, and the answer to 64 tokens,
+# so that the CPU model reads and writes it in seconds (an agent's own prompt is 10-20 k tokens).
+EMBEDDED_ARGS = {"claude": ["--bare", "--tools", "Read", "--system-prompt",
+                            "You are a coding agent. Use the Read tool to read files."]}
+EMBEDDED_ENV = {"claude": {"CLAUDE_CODE_MAX_OUTPUT_TOKENS": "64"}}
+
+
+def run_on_embedded(cli: str, bin_dir: str, home: str, workdir: str, env: dict) -> dict:
+    from conftest import free_port
+    import httpx
+
+    port = free_port()
+    serve = subprocess.Popen([sys.executable, "-m", "callsieve", "serve", "--port", str(port)],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 300
+        while serve.poll() is None and time.monotonic() < deadline:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{port}/ready", timeout=5).status_code == 200:
+                    break
+            time.sleep(0.5)
+        else:
+            raise RuntimeError("callsieve serve did not come up on the embedded model")
+        env = {**env, **settings(cli, home, port), **EMBEDDED_ENV.get(cli, {})}
+        run = subprocess.run(command(cli, bin_dir) + EMBEDDED_ARGS.get(cli, []), cwd=workdir, env=env,
+                             capture_output=True, text=True, timeout=240, stdin=subprocess.DEVNULL)
+        status, out, err = run.returncode, run.stdout, run.stderr
+    except (subprocess.TimeoutExpired, RuntimeError) as e:
+        status, out, err = "timeout", str(getattr(e, "stdout", "") or ""), str(e)
+    finally:
+        serve.terminate()
+        log, _ = serve.communicate(timeout=60)
+    return {"marker": MARKER, "status": status, "stdout": out[-20000:], "stderr": err[-20000:], "serve_log": log[-20000:]}
+
+
 def main() -> None:
     cli, bin_dir, run_dir = sys.argv[1:4]
     how, family, delivery = (sys.argv[4:] + ["ok", "", "auto"][len(sys.argv) - 4:])[:3]
@@ -215,15 +253,18 @@ def main() -> None:
     os.makedirs(home)
     with open(os.path.join(workdir, "marker.txt"), "w") as f:
         f.write(MARKER + "\n")
+    node_dir = os.path.dirname(shutil.which("node") or "/usr/bin/node")
+    base_env = {"PATH": f"{bin_dir}:{node_dir}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb"}
+    if how == "embedded":
+        print(json.dumps(run_on_embedded(cli, bin_dir, home, workdir, base_env)))
+        return
     model = Model(cli, workdir, how, family or None)
     up = ServerThread(Starlette(routes=[Route("/v1/chat/completions", model.chat, methods=["POST"]),
                                         Route("/v1/models", model.models)])).start()
     client_requests: list = []
     proxy = ServerThread(recording(create_app(Config(upstream=f"http://127.0.0.1:{up.port}/v1", calls=delivery)), client_requests))
     proxy.start()
-    node_dir = os.path.dirname(shutil.which("node") or "/usr/bin/node")
-    env = {"PATH": f"{bin_dir}:{node_dir}:/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb",
-           **settings(cli, home, proxy.port)}
+    env = {**base_env, **settings(cli, home, proxy.port)}
     try:
         # Qwen Code declares its shell tool only when it may run it unasked
         extra = ["--yolo"] if cli == "qwen" and how.endswith("_shell") else []

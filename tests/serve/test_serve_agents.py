@@ -8,6 +8,7 @@ shape, and finish with the model's answer.
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -27,7 +28,7 @@ def _cannot(why: str) -> None:
     (pytest.fail if os.environ.get("CI") else pytest.skip)(why)
 
 
-def run_in_namespace(cli: str, args, prefix: str) -> dict:
+def run_in_namespace(cli: str, args, prefix: str, timeout: float = 180) -> dict:
     """Run a harness script (`args(run_dir)`: what follows the interpreter) for `cli` inside a
     private network namespace (loopback only); its JSON report."""
     if not os.path.exists(os.path.join(BIN, cli)):
@@ -40,7 +41,7 @@ def run_in_namespace(cli: str, args, prefix: str) -> dict:
     script = f'ip link set lo up && exec "$0" {args(run_dir)}'
     try:
         proc = subprocess.run(["unshare", "-n", "sh", "-c", script, sys.executable], env=env,
-                              capture_output=True, text=True, timeout=180)
+                              capture_output=True, text=True, timeout=timeout)
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -118,6 +119,24 @@ def test_chat_completions_agents_run_a_tool_call_written_as_text(cli):
     assert report["marker"] in text
     tool_result_upstream(report)
     assert f"The file says {report['marker']}." in report["stdout"]
+
+
+def test_claude_code_finishes_its_loop_on_the_embedded_model():
+    """`callsieve serve` with no --upstream, as a newcomer starts it: the embedded Gemma 3 270M with
+    its whole context (32 k). The model is too small to be an agent (any answer will do), but
+    the loop must end without an error (issue 36: a 4 k context gave agents empty streams). The
+    prompt is kept small (one tool, a short system prompt: agent_harness.EMBEDDED_ARGS)."""
+    if importlib.util.find_spec("llama_cpp") is None:
+        _cannot("llama-cpp-python is not installed (pip install 'callsieve[local]'); CI installs it")
+    report = run_in_namespace("claude", lambda run_dir: f'{HERE}/agent_harness.py claude {BIN} {run_dir} embedded',
+                              "claude-embedded-", timeout=600)
+    assert report["status"] == 0, (report["stdout"][-3000:], report["stderr"][-3000:], report["serve_log"][-3000:])
+    result = [json.loads(x) for x in report["stdout"].splitlines() if '"type":"result"' in x][-1]
+    assert result["subtype"] == "success" and not result["is_error"], result
+    log = report["serve_log"]
+    assert "a context of 32,768 tokens" in log, log
+    answers = [line for line in log.splitlines() if " messages model=" in line]
+    assert answers and all("status=200" in line and "error=" not in line for line in answers), log
 
 
 # -- a call that is not runnable is never run, and the session goes on (issue 18) -----------------

@@ -135,6 +135,9 @@ def test_embedded_model_answers_and_stops_with_callsieve():
         upstream = httpx.get(base + "/health").json()["upstream"]
         models = httpx.get(base + "/v1/models").json()["data"]
         assert [m["id"] for m in models] == [embedded.MODEL_ALIAS]
+        assert models[0]["max_model_len"] == embedded.MODEL_CONTEXT   # the whole 32 k an agent needs (issue 36)
+        done = httpx.post(base + "/v1/completions", timeout=120, json={"prompt": "Paris is", "max_tokens": 2})
+        assert done.json()["model"] == embedded.MODEL_ALIAS           # not the GGUF's absolute path
         ready = httpx.get(base + "/ready")
         assert ready.status_code == 200 and ready.json()["models"] == [embedded.MODEL_ALIAS]
         r = httpx.post(base + "/v1/chat/completions", timeout=120, json={
@@ -146,6 +149,8 @@ def test_embedded_model_answers_and_stops_with_callsieve():
     finally:
         out = stop(proc)
     assert "chat model=" in out, out
+    assert f"a context of {embedded.MODEL_CONTEXT:,} tokens" in out, out    # said at start-up
+    assert f"-> {upstream}\n" in out                                        # spelt as /health spells it
     with pytest.raises(httpx.ConnectError):
         httpx.get(upstream + "/models", timeout=5)
 
@@ -185,6 +190,59 @@ def test_a_malformed_upstream_is_refused_at_start_up(url, hint):
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and hint in p.stderr and "--upstream" in p.stderr, p.stderr
     assert "callsieve serve: http" not in p.stderr  # nothing looked like it started
+
+
+def test_the_banner_and_the_warnings_spell_the_upstream_alike():
+    port = free_port()
+    proc = start("--upstream", f"http://user:secret@127.0.0.1:{port}", port=free_port())
+    out = stop(proc)
+    shown = f"http://***@127.0.0.1:{port}/v1"    # with the /v1 the proxy adds, credentials hidden
+    assert f"-> {shown}\n" in out and f"WARNING callsieve.serve: the upstream {shown} does not answer" in out, out
+    assert "secret" not in out
+
+
+def test_an_upstream_that_is_no_openai_api_is_named_so_at_start_up_and_in_each_api(tmp_path):
+    """`python -m http.server` as the upstream: a 404 HTML page for GET /v1/models, a 501 HTML page
+    for POST. Not a model still loading, and not a bare "Error code: 501" (issue 36)."""
+    web_port = free_port()
+    web = subprocess.Popen([sys.executable, "-m", "http.server", str(web_port), "--bind", "127.0.0.1"], cwd=tmp_path,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", web_port)) == 0:
+                    break
+            time.sleep(0.1)
+        port = free_port()
+        proc = start("--upstream", f"http://127.0.0.1:{web_port}", port=port)
+        try:
+            bodies = {"chat/completions": {"model": "m", "messages": [{"role": "user", "content": "hi"}]},
+                      "responses": {"model": "m", "input": "hi"},
+                      "messages": {"model": "m", "max_tokens": 8, "messages": [{"role": "user", "content": "hi"}]}}
+            for path, body in bodies.items():
+                for stream in (False, True):
+                    r = httpx.post(f"http://127.0.0.1:{port}/v1/{path}", json={**body, "stream": stream}, timeout=30)
+                    assert r.status_code == 502, (path, r.text)
+                    message = r.json()["error"]["message"]
+                    assert message == (f"callsieve: the upstream http://127.0.0.1:{web_port}/v1 is not an "
+                                       "OpenAI-compatible API: POST /v1/chat/completions answered 501 with an HTML "
+                                       "page ('Error response')"), (path, message)
+        finally:
+            out = stop(proc)
+    finally:
+        web.terminate()
+        web.wait()
+    assert (f"the upstream http://127.0.0.1:{web_port}/v1 is not an OpenAI-compatible API: GET /v1/models "
+            "answered 404 with an HTML page ('Error response')") in out, out
+    assert "still be loading" not in out
+
+
+def test_help_says_that_serve_without_upstream_runs_a_model():
+    top = subprocess.run([sys.executable, "-m", "callsieve", "--help"], capture_output=True, text=True, timeout=60)
+    serve = subprocess.run([sys.executable, "-m", "callsieve", "serve", "--help"], capture_output=True, text=True,
+                           timeout=60)
+    assert "without --upstream it runs a small local model" in " ".join(top.stdout.split())
+    assert "Without --upstream it runs a model itself" in " ".join(serve.stdout.split())
 
 
 def test_an_unreachable_upstream_is_a_warning_at_start_up():

@@ -45,7 +45,8 @@ from callsieve.serve.schema import MAX_DEPTH, problem
 from callsieve.serve.stream import JSONAnswer, KeptAlive
 from callsieve.serve.turn import Turn, Unreadable
 from callsieve.serve.wire import Failed
-from callsieve.serve.upstream import DefaultModel, readiness
+from callsieve.serve.embedded import ignored_tool_choice, with_context
+from callsieve.serve.upstream import DefaultModel, NotOpenAI, not_openai, readiness
 from callsieve.serve.upstream_reader import (Chunk, Done, Failure, UpstreamReader, as_stream, body_streams,
                                              sse_payloads, stream_error)
 
@@ -102,6 +103,7 @@ class Config:
                                        # goes out (an SSE comment; Messages' ping); 0/None: never
     embedded_pid: int | None = None    # the embedded llama.cpp server callsieve started, if any
     embedded_log: str | None = None    # ... and its log file
+    embedded_context: int | None = None   # ... and its context in tokens
     chat_template: str | list | dict | None = None   # --chat-template: the served model's, for an
                                        # upstream that does not say it (vLLM, SGLang)
     inspect: bool | None = None        # the /inspect page: None = on when bound to loopback only
@@ -151,13 +153,13 @@ def json_object(raw: bytes, api, kind: str | None = None) -> dict | Response:
     try:
         body = json.loads(raw)
     except RecursionError:
-        return api.error(400, f"The request body is nested deeper than {MAX_DEPTH} levels.")
+        return api.error(400, f"callsieve: the request body is nested deeper than {MAX_DEPTH} levels.")
     except ValueError as e:
-        return api.error(400, f"The request body is not valid JSON: {e}")
+        return api.error(400, f"callsieve: the request body is not valid JSON: {e}")
     if not isinstance(body, dict):
-        return api.error(400, "The request body must be a JSON object.")
+        return api.error(400, "callsieve: the request body must be a JSON object.")
     wrong = problem(kind or api.name, body)
-    return body if wrong is None else api.error(400, wrong)
+    return body if wrong is None else api.error(400, f"callsieve: {wrong}")
 
 
 async def once(data: bytes):
@@ -263,11 +265,15 @@ class Proxy:
             ids = await self.list_models(self.headers({}))
         except httpx.HTTPError as e:
             log.warning("the upstream %s does not answer (%s: %s): requests get 502 until it does; "
-                        "GET /ready says when it is up", self.base, type(e).__name__, e or "no answer")
+                        "GET /ready says when it is up", self.secrets.url, type(e).__name__, e or "no answer")
+            return
+        except NotOpenAI as e:
+            log.warning("the upstream %s %s: give the base URL of an OpenAI-compatible server "
+                        "(llama.cpp, Ollama, vLLM: http://HOST:PORT/v1)", self.secrets.url, e)
             return
         except ValueError as e:
             log.warning("the upstream %s lists no models (%s): it may still be loading its model; "
-                        "GET /ready says when it is up", self.base, e)
+                        "GET /ready says when it is up", self.secrets.url, e)
             return
         ask = True
         for model in ids[:SESSIONS_MAX]:
@@ -285,7 +291,8 @@ class Proxy:
         self.catalogue.tried(key)   # requests meanwhile go on with the list as it is, not wait too
         r = await self.client.get(self.base + "/models", headers=headers, timeout=timeout or catalogue.TIMEOUT_S)
         if r.status_code != 200:
-            raise ValueError(f"it answers {r.status_code} to GET /models")
+            foreign = not_openai("GET /v1/models", r.status_code, r.headers.get("content-type"), r.content)
+            raise NotOpenAI(foreign) if foreign else ValueError(f"it answers {r.status_code} to GET /models")
         return self.catalogue.learn(key, model_ids(r.content))
 
     async def served(self, model: str, headers: dict) -> str | None:
@@ -414,6 +421,8 @@ class Proxy:
             await resp.aclose()
             with contextlib.suppress(ValueError):   # this client's list, kept for this client's credential
                 self.catalogue.learn(credential(headers), model_ids(body))
+            if self.config.embedded_context:
+                body = with_context(body, self.config.embedded_context)
             return Response(body, resp.status_code, headers=self.resp_headers(resp))
         return StreamingResponse(self.relay(resp), resp.status_code, headers=self.resp_headers(resp))
 
@@ -429,6 +438,15 @@ class Proxy:
     @staticmethod
     def resp_headers(resp: httpx.Response) -> dict:
         return passed_on(resp.headers)
+
+    def upstream_error(self, api, resp: httpx.Response, data: bytes) -> Response:
+        """The upstream's error answer to a chat request, in `api`'s shape; a 502 that says so when
+        the answer shows it is no OpenAI-compatible API (an HTML 501 from a web server)."""
+        foreign = not_openai("POST /v1/chat/completions", resp.status_code, resp.headers.get("content-type"), data)
+        if foreign is None:
+            return api.upstream_error(resp.status_code, data, self.resp_headers(resp))
+        return api.error(502, self.secrets.hide(f"callsieve: the upstream {self.secrets.url} {foreign}"),
+                         "upstream_error", "upstream_not_openai")
 
     def unreachable(self, e: Exception, api=chat) -> Response:
         log.warning("upstream %s unreachable: %r", self.secrets.url, e)
@@ -449,7 +467,7 @@ class Proxy:
         try:
             chat_body = api.to_chat(body)
         except BadRequest as e:
-            return api.error(400, str(e))
+            return api.error(400, f"callsieve: {e}")
         opts = Options.from_request(chat_body, self.config.format, self.config.reasoning_format,
                                     self.config.calls_in_reasoning)
         opts.whole_calls = whole_calls(api.name, self.config.calls, request.headers.get(CALLS_HEADER))
@@ -480,6 +498,9 @@ class Proxy:
             peer = f"{request.client.host}:{request.client.port}" if request.client else "-"
             stats["exchange"] = self.inspector.begin(api.name, peer, printable(stats["model"] or "-"), stats["stream"],
                                                      req.seen, req.seen["session"])
+        ignored = self.config.embedded_pid is not None and ignored_tool_choice(req.chat_body)
+        if ignored:
+            log.warning("%s", ignored)
         headers = {**self.headers(request.headers), "content-type": "application/json"}
         sending = asyncio.ensure_future(self.client.send(self.client.build_request(
             "POST", self.base + "/chat/completions", headers=headers, content=req.content), stream=True))
@@ -514,7 +535,7 @@ class Proxy:
             return Response(status_code=499)
         if resp.status_code != 200:
             self.log_line(stats, status=resp.status_code)
-            return api.upstream_error(resp.status_code, data, self.resp_headers(resp))
+            return self.upstream_error(api, resp, data)
         if not stats["stream"]:
             return await self.whole_answer(resp, data, req.make_turn(), enc, api, stats)
         whole = as_stream(data)   # a streamed request answered with one JSON answer: that answer, as SSE
@@ -548,7 +569,7 @@ class Proxy:
                     data = await resp.aread()
                     await resp.aclose()
                     if resp.status_code != 200:
-                        failure = failure_of(api.upstream_error(resp.status_code, data, self.resp_headers(resp)))
+                        failure = failure_of(self.upstream_error(api, resp, data))
                     else:
                         whole = as_stream(data)
                         if whole is None:
@@ -636,7 +657,7 @@ class Proxy:
                      started: bool = False):
         """`whole`: the upstream's answer already read (as SSE), instead of its body; `started`:
         the encoder's start already went out (`late`)."""
-        reader = UpstreamReader(resp.encoding or "utf-8")
+        reader = UpstreamReader(resp.encoding or "utf-8", self.config.embedded_context)
         # raw: no per-piece decoding layer when the upstream did not compress the stream
         reads = Ready(once(whole) if whole is not None else resp.aiter_bytes()
                       if resp.headers.get("content-encoding") else resp.aiter_raw())

