@@ -120,8 +120,16 @@ class Conn:
         self.reader, self.writer, self.idle_since = reader, writer, 0.0
 
     def usable(self) -> bool:
-        return (not self.reader.at_eof() and not self.writer.is_closing()
+        return (not self.readable() and not self.writer.is_closing()
                 and time.monotonic() - self.idle_since < IDLE_S)
+
+    def readable(self) -> bool:
+        """Bytes (or the end) already waiting on a connection that has no request on it: the
+        upstream wrote past its last answer's framing (a Content-Length too short, bytes after
+        the last chunk, a response nobody asked for). Reused, those bytes would be read as the
+        next client's answer, so such a connection is dropped (as httpcore does). asyncio's
+        StreamReader has no public "bytes buffered": `_buffer` is what it reads from."""
+        return bool(getattr(self.reader, "_buffer", b"")) or self.reader.at_eof()
 
     def close(self) -> None:
         self.writer.close()
@@ -342,7 +350,7 @@ class Transport(httpx.AsyncBaseTransport):
         """A body closed: its connection kept for the next request, or closed."""
         self.slots.release()
         idle = self.idle.setdefault(origin, [])
-        if reusable and not self.closed and len(idle) < self.max_idle:
+        if reusable and not self.closed and len(idle) < self.max_idle and not conn.readable():
             conn.idle_since = time.monotonic()
             idle.append(conn)
         else:
