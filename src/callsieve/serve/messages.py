@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections import deque
 from typing import Any
 
 from starlette.responses import JSONResponse
@@ -244,7 +245,7 @@ class MessagesEncoder(OneAnswer):
         self.body = body
         self.index = -1                 # the content block being written (or the last one)
         self.open: str | int | None = None   # its kind: "text", "thinking", or a call index
-        self.held: list = []            # events that came while a call's block was open (see write)
+        self.held: deque = deque()      # events that came while a call's block was open (see write)
 
     def write(self, events: list) -> list[bytes]:
         """As OneAnswer's, but a call's block, once open, stays open until the call ends: Messages
@@ -263,11 +264,19 @@ class MessagesEncoder(OneAnswer):
             self.held.append(ev)
             return []
         out = self._close() if t is Finished and self.held else []  # (Turn ends every call first)
-        while self.held and type(self.open) is not int:
-            out += self._event(self.held.pop(0))
+        out += self._release()
         out += handle(self, ev)
-        while self.held and type(self.open) is not int:
-            out += self._event(self.held.pop(0))
+        return out + self._release()
+
+    def _release(self) -> list[bytes]:
+        """The events held while a call's block was open, in their order, until one opens a call's
+        block again. In a loop, not by recursion: 1,000 native calls in one chunk (each opened
+        while the first was) overflowed the stack, and a held event must be written before the
+        ones held after it."""
+        out: list[bytes] = []
+        held = self.held
+        while held and type(self.open) is not int:
+            out += handle(self, held.popleft())
         return out
 
     def start(self) -> list[bytes]:
