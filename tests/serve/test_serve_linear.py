@@ -105,3 +105,85 @@ def test_messages_streams_many_native_calls_of_one_chunk_in_order(upstream, prox
         if e.get("type") == "content_block_delta" and e["delta"]["type"] == "input_json_delta":
             args[e["index"]] = args.get(e["index"], "") + e["delta"]["partial_json"]
     assert [json.loads(args[i]) for i in sorted(args)] == [{"k": k} for k in range(n)]
+
+
+# -- one heavy non-streamed answer is folded in slices ---------------------------------------------
+def longest_step(monkeypatch, body: dict, answer: dict) -> tuple[int, dict]:
+    """The non-streamed answer the proxy makes of the upstream's `answer`, and the most events it
+    decoded for the fold while no other task of the event loop ran (a time slice is due at every
+    check: SLICE_S < 0; content slices of 2,000 characters)."""
+    import asyncio
+
+    from callsieve import Session, Sieve
+    from callsieve.serve import app, chat, upstream_reader
+    from callsieve.serve.options import Options
+    from callsieve.serve.turn import Turn
+    monkeypatch.setattr(app, "SLICE_S", -1.0)
+    monkeypatch.setattr(upstream_reader, "SLICE_CHARS", 2000)
+    ticks, runs, last = 0, [0], [-1]
+
+    class CountingJSON:           # what the written stream is decoded with, for the fold
+        @staticmethod
+        def loads(text):
+            if last[0] != ticks:
+                last[0] = ticks
+                runs.append(0)
+            runs[-1] += 1
+            return json.loads(text)
+
+    monkeypatch.setattr(upstream_reader, "json", CountingJSON)
+    data = json.dumps(answer).encode()
+
+    async def go():
+        nonlocal ticks
+        done = False
+
+        async def other_client():
+            nonlocal ticks
+            while not done:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        other = asyncio.ensure_future(other_client())
+        await asyncio.sleep(0)
+        try:
+            proxy = app.Proxy(app.Config(upstream="http://127.0.0.1:9/v1"))
+            opts = Options.from_request(body, None, "auto", "hold").answered_whole()
+            turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(Session(learn=False))))
+            stats = {"api": "chat", "model": "m", "start": 0, "stream": False}
+            return await proxy.whole_answer(httpx.Response(200, content=data), data, turn, chat.encoder(body, body),
+                                            chat, stats)
+        finally:
+            done = True
+            await other
+
+    answer_out = asyncio.run(go())
+    return max(runs), json.loads(answer_out.body)
+
+
+TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+
+
+def completion_of(message: dict) -> dict:
+    return {"id": "x", "object": "chat.completion", "created": 1, "model": "m",
+            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls"}]}
+
+
+def test_a_whole_answer_of_many_parsed_calls_is_folded_in_slices(monkeypatch):
+    """30,000 tiny calls held every client 2.4-3.3 s: the fold ran in one step after the parse."""
+    n = 1000
+    content = "".join('<tool_call>{"name": "f", "arguments": {"k": %d}}</tool_call>' % k for k in range(n))
+    step, out = longest_step(monkeypatch, {"model": "m", "messages": [], "tools": TOOLS},
+                             completion_of({"role": "assistant", "content": content}))
+    calls = out["choices"][0]["message"]["tool_calls"]
+    assert [json.loads(c["function"]["arguments"]) for c in calls] == [{"k": k} for k in range(n)]
+    assert step <= n // 5, f"{step} events decoded and folded in one step, of {2 * n}"
+
+
+def test_a_whole_answer_of_many_native_calls_is_translated_and_folded_in_slices(monkeypatch):
+    n = 2000
+    step, out = longest_step(monkeypatch, {"model": "m", "messages": []},
+                             completion_of({"role": "assistant", "content": None, "tool_calls": native(n)}))
+    calls = out["choices"][0]["message"]["tool_calls"]
+    assert [c["id"] for c in calls] == [f"call_{k}" for k in range(n)]
+    assert step <= n // 4, f"{step} events decoded and folded in one step, of {n}"

@@ -244,6 +244,8 @@ class Transport(httpx.AsyncBaseTransport):
 
     def __init__(self, max_connections: int = 100, max_idle: int = 20):
         self.slots = asyncio.Semaphore(max_connections)
+        self.max_connections = max_connections
+        self.in_use = 0          # connections taken (for /health: capacity.cannot_serve)
         self.max_idle = max_idle
         self.idle: dict[tuple, list[Conn]] = {}
         self.closed = False
@@ -251,11 +253,16 @@ class Transport(httpx.AsyncBaseTransport):
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         seconds = request.extensions.get("timeout") or {}
         await timed(self.slots.acquire(), seconds.get("pool"), httpx.PoolTimeout, request)
+        self.in_use += 1
         try:
             return await self.exchange(request, seconds)
         except BaseException:
-            self.slots.release()
+            self.release()
             raise
+
+    def release(self) -> None:
+        self.in_use -= 1
+        self.slots.release()
 
     async def exchange(self, request: httpx.Request, seconds: dict) -> httpx.Response:
         if request.url.scheme != "http":
@@ -348,7 +355,7 @@ class Transport(httpx.AsyncBaseTransport):
 
     def done(self, conn: Conn, origin: tuple, reusable: bool) -> None:
         """A body closed: its connection kept for the next request, or closed."""
-        self.slots.release()
+        self.release()
         idle = self.idle.setdefault(origin, [])
         if reusable and not self.closed and len(idle) < self.max_idle and not conn.readable():
             conn.idle_since = time.monotonic()

@@ -171,14 +171,19 @@ def usage_of(usage: dict | None, body: dict) -> dict:
     return {"input_tokens": u.get("prompt_tokens") or estimate(body), "output_tokens": u.get("completion_tokens") or 0}
 
 
-def fold(events: list) -> dict:
-    """The non-streamed Message a stream's events add up to (as Anthropic's SDKs accumulate them)."""
-    msg: dict = {}
-    grown = Grown()
-    for ev in events:
+class Fold:
+    """The non-streamed Message a stream's events add up to (as Anthropic's SDKs accumulate them):
+    `add` each decoded event, then `result()` (one at a time: app.py folds in slices)."""
+
+    def __init__(self) -> None:
+        self.msg: dict = {}
+        self.grown = Grown()
+
+    def add(self, ev) -> None:
+        msg, grown = self.msg, self.grown
         kind = ev.get("type") if isinstance(ev, dict) else None
         if kind == "message_start":
-            msg = dict(ev["message"], content=[])
+            self.msg = dict(ev["message"], content=[])
         elif kind == "content_block_start":
             msg["content"].append(dict(ev["content_block"]))
         elif kind == "content_block_delta":
@@ -195,8 +200,15 @@ def fold(events: list) -> dict:
             msg.update(ev["delta"], usage=ev["usage"])
         elif kind == "error":
             raise wire.Failed(ev["error"])
-    grown.settle()                     # (blocks a stream cut off never stopped)
-    return msg
+
+    def result(self) -> dict:
+        self.grown.settle()                # (blocks a stream cut off never stopped)
+        return self.msg
+
+
+def fold(events: list) -> dict:
+    """The non-streamed Message a stream's decoded events add up to (see Fold)."""
+    return wire.fold_all(Fold(), events)
 
 
 DELTAS = {"text_delta": "text", "thinking_delta": "thinking", "input_json_delta": "partial_json",

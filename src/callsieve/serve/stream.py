@@ -10,9 +10,11 @@ import asyncio
 import json
 import re
 
-from starlette.responses import JSONResponse, StreamingResponse
+from starlette.responses import JSONResponse
 
 from callsieve.jsonargs import no_lone_surrogates
+from callsieve.serve.capacity import WRITE_TIMEOUT_S
+from callsieve.serve.writes import Bounded, Stalled
 
 escape = json.encoder.encode_basestring          # a str as a JSON string (ensure_ascii=False), in C
 dumps = json.JSONEncoder(ensure_ascii=False).encode
@@ -72,20 +74,22 @@ class JSONAnswer(JSONResponse):
 COMMENT = b": keep-alive\n\n"     # what an SSE client skips (Chat Completions, Responses)
 
 
-class KeptAlive(StreamingResponse):
+class KeptAlive(Bounded):
     """An event stream that sends `beat` (an SSE comment; Messages' `ping` event) whenever nothing
     went out for `every` seconds (0 or None: never), whatever its body is doing meanwhile: waiting
     for an upstream that has not sent its headers or its next byte, or holding text back. A timer
-    of its own, so that a client with an idle timeout does not give up on a model that thinks."""
+    of its own, so that a client with an idle timeout does not give up on a model that thinks.
+    Its writes are bounded (writes.Bounded: `write_timeout`)."""
 
-    def __init__(self, content, beat: bytes = COMMENT, every: float | None = None, headers=None):
-        super().__init__(content, media_type="text/event-stream", headers=headers)
+    def __init__(self, content, beat: bytes = COMMENT, every: float | None = None, headers=None,
+                 write_timeout: float | None = WRITE_TIMEOUT_S):
+        super().__init__(content, media_type="text/event-stream", headers=headers, write_timeout=write_timeout)
         self.beat, self.every = beat, every
 
-    async def stream_response(self, send) -> None:
+    async def write(self, send) -> None:
         every = self.every
         if not every:
-            return await super().stream_response(send)
+            return await super().write(send)
         loop, lock = asyncio.get_running_loop(), asyncio.Lock()
         last = loop.time()
 
@@ -101,7 +105,10 @@ class KeptAlive(StreamingResponse):
                 await asyncio.sleep(last + every - loop.time())
                 async with lock:  # (the body may have sent something while this waited for the lock)
                     if loop.time() - last >= every:
-                        await send({"type": "http.response.body", "body": self.beat, "more_body": True})
+                        try:
+                            await send({"type": "http.response.body", "body": self.beat, "more_body": True})
+                        except Stalled:  # the body's next write says so, and ends the answer
+                            return
                         last = loop.time()
 
         await sent({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})

@@ -18,6 +18,8 @@ from callsieve.rules import (CallArgs, CallOpened, ChoiceRules, Started, Thinkin
                              runnable_arguments)
 from callsieve.serve.options import Options
 
+BATCH = 256   # events per batch of the end of a turn (flushing)
+
 
 @dataclass
 class Choice:
@@ -105,11 +107,19 @@ class Turn:
 
     def flush(self) -> list:
         """End of the upstream stream (normal or not): everything held comes out."""
+        return [ev for batch in self.flushing() for ev in batch]
+
+    def finish(self) -> list:
+        """The upstream ended normally: flush, then each choice's finish."""
+        return [ev for batch in self.finishing() for ev in batch]
+
+    def flushing(self):
+        """`flush()` in batches of about BATCH events: a turn's native calls all end here (30,000
+        of them took seconds), and the proxy serves other clients between the batches."""
         if not self.choices:
             self._choice(0)
-        out: list = []
         for i, ch in sorted(self.choices.items()):
-            out += ch.rules.events(ch.sieve.close())
+            out: list = ch.rules.events(ch.sieve.close())
             for idx, parts in ch.native_open.items():
                 text = "".join(parts)
                 ok = runnable_arguments(text)
@@ -117,15 +127,16 @@ class Turn:
                     ch.rules.errors.append(ToolCallError(idx, "the upstream's call has no whole JSON object "
                                                               "as its arguments", text[:2000], True))
                 out.append(ch.rules.ended(idx, ok))
+                if len(out) >= BATCH:
+                    yield self.hold(out) if self.hold else out
+                    out = []
             ch.native_open.clear()
-        return self.hold(out) if self.hold else out
+            yield self.hold(out) if self.hold else out
 
-    def finish(self) -> list:
-        """The upstream ended normally: flush, then each choice's finish."""
-        out = self.flush()
-        for i, ch in sorted(self.choices.items()):
-            out.append(ch.rules.finished(ch.finish_reason, ch.stop_sequence, self.usage))
-        return out
+    def finishing(self):
+        """`finish()` in batches (see flushing)."""
+        yield from self.flushing()
+        yield [ch.rules.finished(ch.finish_reason, ch.stop_sequence, self.usage) for i, ch in sorted(self.choices.items())]
 
     @property
     def calls(self) -> int:
