@@ -187,3 +187,37 @@ def test_a_whole_answer_of_many_native_calls_is_translated_and_folded_in_slices(
     calls = out["choices"][0]["message"]["tool_calls"]
     assert [c["id"] for c in calls] == [f"call_{k}" for k in range(n)]
     assert step <= n // 4, f"{step} events decoded and folded in one step, of {n}"
+
+
+@pytest.mark.parametrize("thinking", ["reasoning_content", "reasoning"])
+def test_how_a_long_chunk_is_sliced_never_changes_the_answer(monkeypatch, thinking):
+    """Thinking, content (with a parsed call) and native calls of one chunk, sliced small: the same
+    answer as unsliced, in the order a Turn reads one delta (thinking, content, native calls)."""
+    from callsieve import Session, Sieve
+    from callsieve.serve import chat, upstream_reader
+    from callsieve.serve.options import Options
+    from callsieve.serve.turn import Turn
+    content = "Checking. " * 30 + '<tool_call>{"name": "f", "arguments": {"k": "parsed"}}</tool_call>'
+    delta = {"role": "assistant", thinking: "hmm " * 50, "content": content, "tool_calls": native(7)}
+    chunk_ = {"id": "x", "model": "m", "choices": [{"index": 0, "delta": delta, "finish_reason": "tool_calls"}]}
+    body = {"model": "m", "messages": [], "tools": TOOLS}
+
+    def answer(chunks):
+        opts = Options.from_request(body, None, "auto", "hold").answered_whole()
+        turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(Session(learn=False))))
+        enc, out = chat.encoder(body, body), []
+        for c in chunks:
+            enc.upstream(c)
+            out += enc.write(turn.feed(c))
+        out += enc.write(turn.finish())
+        message = chat.fold(sse_events_of(b"".join(out).decode()))["choices"][0]["message"]
+        return {**message, "tool_calls": [(c["function"]["name"], c["function"]["arguments"])
+                                          for c in message["tool_calls"]]}
+
+    whole = answer([chunk_])
+    monkeypatch.setattr(upstream_reader, "SLICE_CHARS", 16)
+    monkeypatch.setattr(upstream_reader, "SLICE_CALLS", 2, raising=False)
+    pieces = upstream_reader.slices(chunk_)
+    assert len(pieces) > 20
+    assert answer(pieces) == whole
+    assert [json.loads(a) for _, a in whole["tool_calls"]] == [{"k": "parsed"}] + [{"k": k} for k in range(7)]

@@ -199,14 +199,7 @@ def test_a_silent_upstream_is_given_up_on_by_default(monkeypatch):
     args = p.parse_args(["--upstream", "http://127.0.0.1:9/v1", "--upstream-timeout", "0", "--write-timeout", "0"])
     config = cli.proxy_config(args, args.upstream, None)
     assert config.timeout is None and config.write_timeout is None   # 0: wait forever, as documented
-
-
-def test_the_default_timeout_reaches_a_non_streamed_request(upstream, make_proxy):
-    """What the default is made of: a Config's timeout applies to the whole answer's wait."""
-    proxy = make_proxy(upstream.url, timeout=0.4)
-    upstream.hang()
-    r = httpx.post(proxy + "/chat/completions", json=BODY, timeout=GUARD_S)
-    assert r.status_code == 502 and "ReadTimeout" in r.json()["error"]["message"]
+    # (tests/serve/test_serve_shared.py: a Config's timeout gives up on a silent upstream with a 502)
 
 
 class HangingModels(ScriptedUpstream):
