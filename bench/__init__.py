@@ -5,6 +5,8 @@ Standard library and the project's own dependencies only.  Modules:
   feedbench  µs per feed, linearity, memory, whole-text parse() MB/s
   upstream   a scripted OpenAI-compatible upstream that streams as fast as it can
   proxybench `callsieve serve` against that upstream: throughput, TTFT, end-to-end, 200 clients
+  transportbench the proxy's own work at n, 2n, 4n (linear), one heavy answer sliced, clients
+             that stop reading cut off (issue 35)
   peers      vLLM / SGLang side by side (their harness, their venv)
   run        the command: one table, bench/RESULTS.md with --write
 """

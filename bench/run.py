@@ -39,6 +39,7 @@ from bench import holdbench as H  # noqa: E402
 from bench import peers as P  # noqa: E402
 from bench import proxybench as X  # noqa: E402
 from bench import streams as S  # noqa: E402
+from bench import transportbench as TB  # noqa: E402
 from bench import wholebench as W  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -197,6 +198,12 @@ def run(args) -> dict:
             if "skipped" in res["proxy"]:
                 log(f"  proxy: SKIPPED: {res['proxy']['skipped']}")
 
+        # 5b. the proxy's own work: linear (ratios at 2n), one heavy answer sliced, clients that stop reading
+        try:
+            res["transport"] = TB.run(args.quick, runs, progress=log)
+        except Exception as e:
+            res["errors"].append(f"transport: {type(e).__name__}: {e}")
+
     # 6. the peers
     if args.peers and not args.quick:
         try:
@@ -252,6 +259,7 @@ def wrong_results(res: dict) -> list[str]:
             out.append(f"proxy {k}: {v['error']}")
     if px.get("proxy_died"):
         out.append("proxy died: " + px["proxy_died"][-200:])
+    out += TB.wrong(res.get("transport") or {})
     return out + res.get("errors", [])
 
 
@@ -487,6 +495,8 @@ def other_tables(res: dict) -> list[str]:
         for k, v in px.items():
             if isinstance(v, dict):
                 L.append(f"| {k} | " + ", ".join(f"{a}={_fmt(b)}" for a, b in v.items() if a != "failures" or b) + " |")
+    if res.get("transport"):
+        L += TB.render(res["transport"])
     return L
 
 

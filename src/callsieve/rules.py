@@ -24,6 +24,7 @@ its CallEnded; a call that is not runnable never goes out.
 from __future__ import annotations
 
 import uuid
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -257,6 +258,7 @@ class WholeCalls:
 
     def __init__(self):
         self.held: dict[tuple[int, int], list] = {}   # (choice, index) -> [id, name, [args], ended?]
+        self.order: dict[int, deque] = {}             # choice -> its held calls' keys, as they started
         self.sent: dict[int, int] = {}                # choice -> calls delivered
 
     def __call__(self, events: list) -> list:
@@ -265,6 +267,7 @@ class WholeCalls:
             t = type(ev)
             if t is CallOpened:
                 self.held[ev.choice, ev.index] = [ev.id, ev.name, [ev.arguments], None]
+                self.order.setdefault(ev.choice, deque()).append((ev.choice, ev.index))
             elif t is CallArgs:
                 self.held[ev.choice, ev.index][2].append(ev.text)
             elif t is CallEnded or t is CallCut:
@@ -275,13 +278,13 @@ class WholeCalls:
         return out
 
     def _release(self, i: int) -> list:
+        """The calls of choice i that ended, from the first started on, up to one still open:
+        taken off the front of its queue, so that n calls ending cost n steps, not n² (20,000
+        native calls, which all end with the stream, held the event loop for seconds)."""
         out = []
-        mine = [key for key in self.held if key[0] == i]
-        for key in mine:
-            cid, name, parts, how = self.held[key]
-            if how is None:
-                break
-            del self.held[key]
+        order = self.order[i]
+        while order and self.held[order[0]][3] is not None:
+            cid, name, parts, how = self.held.pop(order.popleft())
             if how is CallEnded:
                 k = self.sent.get(i, 0)
                 self.sent[i] = k + 1

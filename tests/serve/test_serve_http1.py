@@ -214,3 +214,61 @@ def test_a_streamed_request_body_goes_chunked():
         server.close()
         assert b"transfer-encoding: chunked" in got[0].lower() and b"".join(got[1:]) == b"abcd"
     run(go())
+
+
+# -- issue 35: one client's leftover bytes never reach the next client ------------------------------
+LEAK = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 22\r\n\r\n{\"secret\": \"user A's\"}"
+FOR_B = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 17\r\n\r\n{\"for\": \"user B\"}"
+SSE_HEAD = b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n"
+
+# each: what the upstream writes for user A's request at once, then after a pause (None: nothing)
+FRAMING_FAULTS = {
+    "content-length too short": (b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}" + LEAK, None),
+    "content-length too short, the rest later": (b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}", LEAK),
+    "bytes after the last chunk": (SSE_HEAD + b"transfer-encoding: chunked\r\n\r\n" + chunked(b"data: 1\n\n") + LEAK, None),
+    "bytes after the last chunk, later": (SSE_HEAD + b"transfer-encoding: chunked\r\n\r\n" + chunked(b"data: 1\n\n"), LEAK),
+    "a second response unasked": (OK_LENGTH, LEAK),
+    "bytes after connection: close": (b"HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 2\r\n\r\n{}", LEAK),
+    "an HTTP/1.0 answer with a length": (b"HTTP/1.0 200 OK\r\ncontent-length: 2\r\n\r\n{}" + LEAK, None),
+    "a trailer, then bytes": (SSE_HEAD + b"transfer-encoding: chunked\r\n\r\n" + chunked(b"x", trailer=b"X-T: 1\r\n"), LEAK),
+}
+
+
+@pytest.mark.parametrize("fault", FRAMING_FAULTS)
+def test_bytes_past_an_answers_framing_never_reach_the_next_request(fault):
+    now, later = FRAMING_FAULTS[fault]
+    written = asyncio.Event()
+
+    async def user_a(reader, writer):
+        writer.write(now)
+        await writer.drain()
+        if later is not None:
+            await asyncio.sleep(0.02)   # after user A's body is complete on the proxy's side
+            writer.write(later)
+            await writer.drain()
+        written.set()
+
+    async def go():
+        async with Scripted([user_a, FOR_B, FOR_B]) as srv:
+            async with httpx.AsyncClient(transport=Transport()) as client:
+                async with client.stream("POST", srv.url + "/v1/chat/completions", json={"user": "A"}) as r:
+                    await r.aread()
+                await written.wait()
+                await asyncio.sleep(0.1)    # the leftover bytes reach the idle connection
+                r = await client.post(srv.url + "/v1/chat/completions", json={"user": "B"})
+                assert r.status_code == 200 and r.json() == {"for": "user B"}, r.text
+                r = await client.post(srv.url + "/v1/chat/completions", json={"user": "B"})
+                assert r.status_code == 200 and r.json() == {"for": "user B"}, r.text
+            assert srv.connections == 2   # user A's connection was not reused
+    run(go())
+
+
+def test_a_clean_answer_still_keeps_its_connection():
+    async def go():
+        async with Scripted([OK_LENGTH, OK_CHUNKED, OK_LENGTH]) as srv:
+            async with httpx.AsyncClient(transport=Transport()) as client:
+                for _ in range(3):
+                    assert (await client.post(srv.url + "/", json={})).status_code == 200
+                    await asyncio.sleep(0.02)
+            assert srv.connections == 1
+    run(go())

@@ -528,12 +528,15 @@ def test_requests_beyond_the_concurrency_limit_get_a_503(upstream, make_proxy):
         assert is_openai_error(r, 503) and r.headers["retry-after"]
         r = post(proxy, "/messages", json=ANT)
         assert is_anthropic_error(r, 503) and r.json()["error"]["type"] == "overloaded_error"
-        with httpx.Client() as c:
-            assert c.get(proxy.removesuffix("/v1") + "/health").status_code == 200
+        with httpx.Client() as c:  # /health answers, and says the proxy cannot take more (issue 35)
+            busy = c.get(proxy.removesuffix("/v1") + "/health")
+            assert busy.status_code == 503 and busy.json()["status"] == "overloaded"
     finally:
         first.join()
     upstream.reset()
     assert post(proxy, "/chat/completions", json=BODY).status_code == 200
+    with httpx.Client() as c:
+        assert c.get(proxy.removesuffix("/v1") + "/health").json()["status"] == "ok"
 
 
 # -- 16: one heavy answer does not stall the others ----------------------------------------------

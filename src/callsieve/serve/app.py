@@ -28,12 +28,13 @@ import httpx
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from callsieve import Session, Sieve
 from callsieve.serve import catalogue, chat, http1, inspect_routes, messages
 from callsieve.serve.apis import APIS, COUNT_TOKENS, api_of
+from callsieve.serve.capacity import UPSTREAM_TIMEOUT_S, WRITE_TIMEOUT_S, Load, cannot_serve, pool_size
 from callsieve.serve.catalogue import Catalogue, credential, model_ids
 from callsieve.serve.chat import error
 from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
@@ -42,13 +43,14 @@ from callsieve.serve.guard import (LOG_FILTER, Guard, Secrets, allowed_hosts, fo
 from callsieve.serve.inspector import MAX_EXCHANGES, Exchange, Inspector, Recording
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
-from callsieve.serve.stream import JSONAnswer, KeptAlive
+from callsieve.serve.stream import JSONAnswer, KeptAlive, SSELines
 from callsieve.serve.turn import Turn, Unreadable
 from callsieve.serve.wire import Failed
+from callsieve.serve.writes import Bounded
 from callsieve.serve.embedded import ignored_tool_choice, with_context
 from callsieve.serve.upstream import DefaultModel, NotOpenAI, not_openai, readiness
 from callsieve.serve.upstream_reader import (Chunk, Done, Failure, UpstreamReader, as_stream, body_streams,
-                                             sse_payloads, stream_error)
+                                             decoded, stream_error)
 
 log = logging.getLogger("callsieve.serve")
 CONFIG_ENV = "CALLSIEVE_SERVE_CONFIG"
@@ -92,7 +94,8 @@ class Config:
     reasoning_format: str = "auto"     # default for requests without "reasoning_format"
     calls_in_reasoning: str = "hold"   # a call written inside thinking: hold, call or reasoning
     calls: str = "auto"                # how calls reach clients: auto, whole or stream (options.DELIVERY)
-    timeout: float | None = None       # upstream read timeout (None: wait as long as the model writes)
+    timeout: float | None = UPSTREAM_TIMEOUT_S   # upstream silence given up on (None or 0: wait forever)
+    write_timeout: float | None = WRITE_TIMEOUT_S  # a client that takes no bytes for this long is cut off
     log_level: str | None = None       # set up logging in each worker process (--workers N)
     host: str = "127.0.0.1"            # the address bound: a request's Host must name it (see guard.py)
     allowed_hosts: list[str] = field(default_factory=list)   # more names for Host (--allow-host)
@@ -230,6 +233,8 @@ class Proxy:
         self.sessions: OrderedDict[str, Session] = OrderedDict()
         self.catalogue = Catalogue()   # the upstream's model lists, one per credential (catalogue.py)
         self._client: httpx.AsyncClient | None = None   # opened by `lifespan`
+        self.transport: http1.Transport | None = None   # its transport, when it is http1's
+        self.load = Load(config.max_concurrent)          # /v1 requests in flight (guard.Guard counts them)
         on = config.inspect if config.inspect is not None else is_loopback(config.host.strip("[]"))
         self.inspector = Inspector(config.inspect_keep, self.secrets.hide) if on else None
 
@@ -247,13 +252,17 @@ class Proxy:
     # -- plumbing ----------------------------------------------------------------------------
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
-        timeout = httpx.Timeout(connect=10.0, read=self.config.timeout, write=60.0, pool=None)
+        timeout = httpx.Timeout(connect=10.0, read=self.config.timeout or None, write=60.0, pool=None)
         # One client for every request: its cookie jar must keep nothing, or a Set-Cookie from
         # one user's upstream answer would go upstream with everyone's later requests.
         no_cookies = http.cookiejar.CookieJar(policy=http.cookiejar.DefaultCookiePolicy(allowed_domains=[]))
+        # more upstream connections than requests admitted at once (capacity.py): none waits for one
+        pool = pool_size(self.config.max_concurrent)
         # an http:// upstream through http1.py (its bodies one socket read at a time, not one event)
-        async with httpx.AsyncClient(timeout=timeout, limits=httpx.Limits(max_keepalive_connections=IDLE),
-                                     cookies=no_cookies, transport=http1.transport(self.base, max_idle=IDLE)) as client:
+        self.transport = http1.transport(self.base, max_connections=pool, max_idle=IDLE)
+        limits = httpx.Limits(max_connections=pool, max_keepalive_connections=IDLE)
+        async with httpx.AsyncClient(timeout=timeout, limits=limits, cookies=no_cookies,
+                                     transport=self.transport) as client:
             self.client = client
             await self.refresh_models()
             yield
@@ -389,6 +398,10 @@ class Proxy:
             return JSONResponse({"status": "failed", "upstream": self.secrets.url,
                                  "reason": f"the embedded llama.cpp server exited; its log: {self.config.embedded_log}"},
                                 503)
+        busy = cannot_serve(self.load, self.transport)
+        if busy is not None:  # a load balancer sends the next request elsewhere
+            return JSONResponse({"status": "overloaded", "upstream": self.secrets.url, "reason": busy}, 503,
+                                headers={"retry-after": "1"})
         return JSONResponse({"status": "ok", "upstream": self.secrets.url})
 
     async def forward(self, request: Request) -> Response:
@@ -424,7 +437,8 @@ class Proxy:
             if self.config.embedded_context:
                 body = with_context(body, self.config.embedded_context)
             return Response(body, resp.status_code, headers=self.resp_headers(resp))
-        return StreamingResponse(self.relay(resp), resp.status_code, headers=self.resp_headers(resp))
+        return Bounded(self.relay(resp), resp.status_code, headers=self.resp_headers(resp),
+                       write_timeout=self.config.write_timeout)
 
     @staticmethod
     async def relay(resp: httpx.Response):
@@ -550,8 +564,8 @@ class Proxy:
         return enc if ex is None or self.inspector is None else Recording(enc, ex, self.inspector.changed)
 
     def event_stream(self, api, body) -> KeptAlive:
-        return KeptAlive(body, api.KEEPALIVE, self.config.keepalive,
-                         headers={"cache-control": "no-cache"})
+        return KeptAlive(body, api.KEEPALIVE, self.config.keepalive, headers={"cache-control": "no-cache"},
+                         write_timeout=self.config.write_timeout)
 
     async def late(self, sending: asyncio.Future[httpx.Response], make_turn, api, enc, stats: dict):
         """A stream whose upstream had not answered within `keepalive`: its start goes out at once
@@ -599,9 +613,17 @@ class Proxy:
             self.log_line(stats, status=502)
             return api.error(502, "callsieve: the upstream sent an unreadable answer (no chat completion)",
                              "upstream_error")
-        sent = [part async for part in self.stream(resp, turn, enc, stats, whole)]
+        # folded as it is written, one written piece at a time: the stream yields to the other
+        # clients between pieces (SLICE_S), so the fold of a heavy answer does too (30,000 calls
+        # folded in one step held every client for seconds)
+        folded, lines = api.Fold(), SSELines()
         try:
-            return JSONAnswer(api.fold(sse_payloads(b"".join(sent))))
+            async for part in self.stream(resp, turn, enc, stats, whole):
+                for payload in lines.feed(part):
+                    folded.add(decoded(payload))
+            for payload in lines.close():
+                folded.add(decoded(payload))
+            return JSONAnswer(folded.result())
         except Failed as e:
             status = 500 if e.error.get("code") == "internal_error" else 502
             return api.error(status, e.error.get("message") or "callsieve: the answer failed",
@@ -686,7 +708,10 @@ class Proxy:
             if not done:
                 await reads.close()
                 await resp.aclose()
-            failure = self.ending(turn, enc, out, failure)
+            ended: list = []
+            async for batch in self.ending(turn, enc, out, failure, ended):
+                yield batch
+            failure = ended[0]
             # the answer is complete: log now, as the client may close (and cancel us) at once
             logged = True
             # the status is the one the client got (the headers went out with 200); how it ended is `error`
@@ -701,11 +726,19 @@ class Proxy:
                 self.log_turn(stats, turn, 499)
 
     @staticmethod
-    def ending(turn: Turn, enc, out: list, failure: dict | None) -> dict | None:
+    async def ending(turn: Turn, enc, out: list, failure: dict | None, ended: list):
         """The stream's end into `out`: what the Turn held, each choice's finish unless it failed,
-        the failure, the encoder's close. Returns the failure (one of flushing, if any)."""
+        the failure, the encoder's close; `ended` gets the failure (one of flushing, if any). In
+        the Turn's batches, yielding what is ready when the stream's time slice is used up (a
+        turn's native calls all end here)."""
+        turn_at = time.monotonic()
         try:
-            out += enc.write(turn.finish() if failure is None else turn.flush())
+            for events in (turn.finishing() if failure is None else turn.flushing()):
+                out += enc.write(events)
+                if time.monotonic() - turn_at > SLICE_S:
+                    yield taken(out)
+                    await asyncio.sleep(0)
+                    turn_at = time.monotonic()
         except Exception:
             log.exception("while flushing the stream")
             failure = failure or stream_error("internal error while flushing the stream", "internal_error",
@@ -713,7 +746,7 @@ class Proxy:
         if failure is not None:
             out += enc.fail(failure)
         out += enc.close()
-        return failure
+        ended.append(failure)
 
     async def count_tokens(self, request: Request) -> Response:
         """`/v1/messages/count_tokens`: an estimate (Claude Code asks before long prompts)."""
@@ -764,7 +797,7 @@ def create_app(config: Config) -> Starlette:
               Route("/v1/{path:path}", proxy.forward, methods=methods)]
     guard = Middleware(Guard, hosts=allowed_hosts(config.host, config.allowed_hosts),
                        max_body=config.max_request_bytes, body_timeout=config.body_timeout,
-                       max_concurrent=config.max_concurrent)
+                       max_concurrent=config.max_concurrent, load=proxy.load)
     app = Starlette(routes=routes, lifespan=proxy.lifespan,
                     middleware=[guard, Middleware(DefaultModel, proxy=proxy)])
     app.state.proxy = proxy

@@ -136,33 +136,46 @@ def encoder(body: dict, chat_body: dict) -> ChatEncoder:
     return ChatEncoder(bool((body.get("stream_options") or {}).get("include_usage")))
 
 
-def fold(events: list) -> dict:
-    """The chat completion a stream's chunks add up to (as the OpenAI SDKs accumulate them)."""
-    answer: dict = {}
-    choices: dict[int, dict] = {}
-    grown = Grown()
-    for ev in events:
+class Fold:
+    """The chat completion a stream's chunks add up to (as the OpenAI SDKs accumulate them): `add`
+    each decoded event, then `result()`. One event at a time, so that the proxy folds a whole
+    answer in slices, serving other clients in between (app.py)."""
+
+    def __init__(self) -> None:
+        self.answer: dict = {}
+        self.choices: dict[int, dict] = {}
+        self.grown = Grown()
+
+    def add(self, ev) -> None:
         if ev == "[DONE]":
-            continue
+            return
         if "error" in ev:
             raise wire.Failed(ev["error"] if isinstance(ev["error"], dict) else {"message": str(ev["error"])})
-        if not answer:
-            answer = {k: v for k, v in ev.items() if k not in ("choices", "usage")}
-            answer["object"] = "chat.completion"
+        if not self.answer:
+            self.answer = {k: v for k, v in ev.items() if k not in ("choices", "usage")}
+            self.answer["object"] = "chat.completion"
         if ev.get("usage"):
-            answer["usage"] = ev["usage"]
+            self.answer["usage"] = ev["usage"]
         for c in ev.get("choices") or []:
-            one = choices.setdefault(c["index"], {"index": c["index"], "message": {"role": "assistant", "content": ""},
-                                                  "finish_reason": None})
-            add_delta(one["message"], c.get("delta") or {}, grown)
+            one = self.choices.setdefault(c["index"], {"index": c["index"], "finish_reason": None,
+                                                       "message": {"role": "assistant", "content": ""}})
+            add_delta(one["message"], c.get("delta") or {}, self.grown)
             one["finish_reason"] = c.get("finish_reason") or one["finish_reason"]
-    grown.settle()
-    for one in choices.values():
-        msg = one["message"]
-        if "tool_calls" in msg:
-            msg["tool_calls"] = [msg["tool_calls"][k] for k in sorted(msg["tool_calls"])]
-            msg["content"] = msg["content"] or None
-    return {**answer, "choices": [choices[i] for i in sorted(choices)]}
+
+    def result(self) -> dict:
+        self.grown.settle()
+        choices = self.choices
+        for one in choices.values():
+            msg = one["message"]
+            if "tool_calls" in msg:
+                msg["tool_calls"] = [msg["tool_calls"][k] for k in sorted(msg["tool_calls"])]
+                msg["content"] = msg["content"] or None
+        return {**self.answer, "choices": [choices[i] for i in sorted(choices)]}
+
+
+def fold(events: list) -> dict:
+    """The chat completion a stream's decoded events add up to (see Fold)."""
+    return wire.fold_all(Fold(), events)
 
 
 def add_delta(msg: dict, delta: dict, grown: Grown) -> None:

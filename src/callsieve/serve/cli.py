@@ -20,6 +20,7 @@ from callsieve.reasoning import MODES
 
 from callsieve.cli import CALLS_HELP, UsageError, install_command, positive_int, resolve_format
 from callsieve.reasoning import CALLS_IN_REASONING
+from callsieve.serve.capacity import UPSTREAM_TIMEOUT_S, WRITE_TIMEOUT_S
 from callsieve.serve.options import DELIVERY
 
 TIMED_HTTP = "callsieve.serve.guard:TimedHTTP"  # uvicorn's protocol with a header timeout
@@ -54,9 +55,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "address, and loopback names when bound to loopback; bound to 0.0.0.0 or ::, any IP "
                              "address and localhost, no other name: a web page cannot use DNS rebinding to reach "
                              "the proxy)")
-    parser.add_argument("--upstream-timeout", type=positive_float, default=None, metavar="S",
-                        help="give up on an upstream that sends nothing for S seconds (default: wait as long as "
-                             "the model writes)")
+    parser.add_argument("--upstream-timeout", type=seconds_or_zero, default=UPSTREAM_TIMEOUT_S, metavar="S",
+                        help="give up on an upstream that sends nothing for S seconds: before its answer "
+                             "(a non-streamed one comes whole) or between two pieces of a stream "
+                             f"(default: {UPSTREAM_TIMEOUT_S:g}; 0: wait forever)")
+    parser.add_argument("--write-timeout", type=seconds_or_zero, default=WRITE_TIMEOUT_S, metavar="S",
+                        help="end the answer of a client that takes no bytes for S seconds while the proxy has "
+                             "some to send, and close its upstream request: a client that stops reading holds "
+                             f"no upstream connection (default: {WRITE_TIMEOUT_S:g}; 0: wait forever)")
     parser.add_argument("--keepalive", type=seconds_or_zero, default=10.0, metavar="S",
                         help="send a streaming client a keep-alive (an SSE comment; ping in Messages) when "
                              "nothing went out for S seconds, as while a model thinks or the upstream is silent "
@@ -234,7 +240,8 @@ def proxy_config(args: argparse.Namespace, upstream: str, embedded_server):
     return Config(upstream=upstream, api_key=args.api_key, upstream_api_key=args.upstream_api_key,
                   format=args.format, reasoning_format=args.reasoning_format, log_level=args.log_level,
                   calls_in_reasoning=args.calls_in_reasoning, calls=args.calls, host=args.host, allowed_hosts=args.allow_host,
-                  timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
+                  timeout=args.upstream_timeout or None, write_timeout=args.write_timeout or None,
+                  max_request_bytes=args.max_request_bytes,
                   body_timeout=args.body_timeout, max_concurrent=args.max_concurrent, keepalive=args.keepalive,
                   inspect={"auto": None, "on": True, "off": False}[args.inspect], inspect_keep=args.inspect_keep,
                   chat_template=template_file(args.chat_template) if args.chat_template else None,

@@ -21,6 +21,7 @@ else:
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
 from callsieve.serve.apis import JSON_PATHS, api_of
+from callsieve.serve.capacity import Load
 
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1"}
 WILDCARDS = {"0.0.0.0", "::", ""}
@@ -211,10 +212,10 @@ class Guard:
     """ASGI middleware in front of every route (see the module docstring)."""
 
     def __init__(self, app, hosts: set[str] | None, max_body: int, body_timeout: float | None,
-                 max_concurrent: int | None):
+                 max_concurrent: int | None, load: Load | None = None):
         self.app, self.hosts, self.max_body, self.body_timeout = app, hosts, max_body, body_timeout
         self.max_concurrent = max_concurrent
-        self.active = 0
+        self.load = load if load is not None else Load(max_concurrent)   # also read by /health
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -224,7 +225,7 @@ class Guard:
         refusal = self.refusal(scope, headers)
         if refusal:
             return await refuse(send, path, *refusal)
-        if self.max_concurrent and path.startswith("/v1/") and self.active >= self.max_concurrent:
+        if path.startswith("/v1/") and self.load.full():
             return await refuse(send, path, 503, f"callsieve: more than {self.max_concurrent} requests at once; "
                                 "try again shortly", [(b"retry-after", b"1")])
         started = False
@@ -235,14 +236,14 @@ class Guard:
             await send(msg)
 
         counted = path.startswith("/v1/")
-        self.active += counted
+        self.load.active += counted
         try:
             await self.app(scope, self.limited(receive), watched_send)
         except (TooLarge, TooSlow) as e:
             if not started:
                 await refuse(send, path, *self.failure(e))
         finally:
-            self.active -= counted
+            self.load.active -= counted
 
     def refusal(self, scope, headers) -> tuple | None:
         host = host_of(headers.get("host", ""))

@@ -120,8 +120,16 @@ class Conn:
         self.reader, self.writer, self.idle_since = reader, writer, 0.0
 
     def usable(self) -> bool:
-        return (not self.reader.at_eof() and not self.writer.is_closing()
+        return (not self.readable() and not self.writer.is_closing()
                 and time.monotonic() - self.idle_since < IDLE_S)
+
+    def readable(self) -> bool:
+        """Bytes (or the end) already waiting on a connection that has no request on it: the
+        upstream wrote past its last answer's framing (a Content-Length too short, bytes after
+        the last chunk, a response nobody asked for). Reused, those bytes would be read as the
+        next client's answer, so such a connection is dropped (as httpcore does). asyncio's
+        StreamReader has no public "bytes buffered": `_buffer` is what it reads from."""
+        return bool(getattr(self.reader, "_buffer", b"")) or self.reader.at_eof()
 
     def close(self) -> None:
         self.writer.close()
@@ -236,6 +244,8 @@ class Transport(httpx.AsyncBaseTransport):
 
     def __init__(self, max_connections: int = 100, max_idle: int = 20):
         self.slots = asyncio.Semaphore(max_connections)
+        self.max_connections = max_connections
+        self.in_use = 0          # connections taken (for /health: capacity.cannot_serve)
         self.max_idle = max_idle
         self.idle: dict[tuple, list[Conn]] = {}
         self.closed = False
@@ -243,11 +253,16 @@ class Transport(httpx.AsyncBaseTransport):
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         seconds = request.extensions.get("timeout") or {}
         await timed(self.slots.acquire(), seconds.get("pool"), httpx.PoolTimeout, request)
+        self.in_use += 1
         try:
             return await self.exchange(request, seconds)
         except BaseException:
-            self.slots.release()
+            self.release()
             raise
+
+    def release(self) -> None:
+        self.in_use -= 1
+        self.slots.release()
 
     async def exchange(self, request: httpx.Request, seconds: dict) -> httpx.Response:
         if request.url.scheme != "http":
@@ -340,9 +355,9 @@ class Transport(httpx.AsyncBaseTransport):
 
     def done(self, conn: Conn, origin: tuple, reusable: bool) -> None:
         """A body closed: its connection kept for the next request, or closed."""
-        self.slots.release()
+        self.release()
         idle = self.idle.setdefault(origin, [])
-        if reusable and not self.closed and len(idle) < self.max_idle:
+        if reusable and not self.closed and len(idle) < self.max_idle and not conn.readable():
             conn.idle_since = time.monotonic()
             idle.append(conn)
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections import deque
 from typing import Any
 
 from starlette.responses import JSONResponse
@@ -173,14 +174,19 @@ def usage_of(usage: dict | None, body: dict) -> dict:
     return {"input_tokens": u.get("prompt_tokens") or estimate(body), "output_tokens": u.get("completion_tokens") or 0}
 
 
-def fold(events: list) -> dict:
-    """The non-streamed Message a stream's events add up to (as Anthropic's SDKs accumulate them)."""
-    msg: dict = {}
-    grown = Grown()
-    for ev in events:
+class Fold:
+    """The non-streamed Message a stream's events add up to (as Anthropic's SDKs accumulate them):
+    `add` each decoded event, then `result()` (one at a time: app.py folds in slices)."""
+
+    def __init__(self) -> None:
+        self.msg: dict = {}
+        self.grown = Grown()
+
+    def add(self, ev) -> None:
+        msg, grown = self.msg, self.grown
         kind = ev.get("type") if isinstance(ev, dict) else None
         if kind == "message_start":
-            msg = dict(ev["message"], content=[])
+            self.msg = dict(ev["message"], content=[])
         elif kind == "content_block_start":
             msg["content"].append(dict(ev["content_block"]))
         elif kind == "content_block_delta":
@@ -197,8 +203,15 @@ def fold(events: list) -> dict:
             msg.update(ev["delta"], usage=ev["usage"])
         elif kind == "error":
             raise wire.Failed(ev["error"])
-    grown.settle()                     # (blocks a stream cut off never stopped)
-    return msg
+
+    def result(self) -> dict:
+        self.grown.settle()                # (blocks a stream cut off never stopped)
+        return self.msg
+
+
+def fold(events: list) -> dict:
+    """The non-streamed Message a stream's decoded events add up to (see Fold)."""
+    return wire.fold_all(Fold(), events)
 
 
 DELTAS = {"text_delta": "text", "thinking_delta": "thinking", "input_json_delta": "partial_json",
@@ -247,7 +260,7 @@ class MessagesEncoder(OneAnswer):
         self.body = body
         self.index = -1                 # the content block being written (or the last one)
         self.open: str | int | None = None   # its kind: "text", "thinking", or a call index
-        self.held: list = []            # events that came while a call's block was open (see write)
+        self.held: deque = deque()      # events that came while a call's block was open (see write)
 
     def write(self, events: list) -> list[bytes]:
         """As OneAnswer's, but a call's block, once open, stays open until the call ends: Messages
@@ -266,11 +279,19 @@ class MessagesEncoder(OneAnswer):
             self.held.append(ev)
             return []
         out = self._close() if t is Finished and self.held else []  # (Turn ends every call first)
-        while self.held and type(self.open) is not int:
-            out += self._event(self.held.pop(0))
+        out += self._release()
         out += handle(self, ev)
-        while self.held and type(self.open) is not int:
-            out += self._event(self.held.pop(0))
+        return out + self._release()
+
+    def _release(self) -> list[bytes]:
+        """The events held while a call's block was open, in their order, until one opens a call's
+        block again. In a loop, not by recursion: 1,000 native calls in one chunk (each opened
+        while the first was) overflowed the stack, and a held event must be written before the
+        ones held after it."""
+        out: list[bytes] = []
+        held = self.held
+        while held and type(self.open) is not int:
+            out += handle(self, held.popleft())
         return out
 
     def start(self) -> list[bytes]:

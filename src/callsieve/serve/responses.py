@@ -221,14 +221,29 @@ NO_LOGPROBS = ', "logprobs": []'
 ENDS = ("response.completed", "response.incomplete", "response.failed")
 
 
+class Fold:
+    """The non-streamed Response: the one the stream's last event carries (`add` each decoded
+    event, then `result()`)."""
+
+    def __init__(self) -> None:
+        self.last: dict | None = None
+
+    def add(self, ev) -> None:
+        if isinstance(ev, dict) and ev.get("type") in ENDS:
+            self.last = ev
+
+    def result(self) -> dict:
+        last = self.last
+        if last is None:
+            raise wire.Failed({"message": "callsieve: the stream did not end"})
+        if last["type"] == "response.failed":
+            raise wire.Failed(last["response"]["error"])
+        return last["response"]
+
+
 def fold(events: list) -> dict:
-    """The non-streamed Response: the one the stream's last event carries."""
-    last = next((e for e in reversed(events) if isinstance(e, dict) and e.get("type") in ENDS), None)
-    if last is None:
-        raise wire.Failed({"message": "callsieve: the stream did not end"})
-    if last["type"] == "response.failed":
-        raise wire.Failed(last["response"]["error"])
-    return last["response"]
+    """The non-streamed Response of a stream's decoded events (see Fold)."""
+    return wire.fold_all(Fold(), events)
 
 
 # -- the stream -----------------------------------------------------------------------------------

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
-from starlette.responses import JSONResponse, StreamingResponse
+from starlette.responses import JSONResponse
 
 from callsieve.jsonargs import no_lone_surrogates
+from callsieve.serve.capacity import WRITE_TIMEOUT_S
+from callsieve.serve.writes import Bounded, Stalled
 
 escape = json.encoder.encode_basestring          # a str as a JSON string (ensure_ascii=False), in C
 dumps = json.JSONEncoder(ensure_ascii=False).encode
@@ -71,20 +74,22 @@ class JSONAnswer(JSONResponse):
 COMMENT = b": keep-alive\n\n"     # what an SSE client skips (Chat Completions, Responses)
 
 
-class KeptAlive(StreamingResponse):
+class KeptAlive(Bounded):
     """An event stream that sends `beat` (an SSE comment; Messages' `ping` event) whenever nothing
     went out for `every` seconds (0 or None: never), whatever its body is doing meanwhile: waiting
     for an upstream that has not sent its headers or its next byte, or holding text back. A timer
-    of its own, so that a client with an idle timeout does not give up on a model that thinks."""
+    of its own, so that a client with an idle timeout does not give up on a model that thinks.
+    Its writes are bounded (writes.Bounded: `write_timeout`)."""
 
-    def __init__(self, content, beat: bytes = COMMENT, every: float | None = None, headers=None):
-        super().__init__(content, media_type="text/event-stream", headers=headers)
+    def __init__(self, content, beat: bytes = COMMENT, every: float | None = None, headers=None,
+                 write_timeout: float | None = WRITE_TIMEOUT_S):
+        super().__init__(content, media_type="text/event-stream", headers=headers, write_timeout=write_timeout)
         self.beat, self.every = beat, every
 
-    async def stream_response(self, send) -> None:
+    async def write(self, send) -> None:
         every = self.every
         if not every:
-            return await super().stream_response(send)
+            return await super().write(send)
         loop, lock = asyncio.get_running_loop(), asyncio.Lock()
         last = loop.time()
 
@@ -100,7 +105,10 @@ class KeptAlive(StreamingResponse):
                 await asyncio.sleep(last + every - loop.time())
                 async with lock:  # (the body may have sent something while this waited for the lock)
                     if loop.time() - last >= every:
-                        await send({"type": "http.response.body", "body": self.beat, "more_body": True})
+                        try:
+                            await send({"type": "http.response.body", "body": self.beat, "more_body": True})
+                        except Stalled:  # the body's next write says so, and ends the answer
+                            return
                         last = loop.time()
 
         await sent({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
@@ -145,13 +153,18 @@ JSON value starts a new event). A `\r\n` cut between two
     pieces gives one extra blank line, which ends nothing.
 
     Linear in the stream: a piece with no line break is only kept, not joined with what came
-    before (a 10 MB line in 4 kB pieces is joined once).
+    before (a 10 MB line in 4 kB pieces is joined once), and an event of many data lines is
+    parsed to see whether it is whole only when its brackets balance, once (`_ready`).
     """
 
     def __init__(self, encoding: str = "utf-8"):
         self.encoding = encoding
         self.tail: list[bytes] = []   # the start of an unfinished line
         self.event: list[str] = []    # the data lines of the event being read
+        self.depth = 0                # its open brackets, over its first `scanned` lines
+        self.scanned = 0
+        self.blank = True             # ... which are all blank
+        self.verdict: bool | None = None   # it is whole JSON (True), can never be (False), or not yet
 
     def feed(self, data: bytes) -> list[str]:
         if self.tail:
@@ -173,35 +186,69 @@ JSON value starts a new event). A `\r\n` cut between two
         out, event = [], self.event
         for line in data.decode(self.encoding, "replace").split("\n")[:-1]:
             if line.startswith("data:"):
-                if event and self._whole(event):  # a server that sends no blank lines
-                    out.append("\n".join(event).strip())
-                    event.clear()
+                if event and self._ready():  # a server that sends no blank lines
+                    out.append(self._take())
                 event.append(line[5:])
             elif not line and event:
-                out.append("\n".join(event).strip() if len(event) > 1 else event[0].strip())
-                event.clear()
-        if event and self._whole(event):
-            out.append("\n".join(event).strip())
-            event.clear()
+                out.append(self._take())
+        if event and self._ready():
+            out.append(self._take())
         return out
 
-    @staticmethod
-    def _whole(event: list[str]) -> bool:
-        """Whether an event whose blank line has not come yet can go: it is JSON (or [DONE])."""
-        text = "\n".join(event).strip()
-        if text == "[DONE]":
-            return True
-        try:
-            loads(text)
-        except ValueError:
-            return False
-        return True
+    def _take(self) -> str:
+        """The event's payload; the next event starts."""
+        event = self.event
+        text = "\n".join(event).strip() if len(event) > 1 else event[0].strip()
+        event.clear()
+        self.depth = self.scanned = 0
+        self.blank, self.verdict = True, None
+        return text
+
+    def _ready(self) -> bool:
+        """Whether the event whose blank line has not come yet can go: it is JSON (or [DONE]).
+        Asked at every line of a server that sends no blank lines, so it must not re-read the
+        event each time (20,000 data lines were seconds of the event loop): each line's brackets
+        are counted once, and the event is parsed only when they balance. JSON strings never
+        span lines (a raw line break is not allowed in one), so a line's brackets outside its
+        strings count exactly. Parsed once: balanced text that is not JSON stays not JSON
+        whatever lines follow (a line break ends any scalar), so the verdict is kept."""
+        if self.verdict is None:
+            event = self.event
+            for line in event[self.scanned:]:
+                self.depth += brackets(line)
+                self.blank = self.blank and not line.strip()
+            self.scanned = len(event)
+            if self.depth < 0:
+                self.verdict = False
+            elif self.depth == 0 and not self.blank:
+                self.verdict = whole("\n".join(event).strip())
+        return bool(self.verdict)
 
     def close(self) -> list[str]:
         """The last line and event, when the stream ended without a line break or blank line."""
         data, self.tail = b"".join(self.tail), []
         out = self.feed(data + b"\n") if data else []
         if self.event:
-            out.append("\n".join(self.event).strip())
-            self.event.clear()
+            out.append(self._take())
         return out
+
+
+STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def brackets(line: str) -> int:
+    """Brackets a line opens, less those it closes, outside its JSON strings."""
+    if '"' in line:
+        line = STRINGS.sub("", line)
+    return line.count("{") + line.count("[") - line.count("}") - line.count("]")
+
+
+def whole(text: str) -> bool:
+    """Whether an event's text is one JSON value, or [DONE]."""
+    if text == "[DONE]":
+        return True
+    try:
+        loads(text)
+    except ValueError:
+        return False
+    return True

@@ -19,6 +19,8 @@ from callsieve.rules import (CallArgs, CallOpened, ChoiceRules, Started, Thinkin
                              runnable_arguments)
 from callsieve.serve.options import Options
 
+BATCH = 256   # events per batch of the end of a turn (flushing)
+
 
 class Unreadable(ValueError):
     """An upstream chunk whose shape no Chat Completions chunk has: the stream ends with an error
@@ -190,11 +192,19 @@ class Turn:
 
     def flush(self) -> list:
         """End of the upstream stream (normal or not): everything held comes out."""
+        return [ev for batch in self.flushing() for ev in batch]
+
+    def finish(self) -> list:
+        """The upstream ended normally: flush, then each choice's finish."""
+        return [ev for batch in self.finishing() for ev in batch]
+
+    def flushing(self):
+        """`flush()` in batches of about BATCH events: a turn's native calls all end here (30,000
+        of them took seconds), and the proxy serves other clients between the batches."""
         if not self.choices:
             self._choice(0)
-        out: list = []
         for i, ch in sorted(self.choices.items()):
-            out += ch.rules.events(ch.sieve.close())
+            out: list = ch.rules.events(ch.sieve.close())
             # a native call ends only with the stream: the upstream's last one, under "length", is the
             # one its token limit cut, whatever its arguments look like (a server that mends a cut
             # call's JSON, as llama.cpp does for partial arguments, makes a prefix look whole)
@@ -207,15 +217,16 @@ class Turn:
                            "the upstream's call has no whole JSON object as its arguments")
                     ch.rules.errors.append(ToolCallError(idx, why, text[:2000], True))
                 out.append(ch.rules.ended(idx, ok))
+                if len(out) >= BATCH:
+                    yield self.hold(out) if self.hold else out
+                    out = []
             ch.native_open.clear()
-        return self.hold(out) if self.hold else out
+            yield self.hold(out) if self.hold else out
 
-    def finish(self) -> list:
-        """The upstream ended normally: flush, then each choice's finish."""
-        out = self.flush()
-        for i, ch in sorted(self.choices.items()):
-            out.append(ch.rules.finished(ch.finish_reason, ch.stop_sequence, self.usage))
-        return out
+    def finishing(self):
+        """`finish()` in batches (see flushing)."""
+        yield from self.flushing()
+        yield [ch.rules.finished(ch.finish_reason, ch.stop_sequence, self.usage) for i, ch in sorted(self.choices.items())]
 
     @property
     def calls(self) -> int:

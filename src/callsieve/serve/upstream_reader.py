@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from callsieve.serve.stream import SSELines, loads, sse
 
 log = logging.getLogger("callsieve.serve")
-SLICE_CHARS = 64 * 1024     # a longer upstream chunk is parsed in slices of this size (see slices)
+SLICE_CHARS = 8 * 1024      # a longer upstream chunk is parsed in slices of this size (see slices): 8 KiB
+                            # of dense tiny calls is ~10 ms of the Sieve (64 KiB was ~100 ms, and more on
+                            # a loaded machine), prose far less
+SLICE_CALLS = 256           # ... and its native calls this many at a time
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,26 +125,35 @@ class UpstreamReader:
 
 
 def slices(chunk: dict) -> list[dict]:
-    """A chunk with a long `delta.content` as several chunks of SLICE_CHARS each, the other fields
-    on the first and finish_reason on the last: how the chunks are cut never changes the Sieve's
-    result, so this only lets the proxy serve other clients between the pieces."""
+    """A long chunk as several: its thinking and content in SLICE_CHARS pieces, its native calls
+    SLICE_CALLS at a time, in the order a Turn reads one delta (thinking, content, calls), the
+    other fields on the first and finish_reason on the last. How the chunks are cut never changes
+    the result, so this only lets the proxy serve other clients between the pieces (a whole
+    answer of 30,000 calls is one chunk)."""
     choices = chunk.get("choices")
     if not isinstance(choices, list) or len(choices) != 1 or not isinstance(choices[0], dict):
         return [chunk]
     choice = choices[0]
     delta = choice.get("delta")
     if not isinstance(delta, dict):
-        delta = {}
-    text = delta.get("content")
-    if not isinstance(text, str) or len(text) <= SLICE_CHARS:
         return [chunk]
-    cuts = range(0, len(text), SLICE_CHARS)
+    thinking = "reasoning_content" if delta.get("reasoning_content") else "reasoning"   # as Turn.feed reads it
+    pieces: list[dict] = []
+    for key in (thinking, "content"):
+        text = delta.get(key)
+        if isinstance(text, str):
+            pieces += [{key: text[at:at + SLICE_CHARS]} for at in range(0, len(text), SLICE_CHARS)]
+    calls = delta.get("tool_calls")
+    if isinstance(calls, list):
+        pieces += [{"tool_calls": calls[at:at + SLICE_CALLS]} for at in range(0, len(calls), SLICE_CALLS)]
+    if len(pieces) <= 1:
+        return [chunk]
+    pieces[0] = {**{k: v for k, v in delta.items() if k not in (thinking, "content", "tool_calls")}, **pieces[0]}
+    finish = choice.get("finish_reason")
     out = []
-    for n, at in enumerate(cuts):
-        last = n == len(cuts) - 1
-        piece = {**choice, "delta": {**delta, "content": text[at:at + SLICE_CHARS]} if n == 0 else
-                 {"content": text[at:at + SLICE_CHARS]}, "finish_reason": choice.get("finish_reason") if last else None}
-        out.append({**chunk, "choices": [piece]} if n == 0 else {"choices": [piece]})
+    for n, piece in enumerate(pieces):
+        one = {**choice, "delta": piece, "finish_reason": finish if n == len(pieces) - 1 else None}
+        out.append({**chunk, "choices": [one]} if n == 0 else {"choices": [one]})
     return out
 
 
@@ -183,7 +195,6 @@ def as_stream(data: bytes) -> bytes | None:
     return b"".join(sse(c) for c in completion_chunks(answer)) + sse(b"[DONE]")
 
 
-def sse_payloads(data: bytes) -> list:
-    """The data of an SSE body we wrote, decoded ("[DONE]" as it is): what a client folds."""
-    lines = SSELines()
-    return [p if p == "[DONE]" else json.loads(p) for p in lines.feed(data) + lines.close()]
+def decoded(payload: str):
+    """One payload of an SSE body we wrote, decoded ("[DONE]" as it is): what a client folds."""
+    return payload if payload == "[DONE]" else json.loads(payload)

@@ -5,7 +5,7 @@ and the error shapes come from that one tuple.
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Callable, Protocol
 
 from starlette.responses import Response
 
@@ -28,6 +28,19 @@ class Encoder(Protocol):
     def close(self) -> list[bytes]: ...                   # the stream's last events
 
 
+class Folder(Protocol):
+    """Adds up a stream's decoded events, one at a time, into the non-streamed answer."""
+
+    def add(self, event) -> None: ...                     # one decoded event (Failed on an error event)
+    def result(self) -> dict: ...                         # the answer (Failed if the stream never ended)
+
+
+def fold_all(folder: Folder, events) -> dict:
+    for ev in events:
+        folder.add(ev)
+    return folder.result()
+
+
 class WireAPI(Protocol):
     name: str                 # in the log line and in options.whole_calls
     path: str                 # its route under /v1
@@ -39,6 +52,7 @@ class WireAPI(Protocol):
     def to_chat(self, body: dict) -> dict: ...            # the request as it goes upstream (BadRequest)
     def encoder(self, body: dict, chat_body: dict) -> Encoder: ...
     def fold(self, events: list) -> dict: ...             # a stream's decoded events as the non-streamed answer
+    Fold: Callable[[], Folder]                           # ... one event at a time
     def error_body(self, status: int, message: str, type_: str = ..., code=None) -> dict: ...   # its error shape
     def error(self, status: int, message: str, type_: str = ..., code=None) -> Response: ...
     def upstream_error(self, status: int, data: bytes, headers: dict) -> Response: ...
