@@ -381,3 +381,64 @@ case("tool_calls_array", AP, "Apriel's answer wrapper [BEGIN FINAL RESPONSE] …
      '[BEGIN FINAL RESPONSE]\nChecking now.\n<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]'
      "</tool_calls>\n[END FINAL RESPONSE]",
      [("get_weather", {"city": "Paris"})], "Checking now.", tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# openPangu V2: a JSON call list between <|tool_call_start|> and <|tool_call_end|> (LFM2's tokens).
+PG = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_openpanguv2_tool_parser.py"
+case("lfm2", PG, "openPangu V2: a 'Thought:' line, then one call in the JSON list",
+     'Thought: I need to check the weather.<|tool_call_start|>[{"name": "get_weather", "arguments": '
+     '{"city": "Beijing"}}]<|tool_call_end|>',
+     [("get_weather", {"city": "Beijing"})], "Thought: I need to check the weather.", tools=["get_weather"])
+case("lfm2", PG, "openPangu V2: two calls in the list, a non-ASCII value",
+     'Let me help you.<|tool_call_start|>[{"name": "get_weather", "arguments": {"city": "北京"}}, '
+     '{"name": "search", "arguments": {"query": "weather forecast"}}]<|tool_call_end|>',
+     [("get_weather", {"city": "北京"}), ("search", {"query": "weather forecast"})], "Let me help you.",
+     tools=["get_weather", "search"])
+case("lfm2", PG, "openPangu V2: a single call object where the list belongs",
+     'Checking.<|tool_call_start|>{"name": "get_weather", "arguments": {"city": "Beijing"}}<|tool_call_end|>',
+     [("get_weather", {"city": "Beijing"})], "Checking.", tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# iQuest Coder V2: the GLM body in a renamed envelope <iquestcoder_tool_call> … </iquestcoder_tool_call>.
+IQ = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_iquest_coder_v2_tool_parser.py"
+IQT = {"get_current_weather": {"city": {"type": "string"}, "state": {"type": "string"}, "days": {"type": "integer"}}}
+case("glm", IQ, "iQuest Coder V2: prose, then one call whose integer is typed by the schema and whose digits-only "
+     "city stays a string",
+     "Let me look that up for you.\n<iquestcoder_tool_call>get_current_weather<arg_key>city</arg_key>"
+     "<arg_value>12345</arg_value><arg_key>state</arg_key><arg_value>TX</arg_value><arg_key>days</arg_key>"
+     "<arg_value>3</arg_value></iquestcoder_tool_call>",
+     [("get_current_weather", {"city": "12345", "state": "TX", "days": 3})], "Let me look that up for you.",
+     tools=IQT,
+     xfail="no format knows the renamed envelope <iquestcoder_tool_call> around the GLM body (known body, unknown "
+           "wrapper): no call; the prose and the whole block are content")
+case("glm", IQ, "iQuest Coder V2: two calls back to back, newlines between the tags",
+     "<iquestcoder_tool_call>get_current_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas</arg_value>\n"
+     "</iquestcoder_tool_call><iquestcoder_tool_call>get_current_weather\n<arg_key>city</arg_key>\n"
+     "<arg_value>Orlando</arg_value>\n</iquestcoder_tool_call>",
+     [("get_current_weather", {"city": "Dallas"}), ("get_current_weather", {"city": "Orlando"})], tools=IQT,
+     xfail="no format knows the renamed envelope <iquestcoder_tool_call> around the GLM body: no call; both blocks "
+           "are content")
+case("glm", IQ, "iQuest Coder V2: a call with no arguments",
+     "<iquestcoder_tool_call>get_current_weather</iquestcoder_tool_call>", [("get_current_weather", {})], tools=IQT,
+     xfail='no format knows the renamed envelope <iquestcoder_tool_call>: no call; the block is content')
+
+# ---------------------------------------------------------------------------------------------
+# HyperCLOVA X SEED Think 14B: a ' -> tool/function_call' header line, then a JSON call list.
+HC = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_hyperclovax_seed_think_14b_tool_parser.py"
+case("bare_json", HC, "HyperCLOVA X: the header line, the JSON list, then <|im_end|>",
+     ' -> tool/function_call\n[{"name": "get_weather", "arguments": {"city": "Seoul"}}]<|im_end|>',
+     [("get_weather", {"city": "Seoul"})], tools=["get_weather"],
+     xfail="the ' -> tool/function_call' header before the list is not known, and a JSON list after other text is "
+           "not read although it names a declared tool: no call; the content is the header and the list (only "
+           "<|im_end|> is dropped)")
+case("bare_json", HC, "HyperCLOVA X: 'parameters' in place of 'arguments', two calls",
+     ' -> tool/function_call\n[{"name": "get_weather", "parameters": {"city": "Busan"}}, '
+     '{"name": "get_time", "parameters": {"tz": "Asia/Seoul"}}]<|im_end|>',
+     [("get_weather", {"city": "Busan"}), ("get_time", {"tz": "Asia/Seoul"})], tools=["get_weather", "get_time"],
+     xfail="the ' -> tool/function_call' header is not known and the list after it is not read: no call; the "
+           "content is the header and the list")
+case("bare_json", HC, "HyperCLOVA X's abbreviated form: the tool's name in the header, a bare arguments object",
+     '-> tool/get_current_weather\n{"city": "Seoul"}', [("get_current_weather", {"city": "Seoul"})],
+     tools=["get_current_weather"],
+     xfail="'-> tool/NAME' then a bare arguments object is not read although NAME is a declared tool: no call; the "
+           "two lines are the content")
