@@ -442,3 +442,61 @@ case("bare_json", HC, "HyperCLOVA X's abbreviated form: the tool's name in the h
      tools=["get_current_weather"],
      xfail="'-> tool/NAME' then a bare arguments object is not read although NAME is a declared tool: no call; the "
            "two lines are the content")
+
+# ---------------------------------------------------------------------------------------------
+# MiMo-V2-Flash (Qwen3-Coder body, values written inline).
+MF = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_mimov2_flash_tool_parser.py"
+case("qwen3_coder", MF, "MiMo-V2-Flash: prose, a value inline with its tags, && in the command",
+     "Let me execute that command for you.\n<tool_call>\n<function=execute_bash>\n<parameter=command>pwd && ls"
+     "</parameter>\n</function>\n</tool_call>",
+     [("execute_bash", {"command": "pwd && ls"})], "Let me execute that command for you.", tools=["execute_bash"])
+case("qwen3_coder", MF, "MiMo-V2-Flash: the second call writes its parameter before its <function=…> line",
+     "Here is the result:\n<tool_call>\n<function=execute_bash>\n<parameter=command>pwd</parameter>\n</function>\n"
+     "</tool_call>\n<tool_call>\n<parameter=command>ls -la</parameter>\n<function=list_files>\n</function>\n"
+     "</tool_call>",
+     [("execute_bash", {"command": "pwd"}), ("list_files", {"command": "ls -la"})], "Here is the result:",
+     tools=["execute_bash", "list_files"],
+     xfail="a <parameter=…> written before its <function=…> line is not read into that call: list_files runs with "
+           "{} and the content keeps '\n<tool_call>\n<parameter=command>ls -la</parameter>' after the prose")
+
+# ---------------------------------------------------------------------------------------------
+# CWM: `<tool: function>`, then the tool's name and its raw argument text, then `</tool>`.
+CW = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_cwm_tool_parser.py"
+case("cwm", CW, "thinking, then one terminal call whose argument is the rest of the line",
+     '<think>Let me search.</think>\n<tool: function>\nterminal find . -name "*.py" | xargs grep -n "def bulk_create"\n'
+     "</tool>\n",
+     [("terminal", {"command": 'find . -name "*.py" | xargs grep -n "def bulk_create"'})], reasoning="Let me search.",
+     tools={"terminal": {"command": {"type": "string"}}},
+     xfail="no format knows CWM's `<tool: function>` block (the name, then the raw argument text): the thinking is "
+           "read, but no call; the content is the whole block")
+case("cwm", CW, "a preamble, then two blocks in a row",
+     "preamble\n<tool: function>\nterminal echo hi\n</tool>\n<tool: function>\nterminal echo bye\n</tool>\n",
+     [("terminal", {"command": "echo hi"}), ("terminal", {"command": "echo bye"})], "preamble",
+     tools={"terminal": {"command": {"type": "string"}}},
+     xfail="no format knows CWM's `<tool: function>` block: no call; the content is the preamble and both blocks")
+
+# ---------------------------------------------------------------------------------------------
+# RWKV: a '**Tool Call:**' heading over a ```json fence; or a Python dict after a bare <tool_call>.
+RW = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_rwkv_tool_parser.py"
+case("fenced_json", RW, "the '**Tool Call:**' heading, then the indented JSON call in a ```json fence",
+     'Checking.\n**Tool Call:**\n```json\n{\n  "name": "get_weather",\n  "arguments": {\n    "city": "Paris"\n'
+     '  }\n}\n```',
+     [("get_weather", {"city": "Paris"})], "Checking.", tools=["get_weather"],
+     xfail="the call in the fence is read, but RWKV's '**Tool Call:**' heading stays: content 'Checking.\n**Tool "
+           "Call:**'")
+case("fenced_json", RW, "two headed fences, one call each",
+     '**Tool Call:**\n```json\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n```\n**Tool Call:**\n```json\n'
+     '{"name": "get_forecast", "arguments": {"city": "Berlin"}}\n```',
+     [("get_weather", {"city": "Paris"}), ("get_forecast", {"city": "Berlin"})], tools=["get_weather", "get_forecast"],
+     xfail="both calls are read, but RWKV's '**Tool Call:**' headings stay: content '**Tool Call:**\n**Tool Call:**'")
+case("fenced_json", RW, "a fence whose arguments are a JSON string and which carries an extra id key",
+     'Checking.\n```json\n{"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}", "id": "call_123"}\n```',
+     [("get_weather", {"city": "Paris"})], "Checking.", tools=["get_weather"])
+case("tool_call_tag", RW, "the legacy form: a Python dict (arguments first, a 'type' key) after <tool_call>, "
+     "never closed",
+     "Need to inspect the file.\n<tool_call>\n{'arguments': {'filePath': 'calculator.py'}, 'name': 'read', "
+     "'type': 'tool_call'}\n",
+     [("read", {"filePath": "calculator.py"})], "Need to inspect the file.", tools=["read"])
+case("fenced_json", RW, "a ```bash fence is an example for the user, not a call",
+     "You can run this command manually:\n```bash\nperl -0pi -e 's/a - b/a + b/' /tmp/calc.py\n```\n", [],
+     "You can run this command manually:\n```bash\nperl -0pi -e 's/a - b/a + b/' /tmp/calc.py\n```", tools=["bash"])
