@@ -2,8 +2,11 @@
 
 New shapes first: OLMo 3's <function_calls> lines, Sarashina's Python-dict list after <|tool_calls|>,
 Hunyuan Hy4's per-checkpoint tag suffixes, Claude-style <invoke> blocks leaked as text behind a stray word,
-Kimi K3 with a special token lost between two words, DeepSeek DSML with the U+2016 bar, MiMo's compact
-Qwen3-Coder body; then reasoning and trailing-marker bends of GLM-5, Nemotron 3, ERNIE 4.5 and Gemma 4.
+Kimi K3 with special tokens lost between two words, DeepSeek DSML with the U+2016 bar, MiMo's compact and
+reordered Qwen3-Coder bodies, PLaMo 3's <|plamo:…|> tags, K2 Horizon's <ifm|…> calls, iQuest Coder V2's
+renamed GLM envelope, HyperCLOVA X's ' -> tool/function_call' header, CWM's <tool: function> blocks, RWKV's
+'**Tool Call:**' fences, openPangu V2, Granite 4, Apriel, Poolside and xLAM; then reasoning and
+trailing-marker bends of GLM-5, Nemotron 3, ERNIE 4.5 and Gemma 4.
 """
 from __future__ import annotations
 
