@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# CI: install the real agent CLIs that tests/serve/test_serve_agents.py drives through the proxy.
+# CI: install the real agent CLIs that tests/serve/test_serve_agents.py drives through the proxy
+# (and, in CI, the browser that tests/serve/test_serve_inspect_browser.py drives).
 # Pinned to the newest releases that run on Node 20; npm's cache makes a re-run take seconds,
 # and an install that already has these versions is left as it is.
 set -euo pipefail
@@ -25,3 +26,13 @@ if [ "$(cat "$STAMP" 2>/dev/null)" != "$WANT" ]; then
     echo "$WANT" > "$STAMP"
 fi
 echo "agent CLIs in $DIR/node_modules/.bin"
+# The other real client the tests drive: headless Chromium, for the inspector page
+# (tests/serve/test_serve_inspect_browser.py). Debian's packages; CI installs them, elsewhere it is a note.
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    if [ -n "${CI:-}" ]; then
+        apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
+    else
+        echo "agents.sh: chromium or chromedriver not found (apt install chromium chromium-driver);" \
+             "the inspector's browser test will be skipped" >&2
+    fi
+fi
