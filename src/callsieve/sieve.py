@@ -28,6 +28,7 @@ from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
 from .held import Hold
 from .markers import candidates, marker_table
+from .scan import action
 from .marks import Marks, act, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
@@ -284,7 +285,7 @@ class Sieve:
             if m is None:
                 return None
             s, pos, marker = m.start(), m.end(), m.group()
-            kind, arg = watch.tab[1][marker]
+            kind, arg = action(watch.tab[1], marker)
             marks = self._marks
             if marks.verbatim is not None and marks.written(kind, marker):
                 self._emit(marker)             # inside a block given back as written

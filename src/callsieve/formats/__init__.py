@@ -105,6 +105,8 @@ class Format:
                                          # content (for formats whose markers a server may strip)
     examples: bool = False               # a call a tool opener found after prose is the call only
                                          # if it ends the turn, else an example (Sieve's Example)
+    shaped: bool = False                 # its opener is a shape (scan.Shape: any wrapper tag), not
+                                         # a marker of its own: a false start is plain text
     closer: str | None = None            # the literal that ends a block (for fallback and salvage)
     models: tuple[str, ...] = ()         # lowercase globs of served model ids, for pre-seeding
     priority: int = 50                   # among formats sharing a marker, lower decides first
@@ -246,6 +248,6 @@ def for_model(model: str) -> str | None:
 def table() -> list[dict]:
     """One row per format: name, aliases, markers, model patterns (for `callsieve formats`)."""
     return [{"name": f.name, "syntax": f.syntax, "aliases": list(f.aliases),
-             "markers": list(f.openers + f.start_openers + f.tool_openers),
+             "markers": [getattr(m, "label", m) for m in f.openers + f.start_openers + f.tool_openers],
              "closer": f.closer, "models": list(f.models), "description": f.description}
             for f in all_formats()]
