@@ -23,6 +23,7 @@ from . import MAYBE, NO, YES, Format, Verdict, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import Dialect, Tag, at_mark, block, invoke_dialect, tag_after
+from ._xml import call as xml_call
 from ..reader import Bad, Reject, Truncated, peek, startswith, token, until_any
 
 VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped value is read as
@@ -52,9 +53,11 @@ def closers(opener: str) -> tuple[str, ...]:
         if i >= 0:
             word = inner[i:i + len(a)]
             out.append(left + inner[:i] + (b.upper() if word.isupper() else b) + inner[i + len(a):] + right)
-    sep = "▁" if "▁" in inner else "_"
     end = "END" if inner.isupper() else "end"
-    out += [left + "/" + inner + right, left + inner + sep + end + right]
+    out.append(left + "/" + inner + right)
+    # (DeepSeek's fullwidth tokens join words with `▁`)
+    for sep in ("▁_" if "▁" in inner or left == "<｜" else "_"):
+        out.append(left + inner + sep + end + right)
     return tuple(dict.fromkeys(out))
 
 
@@ -283,7 +286,6 @@ def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: st
 
 _LINES = re.compile(r"[ \t]*\n\s*[\w.\-]{1,64}[ \t]*=")
 _LINES_PREFIX = re.compile(r"[ \t]*(?:\n\s*(?:[\w.\-]{1,64}[ \t]*)?)?\Z")
-_KEY = re.compile(r"\s*[\w.\-]{1,64}[ \t]*=")
 
 
 class KeyEquals(Body):
@@ -316,12 +318,12 @@ class KeyEquals(Body):
             if lit is not None:
                 r.pos += len(lit)
                 break
-            k = yield from token(r, _KEY, 256)
-            if k is None:
+            k = yield from token(r, _NAME_TOKEN, 256)
+            if k is None or not (yield from startswith(r, "=", skip_ws=True)):
                 if a is None:
                     raise Reject("not a key=value line", r.at)
                 raise Bad("not a key=value line")
-            key = k.group().strip()[:-1].strip()
+            key = k.group().strip()
             if a is None:
                 a = ctx.start(name)
                 a.begin("{")
@@ -338,8 +340,64 @@ class KeyEquals(Body):
         ctx.end()
 
 
+_SPECIAL = re.compile(r"\s*<[|｜][^<>|｜\n]{1,48}[|｜]>")
+_SPECIAL_PREFIX = re.compile(r"\s*<(?:[|｜][^<>|｜\n]{0,48}(?:[|｜]>?)?)?")
+_PARAMS = ("<parameter=", "<parameter name=")
+
+
+class Framed(Body):
+    """A frame in the harmony style, in any namespace: a name, then header tokens, then the
+    arguments as JSON or as `<parameter=K>` tags, up to the frame's next token:
+    `<|x:begin_tool_name:x|>NAME<|x:end_tool_name:x|><|x:msg|>{…}<|x:end|>`."""
+
+    def spot(self, look, eof, ctx, strict):
+        v, rest = _named(look, eof, ctx, strict)
+        if v != YES:
+            return v
+        n = 0
+        while (m := _SPECIAL.match(rest)) is not None:
+            rest, n = rest[m.end():], n + 1
+        if not n:
+            return MAYBE if not eof and _SPECIAL_PREFIX.fullmatch(rest) else NO
+        if rest.lstrip().startswith("{"):
+            return YES
+        if not eof and _SPECIAL_PREFIX.fullmatch(rest):
+            return MAYBE
+        return tag_after(rest, eof, _PARAMS)
+
+    def read(self, r, ctx, opener, ends, value):
+        m = yield from token(r, _NAME_TOKEN, 256)
+        if m is None:
+            raise Reject("no name") if not r.eof else Truncated("cut off before a name")
+        name = ctx.check(m.group().strip())
+        yield from _specials(r)
+        if (yield from peek(r)) == "{":
+            yield from call_object(r, ctx, name=name)
+        else:
+            yield from xml_call(r, ctx, _framed(value), name)
+        yield from _specials(r, 1)
+
+
+def _specials(r, most: int = 64):
+    """Skip up to `most` special tokens (`<|…|>`) at the reader."""
+    for _ in range(most):
+        at = r.at
+        m = yield from token(r, _SPECIAL_PREFIX, 64)
+        if m is None or not m.group().endswith(">"):
+            r.rewind(at)
+            return
+
+
+@functools.lru_cache(maxsize=4)
+def _framed(value: str) -> Dialect:
+    """`<parameter=K>V</parameter>` tags up to the frame's next special token."""
+    from .qwen3_coder import FUNCTION, PARAMETER
+    return Dialect(call=FUNCTION, call_close=(), param=PARAMETER, value_close=("</parameter>",),
+                   block_close=("<|", "<｜"), trim_nl=True, untyped=VALUES[value])
+
+
 # The bodies a wrapper no format declares may hold, in the order they are asked.
-BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), KeyEquals())
+BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), KeyEquals(), Framed())
 
 
 def pick(look: str, eof: bool, ctx) -> tuple[Verdict, Body | None]:
