@@ -375,7 +375,10 @@ class Framed(Body):
             yield from call_object(r, ctx, name=name)
         else:
             yield from xml_call(r, ctx, _framed(value), name)
-        yield from _specials(r, 1)
+        at = r.at
+        yield from _specials(r, 1)             # the frame's end token
+        if r.at > at:
+            yield from _closer(r, ends)        # (and the wrapper's closer, when it has one)
 
 
 def _specials(r, most: int = 64):
