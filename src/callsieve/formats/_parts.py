@@ -98,7 +98,9 @@ class Body:
 
     syntax = "json"
 
-    def spot(self, look: str, eof: bool, ctx, strict: bool) -> Verdict:
+    def spot(self, look: str, eof: bool, ctx, strict: bool, ends: tuple = ()) -> Verdict:
+        """`ends`: the closers of a declared family's wrapper (a name-led body may end there:
+        a call with no arguments)."""
         raise NotImplementedError
 
     def read(self, r, ctx, opener: str, ends: tuple, value: str):
@@ -109,7 +111,7 @@ class Body:
 class JsonCalls(Body):
     """`{"name": …, "arguments": …}` objects, or a list of them."""
 
-    def spot(self, look, eof, ctx, strict):
+    def spot(self, look, eof, ctx, strict, ends=()):
         text = look.lstrip()
         if text.startswith("["):
             text = text[1:].lstrip()
@@ -145,7 +147,7 @@ _JSON_AFTER_PREFIX = re.compile(r"[ \t]*(?:>|:|\n)?\s*\Z")
 class NamedJson(Body):
     """A name, then JSON arguments: `NAME\\n{…}`, `NAME>{…}`, `NAME {…}`."""
 
-    def spot(self, look, eof, ctx, strict):
+    def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
@@ -174,7 +176,7 @@ class Functions(Body):
 
     syntax = "xml"
 
-    def spot(self, look, eof, ctx, strict):
+    def spot(self, look, eof, ctx, strict, ends=()):
         m = _FUNCTION.match(look)
         if m is None:
             rest = look.lstrip()
@@ -204,7 +206,7 @@ class Invoke(Body):
 
     syntax = "xml"
 
-    def spot(self, look, eof, ctx, strict):
+    def spot(self, look, eof, ctx, strict, ends=()):
         m = _INVOKE.match(look)
         if m is None:
             rest = look.lstrip()
@@ -236,17 +238,19 @@ class KeyValue(Body):
 
     syntax = "xml"
 
-    def __init__(self, key: str = "<arg_key>", value: str | None = None, type: str | None = None):
+    def __init__(self, key: str = "<arg_key>", value: str | None = None, type: str | None = None,
+                 trim_nl: bool = True):
         i = key.rfind("key")
         self.key = key
         self.value = value or key[:i] + "value" + key[i + 3:]
         self.type = type or key[:i] + "type" + key[i + 3:]
+        self.trim_nl = trim_nl        # a newline at each end of a value is layout, not value
 
-    def spot(self, look, eof, ctx, strict):
+    def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
-        return tag_after(rest, eof, (self.key,))
+        return tag_after(rest, eof, (self.key, *ends))
 
     @staticmethod
     def seen(look: str, eof: bool, ctx) -> tuple[Verdict, KeyValue | None]:
@@ -262,7 +266,7 @@ class KeyValue(Body):
 
     def read(self, r, ctx, opener, ends, value):
         r.push_front(opener)               # the wrapper's opener is the call tag's start
-        yield from block(r, ctx, _key_value(opener, ends, self.key, self.value, self.type, value))
+        yield from block(r, ctx, _key_value(opener, ends, self.key, self.value, self.type, value, self.trim_nl))
 
 
 def _alt(literals) -> str:
@@ -270,7 +274,7 @@ def _alt(literals) -> str:
 
 
 @functools.lru_cache(maxsize=64)
-def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: str) -> Dialect:
+def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: str, trim_nl: bool) -> Dialect:
     """The Dialect of a name then key/value tags inside the wrapper `opener` … one of `ends`."""
     # The call's tag: the wrapper's opener and the name, which ends at the first key tag, at the
     # end of its line, or (no arguments) at the wrapper's closer.
@@ -281,7 +285,7 @@ def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: st
                 + rf"\s*(?:{re.escape(typ)}\s*(?P<type>[^<>]*?)\s*{_alt(t_close)}\s*)?" + re.escape(val),
                 end=re.escape(val))
     return Dialect(call=call, call_close=ends, param=param, value_close=v_close,
-                   trim_nl=True, untyped=VALUES[value])
+                   trim_nl=trim_nl, untyped=VALUES[value])
 
 
 _LINES = re.compile(r"[ \t]*\n\s*[\w.\-]{1,64}[ \t]*=")
@@ -293,7 +297,7 @@ class KeyEquals(Body):
 
     syntax = "xml"
 
-    def spot(self, look, eof, ctx, strict):
+    def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
@@ -350,7 +354,7 @@ class Framed(Body):
     arguments as JSON or as `<parameter=K>` tags, up to the frame's next token:
     `<|x:begin_tool_name:x|>NAME<|x:end_tool_name:x|><|x:msg|>{…}<|x:end|>`."""
 
-    def spot(self, look, eof, ctx, strict):
+    def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
@@ -443,8 +447,10 @@ class Family(Format):
         for k, v in attrs.items():
             setattr(self, k, v)
 
+    from_parts = True
+
     def decide(self, opener, look, eof, ctx):
-        return self.body.spot(look, eof, ctx, False)
+        return self.body.spot(look, eof, ctx, False, self.closes)
 
     def parse(self, r, ctx, opener):
         yield from self.body.read(r, ctx, opener, self.closes, self.value)
