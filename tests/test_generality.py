@@ -249,7 +249,7 @@ def cases(rng: random.Random, style: str, kind: str, value: str):
     return out
 
 
-@settings(max_examples=120, deadline=None)
+@settings(deadline=None)        # (the profile says how many: 150 in CI, more with --hypothesis-profile=long)
 @given(st.randoms(use_true_random=False), st.sampled_from(STYLES), st.sampled_from(BODIES),
        st.sampled_from(VALUES))
 def test_a_family_no_module_knows_is_read_and_its_look_alikes_stay_text(rng, style, kind, value):
