@@ -54,21 +54,24 @@ _NEVER = re.compile(r"(?!)").search
 
 
 class Shape(str):
-    """A marker that is a shape, not a literal (formats/wrapped.py's wrapper tags): `pattern`
-    matches a whole one, `prefix` every proper prefix of one (at the end of the text), `near`
-    where one may begin (the fast path's test), `starts` the characters it begins with.  Its
-    string (NUL, then a name) is its key in a marker table: a match's text is looked up there
-    and, not found, stands for the shape (`action`)."""
+    """A marker that is a shape, not a literal (formats/wrapped.py's wrapper tags): `parts` maps
+    each character it begins with to a regex of the whole ones beginning there, `prefix` matches
+    every proper prefix of one (at the end of the text), `near` where one may begin (the fast
+    path's test).  Its string (NUL, then a name) is its key in a marker table: a match's text is
+    looked up there and, not found, stands for the shape (`action`)."""
 
+    parts: dict[str, str]
     pattern: str
     prefix: str
     near: str
     starts: str
     label: str
 
-    def __new__(cls, name: str, pattern: str, prefix: str, near: str, starts: str, label: str = ""):
+    def __new__(cls, name: str, parts: dict[str, str], prefix: str, near: str, label: str = ""):
         self = super().__new__(cls, "\x00" + name)
-        self.pattern, self.prefix, self.near, self.starts = pattern, prefix, near, starts
+        self.parts, self.prefix, self.near = dict(parts), prefix, near
+        self.pattern = "|".join(f"(?:{p})" for p in parts.values())
+        self.starts = "".join(parts)
         self.label = label or name            # (what the docs' tables show)
         return self
 
@@ -159,14 +162,15 @@ class Matcher:
         # characters, as a regex would stop at every common letter.
         sym = [m for m in markers if not m[0].isalnum()]
         words = [m for m in markers if m[0].isalnum()]
-        # A shape is tried after the literals: at one position a literal marker wins.
-        shape = "|".join(f"(?:{m.pattern})" for m in shapes)
-        alt = lambda ms: re.compile("|".join(p for p in (_words_re(ms), shape) if p) or "(?!)").search
+        # A shape is tried after the literals: at one position a literal marker wins.  Its parts
+        # join the group of literals with their first character, so a long text is still
+        # searched once per first character.
+        def alt(ms, c=None):
+            shape = [m.parts[k] for m in shapes for k in m.parts if c is None or k == c]
+            return re.compile("|".join(p for p in (_words_re(ms), *shape) if p) or "(?!)").search
         self._sym = alt(sym)
-        lit = lambda ms: re.compile(_words_re(ms)).search
-        self._groups = [lit([m for m in sym if m[0] == c]) for c in sorted({m[0] for m in sym})]
-        if shape:                  # (last: at one position a literal group's match wins)
-            self._groups.append(re.compile(shape).search)
+        firsts = {m[0] for m in sym} | {k for m in shapes for k in m.parts}
+        self._groups = [alt([m for m in sym if m[0] == c], c) for c in sorted(firsts)]
         self._longest = max((len(m) for m in markers), default=0)
         self._words = sorted({m[:3] for m in words})
         self._word_re = re.compile("|".join(re.escape(m) for m in words) or "(?!)").match
