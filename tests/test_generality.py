@@ -109,8 +109,10 @@ def _text(v) -> str:
     return v if isinstance(v, str) else json.dumps(v)
 
 
-def body(rng: random.Random, kind: str, style: str, name: str, args: dict) -> str:
-    """One call in body `kind` (inside a wrapper of `style`)."""
+def body(rng: random.Random, kind: str, style: str, name: str, args: dict, spelling: float = 0.0) -> str:
+    """One call in body `kind` (inside a wrapper of `style`); `spelling` seeds the family's tag
+    spellings (the same for each of its calls), `rng` the layout."""
+    spell = random.Random(spelling)
     j = json.dumps(args, ensure_ascii=rng.random() < 0.5)
     if kind == "json":
         return json.dumps({"name": name, "arguments": args})
@@ -125,14 +127,14 @@ def body(rng: random.Random, kind: str, style: str, name: str, args: dict) -> st
         return (f'<invoke name="{name}">' + "".join(f'<parameter name="{k}">{_text(v)}</parameter>' for k, v in args.items())
                 + "</invoke>")
     if kind == "key_value":
-        word = rng.choice(("arg_", "param_", "p", "tool_arg_", _word(rng, 1, 4) + "_"))
-        left, right = rng.choice((("<", ">"), ("<|", "|>"), (f"<{_word(rng, 2, 4)}|", ">"), (f"<{_word(rng, 2, 4)}:", ">")))
+        word = spell.choice(("arg_", "param_", "p", "tool_arg_", _word(spell, 1, 4) + "_"))
+        left, right = spell.choice((("<", ">"), ("<|", "|>"), (f"<{_word(spell, 2, 4)}|", ">"), (f"<{_word(spell, 2, 4)}:", ">")))
 
         def tag(role, slash=""):
             if left == "<|":
                 return f"<|{slash}{word}{role}|>"
             return f"{left[0]}{slash}{left[1:]}{word}{role}{right}"
-        typed = rng.random() < 0.3
+        typed = spell.random() < 0.3
         pairs = ""
         for k, v in args.items():
             pairs += f"{tag('key')}{k}{tag('key', '/')}"
@@ -143,7 +145,7 @@ def body(rng: random.Random, kind: str, style: str, name: str, args: dict) -> st
     if kind == "key_equals":
         return name + "\n" + "".join(f"{k}={_text(v)}\n" for k, v in args.items())
     if kind == "framed":
-        ns = _word(rng, 1, 4)
+        ns = _word(spell, 1, 4)
         # (no arguments as parameter tags is an empty message: no call's, a `{}` is one)
         payload = j if rng.random() < 0.6 or not args else "".join(f"<parameter={k}>{_text(v)}</parameter>" for k, v in args.items())
         return f"{name}<|{ns}:end_name|><|{ns}:msg|>{payload}<|{ns}:end|>"
@@ -164,8 +166,8 @@ def fits(kind: str, style: str, value: str, args: dict) -> bool:
 
 
 def family(rng: random.Random, style: str, kind: str, value: str):
-    """(text, tools, calls, opener) of one generated family's turn, or None when the combination
-    is no family's or the made-up wrapper happens to be a known marker."""
+    """(text, tools, calls, (opener, closer, spelling)) of one generated family's turn, or None
+    when the combination is no family's or the made-up wrapper happens to be a known marker."""
     opener, closer = wrapper(rng, style)
     if any(opener.startswith(m) or closer.startswith(m) for m in KNOWN if len(m) > 1):
         return None
@@ -177,8 +179,9 @@ def family(rng: random.Random, style: str, kind: str, value: str):
              {"type": "function", "function": {"name": "other_tool", "parameters": {"type": "object", "properties": {}}}}]
     # (a frame ends at its own end token; some wrap it in a closer too)
     end = "" if kind == "framed" and rng.random() < 0.5 else closer
-    text = opener + body(rng, kind, style, name, args) + end
-    return text, tools, [(name, args)], opener
+    spelling = rng.random()
+    text = opener + body(rng, kind, style, name, args, spelling) + end
+    return text, tools, [(name, args)], (opener, end, spelling)
 
 
 def check_read(text, tools, calls, chunks):
@@ -201,18 +204,13 @@ def check_after(text, tools, calls, lead, chunks):
         assert [(t.name, t.arguments) for t in msg.tool_calls] == calls and msg.content == lead, (text, summary(msg))
 
 
-def family_like(rng: random.Random, text: str, style: str, kind: str, value: str, tools):
-    """(text, calls): `text`, then a second call of the same family (the same wrapper) to the
-    other declared tool, or None."""
-    opener = text[:text.index(">") + 1] if style != "bracket" else text[:text.index("]") + 1]
-    for k in range(len(text) - 1, 0, -1):          # the closer: the text's last tag
-        if text[k] in "<[":
-            closer = text[k:]
-            break
-    if kind in ("key_value", "key_equals", "framed") or closer == opener:
-        return None
-    second = opener + body(rng, kind, style, "other_tool", {}) + closer
-    return text + rng.choice(("", "\n")) + second, [("other_tool", {})]
+def family_like(rng: random.Random, text: str, style: str, kind: str, family: tuple):
+    """(text, calls): `text`, then a second call of the same family (its wrapper, its spelling)
+    to the other declared tool."""
+    opener, closer, spelling = family
+    args = {"n": 1}          # (a name-led tag body needs an argument: see fits)
+    second = opener + body(rng, kind, style, "other_tool", args, spelling) + closer
+    return text + rng.choice(("", "\n")) + second, [("other_tool", args)]
 
 
 def check_text(text, tools, chunks):
@@ -227,7 +225,8 @@ def cases(rng: random.Random, style: str, kind: str, value: str):
     got = family(rng, style, kind, value)
     if got is None:
         return []
-    text, tools, calls, opener = got
+    text, tools, calls, fam = got
+    opener = fam[0]
     chunks = split(text, [rng.randint(1, 7) for _ in range(11)])
     undeclared = [t for t in tools if t["function"]["name"] == "other_tool"]
     prose = f"{opener}The answer is {rng.randint(2, 99)} {_word(rng)}.{opener}"
@@ -236,15 +235,14 @@ def cases(rng: random.Random, style: str, kind: str, value: str):
     example = f"You could send {text} but I will not."
     lead = rng.choice(("Sure.", "Let me check that for you.", "日本語で答えます。"))
     after = f"{lead}\n{text}"
-    again = family_like(rng, text, style, kind, value, tools)
+    again = family_like(rng, text, style, kind, fam)
     out = [("read", check_read, (text, tools, calls, chunks)),
            ("after prose", check_after, (after, tools, calls, lead, split(after, [rng.randint(1, 7)]))),
            ("undeclared", check_text, (text, undeclared, chunks)),
            ("prose", check_text, (prose, tools, split(prose, [3]))),
            ("quoted", check_text, (quoted, tools, split(quoted, [5]))),
            ("fenced", check_text, (fenced, tools, split(fenced, [4])))]
-    if again is not None:
-        out.append(("two calls", check_read, (again[0], tools, calls + again[1], split(again[0], [2, 5]))))
+    out.append(("two calls", check_read, (again[0], tools, calls + again[1], split(again[0], [2, 5]))))
     out.append(("example", check_text, (example, tools, split(example, [2]))))
     return out
 
