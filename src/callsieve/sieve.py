@@ -45,12 +45,17 @@ _Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, p
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
 
-    def __init__(self, tools=None, format: str | None = None, reasoning: str = "auto",
+    def __init__(self, tools=None, format: "str | registry.Format | None" = None, reasoning: str = "auto",
                  session: Session | None = None, *, thinking: bool | None = None,
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
-                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False):
+                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False,
+                 response_template: dict | None = None):
         check_modes(reasoning, calls_in_reasoning)
         self.session = session
+        if response_template is not None:
+            # a checkpoint's declared output format: its calls are read as it says, streamed
+            from .formats._response import response_format
+            format = response_format(response_template)
         # a format name, or a Format instance (one derived from a chat template: callsieve.derive)
         self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
         # the candidate formats, and the closing tags of their call wrappers (after a held
