@@ -227,10 +227,21 @@ class Matcher:
                 at = m.start() + 1
         return best
 
-    def partial(self, text: str, pos: int) -> int:
-        """Start of a proper prefix of a marker that runs to the end of `text` (at or after pos), or -1."""
-        m = self._tail(text, max(pos, len(text) - self._reach))
-        return -1 if m is None else m.start()
+    def partial(self, text: str, pos: int, found: dict | None = None) -> int:
+        """Start of a proper prefix of a marker that runs to the end of `text` (at or after pos), or -1.
+
+        `found` (the caller's cache for one text, as `search`'s): the answer depends only on
+        where the search starts, and asked at each marker of a long text it is the same."""
+        start = max(pos, len(text) - self._reach)
+        if found is not None:
+            hit = found.get((self._tail, start))
+            if hit is not None:
+                return hit
+        m = self._tail(text, start)
+        p = -1 if m is None else m.start()
+        if found is not None:
+            found[(self._tail, start)] = p
+        return p
 
     def may_extend(self, text: str, start: int, marker: str) -> bool:
         """Could the whole `marker` at `start` still be the beginning of a longer marker?"""
