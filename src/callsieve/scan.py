@@ -56,20 +56,22 @@ _NEVER = re.compile(r"(?!)").search
 class Shape(str):
     """A marker that is a shape, not a literal (formats/wrapped.py's wrapper tags): `parts` maps
     each character it begins with to a regex of the whole ones beginning there, `prefix` matches
-    every proper prefix of one (at the end of the text), `near` where one may begin (the fast
-    path's test).  Its string (NUL, then a name) is its key in a marker table: a match's text is
+    every proper prefix of one (at the end of the text, `reach` characters at most), `near` where
+    one may begin (the fast path's test).  Its string (NUL, then a name) is its key in a marker table: a match's text is
     looked up there and, not found, stands for the shape (`action`)."""
 
     parts: dict[str, str]
     pattern: str
     prefix: str
     near: str
+    reach: int                               # the longest a proper prefix of one can be
     starts: str
     label: str
 
-    def __new__(cls, name: str, parts: dict[str, str], prefix: str, near: str, label: str = ""):
+    def __new__(cls, name: str, parts: dict[str, str], prefix: str, near: str, reach: int,
+                label: str = ""):
         self = super().__new__(cls, "\x00" + name)
-        self.parts, self.prefix, self.near = dict(parts), prefix, near
+        self.parts, self.prefix, self.near, self.reach = dict(parts), prefix, near, reach
         self.pattern = "|".join(f"(?:{p})" for p in parts.values())
         self.starts = "".join(parts)
         self.label = label or name            # (what the docs' tables show)
@@ -134,15 +136,16 @@ def _next(found: dict, key, pos: int, text: str):
 class Matcher:
     """Leftmost search for any of `markers`, and for an incomplete one at the end of the text."""
 
-    __slots__ = ("_shaped", "_literal", "markers", "search", "first", "chars", "_tail", "_reach", "extendable", "_sym",
-                 "_words", "_word_re", "_groups", "_longest", "prose_first")
+    __slots__ = ("markers", "search", "first", "chars", "_tail", "_reach", "extendable", "_sym",
+                 "_words", "_word_re", "_groups", "_longest", "prose_first", "_literal", "_shaped")
     search: Callable[..., re.Match[str] | None]   # _search, or a search that never matches (no markers)
     _words: tuple[str, ...] | list[str]
 
     def __init__(self, markers):
         # (an empty marker would match everywhere and never consume: the scanner would loop)
         shapes = [m for m in markers if isinstance(m, Shape)]
-        markers = sorted(set(m for m in markers if m and not isinstance(m, Shape)), key=lambda m: (-len(m), m))
+        markers = sorted(set(m for m in markers if m and not isinstance(m, Shape)),
+                         key=lambda m: (-len(m), m))
         self.markers = markers
         self._literal, self._shaped = frozenset(markers), bool(shapes)
         self.search = self.first = self._tail = _NEVER
@@ -181,7 +184,7 @@ class Matcher:
         tails = ([f"(?:{_prefix_re(_trie(prefixes))})"] if prefixes else []) + [f"(?:{m.prefix})" for m in shapes]
         if tails:
             self._tail = re.compile(f"(?:{'|'.join(tails)})\\Z").search
-            self._reach = max([len(p) for p in prefixes] + [64 for m in shapes])
+            self._reach = max([len(p) for p in prefixes] + [m.reach for m in shapes])
         # Whole markers that are also the start of longer ones: wait while a longer one may follow.
         ext = {m: tuple(o for o in markers if o != m and o.startswith(m)) for m in markers}
         self.extendable = {m: v for m, v in ext.items() if v}

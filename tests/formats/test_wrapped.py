@@ -30,6 +30,8 @@ READ = [
     ('<call:v2>{"name": "f", "arguments": {"a": 1}}</call:v2>', CALL),
     ('<｜tool▁x｜>{"name": "f", "arguments": {"a": 1}}<｜tool▁x▁end｜>', CALL),
     ('[CALL]{"name": "f", "arguments": {"a": 1}}[/CALL]', CALL),
+    # (a long wrapper, cut anywhere by the chunking: its start is held whole, never half text)
+    (f'<{"a" * 40}:{"b" * 40}>{{"name": "f", "arguments": {{"a": 1}}}}</{"a" * 40}:{"b" * 40}>', CALL),
     ('<acme_begin>[{"name": "f", "arguments": {"a": 1}}]<acme_end>', CALL),
     ('<acme_invoke><invoke name="f"><parameter name="a">1</parameter></invoke></acme_invoke>', CALL),
     # key/value tags by role, other names, namespaces, typed variants
