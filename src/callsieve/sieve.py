@@ -54,6 +54,8 @@ class Sieve:
         self.session = session
         if response_template is not None:
             # a checkpoint's declared output format: its calls are read as it says, streamed
+            if format is not None:
+                raise ValueError("give a format or a response_template, not both")
             from .formats._response import response_format
             format = response_format(response_template)
         # a format name, or a Format instance (one derived from a chat template: callsieve.derive)

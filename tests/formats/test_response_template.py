@@ -76,3 +76,8 @@ def test_an_undeclared_tool_stays_text():
 def test_what_no_part_reads_is_refused_not_misread(field, why):
     with pytest.raises(ValueError, match=why):
         Sieve(response_template={"fields": {"tool_calls": field}})
+
+
+def test_a_format_and_a_response_template_are_not_both_given():
+    with pytest.raises(ValueError, match="not both"):
+        Sieve(format="hermes", response_template=HERMES)
