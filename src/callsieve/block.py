@@ -14,6 +14,7 @@ from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, Reader, Reject, Truncated
 from .reasoning import Tentative, Thinking
+from .scan import action
 
 WAIT = object()                        # choose: the formats need more text to decide
 RELEASED = -1                          # drive: the block holds no call (its text is text)
@@ -88,6 +89,8 @@ class Block:
         much of `rest` that consumed.  Else special-token markup that holds no call is reported
         (its text stays text) and None returned."""
         o = self.opener
+        if all(f.shaped for f in self.cands):
+            return None                # any tag opened it: no format's markup, plain text
         if rest is not None and len(rest) < LOOK_MAX and self.cut_at_end(rest, calls.at_start, calls):
             raw = "" if rest.isspace() else rest
             out.markup(o + raw)
@@ -248,7 +251,7 @@ class Example(Tentative):
             wait = wait or (not eof and c.startswith(rest))
         m = matcher.search(data, q)
         if m is not None and m.start() == q:
-            kind = actions[m.group()][0]
+            kind = action(actions, m.group())[0]
             if kind in TURN_END:
                 return self.CALL
             if kind == "call":

@@ -101,7 +101,9 @@ def _registry_format(texts, hint: str | None) -> str | None:
     the hint (the model name's, or the markup the template's text holds), the one whose opener
     the renders show wins, then the auto-detected one; when the renders show no marker at all
     (bare JSON), the hint.  Else the first format that reads them (by priority)."""
-    read = {reads_back(t, c) for t, c in texts}
+    # (`wrapped` reads a known body in any wrapper: a guess from a shape, no family's markup; a
+    # template that writes such a wrapper gets a format derived from it, whose opener is a call's)
+    read = {None if r and formats.get(r).shaped else r for r in (reads_back(t, c) for t, c in texts)}
     auto = read.pop() if len(read) == 1 and None not in read else None
     found = [f for f in (auto, hint) if f and (f == auto or all(reads_back(t, c, format=f) for t, c in texts))]
 
@@ -112,7 +114,7 @@ def _registry_format(texts, hint: str | None) -> str | None:
         marked = [f for f in found if shown(f)]
         return marked[0] if marked else found[-1]
     for f in formats.all_formats():
-        if all(reads_back(t, c, format=f.name) for t, c in texts):
+        if not f.shaped and all(reads_back(t, c, format=f.name) for t, c in texts):
             return f.name
     return None
 

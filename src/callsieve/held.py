@@ -55,7 +55,7 @@ class Hold:
         after prose (not `at_start`) by a tool's own opener."""
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
-        elif fmt.examples and not at_start and blk.opener in fmt.tool_openers:
+        elif fmt.examples and not at_start and (fmt.shaped or blk.opener in fmt.tool_openers):
             self.start(None, blk, data, pos)
 
     def start(self, think: OpenThinking | None, blk, data: str, pos: int) -> None:

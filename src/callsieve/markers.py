@@ -9,7 +9,7 @@ import functools
 import re
 
 from .reasoning import EMPTY_BLOCKS, END_TOKENS, STRIP, SYNTAXES
-from .scan import Anchor, Matcher
+from .scan import SHAPED, Anchor, Matcher, Shape
 
 _SPECIAL = re.compile(r"[|｜▁]|\A\[[A-Z_]+\]\Z")
 
@@ -67,6 +67,11 @@ def whole_tag(marker: str) -> bool:
 _tables: dict = {}
 
 
+@functools.lru_cache(maxsize=8)
+def _shape_re(pattern: str):
+    return re.compile(pattern).fullmatch
+
+
 def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool,
                  fresh: bool = False, held=None, family: tuple = (), span: str | None = None,
                  extra: tuple = (), off: bool = False):
@@ -91,6 +96,7 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
             if at_start:
                 for m in f.start_openers + (tools if f.name_openers else ()):
                     t.add(m, "call", f, start_only=True)
+        t.shaped()
     if reasoning and think is not None:
         _inside_thinking(t, think, fresh)
     elif reasoning:
@@ -139,6 +145,18 @@ class _Table:
             self.actions.setdefault(marker, (kind, arg))
         (self.anchored if start_only else self.anywhere).add(marker)
 
+    def shaped(self) -> None:
+        """A format opened by a shape (any wrapper tag: formats/wrapped.py) is also the last
+        candidate of every call opener of that shape (`<tool_call>`, `<|tool_call|>`): a known
+        body under other tag names, which none of the opener's own formats reads, is its."""
+        for s, (kind, fmts) in list(self.actions.items()):
+            if kind != "call" or not isinstance(s, Shape):
+                continue
+            whole = _shape_re(s.pattern)
+            for m, (k, cands) in self.actions.items():
+                if k == "call" and not isinstance(m, Shape) and whole(m):
+                    cands.extend(f for f in fmts if f not in cands)
+
     def add_new(self, marker, kind, arg=None, start_only=False):
         """Add `marker` unless it already has an action."""
         if marker not in self.actions:
@@ -147,6 +165,10 @@ class _Table:
     def compiled(self) -> tuple:
         anchored = self.anchored - self.anywhere
         table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in self.actions.items()}
+        for m, a in table.items():
+            if isinstance(m, Shape):
+                table[SHAPED] = a
+                break
         # The compiled parts depend on the marker sets only, not on which tools were declared: a
         # request with a new tool list reuses them (compiling ~100 markers takes milliseconds).
         return (_compiled(Matcher, frozenset(self.anywhere)), table,

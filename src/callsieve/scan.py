@@ -53,6 +53,40 @@ def _words_re(words) -> str:
 _NEVER = re.compile(r"(?!)").search
 
 
+class Shape(str):
+    """A marker that is a shape, not a literal (formats/wrapped.py's wrapper tags): `parts` maps
+    each character it begins with to a regex of the whole ones beginning there, `prefix` matches
+    every proper prefix of one (at the end of the text, `reach` characters at most), `near` where
+    one may begin (the fast path's test).  Its string (NUL, then a name) is its key in a marker table: a match's text is
+    looked up there and, not found, stands for the shape (`action`)."""
+
+    parts: dict[str, str]
+    pattern: str
+    prefix: str
+    near: str
+    reach: int                               # the longest a proper prefix of one can be
+    starts: str
+    label: str
+
+    def __new__(cls, name: str, parts: dict[str, str], prefix: str, near: str, reach: int,
+                label: str = ""):
+        self = super().__new__(cls, "\x00" + name)
+        self.parts, self.prefix, self.near, self.reach = dict(parts), prefix, near, reach
+        self.pattern = "|".join(f"(?:{p})" for p in parts.values())
+        self.starts = "".join(parts)
+        self.label = label or name            # (what the docs' tables show)
+        return self
+
+
+SHAPED = "\x00"          # a marker table's key for the action of its shape (markers._Table)
+
+
+def action(actions: dict, marker: str):
+    """A found marker's action in a marker table: its own, else its shape's (see Shape)."""
+    hit = actions.get(marker)
+    return hit if hit is not None else actions[SHAPED]
+
+
 def _near_re(markers, depth: int = 3) -> str:
     """Regex for where a marker may be: its first `depth` characters, or fewer at the end of
     the text (a marker's start still arriving).  A text it does not match holds no marker and
@@ -103,21 +137,24 @@ class Matcher:
     """Leftmost search for any of `markers`, and for an incomplete one at the end of the text."""
 
     __slots__ = ("markers", "search", "first", "chars", "_tail", "_reach", "extendable", "_sym",
-                 "_words", "_word_re", "_groups", "_longest", "prose_first")
+                 "_words", "_word_re", "_groups", "_longest", "prose_first", "_literal", "_shaped")
     search: Callable[..., re.Match[str] | None]   # _search, or a search that never matches (no markers)
     _words: tuple[str, ...] | list[str]
 
     def __init__(self, markers):
         # (an empty marker would match everywhere and never consume: the scanner would loop)
-        markers = sorted(set(m for m in markers if m), key=lambda m: (-len(m), m))
+        shapes = [m for m in markers if isinstance(m, Shape)]
+        markers = sorted(set(m for m in markers if m and not isinstance(m, Shape)),
+                         key=lambda m: (-len(m), m))
         self.markers = markers
+        self._literal, self._shaped = frozenset(markers), bool(shapes)
         self.search = self.first = self._tail = _NEVER
         self.prose_first: Callable[..., re.Match[str] | None] | None = None   # Watch's (watch.Watch.set)
         self.chars = ""
         self._reach = 0
         self._words = ()
         self.extendable = {}
-        if not markers:
+        if not markers and not shapes:
             return
         # Longest first, so that at one position the longest marker wins.
         # Speed (bench/): one regex over markers with different first characters scans prose at
@@ -128,19 +165,26 @@ class Matcher:
         # characters, as a regex would stop at every common letter.
         sym = [m for m in markers if not m[0].isalnum()]
         words = [m for m in markers if m[0].isalnum()]
-        alt = lambda ms: re.compile(_words_re(ms) or "(?!)").search
+        # A shape is tried after the literals: at one position a literal marker wins.  Its parts
+        # join the group of literals with their first character, so a long text is still
+        # searched once per first character.
+        def alt(ms, c=None):
+            shape = [m.parts[k] for m in shapes for k in m.parts if c is None or k == c]
+            return re.compile("|".join(p for p in (_words_re(ms), *shape) if p) or "(?!)").search
         self._sym = alt(sym)
-        self._groups = [alt([m for m in sym if m[0] == c]) for c in sorted({m[0] for m in sym})]
-        self._longest = max(len(m) for m in markers)
+        firsts = {m[0] for m in sym} | {k for m in shapes for k in m.parts}
+        self._groups = [alt([m for m in sym if m[0] == c], c) for c in sorted(firsts)]
+        self._longest = max((len(m) for m in markers), default=0)
         self._words = sorted({m[:3] for m in words})
         self._word_re = re.compile("|".join(re.escape(m) for m in words) or "(?!)").match
         self.search = self._search
-        self.chars = "".join(sorted({m[0] for m in markers}))       # what a marker can begin with
-        self.first = re.compile(_near_re(markers)).search
+        self.chars = "".join(sorted({m[0] for m in markers} | {c for m in shapes for c in m.starts}))
+        self.first = re.compile("|".join(p for p in (_near_re(markers), *(m.near for m in shapes)) if p)).search
         prefixes = [m[:-1] for m in markers if len(m) > 1]
-        if prefixes:
-            self._tail = re.compile(f"(?:{_prefix_re(_trie(prefixes))})\\Z").search
-            self._reach = max(len(p) for p in prefixes)
+        tails = ([f"(?:{_prefix_re(_trie(prefixes))})"] if prefixes else []) + [f"(?:{m.prefix})" for m in shapes]
+        if tails:
+            self._tail = re.compile(f"(?:{'|'.join(tails)})\\Z").search
+            self._reach = max([len(p) for p in prefixes] + [m.reach for m in shapes])
         # Whole markers that are also the start of longer ones: wait while a longer one may follow.
         ext = {m: tuple(o for o in markers if o != m and o.startswith(m)) for m in markers}
         self.extendable = {m: v for m, v in ext.items() if v}
@@ -186,16 +230,29 @@ class Matcher:
                 at = m.start() + 1
         return best
 
-    def partial(self, text: str, pos: int) -> int:
-        """Start of a proper prefix of a marker that runs to the end of `text` (at or after pos), or -1."""
-        m = self._tail(text, max(pos, len(text) - self._reach))
-        return -1 if m is None else m.start()
+    def partial(self, text: str, pos: int, found: dict | None = None) -> int:
+        """Start of a proper prefix of a marker that runs to the end of `text` (at or after pos), or -1.
+
+        `found` (the caller's cache for one text, as `search`'s): the answer depends only on
+        where the search starts, and asked at each marker of a long text it is the same."""
+        start = max(pos, len(text) - self._reach)
+        if found is not None:
+            hit = found.get((self._tail, start))
+            if hit is not None:
+                return hit
+        m = self._tail(text, start)
+        p = -1 if m is None else m.start()
+        if found is not None:
+            found[(self._tail, start)] = p
+        return p
 
     def may_extend(self, text: str, start: int, marker: str) -> bool:
         """Could the whole `marker` at `start` still be the beginning of a longer marker?"""
         longer = self.extendable.get(marker)
         if not longer:
-            return False
+            # A shape's match (`<|end|>`) may be the start of a literal still arriving
+            # (`<|end|><|begin|>assistant`): the literal wins once it is whole.
+            return self._shaped and marker not in self._literal and self.partial(text, start) == start
         rest = text[start:]
         return any(len(rest) < len(o) and o.startswith(rest) for o in longer)
 

@@ -28,6 +28,7 @@ from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
 from .held import Hold
 from .markers import candidates, marker_table
+from .scan import action
 from .marks import Marks, act, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
@@ -44,12 +45,19 @@ _Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, p
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
 
-    def __init__(self, tools=None, format: str | None = None, reasoning: str = "auto",
+    def __init__(self, tools=None, format: "str | registry.Format | None" = None, reasoning: str = "auto",
                  session: Session | None = None, *, thinking: bool | None = None,
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
-                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False):
+                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False,
+                 response_template: dict | None = None):
         check_modes(reasoning, calls_in_reasoning)
         self.session = session
+        if response_template is not None:
+            # a checkpoint's declared output format: its calls are read as it says, streamed
+            if format is not None:
+                raise ValueError("give a format or a response_template, not both")
+            from .formats._response import response_format
+            format = response_format(response_template)
         # a format name, or a Format instance (one derived from a chat template: callsieve.derive)
         self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
         # the candidate formats, and the closing tags of their call wrappers (after a held
@@ -284,7 +292,7 @@ class Sieve:
             if m is None:
                 return None
             s, pos, marker = m.start(), m.end(), m.group()
-            kind, arg = watch.tab[1][marker]
+            kind, arg = action(watch.tab[1], marker)
             marks = self._marks
             if marks.verbatim is not None and marks.written(kind, marker):
                 self._emit(marker)             # inside a block given back as written

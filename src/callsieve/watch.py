@@ -65,10 +65,15 @@ class Watch:
         """The next marker anywhere at or after `pos` (a match), or None."""
         return self.tab[0].search(data, pos, self.found)
 
+    def partial(self, data: str, pos: int) -> int:
+        """The Matcher's `partial`, cached for the text being scanned (see `take`)."""
+        found = self.found
+        return self.tab[0].partial(data, pos, found if found.get(None) is data else None)
+
     def prose_end(self, data: str, pos: int, m, eof: bool) -> int:
         """Where the prose from `pos` ends: at the marker `m`, or where a marker may start."""
         end = m.start() if m is not None else len(data)
-        p = -1 if eof else self.tab[0].partial(data, pos)
+        p = -1 if eof else self.partial(data, pos)
         return end if p < 0 else min(p, end)
 
     def cut(self, data: str, pos: int, m, eof: bool):
@@ -78,7 +83,7 @@ class Watch:
         matcher, _, anchor = self.tab
         if anchor is not None:                 # the content has not started yet
             w = anchor.skip(data, pos)
-            if (m is None or m.start() > w) and matcher.partial(data, w) != w:
+            if (m is None or m.start() > w) and self.partial(data, w) != w:
                 a = anchor.match(data, w)
                 if not eof and (anchor.partial(data, w) if a is None
                                 else anchor.may_extend(data, w, a.group())):
@@ -87,13 +92,13 @@ class Watch:
                 if a is not None:
                     m = a
         if m is None:
-            p = -1 if eof else matcher.partial(data, pos)
+            p = -1 if eof else self.partial(data, pos)
             return (len(data) if p < 0 else p), None
         s = m.start()
         if not eof and s > pos:
             # A longer marker may begin before this one and still be arriving
             # ("<｜DSML｜" is the start of "<｜DSML｜invoke", not "<" + "｜DSML｜").
-            p = matcher.partial(data, pos)
+            p = self.partial(data, pos)
             if 0 <= p < s:
                 return p, None
         if not eof and matcher.may_extend(data, s, m.group()):

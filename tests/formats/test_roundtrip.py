@@ -82,6 +82,7 @@ OTHERS = {
 }
 NO_WRITER = {
     "native": "no syntax: the server parsed the calls",
+    "wrapped": "no wrapper of its own: tests/test_generality.py writes every body in made-up wrappers",
 }
 
 

@@ -105,6 +105,10 @@ class Format:
                                          # content (for formats whose markers a server may strip)
     examples: bool = False               # a call a tool opener found after prose is the call only
                                          # if it ends the turn, else an example (Sieve's Example)
+    shaped: bool = False                 # its opener is a shape (scan.Shape: any wrapper tag), not
+                                         # a marker of its own: a false start is plain text
+    from_parts: bool = False             # an instance declared from known parts (_parts.Family): the
+                                         # registry takes the instance a module holds, as a class
     closer: str | None = None            # the literal that ends a block (for fallback and salvage)
     models: tuple[str, ...] = ()         # lowercase globs of served model ids, for pre-seeding
     priority: int = 50                   # among formats sharing a marker, lower decides first
@@ -163,10 +167,10 @@ def register(cls):
     format would silently take the older one's blocks), and a model glob another format
     claims too unless one of the two names the other in `models_after`.
     """
-    inst = cls()
+    inst = cls if isinstance(cls, Format) else cls()      # (a Family is declared as an instance)
     if not inst.name:
-        raise RegistryError(f"{cls.__name__} has no name")
-    if type(_REGISTRY.get(inst.name)) is cls:
+        raise RegistryError(f"{type(inst).__name__} has no name")
+    if type(_REGISTRY.get(inst.name)) is cls or _REGISTRY.get(inst.name) is inst:
         return cls                           # the same class twice (decorated and scanned)
     for a in (inst.name, *inst.aliases):
         if a in _ALIASES:
@@ -196,7 +200,7 @@ def _load() -> None:
         mod = importlib.import_module(f"{__name__}.{info.name}")
         for obj in vars(mod).values():
             if (isinstance(obj, type) and issubclass(obj, Format) and obj.name
-                    and obj.__module__ == mod.__name__):
+                    and obj.__module__ == mod.__name__) or (isinstance(obj, Format) and obj.from_parts):
                 register(obj)
 
 
@@ -246,6 +250,6 @@ def for_model(model: str) -> str | None:
 def table() -> list[dict]:
     """One row per format: name, aliases, markers, model patterns (for `callsieve formats`)."""
     return [{"name": f.name, "syntax": f.syntax, "aliases": list(f.aliases),
-             "markers": list(f.openers + f.start_openers + f.tool_openers),
+             "markers": [getattr(m, "label", m) for m in f.openers + f.start_openers + f.tool_openers],
              "closer": f.closer, "models": list(f.models), "description": f.description}
             for f in all_formats()]

@@ -461,6 +461,12 @@ def call_ahead(opener: str, look: str, eof: bool, ctx: Context) -> Verdict:
         if _CALL_KEY.match(text):
             return YES
         return MAYBE if not eof and _KEY_PREFIX.match(text) else NO
+    return names_declared(look, eof, ctx)
+
+
+def names_declared(look: str, eof: bool, ctx: Context) -> Verdict:
+    """Is the text after a `{` a call object naming a declared tool (`{"name": …`, or one of
+    llama.cpp's wrappers around it)?"""
     m = _NAMED.match(look)
     if m:
         return YES if declared(ctx, m.group(1)) else NO

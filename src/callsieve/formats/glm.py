@@ -25,8 +25,12 @@ GLUED_END = KEY_CLOSE + r"(?:<arg_value>|(?=[^\s<]))"
 # A value whose <arg_value> was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
 # own closer, which it must then have (`opened` unmatched: no lenient end, docs/syntax.md#glm).
 # So is an opener written twice (`<arg_key><arg_key>path</arg_key>`, vllm-project/vllm#54971).
-PAIR = Tag(("<arg_key>",), r"(?:<arg_key>\s*)+(?P<key>(?:(?!</arg_key>).)*?)\s*" + KEY_CLOSE
-           + r"(?P<opened><arg_value>)?", end=GLUED_END)
+# A typed variant writes the value's type between the key and the value
+# (`</arg_key><arg_type>string</arg_type><arg_value>`): a string type keeps the value text.
+TYPED = r"(?:<arg_type>\s*(?P<type>[^<>]*?)\s*</arg_type>\s*)?"
+PAIR = Tag(("<arg_key>",), r"(?:<arg_key>\s*)+(?P<key>(?:(?!</arg_key>).)*?)\s*" + KEY_CLOSE + TYPED
+           + r"(?P<opened><arg_value>)?", end=KEY_CLOSE + r"(?:<arg_type>[^<>]*</arg_type>\s*)?"
+           r"(?:<arg_value>|(?=[^\s<]))")
 
 _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
 _SPACED_KEY = re.compile(r"\s*[A-Za-z_][\w.\-]*" + SEP + r"([^<>\s]*)")

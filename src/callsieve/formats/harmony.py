@@ -42,6 +42,9 @@ from ..events import ToolCallError
 from ..jsonargs import value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith, token
 from ..scan import Matcher
+from ._xml import Dialect
+from ._xml import call as xml_call
+from .qwen3_coder import FUNCTION, PARAMETER
 
 START, CHANNEL, MESSAGE, CONSTRAIN = "<|start|>", "<|channel|>", "<|message|>", "<|constrain|>"
 ENDS = ("<|end|>", "<|return|>", "<|call|>")
@@ -56,6 +59,9 @@ _TOKEN_STOPS = Matcher(ENDS + (START, CHANNEL))     # literal markers that end a
 # an analysis are the model's words (tokens of text), not markup.
 _PROSE_STOPS = Matcher(("<|end|>", "<|return|>"))
 _FUSED_STOPS = Matcher(FUSED)
+# An XML payload: parameter tags up to the message's end token (the call's end).
+_XML_PAYLOAD = Dialect(call=FUNCTION, call_close=(), param=PARAMETER, value_close=("</parameter>",),
+                       block_close=ENDS + (START, CHANNEL), trim_nl=True)
 _WORD = re.compile(r"[\w.\-:/]+")
 _TYPES = ("json", "code")          # a payload type written without <|constrain|>
 # The prompt ended with `<|start|>assistant`, and the model put the recipient in the role header:
@@ -363,8 +369,13 @@ def _declared_only(ctx: Context, to: str, base: str) -> bool:
 
 
 def _call(r, ctx: Context, name: str, stops):
-    """A message to functions.NAME: its JSON payload streams as the call's arguments."""
+    """A message to functions.NAME: its JSON payload streams as the call's arguments (or its
+    `<parameter=K>V</parameter>` tags, a payload some models write in XML)."""
     c = yield from peek(r)
+    if c == "<" and stops is _TOKEN_STOPS and ((yield from startswith(r, "<parameter=", consume=False))
+                                               or (yield from startswith(r, "<parameter name=", consume=False))):
+        yield from xml_call(r, ctx, _XML_PAYLOAD, name)
+        return (yield from stream_until(r, stops, lambda junk: None))
     a = ctx.start(name)
     if c != "{":
         payload: list[str] = []

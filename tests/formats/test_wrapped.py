@@ -1,0 +1,127 @@
+"""A known body inside a wrapper no format declares, key/value tags known by their role, frames in
+the harmony style in any namespace, and a family declared from known parts (issue 31).
+
+Every case goes through `check`: whole and in every chunking the same calls, and with
+markup=True every character once (the wrapper is markup, in the stream too)."""
+import json
+
+import pytest
+
+from callsieve import Sieve, ToolCallArgs, ToolCallStart, parse
+from callsieve.formats._parts import Family, Framed, Functions, JsonCalls, KeyEquals, KeyValue, NamedJson, closers
+from helpers import check, split, tools
+
+T = tools("f", "get_weather")
+CALL = [("f", {"a": 1})]
+
+# (text, calls): each a body in a wrapper no module knows, or under other tag names
+READ = [
+    # the issue's shapes
+    ('<acme_tool_call><function=f><parameter=a>1</parameter></function></acme_tool_call>', CALL),
+    ('<zz_call>f<arg_key>a</arg_key><arg_value>1</arg_value></zz_call>', CALL),
+    ('<tool>{"name": "f", "arguments": {"a": 1}}</tool>', CALL),
+    ('<json>{"name": "f", "arguments": {"a": 1}}</json>', CALL),
+    ('<xml>{"name": "f", "arguments": {"a": 1}}</xml>', CALL),
+    # wrapper spellings
+    ('<|acme_call|>{"name": "f", "arguments": {"a": 1}}<|/acme_call|>', CALL),
+    ('<|acme_call|>{"name": "f", "arguments": {"a": 1}}<|acme_call_end|>', CALL),
+    ('<ns|call>{"name": "f", "arguments": {"a": 1}}</ns|call>', CALL),
+    ('<ns:call>{"name": "f", "arguments": {"a": 1}}</ns:call>', CALL),
+    ('<call:v2>{"name": "f", "arguments": {"a": 1}}</call:v2>', CALL),
+    ('<｜tool▁x｜>{"name": "f", "arguments": {"a": 1}}<｜tool▁x▁end｜>', CALL),
+    ('[CALL]{"name": "f", "arguments": {"a": 1}}[/CALL]', CALL),
+    # (a long wrapper, cut anywhere by the chunking: its start is held whole, never half text)
+    (f'<{"a" * 40}:{"b" * 40}>{{"name": "f", "arguments": {{"a": 1}}}}</{"a" * 40}:{"b" * 40}>', CALL),
+    ('<acme_begin>[{"name": "f", "arguments": {"a": 1}}]<acme_end>', CALL),
+    ('<acme_invoke><invoke name="f"><parameter name="a">1</parameter></invoke></acme_invoke>', CALL),
+    # key/value tags by role, other names, namespaces, typed variants
+    ('<tool_call>f<param_key>a</param_key><param_value>1</param_value></tool_call>', CALL),
+    ('<tool_call>f<ns|arg_key>a</ns|arg_key><ns|arg_type>int</ns|arg_type><ns|arg_value>1</ns|arg_value></tool_call>', CALL),
+    ('<tool_call>f<arg_key>a</arg_key><arg_type>string</arg_type><arg_value>1</arg_value></tool_call>', [("f", {"a": "1"})]),
+    ('<|tool_call|>f\n<arg_key>a</arg_key><arg_value>1</arg_value><|/tool_call|>', CALL),
+    ('<|arg_call|>f<|arg_key|>a<|/arg_key|><|arg_value|>1<|/arg_value|><|/arg_call|>', CALL),
+    # a name, then JSON; key=value lines
+    ('<tool_call>f>{"a": 1}</tool_call>', CALL),
+    ('<tool_call>f\n{"a": 1}</tool_call>', CALL),
+    ('<acme>f\na=1\nb=two words\n</acme>', [("f", {"a": 1, "b": "two words"})]),
+    # harmony-style frames in another namespace, JSON or XML payload
+    ('<|x:begin_tool_name:x|>f<|x:end_tool_name:x|><|x:msg|>{"a": 1}<|x:end|>', CALL),
+    ('<|x:begin_tool_name:x|>f<|x:msg|><parameter=a>1</parameter><|x:call|>', CALL),
+    ('<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>xml<|message|>'
+     '<parameter=a>1</parameter><parameter=b>\nhi\n</parameter><|call|>', [("f", {"a": 1, "b": "hi"})]),
+    # several wrapped calls; prose before one that ends the turn
+    ('<acme>{"name": "f", "arguments": {"a": 1}}</acme>\n<acme>{"name": "get_weather", "arguments": {}}</acme>',
+     [("f", {"a": 1}), ("get_weather", {})]),
+]
+
+
+@pytest.mark.parametrize("text,calls", READ, ids=range(len(READ)))
+def test_a_known_body_is_read_whatever_its_wrapper(text, calls):
+    m = check(text, tools=T, calls=calls)
+    assert m.content == "", m.content          # the wrapper is markup, never content
+    assert not m.errors
+
+
+def test_prose_then_a_wrapped_call_that_ends_the_turn():
+    check('Sure.\n<tool>{"name": "f", "arguments": {"a": 1}}</tool>', tools=T, calls=CALL, content="Sure.")
+
+
+def test_the_call_streams_name_first_then_argument_deltas():
+    text = '<zz_call>get_weather<arg_key>city</arg_key><arg_value>Paris, France</arg_value></zz_call>'
+    s = Sieve(tools=T)
+    evs = [e for c in split(text, [1]) for e in s.feed(c)] + s.close()
+    kinds = [type(e) for e in evs if isinstance(e, (ToolCallStart, ToolCallArgs))]
+    assert kinds[0] is ToolCallStart and kinds.count(ToolCallStart) == 1
+    deltas = [e.delta for e in evs if isinstance(e, ToolCallArgs)]
+    assert len(deltas) > 3                     # the value streamed as it came, not whole at the end
+    assert json.loads("".join(deltas)) == {"city": "Paris, France"}
+
+
+STAYS_TEXT = [
+    'Use <b>bold</b> and [NOTE] for notes; <div>x</div>.',                        # tags in prose
+    'Example: `<tool>{"name": "f", "arguments": {"a": 1}}</tool>` and so on.',     # inline code
+    'Like this:\n```\n<tool>{"name": "f", "arguments": {"a": 1}}</tool>\n```\nDone.',   # a fence
+    'You could write <tool>{"name": "f", "arguments": {"a": 1}}</tool> to call it, but I will not.',
+    '<tool>{"name": "nope", "arguments": {"a": 1}}</tool>',                         # undeclared
+    '<zz_call>nope<arg_key>a</arg_key><arg_value>1</arg_value></zz_call>',
+    'Done.<|x:begin_tool_name:x|>nope<|x:msg|>{"a": 1}<|x:end|>',
+]
+
+
+@pytest.mark.parametrize("text", STAYS_TEXT, ids=range(len(STAYS_TEXT)))
+def test_what_is_no_call_stays_text_whole(text):
+    m = check(text, tools=T, calls=[], content=text)
+    assert not m.errors
+
+
+def test_no_tools_declared_no_made_up_wrapper_is_a_call():
+    text = '<acme>{"name": "f", "arguments": {"a": 1}}</acme>'
+    assert parse(text).content == text and not parse(text).tool_calls
+
+
+@pytest.mark.parametrize("opener,closer", [
+    ("<x>", "</x>"), ("<|x|>", "<|/x|>"), ("<ns|x>", "</ns|x>"), ("[X]", "[/X]"),
+    ("<x_begin>", "<x_end>"), ("<|x:start|>", "<|x:end|>"), ("<｜x｜>", "<｜x▁end｜>"), ("<X_OPEN>", "<X_CLOSE>")])
+def test_a_wrappers_closer_is_spelled_from_its_opener(opener, closer):
+    assert closer in closers(opener)
+
+
+def test_a_new_family_of_known_parts_is_one_declaration():
+    acme = Family("acme", "<acme_call>", KeyValue("<param_key>"), value="text")
+    text = ("Checking.<acme_call>get_weather<param_key>city</param_key><param_value>42</param_value>"
+            "</acme_call>")
+    # (value="text": untyped values stay strings; the same text as made-up markup reads the same)
+    check(text, tools=T, format=acme, calls=[("get_weather", {"city": "42"})], content="Checking.")
+    bodies = [Family("j", "<j>", JsonCalls()), Family("n", "<n>", NamedJson()), Family("q", "<q>", Functions()),
+              Family("e", "<e>", KeyEquals()), Family("h", "<|h:name|>", Framed())]
+    texts = ['<j>{"name": "f", "arguments": {"a": 1}}</j>', '<n>f\n{"a": 1}</n>',
+             '<q><function=f><parameter=a>1</parameter></function></q>', '<e>f\na=1\n</e>',
+             '<|h:name|>f<|h:msg|>{"a": 1}<|h:end|>']
+    for fam, t in zip(bodies, texts):
+        check(t, tools=T, format=fam, calls=CALL)
+
+
+def test_a_declared_family_reads_any_tool_name_the_request_allows():
+    # With no tools declared a family's own markup is proof enough (a made-up wrapper is not).
+    acme = Family("acme", "<acme_call>", NamedJson())
+    assert [c.name for c in parse('<acme_call>lookup\n{"q": 1}</acme_call>', format=acme).tool_calls] == ["lookup"]
