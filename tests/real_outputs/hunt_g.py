@@ -411,19 +411,16 @@ case("glm", IQ, "iQuest Coder V2: prose, then one call whose integer is typed by
      "<arg_value>12345</arg_value><arg_key>state</arg_key><arg_value>TX</arg_value><arg_key>days</arg_key>"
      "<arg_value>3</arg_value></iquestcoder_tool_call>",
      [("get_current_weather", {"city": "12345", "state": "TX", "days": 3})], "Let me look that up for you.",
-     tools=IQT,
-     xfail="no format knows the renamed envelope <iquestcoder_tool_call> around the GLM body (known body, unknown "
-           "wrapper): no call; the prose and the whole block are content")
+     tools=IQT)
 case("glm", IQ, "iQuest Coder V2: two calls back to back, newlines between the tags",
      "<iquestcoder_tool_call>get_current_weather\n<arg_key>city</arg_key>\n<arg_value>Dallas</arg_value>\n"
      "</iquestcoder_tool_call><iquestcoder_tool_call>get_current_weather\n<arg_key>city</arg_key>\n"
      "<arg_value>Orlando</arg_value>\n</iquestcoder_tool_call>",
-     [("get_current_weather", {"city": "Dallas"}), ("get_current_weather", {"city": "Orlando"})], tools=IQT,
-     xfail="no format knows the renamed envelope <iquestcoder_tool_call> around the GLM body: no call; both blocks "
-           "are content")
+     [("get_current_weather", {"city": "Dallas"}), ("get_current_weather", {"city": "Orlando"})], tools=IQT)
 case("glm", IQ, "iQuest Coder V2: a call with no arguments",
      "<iquestcoder_tool_call>get_current_weather</iquestcoder_tool_call>", [("get_current_weather", {})], tools=IQT,
-     xfail='no format knows the renamed envelope <iquestcoder_tool_call>: no call; the block is content')
+     xfail="a bare name in a tag no format declares is not a call (the generic wrapper reads a known body only: "
+           "`<b>search</b>` in prose must stay text even when search is a tool); the block is content")
 
 # ---------------------------------------------------------------------------------------------
 # HyperCLOVA X SEED Think 14B: a ' -> tool/function_call' header line, then a JSON call list.
