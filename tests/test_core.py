@@ -283,8 +283,11 @@ def test_remembered_format_does_not_hide_other_formats():
 
 
 def test_fence_markup_around_a_json_call_does_not_leak():
-    text = 'Sure:\n```json\n{"name": "list_files", "arguments": {"dir": "/srv"}}\n```\nDone.'
-    check(text, content="Sure:\nDone.", calls=[("list_files", {"dir": "/srv"})])
+    # A fence that ends the turn is the call, and its markup is no content…
+    text = 'Sure:\n```json\n{"name": "list_files", "arguments": {"dir": "/srv"}}\n```\n'
+    check(text, content="Sure:", calls=[("list_files", {"dir": "/srv"})])
+    # …followed by prose it was an example: text, fence and all (issue 35)
+    check(text + "Done.", content=text + "Done.", calls=[])
 
 
 def test_code_fence_that_is_not_a_call_is_text():

@@ -27,6 +27,7 @@ class Owner(Protocol):
 
 class Calls(Owner, Protocol):
     def started_since(self, state: tuple) -> bool: ...
+    def failed_since(self, state: tuple) -> bool: ...
 
 
 class Hold:
@@ -55,7 +56,10 @@ class Hold:
         after prose (not `at_start`) by a tool's own opener."""
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
-        elif fmt.examples and not at_start and blk.opener in fmt.tool_openers:
+        elif fmt.examples and ((not at_start and blk.opener in fmt.tool_openers)
+                               or blk.opener in fmt.fences):
+            # (a fence quotes code: at the start of the content too, it is a call only if the
+            # turn ends with it)
             self.start(None, blk, data, pos)
 
     def start(self, think: OpenThinking | None, blk, data: str, pos: int) -> None:
@@ -159,8 +163,13 @@ class Hold:
         self.example(len(data) - q)          # (the whitespace before q is the region's)
         return q, False
 
-    def block_ended(self, blk) -> None:
-        """`blk` ended: if it began the held Example, what follows it decides (after_example)."""
+    def block_ended(self, blk, eof: bool, tail: int) -> None:
+        """`blk` ended (`tail`: the characters received after its end): if it began the held
+        Example, what follows it decides (after_example); but a call in it that went bad (a key
+        no call has, two names) before the stream's end says it was no call: its text is
+        content, whole.  (A call the end cut off stays one: it says the turn was cut.)"""
         r = self.region
         if type(r) is Example and r.blk is blk:
             r.ended = True
+            if not eof and self._owners[0].failed_since(r.saved[0]):
+                self.example(tail)

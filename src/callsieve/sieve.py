@@ -364,7 +364,7 @@ class Sieve:
         at = blk.drive(self._calls, eof)
         if at is None:
             return None
-        return self._release(blk) if at == RELEASED else self._end_block(blk, at)
+        return self._release(blk) if at == RELEASED else self._end_block(blk, at, eof)
 
     def _on_call(self, started: bool) -> None:
         if started:
@@ -380,7 +380,7 @@ class Sieve:
             if self._marks.proved(blk.fmt.name):
                 self._retable()
 
-    def _end_block(self, blk: Block, at: int) -> _Next:
+    def _end_block(self, blk: Block, at: int, eof: bool) -> _Next:
         self._note_format()
         if self._o.markup_on:
             blk.audit(self._o, 0, at)
@@ -388,8 +388,8 @@ class Sieve:
         if self._calls.block_calls:
             self._lay.after_markup(Lead.JUDGED)
             self._marks.verbatim = None        # (a block given back before it is over)
-        self._hold.block_ended(blk)
         self._blk = None
+        self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
         return rest
 
     def _release(self, blk: Block) -> _Next:

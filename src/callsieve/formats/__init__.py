@@ -105,6 +105,8 @@ class Format:
                                          # content (for formats whose markers a server may strip)
     examples: bool = False               # a call a tool opener found after prose is the call only
                                          # if it ends the turn, else an example (Sieve's Example)
+    fences: tuple[str, ...] = ()         # openers that are Markdown's code fence: a call in one is
+                                         # an Example wherever it opens (with `examples`)
     closer: str | None = None            # the literal that ends a block (for fallback and salvage)
     models: tuple[str, ...] = ()         # lowercase globs of served model ids, for pre-seeding
     priority: int = 50                   # among formats sharing a marker, lower decides first
