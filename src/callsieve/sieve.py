@@ -32,6 +32,7 @@ from .marks import Marks, act, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
 from .session import Session
+from .sources import sources
 
 
 class SieveFailed(RuntimeError):
@@ -47,7 +48,7 @@ class Sieve:
     def __init__(self, tools=None, format: str | None = None, reasoning: str = "auto",
                  session: Session | None = None, *, thinking: bool | None = None,
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
-                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False):
+                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False, quotes=None):
         check_modes(reasoning, calls_in_reasoning)
         self.session = session
         # a format name, or a Format instance (one derived from a chat template: callsieve.derive)
@@ -70,8 +71,10 @@ class Sieve:
         self._watch = Watch()          # what TEXT mode looks for and holds
         self._th = Thought(reasoning, thinking, session)
         self._lay = Layout(self._th, self._o.markup, self._o.piece, self._retable)
+        # The request's texts (its user messages and tool results): a call written in one of
+        # them is a quote, text (sources.py).
         self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks), self._retable,
-                          self._emit, self._lay.thought)
+                          self._emit, self._lay.thought, sources(quotes))
         self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
