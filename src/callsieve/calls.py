@@ -211,6 +211,8 @@ class Calls:
         self.flush()                    # every delta out before the pieces go (take_result)
         if a.over:
             reason = f"arguments larger than {self.limit} bytes"
+        elif reason is None and a.refused is not None:
+            reason, raw = a.refused
         if reason is None and not a.complete:
             reason = "arguments not closed"
         arguments = a.take_result() if reason is None else None   # Args writes strict JSON
