@@ -179,7 +179,8 @@ class Hold:
         r = self.region
         if r is None or r.blk is not blk:
             return
-        if self.quotes is not None and self.quotes.has(r.text(tail)):
+        # (a format may have read the whitespace after its block, looking for more calls)
+        if self.quotes is not None and self.quotes.has(r.text(tail).rstrip()):
             (self.example if type(r) is Example else self.thought)(tail)
         elif type(r) is Example:
             r.ended = True
