@@ -108,3 +108,16 @@ def test_the_request_rules_read_user_messages_and_tool_results():
     opts = Options.from_request(body)
     m = parse(f"It says {MISTRAL}", **opts.sieve_kwargs())
     assert m.tool_calls == [] and MISTRAL in m.content
+
+
+def test_a_long_call_that_is_no_quote_still_streams_with_the_request_given():
+    from callsieve import ToolCallArgs, ToolCallEnd
+    s = Sieve(tools=TOOLS, quotes=[FILE])
+    head = '<tool_call>\n{"name": "run", "arguments": {"command": "'
+    body = "x" * 20000
+    streamed = 0
+    for piece in [head] + [body[i:i + 500] for i in range(0, len(body), 500)]:
+        streamed += sum(isinstance(e, ToolCallArgs) for e in s.feed(piece))
+    assert streamed > 10                     # (held only for its first 64 characters)
+    evs = s.feed('"}}\n</tool_call>') + s.close()
+    assert [e.arguments for e in evs if isinstance(e, ToolCallEnd)] == [{"command": body}]

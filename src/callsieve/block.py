@@ -234,7 +234,9 @@ class Example(Tentative):
     def __init__(self, blk, saved, mark: int, data: str, pos: int):
         super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
         self.ended = False             # its block has ended: the next visible thing decides
-        self.quick = False             # held only until its block ends (Hold.quotes)
+        # Held only until its block ends, for the quote check (Hold.quotes): True; None once
+        # its first characters were checked (Hold.unquoted); False: an example.
+        self.quick: bool | None = False
 
     def after(self, data: str, q: int, eof: bool, closers: tuple, table) -> str:
         """What data[q:] (its first non-blank character on) says of the held call: CALL (an

@@ -16,7 +16,9 @@ from .block import Example
 from .layout import Output
 from .reasoning import OpenThinking, Tentative
 from .scan import Anchor
-from .sources import Sources
+from .sources import PREFIXES, Sources
+
+HEAD = PREFIXES[-1]                    # the characters of a call that say it is no quote
 
 _VISIBLE = re.compile(r"\S")
 
@@ -168,6 +170,16 @@ class Hold:
         self.example(len(data) - q)          # (the whitespace before q is the region's)
         return q, False
 
+    def unquoted(self) -> None:
+        """End of a feed: a call held only for the quote check whose first characters stand
+        nowhere in the request's texts is no quote: it goes out now and streams on (checked
+        once, at HEAD characters: a long call is not held to its end)."""
+        r = self.region
+        if type(r) is Example and r.quick and not r.ended and r.size >= HEAD and self.quotes is not None:
+            r.quick = None             # (checked)
+            if not self.quotes.may_start(r.text(r.size - HEAD)):
+                self.was_call()
+
     def block_ended(self, blk, eof: bool, tail: int) -> None:
         """`blk` ended (`tail`: the characters received after its end).  If it began the held
         region and its text stands in the request's (`quotes`), it was a quote: text (or a
@@ -186,5 +198,5 @@ class Hold:
             r.ended = True
             if not eof and self._owners[0].failed_since(r.saved[0]):
                 self.example(tail)
-            elif r.quick:
+            elif r.quick is not False:
                 self.was_call()

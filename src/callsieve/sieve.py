@@ -151,7 +151,10 @@ class Sieve:
             self._o.flush()
         tent = self._hold.region
         if tent is not None:
-            tent.keep(out)
+            self._hold.unquoted()
+            tent = self._hold.region
+            if tent is not None:
+                tent.keep(out)
         return out
 
     def _refuse(self):
