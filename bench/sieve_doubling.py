@@ -11,6 +11,7 @@ import argparse
 import time
 
 from callsieve import Sieve
+from callsieve.sources import Sources
 
 TOOLS = [{"type": "function", "function": {"name": "run", "parameters": {"type": "object"}}}]
 
@@ -32,14 +33,28 @@ def _quoted_lines(n: int) -> str:
     return (line * (n // len(line) + 1))[:n]
 
 
+_CALL = '<tool_call>\n{"name": "run", "arguments": {"command": "ls %d"}}\n</tool_call>\n'
+# A tool's output that holds calls and JSON (what the request gives the quote check to index).
+_FILE = "".join('{"line": %d, "text": "<b>[x]</b>"}\n' % i + _CALL % i for i in range(20000))
+
+
+def _calls_quoted(n: int) -> str:
+    out, i = [], 0
+    while sum(map(len, out)) < n:
+        out.append(_CALL % (i * 7919 % 40000))     # half of them stand in the file: quotes
+        i += 1
+    return "".join(out)[:n]
+
+
 CASES = {"backtick_run": _backticks, "backticks_after_prose": _prose_backticks,
-         "fence_opening_run": _fence_line, "blockquoted_calls": _quoted_lines}
+         "fence_opening_run": _fence_line, "blockquoted_calls": _quoted_lines,
+         "calls_with_the_request_given": _calls_quoted}
 
 
-def _time(text: str, chunk: int) -> float:
+def _time(text: str, chunk: int, quotes=None) -> float:
     best = float("inf")
     for _ in range(3):
-        s = Sieve(tools=TOOLS)
+        s = Sieve(tools=TOOLS, quotes=quotes)
         t = time.process_time()
         for i in range(0, len(text), chunk):
             s.feed(text[i:i + chunk])
@@ -51,15 +66,33 @@ def _time(text: str, chunk: int) -> float:
 def run(quick: bool = False, progress=print) -> list[dict]:
     n = 1 << (15 if quick else 19)
     rows = []
+    quotes = Sources([_FILE])
     for name, make in CASES.items():
+        q = quotes if name == "calls_with_the_request_given" else None
         for chunk in (16, 1 << 30):
-            a, b = _time(make(n), chunk), _time(make(2 * n), chunk)
+            a, b = _time(make(n), chunk, q), _time(make(2 * n), chunk, q)
             row = {"case": name, "chunk": "whole" if chunk > n else chunk, "n": n,
                    "s_n": round(a, 3), "s_2n": round(b, 3), "ratio": round(b / a, 2) if a else None}
             progress(f"  {name:<24} chunk={row['chunk']!s:<6} n={n}: {a:.3f} s, 2n: {b:.3f} s, "
                      f"ratio {row['ratio']}")
             rows.append(row)
+    # the request's index: built once per request, linear in its texts
+    m = n * 4
+    big = _FILE * (2 * m // len(_FILE) + 1)
+    a, b = _index(big[:m]), _index(big[:2 * m])
+    progress(f"  {'request_index':<24} {m} chars: {a:.3f} s, 2x: {b:.3f} s, ratio {b / a if a else 0:.2f}")
+    rows.append({"case": "request_index", "n": m, "s_n": round(a, 3), "s_2n": round(b, 3),
+                 "ratio": round(b / a, 2) if a else None})
     return rows
+
+
+def _index(text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        t = time.process_time()
+        Sources([text])
+        best = min(best, time.process_time() - t)
+    return best
 
 
 def main(argv=None) -> int:

@@ -21,7 +21,6 @@ import re
 START, BLANK, CODE, TEXT, QUOTE = "start", "blank", "code", "text", "quote"
 OUTSIDE = (START, 0, None, False, False, "")
 _TAG = re.compile(r"<(/?)pre(?=[\s>])", re.I)
-_TAGS = ("<pre", "</pre")
 
 
 def inside(state: tuple) -> bool:
@@ -72,7 +71,8 @@ def _pre(pre: bool, text: str) -> tuple[bool, str]:
         pass
     if last is not None:
         pre = not last.group(1)
-    end = text[-5:].lower()
-    k = end.rfind("<")
-    tail = end[k:] if k >= 0 and any(t.startswith(end[k:]) for t in _TAGS) else ""
-    return pre, tail
+    k = text.rfind("<", max(0, len(text) - 5))
+    if k < 0:
+        return pre, ""
+    end = text[k:].lower()
+    return pre, end if "<pre".startswith(end) or "</pre".startswith(end) else ""
