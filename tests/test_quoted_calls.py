@@ -121,3 +121,9 @@ def test_a_long_call_that_is_no_quote_still_streams_with_the_request_given():
     assert streamed > 10                     # (held only for its first 64 characters)
     evs = s.feed('"}}\n</tool_call>') + s.close()
     assert [e.arguments for e in evs if isinstance(e, ToolCallEnd)] == [{"command": body}]
+
+
+def test_with_the_request_given_a_bad_call_is_still_reported_not_runnable_in_any_chunking():
+    text = '<tool_call>{"name": "run", "arguments": {"command": }}</tool_call> ok'
+    m = check(text, tools=TOOLS, quotes=[FILE], calls=[])
+    assert [c.name for c in m.incomplete] == ["run"] and m.content == "ok"

@@ -196,7 +196,7 @@ class Hold:
             (self.example if type(r) is Example else self.thought)(tail)
         elif type(r) is Example:
             r.ended = True
-            if not eof and self._owners[0].failed_since(r.saved[0]):
-                self.example(tail)
-            elif r.quick is not False:
+            if r.quick is not False:   # (held for the quote check only: a bad call stays one)
                 self.was_call()
+            elif not eof and self._owners[0].failed_since(r.saved[0]):
+                self.example(tail)
