@@ -227,18 +227,24 @@ def test_a_call_with_unusable_arguments_is_not_a_smaller_runnable_call(text):
         assert msg.content == "I will clean up."
 
 
-@pytest.mark.parametrize("text", [
-    '<tool_call>{"name": "rm", "arguments": {"path": "/data", "dry_run": "tru"}}</tool_call>',
-    '<tool_call>\n<function=rm>\n<parameter=path>\n/data\n</parameter>\n'
-    '<parameter=dry_run>\ntru\n</parameter>\n</function>\n</tool_call>',
-])
-def test_a_value_the_schema_rules_out_is_delivered_as_written(text):
-    # The decision (docs/guarantees.md, "When a call goes bad"): the schema only types XML-style values; a
-    # value it rules out is the model's string, never coerced, dropped or made a smaller call.
-    # The agent validates it against its schema and answers the model with an error.
-    tools = [{"type": "function", "function": {"name": "rm", "parameters": {"type": "object", "properties": {
-        "path": {"type": "string"}, "dry_run": {"type": "boolean"}}}}}]
-    check(text, tools=tools, calls=[("rm", {"path": "/data", "dry_run": "tru"})])
+RM_TOOLS = [{"type": "function", "function": {"name": "rm", "parameters": {"type": "object", "properties": {
+    "path": {"type": "string"}, "dry_run": {"type": "boolean"}}}}}]
+
+
+def test_a_value_the_schema_rules_out_is_delivered_as_written():
+    # The decision (docs/guarantees.md, "When a call goes bad"): a JSON string the schema rules out
+    # is the model's string, never coerced, dropped or made a smaller call; the agent validates it.
+    text = '<tool_call>{"name": "rm", "arguments": {"path": "/data", "dry_run": "tru"}}</tool_call>'
+    check(text, tools=RM_TOOLS, calls=[("rm", {"path": "/data", "dry_run": "tru"})])
+
+
+def test_an_xml_value_that_does_not_parse_as_its_declared_type_is_not_runnable():
+    # Bare text typed by the schema (issue 35): `tru` for a boolean is no boolean, and no string
+    # was written: the call is not runnable, its arguments kept as written.
+    text = ('<tool_call>\n<function=rm>\n<parameter=path>\n/data\n</parameter>\n'
+            '<parameter=dry_run>\ntru\n</parameter>\n</function>\n</tool_call>')
+    m = check(text, tools=RM_TOOLS, calls=[])
+    assert [(c.name, c.arguments) for c in m.incomplete] == [("rm", {"path": "/data", "dry_run": "tru"})]
 
 
 def test_max_call_bytes_makes_the_call_incomplete_without_losing_the_stream():
@@ -283,8 +289,11 @@ def test_remembered_format_does_not_hide_other_formats():
 
 
 def test_fence_markup_around_a_json_call_does_not_leak():
-    text = 'Sure:\n```json\n{"name": "list_files", "arguments": {"dir": "/srv"}}\n```\nDone.'
-    check(text, content="Sure:\nDone.", calls=[("list_files", {"dir": "/srv"})])
+    # A fence that ends the turn is the call, and its markup is no content…
+    text = 'Sure:\n```json\n{"name": "list_files", "arguments": {"dir": "/srv"}}\n```\n'
+    check(text, content="Sure:", calls=[("list_files", {"dir": "/srv"})])
+    # …followed by prose it was an example: text, fence and all (issue 35)
+    check(text + "Done.", content=text + "Done.", calls=[])
 
 
 def test_code_fence_that_is_not_a_call_is_text():

@@ -111,9 +111,9 @@ def test_an_example_is_decided_by_what_follows_its_block():
     hold.start(None, blk, '{"name": "f"}', 7)
     assert type(hold.region) is Example and not hold.thinking
     assert hold.ended_example() is None      # its block has not ended
-    hold.block_ended(SimpleNamespace())      # another block's end decides nothing
+    hold.block_ended(SimpleNamespace(), False, 0)      # another block's end decides nothing
     assert hold.ended_example() is None
-    hold.block_ended(blk)
+    hold.block_ended(blk, False, 0)
     example = hold.ended_example()
     assert example is not None
     tab = hermes_table()
@@ -132,7 +132,7 @@ def test_an_example_followed_by_the_wrappers_closer_was_the_call():
     blk = SimpleNamespace(opener='{"name"')
     hold.start(None, blk, '{"name": "f"}', 7)
     calls.start("f")
-    hold.block_ended(blk)
+    hold.block_ended(blk, False, 0)
     assert hold.after_example(hold.ended_example(), "\n</tool_call>", 0, False,
                               ("</tool_call>",), hermes_table()) == (0, False)
     assert hold.region is None and calls.count == 1 and sent["emit"] == []

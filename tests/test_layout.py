@@ -125,7 +125,7 @@ def test_save_and_restore_round_trip():
     saved = lay.save()
     fields = Layout.__slots__[4:]            # (after th and the three callbacks)
     before = {k: getattr(lay, k) for k in fields}
-    lay.content("\n```\nmore `a  ")
+    lay.content("\n```\n> more `a  ")
     lay.after_markup(Lead.LAYOUT)
     th.opened(SYNTAXES[0])
     lay.thought("`t ")

@@ -23,6 +23,10 @@ CONTROLS = ["<|END_OF_TURN_TOKEN|>", "<|end▁of▁sentence|>", "<tool_call|>", 
             "<|tool_call_end|>", "<｜tool▁outputs▁end｜>", "<|channel>", "<｜hy_eos:opensource｜>", "<|end|>"]
 
 
+# Formats whose call is a Markdown fence: followed by prose, a quoted example (issue 35).
+FENCES = {"fenced_json", "tool_code"}
+
+
 @st.composite
 def stream(draw, with_noise=False):
     """(text, expected calls, formats) from prose, near-misses and real calls of every family."""
@@ -40,6 +44,8 @@ def stream(draw, with_noise=False):
             parts.append("\n" + text + "\n")
             calls += expected
             fmts.add(fmt)
+            if fmt in FENCES:
+                break                  # (a fence is the call only where the turn ends with it)
     return "".join(parts), calls, fmts
 
 

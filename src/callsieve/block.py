@@ -230,13 +230,16 @@ class Example(Tentative):
     ("…to the tool, but I did not send it") says it was an example, and its text is content.
     Its events are held until that is known (a streamed call cannot be taken back)."""
 
-    __slots__ = ("ended",)
+    __slots__ = ("ended", "quick")
     NO_THINKING = Thinking("example", (), ())
     CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
 
     def __init__(self, blk, saved, mark: int, data: str, pos: int):
         super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
         self.ended = False             # its block has ended: the next visible thing decides
+        # Held only until its block ends, for the quote check (Hold.quotes): True; None once
+        # its first characters were checked (Hold.unquoted); False: an example.
+        self.quick: bool | None = False
 
     def after(self, data: str, q: int, eof: bool, closers: tuple, table) -> str:
         """What data[q:] (its first non-blank character on) says of the held call: CALL (an

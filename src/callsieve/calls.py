@@ -66,6 +66,7 @@ class Calls:
         # on_call(True) when a call starts, (False) when it ends
         self.on_call: Callable[[bool], None] | None = None
         self.count = 0                    # calls started in this stream
+        self.failed = 0                   # …and of those, the ones that ended not runnable
         self.block_calls = 0              # calls started in the current block (formats ask)
         self.at_start = False             # the current block opened where the content starts
         self.args: Args | None = None     # the open call's arguments
@@ -81,14 +82,18 @@ class Calls:
 
     def save(self) -> tuple:
         """What reading a region as a call changes here (see Tentative)."""
-        return self.count, self.index
+        return self.count, self.index, self.failed
 
     def restore(self, state: tuple) -> None:
-        self.count, self.index = state
+        self.count, self.index, self.failed = state
 
     def started_since(self, state: tuple) -> bool:
         """Has a call started since `state` was saved?"""
         return self.count > state[0]
+
+    def failed_since(self, state: tuple) -> bool:
+        """Has a call ended not runnable since `state` was saved?"""
+        return self.failed > state[2]
 
     # --- for format parsers (the formats.Context protocol: block_calls, at_start too)
     def schema(self, name: str, key: str) -> dict | None:
@@ -206,6 +211,8 @@ class Calls:
         self.flush()                    # every delta out before the pieces go (take_result)
         if a.over:
             reason = f"arguments larger than {self.limit} bytes"
+        elif reason is None and a.refused is not None:
+            reason, raw = a.refused
         if reason is None and not a.complete:
             reason = "arguments not closed"
         arguments = a.take_result() if reason is None else None   # Args writes strict JSON
@@ -216,6 +223,7 @@ class Calls:
                 return
             reason = "arguments are not a JSON object"
         closed = a.closed_copy() if arguments is None else arguments
+        self.failed += 1
         self.push(ToolCallError(self.index, reason, raw, True,
                                 closed if isinstance(closed, dict) else {}))
         self._done()

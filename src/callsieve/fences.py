@@ -42,23 +42,29 @@ def after(state: tuple, text: str) -> tuple:
         c = text[i]
         i += 1
         if c == "\n":
-            if fence and not opening and ch == fence[0] and run >= len(fence):
+            if opening:
+                fence = c_run(ch, run)
+            elif fence and ch == fence[0] and run >= len(fence):
                 fence = ""                     # a closing fence
             line = START
         elif c == " " and not run:
             line = (indent + 1, ch, run, ws, opening) if indent < 3 else None
         elif c in "`~" and not ws and ch in ("", c):
             run += 1
-            if opening:
-                fence = c * run
-            elif not fence and run == 3:
+            if not opening and not fence and run == 3:
                 fence, opening = c * 3, True   # open: the rest of the line is quoted too
             line = (indent, c, run, ws, opening)
         elif opening:
-            line = INFO
+            fence, line = c_run(ch, run), INFO
             i -= 1                             # (the info string starts here)
         elif c in " \t" and run and fence:
             line = (indent, ch, run, True, opening)   # a closing fence may end in spaces
         else:
             line = None
     return fence, line
+
+
+def c_run(ch: str, run: int) -> str:
+    """The fence an opening run of `run` characters `ch` opened.  (Made once, when the run
+    ends: made at each character, a line of a million backticks took quadratic time.)"""
+    return ch * run

@@ -16,6 +16,9 @@ from .block import Example
 from .layout import Output
 from .reasoning import OpenThinking, Tentative
 from .scan import Anchor
+from .sources import PREFIXES, Sources
+
+HEAD = PREFIXES[-1]                    # the characters of a call that say it is no quote
 
 _VISIBLE = re.compile(r"\S")
 
@@ -27,6 +30,7 @@ class Owner(Protocol):
 
 class Calls(Owner, Protocol):
     def started_since(self, state: tuple) -> bool: ...
+    def failed_since(self, state: tuple) -> bool: ...
 
 
 class Hold:
@@ -36,12 +40,13 @@ class Hold:
     called when the state went back or the held events went out (what is watched changes);
     `emit` and `think` send text out as the thinking state says, or as reasoning."""
 
-    __slots__ = ("region", "_out", "_owners", "_changed", "_emit", "_think")
+    __slots__ = ("region", "_out", "_owners", "_changed", "_emit", "_think", "quotes")
 
     def __init__(self, out: Output, owners: tuple[Calls, *tuple[Owner, ...]],
                  changed: Callable[[], None], emit: Callable[[str], None],
-                 think: Callable[[str], None]):
+                 think: Callable[[str], None], quotes: Sources | None = None):
         self.region: Tentative | None = None
+        self.quotes = quotes           # the request's texts: a call written in one is a quote
         self._out = out
         self._owners = owners
         self._changed = changed
@@ -51,12 +56,18 @@ class Hold:
     def claimed(self, th, hold_thinking: bool, blk, fmt, at_start: bool, data: str,
                 pos: int) -> None:
         """`fmt` claimed `blk` (nothing held yet): a call opened inside thinking is held
-        (`hold_thinking`: calls_in_reasoning is HOLD), and one of a format with examples opened
-        after prose (not `at_start`) by a tool's own opener."""
+        (`hold_thinking`: calls_in_reasoning is HOLD), one of a format with examples opened
+        after prose (not `at_start`) by a tool's own opener or by a fence (a fence quotes code:
+        at the start of the content too, it is a call only if the turn ends with it), and, with
+        the request's texts given, any call until its block ends (is its text one of theirs?)."""
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
-        elif fmt.examples and not at_start and (fmt.shaped or blk.opener in fmt.tool_openers):
+        elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
+                               or blk.opener in fmt.fences):
             self.start(None, blk, data, pos)
+        elif self.quotes is not None:
+            self.start(None, blk, data, pos)
+            self.region.quick = True   # type: ignore[union-attr]  # (an Example, just made)
 
     def start(self, think: OpenThinking | None, blk, data: str, pos: int) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
@@ -159,8 +170,33 @@ class Hold:
         self.example(len(data) - q)          # (the whitespace before q is the region's)
         return q, False
 
-    def block_ended(self, blk) -> None:
-        """`blk` ended: if it began the held Example, what follows it decides (after_example)."""
+    def unquoted(self) -> None:
+        """End of a feed: a call held only for the quote check whose first characters stand
+        nowhere in the request's texts is no quote: it goes out now and streams on (checked
+        once, at HEAD characters: a long call is not held to its end)."""
         r = self.region
-        if type(r) is Example and r.blk is blk:
+        if type(r) is Example and r.quick and not r.ended and r.size >= HEAD and self.quotes is not None:
+            r.quick = None             # (checked)
+            if not self.quotes.may_start(r.text(r.size - HEAD)):
+                self.was_call()
+
+    def block_ended(self, blk, eof: bool, tail: int) -> None:
+        """`blk` ended (`tail`: the characters received after its end).  If it began the held
+        region and its text stands in the request's (`quotes`), it was a quote: text (or a
+        thought, in thinking).  If it began the held Example, what follows it decides
+        (after_example); but a call in it that went bad (a key no call has, two names) before
+        the stream's end says it was no call: its text is content, whole.  (A call the end cut
+        off stays one: it says the turn was cut.)  An Example held only for the quote check
+        was the call."""
+        r = self.region
+        if r is None or r.blk is not blk:
+            return
+        # (a format may have read the whitespace after its block, looking for more calls)
+        if self.quotes is not None and self.quotes.has(r.text(tail).rstrip()):
+            (self.example if type(r) is Example else self.thought)(tail)
+        elif type(r) is Example:
             r.ended = True
+            if r.quick is not False:   # (held for the quote check only: a bad call stays one)
+                self.was_call()
+            elif not eof and self._owners[0].failed_since(r.saved[0]):
+                self.example(tail)

@@ -134,7 +134,7 @@ class Args:
     """One call's arguments, written as JSON text (streamed by the Sieve as it grows)."""
 
     __slots__ = ("parts", "done", "size", "limit", "closers", "counts", "keys", "pending", "over",
-                 "whole")
+                 "whole", "refused")
 
     def __init__(self, limit: int | None = None):
         self.parts: list[str] = []     # the JSON text so far; the Sieve sends new parts as deltas
@@ -149,6 +149,14 @@ class Args:
         # parser goes on reading the call, string-aware, to its end: the call is then incomplete.
         self.over = False
         self.whole: tuple[str, Any] | None = None   # (text, value): the arguments went out as one decoded piece
+        # (why, raw): a value the call cannot run with (a typed value that does not parse as its
+        # type): the arguments are written on, and the call ends not runnable (Calls._finish).
+        self.refused: tuple[str, str] | None = None
+
+    def refuse(self, why: str, raw: str) -> None:
+        """A value that makes the call not runnable (the first one says why)."""
+        if self.refused is None:
+            self.refused = (why, raw)
 
     def _out(self, s: str, cut: bool = False) -> None:
         if self.over:

@@ -20,7 +20,7 @@ import re
 from enum import Enum
 from typing import Callable
 
-from . import fences
+from . import fences, quotes
 from .events import Markup, Reasoning, Text
 
 
@@ -43,7 +43,7 @@ class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
     __slots__ = ("th", "markup", "piece", "retable", "at_start", "lead", "gap", "ws", "rws",
-                 "rlead", "ticks", "rticks", "fence", "code")
+                 "rlead", "ticks", "rticks", "fence", "code", "quote")
 
     def __init__(self, th, markup, piece, retable):
         self.th = th                   # the stream's Thought (how thinking text is kept)
@@ -60,14 +60,15 @@ class Layout:
         self.rticks = (0, 0)           # the same for the thinking block's current line
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
         self.code = False              # a backtick was written in the content (code, a fence)
+        self.quote = quotes.OUTSIDE    # a blockquote, indented code, <pre> (quotes.py)
 
     def save(self) -> tuple:
         return (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
-                self.rticks, self.fence, self.code)
+                self.rticks, self.fence, self.code, self.quote)
 
     def restore(self, state: tuple) -> None:
         (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
-         self.rticks, self.fence, self.code) = state
+         self.rticks, self.fence, self.code, self.quote) = state
 
     # ------------------------------------------------------------------ questions
     @property
@@ -86,11 +87,16 @@ class Layout:
         return bool(self.fence[0])
 
     @property
+    def blocked(self) -> bool:
+        """Is the content's current line inside a blockquote, indented code or `<pre>`?"""
+        return quotes.inside(self.quote)
+
+    @property
     def calm(self) -> bool:
         """Can content with no backtick and no newline skip `prose`'s bookkeeping for `spaced`
         (the content's current line can no longer be a fence, and ends in no backtick run that
-        the next character ends)?"""
-        return self.fence[1] is None and not self.ticks[1]
+        the next character ends, and whose quoting is known: quotes.settled)?"""
+        return self.fence[1] is None and not self.ticks[1] and quotes.settled(self.quote)
 
     def starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
@@ -112,6 +118,7 @@ class Layout:
     def content(self, s: str) -> None:
         """Content `s` (not empty) goes out, as written after whatever markup came last."""
         self.fence = fences.after(self.fence, s)   # (layout whitespace too: it ends lines)
+        self.quote = quotes.after(self.quote, s)
         if self.lead is not Lead.TEXT:
             # The whole whitespace run after markup is judged, however it was chunked.
             t = s.lstrip()
@@ -169,6 +176,8 @@ class Layout:
             self.ticks = (0, 0)
         if self.fence[1] is not None or "\n" in text:
             self.fence = fences.after(self.fence, text)
+        if "\n" in text or "<" in text or not quotes.settled(self.quote):
+            self.quote = quotes.after(self.quote, text)
         return self.spaced(text)
 
     def spaced(self, text: str) -> list:

@@ -8,8 +8,12 @@ from .reasoning import Thought
 
 # Markers that `inline code` quotes (in the content): call openers and thinking markers.
 _QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
-# Markers that a fenced code block quotes: call openers and control tokens.
-_FENCED = frozenset(("call", "control", "span"))
+# Markers that a fenced code block quotes: call openers and control tokens, and thinking markers
+# (a ```xml block showing `</think>`: issue 35).  (Inside thinking only inline code quotes its
+# closer: a fence the thinking never closed would hold the whole answer in it.)
+_FENCED = frozenset(("call", "control", "span", "think_open", "stray_close"))
+# Markers that a blockquote, indented code or <pre> quotes: call openers and control tokens.
+_BLOCKED = frozenset(("call", "control", "span"))
 # A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
 _CONTROL = frozenset(("control", "span"))
 
@@ -95,12 +99,13 @@ class Marks:
 def quoted(kind: str, marker: str, th: Thought, lay: Layout) -> bool:
     """Inside `inline code` or a fenced code block a marker is quoted, not written: "use
     `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with `</think>`",
-    a ``` block showing a call.  (A fence that is itself a call is fenced_json's, decided
+    a ``` block showing a call; so is a call or control token in a blockquote, an indented code
+    block or `<pre>` (quotes.py: a file the model read, quoted back).  (A fence that is itself a call is fenced_json's, decided
     where the fence opens.)  Inside thinking only its closer can be quoted, in `inline code`."""
     if th.inside:
         # Thinking about its own markup: "only messages after it keep the `</think>` block".
         return kind == "think_close" and lay.rquoting and marker[0] != "`"
-    return ((kind in _FENCED and lay.fenced)
+    return ((kind in _FENCED and lay.fenced) or (kind in _BLOCKED and lay.blocked)
             or (kind in _QUOTABLE and lay.quoting and marker[0] != "`"))
 
 

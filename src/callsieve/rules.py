@@ -99,6 +99,7 @@ class Asked:
     calls: bool = True              # False: tool_choice "none" (calls stay text)
     parallel: bool = True           # False: parallel_tool_calls false (only the first call counts)
     thinking: bool | None = None    # the request turned thinking on or off; None: it does not say
+    quotes: tuple[str, ...] = ()    # its user messages and tool results (a call in one is a quote)
 
     @classmethod
     def read(cls, get: Callable[[str], Any], chat_template_kwargs: dict | None = None) -> "Asked":
@@ -106,7 +107,31 @@ class Asked:
         kwargs = chat_template_kwargs if chat_template_kwargs is not None else get("chat_template_kwargs")
         return cls(tools=get("tools") or None, calls=get("tool_choice") != "none",
                    parallel=get("parallel_tool_calls") is not False,
-                   thinking=thinking_of(kwargs, get("reasoning_effort")))
+                   thinking=thinking_of(kwargs, get("reasoning_effort")),
+                   quotes=request_texts(get("messages")))
+
+
+# Whose messages the model may quote back: what it read (a user's paste, a tool's output), not
+# its own turns, nor the system prompt (whose examples of the model's own markup it may follow).
+QUOTED_ROLES = ("user", "tool", "function")
+
+
+def request_texts(messages) -> tuple[str, ...]:
+    """The texts of a request's user and tool messages (a string content, or its text parts): a
+    call whose text stands in one is a quote, not a call (the Sieve's `quotes`)."""
+    if not isinstance(messages, (list, tuple)):
+        return ()
+    out = []
+    for m in messages:
+        if not isinstance(m, dict) or m.get("role") not in QUOTED_ROLES:
+            continue
+        c = m.get("content")
+        if isinstance(c, str):
+            out.append(c)
+        elif isinstance(c, list):
+            out.extend(p if isinstance(p, str) else str(p.get("text") or p.get("content") or "")
+                       for p in c if isinstance(p, (str, dict)))
+    return tuple(t for t in out if t)
 
 
 def finish_reason(upstream: str | None, calls: int, cut: int) -> str:

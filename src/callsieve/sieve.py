@@ -33,6 +33,7 @@ from .marks import Marks, act, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
 from .session import Session
+from .sources import sources
 
 
 class SieveFailed(RuntimeError):
@@ -48,7 +49,7 @@ class Sieve:
     def __init__(self, tools=None, format: "str | registry.Format | None" = None, reasoning: str = "auto",
                  session: Session | None = None, *, thinking: bool | None = None,
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
-                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False,
+                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False, quotes=None,
                  response_template: dict | None = None):
         check_modes(reasoning, calls_in_reasoning)
         self.session = session
@@ -78,8 +79,10 @@ class Sieve:
         self._watch = Watch()          # what TEXT mode looks for and holds
         self._th = Thought(reasoning, thinking, session)
         self._lay = Layout(self._th, self._o.markup, self._o.piece, self._retable)
+        # The request's texts (its user messages and tool results): a call written in one of
+        # them is a quote, text (sources.py).
         self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks), self._retable,
-                          self._emit, self._lay.thought)
+                          self._emit, self._lay.thought, sources(quotes))
         self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
@@ -156,7 +159,10 @@ class Sieve:
             self._o.flush()
         tent = self._hold.region
         if tent is not None:
-            tent.keep(out)
+            self._hold.unquoted()
+            tent = self._hold.region
+            if tent is not None:
+                tent.keep(out)
         return out
 
     def _refuse(self):
@@ -372,7 +378,7 @@ class Sieve:
         at = blk.drive(self._calls, eof)
         if at is None:
             return None
-        return self._release(blk) if at == RELEASED else self._end_block(blk, at)
+        return self._release(blk) if at == RELEASED else self._end_block(blk, at, eof)
 
     def _on_call(self, started: bool) -> None:
         if started:
@@ -388,7 +394,7 @@ class Sieve:
             if self._marks.proved(blk.fmt.name):
                 self._retable()
 
-    def _end_block(self, blk: Block, at: int) -> _Next:
+    def _end_block(self, blk: Block, at: int, eof: bool) -> _Next:
         self._note_format()
         if self._o.markup_on:
             blk.audit(self._o, 0, at)
@@ -396,8 +402,8 @@ class Sieve:
         if self._calls.block_calls:
             self._lay.after_markup(Lead.JUDGED)
             self._marks.verbatim = None        # (a block given back before it is over)
-        self._hold.block_ended(blk)
         self._blk = None
+        self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
         return rest
 
     def _release(self, blk: Block) -> _Next:

@@ -18,8 +18,9 @@ class Watch:
 
     def __init__(self):
         self.tab: tuple = ()           # (Matcher, {marker: action}, Anchor or None)
-        # The fast path's test: where a marker may be (the Matcher's `first`), or a backtick or a
-        # newline (layout.Layout.prose's bookkeeping), in one regex; None: the chunk is plain prose
+        # The fast path's test: where a marker may be (the Matcher's `first`), or a backtick, a
+        # newline or what may begin `<pre` or `</pre` (layout.Layout.prose's bookkeeping: code,
+        # fences, lines, quotes.py), in one regex; None: the chunk is plain prose
         self.first: Any = None
         self.held = ""                 # a possible marker start, from the last chunk
         self.found: dict = {}          # Matcher.search cache for the text being scanned
@@ -32,7 +33,7 @@ class Watch:
             # Compiled once per Matcher, and kept with it (markers.py bounds how many live).
             # (alternatives, not a class: every branch starting with a literal keeps sre's
             # first-character scan)
-            first = matcher.prose_first = re.compile(matcher.first.__self__.pattern + "|`|\n").search
+            first = matcher.prose_first = re.compile(matcher.first.__self__.pattern + "|`|\n|<(?:[pP/]|\\Z)").search
         self.first = first
 
     def take(self, data: str, pos: int) -> tuple[str, int]:

@@ -50,8 +50,9 @@ def _list(calls, key="arguments"):
 FAMILIES = [
     Family("tool_call_tag", _each(lambda n, a: f"<tool_call>\n{obj(n, a)}\n</tool_call>"), "</tool_call>"),
     Family("tools_tag", _each(lambda n, a: f"<tools>{obj(n, a)}</tools>"), "</tools>"),
+    # (a fence followed by prose quotes an example: a call only where the turn ends with it)
     Family("fenced_json", lambda calls: "```json\n" + (obj(*calls[0]) if len(calls) == 1 else _list(calls)) + "\n```",
-           "\n```\n"),
+           "\n```\n", after=False),
     Family("bracket_tool_calls", _each(lambda n, a: f"[TOOL_CALLS]{n}[ARGS]{j(a)}", sep=""), "]} [TOOL_CALLS]"),
     Family("bare_json", lambda calls: obj(*calls[0]) if len(calls) == 1 else _list(calls), '"}]', before=False),
     Family("deepseek_v3", lambda calls: "<｜tool▁calls▁begin｜>" + "\n".join(_ds_v3(n, a) for n, a in calls)

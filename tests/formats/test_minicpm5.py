@@ -27,8 +27,12 @@ def test_cdata_may_hide_the_closers_and_entities_of_every_kind():
 def test_strings_unless_the_schema_types_the_parameter():
     t = tools(f={"n": {"type": "integer"}, "on": {"type": "boolean"}, "s": {"type": "string"}, "bad": {"type": "integer"}})
     text = ('<function name="f"><param name="n">7</param><param name="on">true</param><param name="s">42</param>'
-            '<param name="bad">seven</param><param name="free">42</param></function>')
-    check(text, tools=t, calls=[("f", {"n": 7, "on": True, "s": "42", "bad": "seven", "free": "42"})])
+            '<param name="free">42</param></function>')
+    check(text, tools=t, calls=[("f", {"n": 7, "on": True, "s": "42", "free": "42"})])
+    # A typed value that does not parse as its type: the call is not runnable (issue 35)
+    bad = text.replace('<param name="free">', '<param name="bad">seven</param><param name="free">')
+    m = check(bad, tools=t, calls=[])
+    assert m.incomplete[0].arguments["bad"] == "seven"
 
 
 def test_hermes_wrapper_with_json_shares_the_opener():

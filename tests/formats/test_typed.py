@@ -150,3 +150,38 @@ def test_an_object_written_as_python_or_as_a_string_is_read_when_no_string_is_al
     assert convert(text, frozenset({"object"})) == (True, want)
     assert convert(text, frozenset({"object", "string"})) == (False, None)     # a string may be meant: kept
     assert convert("{'k': foo()}", frozenset({"object"})) == (False, None)             # never evaluated
+
+
+# ------------------------------------------------------------------ values that cannot run (issue 35)
+def _qwen(params: str) -> str:
+    return f"<tool_call>\n<function=run>\n<parameter=command>ls</parameter>\n{params}</function>\n</tool_call>"
+
+
+def test_a_typed_value_that_does_not_parse_as_its_type_makes_the_call_not_runnable():
+    from helpers import check, tools
+    t = tools(run={"command": {"type": "string"}, "is_background": {"type": "boolean"},
+                   "n": {"type": "integer"}})
+    for value, kind in (("tru", "boolean"), ("yes please", "boolean"), ("seven", "integer")):
+        key = "n" if kind == "integer" else "is_background"
+        m = check(_qwen(f"<parameter={key}>\n{value}\n</parameter>\n"), tools=t, calls=[])
+        (call,) = m.incomplete
+        assert call.arguments == {"command": "ls", key: value}      # what the model wrote
+        assert kind in m.errors[0].reason
+    check(_qwen("<parameter=is_background>\ntrue\n</parameter>\n"), tools=t,
+          calls=[("run", {"command": "ls", "is_background": True})])
+
+
+def test_a_near_miss_literal_for_an_undeclared_parameter_runs_no_more_than_in_json():
+    from callsieve import parse
+    from helpers import check, tools
+    t = tools(run={"command": {"type": "string"}})
+    for value in ("tru", "fals", "nul", "Tru", "Fals", "Non"):
+        check(_qwen(f"<parameter=force>\n{value}\n</parameter>\n"), tools=t, calls=[])
+        json_call = '<tool_call>{"name": "run", "arguments": {"command": "ls", "force": %s}}</tool_call>' % value
+        assert parse(json_call, tools=t).tool_calls == []        # (the same call in JSON)
+    # a word that is no literal is the string it reads as; a declared string is any text
+    for value in ("truck", "no", "fa"):
+        check(_qwen(f"<parameter=force>\n{value}\n</parameter>\n"), tools=t,
+              calls=[("run", {"command": "ls", "force": value})])
+    check(_qwen("<parameter=command>\ntru\n</parameter>\n").replace("<parameter=command>ls</parameter>\n", ""),
+          tools=t, calls=[("run", {"command": "tru"})])

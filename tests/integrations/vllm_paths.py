@@ -265,13 +265,17 @@ def checks(Tokenizer, unified, request, TOOLS):
         for fmt, text, want in SAMPLES:
             tools = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}}
                      for n in sorted({n for n, _ in want})]
+            # A fenced call is the call only where the turn ends with it (issue 35): streamed, it is
+            # held until finish_streaming (which vLLM's helper never calls), and then comes whole.
+            fenced = fmt in ("fenced_json", "tool_code")
             for streaming, finish in ((False, False), (True, False), (True, True)):
                 parser = cls(MarkerTokenizer(MARKERS), tools)
                 try:
-                    _, got = extract(parser, text, default_request(tools), streaming=streaming, finish=finish)
+                    _, got = extract(parser, text, default_request(tools), streaming=streaming, finish=finish,
+                                     one_entry_per_delta=not (fenced and finish))
                 except AssertionError as e:
                     got = f"{type(e).__name__}: {e}"
-                if not same_calls(got, want):
+                if not same_calls(got, [] if fenced and streaming and not finish else want):
                     bad.append((fmt, streaming, finish, text[:60], got))
         assert not bad, bad
         assert len({f for f, _, _ in SAMPLES}) >= 30

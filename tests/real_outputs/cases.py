@@ -224,9 +224,13 @@ case("tool_code", TC2, "a ```python fence with a call in it is code, not a call"
      tools=["get_weather"])
 case("tool_code", TC1, "a tool_code fence with no call stays text",
      '```tool_code\nx = 1\n```', [], '```tool_code\nx = 1\n```')
-case("tool_code", TC1, "a call with list and bool arguments, text after",
-     '```tool_code\nsearch(terms=["a", "b"], exact=True)\n```\nSearching.',
-     [("search", {"terms": ["a", "b"], "exact": True})], "Searching.", tools=["search"])
+case("tool_code", TC1, "a call with list and bool arguments",
+     '```tool_code\nsearch(terms=["a", "b"], exact=True)\n```\n',
+     [("search", {"terms": ["a", "b"], "exact": True})], tools=["search"])
+# (issue 35: a fence is a call only where the turn ends with it; prose after it quoted an example)
+case("tool_code", TC1, "the same call, text after: a quoted example",
+     '```tool_code\nsearch(terms=["a", "b"], exact=True)\n```\nSearching.', [],
+     '```tool_code\nsearch(terms=["a", "b"], exact=True)\n```\nSearching.', tools=["search"])
 
 # ---------------------------------------------------------------------------------------------
 # Muse Glimmer

@@ -162,6 +162,9 @@ def _member(r, ctx: Context, loose, o: _Members, k: str, c: str):
     """A member of a call object other than its arguments, `c` the first character of its value."""
     if k in NAME_KEYS and o.name is None and c == '"':
         _named(ctx, loose, o, (yield from key(r)))
+    elif (k in NAME_KEYS or k == "function" and c == '"') and o.name is not None:
+        # Two names: which tool was meant?  (The first ran with arguments written for the other.)
+        raise _bad(c, o.started, "a call object with two names")
     elif k in WRAPPER_KEYS and o.name is None and not o.started and o.held is None and c in ("{", "["):
         # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
         if c == "{":
@@ -179,8 +182,10 @@ def _member(r, ctx: Context, loose, o: _Members, k: str, c: str):
         # Granite 3 at times puts the tool's name under "type" and writes no "name"
         t = yield from key(r)
         o.typed = t if t not in ("function", "tool_call", "tool_use") else None
-    elif loose and not o.started and k not in IGNORED:
-        raise Reject(f"not a call: key {k!r}")
+    elif loose and k not in IGNORED and k not in ID_KEYS:
+        # JSON found in prose or a fence is a call only if it has a call's keys and no others
+        # (after the name went out: not runnable, and a held Example gives it back as text).
+        raise _bad(c, o.started, f"not a call: key {k!r}")
     else:
         yield from value(r, Args())      # skipped
 

@@ -260,5 +260,25 @@ class Value:
         typed, obj = convert(text, self.allowed)
         if typed:
             self.a.value(obj)
-        else:
-            self.a.string(text)
+            return
+        self.a.string(text)           # (the arguments as they would be: what the model wrote)
+        what = refused(text.strip(), self.allowed)
+        if what is not None:
+            self.a.refuse(f"a value that is not {what}: {text.strip()[:40]!r}", text)
+
+
+# Proper prefixes of the literal words (3+ characters): a literal cut or misspelt (`tru`, `fals`).
+_NEAR_LITERALS = frozenset(w[:n] for w in _WORDS for n in range(3, len(w)))
+
+
+def refused(s: str, allowed) -> str | None:
+    """A bare value `s` that did not parse under `allowed`: what it should have been, if that
+    makes the call not runnable (None: it is the string it reads as).  A value of a parameter
+    typed without `string` (`tru` for a boolean); a value read as "JSON if it parses" (no schema
+    for the parameter) that is a near-miss of a literal (`tru`): the same call written in JSON
+    would not parse, so neither does this one (docs/guarantees.md)."""
+    if allowed is not None and "string" not in allowed:
+        return " or ".join(sorted(allowed))
+    if allowed is None and s in _NEAR_LITERALS:
+        return "a JSON literal"
+    return None

@@ -22,6 +22,10 @@ class FencedJson(Format):
     aliases = ("fenced",)
     description = "JSON call(s) in a ```json (or ```xml) fence"
     openers = ("```",)
+    # A fence is also how a model quotes code: its call is the call only where the turn ends
+    # with it (held.Hold, block.Example); followed by prose it was an example, fence and all.
+    fences = openers
+    examples = True
     closer = "```"
     models = ("qwen2.5-coder*",)
     priority = 30

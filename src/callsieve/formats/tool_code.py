@@ -56,6 +56,8 @@ class ToolCode(Format):
     openers = ("```",)
     start_openers = (ASSIGN,)
     closer = "```"
+    fences = ("```",)          # a fence quotes code too: the call only if the turn ends with it
+    examples = True
     models = ("gemma-3-*", "gemma3*")
     priority = 29              # before fenced_json, which shares the fence and wants JSON
     example = '```tool_code\nget_weather(city="Tokyo", unit="celsius")\n```'

@@ -82,9 +82,12 @@ class Steps:
     rules are the proxy's (`callsieve.rules.ChoiceRules`); this only writes their events as Steps."""
 
     def __init__(self, tools=None, *, calls: bool = True, parallel: bool = True, reasoning: str = "auto",
-                 thinking: bool | None = None, session=None, make_id: Callable[[str, int], str] | None = None):
+                 thinking: bool | None = None, session=None, make_id: Callable[[str, int], str] | None = None,
+                 quotes=None):
         # No tool declared: with strict parsing every call is text (how the proxy does tool_choice "none").
-        self.sieve = Sieve(tools=tools if calls else [], reasoning=reasoning, thinking=thinking, session=session)
+        # `quotes`: the request's user and tool texts (rules.Asked.quotes): a call in one is a quote.
+        self.sieve = Sieve(tools=tools if calls else [], reasoning=reasoning, thinking=thinking, session=session,
+                           quotes=quotes)
         self.rules = ChoiceRules(parallel=parallel, make_id=make_id)
         self.calls: dict[int, Call] = {}    # by output index
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from callsieve.reasoning import CALLS_IN_REASONING, HOLD
 from callsieve.rules import Asked
+from callsieve.sources import sources
 
 # How calls reach the client (`callsieve serve --calls`, or a request's `X-Callsieve-Calls`
 # header): "whole", each call once its arguments closed and were valid (one delta with its name
@@ -50,6 +51,7 @@ class Options:
     include_usage: bool = False
     calls_in_reasoning: bool | str = HOLD
     whole_calls: bool = False     # deliver each call only once runnable (rules.WholeCalls)
+    quotes: Any = None            # the request's texts, indexed once (a call in one is a quote)
 
     @classmethod
     def from_request(cls, body: dict, format: str | None = None, reasoning: str = "auto",
@@ -61,7 +63,8 @@ class Options:
                    calls_in_reasoning=CALLS_IN_REASONING[calls_in_reasoning],
                    reasoning=body.get("reasoning_format") or reasoning, thinking=asked.thinking,
                    parallel_tool_calls=asked.parallel, tool_choice_none=not asked.calls,
-                   include_usage=bool((body.get("stream_options") or {}).get("include_usage")))
+                   include_usage=bool((body.get("stream_options") or {}).get("include_usage")),
+                   quotes=sources(asked.quotes))
 
     def answered_whole(self) -> "Options":
         """The options of a non-streamed answer (the fold of a stream with these): its calls are
@@ -74,7 +77,7 @@ class Options:
         tools = NO_TOOLS if self.tool_choice_none else self.tools
         return {"tools": tools, "format": self.format, "reasoning": self.reasoning,
                 "session": session, "thinking": self.thinking,
-                "calls_in_reasoning": self.calls_in_reasoning}
+                "calls_in_reasoning": self.calls_in_reasoning, "quotes": self.quotes}
 
 
 class BadRequest(ValueError):

@@ -77,7 +77,7 @@ def options(request, chat_template_kwargs, *, calls: bool, reasoning: bool, sess
     # finds (keeps_tool_calls), so they stay text rather than vanish.
     return {"tools": tools or None, "calls": calls and asked.calls and bool(tools), "parallel": asked.parallel,
             "reasoning": "auto" if reasoning else "none", "thinking": asked.thinking,
-            "session": session, "make_id": make_id}
+            "session": session, "make_id": make_id, "quotes": asked.quotes}
 
 
 # callsieve's format -> vLLM's structural tag for it (vllm.tool_parsers.structural_tag_registry): the

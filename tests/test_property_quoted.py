@@ -1,0 +1,173 @@
+"""Property (issue 35): a quoted call never runs.  Any call of any family's syntax (tests/corpus.py)
+quoted in Markdown (a fence, a blockquote, an indented code block, `<pre>`, inline code) and
+followed by prose, and any call whose text stands in the request (a tool result the agent read,
+a user's paste), in any chunking, is never a call: not through the library, and not through the
+proxy's rules for each API (Chat, Responses, Messages: the request read as the proxy reads it,
+the answer through its Turn, encoder and fold, with no network), streamed or folded.  Nothing
+streamed ever announced it either."""
+from functools import reduce
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from callsieve import Sieve
+from callsieve.reasoning import END_TOKENS, STRIP
+from callsieve.serve import chat, messages, responses
+from callsieve.serve.options import Options, whole_calls
+from callsieve.serve.turn import Turn
+from corpus import SAMPLES
+from helpers import chunked, feed, summary
+
+TOOL_NAMES = sorted({c[0] for _, _, calls in SAMPLES for c in calls})
+TOOLS = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n in TOOL_NAMES]
+WORDS = ["Sure", "the", "file", "says", "it", "is", "text", "so", "I", "ran", "nothing", "."]
+prose = st.lists(st.sampled_from(WORDS), min_size=1, max_size=8).map(" ".join)
+
+
+def _quote(form: str, call: str) -> str | None:
+    lines = call.split("\n")
+    if form == "blockquote":
+        return "\n".join("> " + x for x in lines)
+    if form == "indented":
+        return "\n" + "\n".join("    " + x for x in lines)
+    if form == "pre":
+        return "<pre>" + call + "</pre>"
+    if form == "inline":
+        return None if "\n" in call or "`" in call else "`" + call + "`"
+    fence = form
+    return fence + "\n" + call + "\n" + fence.split(" ")[0].rstrip("jsonxml")
+
+
+FORMS = ["blockquote", "indented", "pre", "inline", "```", "~~~", "```json", "````"]
+
+
+@st.composite
+def quoted(draw):
+    """(text, the call's text): prose, a call of some family quoted, prose after it."""
+    _, call, _ = draw(st.sampled_from(SAMPLES))
+    form = draw(st.sampled_from(FORMS))
+    q = _quote(form, call)
+    if q is None:
+        form, q = "```", _quote("```", call)
+    return draw(prose) + ":\n" + q + "\n\n" + draw(prose), call
+
+
+def _visible(text: str) -> str:
+    """The content a quote leaves: all of it, but end-of-turn tokens (never content)."""
+    return reduce(lambda t, m: t.replace(m, ""), END_TOKENS + STRIP, text).strip()
+
+
+def _no_call(msg) -> None:
+    assert msg.tool_calls == [] and msg.incomplete == [], summary(msg)
+
+
+@settings(max_examples=60, deadline=None)
+@given(quoted(), st.booleans(), st.data())
+def test_a_quoted_call_followed_by_text_is_never_a_call(case, declared, data):
+    text, _ = case
+    kw = {"tools": TOOLS} if declared else {}
+    chunks = data.draw(chunked(text))
+    whole, _ = feed(text, **kw)
+    msg, _ = feed(text, chunks, **kw)
+    _no_call(whole)
+    assert summary(msg) == summary(whole)
+    assert whole.content == _visible(text)
+
+
+@st.composite
+def in_request(draw):
+    """(the answer, the file the request holds): a call of some family copied from the file,
+    alone or with prose around it."""
+    _, call, _ = draw(st.sampled_from(SAMPLES))
+    file = draw(prose) + "\n" + call + "\n" + draw(prose)
+    answer = draw(st.sampled_from(["", "The file says "])) + call + draw(st.sampled_from(["", " which is text."]))
+    return answer, file
+
+
+@settings(max_examples=60, deadline=None)
+@given(in_request(), st.data())
+def test_a_call_whose_text_is_in_the_request_is_never_a_call(case, data):
+    answer, file = case
+    chunks = data.draw(chunked(answer))
+    whole, _ = feed(answer, tools=TOOLS, quotes=[file])
+    msg, _ = feed(answer, chunks, tools=TOOLS, quotes=[file])
+    _no_call(whole)
+    assert summary(msg) == summary(whole)
+
+
+# ------------------------------------------------------------------ through the proxy's APIs
+def _request(api, file: str) -> dict:
+    """A request of `api` whose last message is the result of a tool that read `file`."""
+    if api is chat:
+        return {"model": "m", "stream": True, "tools": TOOLS, "messages": [
+            {"role": "user", "content": "Read notes.txt"},
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "read", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": "c1", "content": file}]}
+    if api is responses:
+        return {"model": "m", "stream": True, "input": [
+            {"role": "user", "content": "Read notes.txt"},
+            {"type": "function_call", "call_id": "c1", "name": "read", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "c1", "output": file}],
+            "tools": [{"type": "function", "name": t["function"]["name"], "parameters": {"type": "object"}}
+                      for t in TOOLS]}
+    return {"model": "m", "stream": True, "max_tokens": 100, "messages": [
+        {"role": "user", "content": "Read notes.txt"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "c1", "name": "read", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "c1", "content": file}]}],
+        "tools": [{"name": t["function"]["name"], "input_schema": {"type": "object"}} for t in TOOLS]}
+
+
+def _through(api, file: str, chunks: list) -> tuple[list, dict]:
+    """What a client of `api` gets for an upstream answer in `chunks`: the streamed events and
+    their fold (app.py's steps, without the sockets)."""
+    import json
+    body = _request(api, file)
+    chat_body = api.to_chat(body)
+    opts = Options.from_request(chat_body)
+    opts.whole_calls = whole_calls(api.name, "auto", None)
+    enc = api.encoder(body, chat_body)
+    turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
+    out = enc.start()
+    for piece in chunks:
+        up = {"id": "up", "object": "chat.completion.chunk", "created": 1, "model": "m",
+              "choices": [{"index": 0, "delta": {"content": piece}}]}
+        enc.upstream(up)
+        out += enc.write(turn.feed(up))
+    up = {"id": "up", "created": 1, "model": "m", "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+    enc.upstream(up)
+    out += enc.write(turn.feed(up))
+    out += enc.write(turn.finish())
+    out += enc.close()
+    events = [json.loads(line[5:]) for line in b"".join(out).decode().splitlines()
+              if line.startswith("data:") and line[5:].strip() != "[DONE]"]
+    return events, api.fold(events)
+
+
+def _calls(api, events: list, folded: dict) -> list:
+    """Every call the client was told of, streamed or folded."""
+    if api is chat:
+        told = [tc for e in events for c in e.get("choices", []) for tc in (c.get("delta") or {}).get("tool_calls") or []]
+        return told + [tc for c in folded["choices"] for tc in c["message"].get("tool_calls") or []]
+    if api is responses:
+        told = [e for e in events if (e.get("item") or {}).get("type") == "function_call"]
+        return told + [o for o in folded.get("output", []) if o.get("type") == "function_call"]
+    told = [e for e in events if (e.get("content_block") or {}).get("type") == "tool_use"]
+    return told + [b for b in folded.get("content", []) if b.get("type") == "tool_use"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.one_of(quoted().map(lambda q: (q[0], None)), in_request()), st.data())
+def test_through_every_api_a_quoted_call_is_never_a_call(case, data):
+    answer, file = case
+    chunks = data.draw(chunked(answer))
+    for api in (chat, responses, messages):
+        events, folded = _through(api, file or "Some notes, nothing to run.", chunks)
+        assert _calls(api, events, folded) == [], (api.name, answer)
+
+
+def test_through_every_api_the_real_call_still_runs():
+    call = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
+    for api in (chat, responses, messages):
+        events, folded = _through(api, "Some notes.", [call[:20], call[20:]])
+        assert len(_calls(api, events, folded)) >= 1, api.name      # (streamed, and folded)
