@@ -7,6 +7,8 @@ Standard library and the project's own dependencies only.  Modules:
   proxybench `callsieve serve` against that upstream: throughput, TTFT, end-to-end, 200 clients
   transportbench the proxy's own work at n, 2n, 4n (linear), one heavy answer sliced, clients
              that stop reading cut off (issue 35)
+  sieve_doubling the Sieve's adversarial inputs (backtick runs, quoted calls, the request's
+             index) at n and 2n (issue 35)
   peers      vLLM / SGLang side by side (their harness, their venv)
   run        the command: one table, bench/RESULTS.md with --write
 """

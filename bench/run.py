@@ -38,6 +38,7 @@ from bench import feedbench as F  # noqa: E402
 from bench import holdbench as H  # noqa: E402
 from bench import peers as P  # noqa: E402
 from bench import proxybench as X  # noqa: E402
+from bench import sieve_doubling as SD  # noqa: E402
 from bench import streams as S  # noqa: E402
 from bench import transportbench as TB  # noqa: E402
 from bench import wholebench as W  # noqa: E402
@@ -204,6 +205,12 @@ def run(args) -> dict:
         except Exception as e:
             res["errors"].append(f"transport: {type(e).__name__}: {e}")
 
+    # 5c. the Sieve on adversarial input: doubling it at most doubles the time
+    try:
+        res["sieve_doubling"] = SD.run(args.quick, progress=log)
+    except Exception as e:
+        res["errors"].append(f"sieve doubling: {type(e).__name__}: {e}")
+
     # 6. the peers
     if args.peers and not args.quick:
         try:
@@ -260,6 +267,7 @@ def wrong_results(res: dict) -> list[str]:
     if px.get("proxy_died"):
         out.append("proxy died: " + px["proxy_died"][-200:])
     out += TB.wrong(res.get("transport") or {})
+    out += SD.wrong(res.get("sieve_doubling") or [])
     return out + res.get("errors", [])
 
 
@@ -497,6 +505,8 @@ def other_tables(res: dict) -> list[str]:
                 L.append(f"| {k} | " + ", ".join(f"{a}={_fmt(b)}" for a, b in v.items() if a != "failures" or b) + " |")
     if res.get("transport"):
         L += TB.render(res["transport"])
+    if res.get("sieve_doubling"):
+        L += SD.render(res["sieve_doubling"])
     return L
 
 

@@ -86,6 +86,21 @@ def run(quick: bool = False, progress=print) -> list[dict]:
     return rows
 
 
+def render(rows: list[dict]) -> list[str]:
+    """Markdown rows for bench/RESULTS.md."""
+    L = ["", "**The Sieve on adversarial input** (issue 35; bench/sieve_doubling.py; CPU time, best of 3; "
+         "×2n = t(2n) ÷ t(n): 2 is linear, 4 quadratic):", "", "| case | chunk | n | s at n | ×2n |",
+         "|---|---|---:|---:|---:|"]
+    L += [f"| {r['case']} | {r.get('chunk', '-')} | {r['n']:,} | {r['s_n']:.3f} | {r['ratio']} |" for r in rows]
+    return L
+
+
+def wrong(rows: list[dict]) -> list[str]:
+    """A case far from linear (a ratio near 4 is quadratic; timing noise stays well below 3)."""
+    return [f"sieve doubling {r['case']} ({r.get('chunk', '-')}): x{r['ratio']} at 2n" for r in rows
+            if r.get("ratio") and r["ratio"] > 3.0 and r["s_2n"] > 0.05]
+
+
 def _index(text: str) -> float:
     best = float("inf")
     for _ in range(3):
