@@ -57,37 +57,22 @@ case("pythonic", OLMOT, "an overflowing number (1e999) spoils its own call, not 
 SAR = "https://github.com/smg-project/smg/pull/1937"
 case("sarashina", SAR, "the dict list after the <|tool_calls|> token",
      "<|tool_calls|>[{'name': 'get_weather', 'arguments': {'city': 'Tokyo'}}]",
-     [("get_weather", {"city": "Tokyo"})], tools=["get_weather"],
-     xfail="no format reads a single-quoted Python-dict list [{'name': …, 'arguments': {…}}], bare or after "
-           "<|tool_calls|> (solar_open owns that token with another body): no call; the token and the list come "
-           "back as content")
+     [("get_weather", {"city": "Tokyo"})], tools=["get_weather"])
 case("sarashina", SAR, "the token stripped by detokenization: the bare Python-dict list",
      "[{'name': 'get_weather', 'arguments': {'city': 'Osaka'}}]",
-     [("get_weather", {"city": "Osaka"})], tools=["get_weather"],
-     xfail="no format reads a single-quoted Python-dict list [{'name': …, 'arguments': {…}}], bare or after "
-           "<|tool_calls|> (solar_open owns that token with another body): no call; the bare list comes back as "
-           "content")
+     [("get_weather", {"city": "Osaka"})], tools=["get_weather"])
 case("sarashina", SAR, "two calls in one list, Japanese prose before the token",
      "天気を調べます。<|tool_calls|>[{'name': 'get_weather', 'arguments': {'city': '札幌'}}, "
      "{'name': 'get_time', 'arguments': {'tz': 'Asia/Tokyo'}}]",
      [("get_weather", {"city": "札幌"}), ("get_time", {"tz": "Asia/Tokyo"})], "天気を調べます。",
-     tools=["get_weather", "get_time"],
-     xfail="no format reads a single-quoted Python-dict list [{'name': …, 'arguments': {…}}], bare or after "
-           "<|tool_calls|> (solar_open owns that token with another body): no call; the prose, the token and the "
-           "list are all content")
+     tools=["get_weather", "get_time"])
 case("sarashina", SAR, "Python literals True and None and a nested list in the arguments",
      "<|tool_calls|>[{'name': 'search', 'arguments': {'query': 'ramen', 'open_now': True, 'cursor': None, "
      "'tags': ['cheap', 'late']}}]",
-     [("search", {"query": "ramen", "open_now": True, "cursor": None, "tags": ["cheap", "late"]})], tools=["search"],
-     xfail="no format reads a single-quoted Python-dict list [{'name': …, 'arguments': {…}}], bare or after "
-           "<|tool_calls|> (solar_open owns that token with another body): no call; the token and the list (True, "
-           "None and all) come back as content")
+     [("search", {"query": "ramen", "open_now": True, "cursor": None, "tags": ["cheap", "late"]})], tools=["search"])
 case("sarashina", SAR, "a double-quoted string holding an apostrophe among single-quoted keys",
      "<|tool_calls|>[{'name': 'send', 'arguments': {'text': \"it's late\"}}]",
-     [("send", {"text": "it's late"})], tools=["send"],
-     xfail="no format reads a single-quoted Python-dict list [{'name': …, 'arguments': {…}}], bare or after "
-           "<|tool_calls|> (solar_open owns that token with another body): no call; the token and the list come "
-           "back as content")
+     [("send", {"text": "it's late"})], tools=["send"])
 
 # ---------------------------------------------------------------------------------------------
 # Claude-style <invoke> blocks leaked as text: no namespace, no wrapper, a stray word before them.
