@@ -203,6 +203,9 @@ class Sieve:
         out = self._o.events = []
         self._prose = self._calm = False
         self._run("", 0, True)
+        if self._watch.held:               # a special token cut by the end (watch.cut_token)
+            self._o.markup(self._watch.held)
+            self._watch.held = ""
         self._lay.end()
         self._calls.flush()
         self._o.flush()

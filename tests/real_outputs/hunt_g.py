@@ -175,9 +175,7 @@ case("deepseek_dsml", "https://github.com/cline/cline/issues/11339",
 case("gemma_special", "https://github.com/FlashML-org/FreeToken/pull/346",
      "Gemma 4: a parsed call, then a stray truncated <|tool_call at the end of the turn",
      '<|tool_call>call:get_weather{city:<|"|>Paris<|"|>}<tool_call|><|tool_call',
-     [("get_weather", {"city": "Paris"})], tools=["get_weather"],
-     xfail="the call is read, but the opener cut at the end of the turn ('<|tool_call', no '>') is given back as "
-           "content: content '<|tool_call'")
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
 # ---------------------------------------------------------------------------------------------
 # MiMo (Qwen3-Coder body).
 MIMO = "https://github.com/sgl-project/sglang/issues/33186"
@@ -282,17 +280,14 @@ case("plamo3", PL, "two requests in one block",
            "content")
 case("plamo3", PL, "a plain answer ended by <|plamo:tag|>; what follows the end of turn is not the answer",
      "Regular response<|plamo:tag|>ignored", [], "Regular response", tools=["get_weather"],
-     xfail="PLaMo 3's end-of-turn token is not known: content 'Regular response<|plamo:tag|>ignored'")
+     xfail="PLaMo 3's end-of-turn token is dropped, but the text a model wrote after the end of its turn stays: "
+           "content 'Regular responseignored'")
 case("plamo3", PLR, "its own think block, then the answer",
      "<|plamo:begin_think:plamo|>Short greeting; answer briefly.<|plamo:end_think:plamo|>Hello!<|plamo:tag|>", [],
-     "Hello!", "Short greeting; answer briefly.",
-     xfail="the think tags are read (reasoning right) but PLaMo 3's end-of-turn token stays: content "
-           "'Hello!<|plamo:tag|>'")
+     "Hello!", "Short greeting; answer briefly.")
 case("plamo3", PLR, "thinking opened by the prompt: only the closer in the output",
      "The user asks for 3+4, which is 7.<|plamo:end_think:plamo|>3 + 4 = 7.<|plamo:tag|>", [], "3 + 4 = 7.",
-     "The user asks for 3+4, which is 7.", thinking=True,
-     xfail="the closer is read (reasoning right) but PLaMo 3's end-of-turn token stays: content '3 + 4 = "
-           "7.<|plamo:tag|>'")
+     "The user asks for 3+4, which is 7.", thinking=True)
 
 # ---------------------------------------------------------------------------------------------
 # K2 Horizon: <ifm|tool_calls> holding <ifm|tool_call> elements, XML (default), typed XML or JSON.
