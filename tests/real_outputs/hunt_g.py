@@ -464,14 +464,11 @@ RW = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_rwk
 case("fenced_json", RW, "the '**Tool Call:**' heading, then the indented JSON call in a ```json fence",
      'Checking.\n**Tool Call:**\n```json\n{\n  "name": "get_weather",\n  "arguments": {\n    "city": "Paris"\n'
      '  }\n}\n```',
-     [("get_weather", {"city": "Paris"})], "Checking.", tools=["get_weather"],
-     xfail="the call in the fence is read, but RWKV's '**Tool Call:**' heading stays: content 'Checking.\n**Tool "
-           "Call:**'")
+     [("get_weather", {"city": "Paris"})], "Checking.", tools=["get_weather"])
 case("fenced_json", RW, "two headed fences, one call each",
      '**Tool Call:**\n```json\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n```\n**Tool Call:**\n```json\n'
      '{"name": "get_forecast", "arguments": {"city": "Berlin"}}\n```',
-     [("get_weather", {"city": "Paris"}), ("get_forecast", {"city": "Berlin"})], tools=["get_weather", "get_forecast"],
-     xfail="both calls are read, but RWKV's '**Tool Call:**' headings stay: content '**Tool Call:**\n**Tool Call:**'")
+     [("get_weather", {"city": "Paris"}), ("get_forecast", {"city": "Berlin"})], tools=["get_weather", "get_forecast"])
 case("fenced_json", RW, "a fence whose arguments are a JSON string and which carries an extra id key",
      'Checking.\n```json\n{"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}", "id": "call_123"}\n```',
      [("get_weather", {"city": "Paris"})], "Checking.", tools=["get_weather"])
