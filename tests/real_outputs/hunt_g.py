@@ -410,21 +410,14 @@ case("glm", IQ, "iQuest Coder V2: a call with no arguments",
 HC = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_hyperclovax_seed_think_14b_tool_parser.py"
 case("bare_json", HC, "HyperCLOVA X: the header line, the JSON list, then <|im_end|>",
      ' -> tool/function_call\n[{"name": "get_weather", "arguments": {"city": "Seoul"}}]<|im_end|>',
-     [("get_weather", {"city": "Seoul"})], tools=["get_weather"],
-     xfail="the ' -> tool/function_call' header before the list is not known, and a JSON list after other text is "
-           "not read although it names a declared tool: no call; the content is the header and the list (only "
-           "<|im_end|> is dropped)")
+     [("get_weather", {"city": "Seoul"})], tools=["get_weather"])
 case("bare_json", HC, "HyperCLOVA X: 'parameters' in place of 'arguments', two calls",
      ' -> tool/function_call\n[{"name": "get_weather", "parameters": {"city": "Busan"}}, '
      '{"name": "get_time", "parameters": {"tz": "Asia/Seoul"}}]<|im_end|>',
-     [("get_weather", {"city": "Busan"}), ("get_time", {"tz": "Asia/Seoul"})], tools=["get_weather", "get_time"],
-     xfail="the ' -> tool/function_call' header is not known and the list after it is not read: no call; the "
-           "content is the header and the list")
+     [("get_weather", {"city": "Busan"}), ("get_time", {"tz": "Asia/Seoul"})], tools=["get_weather", "get_time"])
 case("bare_json", HC, "HyperCLOVA X's abbreviated form: the tool's name in the header, a bare arguments object",
      '-> tool/get_current_weather\n{"city": "Seoul"}', [("get_current_weather", {"city": "Seoul"})],
-     tools=["get_current_weather"],
-     xfail="'-> tool/NAME' then a bare arguments object is not read although NAME is a declared tool: no call; the "
-           "two lines are the content")
+     tools=["get_current_weather"])
 
 # ---------------------------------------------------------------------------------------------
 # MiMo-V2-Flash (Qwen3-Coder body, values written inline).
