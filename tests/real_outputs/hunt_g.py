@@ -194,17 +194,13 @@ case("qwen3_coder", "https://github.com/vllm-project/vllm/pull/58019",
      "<tool_call><function=write><parameter=path>/tmp/a.py</parameter><parameter=content>\nprint('hi')\n"
      "</parameter></function></tool_call>",
      [("write", {"path": "/tmp/a.py", "content": "\nprint('hi')\n"})],
-     tools={"write": {"path": {"type": "string"}, "content": {"type": "string"}}},
-     xfail="qwen3_coder trims one newline at each end of every value, also in the compact body that writes no "
-           'newline around its tags: content comes out "print(\'hi\')", not "\\nprint(\'hi\')\\n"')
+     tools={"write": {"path": {"type": "string"}, "content": {"type": "string"}}})
 case("qwen3_coder", "https://github.com/lidge-jun/opencodex/issues/5499",
      "MiMo-v2.6 via a freeform tool: the <parameter=input> opener missing, its closer written; the only parameter",
      "现在执行。<tool_call><function=exec>const r = await tools.exec_command({ cmd: \"git status --short\" });\n"
      "</parameter></function></tool_call>",
      [("exec", {"input": "const r = await tools.exec_command({ cmd: \"git status --short\" });"})], "现在执行。",
-     tools={"exec": {"input": {"type": "string"}}},
-     xfail="a <function=exec> body with no <parameter=…> opener (only its stray </parameter>) is not read although "
-           "the tool has a single parameter: no call, the prose and the whole block are content")
+     tools={"exec": {"input": {"type": "string"}}})
 
 # ---------------------------------------------------------------------------------------------
 # Nemotron 3 (Qwen3-Coder body, <think> reasoning).
@@ -431,9 +427,7 @@ case("qwen3_coder", MF, "MiMo-V2-Flash: the second call writes its parameter bef
      "</tool_call>\n<tool_call>\n<parameter=command>ls -la</parameter>\n<function=list_files>\n</function>\n"
      "</tool_call>",
      [("execute_bash", {"command": "pwd"}), ("list_files", {"command": "ls -la"})], "Here is the result:",
-     tools=["execute_bash", "list_files"],
-     xfail="a <parameter=…> written before its <function=…> line is not read into that call: list_files runs with "
-           "{} and the content keeps '\n<tool_call>\n<parameter=command>ls -la</parameter>' after the prose")
+     tools=["execute_bash", "list_files"])
 
 # ---------------------------------------------------------------------------------------------
 # CWM: `<tool: function>`, then the tool's name and its raw argument text, then `</tool>`.
