@@ -352,9 +352,7 @@ case("tool_calls_array", AP, "Apriel: a JSON list of calls in <tool_calls>, pros
      tools=["get_weather", "get_time"])
 case("tool_calls_array", AP, "Apriel writes typographic quotes (“ ”) for the JSON's own quotes",
      "<tool_calls>[{“name”: “get_weather”, “arguments”: {“city”: “Paris”}}]</tool_calls>",
-     [("get_weather", {"city": "Paris"})], tools=["get_weather"],
-     xfail="the list is read as JSON only; with “ ” as the JSON's quotes it fails and nothing is reported: no "
-           "call, no incomplete call, the block is the content")
+     [("get_weather", {"city": "Paris"})], tools=["get_weather"])
 case("tool_calls_array", AP, "Apriel's answer wrapper [BEGIN FINAL RESPONSE] … [END FINAL RESPONSE] around prose "
      "and the call",
      '[BEGIN FINAL RESPONSE]\nChecking now.\n<tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]'
