@@ -158,9 +158,7 @@ case("deepseek_dsml", "https://github.com/lsdefine/GenericAgent/issues/804",
      "the U+2016 double bar (‖DSML‖) in place of the fullwidth bar",
      "Reading the config.\n\n<‖DSML‖tool_calls>\n<‖DSML‖invoke name=\"read_file\">\n<‖DSML‖parameter name=\"path\" "
      "string=\"true\">conf/app.yaml</‖DSML‖parameter>\n</‖DSML‖invoke>\n</‖DSML‖tool_calls>",
-     [("read_file", {"path": "conf/app.yaml"})], "Reading the config.", tools=["read_file"],
-     xfail="DSML markers are matched with the fullwidth bar ｜ (single or doubled) only; with ‖ (U+2016) no block "
-           "opens: no call, the content is the prose and the whole block")
+     [("read_file", {"path": "conf/app.yaml"})], "Reading the config.", tools=["read_file"])
 case("deepseek_dsml", "https://github.com/cline/cline/issues/11339",
      "doubled fullwidth bars, every tag on one line separated by spaces, a string=\"false\" boolean",
      "Let me list the chunks:\n\n<｜｜DSML｜｜tool_calls> <｜｜DSML｜｜invoke name=\"execute_command\"> "
