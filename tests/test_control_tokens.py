@@ -233,7 +233,8 @@ def test_a_special_token_cut_by_the_end_of_the_stream_is_markup():
     check("Done. <｜tool▁calls", content="Done.", calls=[])
     check("<think>hm <|tool_call", reasoning="hm", content="", calls=[])
     # too short to say, not the start of a watched marker, or not at the end: text
-    for text in ("a <|x", "Use <|foo_bar", "Hello <tool_ca", "Type <|tool_call then more."):
+    for text in ("a <|x", "Use <|foo_bar", "Hello <tool_ca", "Type <|tool_call then more.", "Use `<|tool_call",
+                 "In code:\n```\n<|tool_call"):
         check(text, content=text, calls=[])
 
 
