@@ -223,3 +223,21 @@ def test_what_a_block_given_back_covers_ends():
     # ...and a later block that holds a call ends it: the family's tokens after it are markup
     check("The <|tool_call> token opens. " + GEMMA + "<|tool_response>", calls=OSLO,
           content="The <|tool_call> token opens.")
+
+
+def test_a_special_token_cut_by_the_end_of_the_stream_is_markup():
+    # Gemma 4 ends its turn on half an opener (FlashML-org/FreeToken#346); made-up variants: a cut
+    # end-of-turn token, a cut DeepSeek token, inside thinking.
+    check(GEMMA + "<|tool_call", tools=tools("get_weather"), content="", calls=OSLO)
+    check("Done.<|im_e", content="Done.", calls=[])
+    check("Done. <｜tool▁calls", content="Done.", calls=[])
+    check("<think>hm <|tool_call", reasoning="hm", content="", calls=[])
+    # too short to say, not the start of a watched marker, or not at the end: text
+    for text in ("a <|x", "Use <|foo_bar", "Hello <tool_ca", "Type <|tool_call then more.", "Use `<|tool_call",
+                 "In code:\n```\n<|tool_call"):
+        check(text, content=text, calls=[])
+
+
+def test_plamo3_end_of_turn_is_never_content():
+    check("Hello!<|plamo:tag|>", content="Hello!", calls=[])
+    check("<|plamo:begin_think:plamo|>plan<|plamo:end_think:plamo|>Hi.<|plamo:tag|>", reasoning="plan", content="Hi.")

@@ -100,7 +100,8 @@ STRIP = ("<answer>", "</answer>", "<response>", "</response>",
 # End-of-turn special tokens a server left in the text (it did not skip special tokens): never
 # content.  `</s>` is not among them: it is also HTML's strikethrough.
 END_TOKENS = ("<|im_end|>", "<|eot_id|>", "<|eom_id|>", "<|endoftext|>", "<|end_of_text|>",
-              "<end_of_turn>", "<｜end▁of▁sentence｜>")
+              "<end_of_turn>", "<｜end▁of▁sentence｜>",
+              "<|plamo:tag|>")                     # PLaMo 3's (vllm plamo3 reasoning parser)
 
 
 class _AnyThink:

@@ -217,6 +217,13 @@ class Sieve:
         out = self._o.events = []
         self._prose = self._calm = False
         self._run("", 0, True)
+        held = self._watch.held            # a special token cut by the end (watch.cut_token)
+        if held:
+            self._watch.held = ""
+            if quoted("control", held, self._th, self._lay):
+                self._emit(held)           # in code it is quoted: text
+            else:
+                self._o.markup(held)
         self._lay.end()
         self._calls.flush()
         self._o.flush()

@@ -11,6 +11,23 @@ import re
 from typing import Any
 
 
+# A special token cut by the end of the stream (`…<tool_call|><|tool_call`, Gemma 4 at the end of a
+# turn, FlashML-org/FreeToken#346): `<|` or `<｜` and a word of three characters or more, the start
+# of a marker watched now.  Such a tail can only be markup: it is held as a marker start is, and
+# the Sieve's close gives it out as markup, never content.
+_CUT_TOKEN = re.compile(r"<[|｜][\w▁:]{3,}\Z")
+
+
+def cut_token(matcher, data: str, pos: int) -> int:
+    """At the end of the stream: where a special token cut by it starts in data[pos:] (see
+    _CUT_TOKEN), or len(data) when none ends the text."""
+    end = len(data)
+    q = max(data.rfind("<|", pos), data.rfind("<｜", pos))
+    if q < 0 or end - q > 64 or not _CUT_TOKEN.match(data, q) or matcher.partial(data, q) != q:
+        return end
+    return q
+
+
 class Watch:
     """What TEXT mode looks for and what it holds (see the module's docstring)."""
 
@@ -93,7 +110,9 @@ class Watch:
                 if a is not None:
                     m = a
         if m is None:
-            p = -1 if eof else self.partial(data, pos)
+            if eof:
+                return cut_token(matcher, data, pos), None
+            p = self.partial(data, pos)
             return (len(data) if p < 0 else p), None
         s = m.start()
         if not eof and s > pos:

@@ -3,6 +3,9 @@ Inkling, Gemma 3 tool_code, the [TOOL_CALL] hash form) for the property tests.""
 
 NS = "]<]minimax[>["
 SAMPLES = [
+    ("hyperclovax", ' -> tool/function_call\n[{"name": "get_weather", "arguments": {"city": "Paris"}}, '
+                    '{"name": "run", "parameters": {"s": "-> tool/x"}}]',
+     [("get_weather", {"city": "Paris"}), ("run", {"s": "-> tool/x"})]),
     ("minimax_m3", f'{NS}<tool_call>\n{NS}<invoke name="get_weather">{NS}<city>Paris{NS}</city>{NS}<days>4{NS}</days>'
                    f'{NS}</invoke>\n{NS}<invoke name="run">{NS}<code>x = "</code>"{NS}</code>{NS}</invoke>\n{NS}</tool_call>',
      [("get_weather", {"city": "Paris", "days": 4}), ("run", {"code": 'x = "</code>"'})]),

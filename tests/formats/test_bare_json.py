@@ -47,3 +47,14 @@ def test_first_key_need_not_be_the_name():
     assert m.tool_calls[0].id == "0"
     for text in ('{"type": "object", "properties": {"a": {"type": "integer"}}}', '{"id": 3, "name": "x"}'):
         check(text, content=text, calls=[])
+
+
+def test_a_python_dict_list_as_the_whole_reply():
+    # Sarashina with its <|tool_calls|> token stripped (smg-project/smg#1937); and a made-up
+    # variant: the arguments first, Python literals, two calls.
+    check("[{'name': 'f', 'arguments': {'a': 1}}]", tools=tools("f"), calls=[("f", {"a": 1})])
+    check("[{'arguments': {'ok': True, 'x': None}, 'name': 'g'}, {'name': 'f', 'arguments': {}}]",
+          tools=tools("f", "g"), calls=[("g", {"ok": True, "x": None}), ("f", {})])
+    # a Python list that is no call list stays text; after prose a `[` is no opener
+    for text in ("['a', 'b']", "[{'answer': 42}]", "See [{'name': 'f', 'arguments': {}}] here."):
+        check(text, tools=tools("f"), content=text, calls=[])

@@ -94,3 +94,11 @@ def test_a_mark_cut_short_by_the_end_of_the_stream_is_markup():
     for tail in ("</｜DSML｜function_calls", "</｜DSML｜"):
         check("Hi. " + EXAMPLE[:-len("</｜DSML｜function_calls>")] + tail, content="Hi.",
               calls=[("rate_movie", {"title": "Alien", "stars": 4})])
+
+
+def test_the_bar_as_the_double_vertical_line():
+    # `‖` (U+2016) for the fullwidth bar (lsdefine/GenericAgent#804); a made-up V4 tool_calls variant
+    T = tools("rate_movie")
+    check(EXAMPLE.replace("｜", "‖"), tools=T, calls=[("rate_movie", {"title": "Alien", "stars": 4})])
+    check("Now.\n" + EXAMPLE.replace("｜", "‖").replace("function_calls", "tool_calls"), tools=T, content="Now.",
+          calls=[("rate_movie", {"title": "Alien", "stars": 4})])

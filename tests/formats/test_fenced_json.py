@@ -75,3 +75,20 @@ def test_with_tools_only_declared_names():
     text = "```json\n" + CALL + "\n```"
     check(text, tools=tools("other"), content=text, calls=[])
     check(text, tools=tools("list_files"), calls=[("list_files", {"dir": "/srv"})])
+
+
+def test_a_heading_that_labels_the_call_fence_is_markup():
+    # RWKV's `**Tool Call:**` (vllm's rwkv tool parser tests) and a made-up `**Function Call:**`
+    T = tools("list_files")
+    check("Checking.\n**Tool Call:**\n```json\n" + CALL + "\n```", tools=T, content="Checking.",
+          calls=[("list_files", {"dir": "/srv"})])
+    check("**Function Call:**\n\n```json\n" + CALL + "\n```", tools=T, content="",
+          calls=[("list_files", {"dir": "/srv"})])
+    # prose after the fence makes it an example (a fence quotes code): heading, fence and all are text
+    text = "**Function Call:**\n\n```json\n" + CALL + "\n```\nDone."
+    check(text, tools=T, content=text, calls=[])
+    # the heading before anything but a call fence, or quoted, stays text
+    for text in ("**Tool Call:** none needed.", "**Tool Call:**\n```bash\nls\n```",
+                 "**Tool Call:**\n```json\n{\"answer\": 1}\n```", "Write `**Tool Call:**` then a fence.",
+                 "**Tool Call:**"):
+        check(text, tools=T, content=text, calls=[])

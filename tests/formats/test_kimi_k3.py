@@ -58,3 +58,17 @@ def test_attribute_values_are_xml_escaped_argument_values_are_raw():
     text = ('<|open|>tools<|sep|><|open|>call tool="save" index="1"<|sep|>' + arg("q&amp;a", "fish &amp; chips", "string")
             + arg("say &quot;hi&quot;", 'she said "hi"', "string") + "<|close|>call<|sep|><|close|>tools<|sep|>")
     check(text, calls=[("save", {"q&a": "fish &amp; chips", 'say "hi"': 'she said "hi"'})])
+
+
+def test_the_tools_and_call_names_glued_where_tokens_were_lost():
+    # `<|open|>toolscall tool=…` (can1357/oh-my-pi#8495); a made-up variant with prose and two calls
+    T = tools("Shell")
+    arg = '<|open|>argument key="command" type="string"<|sep|>{}<|close|>argument<|sep|><|close|>call<|sep|>'
+    check('<|open|>toolscall tool="Shell" index="1"<|sep|>' + arg.format("ls") + "<|close|>tools<|sep|>", tools=T,
+          content="", calls=[("Shell", {"command": "ls"})])
+    check('Running.<|open|>toolscall tool="Shell" index="1"<|sep|>' + arg.format("ls")
+          + '<|open|>call tool="Shell" index="2"<|sep|>' + arg.format("pwd") + "<|close|>tools<|sep|>", tools=T,
+          content="Running.", calls=[("Shell", {"command": "ls"}), ("Shell", {"command": "pwd"})])
+    # an undeclared tool: no call
+    assert not check('<|open|>toolscall tool="rm" index="1"<|sep|>' + arg.format("x") + "<|close|>tools<|sep|>",
+                     tools=T).tool_calls

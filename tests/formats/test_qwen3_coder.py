@@ -212,3 +212,38 @@ def test_a_parameter_tag_spelled_with_a_name_attribute_is_read():
 def test_a_quoted_parameter_name_loses_its_quotes():
     text = "<tool_call>\n<function='bash'>\n<parameter=\"command\">\npwd\n</parameter>\n</function>\n</tool_call>"
     check(text, calls=[("bash", {"command": "pwd"})], content="", tools=tools("bash"))
+
+
+def test_a_compact_body_keeps_a_values_own_newlines():
+    # MiMo-V2.6 (vllm-project/vllm#58019): no newline after the function tag, so none is layout
+    T = tools(write={"path": {"type": "string"}, "content": {"type": "string"}})
+    check("<tool_call><function=write><parameter=path>a.py</parameter><parameter=content>\nx = 1\n\n"
+          "</parameter></function></tool_call>", tools=T, calls=[("write", {"path": "a.py", "content": "\nx = 1\n\n"})])
+    # laid out on lines, one newline at each end is the template's
+    check("<tool_call>\n<function=write>\n<parameter=content>\n\nx = 1\n\n</parameter>\n</function>\n</tool_call>",
+          tools=T, calls=[("write", {"content": "\nx = 1\n"})])
+
+
+def test_parameters_written_before_the_function_tag():
+    # MiMo-V2-Flash (vllm's mimov2_flash tests), and a made-up variant with two and a typed one
+    T = tools(run={"cmd": {"type": "string"}, "n": {"type": "integer"}})
+    check("<tool_call>\n<parameter=cmd>ls</parameter>\n<parameter=n>\n3\n</parameter>\n<function=run>\n</function>\n"
+          "</tool_call>", tools=T, calls=[("run", {"cmd": "ls", "n": 3})])
+    check("<tool_call><parameter=cmd>ls</parameter><function=run><parameter=n>2</parameter></function></tool_call>",
+          tools=T, calls=[("run", {"cmd": "ls", "n": 2})])
+    # no function tag after them, or an undeclared one: no call
+    for text in ("<tool_call>\n<parameter=cmd>ls</parameter>\n</tool_call>",
+                 "<tool_call>\n<parameter=cmd>ls</parameter>\n<function=rm>\n</function>\n</tool_call>"):
+        assert not check(text, tools=T).tool_calls
+
+
+def test_the_one_parameters_opener_left_out():
+    # MiMo-v2.6 through a freeform tool (lidge-jun/opencodex#5499); a made-up multi-line variant
+    T = tools(exec={"input": {"type": "string"}})
+    check("<tool_call><function=exec>print({'a': 1})\n</parameter></function></tool_call>", tools=T,
+          calls=[("exec", {"input": "print({'a': 1})"})])
+    check("<tool_call>\n<function=exec>\nline 1\nline 2\n</parameter>\n</function>\n</tool_call>", tools=T,
+          calls=[("exec", {"input": "line 1\nline 2"})])
+    # two parameters: which one it would be is unknown, so the call is not run
+    T2 = tools(exec={"input": {"type": "string"}, "cwd": {"type": "string"}})
+    assert not check("<tool_call><function=exec>print(1)\n</parameter></function></tool_call>", tools=T2).tool_calls

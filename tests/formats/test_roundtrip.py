@@ -68,6 +68,8 @@ OTHERS = {
     "solar_open": (lambda calls: "<|tool_calls|>" + "".join(
         f"<|tool_call:begin|>c{i}<|tool_call:name|>{n}<|tool_call:args|>{j(a)}<|tool_call:end|>"
         for i, (n, a) in enumerate(calls)) + "<|calls|>", JSON, 3),
+    "hyperclovax": (lambda calls: " -> tool/function_call\n" + j([{"name": n, "arguments": a} for n, a in calls]),
+                    JSON, 3),
     "harmony": (lambda calls: "".join(
         f"<|start|>assistant<|channel|>commentary to=functions.{n} <|constrain|>json<|message|>{j(a)}<|call|>"
         for n, a in calls), JSON, 3),

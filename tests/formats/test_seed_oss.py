@@ -20,7 +20,11 @@ def test_seed_prefix_starts_both_thinking_and_calls():
 def test_several_functions_in_one_block_and_missing_closer():
     text = ("<seed:tool_call><function=a><parameter=x>1</parameter></function>"
             "<function=b><parameter=y>\nmulti\nline\n</function></seed:tool_call>")
-    check(text, calls=[("a", {"x": 1}), ("b", {"y": "multi\nline"})])
+    # a compact body (no newline after the function tag) writes no layout newline: the value's
+    # newlines are its own (docs/syntax.md#qwen3_coder)
+    check(text, calls=[("a", {"x": 1}), ("b", {"y": "\nmulti\nline\n"})])
+    laid = text.replace("<function=b>", "<function=b>\n")
+    check(laid, calls=[("a", {"x": 1}), ("b", {"y": "multi\nline"})])
 
 
 def test_near_misses_stay_text():

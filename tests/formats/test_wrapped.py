@@ -48,7 +48,8 @@ READ = [
     ('<|x:begin_tool_name:x|>f<|x:end_tool_name:x|><|x:msg|>{"a": 1}<|x:end|>', CALL),
     ('<|x:begin_tool_name:x|>f<|x:msg|><parameter=a>1</parameter><|x:call|>', CALL),
     ('<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>xml<|message|>'
-     '<parameter=a>1</parameter><parameter=b>\nhi\n</parameter><|call|>', [("f", {"a": 1, "b": "hi"})]),
+     # (a compact body: the value's newlines are its own, as in qwen3_coder's compact bodies)
+     '<parameter=a>1</parameter><parameter=b>\nhi\n</parameter><|call|>', [("f", {"a": 1, "b": "\nhi\n"})]),
     # several wrapped calls; prose before one that ends the turn
     ('<acme>{"name": "f", "arguments": {"a": 1}}</acme>\n<acme>{"name": "get_weather", "arguments": {}}</acme>',
      [("f", {"a": 1}), ("get_weather", {})]),

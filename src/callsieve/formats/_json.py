@@ -52,6 +52,9 @@ def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, i
     if (yield from _single_quoted(r)):
         yield from _literal_call(r, ctx, id)
         return
+    if (yield from _single_quoted(r, "“")):
+        yield from _typographic_call(r, ctx, id)
+        return
     at = r.at
     try:
         yield from _call_body(r, ctx, loose, at, id)
@@ -271,14 +274,97 @@ def _literal_call(r, ctx: Context, cid):
     ctx.end()
 
 
-def _single_quoted(r):
-    """Does the object at the reader (at its brace) start with a single-quoted key?"""
+def _single_quoted(r, quote: str = "'"):
+    """Does the object at the reader (at its brace) start with a key in `quote` (a single quote)?"""
     while True:
         end = _BRACE.match(r.buf, r.pos).end()  # type: ignore[union-attr]  # (at a brace: it matches)
         if end < len(r.buf):
-            return r.buf[end] == "'"
+            return r.buf[end] == quote
         if end - r.pos > 4096 or not (yield from more(r)):
             return False
+
+
+# JSON written with typographic quotes (“name”: “get_weather”, Apriel; chat front ends and
+# "smart quotes" teach it): read as JSON only where the whole object is so quoted (every string
+# in “ … ”, no ASCII double quote outside one, no “ or ” inside one), after a call marker, and
+# naming a declared tool; anything else is no call, and its text is kept (docs/guarantees.md).
+TYPOGRAPHIC_MAX = 65536
+
+
+def _typographic_call(r, ctx: Context, cid):
+    at = r.at
+    text = yield from _typographic_object(r)
+    if text is None:
+        raise Reject("typographic quotes: not a whole object in “ ” quotes", at)
+    try:
+        call = as_call(json.loads(text, object_pairs_hook=_no_duplicates))
+    except ValueError:
+        call = None
+    if call is None:
+        raise Reject("typographic quotes: no call object", at)
+    name, args, written_id = call
+    if not declared(ctx, name):
+        raise Reject("typographic quotes: not a declared tool", at)
+    ctx.start(ctx.check(name), cid or written_id).value(args)
+    ctx.end()
+
+
+def _no_duplicates(pairs):
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        raise ValueError("duplicate keys")
+    return d
+
+
+def _typographic_object(r):
+    """The object at the reader (at its brace) as JSON text, its “ ” quotes made ASCII; consumed.
+    None (nothing consumed) if it is not a whole object in typographic quotes."""
+    at = r.at
+    out: list[str] = []
+    depth, k, string = 0, 0, False
+    while True:
+        buf, i = r.buf, r.pos + k          # (the buffer may be rebuilt while waiting for more)
+        while i < len(buf):
+            if i - r.pos > TYPOGRAPHIC_MAX:
+                r.rewind(at)
+                return None
+            c = buf[i]
+            if string:
+                if c == "”":
+                    string = False
+                    out.append('"')
+                elif c == "“":
+                    r.rewind(at)
+                    return None
+                elif c == '"':
+                    out.append('\\"')
+                elif c == "\\" and i + 1 < len(buf) and buf[i + 1] in "“”":
+                    r.rewind(at)
+                    return None
+                else:
+                    out.append(c)
+                i += 1
+                continue
+            if c == "“":
+                string = True
+                out.append('"')
+            elif c in "”\"":
+                r.rewind(at)
+                return None
+            else:
+                if c in "{[":
+                    depth += 1
+                elif c in "}]":
+                    depth -= 1
+                out.append(c)
+                if depth == 0:
+                    r.pos = i + 1
+                    return "".join(out)
+            i += 1
+        k = i - r.pos
+        if not (yield from more(r)):
+            r.rewind(at)
+            return None
 
 
 def call_sequence(r, ctx: Context, closer: str | None, loose: bool = False, seps: str = ",", **opts):
@@ -429,9 +515,11 @@ def json_after(look: str, eof: bool) -> Verdict:
 
 # (the arguments may come first: Hermes-3 on Ollama writes {"arguments": {…}, "name": …},
 # NVIDIA/NemoClaw#2733; an object that then names no tool is no call, and stays content)
-_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?"(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id'
-                       r'|arguments|parameters)"\s*:')
-_KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:"[a-z_]{0,12}(?:"\s*)?)?\Z')
+# (a key in single quotes: a Python dict, `[{'name': 'f', 'arguments': {…}}]`, Sarashina's list with its
+# token stripped, smg-project/smg#1937; call_object reads it as the literal it is)
+_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?(["\'])(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id'
+                       r'|arguments|parameters)\1\s*:')
+_KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:(["\'])[a-z_]{0,12}(?:\1\s*)?)?\Z')
 # After prose, a call names a declared tool at once: an object `{"name": …`, or llama.cpp's
 # wrappers `{"tool_calls": [{"name": …` / `{"tool_call": {"name": …`.
 _WS, _NAME_CHARS = r"\s*", r'[^"\\]*'

@@ -23,7 +23,7 @@ import re
 
 from . import MAYBE, NO, YES, Context, Verdict, declared, parameters
 from ..jsonargs import value as json_value
-from ..reader import Bad, Reject, Truncated, avoiding, more, peek, startswith
+from ..reader import Bad, Reject, Truncated, avoiding, more, peek, peek_raw, startswith
 from ..scan import Matcher
 from ._json import call_sequence
 from ._typed import ANY, STRING, Value, param_kinds
@@ -229,6 +229,9 @@ class Dialect:
         self.value_kinds = kinds
         self.value_marks = Matcher(kinds)
         body = {m: "param" for m in param.starts}
+        # A value's closer between the call's tags: a doubled one (junk), or the closer of the
+        # one value whose opening tag was left out (call's `orphan`)
+        body.update({m: "orphan" for m in self.value_close})
         body.update({m: "outer" for m in outer})
         body.update({m: "close" for m in self.call_close})
         self.body_kinds = body
@@ -407,18 +410,32 @@ def param_tag(r, tag: "Tag", lit, started: bool):
     return m
 
 
-def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=None):
+def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=None, pre=()):
     """One call's body after its opening tag, up to its closer.
 
     The call starts (ToolCallStart) at its first parameter or at its end, so a call cut off
     right after its name is not counted (docs/syntax.md#qwen3_coder).  `first`: (key, tag) of
-    a first parameter whose tag the call's own tag held (GLM's key glued to the name).
+    a first parameter whose tag the call's own tag held (GLM's key glued to the name).  `pre`:
+    (key, tag, text) of parameters written before the call's tag, in its block (MiMo-V2-Flash).
     """
     a = None
     glued = first is not None
+    # Where the syntax trims a newline at each end of a value (Qwen3-Coder's template writes
+    # `<parameter=K>\n` + value + `\n</parameter>`), it does so only in a body laid out on lines
+    # (a newline after the call's tag): a compact body (`<function=f><parameter=k>…`, MiMo-V2.6,
+    # vllm-project/vllm#58019) wrote no newline of its own, and a value's newlines are its own.
+    trim = d.trim_nl and (first is not None or (yield from peek_raw(r)) in ("\n", "\r"))
+    for key, tag, text in pre:
+        if a is None:
+            a = ctx.start(name, cid)
+            a.begin("{")
+        a.key(key)
+        v = Value(a, d.allowed(ctx, name, key, tag), trim, hold_nl=d.lenient)
+        v.feed(text)
+        v.end()
     c = "" if first else (yield from peek(r))
-    fenced = c == "`" and d.json_args and (yield from fence_open(r))
-    if (c == "{" or fenced) and d.json_args:
+    fenced = a is None and c == "`" and d.json_args and (yield from fence_open(r))
+    if a is None and (c == "{" or fenced) and d.json_args:
         a = ctx.start(name, cid)
         yield from json_value(r, a)
         if fenced:
@@ -427,7 +444,19 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         if first:
             (key, tag), first = first, None
         else:
-            lit = yield from _next_tag(r, d)
+            lit = yield from _next_tag(r, d, ctx, name, a is None)
+            if isinstance(lit, list):
+                # The one parameter's value, its opening tag left out, up to its own closer
+                # (MiMo-v2.6 via a freeform tool, lidge-jun/opencodex#5499): the tool has no
+                # other parameter it could be.  The template's newline before the closer is
+                # layout.
+                a = ctx.start(name, cid)
+                a.begin("{")
+                a.key(sole_key(ctx, name))
+                v = Value(a, d.allowed(ctx, name, sole_key(ctx, name), _NO_TAG), d.trim_nl, hold_nl=d.lenient)
+                v.feed("".join(lit))
+                v.end()
+                continue
             if lit is None:
                 if a is None:
                     raise Truncated("cut off in a call")
@@ -453,7 +482,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         if tag.groupdict().get("empty"):
             a.string("")
             continue
-        v = Value(a, d.allowed(ctx, name, key.strip(), tag), d.trim_nl, hold_nl=d.lenient)
+        v = Value(a, d.allowed(ctx, name, key.strip(), tag), trim, hold_nl=d.lenient)
         # Cut off inside the value (Truncated): it is not ended, so the deltas sent stay as they
         # were; the call is not runnable anyway (its arguments never closed).
         # A value whose opening tag was left out must have its closer (never leniently ended):
@@ -475,15 +504,41 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     ctx.end()
 
 
-def _next_tag(r, d: Dialect):
+def _next_tag(r, d: Dialect, ctx: Context, name: str, first: bool):
     """The call's next tag (not consumed; None at the end of the stream).  Text between the
     call's tags is dropped (newlines, a doubled closer, a word), but not what may be its
-    arguments in another syntax: the call would run without them (Bad)."""
+    arguments in another syntax: the call would run without them (Bad).
+
+    Before the call's first parameter, text then a value's closer is that value, its opening tag
+    left out, when the tool has one parameter only: the text is returned (a list of pieces), the
+    closer consumed."""
     junk: list[str] = []
-    lit = yield from next_mark(r, d.body_marks, junk.append, limit=JUNK_LIMIT)
+    while True:
+        lit = yield from next_mark(r, d.body_marks, junk.append, limit=JUNK_LIMIT)
+        if lit is None or d.body_kinds[lit] != "orphan":
+            break
+        if "".join(junk).strip():
+            if first and _sole(ctx, name):
+                r.pos += len(lit)
+                return junk
+            # the value of a parameter whose tag was left out: the call would run without it
+            raise Bad("a value without its parameter tag")
+        r.pos += len(lit)           # a doubled closer: junk
+        junk.append(lit)
     if junk and _ARGS_LIKE.search(_TAGS.sub("", "".join(junk))):
         raise Bad("text that may be the call's arguments between its tags")
     return lit
+
+
+_NO_TAG = re.compile("").match("")
+
+
+def _sole(ctx: Context, tool: str) -> bool:
+    try:
+        sole_key(ctx, tool)
+    except Bad:
+        return False
+    return True
 
 
 _TAGS = re.compile(r"<[^<>]*>")
@@ -516,10 +571,11 @@ def sole_key(ctx: Context, tool: str) -> str:
     raise Bad("a parameter without a name")
 
 
-def block(r, ctx: Context, d: Dialect, name_of=None):
+def block(r, ctx: Context, d: Dialect, name_of=None, pre=()):
     """Calls until the block's closer, or until what follows is not a call (left unconsumed).
 
-    `name_of(match)` gives a call tag's name (default: its `name` group).
+    `name_of(match)` gives a call tag's name (default: its `name` group).  `pre`: parameters
+    read before the first call's tag (see `call`).
     """
     n = 0
     while True:
@@ -574,7 +630,8 @@ def block(r, ctx: Context, d: Dialect, name_of=None):
             ctx.start(name)
             ctx.end()
         else:
-            yield from call(r, ctx, d, name, first=first)
+            yield from call(r, ctx, d, name, first=first, pre=pre)
+        pre = ()
         n += 1
 
 

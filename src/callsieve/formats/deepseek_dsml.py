@@ -22,8 +22,10 @@ from .deepseek_v3 import OUTPUTS, TOKENS
 
 # The prefix token, with V4.1's space after it; tags also come without it (a server that
 # strips special tokens), mixed, with an ASCII bar, or with doubled bars and a space (DeepSeek
-# V4 on chat.deepseek.com: `<｜｜DSML｜｜ invoke …>`, diegosouzapw/OmniRoute#13930).
-DSML = ("｜DSML｜", "｜DSML｜ ", "|DSML|", "|DSML| ", "｜｜DSML｜｜ ", "｜｜DSML｜｜")
+# V4 on chat.deepseek.com: `<｜｜DSML｜｜ invoke …>`, diegosouzapw/OmniRoute#13930), or with the
+# double vertical line U+2016 for the bar (`<‖DSML‖invoke …>`, lsdefine/GenericAgent#804): every
+# bar look-alike a detokenizer or a model gives the token.
+DSML = ("｜DSML｜", "｜DSML｜ ", "|DSML|", "|DSML| ", "｜｜DSML｜｜ ", "｜｜DSML｜｜", "‖DSML‖", "‖DSML‖ ")
 PREFIXES = DSML + ("",)
 SECTIONS = ("function_calls", "tool_calls", "calls")
 # Without ｜DSML｜ only the longer section names open a block: `<calls>` is too common a word.

@@ -9,11 +9,17 @@ by JSON); a `</tool_call>` after it is consumed.
 Nemotron sometimes writes a line of prose inside the block, between `<tool_call>` and the call
 (raullenchai/Rapid-MLX#1031).  Prose holding no tag, then a function tag that is a call, makes the
 opener markup alone: the prose is content and the call after it is read as the bare function.
+
+MiMo-V2-Flash at times writes a call's parameters before its function tag, inside the block
+(`<tool_call>\n<parameter=command>ls</parameter>\n<function=list_files>\n</function>`, vLLM's
+mimov2_flash parser tests): whole parameter elements, then the function tag, all within the
+look-ahead, are that call's parameters.
 """
 import re
 
 from . import MAYBE, NO, YES, Format
-from ._xml import LOOK, Dialect, Tag, block, followed_by, tag_after
+from ._xml import LOOK, Dialect, Tag, block, followed_by, param_tag, tag_after, value
+from ..reader import peek
 
 BARE = "<function="
 
@@ -30,6 +36,9 @@ _SPACED_PREFIX = re.compile(r"\s*<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:\s+[\w.\-]*
 # A name holds no `<`: `<parameter=command=create</parameter>` (the tag's `>` never written,
 # QwenLM/Qwen3-Coder#457) is a malformed tag, not a parameter named `command=create</parameter`.
 _BODY = ("<parameter=", "<parameter name=", "</function>")
+# Whole parameter elements, then the function tag (parameters written first); and its prefixes.
+_PARAMS_FIRST = re.compile(r"(?:\s*<parameter=[^<>\n]*>(?:(?!</parameter>).)*</parameter>)+\s*<function=", re.S)
+_PARAM_START = "<parameter="
 PARAMETER = Tag(("<parameter=", "<parameter name="),
                 r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^<>\n]*?)(?P=q)\s*>""")
 
@@ -72,6 +81,11 @@ class Qwen3Coder(Format):
         found = tag_after(look, eof, ("<function=",))    # not `{` (Hermes) nor a name (GLM)
         if found is not NO:
             return found
+        head = look[:LOOK].lstrip()
+        if head[:len(_PARAM_START)] == _PARAM_START[:len(head)] and head:
+            if _PARAMS_FIRST.match(look[:LOOK]):
+                return YES
+            return MAYBE if not eof and len(look) < LOOK else NO
         if _SPACED.match(look):
             return YES
         if not eof and _SPACED_PREFIX.match(look[:LOOK]):
@@ -89,8 +103,26 @@ class Qwen3Coder(Format):
         return self.decide(BARE, rest, eof, ctx)          # prose, then a call (Nemotron)
 
     def parse(self, r, ctx, opener):
+        pre: list = []
         if opener == BARE:
             r.push_front(opener)       # the opener is the call's tag, which holds the name
+        elif (yield from followed_by(r, 0, (_PARAM_START,), eof_ok=False)):
+            pre = yield from _params_first(r, self.body)
         elif not (yield from followed_by(r, 0, FUNCTION.starts, eof_ok=False)):
             return                     # prose inside the block: the opener alone is markup
-        yield from block(r, ctx, self.body)
+        yield from block(r, ctx, self.body, pre=pre)
+
+
+def _params_first(r, d):
+    """Parameters written before the function tag (decide saw them whole, then the tag):
+    [(key, tag, text)]."""
+    out = []
+    while (yield from followed_by(r, 0, (_PARAM_START,), eof_ok=False)):
+        yield from peek(r)
+        lit = _PARAM_START
+        tag = yield from param_tag(r, PARAMETER, lit, False)
+        parts: list[str] = []
+        yield from value(r, d, parts.append, strict=True)
+        out.append((tag.group("key").strip(), tag, "".join(parts)))
+    yield from peek(r)
+    return out

@@ -15,9 +15,12 @@ starts at `<|tool_call:begin|>`; a call cut before `<|tool_call:end|>` is read t
 Solar Open 2 writes its arguments as tags instead (vLLM's solar_open2_tool_parser and its tests):
 `<|tool_call:start|>NAME\n<|tool_arg:start|>K<|tool_arg:value|>V<|tool_arg:end|>\n<|tool_call:end|>`,
 one such element per call, values bare text (strings unless the declared schema types them).
+
+Sarashina writes the same `<|tool_calls|>` token before a list of call objects, Python dicts
+(`[{'name': 'f', 'arguments': {'x': True}}]`) or JSON: after the token, a `[` or `{` is read so.
 """
 from . import Format
-from ._json import call_object
+from ._json import call_object, call_sequence
 from ._typed import STRING
 from ._xml import Dialect, Tag, block
 from ..reader import Reject, Truncated, peek, startswith, until
@@ -54,6 +57,12 @@ class SolarOpen(Format):
             return
         if opener == BEGIN:
             r.push_front(BEGIN)
+        elif (yield from peek(r)) in ("[", "{"):
+            # Another family's body after the same token: a list of call objects, JSON or Python
+            # dicts (Sarashina writes `<|tool_calls|>[{'name': 'f', 'arguments': {…}}]`,
+            # smg-project/smg#1937).  Solar's own calls always start with `<|tool_call:begin|>`.
+            yield from call_sequence(r, ctx, CALLS)
+            return
         n = 0
         while True:
             if (yield from startswith(r, CALLS, skip_ws=True)):
