@@ -35,12 +35,13 @@ from callsieve import Session, Sieve
 from callsieve.serve import chat, http1, messages
 from callsieve.serve.apis import APIS, COUNT_TOKENS
 from callsieve.serve.chat import error
-from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
+from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, prompt_thinking, whole_calls
 from callsieve.serve.guard import LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, printable
 from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
 from callsieve.serve.stream import JSONAnswer, KeptAlive
 from callsieve.serve.turn import Turn
+from callsieve.serve import replay
 from callsieve.serve.wire import Failed
 from callsieve.serve.upstream import DefaultModel, readiness
 from callsieve.serve.upstream_reader import (Chunk, Done, Failure, UpstreamReader, as_stream, body_streams,
@@ -91,6 +92,7 @@ class Config:
     embedded_log: str | None = None    # ... and its log file
     chat_template: str | list | dict | None = None   # --chat-template: the served model's, for an
                                        # upstream that does not say it (vLLM, SGLang)
+    replay: bool = True                # --no-replay: no replay memory (replay.py)
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -212,6 +214,7 @@ class Proxy:
         # no client's answer can turn against another's (docs/proxy-shared.md).
         self.sessions: OrderedDict[str, Session] = OrderedDict()
         self.upstream_models: list[str] = []
+        self.memory = replay.Memory() if config.replay else None   # turns answered, per credential
         self.listed_at = -MODELS_RECHECK_S   # when the upstream's model list was last read
         self._client: httpx.AsyncClient | None = None   # opened by `lifespan`
 
@@ -427,19 +430,24 @@ class Proxy:
             chat_body = api.to_chat(body)
         except BadRequest as e:
             return api.error(400, str(e))
+        cred = replay.credential(request.headers)
+        if self.memory is not None:   # the turns we answered, back as the model wrote them
+            chat_body = self.memory.restore(cred, chat_body)
         opts = Options.from_request(chat_body, self.config.format, self.config.reasoning_format,
                                     self.config.calls_in_reasoning)
         opts.whole_calls = whole_calls(api.name, self.config.calls, request.headers.get(CALLS_HEADER))
         if not api.stream(body):
             opts = opts.answered_whole()
         sess = await self.discover(api.model(body))
+        opts.thinking = prompt_thinking(sess, chat_body, opts.thinking)
         try:  # the tools are checked before the upstream is asked (a tool list the library rejects)
             first_sieve = Sieve(**opts.sieve_kwargs(sess))
         except (ValueError, TypeError) as e:
             return api.error(400, f"callsieve cannot use these tools: {e}")
         content = raw if chat_body is body else json.dumps(chat_body).encode()
-        make_turn = partial(Turn, opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"),
-                            first_sieve)
+        make_turn = partial(replay.Written, opts, lambda: Sieve(**opts.sieve_kwargs(sess)),
+                            lambda: sess.record("native"), first_sieve, memory=self.memory, cred=cred,
+                            call_sep=sess.call_sep)
         return Translated(body, chat_body, content, make_turn)
 
     async def answer(self, request: Request, api) -> Response:

@@ -71,6 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--chat-template", metavar="FILE",
                         help="the served model's chat template (Jinja, or a tokenizer_config.json), for an "
                              "upstream that does not serve it (vLLM, SGLang): seeds the format and thinking")
+    parser.add_argument("--no-replay", dest="replay", action="store_false",
+                        help="keep no memory of the turns answered (by default a turn that comes back in a later "
+                             "request is given back as the model wrote it: docs/proxy-shared.md#the-replay-memory)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                         help="log level (default: info)")
@@ -209,6 +212,7 @@ def proxy_config(args: argparse.Namespace, upstream: str, embedded_server):
                   timeout=args.upstream_timeout, max_request_bytes=args.max_request_bytes,
                   body_timeout=args.body_timeout, max_concurrent=args.max_concurrent, keepalive=args.keepalive,
                   chat_template=template_file(args.chat_template) if args.chat_template else None,
+                  replay=args.replay,
                   embedded_pid=embedded_server.child.pid if embedded_server else None,
                   embedded_log=embedded_server.log_path if embedded_server else None)
 
