@@ -333,8 +333,8 @@ END_PROBE = "Zq7 done."
 def call_separator(template) -> str | None:
     """The whitespace `template` writes between an assistant message's content and its first call
     (`"\n"` for Qwen's `content + '\n' + '<tool_call>'`), so that a turn's content can be given
-    back with the model's own whitespace less exactly that; None when it writes anything else
-    there, or cannot render a call after content."""
+    back with the model's own whitespace less exactly that; None when it cannot render a call
+    after content."""
     cid, name, args = PROBE_CALLS[0]
     both = output(template, assistant([(cid, name, args)], content=END_PROBE))
     alone = renders_calls(template, PROBE_CALLS[:1])
@@ -345,7 +345,8 @@ def call_separator(template) -> str | None:
     if not call or not rest.endswith(call):
         return None
     sep = rest[:len(rest) - len(call)]
-    return sep if sep.isspace() or not sep else None
+    # (the whitespace before any markup the template writes there: Functionary's `>>>`)
+    return sep[:len(sep) - len(sep.lstrip())]
 
 
 # -- the whole answer --------------------------------------------------------------------------

@@ -20,7 +20,7 @@ pytest.importorskip("jinja2")
 
 from conftest import ServerThread, chunk, completion  # noqa: E402
 
-from callsieve.derive import assistant, output  # noqa: E402
+from callsieve.derive import _opens, assistant, output, prompt_tail  # noqa: E402
 from callsieve.render import USER, TemplateError, render  # noqa: E402
 from callsieve.serve import chat, messages, responses  # noqa: E402
 from callsieve.serve.app import Config, create_app  # noqa: E402
@@ -41,12 +41,35 @@ THOUGHT = "The user asked about Paris."
 ON = {"enable_thinking": True, "thinking": True}
 # What each API's request asks the upstream's template for (Responses' reasoning effort is
 # `reasoning_effort`; Messages' thinking switch has no Chat form but "disabled")
-KWARGS = {"chat": {"chat_template_kwargs": ON}, "responses": {"reasoning_effort": "high"}, "messages": {}}
+# (Hy3 reads `reasoning_effort` in chat_template_kwargs)
+KWARGS = {"chat": {"chat_template_kwargs": {**ON, "reasoning_effort": "high"}}, "responses": {"reasoning_effort": "high"}, "messages": {}}
 
 # The templates whose re-render of a turn differs from the model's text whatever the client
 # sends back (the turn as the template itself was given it), and why.
 GEN_OPENS = "the generation prompt opens a thinking block that a past turn is rendered without"
-BOUND: dict[str, str] = {}
+BOUND: dict[str, str] = {
+    "Apriel-1.6-15b-Thinker-fixed.jinja": "the generation prompt opens the reasoning (`Here are my reasoning "
+                                          "steps:`) that a past turn is rendered without",
+    "NVIDIA-Nemotron-Nano-v2.jinja": GEN_OPENS,
+    "Qwen-QwQ-32B.jinja": GEN_OPENS,
+    "deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja": GEN_OPENS,
+    "google-gemma-4-31B-it.jinja": "a past turn's content is rendered after the tool responses, not where "
+                                   "the model wrote it (after its calls)",
+    "deepseek-ai-DeepSeek-V3.2.jinja": "thinking off, the generation prompt writes an empty block "
+                                       "(`<think></think>`) that a past turn is rendered without (`</think>`)",
+    "google-gemma-4-31B-it-interleaved.jinja": "thinking off, the generation prompt writes an empty thought "
+                                               "channel that a past turn with reasoning is rendered without",
+    "unsloth-Apriel-1.5.jinja": "a past turn's calls are rendered with their ids, which the model does not write",
+}
+
+
+# The templates the proxy cannot read back as they were written, and why (test_template_roundtrip's KNOWN).
+UNREAD: dict[str, str] = {
+    "Reka-Edge.jinja": "its newline before a call is written only after content that does not end in one: "
+                       "the separator learnt from a probe turn (call_separator) is one newline too many",
+    "openai-gpt-oss-120b.jinja": "the prose of a turn with calls is rendered in the analysis channel: read "
+                                 "back as reasoning, and a past turn's reasoning is rendered otherwise",
+}
 
 
 def render_kwargs(api: str) -> dict:
@@ -60,7 +83,12 @@ def model_turn(template, api: str):
     """(message, the model's text) of the richest turn `template` renders: reasoning, prose and
     two calls, less what it cannot render; None if it renders no call."""
     kw = render_kwargs(api)
-    for reasoning in (True, False):
+    # (no model reasons under a prompt that closed the thinking block)
+    try:
+        closed = _opens(prompt_tail(template, **kw))[0] == "closed"
+    except TemplateError:
+        closed = False
+    for reasoning in (False,) if closed else (True, False):
         for content in (PROSE, ""):
             for calls in (CALLS, CALLS[:1]):
                 msg = assistant(calls, content=content, **({"reasoning_content": THOUGHT} if reasoning else {}))
@@ -76,21 +104,26 @@ def history(msg: dict, result_ids) -> list:
 
 
 def exact(template, text: str, chat_msgs: list, kw: dict) -> bool:
-    """Does the upstream's render of `chat_msgs` (arguments parsed to objects) hold the prompt
-    and the model's `text` as a prefix?"""
+    """Does the upstream's render of `chat_msgs` (arguments parsed to objects; as the text they are
+    for a template that wants text, as Functionary v3.2's) hold the prompt and the model's
+    `text` as a prefix?"""
     prompt = render(template, [USER], TOOLS, add_generation_prompt=True, **kw)
-    msgs = []
-    for m in chat_msgs:
-        if m.get("tool_calls"):
-            m = {**m, "tool_calls": [{**c, "function": {**c["function"], "arguments": json.loads(
-                c["function"]["arguments"]) if isinstance(c["function"]["arguments"], str) else
-                c["function"]["arguments"]}} for c in m["tool_calls"]]}
-        msgs.append(m)
-    try:
-        again = render(template, msgs, TOOLS, add_generation_prompt=True, **kw)
-    except TemplateError:
-        return False
-    return again.startswith(prompt + text)
+    for parsed in (True, False):
+        msgs = [{**m, "tool_calls": [{**c, "function": {**c["function"], "arguments": as_sent(
+                    c["function"]["arguments"], parsed)}} for c in m["tool_calls"]]} if m.get("tool_calls") else m
+                for m in chat_msgs]
+        try:
+            again = render(template, msgs, TOOLS, add_generation_prompt=True, **kw)
+        except TemplateError:
+            continue
+        return again.startswith(prompt + text)
+    return False
+
+
+def as_sent(args, parsed: bool):
+    if parsed:
+        return json.loads(args) if isinstance(args, str) else args
+    return args if isinstance(args, str) else json.dumps(args)
 
 
 # -- each API as its SDK sends a turn back -----------------------------------------------------
@@ -191,10 +224,11 @@ def test_the_next_turn_renders_what_the_model_wrote(name, api, proxies, upstream
     kw = render_kwargs(api)
     ids = [c[0] for c in CALLS[:len(msg["tool_calls"])]]
     bound = not exact(template, text, history(msg, ids), kw)
-    if name in BOUND:
-        assert bound, f"{name} is exact now: take it out of BOUND"
+    if bound:   # (under this API's switches: a template may be bound only with its thinking on)
+        assert name in BOUND, f"{name} cannot be exact: it belongs in BOUND, with its reason"
         pytest.xfail(BOUND[name])
-    assert not bound, f"{name} cannot be exact: it belongs in BOUND, with its reason"
+    if name in UNREAD:
+        pytest.xfail(UNREAD[name])
     base = proxies(name)
     failed = []
     for stream in (False, True):

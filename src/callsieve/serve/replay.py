@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ class Call:
     name: str
     arguments: str        # the text to give back: as the model wrote it
     value: str            # the canonical JSON of its value (how a message's arguments are recognised)
+    wrote: str = ""       # the id the model wrote, when the client got another (a streamed call's)
 
 
 @dataclass(frozen=True)
@@ -130,13 +132,18 @@ class Memory:
         if not isinstance(msgs, list):
             return body
         out, changed = [], False
+        ids: dict = {}      # the ids given back as the model wrote them: their results follow
         for m in msgs:
-            back = self.restored(cred, m) if isinstance(m, dict) and m.get("role") == "assistant" else None
+            back = None
+            if isinstance(m, dict) and m.get("role") == "assistant":
+                back = self.restored(cred, m, ids)
+            elif isinstance(m, dict) and m.get("role") == "tool" and m.get("tool_call_id") in ids:
+                back = {**m, "tool_call_id": ids[m["tool_call_id"]]}
             out.append(back if back is not None else m)
             changed = changed or back is not None
         return {**body, "messages": out} if changed else body
 
-    def restored(self, cred: str, m: dict) -> dict | None:
+    def restored(self, cred: str, m: dict, ids: dict) -> dict | None:
         calls = m.get("tool_calls")
         try:
             content = text_of(m.get("content"))
@@ -156,8 +163,9 @@ class Memory:
         if said.reasoning and not (m.get("reasoning_content") or m.get("reasoning")):
             back["reasoning_content"] = said.reasoning
         if said.calls:
-            back["tool_calls"] = [{**c, "function": {**c["function"], "arguments": s.arguments}}
+            back["tool_calls"] = [{**c, "id": s.wrote or s.id, "function": {**c["function"], "arguments": s.arguments}}
                                   for c, s in zip(calls, said.calls)]
+            ids.update((s.id, s.wrote) for s in said.calls if s.wrote and s.wrote != s.id)
         return back if back != m else None
 
 
@@ -273,9 +281,11 @@ class Written(Turn):
                     value = dumps(loads(text))
                 except (ValueError, RecursionError):
                     break
+                wrote = ""
                 if not whole and i not in self.native:   # streamed: its deltas were the canonical text
                     text = self._model_text(i, text, got)
-                calls.append(Call(cid, name, text, value))
+                    wrote = got.wrote_id or ""
+                calls.append(Call(cid, name, text, value, wrote))
             else:
                 sent = "".join(got.content)
                 self.memory.put(self.cred, Said(sent, as_written(sent, self.call_sep, raw),
@@ -297,12 +307,13 @@ class Written(Turn):
                 got.reasoning.append(ev.text)
             elif t is CallOpened:
                 whole = n + 1 < len(out) and type(out[n + 1]) is CallEnded and out[n + 1].index == ev.index
-                args = ev.arguments
+                args, cid = ev.arguments, ev.id
                 if whole and ev.choice not in self.native:
                     args = self._model_text(ev.choice, args, got)
-                    if args != ev.arguments:
-                        out[n] = CallOpened(ev.choice, ev.index, ev.id, ev.name, args)
-                got.calls[ev.index] = [ev.id, ev.name, [args], False, whole]
+                    cid = got.wrote_id or cid
+                    if (args, cid) != (ev.arguments, ev.id):
+                        out[n] = CallOpened(ev.choice, ev.index, cid, ev.name, args)
+                got.calls[ev.index] = [cid, ev.name, [args], False, whole]
             elif t is CallArgs and ev.index in got.calls:
                 got.calls[ev.index][2].append(ev.text)
             elif t is CallEnded and ev.index in got.calls:
@@ -320,9 +331,15 @@ class Written(Turn):
             return args
         raw = "".join(self.raw.get(i, ()))
         found = json_at(raw, value, got.at, self.budget) if len(raw) <= MAX_TURN_BYTES else None
+        got.wrote_id = None
         if found is None:
             return built(value)
         got.at = found[1]
+        # an id the model wrote after the arguments (Mistral's `{"name", "arguments", "id"}`): its
+        # own, which its template wants back (the parser made one up, as the id came too late)
+        after = WROTE_ID.match(raw, found[1])
+        if after:
+            got.wrote_id = json.loads(after.group(1))
         return raw[found[0]:found[1]]
 
 
@@ -334,3 +351,7 @@ class Got:
     calls: dict = field(default_factory=dict)    # index -> [id, name, [arguments], ended, whole]
     cut: bool = False
     at: int = 0                                  # where the arguments' search goes on in the text
+    wrote_id: str | None = None                  # the id the model wrote after the last call's arguments
+
+
+WROTE_ID = re.compile(r'\s*,\s*"id"\s*:\s*("[A-Za-z0-9_\-.:]{1,64}")\s*}')
