@@ -1,0 +1,126 @@
+"""The replay memory (issue 32): a turn the proxy answered comes back with what the client dropped
+(its reasoning, the arguments' text as the model wrote them), only to the key it was answered
+to, bounded, off with --no-replay, and nothing after a restart."""
+from __future__ import annotations
+
+import httpx
+from conftest import ServerThread, chunk, completion
+
+from callsieve.serve.app import Config, create_app
+from callsieve.serve.replay import Call, Memory, Said, as_written
+
+TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {
+    "type": "object", "properties": {"city": {"type": "string"}, "days": {"type": "integer"}}}}}]
+# what the model writes: its own spacing in the arguments, and thinking first
+ARGS = '{"city":  "Paris" , "days":3}'
+OUTPUT = "<think>\nThe user wants Paris.\n</think>\n\n<tool_call>\n{\"name\": \"get_weather\", \"arguments\": " + ARGS + "}\n</tool_call>"
+USER = {"role": "user", "content": "Weather in Paris?"}
+
+
+def ask(base: str, key: str, stream: bool = False) -> dict:
+    r = httpx.post(base + "/chat/completions", headers={"authorization": f"Bearer {key}"}, timeout=30,
+                   json={"model": "m", "messages": [USER], "tools": TOOLS, "stream": stream})
+    assert r.status_code == 200, r.text
+    return r.json()["choices"][0]["message"]
+
+
+def send_back(base: str, upstream, key: str, msg: dict) -> dict:
+    """The next request, the turn sent back as a client that drops reasoning does: what the
+    upstream got for that turn."""
+    msg = {k: v for k, v in msg.items() if k != "reasoning_content"}
+    upstream.reply(200, completion("done"))
+    r = httpx.post(base + "/chat/completions", headers={"authorization": f"Bearer {key}"}, timeout=30,
+                   json={"model": "m", "tools": TOOLS, "messages": [USER, msg, {
+                       "role": "tool", "tool_call_id": msg["tool_calls"][0]["id"], "content": "sunny"}]})
+    assert r.status_code == 200, r.text
+    return upstream.last["json"]["messages"][1]
+
+
+def test_the_wire_arguments_are_the_models_text(make_proxy, upstream):
+    upstream.reply(200, completion(OUTPUT))
+    msg = ask(make_proxy(upstream.url), "k1")
+    assert msg["tool_calls"][0]["function"]["arguments"] == ARGS
+    assert msg["reasoning_content"] == "The user wants Paris."
+
+
+def test_a_turn_comes_back_with_its_reasoning_and_the_models_arguments(make_proxy, upstream):
+    base = make_proxy(upstream.url)
+    upstream.stream([chunk(role="assistant", content="")] + [chunk(OUTPUT[i:i + 5]) for i in range(0, len(OUTPUT), 5)]
+                    + [chunk(finish="stop")])
+    r = httpx.post(base + "/chat/completions", headers={"authorization": "Bearer k1"}, timeout=30,
+                   json={"model": "m", "messages": [USER], "tools": TOOLS, "stream": True})
+    from callsieve.serve import chat
+    from callsieve.serve.upstream_reader import sse_payloads
+    msg = chat.fold(sse_payloads(r.content))["choices"][0]["message"]
+    msg["tool_calls"][0]["function"]["arguments"] = '{"city": "Paris", "days": 3}'   # as a client re-writes it
+    got = send_back(base, upstream, "k1", msg)
+    assert got["reasoning_content"] == "The user wants Paris."
+    assert got["tool_calls"][0]["function"]["arguments"] == ARGS
+
+
+def test_never_across_keys_even_with_a_forged_id(make_proxy, upstream):
+    base = make_proxy(upstream.url)
+    upstream.reply(200, completion(OUTPUT))
+    mine = ask(base, "alice")
+    # another key sends the very turn back (its id, its content, its arguments): it gets nothing of alice's
+    forged = {"role": "assistant", "content": None, "tool_calls": [
+        {**mine["tool_calls"][0], "function": {"name": "get_weather", "arguments": '{"city": "Paris", "days": 3}'}}]}
+    got = send_back(base, upstream, "mallory", forged)
+    assert "reasoning_content" not in got
+    assert got["tool_calls"][0]["function"]["arguments"] == '{"city": "Paris", "days": 3}'
+    # alice does get it
+    assert send_back(base, upstream, "alice", forged)["reasoning_content"] == "The user wants Paris."
+
+
+def test_a_changed_turn_is_not_given_back(make_proxy, upstream):
+    base = make_proxy(upstream.url)
+    upstream.reply(200, completion(OUTPUT))
+    mine = ask(base, "k2")
+    other = {**mine, "tool_calls": [{**mine["tool_calls"][0], "function": {"name": "get_weather",
+                                                                           "arguments": '{"city": "Rome"}'}}]}
+    got = send_back(base, upstream, "k2", other)
+    assert "reasoning_content" not in got and got["tool_calls"][0]["function"]["arguments"] == '{"city": "Rome"}'
+
+
+def test_off_with_no_replay_and_nothing_after_a_restart(make_proxy, upstream):
+    off = make_proxy(upstream.url, replay=False)
+    upstream.reply(200, completion(OUTPUT))
+    assert "reasoning_content" not in send_back(off, upstream, "k3", ask(off, "k3"))
+    base = make_proxy(upstream.url)
+    upstream.reply(200, completion(OUTPUT))
+    msg = ask(base, "k3")
+    fresh = ServerThread(create_app(Config(upstream=upstream.url))).start()   # the proxy, restarted
+    try:
+        got = send_back(f"http://127.0.0.1:{fresh.port}/v1", upstream, "k3", msg)
+        assert "reasoning_content" not in got
+        assert got["tool_calls"] == msg["tool_calls"]      # passed on as the client sent it
+    finally:
+        fresh.stop()
+
+
+def said(n: int, size: int = 10) -> Said:
+    return Said("x" * size, "x" * size, "r", (Call(f"id{n}", "f", "{}", "{}"),))
+
+
+def test_the_memory_is_bounded_least_recently_used_out_first():
+    mem = Memory(max_turns=2, max_bytes=10_000)
+    mem.put("a", said(1))
+    mem.put("a", said(2))
+    assert mem.get("a", "id1") is not None        # used: id2 is now the oldest
+    mem.put("a", said(3))
+    assert mem.get("a", "id2") is None and mem.get("a", "id1") and mem.get("a", "id3")
+    by_bytes = Memory(max_turns=100, max_bytes=3 * said(0, 200).size)
+    for n in range(10):
+        by_bytes.put("a", said(n, 200))
+    assert len(by_bytes.turns) == 3 and by_bytes.bytes <= by_bytes.max_bytes
+    assert [by_bytes.get("a", f"id{n}") is not None for n in range(10)] == [False] * 7 + [True] * 3
+    assert len(by_bytes.keys) == 3                 # no key outlives its turn
+    assert by_bytes.get("b", "id9") is None        # another credential sees none of them
+
+
+def test_content_whitespace_less_the_templates_separator():
+    raw = "Let me look.\n\n\n<tool_call>{}</tool_call>"
+    assert as_written("Let me look.", "\n", raw) == "Let me look.\n\n"
+    assert as_written("Let me look.", "", raw) == "Let me look.\n\n\n"
+    assert as_written("Let me look.", None, raw) == "Let me look."      # the template unknown: as parsed
+    assert as_written("Let me look.", "\n\n\n\n", raw) == "Let me look."  # not what the template writes
