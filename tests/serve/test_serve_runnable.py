@@ -73,7 +73,7 @@ def test_one_good_call_and_one_bad_every_api_says_not_to_run_it(upstream, proxy,
     assert finish == "length"                    # never "tool_calls": that would run the bad call
     assert (calls[0][0], json.loads(calls[0][1])) == ("get_weather", PARIS)
     if mode == "whole":                          # the bad call never reaches the client at all
-        assert list(calls) == [0] and chunks[0] == ['{"city":"Paris"}']
+        assert list(calls) == [0] and chunks[0] == ['{"city": "Paris"}']   # as the model wrote it
 
     script(upstream, text, upstream_finish)
     with ant.messages.stream(model="m", max_tokens=10, tools=A_TOOLS, messages=MSGS) as stream:

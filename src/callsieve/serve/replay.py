@@ -164,7 +164,7 @@ class Memory:
             back["reasoning_content"] = said.reasoning
         if said.calls:
             back["tool_calls"] = [{**c, "id": s.wrote or s.id, "function": {**c["function"], "arguments": s.arguments}}
-                                  for c, s in zip(calls, said.calls)]
+                                  for c, s in zip(calls or [], said.calls)]
             ids.update((s.id, s.wrote) for s in said.calls if s.wrote and s.wrote != s.id)
         return back if back != m else None
 
