@@ -124,3 +124,24 @@ def test_content_whitespace_less_the_templates_separator():
     assert as_written("Let me look.", "", raw) == "Let me look.\n\n\n"
     assert as_written("Let me look.", None, raw) == "Let me look."      # the template unknown: as parsed
     assert as_written("Let me look.", "\n\n\n\n", raw) == "Let me look."  # not what the template writes
+
+
+def test_every_thinking_switch_the_template_reads_counts_and_no_other():
+    """Issue 32 §5: the switch is found by rendering the template with the request's variables:
+    Hy3's `reasoning_effort` in chat_template_kwargs opens its thinking, a switch a template does
+    not read (Qwen2.5 has none) changes nothing."""
+    import pytest
+    from templates_sdist import templates
+
+    from callsieve import Session
+    from callsieve.serve.options import prompt_thinking
+    found = templates()
+    if "tencent-Hy3.jinja" not in found:
+        pytest.skip("the llama-cpp-python sdist could not be downloaded")
+    hy3 = Session.from_template(found["tencent-Hy3.jinja"], learn=False)
+    assert prompt_thinking(hy3, {"chat_template_kwargs": {"reasoning_effort": "high"}}, None) is True
+    assert prompt_thinking(hy3, {"chat_template_kwargs": {"reasoning_effort": "no_think"}}, None) in (False, None)
+    qwen25 = Session.from_template(found["Qwen-Qwen2.5-7B-Instruct.jinja"], learn=False)
+    assert prompt_thinking(qwen25, {"chat_template_kwargs": {"enable_thinking": True}}, True) is None
+    # no template: what the request asked
+    assert prompt_thinking(Session(), {"chat_template_kwargs": {"enable_thinking": True}}, True) is True
