@@ -145,3 +145,32 @@ def test_every_thinking_switch_the_template_reads_counts_and_no_other():
     assert prompt_thinking(qwen25, {"chat_template_kwargs": {"enable_thinking": True}}, True) is None
     # no template: what the request asked
     assert prompt_thinking(Session(), {"chat_template_kwargs": {"enable_thinking": True}}, True) is True
+
+
+def test_bounds_and_isolation_hold_whatever_the_puts():
+    """Property: whatever turns are put by whichever credentials (ids shared across them, sizes
+    up to the bound), the memory stays within its bounds, keeps no key without its turn, and a
+    credential only ever gets a turn it put."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    op = st.tuples(st.sampled_from(["a", "b", "c"]), st.lists(st.sampled_from(["i1", "i2", "i3", "i4"]), min_size=0,
+                                                            max_size=2, unique=True), st.integers(0, 300))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(op, max_size=30))
+    def check(ops):
+        mem = Memory(max_turns=3, max_bytes=1500)
+        for cred, ids, size in ops:
+            s = Said("x" * size, "x" * size, cred, tuple(Call(i, "f", "{}", "{}") for i in ids))
+            mem.put(cred, s)
+            assert len(mem.turns) <= 3 and mem.bytes <= 1500
+            assert mem.bytes == sum(t.size for t in mem.turns.values())
+            assert all(first in mem.turns for first in mem.keys.values())
+            for (c, k), first in mem.keys.items():
+                assert first[0] == c
+            for c in "abc":
+                for k in ("i1", "i2", "i3", "i4"):
+                    got = mem.get(c, k)
+                    assert got is None or got.reasoning == c
+    check()
