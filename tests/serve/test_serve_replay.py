@@ -174,3 +174,19 @@ def test_bounds_and_isolation_hold_whatever_the_puts():
                     got = mem.get(c, k)
                     assert got is None or got.reasoning == c
     check()
+
+
+def test_the_separator_is_learnt_from_the_template():
+    """Issue 32 §3: the whitespace a template writes itself between content and a call, found by
+    rendering a probe turn: Qwen2.5's newline, Qwen3.5's blank line, none where the template
+    drops a turn's content beside its calls (Hermes 2 Pro)."""
+    import pytest
+    from templates_sdist import templates
+
+    from callsieve.derive import call_separator
+    found = templates()
+    if not found:
+        pytest.skip("the llama-cpp-python sdist could not be downloaded")
+    assert call_separator(found["Qwen-Qwen2.5-7B-Instruct.jinja"]) == "\n"
+    assert call_separator(found["Qwen3.5-4B.jinja"]) == "\n\n"
+    assert call_separator(found["NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja"]) is None
