@@ -365,10 +365,11 @@ def _opens(tail: str) -> tuple[str, str | None]:
 
 def opens_under(template, switches: dict) -> bool | None:
     """Does the generation prompt end inside a thinking block with these template variables set?
-    None if it cannot be rendered with them."""
+    None if it cannot be rendered with them (a request's variables may be anything, even ones
+    named like the render's own arguments: `messages`, `tools`)."""
     try:
         return _opens(prompt_tail(template, **switches))[0] == "open"
-    except TemplateError:
+    except (TemplateError, TypeError):
         return None
 
 

@@ -190,3 +190,18 @@ def test_the_separator_is_learnt_from_the_template():
     assert call_separator(found["Qwen-Qwen2.5-7B-Instruct.jinja"]) == "\n"
     assert call_separator(found["Qwen3.5-4B.jinja"]) == "\n\n"
     assert call_separator(found["NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja"]) is None
+
+
+def test_any_template_variables_a_request_sends_are_harmless(make_proxy, upstream):
+    """The thinking switches are found by rendering the template with the request's variables:
+    variables named like the render's own arguments, or of any type, cost nothing but that."""
+    template = ("{%- for m in messages %}<|{{ m.role }}|>{{ m.content }}{%- endfor %}"
+                "{%- if add_generation_prompt %}<|assistant|>{% if enable_thinking %}<think>\n{% endif %}{% endif %}")
+    base = make_proxy(upstream.url, chat_template=template)
+    for kwargs in ({"tools": 1, "messages": "x", "add_generation_prompt": [1]}, {"enable_thinking": {"a": [1]}},
+                   {"enable_thinking": True}):
+        upstream.reply(200, completion("Thought.</think>Answer."))
+        r = httpx.post(base + "/chat/completions", timeout=30, json={
+            "model": "m", "messages": [USER], "chat_template_kwargs": kwargs})
+        assert r.status_code == 200, r.text
+    assert r.json()["choices"][0]["message"]["reasoning_content"] == "Thought."   # the last: thinking opened
