@@ -8,6 +8,7 @@
     python -m bench --conformance   # CanIToolCall's matrix, the library's and each API's through the
                                     # proxy, into RESULTS.md and the README (about a minute);
                                     # with --baseline also bench/conformance/baseline.json
+    python -m bench --replay        # the agent loop's prompt cache on the embedded llama.cpp (issue 32)
     python -m bench --shared        # one abusive client against the others (bench/sharedload.py, ~1 min);
                                     # with --write its table into RESULTS.md
     python bench/run.py ...         # the same
@@ -679,9 +680,14 @@ def main(argv=None) -> int:
                     "as bench/conformance/baseline.json (what tests/test_conformance.py holds to)")
     ap.add_argument("--shared", action="store_true", help="measure light clients' latency beside heavy ones "
                     "(bench/sharedload.py; with --write into bench/RESULTS.md; nothing else is measured)")
+    ap.add_argument("--replay", action="store_true", help="an agent loop of 10 tool turns on the embedded llama.cpp "
+                    "server: prompt tokens evaluated through callsieve vs the model's text replayed (bench/replaybench.py)")
     args = ap.parse_args(argv)
     args.argv = argv
     os.chdir(ROOT)
+    if args.replay:
+        from bench import replaybench
+        return replaybench.main()
     if args.conformance:
         return conformance(args.baseline)
     if args.shared:

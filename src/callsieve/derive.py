@@ -332,6 +332,25 @@ def _after_prelude(template, out: str, **kwargs) -> str:
 END_PROBE = "Zq7 done."
 
 
+def call_separator(template) -> str | None:
+    """The whitespace `template` writes between an assistant message's content and its first call
+    (`"\n"` for Qwen's `content + '\n' + '<tool_call>'`), so that a turn's content can be given
+    back with the model's own whitespace less exactly that; None when it cannot render a call
+    after content."""
+    cid, name, args = PROBE_CALLS[0]
+    both = output(template, assistant([(cid, name, args)], content=END_PROBE))
+    alone = renders_calls(template, PROBE_CALLS[:1])
+    if both is None or alone is None or END_PROBE not in both or name not in both:
+        return None
+    rest = both[both.index(END_PROBE) + len(END_PROBE):]
+    call = _after_prelude(template, alone).lstrip()
+    if not call or not rest.endswith(call):
+        return None
+    sep = rest[:len(rest) - len(call)]
+    # (the whitespace before any markup the template writes there: Functionary's `>>>`)
+    return sep[:len(sep) - len(sep.lstrip())]
+
+
 # -- the whole answer --------------------------------------------------------------------------
 
 def prompt_tail(template, **kwargs) -> str:
@@ -344,6 +363,16 @@ def _opens(tail: str) -> tuple[str, str | None]:
         if tail.endswith(opener):
             return "open", name
     return ("closed" if tail.endswith(_CLOSERS) else "none"), None
+
+
+def opens_under(template, switches: dict) -> bool | None:
+    """Does the generation prompt end inside a thinking block with these template variables set?
+    None if it cannot be rendered with them (a request's variables may be anything, even ones
+    named like the render's own arguments: `messages`, `tools`)."""
+    try:
+        return _opens(prompt_tail(template, **switches))[0] == "open"
+    except (TemplateError, TypeError):
+        return None
 
 
 def thinking(template) -> tuple[bool, bool, str | None] | None:

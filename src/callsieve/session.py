@@ -31,6 +31,13 @@ class Session:
         self.confirmed = False if seeded or format is None else True
         self.opens_thinking = False
         self.thinking_switch = False
+        # The whitespace the chat template writes between a turn's content and its first call
+        # (derive.call_separator); None when not known (no template, or it writes no such thing).
+        self.call_sep: str | None = None
+        # The chat template, when it can be rendered: the thinking a request's switches ask for
+        # is what its generation prompt ends in with them (`prompt_opens`).
+        self.template = None
+        self._opens: dict[str, bool | None] = {}
         self.history: list[str] = []
         # Learning opens_thinking from answers (see observe).  Off for a Session that several
         # clients share (the proxy's): one client's answer must not change another's.
@@ -65,7 +72,32 @@ class Session:
         sess.derived = derived
         sess.tokens = template_tokens(template)
         sess.opens_thinking, sess.thinking_switch = shape.opens_thinking, shape.thinking_switch
+        if rendered is not None:
+            sess.call_sep = _separator(template)
+            sess.template = template
         return sess
+
+    OPENS_MAX = 32         # the switch settings whose prompt is remembered (`prompt_opens`)
+
+    def prompt_opens(self, switches: dict) -> bool | None:
+        """Does the generation prompt end inside a thinking block under these template variables
+        (a request's `chat_template_kwargs`, its `reasoning_effort`)?  Found by rendering the
+        template with them, so every switch it reads counts (`enable_thinking`, `thinking`,
+        Hy3's `reasoning_effort`, `thinking_mode` …) and no other; None without a template
+        that renders."""
+        if self.template is None:
+            return None
+        import json
+        try:
+            key = json.dumps(switches, sort_keys=True)
+        except (TypeError, ValueError):
+            return None
+        if key not in self._opens:
+            from .derive import opens_under
+            if len(self._opens) >= self.OPENS_MAX:
+                self._opens.pop(next(iter(self._opens)))
+            self._opens[key] = opens_under(self.template, switches)
+        return self._opens[key]
 
     def record(self, format: str) -> None:
         """A turn confirmed `format` (also "native" when the server returned tool_calls itself)."""
@@ -113,4 +145,12 @@ def _rendered(template, hint):
     try:
         return shape(template, hint)
     except Exception:        # rendering is a bonus: a template it trips on is read instead
+        return None
+
+
+def _separator(template) -> str | None:
+    from .derive import call_separator
+    try:
+        return call_separator(template)
+    except Exception:        # (as in _rendered: a bonus, never a failure)
         return None

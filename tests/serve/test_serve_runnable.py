@@ -73,7 +73,7 @@ def test_one_good_call_and_one_bad_every_api_says_not_to_run_it(upstream, proxy,
     assert finish == "length"                    # never "tool_calls": that would run the bad call
     assert (calls[0][0], json.loads(calls[0][1])) == ("get_weather", PARIS)
     if mode == "whole":                          # the bad call never reaches the client at all
-        assert list(calls) == [0] and chunks[0] == ['{"city":"Paris"}']
+        assert list(calls) == [0] and chunks[0] == ['{"city": "Paris"}']   # as the model wrote it
 
     script(upstream, text, upstream_finish)
     with ant.messages.stream(model="m", max_tokens=10, tools=A_TOOLS, messages=MSGS) as stream:
@@ -165,7 +165,7 @@ def test_whole_calls_is_the_default_for_chat_and_messages_and_stream_can_be_aske
     plain = openai.OpenAI(base_url=proxy, api_key="x", max_retries=0)
     script(upstream, text, size=2)
     _, chunks, finish = chat_stream(plain)
-    assert chunks == {0: ['{"city":"Paris"}']} and finish == "tool_calls"
+    assert chunks == {0: ['{"city": "Paris"}']} and finish == "tool_calls"   # the model's own text
     script(upstream, text, size=2)
     streaming, _ = clients(proxy, "stream")
     _, chunks, finish = chat_stream(streaming)
@@ -177,7 +177,7 @@ def test_whole_calls_is_the_default_for_chat_and_messages_and_stream_can_be_aske
                                                  "messages": MSGS}).text
     deltas = [json.loads(line[6:])["delta"] for line in body.splitlines() if line.startswith("data: ")
               and '"input_json_delta"' in line]
-    assert [d["partial_json"] for d in deltas] == ['{"city":"Paris"}']
+    assert [d["partial_json"] for d in deltas] == ['{"city": "Paris"}']   # the model's own text
 
 
 def test_the_server_flag_sets_the_delivery(upstream, make_proxy):
@@ -190,7 +190,7 @@ def test_the_server_flag_sets_the_delivery(upstream, make_proxy):
     with openai.OpenAI(base_url=proxy, api_key="x", max_retries=0).responses.stream(
             model="m", input="hi", tools=R_TOOLS) as stream:
         deltas = [e.delta for e in stream if e.type == "response.function_call_arguments.delta"]
-    assert deltas == ['{"city":"Paris"}']
+    assert deltas == ['{"city": "Paris"}']   # the model's own text
 
 
 def test_granite_thinking_through_the_proxy_splits_thought_and_answer(upstream, proxy):

@@ -37,7 +37,7 @@ from callsieve.serve.apis import APIS, COUNT_TOKENS, api_of
 from callsieve.serve.capacity import UPSTREAM_TIMEOUT_S, WRITE_TIMEOUT_S, Load, cannot_serve, pool_size
 from callsieve.serve.catalogue import Catalogue, credential, model_ids
 from callsieve.serve.chat import error
-from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, whole_calls
+from callsieve.serve.options import CALLS_HEADER, BadRequest, Options, prompt_thinking, whole_calls
 from callsieve.serve.guard import (LOG_FILTER, Guard, Secrets, allowed_hosts, forward_path, is_loopback, printable,
                                    sieved_path)
 from callsieve.serve.inspector import MAX_EXCHANGES, Exchange, Inspector, Recording
@@ -45,6 +45,7 @@ from callsieve.serve.ready import PENDING, Ready
 from callsieve.serve.schema import MAX_DEPTH, problem
 from callsieve.serve.stream import JSONAnswer, KeptAlive, SSELines
 from callsieve.serve.turn import Turn, Unreadable
+from callsieve.serve import replay
 from callsieve.serve.wire import Failed
 from callsieve.serve.writes import Bounded
 from callsieve.serve.embedded import ignored_tool_choice, with_context
@@ -111,6 +112,7 @@ class Config:
                                        # upstream that does not say it (vLLM, SGLang)
     inspect: bool | None = None        # the /inspect page: None = on when bound to loopback only
     inspect_keep: int = MAX_EXCHANGES  # exchanges it keeps in memory
+    replay: bool = True                # --no-replay: no replay memory (replay.py)
 
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -232,6 +234,7 @@ class Proxy:
         # no client's answer can turn against another's (docs/proxy-shared.md).
         self.sessions: OrderedDict[str, Session] = OrderedDict()
         self.catalogue = Catalogue()   # the upstream's model lists, one per credential (catalogue.py)
+        self.memory = replay.Memory() if config.replay else None   # turns answered, per credential
         self._client: httpx.AsyncClient | None = None   # opened by `lifespan`
         self.transport: http1.Transport | None = None   # its transport, when it is http1's
         self.load = Load(config.max_concurrent)          # /v1 requests in flight (guard.Guard counts them)
@@ -482,12 +485,16 @@ class Proxy:
             chat_body = api.to_chat(body)
         except BadRequest as e:
             return api.error(400, f"callsieve: {e}")
+        cred = replay.credential(request.headers)
+        if self.memory is not None:   # the turns we answered, back as the model wrote them
+            chat_body = self.memory.restore(cred, chat_body)
         opts = Options.from_request(chat_body, self.config.format, self.config.reasoning_format,
                                     self.config.calls_in_reasoning)
         opts.whole_calls = whole_calls(api.name, self.config.calls, request.headers.get(CALLS_HEADER))
         if not api.stream(body):
             opts = opts.answered_whole()
         sess = await self.discover(api.model(body), self.headers(request.headers))
+        opts.thinking = prompt_thinking(sess, chat_body, opts.thinking)
         try:  # the tools are checked before the upstream is asked (a tool list the library rejects)
             first_sieve = Sieve(**opts.sieve_kwargs(sess))
         except (ValueError, TypeError) as e:
@@ -497,8 +504,9 @@ class Proxy:
         # with a byte-order mark goes as the UTF-8 of what it says
         same = chat_body is body and json.detect_encoding(raw) == "utf-8"
         content = raw if same else json.dumps(chat_body).encode()
-        make_turn = partial(Turn, opts, lambda: Sieve(**opts.sieve_kwargs(sess)), lambda: sess.record("native"),
-                            first_sieve)
+        make_turn = partial(replay.Written, opts, lambda: Sieve(**opts.sieve_kwargs(sess)),
+                            lambda: sess.record("native"), first_sieve, memory=self.memory, cred=cred,
+                            call_sep=sess.call_sep)
         return Translated(body, chat_body, content, make_turn, {"sieve": opts.sieve_kwargs(None), "session": sess})
 
     async def answer(self, request: Request, api) -> Response:

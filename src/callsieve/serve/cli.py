@@ -84,6 +84,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "if set); 'off' (default: auto)")
     parser.add_argument("--inspect-keep", type=positive_int, default=20, metavar="N",
                         help="exchanges the inspector keeps, in memory only (default: 20)")
+    parser.add_argument("--no-replay", dest="replay", action="store_false",
+                        help="keep no memory of the turns answered (by default a turn that comes back in a later "
+                             "request is given back as the model wrote it: docs/proxy-shared.md#the-replay-memory)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="N", help="worker processes (default: 1)")
     parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"],
                         help="log level (default: info)")
@@ -245,6 +248,7 @@ def proxy_config(args: argparse.Namespace, upstream: str, embedded_server):
                   body_timeout=args.body_timeout, max_concurrent=args.max_concurrent, keepalive=args.keepalive,
                   inspect={"auto": None, "on": True, "off": False}[args.inspect], inspect_keep=args.inspect_keep,
                   chat_template=template_file(args.chat_template) if args.chat_template else None,
+                  replay=args.replay,
                   embedded_pid=embedded_server.child.pid if embedded_server else None,
                   embedded_log=embedded_server.log_path if embedded_server else None,
                   embedded_context=embedded_server.context if embedded_server else None)

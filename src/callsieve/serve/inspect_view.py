@@ -257,14 +257,12 @@ def declared_names(sieve_kwargs: dict[str, Any]) -> set[str] | None:
 def client_view(ex: Exchange, fold: Any) -> dict[str, Any]:
     """What the client received: the answer as its API's client assembles it, and the raw bytes
     of a stream. `fold` is the API's WireAPI.fold over decoded SSE payloads (or None)."""
-    from callsieve.serve.stream import SSELines
-    from callsieve.serve.upstream_reader import decoded
+    from callsieve.serve.upstream_reader import sse_payloads
     data = b"".join(ex.sent)
     answer: Any = None
     if fold is not None and data:
-        lines = SSELines()
         try:
-            answer = fold([decoded(p) for p in lines.feed(data) + lines.close()])
+            answer = fold(sse_payloads(data))
         except Exception as e:  # noqa: BLE001 - a failed stream has no whole answer
             answer = {"error": f"{type(e).__name__}: {e}"}
     return {"answer": answer, "stream": data.decode("utf-8", "replace") if ex.stream else None}

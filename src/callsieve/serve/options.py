@@ -102,3 +102,21 @@ def system_first(msgs: list) -> list:
     system = [m["content"] for m in msgs if m["role"] == "system" and m["content"]]
     rest = [m for m in msgs if m["role"] != "system"]
     return ([{"role": "system", "content": "\n\n".join(system)}] if system else []) + rest
+
+
+def prompt_thinking(session: Any, chat_body: dict, asked: bool | None) -> bool | None:
+    """Whether the upstream's prompt opened thinking for this request: with the model's chat
+    template known, what it renders under the request's switches (`chat_template_kwargs`, and
+    `reasoning_effort`), so a switch the template does not read changes nothing and one it
+    does read counts, whatever its name; else what the request asked (`asked`).  True: opened;
+    False: closed; None: not said."""
+    kwargs = chat_body.get("chat_template_kwargs")
+    switches = dict(kwargs) if isinstance(kwargs, dict) else {}
+    if isinstance(chat_body.get("reasoning_effort"), str):
+        switches.setdefault("reasoning_effort", chat_body["reasoning_effort"])
+    found = session.prompt_opens(switches) if getattr(session, "template", None) is not None else None
+    if found is None or found:
+        return asked if found is None else True
+    # closed: said so when the switches closed what the template opens by default, or the request
+    # turned it off; else unsaid (a model that writes its own thinking block is still read)
+    return False if session.opens_thinking or asked is False else None

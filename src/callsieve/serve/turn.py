@@ -226,7 +226,11 @@ class Turn:
     def finishing(self):
         """`finish()` in batches (see flushing)."""
         yield from self.flushing()
-        yield [ch.rules.finished(ch.finish_reason, ch.stop_sequence, self.usage) for i, ch in sorted(self.choices.items())]
+        yield self.finished()
+
+    def finished(self) -> list:
+        """Each choice's finish (after flushing)."""
+        return [ch.rules.finished(ch.finish_reason, ch.stop_sequence, self.usage) for i, ch in sorted(self.choices.items())]
 
     @property
     def calls(self) -> int:

@@ -198,3 +198,9 @@ def as_stream(data: bytes) -> bytes | None:
 def decoded(payload: str):
     """One payload of an SSE body we wrote, decoded ("[DONE]" as it is): what a client folds."""
     return payload if payload == "[DONE]" else json.loads(payload)
+
+
+def sse_payloads(data: bytes) -> list:
+    """The decoded payloads of a whole SSE body we wrote (what WireAPI.fold takes)."""
+    lines = SSELines()
+    return [decoded(p) for p in lines.feed(data) + lines.close()]
