@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .reasoning import EMPTY_BLOCKS, END_TOKENS, STRIP, SYNTAXES
+from .reasoning import END_TOKENS, STRIP, SYNTAXES
 from .scan import Anchor, Matcher
 
 _SPECIAL = re.compile(r"[|｜▁]|\A\[[A-Z_]+\]\Z")
@@ -69,14 +69,14 @@ _tables: dict = {}
 
 def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool,
                  fresh: bool = False, held=None, family: tuple = (), span: str | None = None,
-                 extra: tuple = (), off: bool = False):
+                 extra: tuple = ()):
     """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
 
     The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
     in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
     for through the text.
     """
-    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held, family, span, extra, off)
+    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held, family, span, extra)
     hit = _tables.get(key)
     if hit is not None:
         return hit
@@ -95,12 +95,6 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
         _inside_thinking(t, think, fresh)
     elif reasoning:
         _outside_thinking(t, at_start, held)
-    elif off and at_start:
-        # Thinking off: an empty block, first (see EMPTY_BLOCKS).  Watched anywhere but only in
-        # this table, which the content's first words replace: so it counts only first, and it
-        # outgrows a family's control token it begins with (Gemma 4's `<|channel>`).
-        for m in EMPTY_BLOCKS:
-            t.add(m, "strip")
     for m in END_TOKENS:
         t.add_new(m, "strip")
     if at_start and calls and think is None:

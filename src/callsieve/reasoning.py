@@ -81,13 +81,6 @@ SYNTAXES = (
     Thinking("answer", (), ("<response>", "<answer>")),
 )
 
-# An empty block written first, as one marker (opener, a blank line at most, closer).  With
-# thinking off, models still write their template's no-think block themselves (Qwen3 and GLM
-# `<think>\n\n</think>`, Gemma 4 `<|channel>thought\n<channel|>`): it holds no thought and is no
-# content, so it is markup (a block with text in it stays content: the request said off).
-EMPTY_BLOCKS = tuple(o + blank + c for t in SYNTAXES if not t.start_only and t.opens
-                     for o in t.opens for c in t.closes for blank in ("", "\n", "\n\n"))
-
 # Wrappers around the answer: removed from content, the text inside kept.
 STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>",
@@ -124,7 +117,7 @@ class Thought:
     was).  The Sieve asks `inside` and `routes` where text goes.
     """
 
-    __slots__ = ("open", "before", "mode", "legacy", "detect", "off", "asked", "from_session", "seen",
+    __slots__ = ("open", "before", "mode", "legacy", "asked", "from_session", "seen",
                  "evidence")
 
     def __init__(self, mode: str, thinking: bool | None, session=None):
@@ -137,9 +130,6 @@ class Thought:
         self.legacy = mode == "deepseek-legacy"     # thinking stays inline in content too
         self.open: Thinking | _AnyThink | None = ANY_THINK if thinking and mode != "none" else None
         self.before: Thinking | _AnyThink | None = None   # what call_opened() ended (released() restores it)
-        # Thinking turned off by the request: a model's stray thinking markers are content.
-        self.detect = mode != "none" and thinking is not False
-        self.off = mode != "none" and thinking is False    # (then an empty block is still markup)
         self.seen = False            # a thinking block was opened in this turn
         self.evidence = False        # a closer showed that the prompt opened the block (stray)
 
@@ -168,7 +158,12 @@ class Thought:
 
     @property
     def separated(self) -> bool:
-        """Does thinking text go to Reasoning (else it stays inline in the content)?"""
+        """Does thinking text go to Reasoning (else it stays inline in the content)?  Then
+        thinking markers are watched, whatever the request said: thinking turned off changes
+        only where the output starts (outside a block).  A block the model writes anyway is
+        still a thought, so it goes to reasoning, never into the answer as tags (Hunyuan and
+        Qwen3 think despite the switch; the template's own empty no-think block, which they
+        echo, is an empty thought: nothing)."""
         return self.mode != "none"
 
     def opened(self, syntax) -> None:

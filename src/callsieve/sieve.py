@@ -265,9 +265,9 @@ class Sieve:
         th, tent = self._th, self._hold.region
         calls = th.calls_now or bool(self._calls_in_reasoning)   # (HOLD: watched, then held)
         self._watch.set(marker_table(self._fmts, self._lay.starting(), self._tool_names, th.open,
-                                     th.detect, calls, self._lay.rlead,
+                                     th.separated, calls, self._lay.rlead,
                                      tent.think if tent is not None else None,
-                                     self._marks.family, self._marks.span, self._extra, th.off))
+                                     self._marks.family, self._marks.span, self._extra))
 
     def _scan(self, data: str, pos: int, eof: bool) -> _Next:
         watch = self._watch
