@@ -289,6 +289,9 @@ class Sieve:
             if marks.verbatim is not None and marks.written(kind, marker):
                 self._emit(marker)             # inside a block given back as written
                 continue
+            if kind == "keep":                 # a marker of several tokens, kept whole as text
+                self._emit(marker)
+                continue
             if quoted(kind, marker, self._th, self._lay):
                 if hold.call_held():           # visible text after a held call: a thought
                     pos = hold.thought_at(data, s, pos)
