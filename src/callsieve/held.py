@@ -27,6 +27,7 @@ class Owner(Protocol):
 
 class Calls(Owner, Protocol):
     def started_since(self, state: tuple) -> bool: ...
+    def ran_since(self, state: tuple) -> bool: ...
 
 
 class Hold:
@@ -36,17 +37,18 @@ class Hold:
     called when the state went back or the held events went out (what is watched changes);
     `emit` and `think` send text out as the thinking state says, or as reasoning."""
 
-    __slots__ = ("region", "_out", "_owners", "_changed", "_emit", "_think")
+    __slots__ = ("region", "_out", "_owners", "_changed", "_emit", "_think", "_close")
 
     def __init__(self, out: Output, owners: tuple[Calls, *tuple[Owner, ...]],
                  changed: Callable[[], None], emit: Callable[[str], None],
-                 think: Callable[[str], None]):
+                 think: Callable[[str], None], close: Callable[[str], None]):
         self.region: Tentative | None = None
         self._out = out
         self._owners = owners
         self._changed = changed
         self._emit = emit
         self._think = think
+        self._close = close          # a thinking closer acted on (markup; the answer starts)
 
     def claimed(self, th, hold_thinking: bool, blk, fmt, at_start: bool, data: str,
                 pos: int) -> None:
@@ -89,6 +91,24 @@ class Hold:
         r = self.region
         return r is not None and marker in r.think.closes
 
+    def closed_after(self, marker: str, tail: int) -> bool:
+        """The held call's thinking block closes with `marker` (the `tail` characters received
+        last not read yet).  Policy (docs/reasoning.md): if the region's calls are complete,
+        runnable and to declared tools, and only whitespace came between them and the closer,
+        the closer decides nothing yet: the turn goes on held, and ends as the call if it then
+        writes no answer (Kimi K2 Thinking, Qwen3.5 end their thinking with their call); any
+        visible text or another call after it makes it a thought (`thought`).  True if so."""
+        r = self.region
+        if type(r) is not Tentative or r.closer is not None or not self._owners[0].ran_since(r.saved[0]):
+            return False
+        r.closer = (r.size - tail, marker)
+        return True
+
+    def after_close(self) -> bool:
+        """Is a call held whose thinking closed right after it (closed_after)?"""
+        r = self.region
+        return type(r) is Tentative and r.closer is not None
+
     # ------------------------------------------------------------------ how it ends
     def was_call(self) -> None:
         """The region was the call (or held none): its events go out as they were."""
@@ -111,8 +131,17 @@ class Hold:
 
     def thought(self, tail: int) -> None:
         """The region was a thought: its text (the call's markup too), without the `tail`
-        characters received last, is reasoning."""
-        self._think(self._undo().text(tail))
+        characters received last, is reasoning; up to its thinking's closer, if that came
+        (closed_after), which then ends the thinking, and what follows is the answer's."""
+        r = self._undo()
+        text = r.text(tail)
+        if r.closer is None:
+            self._think(text)
+            return
+        at, marker = r.closer
+        self._think(text[:at])
+        self._close(marker)
+        self._emit(text[at + len(marker):])
 
     def example(self, tail: int) -> None:
         """The region was an example: its text (the call's markup too) is content."""

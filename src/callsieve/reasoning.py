@@ -232,7 +232,7 @@ class Tentative:
     """
 
     __slots__ = ("think", "blk", "saved", "mark", "held", "parts", "recent", "size", "run", "small",
-                 "run_of")
+                 "run_of", "closer")
 
     JOIN = 256                         # pieces joined into one string (memory per piece: ~50 bytes)
 
@@ -250,6 +250,9 @@ class Tentative:
         self.parts: list = [blk.opener, (data, pos)]
         self.recent: list[str] = []    # chunks received since, joined by JOIN
         self.size = len(blk.opener) + len(data) - pos
+        # The thinking closed right after the region's calls, all whole (Hold.closed_after):
+        # (where in the region's text, the closer).  None: it has not.
+        self.closer: tuple[int, str] | None = None
 
     def add(self, text: str) -> None:
         recent = self.recent
