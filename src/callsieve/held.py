@@ -14,7 +14,8 @@ from typing import Callable, Protocol
 
 from .block import Example
 from .layout import Output
-from .reasoning import OpenThinking, Tentative
+from .events import Text, ToolCallEnd
+from .reasoning import MAYBE_THINK, OpenThinking, Tentative
 from .scan import Anchor
 
 _VISIBLE = re.compile(r"\S")
@@ -59,6 +60,10 @@ class Hold:
             self.start(th.open, blk, data, pos)
         elif fmt.examples and not at_start and blk.opener in fmt.tool_openers:
             self.start(None, blk, data, pos)
+        elif hold_thinking and th.unknown and not at_start:
+            # After prose, nothing saying whether the prompt opened thinking: the call may be a
+            # draft inside it, which a later closer with no opener would show (MAYBE_THINK).
+            self.start(MAYBE_THINK, blk, data, pos)
 
     def start(self, think: OpenThinking | None, blk, data: str, pos: int) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
@@ -79,7 +84,8 @@ class Hold:
         """Is a call held in thinking (the region has started one)?  (An Example is decided by
         what follows it: after_example.)"""
         r = self.region
-        return type(r) is Tentative and self._owners[0].started_since(r.saved[0])
+        return (type(r) is Tentative and r.think is not MAYBE_THINK
+                and self._owners[0].started_since(r.saved[0]))
 
     def ended_example(self) -> Example | None:
         """The held Example whose block has ended (what follows it decides), if any."""
@@ -101,8 +107,22 @@ class Hold:
         r = self.region
         if type(r) is not Tentative or r.closer is not None or not self._owners[0].ran_since(r.saved[0]):
             return False
+        if r.think is MAYBE_THINK and self._spoke_after_calls(r):
+            return False
         r.closer = (r.size - tail, marker)
         return True
+
+    def _spoke_after_calls(self, r: Tentative) -> bool:
+        """Did visible text come after the region's last call (it does not decide a MAYBE_THINK
+        region at once: see closed_after)?"""
+        self._out.flush()
+        visible = False
+        for ev in r.events() + self._out.events[r.mark:]:
+            if type(ev) is ToolCallEnd:
+                visible = False
+            elif type(ev) is Text and not ev.text.isspace():
+                visible = True
+        return visible
 
     def after_close(self) -> bool:
         """Is a call held whose thinking closed right after it (closed_after)?"""

@@ -104,6 +104,17 @@ class _AnyThink:
 
 
 ANY_THINK = _AnyThink()
+
+
+class _MaybeThink(_AnyThink):
+    """Nothing says whether the prompt opened thinking (no template, no switch, no opener or
+    closer yet): a call after prose may be a draft inside it (Qwen3.5 through a server that
+    serves no template).  Only a later closer with no opener says so; visible text does not
+    (a model that does not think may write on after its call)."""
+    name = "maybe"
+
+
+MAYBE_THINK = _MaybeThink()
 # A thinking block's syntax, once open: a known one, or ANY_THINK.
 OpenThinking: TypeAlias = "Thinking | _AnyThink"
 
@@ -118,7 +129,7 @@ class Thought:
     """
 
     __slots__ = ("open", "before", "mode", "legacy", "asked", "from_session", "seen",
-                 "evidence")
+                 "evidence", "strayed", "templated")
 
     def __init__(self, mode: str, thinking: bool | None, session=None):
         self.asked = thinking                       # what the request said (None: nothing)
@@ -130,7 +141,10 @@ class Thought:
         self.legacy = mode == "deepseek-legacy"     # thinking stays inline in content too
         self.open: Thinking | _AnyThink | None = ANY_THINK if thinking and mode != "none" else None
         self.before: Thinking | _AnyThink | None = None   # what call_opened() ended (released() restores it)
+        # A chat template says whether the prompt opens thinking (Session.from_template).
+        self.templated = bool(getattr(session, "templated", False))
         self.seen = False            # a thinking block was opened in this turn
+        self.strayed = False         # a closer with no opener came in this turn
         self.evidence = False        # a closer showed that the prompt opened the block (stray)
 
     @property
@@ -143,6 +157,12 @@ class Thought:
         return self.open is not None and self.mode != "none"
 
     @property
+    def unknown(self) -> bool:
+        """Does nothing say whether the prompt opened thinking (see MAYBE_THINK)?"""
+        return (self.open is None and self.asked is None and not self.from_session
+                and not self.templated and not self.seen and not self.strayed and self.mode != "none")
+
+    @property
     def calls_now(self) -> bool:
         """Are call openers watched as calls right now (outside thinking), whatever the
         Sieve's calls_in_reasoning says?"""
@@ -150,10 +170,10 @@ class Thought:
 
     def save(self) -> tuple:
         """What reading a region as a call changes here (see Tentative)."""
-        return self.open, self.seen
+        return self.open, self.seen, self.strayed
 
     def restore(self, state: tuple) -> None:
-        self.open, self.seen = state
+        self.open, self.seen, self.strayed = state
         self.before = None
 
     @property
@@ -181,6 +201,7 @@ class Thought:
         it stood where the prompt's block would end (see Sieve._stray_evidence)."""
         if evidence and not self.seen:
             self.evidence = True
+        self.strayed = True
         return self._after()
 
     def verdict(self, calls: int, content: bool) -> bool | None:

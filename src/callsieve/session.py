@@ -31,6 +31,7 @@ class Session:
         self.confirmed = False if seeded or format is None else True
         self.opens_thinking = False
         self.thinking_switch = False
+        self.templated = False               # from_template: the thinking is known, not guessed
         self.history: list[str] = []
         # Learning opens_thinking from answers (see observe).  Off for a Session that several
         # clients share (the proxy's): one client's answer must not change another's.
@@ -65,6 +66,7 @@ class Session:
         sess.derived = derived
         sess.tokens = template_tokens(template)
         sess.opens_thinking, sess.thinking_switch = shape.opens_thinking, shape.thinking_switch
+        sess.templated = True
         return sess
 
     def record(self, format: str) -> None:
