@@ -103,8 +103,12 @@ def accounted(text: str, evs, ordered: bool = True) -> None:
     same_characters(got, text, ordered)
 
 
-def check(text: str, *, content=None, reasoning=None, calls=None, incomplete=None, ordered=True, **kw):
-    """Parse `text` whole and under many chunkings: all must agree (and match what is given)."""
+def check(text: str, *, content=None, reasoning=None, calls=None, incomplete=None, ordered=True,
+          reasoning_mode=None, **kw):
+    """Parse `text` whole and under many chunkings: all must agree (and match what is given).
+    `reasoning` is the reasoning expected; `reasoning_mode` the Sieve's `reasoning=`."""
+    if reasoning_mode is not None:
+        kw["reasoning"] = reasoning_mode
     whole = parse(text, **kw)
     want = summary(whole)
     for chunks in chunkings(text):

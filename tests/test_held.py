@@ -33,9 +33,9 @@ def made(changed=None):
     out = Output(False)
     calls = Calls(out.push, None, True, 1 << 20)
     other = Owner("before")
-    sent = {"emit": [], "think": []}
+    sent = {"emit": [], "think": [], "close": []}
     hold = Hold(out, (calls, other), changed or (lambda: None), sent["emit"].append,
-                sent["think"].append)
+                sent["think"].append, sent["close"].append)
     return out, calls, other, sent, hold
 
 

@@ -95,17 +95,23 @@ def test_inline_code_is_read_by_backtick_runs_under_any_chunking():
     check(text, content="`<`", calls=[("get_weather", {"city": "Paris"})])
 
 
-def test_thinking_off_keeps_stray_markers_as_content():
-    text = "<think>x</think>Answer"
-    check(text, thinking=False, content=text, reasoning="")
+def test_thinking_off_a_block_the_model_writes_anyway_is_reasoning():
+    # Policy (docs/reasoning.md): thinking turned off by the request, the model thinks anyway
+    # (Hunyuan, Qwen3): the block is a thought, never answer text with tags in it.
+    check("<think>x</think>Answer", thinking=False, content="Answer", reasoning="x")
+    check("<|channel>thought\nplan<channel|>Answer", thinking=False, content="Answer", reasoning="plan")
+    # "none" keeps every marker in the content, whatever the request said
+    kept = parse("<think>x</think>Answer", thinking=False, reasoning="none")
+    assert (kept.content, kept.reasoning) == ("<think>x</think>Answer", "")
 
 
 @pytest.mark.parametrize("block", ["<think>\n\n</think>\n\n", "<think></think>", "<|channel>thought\n<channel|>"])
 def test_thinking_off_an_empty_block_first_is_markup(block):
     # the template's own no-think block, written by the model: no thought, and no content
     check(block + "Answer", thinking=False, content="Answer", reasoning="")
-    # anywhere else it is the text's (a block with words in it too: the request said off)
-    check("Say <think></think> Answer", thinking=False, content="Say <think></think> Answer", reasoning="")
+    # anywhere else too: a thinking block is never answer text with tags in it, as with thinking
+    # on (the policy of docs/reasoning.md)
+    check("Say <think></think> Answer", thinking=False, content="Say Answer", reasoning="")
 
 
 def test_session_learns_that_the_template_opens_thinking():

@@ -96,7 +96,10 @@ def test_inside_thinking_only_its_closer_matters():
 
 def test_calls_off_and_reasoning_off():
     _, actions, _ = marker_table((HERMES,), False, (), None, False, False)
-    assert "<tool_call>" not in actions and "<think>" not in actions
+    assert "<tool_call>" not in actions
+    # thinking inline: its markers are still one unit each, kept whole in the content (a family's
+    # control token inside one is not removed alone)
+    assert actions["<think>"] == actions["<|open|>think<|sep|>"] == ("keep", None)
     assert actions["<|im_end|>"] == ("strip", None)          # end-of-turn tokens: never content
 
 

@@ -35,7 +35,9 @@ def test_legacy_keeps_the_whitespace_after_a_closer():
 def test_the_request_or_session_opens_the_block_in_the_prompt():
     assert Thought("auto", True).open is ANY_THINK
     assert Thought("auto", None, SimpleNamespace(opens_thinking=True)).open is ANY_THINK
-    assert Thought("auto", False).detect is False
+    # thinking off: the prompt opened nothing, but a block the model writes is still watched
+    off = Thought("auto", False)
+    assert off.open is None and off.separated
 
 
 def test_a_call_opener_ends_thinking_and_a_block_without_a_call_puts_it_back():

@@ -26,7 +26,7 @@ class Block:
     """One block, from its opener to its end: all its state in one place."""
 
     __slots__ = ("opener", "cands", "look", "fmt", "reader", "gen", "lane",
-                 "fallback", "cut", "unread", "spoke", "mk", "mk_opener")
+                 "fallback", "cut", "unread", "spoke", "mk", "mk_opener", "call_at")
 
     def __init__(self, opener: str, cands: tuple):
         self.opener = opener           # the marker that opened it
@@ -41,6 +41,7 @@ class Block:
         # like a call, that text cannot be taken back, so the block is never given back as text.
         self.spoke = False
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
+        self.call_at = 0               # where the last call of the block ended (0: none yet)
 
     def pass_on(self, text: str, calls, out) -> list | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
@@ -165,7 +166,8 @@ class Block:
         assert fmt is not None
         closer = fmt.closer_for(self.opener)
         if calls.open:
-            return salvage(r, calls, closer or "\n", e)
+            a = calls.args
+            return salvage(r, calls, closer or "\n", e, None if a is not None and a.over else self.call_at)
         if calls.block_calls or self.spoke:
             if isinstance(e, Truncated) and not self.unread:
                 # Cut off after its calls: the rest is a call that never got written.
@@ -204,13 +206,31 @@ class Block:
         self.mk_opener = True
         self.mk = end + emitted
 
-    def forget(self, started: bool) -> None:
-        """Memory: while a call streams the block's text is not kept (its arguments are); after
-        it, only what follows is kept (a later object may still be handed back as text)."""
+    def call_ended(self) -> None:
         r = self.reader
         if r is not None:
+            self.call_at = r.at
+
+    def bound(self, calls) -> None:
+        """Memory: the block's text is kept (see `given`) until its open call goes over
+        max_call_bytes; from then on it is not (the parser still reads the call to its end)."""
+        r, a = self.reader, calls.args
+        if r is not None and r.keep and a is not None and a.over:
             r.forget()
-            r.keep = not started
+            r.keep = False
+
+    def given(self, calls, at: int) -> str | None:
+        """The block ended at `at`, its calls started but none ran (each went bad: a duplicate
+        key, invalid JSON, an inner closer missing), and it said nothing: its text, opener first, which goes
+        back as content (nothing the model wrote vanishes; the errors say what was wrong).
+        None when a call ran, or it spoke, or the end of the stream cut it off (a call that
+        max_tokens cut is reported, never content: docs/guarantees.md), or a call went over
+        max_call_bytes (its text is not kept: `bound`; the same whatever the chunking)."""
+        r = self.reader
+        if (not calls.block_calls or calls.block_ran or calls.block_over or calls.block_cut
+                or self.spoke or r is None):
+            return None
+        return self.opener + r.text(0, at)
 
     def ends(self) -> tuple:
         """Where a block of its formats (the one that claimed it, else its candidates) ends:

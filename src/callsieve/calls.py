@@ -67,7 +67,11 @@ class Calls:
         self.on_call: Callable[[bool], None] | None = None
         self.count = 0                    # calls started in this stream
         self.failed = 0                   # …and of those, the ones that ended not runnable
+        self.declared = 0                 # calls that ended runnable, to a declared tool
         self.block_calls = 0              # calls started in the current block (formats ask)
+        self.block_ran = 0                # calls of the current block that ended runnable
+        self.block_over = False           # a call of the current block went over the limit
+        self.block_cut = False            # the end of the stream cut the current block off
         self.at_start = False             # the current block opened where the content starts
         self.args: Args | None = None     # the open call's arguments
         self.index = -1
@@ -77,15 +81,16 @@ class Calls:
     # --- for the Sieve
     def enter(self, at_start: bool) -> None:
         """A block opens (`at_start`: where the content starts): no call in it yet."""
-        self.block_calls = 0
+        self.block_calls = self.block_ran = 0
+        self.block_over = self.block_cut = False
         self.at_start = at_start
 
     def save(self) -> tuple:
         """What reading a region as a call changes here (see Tentative)."""
-        return self.count, self.index, self.failed
+        return self.count, self.index, self.failed, self.declared
 
     def restore(self, state: tuple) -> None:
-        self.count, self.index, self.failed = state
+        self.count, self.index, self.failed, self.declared = state
 
     def started_since(self, state: tuple) -> bool:
         """Has a call started since `state` was saved?"""
@@ -94,6 +99,11 @@ class Calls:
     def failed_since(self, state: tuple) -> bool:
         """Has a call ended not runnable since `state` was saved?"""
         return self.failed > state[2]
+
+    def ran_since(self, state: tuple) -> bool:
+        """Has every call since `state` (one at least) ended runnable, to a declared tool?"""
+        n = self.count - state[0]
+        return n > 0 and not self.open and self.declared - state[3] == n
 
     # --- for format parsers (the formats.Context protocol: block_calls, at_start too)
     def schema(self, name: str, key: str) -> dict | None:
@@ -180,6 +190,7 @@ class Calls:
         closed, otherwise not."""
         a = self.args
         assert a is not None, "cut() with no call open"
+        self.block_cut = True
         if a.complete:
             self._finish(None, "")
         else:
@@ -211,6 +222,7 @@ class Calls:
         self.flush()                    # every delta out before the pieces go (take_result)
         if a.over:
             reason = f"arguments larger than {self.limit} bytes"
+            self.block_over = True
         elif reason is None and a.refused is not None:
             reason, raw = a.refused
         if reason is None and not a.complete:
@@ -219,6 +231,9 @@ class Calls:
         if reason is None:
             if isinstance(arguments, dict):
                 self.push(ToolCallEnd(self.index, self.name, arguments))
+                self.block_ran += 1
+                if self.tools is not None and self.name in self.tools:
+                    self.declared += 1
                 self._done()
                 return
             reason = "arguments are not a JSON object"

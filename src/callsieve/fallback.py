@@ -230,10 +230,22 @@ def listed(r: Reader, calls: Context, parse, quotes: str):
         calls.fail(str(e) or type(e).__name__, raw)
 
 
-def salvage(r: Reader, calls: Calls, closer: str, err: Exception):
+def salvage(r: Reader, calls: Calls, closer: str, err: Exception, since: int | None = None):
     """End the open call, not runnable: cut off, or invalid after its name (the unusable text
-    up to the closer in the error)."""
+    up to the closer in the error).  `since`: where the block's text before the call ends (0,
+    or the end of the call before it), if it is kept."""
     if isinstance(err, Truncated):
+        if since is not None and closer.strip():
+            # The block's closer did arrive, and a part of the call that runs to its own closing
+            # tag (a value, a parameter) read past it: that inner closer is missing.  The call
+            # and so the block end at the block's closer, and what follows is read as usual.
+            text = r.text(since)
+            i = text.find(closer)
+            if i >= 0:
+                r.rewind(since + i + len(closer))
+                calls.fail(f"no closing tag before {closer!r}: an inner closing tag is missing",
+                           text[:i][:calls.limit])
+                return
         # The end of the stream: what the parser had not consumed is the call's unusable tail.
         raw = r.rest()[:calls.limit]
         r.pos = len(r.buf)
@@ -247,4 +259,5 @@ def cut_block(r: Reader, calls: Calls, closer: str | None, opener: str):
     """A block its format had claimed, cut off by the end of the stream before any call in it
     started: a call that never got written, reported and never content (the rest of the stream)."""
     raw = yield from rest_of_block(r, closer, calls.limit)
+    calls.block_cut = True
     calls.push(ToolCallError(None, f"{CUT} after {opener!r}", raw))

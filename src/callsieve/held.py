@@ -14,7 +14,8 @@ from typing import Callable, Protocol
 
 from .block import Example
 from .layout import Output
-from .reasoning import OpenThinking, Tentative
+from .events import Text, ToolCallEnd
+from .reasoning import MAYBE_THINK, OpenThinking, Tentative
 from .scan import Anchor
 from .sources import PREFIXES, Sources
 
@@ -31,6 +32,7 @@ class Owner(Protocol):
 class Calls(Owner, Protocol):
     def started_since(self, state: tuple) -> bool: ...
     def failed_since(self, state: tuple) -> bool: ...
+    def ran_since(self, state: tuple) -> bool: ...
 
 
 class Hold:
@@ -40,11 +42,11 @@ class Hold:
     called when the state went back or the held events went out (what is watched changes);
     `emit` and `think` send text out as the thinking state says, or as reasoning."""
 
-    __slots__ = ("region", "_out", "_owners", "_changed", "_emit", "_think", "quotes")
+    __slots__ = ("region", "_out", "_owners", "_changed", "_emit", "_think", "_close", "quotes")
 
     def __init__(self, out: Output, owners: tuple[Calls, *tuple[Owner, ...]],
                  changed: Callable[[], None], emit: Callable[[str], None],
-                 think: Callable[[str], None], quotes: Sources | None = None):
+                 think: Callable[[str], None], close: Callable[[str], None], quotes: Sources | None = None):
         self.region: Tentative | None = None
         self.quotes = quotes           # the request's texts: a call written in one is a quote
         self._out = out
@@ -52,6 +54,7 @@ class Hold:
         self._changed = changed
         self._emit = emit
         self._think = think
+        self._close = close          # a thinking closer acted on (markup; the answer starts)
 
     def claimed(self, th, hold_thinking: bool, blk, fmt, at_start: bool, data: str,
                 pos: int) -> None:
@@ -65,6 +68,10 @@ class Hold:
         elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
                                or blk.opener in fmt.fences):
             self.start(None, blk, data, pos)
+        elif hold_thinking and th.unknown and not at_start:
+            # After prose, nothing saying whether the prompt opened thinking: the call may be a
+            # draft inside it, which a later closer with no opener would show (MAYBE_THINK).
+            self.start(MAYBE_THINK, blk, data, pos)
         elif self.quotes is not None:
             self.start(None, blk, data, pos)
             self.region.quick = True   # type: ignore[union-attr]  # (an Example, just made)
@@ -88,7 +95,8 @@ class Hold:
         """Is a call held in thinking (the region has started one)?  (An Example is decided by
         what follows it: after_example.)"""
         r = self.region
-        return type(r) is Tentative and self._owners[0].started_since(r.saved[0])
+        return (type(r) is Tentative and r.think is not MAYBE_THINK
+                and self._owners[0].started_since(r.saved[0]))
 
     def ended_example(self) -> Example | None:
         """The held Example whose block has ended (what follows it decides), if any."""
@@ -99,6 +107,38 @@ class Hold:
         """Does `marker` close the thinking block the held call was written in?"""
         r = self.region
         return r is not None and marker in r.think.closes
+
+    def closed_after(self, marker: str, tail: int) -> bool:
+        """The held call's thinking block closes with `marker` (the `tail` characters received
+        last not read yet).  Policy (docs/reasoning.md): if the region's calls are complete,
+        runnable and to declared tools, and only whitespace came between them and the closer,
+        the closer decides nothing yet: the turn goes on held, and ends as the call if it then
+        writes no answer (Kimi K2 Thinking, Qwen3.5 end their thinking with their call); any
+        visible text or another call after it makes it a thought (`thought`).  True if so."""
+        r = self.region
+        if type(r) is not Tentative or r.closer is not None or not self._owners[0].ran_since(r.saved[0]):
+            return False
+        if r.think is MAYBE_THINK and self._spoke_after_calls(r):
+            return False
+        r.closer = (r.size - tail, marker)
+        return True
+
+    def _spoke_after_calls(self, r: Tentative) -> bool:
+        """Did visible text come after the region's last call (it does not decide a MAYBE_THINK
+        region at once: see closed_after)?"""
+        self._out.flush()
+        visible = False
+        for ev in r.events() + self._out.events[r.mark:]:
+            if type(ev) is ToolCallEnd:
+                visible = False
+            elif type(ev) is Text and not ev.text.isspace():
+                visible = True
+        return visible
+
+    def after_close(self) -> bool:
+        """Is a call held whose thinking closed right after it (closed_after)?"""
+        r = self.region
+        return type(r) is Tentative and r.closer is not None
 
     # ------------------------------------------------------------------ how it ends
     def was_call(self) -> None:
@@ -122,8 +162,17 @@ class Hold:
 
     def thought(self, tail: int) -> None:
         """The region was a thought: its text (the call's markup too), without the `tail`
-        characters received last, is reasoning."""
-        self._think(self._undo().text(tail))
+        characters received last, is reasoning; up to its thinking's closer, if that came
+        (closed_after), which then ends the thinking, and what follows is the answer's."""
+        r = self._undo()
+        text = r.text(tail)
+        if r.closer is None:
+            self._think(text)
+            return
+        at, marker = r.closer
+        self._think(text[:at])
+        self._close(marker)
+        self._emit(text[at + len(marker):])
 
     def example(self, tail: int) -> None:
         """The region was an example: its text (the call's markup too) is content."""
@@ -180,6 +229,13 @@ class Hold:
             if not self.quotes.may_start(r.text(r.size - HEAD)):
                 self.was_call()
 
+    def judges(self, blk) -> bool:
+        """Is `blk` the block of a held Example (a fence, JSON after prose)?  Then what follows it
+        says what it was (block_ended): a call in it that went bad makes it an example, its text
+        content with no error, not a call given back."""
+        r = self.region
+        return type(r) is Example and r.blk is blk and r.quick is False
+
     def block_ended(self, blk, eof: bool, tail: int) -> None:
         """`blk` ended (`tail`: the characters received after its end).  If it began the held
         region and its text stands in the request's (`quotes`), it was a quote: text (or a
@@ -193,7 +249,10 @@ class Hold:
             return
         # (a format may have read the whitespace after its block, looking for more calls)
         if self.quotes is not None and self.quotes.has(r.text(tail).rstrip()):
-            (self.example if type(r) is Example else self.thought)(tail)
+            # a quote: content, or reasoning inside a thinking block known to be open (a call held
+            # only because the prompt may have opened one, MAYBE_THINK, is quoted in the answer)
+            thinking = type(r) is not Example and r.think is not MAYBE_THINK
+            (self.thought if thinking else self.example)(tail)
         elif type(r) is Example:
             r.ended = True
             if r.quick is not False:   # (held for the quote check only: a bad call stays one)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .reasoning import EMPTY_BLOCKS, END_TOKENS, STRIP, SYNTAXES
+from .reasoning import END_TOKENS, STRIP, SYNTAXES
 from .scan import SHAPED, Anchor, Matcher, Shape
 
 _SPECIAL = re.compile(r"[|｜▁]|\A\[[A-Z_]+\]\Z")
@@ -58,6 +58,25 @@ def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
     return tuple(sorted(tokens - set(spans))), spans
 
 
+_TOKENS = re.compile(r"<[|｜][^<>\n]{1,64}?>|<[^<>|｜\n]{1,64}[|｜]>")
+
+
+@functools.lru_cache(maxsize=1024)
+def several_tokens(marker: str) -> bool:
+    """Is `marker` made of several tokens, one of them a special token (Kimi K3's
+    `<|open|>think<|sep|>`, Gemma 4's `<|channel>thought`, a ChatML `<|im_start|>assistant`)?
+    Such a marker is one unit: matched, kept or removed whole, never its tokens one by one."""
+    found = _TOKENS.findall(marker)
+    return bool(found) and found != [marker]
+
+
+# What reasoning="none" (thinking inline) watches outside calls: every thinking marker, kept
+# in the content whole (a family's control token in one, Kimi K3's `<|sep|>`, is not removed
+# from it), and the answer wrappers of several tokens, removed whole as their tokens would be.
+_INLINE = (tuple(sorted({m for t in SYNTAXES if not t.start_only for m in t.opens + t.closes} - set(STRIP)))
+           + tuple(m for m in STRIP if several_tokens(m)))
+
+
 def whole_tag(marker: str) -> bool:
     """Is `marker` a whole tag (`<tool_call>`, `<minimax:tool_call>`), not a prefix (`<function=`)?
     Written alone as the whole content, it is markup: nobody answers with just `<tools>`."""
@@ -74,14 +93,14 @@ def _shape_re(pattern: str):
 
 def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool,
                  fresh: bool = False, held=None, family: tuple = (), span: str | None = None,
-                 extra: tuple = (), off: bool = False):
+                 extra: tuple = ()):
     """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
 
     The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
     in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
     for through the text.
     """
-    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held, family, span, extra, off)
+    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held, family, span, extra)
     hit = _tables.get(key)
     if hit is not None:
         return hit
@@ -101,12 +120,12 @@ def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bo
         _inside_thinking(t, think, fresh)
     elif reasoning:
         _outside_thinking(t, at_start, held)
-    elif off and at_start:
-        # Thinking off: an empty block, first (see EMPTY_BLOCKS).  Watched anywhere but only in
-        # this table, which the content's first words replace: so it counts only first, and it
-        # outgrows a family's control token it begins with (Gemma 4's `<|channel>`).
-        for m in EMPTY_BLOCKS:
-            t.add(m, "strip")
+    else:
+        # Thinking inline (reasoning="none"): a marker is still one unit, so the family's
+        # control tokens in it are not removed one by one (`<|open|>think<|sep|>` would read
+        # `think`): see _INLINE.
+        for m in _INLINE:
+            t.add(m, "strip" if m in STRIP else "keep")
     for m in END_TOKENS:
         t.add_new(m, "strip")
     if at_start and calls and think is None:

@@ -81,13 +81,6 @@ SYNTAXES = (
     Thinking("answer", (), ("<response>", "<answer>")),
 )
 
-# An empty block written first, as one marker (opener, a blank line at most, closer).  With
-# thinking off, models still write their template's no-think block themselves (Qwen3 and GLM
-# `<think>\n\n</think>`, Gemma 4 `<|channel>thought\n<channel|>`): it holds no thought and is no
-# content, so it is markup (a block with text in it stays content: the request said off).
-EMPTY_BLOCKS = tuple(o + blank + c for t in SYNTAXES if not t.start_only and t.opens
-                     for o in t.opens for c in t.closes for blank in ("", "\n", "\n\n"))
-
 # Wrappers around the answer: removed from content, the text inside kept.
 STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>",
@@ -112,6 +105,17 @@ class _AnyThink:
 
 
 ANY_THINK = _AnyThink()
+
+
+class _MaybeThink(_AnyThink):
+    """Nothing says whether the prompt opened thinking (no template, no switch, no opener or
+    closer yet): a call after prose may be a draft inside it (Qwen3.5 through a server that
+    serves no template).  Only a later closer with no opener says so; visible text does not
+    (a model that does not think may write on after its call)."""
+    name = "maybe"
+
+
+MAYBE_THINK = _MaybeThink()
 # A thinking block's syntax, once open: a known one, or ANY_THINK.
 OpenThinking: TypeAlias = "Thinking | _AnyThink"
 
@@ -125,8 +129,8 @@ class Thought:
     was).  The Sieve asks `inside` and `routes` where text goes.
     """
 
-    __slots__ = ("open", "before", "mode", "legacy", "detect", "off", "asked", "from_session", "seen",
-                 "evidence")
+    __slots__ = ("open", "before", "mode", "legacy", "asked", "from_session", "seen",
+                 "evidence", "strayed", "templated")
 
     def __init__(self, mode: str, thinking: bool | None, session=None):
         self.asked = thinking                       # what the request said (None: nothing)
@@ -138,10 +142,10 @@ class Thought:
         self.legacy = mode == "deepseek-legacy"     # thinking stays inline in content too
         self.open: Thinking | _AnyThink | None = ANY_THINK if thinking and mode != "none" else None
         self.before: Thinking | _AnyThink | None = None   # what call_opened() ended (released() restores it)
-        # Thinking turned off by the request: a model's stray thinking markers are content.
-        self.detect = mode != "none" and thinking is not False
-        self.off = mode != "none" and thinking is False    # (then an empty block is still markup)
+        # A chat template says whether the prompt opens thinking (Session.from_template).
+        self.templated = bool(getattr(session, "templated", False))
         self.seen = False            # a thinking block was opened in this turn
+        self.strayed = False         # a closer with no opener came in this turn
         self.evidence = False        # a closer showed that the prompt opened the block (stray)
 
     @property
@@ -154,6 +158,12 @@ class Thought:
         return self.open is not None and self.mode != "none"
 
     @property
+    def unknown(self) -> bool:
+        """Does nothing say whether the prompt opened thinking (see MAYBE_THINK)?"""
+        return (self.open is None and self.asked is None and not self.from_session
+                and not self.templated and not self.seen and not self.strayed and self.mode != "none")
+
+    @property
     def calls_now(self) -> bool:
         """Are call openers watched as calls right now (outside thinking), whatever the
         Sieve's calls_in_reasoning says?"""
@@ -161,15 +171,20 @@ class Thought:
 
     def save(self) -> tuple:
         """What reading a region as a call changes here (see Tentative)."""
-        return self.open, self.seen
+        return self.open, self.seen, self.strayed
 
     def restore(self, state: tuple) -> None:
-        self.open, self.seen = state
+        self.open, self.seen, self.strayed = state
         self.before = None
 
     @property
     def separated(self) -> bool:
-        """Does thinking text go to Reasoning (else it stays inline in the content)?"""
+        """Does thinking text go to Reasoning (else it stays inline in the content)?  Then
+        thinking markers are watched, whatever the request said: thinking turned off changes
+        only where the output starts (outside a block).  A block the model writes anyway is
+        still a thought, so it goes to reasoning, never into the answer as tags (Hunyuan and
+        Qwen3 think despite the switch; the template's own empty no-think block, which they
+        echo, is an empty thought: nothing)."""
         return self.mode != "none"
 
     def opened(self, syntax) -> None:
@@ -187,6 +202,7 @@ class Thought:
         it stood where the prompt's block would end (see Sieve._stray_evidence)."""
         if evidence and not self.seen:
             self.evidence = True
+        self.strayed = True
         return self._after()
 
     def verdict(self, calls: int, content: bool) -> bool | None:
@@ -238,7 +254,7 @@ class Tentative:
     """
 
     __slots__ = ("think", "blk", "saved", "mark", "held", "parts", "recent", "size", "run", "small",
-                 "run_of")
+                 "run_of", "closer")
 
     JOIN = 256                         # pieces joined into one string (memory per piece: ~50 bytes)
 
@@ -256,6 +272,9 @@ class Tentative:
         self.parts: list = [blk.opener, (data, pos)]
         self.recent: list[str] = []    # chunks received since, joined by JOIN
         self.size = len(blk.opener) + len(data) - pos
+        # The thinking closed right after the region's calls, all whole (Hold.closed_after):
+        # (where in the region's text, the closer).  None: it has not.
+        self.closer: tuple[int, str] | None = None
 
     def add(self, text: str) -> None:
         recent = self.recent

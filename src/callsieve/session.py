@@ -38,6 +38,7 @@ class Session:
         # is what its generation prompt ends in with them (`prompt_opens`).
         self.template = None
         self._opens: dict[str, bool | None] = {}
+        self.templated = False               # from_template: the thinking is known, not guessed
         self.history: list[str] = []
         # Learning opens_thinking from answers (see observe).  Off for a Session that several
         # clients share (the proxy's): one client's answer must not change another's.
@@ -75,6 +76,7 @@ class Session:
         if rendered is not None:
             sess.call_sep = _separator(template)
             sess.template = template
+        sess.templated = True
         return sess
 
     OPENS_MAX = 32         # the switch settings whose prompt is remembered (`prompt_opens`)

@@ -82,7 +82,7 @@ class Sieve:
         # The request's texts (its user messages and tool results): a call written in one of
         # them is a quote, text (sources.py).
         self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks), self._retable,
-                          self._emit, self._lay.thought, sources(quotes))
+                          self._emit, self._lay.thought, self._think_closed, sources(quotes))
         self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
@@ -247,6 +247,12 @@ class Sieve:
         else:
             self._lay.content(s)
 
+    def _think_closed(self, marker: str) -> None:
+        """A held call was a thought after all, and its thinking block's closer `marker` came
+        after it: the closer acts now (the answer starts)."""
+        act("think_close", None, marker, self._marks, self._th, self._lay, self._o, self._calls.count)
+        self._retable()
+
     def _from_block(self, reasoning: bool, s: str) -> None:
         """Content or reasoning from inside a block (harmony's final or analysis channel), right
         after it was consumed.  Prose in a format's own syntax proves the format; the block's
@@ -286,9 +292,9 @@ class Sieve:
         th, tent = self._th, self._hold.region
         calls = th.calls_now or bool(self._calls_in_reasoning)   # (HOLD: watched, then held)
         self._watch.set(marker_table(self._fmts, self._lay.starting(), self._tool_names, th.open,
-                                     th.detect, calls, self._lay.rlead,
+                                     th.separated, calls, self._lay.rlead,
                                      tent.think if tent is not None else None,
-                                     self._marks.family, self._marks.span, self._extra, th.off))
+                                     self._marks.family, self._marks.span, self._extra))
 
     def _scan(self, data: str, pos: int, eof: bool) -> _Next:
         watch = self._watch
@@ -310,6 +316,9 @@ class Sieve:
             if marks.verbatim is not None and marks.written(kind, marker):
                 self._emit(marker)             # inside a block given back as written
                 continue
+            if kind == "keep":                 # a marker of several tokens, kept whole as text
+                self._emit(marker)
+                continue
             if quoted(kind, marker, self._th, self._lay):
                 if hold.call_held():           # visible text after a held call: a thought
                     pos = hold.thought_at(data, s, pos)
@@ -317,12 +326,17 @@ class Sieve:
                 self._emit(marker)
                 continue
             if kind == "call":
+                if hold.after_close():     # a call after the thinking that closed on a held one:
+                    hold.thought(len(data) - s)    # that one was its draft
                 self._blk = Block(marker, arg)
                 self._calls.enter(self._lay.starting())
                 return data, pos
             if kind in ("think_close", "stray_close") and hold.closes(marker):
-                # The thinking block that a held call was written in closes: it was a thought.
-                hold.thought(len(data) - s)
+                # The thinking block that a held call was written in closes: it was a thought,
+                # unless the call was whole and ended the block (Hold.closed_after: then what
+                # follows decides).
+                if not hold.closed_after(marker, len(data) - s):
+                    hold.thought(len(data) - s)
                 kind = "think_close"
             act(kind, arg, marker, marks, self._th, self._lay, self._o, self._calls.count)
             self._retable()
@@ -382,6 +396,8 @@ class Sieve:
     # ------------------------------------------------------------------ BLOCK
     def _drive(self, blk: Block, eof: bool) -> _Next:
         """Resume the block's parser on what was pushed; handle how it ends."""
+        if not self._o.markup_on:          # (the markup audit keeps every block's text)
+            blk.bound(self._calls)
         at = blk.drive(self._calls, eof)
         if at is None:
             return None
@@ -391,8 +407,8 @@ class Sieve:
         if started:
             self._note_format()
         blk = self._blk
-        if blk is not None and not self._o.markup_on:
-            blk.forget(started)
+        if blk is not None and not started:
+            blk.call_ended()
 
     def _note_format(self, force: bool = False) -> None:
         """A block proved its format (a call, or prose in the format's own syntax)."""
@@ -403,6 +419,9 @@ class Sieve:
 
     def _end_block(self, blk: Block, at: int, eof: bool) -> _Next:
         self._note_format()
+        given = blk.given(self._calls, at)
+        if given is not None and not self._hold.judges(blk):
+            return self._give_back(blk, given, at, eof)
         if self._o.markup_on:
             blk.audit(self._o, 0, at)
         rest = blk.since(at)
@@ -411,6 +430,20 @@ class Sieve:
             self._marks.verbatim = None        # (a block given back before it is over)
         self._blk = None
         self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
+        return rest
+
+    def _give_back(self, blk: Block, text: str, at: int, eof: bool) -> _Next:
+        """The block ran no call (its errors are out): its text goes back as content, once, in
+        order (or as reasoning, if the thinking its opener ended goes on)."""
+        rest = blk.since(at)
+        hold = self._hold
+        if hold.region is not None and hold.region.blk is blk:
+            hold.was_call()                    # it held no runnable call: nothing to decide
+        if self._th.released():
+            self._retable()
+        self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
+        self._blk = None
+        self._emit(text)
         return rest
 
     def _release(self, blk: Block) -> _Next:

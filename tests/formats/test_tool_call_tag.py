@@ -26,8 +26,8 @@ def test_arguments_as_a_json_encoded_string():
 
 
 def test_arguments_string_that_is_not_json_is_no_runnable_call():
-    m = check('<tool_call>{"name": "f", "arguments": "not json"}</tool_call> after', calls=[],
-              content="after")
+    text = '<tool_call>{"name": "f", "arguments": "not json"}</tool_call> after'
+    m = check(text, calls=[], content=text)      # the block ran no call: its text is content
     assert m.errors and [c.name for c in m.incomplete] == ["f"]
 
 

@@ -369,15 +369,17 @@ def run_checks():
 
     def thinking_off():
         text = "<think>not thinking</think>Answer."
+        # thinking off: a block the model writes anyway is still reasoning (the policy of
+        # docs/reasoning.md), never answer text with tags in it
         r, content, _, _, _ = stream(text, request(chat_template_kwargs={"enable_thinking": False}), 5)
-        assert r == "" and "not thinking" in content, (r, content)
+        assert r == "not thinking" and content == "Answer.", (r, content)
         r, content, _, _, _ = stream(text, request(), 5)
         assert r == "not thinking" and content == "Answer.", (r, content)
 
     def reasoning_effort_none():
         text = "<think>x</think>Answer."
         r, content, _, _, _ = stream(text, request(reasoning_effort="none"), 5)
-        assert r == "" and "x" in content, (r, content)
+        assert r == "x" and content == "Answer.", (r, content)
 
     def prompt_opens_thinking():
         text = "Weighing it.</think>Answer."

@@ -43,7 +43,11 @@ CASES: list[Case] = []
 
 
 def case(family, source, bend, text, calls=(), content="", reasoning="", tools=None, incomplete=(), xfail=None,
-         **kw):
+         given=False, **kw):
+    """`given`: the text is one block whose calls all went bad, so it is the content too (its
+    layout whitespace aside): nothing the model wrote vanishes (issue 31)."""
+    if given:
+        content = text.strip()
     n = sum(1 for c in CASES if c.family == family) + 1
     CASES.append(Case(family, source, bend, text, list(calls), content, reasoning, tools, list(incomplete),
                       xfail, f"{family}-{n}", kw))
@@ -165,7 +169,7 @@ case("solar_open", SO, "a plain answer: the header tokens are not content",
      [], "2 + 2 = 4.", "Simple arithmetic.")
 case("solar_open", SO, "invalid JSON arguments are never a runnable call",
      '<|tool_calls|><|tool_call:begin|>z9<|tool_call:name|>get_weather<|tool_call:args|>{"city": Seoul}<|tool_call:end|>'
-     '<|calls|>', [], tools=["get_weather"], incomplete=[("get_weather", {})])
+     '<|calls|>', [], tools=["get_weather"], incomplete=[("get_weather", {})], given=True)
 
 # ---------------------------------------------------------------------------------------------
 # Inkling
@@ -261,7 +265,7 @@ case("muse", MU3, "the first <atem:parameter> swallowed, its name glued to the i
 case("muse", MU3, "the same, the value's closer missing too: not run",
      ' to=read<|message|><atem:function_calls>\n<atem:invoke name="read.filePath">/tmp/norm.txt\n</atem:invoke>\n'
      '</atem:function_calls>',
-     incomplete=[("read", {"filePath": "/tmp/norm.txt\n"})], tools={"read": {"filePath": {"type": "string"}}})
+     incomplete=[("read", {"filePath": "/tmp/norm.txt\n"})], tools={"read": {"filePath": {"type": "string"}}}, given=True)
 case("muse", MU3, "a string-typed parameter holding JSON text stays a string",
      ' to=write<|message|><atem:function_calls>\n<atem:invoke name="write">\n<atem:parameter name="path">log.jsonl'
      '</atem:parameter>\n<atem:parameter name="content">{"span": "s1", "name": "n"}</atem:parameter>\n</atem:invoke>\n'
@@ -1015,7 +1019,7 @@ case("deepseek_dsml", "https://github.com/tetherto/qvac/pull/3668", "V4's <｜DS
 case("qwen3_coder", "https://github.com/sgl-project/sglang/issues/39836", "a parameter tag repeated mid-value: never runnable",
      '<tool_call>\n<function=edit>\n<parameter=edits>\n[{"old": "a", "new": "b"},\n<parameter=edits>\n{"old": "c", "new": "d"}]\n'
      '</parameter>\n</function>\n</tool_call>', [], tools={"edit": {"edits": {"type": "array"}}},
-     incomplete=[("edit", {"edits": '[{"old": "a", "new": "b"},'})])
+     incomplete=[("edit", {"edits": '[{"old": "a", "new": "b"},'})], given=True)
 case("qwen3_coder", "https://github.com/vllm-project/vllm/issues/58227", "an unclosed <tool_call> quoted in thinking, then the real call",
      '<think>The format is <tool_call>\n<function=function_name>\nso I will use it.\n</think>\n\n<tool_call>\n'
      '<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
@@ -1312,7 +1316,7 @@ case("pythonic", L4T, "a number that overflows JSON (1e999): that call is not ru
      "<|python_start|>[calc(x=1e999), get_weather(city='LA', metric='C')]<|python_end|>",
      [("get_weather", {"city": "LA", "metric": "C"})], tools=["calc", "get_weather"], incomplete=[("calc", {})])
 case("pythonic", L4T, "mismatched brackets: nothing runs",
-     "<|python_start|>[foo(x=1])]<|python_end|>", [], tools=["foo"], incomplete=[("foo", {"x": 1})])
+     "<|python_start|>[foo(x=1])]<|python_end|>", [], tools=["foo"], incomplete=[("foo", {"x": 1})], given=True)
 HFP = "https://github.com/huggingface/transformers/blob/main/docs/source/en/chat_response_parsing.md"
 case("harmony", HFP, "the channel word in the role slot (<|start|>analysis, <|start|>commentary to=…)",
      '<|start|>analysis<|message|>We need to call get_current_weather with location "San Francisco, CA".<|end|>'

@@ -97,7 +97,7 @@ case("internlm", IT, "pretty-printed parameters with escapes and an emoji",
      tools=["test_function"])
 case("internlm", IT, "parameters written as a string that is no JSON object: not runnable",
      '<|action_start|><|plugin|>{"name": "func", "parameters": "not a dict"}<|action_end|>', [], tools=["func"],
-     incomplete=[("func", {})])
+     incomplete=[("func", {})], given=True)
 case("internlm", IT, "the action opener alone at the end of the stream: markup, no content",
      '<|action_start|><|plugin|>', [], tools=["func"])
 case("internlm", IT, "text that is no JSON between the action tokens",
@@ -137,7 +137,7 @@ case("functools", PHT, "prose on the lines before and after the call",
      'Would you like to know more?', [("get_weather", {"city": "Tokyo"})],
      "Let me check the weather for you.\nWould you like to know more?", tools=["get_weather"])
 case("functools", PHT, "arguments as a string that is no JSON object: not runnable",
-     'functools[{"name": "func", "arguments": "not a dict"}]', [], tools=["func"], incomplete=[("func", {})])
+     'functools[{"name": "func", "arguments": "not a dict"}]', [], tools=["func"], incomplete=[("func", {})], given=True)
 case("functools", PHT, "an empty list followed by prose is text",
      'functools[] This is just text', [], 'functools[] This is just text', tools=["func"])
 case("functools", PHT, "a call with no arguments key",
@@ -149,7 +149,7 @@ DST = VT + "test_deepseekv3_tool_parser.py"
 DB, DE, DCB, DCE, DS = "<｜tool▁calls▁begin｜>", "<｜tool▁calls▁end｜>", "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", "<｜tool▁sep｜>"
 case("deepseek_v3", DST, "the arguments' closing brace missing inside the fence: not runnable",
      f'{DB}{DCB}function{DS}get_weather\n```json\n{{"city": "Tokyo"\n```{DCE}{DE}', [], tools=["get_weather"],
-     incomplete=[("get_weather", {"city": "Tokyo"})])
+     incomplete=[("get_weather", {"city": "Tokyo"})], given=True)
 case("deepseek_v3", DST, "escaped quotes, backslashes and a newline escape in the fenced JSON",
      f'{DB}{DCB}function{DS}send_message\n```json\n{{"text": "He said \\"hello\\"", "path": "C:\\\\Users\\\\file", '
      f'"newline": "line1\\nline2"}}\n```{DCE}{DE}',
@@ -269,7 +269,7 @@ case("tool_call_tag", HT, "Granite 4 in <tool_call>: the arguments already seria
      [("get_db_config", {"param": "max_connections"})], tools=["get_db_config"])
 case("tool_call_tag", HT, "arguments as a bare string that holds no JSON object: not runnable",
      '<tool_call>\n{"name": "do_thing", "arguments": "hello"}\n</tool_call>', [], tools=["do_thing"],
-     incomplete=[("do_thing", {})])
+     incomplete=[("do_thing", {})], given=True)
 case("tool_call_tag", HT, "the object split over lines with no space after the commas",
      '<tool_call>{"name": "get_current_temperature",\n"arguments": {"location":\n"San Francisco, California, United States", '
      '"unit": "celsius"}}</tool_call>',
@@ -345,7 +345,7 @@ case("tool_call_tag", "https://github.com/minpeter/ai-sdk-tool-call-middleware/i
 case("tool_call_tag", "https://github.com/minpeter/ai-sdk-tool-call-middleware/issues/306",
      "unescaped double quotes inside a string value: never runnable, nothing repaired",
      '<tool_call>{"name":"edit","arguments":{"content":"He said "hello" to me"}}</tool_call>', [], tools=["edit"],
-     incomplete=[("edit", {"content": "He said "})])
+     incomplete=[("edit", {"content": "He said "})], given=True)
 case("tool_call_tag", "https://github.com/minpeter/ai-sdk-tool-call-middleware/issues/297",
      "a shell command quoting </tool_call>, no whitespace in the wrapper",
      '<tool_call>{"name":"bash","arguments":{"cmd":"echo </tool_call> test"}}</tool_call>',
@@ -371,7 +371,7 @@ case("llama3_json", LJ, "the model quotes its arguments as JSON in the prose aft
      '{"name": "searchTool", "parameters": {"query": "test"}} The arguments I passed were {"query": "test"}',
      [("searchTool", {"query": "test"})], 'The arguments I passed were {"query": "test"}', tools=LJT)
 case("llama3_json", LJ, "invalid JSON in a declared tool's parameters: not runnable",
-     '{"name": "searchTool", "parameters": {invalid json}', [], tools=LJT, incomplete=[("searchTool", {})])
+     '{"name": "searchTool", "parameters": {invalid json}', [], tools=LJT, incomplete=[("searchTool", {})], given=True)
 case("llama3_json", LJ, "an object with parameters but no name is no call",
      '{"parameters": {}}', [], '{"parameters": {}}', tools=LJT)
 case("llama3_json", LJ, "a call in the middle of prose, prose after it: an example, its text is content",
@@ -390,9 +390,11 @@ QV = 'I need the weather.\n<tool_call>\n{"name": "get_weather", "arguments": {"c
 case("tool_call_tag", "https://github.com/tetherto/qvac/pull/1316", "a call only inside the thinking, prose after it: no call",
      '<think>\n' + QV + '\n</think>\n\nThe weather tool is down, so I will answer from memory.', [],
      "The weather tool is down, so I will answer from memory.", QV, tools=["get_weather"])
-case("bracket_tool_calls", "https://github.com/unslothai/unsloth/pull/10507", "Magistral: a call rehearsed inside [THINK] is the thought's",
-     '[THINK][TOOL_CALLS]terminal[ARGS]{"command": "id"}[/THINK]', [],
-     reasoning='[TOOL_CALLS]terminal[ARGS]{"command": "id"}', tools=["terminal"])
+case("bracket_tool_calls", "https://github.com/unslothai/unsloth/pull/10507",
+     "Magistral: a whole call that ends [THINK], and no answer after it, runs (the policy of issue 31: the agent "
+     "would wait for a call that never comes)",
+     '[THINK][TOOL_CALLS]terminal[ARGS]{"command": "id"}[/THINK]', [("terminal", {"command": "id"})],
+     tools=["terminal"])
 case("bracket_tool_calls", "https://github.com/unslothai/unsloth/pull/10507", "the rehearsal in [THINK], then the real call after it",
      '[THINK]I should run id first: [TOOL_CALLS]terminal[ARGS]{"command": "id"}[/THINK][TOOL_CALLS]terminal[ARGS]'
      '{"command": "id"}', [("terminal", {"command": "id"})],

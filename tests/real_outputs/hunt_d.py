@@ -77,7 +77,7 @@ case("minicpm5", MC, "the </function> never written: not runnable",
      incomplete=[("get_weather", {"city": "北京"})])
 case("minicpm5", MC, "the same parameter twice: not runnable",
      '<function name="get_weather"><param name="city">北京</param><param name="city">上海</param></function>\n',
-     [], tools=W, incomplete=[("get_weather", {"city": "北京"})])
+     [], tools=W, incomplete=[("get_weather", {"city": "北京"})], given=True)
 case("minicpm5", MC, "an undeclared entity (a DOCTYPE before the call) stays text",
      '<!DOCTYPE t [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]><function name="get_weather"><param name="city">&xxe;'
      '</param></function>\n', [("get_weather", {"city": "&xxe;"})],
@@ -113,7 +113,7 @@ case("hunyuan_v3", HYT, "the second call cut off mid-value: the first runs, the 
 case("hunyuan_v3", HYD, "an argument key written twice: which value is meant is unknown, so not runnable",
      "<tool_calls><tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>city</arg_key>"
      "<arg_value>Berlin</arg_value></tool_call></tool_calls>",
-     [], tools=HW, incomplete=[("get_weather", {"city": "Paris"})])
+     [], tools=HW, incomplete=[("get_weather", {"city": "Paris"})], given=True)
 
 # ---------------------------------------------------------------------------------------------
 # Kimi K3 XTML

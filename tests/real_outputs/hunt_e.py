@@ -219,11 +219,11 @@ case("harmony", "https://github.com/ggml-org/llama.cpp/pull/21286", "the stray h
 case("qwen3_coder", "https://github.com/sgl-project/sglang/pull/27337", "Qwen3.6: a misspelled value closer "
      "(`</parameter/>`) then the call's closer: never runnable, the typo is no part of the value",
      "<tool_call>\n<function=get_weather>\n<parameter=city>\n上海\n</parameter/>\n</function>\n</tool_call>",
-     [], tools=["get_weather"], incomplete=[("get_weather", {"city": "上海"})])
+     [], tools=["get_weather"], incomplete=[("get_weather", {"city": "上海"})], given=True)
 case("qwen3_coder", "https://github.com/sgl-project/sglang/pull/27337", "Qwen3.6: the closer fused with the next "
      "one (`</parameter_function>`): never runnable",
      "<tool_call>\n<function=get_weather>\n<parameter=city>\n上海\n</parameter_function>\n</tool_call>",
-     [], tools=["get_weather"], incomplete=[("get_weather", {"city": "上海"})])
+     [], tools=["get_weather"], incomplete=[("get_weather", {"city": "上海"})], given=True)
 case("qwen3_coder", "https://github.com/vllm-project/vllm/pull/57707", "the last parameter's closer left out, the "
      "function closed: the trailing value is kept (a parser dropped it)",
      "<tool_call>\n<function=write_file>\n<parameter=path>\nnotes.md\n</parameter>\n<parameter=content>\n# Notes\n"
@@ -266,7 +266,7 @@ case("minimax_m2", "https://github.com/anthropics/claude-code/issues/83088", "th
      "it: never runnable (the value would hold `</content>`)",
      '<minimax:tool_call>\n<invoke name="remember">\n<parameter name="content">Met Ana about the launch.</content>\n'
      '<parameter name="metadata">{"tags": "a,b"}</parameter>\n</invoke>\n</minimax:tool_call>',
-     [], tools=["remember"], incomplete=[("remember", {"content": "Met Ana about the launch."})])
+     [], tools=["remember"], incomplete=[("remember", {"content": "Met Ana about the launch."})], given=True)
 
 # ---------------------------------------------------------------------------------------------
 # Nemotron 3 Nano / Nano 9B v2

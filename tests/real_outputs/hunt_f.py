@@ -106,9 +106,7 @@ case("glm", "https://github.com/alibaba/rtp-llm/pull/485",
 case("tool_call_tag", "https://github.com/Tencent-Hunyuan/Hunyuan-7B/issues/13",
      "enable_thinking=False, but the model thinks anyway in a whole <think> block",
      "<think>\nThe user wants a poem.\n</think>\nRoses are red.", [], "Roses are red.", "The user wants a poem.",
-     thinking=False, xfail="thinking=False keeps a model's own markers as content by design (docs/reasoning.md; "
-     "test_reasoning.test_thinking_off_keeps_stray_markers_as_content): separating a block written despite the "
-     "switch is a design decision, not a bug fix")
+     thinking=False)
 
 # ---------------------------------------------------------------------------------------------
 # More syntaxes: MiniMax M2.x, Nemotron, Gemma 4, harmony, Granite.

@@ -93,9 +93,10 @@ def sse_events_of(text: str) -> list:
 TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
 
 
-async def chat_stream(body) -> list[bytes]:
+async def chat_stream(body, **options) -> list[bytes]:
     """What `Proxy.stream` writes to a Chat client for an upstream SSE `body` (an httpx stream),
-    with `get_weather` declared: the proxy's I/O loop without a socket."""
+    with `get_weather` declared (and `options`, Options fields): the proxy's I/O loop without a
+    socket."""
     from callsieve import Sieve
     from callsieve.serve.app import Config, Proxy
     from callsieve.serve.chat import ChatEncoder
@@ -104,7 +105,7 @@ async def chat_stream(body) -> list[bytes]:
     import httpx
     proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
     resp = httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=body)
-    opts = Options(tools=TOOLS)
+    opts = Options(tools=TOOLS, **options)
     turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
     stats = {"api": "chat", "model": "m", "start": 0, "stream": True}
     return [b async for b in proxy.stream(resp, turn, ChatEncoder(), stats)]

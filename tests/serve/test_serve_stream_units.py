@@ -280,7 +280,9 @@ class ScriptedBody(httpx.AsyncByteStream):
 
 
 def proxy_batches(script) -> list[bytes]:
-    return asyncio.run(chat_stream(ScriptedBody(script)))
+    # (the request says thinking is off: a call after prose in a turn that nothing explains is
+    # held until the turn ends, docs/reasoning.md, and these tests are about when writes go out)
+    return asyncio.run(chat_stream(ScriptedBody(script), thinking=False))
 
 
 def sse_objs(batches: list[bytes], done=True) -> list:

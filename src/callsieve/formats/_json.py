@@ -14,6 +14,7 @@ import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, Context, Format, Verdict, declared
 from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, as_call, listed, resumable
+from ..events import ToolCallError
 from ..jsonargs import Args, key, string, value
 from ..reader import (Bad, Reject, Truncated, avoiding, more, partial_tail, peek, startswith, token, until,
                       until_any)
@@ -636,8 +637,17 @@ def special_section(r, ctx: Context, call, ends=(), stray=False):
         try:
             yield from call(r, ctx)
         except Reject as e:
-            e.at = at
-            raise
+            if not ctx.block_calls:
+                e.at = at
+                raise
+            # A call that is no call (a malformed id, an undeclared tool) after a sibling: its
+            # text, to its end token, goes back as content, and the section goes on.
+            r.rewind(at)
+            yield from special(r, ("tool_call_begin",))
+            raw = yield from _rest_of_call(r, ends, ctx.limit)
+            ctx.push(ToolCallError(None, str(e), raw))
+            ctx.content(r.text(at, r.at))
+            continue
         except Bad as e:
             if isinstance(e, Truncated) or not ctx.open:
                 raise

@@ -17,7 +17,7 @@ import re
 
 from . import MAYBE, NO, YES, Context, Format, declared
 from ._json import LOOK_MAX, call_object, special, special_section
-from ..reader import Reject, Truncated, startswith, token, until, until_any
+from ..reader import Reject, Truncated, startswith, token, until_any
 
 SECTION = ("<|tool_calls_section_begin|>", "<|tool_call_section_begin|>")
 CALL = "<|tool_call_begin|>"
@@ -30,6 +30,9 @@ _ID_AHEAD = re.compile(r"\s*\S*\Z")                                  # an id has
 _STRIPPED_PREFIX = re.compile(r"[\w.\-]*(?::\d*)?\s*\Z")
 _ID_END = re.compile(re.escape(ARG_BEGIN) + r"|\{")
 _KIMI_ID = re.compile(r"\s*functions\.[\w.\-]+:\d+\s*")
+# The argument token, or a token that ends the call first (its end, the next call, the section's
+# end): an id never runs past its own call.
+_ARGS_OR_END = re.compile(re.escape(ARG_BEGIN) + r"|<\|tool_calls?_(?:end|begin|section_end)\|>")
 
 
 def tool_name(call_id: str) -> str:
@@ -48,7 +51,13 @@ def _call(r, ctx: Context):
         cid = before.strip()
     else:
         r.rewind(at)
-        cid = (yield from until(r, ARG_BEGIN, limit=512)).strip()
+        before, m = yield from until_any(r, _ARGS_OR_END, limit=512)
+        if m is None:
+            raise Truncated("cut off in a call id")
+        if m.group() != ARG_BEGIN:
+            raise Reject(f"no argument token after the call id {before.strip()[:40]!r}")
+        r.pos = m.end()
+        cid = before.strip()
     yield from call_object(r, ctx, name=tool_name(cid), id=cid)
 
 
