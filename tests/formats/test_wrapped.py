@@ -116,6 +116,11 @@ STAYS_TEXT = [
     '<foo:tool_calls><foo:invoke name="nope"><foo:parameter name="a">1</foo:parameter></foo:invoke></foo:tool_calls>',
     '<acme_call>nope</acme_call>',
     'You could send <acme_call>f</acme_call> but I will not.',
+    # a call expression in a tag whose word does not say it holds a call; a result's wrapper
+    'Run this: <code>f(a=1)</code>',
+    '<code>f({"a": 1})</code>',
+    '<tool_result>f</tool_result>',
+    '<function_output>f(a=1)</function_output>',
 ]
 
 

@@ -102,9 +102,12 @@ def _named(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str]:
 
 class Body:
     """A body kind: `spot` says whether the text after a wrapper's opener is one (`strict`: and
-    names a declared tool, for a wrapper no format declares); `read` streams its calls."""
+    names a declared tool, for a wrapper no format declares); `read` streams its calls.
+    `worded`: prose writes it too (`search(q="x")`, a bare name), so in a wrapper no format
+    declares it is a call only when the wrapper's word says it holds one (`says_call`)."""
 
     syntax = "json"
+    worded = False
 
     def spot(self, look: str, eof: bool, ctx, strict: bool, ends: tuple = ()) -> Verdict:
         """`ends`: the closers of a declared family's wrapper (a name-led body may end there:
@@ -426,6 +429,8 @@ class Called(Body):
     keywords, `NAME(a=1, b="x")` (the pythonic reader's); vllm-mlx's Qwen3 call line is
     `[Calling tool: NAME({…})]`."""
 
+    worded = True
+
     def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
@@ -452,13 +457,22 @@ class Called(Body):
 
 
 # A wrapper whose own word says it holds a call (`<acme_tool_call>`, `[Calling tool:`): a
-# declared name alone in it is a call with no arguments; in any other tag (`<b>search</b>`) it is
-# a word.  A call line (a bracket, then words and a colon) is a wrapper only with such a word.
+# declared name alone in it is a call with no arguments, and `NAME(a=1)` a call; in any other tag
+# (`<b>search</b>`, `<code>search(q="x")</code>`) they are prose.  A call line (a bracket, then
+# words and a colon) is a wrapper only with such a word.  A result's wrapper
+# (`<tool_result>`, `<function_output>`) holds what a call returned, never a call.
 CALLISH = re.compile(r"tool|call|function|invoke", re.I)
+_RESULT = re.compile(r"result|response|output|return|error", re.I)
+
+
+def says_call(opener: str) -> bool:
+    return CALLISH.search(opener) is not None and _RESULT.search(opener) is None
 
 
 class Bare(Body):
     """A declared name alone before the wrapper's closer: a call with no arguments."""
+
+    worded = True
 
     def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
@@ -487,7 +501,7 @@ def pick(look: str, eof: bool, ctx, opener: str = "") -> tuple[Verdict, Body | N
     """Which known body follows an unknown wrapper's opener (naming a declared tool): (YES, it),
     MAYBE while more text may tell, or (NO, None)."""
     look = look[:LOOK_MAX]
-    callish = CALLISH.search(opener) is not None
+    callish = says_call(opener)
     if opener.endswith(":") and not callish:
         return NO, None                          # `[Note: …]` is prose
     wait = False
@@ -496,6 +510,8 @@ def pick(look: str, eof: bool, ctx, opener: str = "") -> tuple[Verdict, Body | N
         return YES, kv
     wait = v == MAYBE
     for body in BODIES:
+        if body.worded and not callish:
+            continue
         v = body.spot(look, eof, ctx, True)
         if v == YES:
             return YES, body
