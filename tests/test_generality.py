@@ -27,8 +27,14 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "src"))
 from callsieve import Sieve, parse  # noqa: E402
 from helpers import accounted, deltas_ok, feed, split, summary  # noqa: E402
 
-STYLES = ("tag", "bars", "ns_bar", "ns_colon", "suffix", "fullwidth", "bracket", "begin_end")
-BODIES = ("json", "json_list", "named_json", "functions", "invoke", "key_value", "key_equals", "framed")
+STYLES = ("tag", "bars", "ns_bar", "ns_colon", "suffix", "fullwidth", "bracket", "begin_end", "angle_runs",
+          "call_line")
+BODIES = ("json", "json_list", "named_json", "functions", "invoke", "key_value", "key_equals", "framed",
+          "invoke_ns", "called_json", "called_py", "bare")
+# (a word that says its wrapper holds a call: a bare name, or a call expression, is a call only in
+# such a wrapper: prose writes `<code>search(q="x")</code>` too)
+WORDED = ("called_json", "called_py", "bare")
+CALL_WORDS = ("tool_call", "call", "function", "invoke", "tool")
 VALUES = ("json", "typed_strings")
 
 
@@ -48,9 +54,31 @@ def _word(rng: random.Random, lo: int = 3, hi: int = 9) -> str:
     return w.rstrip("_") or "w"
 
 
-def wrapper(rng: random.Random, style: str) -> tuple[str, str]:
-    """(opener, closer) of a made-up wrapper in `style`."""
+def callish(word: str) -> bool:
+    return any(c in word.lower() for c in ("tool", "call", "function", "invoke"))
+
+
+def wrapper(rng: random.Random, style: str, calls: bool | None = None) -> tuple[str, str]:
+    """(opener, closer) of a made-up wrapper in `style`; `calls`: its word says it holds a call
+    (True), does not (False), or either (None)."""
     w, ns = _word(rng), _word(rng, 2, 5)
+    if calls:
+        w = rng.choice((w + "_", "")) + rng.choice(CALL_WORDS)
+    elif calls is False:
+        while callish(w):
+            w = _word(rng)
+    if style == "call_line":
+        # `[Calling tool: NAME(…)]`: words, then a colon, up to `]`; its words say it is a call
+        # (a `[Note: …]` line is prose)
+        if calls is False:
+            return rng.choice(("[Note:", "[See also:", "[Example:")), "]"
+        lead = rng.choice(("Calling tool", "Tool call", "Calling function", "Invoking tool", "TOOL_CALL",
+                           "function call", f"{w.capitalize()} call"))
+        return f"[{lead}:", "]"
+    if style == "angle_runs":
+        W = w.upper() if rng.random() < 0.6 else w
+        end = "END" if W.isupper() else "end"
+        return f"<<<{W}>>>", rng.choice((f"<<<{end}_{W}>>>", f"<<</{W}>>>"))
     if style == "tag":
         return f"<{w}>", rng.choice((f"</{w}>", f"<{w}_end>"))
     if style == "bars":
@@ -104,6 +132,15 @@ def arguments(rng: random.Random, value: str) -> tuple[dict, dict]:
     return args, props
 
 
+def _python(v, rng: random.Random) -> str:
+    """A value as a Python literal (`True`, `[1, 2]`, a string in either quote)."""
+    if isinstance(v, bool):
+        return repr(v)
+    if isinstance(v, str):
+        return rng.choice((repr(v), json.dumps(v)))
+    return json.dumps(v)
+
+
 def _text(v) -> str:
     """A value as a tag body writes it: strings bare, the rest as JSON."""
     return v if isinstance(v, str) else json.dumps(v)
@@ -126,6 +163,18 @@ def body(rng: random.Random, kind: str, style: str, name: str, args: dict, spell
     if kind == "invoke":
         return (f'<invoke name="{name}">' + "".join(f'<parameter name="{k}">{_text(v)}</parameter>' for k, v in args.items())
                 + "</invoke>")
+    if kind == "invoke_ns":
+        ns = _word(spell, 2, 6) + ":"
+        return (f'<{ns}invoke name="{name}">' + rng.choice(("", "\n"))
+                + "".join(f'<{ns}parameter name="{k}">{_text(v)}</{ns}parameter>' + rng.choice(("", "\n"))
+                          for k, v in args.items()) + f"</{ns}invoke>")
+    if kind == "called_json":
+        return rng.choice(("", " ")) + f"{name}({j})"
+    if kind == "called_py":
+        py = ", ".join(f"{k}={_python(v, rng)}" for k, v in args.items())
+        return rng.choice(("", " ")) + f"{name}({py})"
+    if kind == "bare":
+        return rng.choice(("", "\n", " ")) + name + rng.choice(("", "\n"))
     if kind == "key_value":
         word = spell.choice(("arg_", "param_", "p", "tool_arg_", _word(spell, 1, 4) + "_"))
         left, right = spell.choice((("<", ">"), ("<|", "|>"), (f"<{_word(spell, 2, 4)}|", ">"), (f"<{_word(spell, 2, 4)}:", ">")))
@@ -158,21 +207,27 @@ def fits(kind: str, style: str, value: str, args: dict) -> bool:
     name-led tag body has an argument (else it is a word in a tag, which prose writes too)."""
     if kind == "framed" and style not in ("bars", "fullwidth"):
         return False
+    if style == "call_line" and kind not in ("json", "json_list", "called_json", "called_py", "bare"):
+        return False        # (a call line holds one call on its line, a tag body is no line)
+    if kind == "bare":
+        return not args and value == "json"
     if kind == "key_equals" and any(isinstance(v, list) for v in args.values()):
         return False
     if kind in ("key_value", "key_equals") and not args:
         return False        # a name alone in a made-up wrapper is prose (`<code>NAME</code>`)
-    return not (value == "typed_strings" and kind in ("json", "json_list", "named_json"))
+    return not (value == "typed_strings" and kind in ("json", "json_list", "named_json", "called_json", "called_py"))
 
 
 def family(rng: random.Random, style: str, kind: str, value: str):
     """(text, tools, calls, (opener, closer, spelling)) of one generated family's turn, or None
-    when the combination is no family's or the made-up wrapper happens to be a known marker."""
-    opener, closer = wrapper(rng, style)
+    when the combination is no family's or the made-up wrapper happens to be a known marker.  A
+    body prose writes too (a call expression, a bare name) gets a wrapper whose word says it
+    holds a call."""
+    opener, closer = wrapper(rng, style, True if kind in WORDED else None)
     if any(opener.startswith(m) or closer.startswith(m) for m in KNOWN if len(m) > 1):
         return None
     name = _word(rng, 3, 12)
-    args, props = arguments(rng, value)
+    args, props = ({}, {}) if kind == "bare" else arguments(rng, value)
     if not fits(kind, style, value, args):
         return None
     tools = [{"type": "function", "function": {"name": name, "parameters": {"type": "object", "properties": props}}},
@@ -208,7 +263,7 @@ def family_like(rng: random.Random, text: str, style: str, kind: str, family: tu
     """(text, calls): `text`, then a second call of the same family (its wrapper, its spelling)
     to the other declared tool."""
     opener, closer, spelling = family
-    args = {"n": 1}          # (a name-led tag body needs an argument: see fits)
+    args = {} if kind == "bare" else {"n": 1}     # (a name-led tag body needs an argument: see fits)
     second = opener + body(rng, kind, style, "other_tool", args, spelling) + closer
     return text + rng.choice(("", "\n")) + second, [("other_tool", args)]
 
@@ -244,6 +299,11 @@ def cases(rng: random.Random, style: str, kind: str, value: str):
            ("fenced", check_text, (fenced, tools, split(fenced, [4])))]
     out.append(("two calls", check_read, (again[0], tools, calls + again[1], split(again[0], [2, 5]))))
     out.append(("example", check_text, (example, tools, split(example, [2]))))
+    if kind in WORDED or style == "call_line":
+        # the same body in a wrapper whose word does not say it holds a call is prose
+        o, c = wrapper(rng, style, False)
+        plain = f"{o}{text[len(opener):len(text) - len(fam[1])]}{c}"
+        out.append(("plain wrapper", check_text, (plain, tools, split(plain, [3]))))
     return out
 
 

@@ -53,6 +53,25 @@ READ = [
     # several wrapped calls; prose before one that ends the turn
     ('<acme>{"name": "f", "arguments": {"a": 1}}</acme>\n<acme>{"name": "get_weather", "arguments": {}}</acme>',
      [("f", {"a": 1}), ("get_weather", {})]),
+    # envelopes of angle-bracket runs (wrap2)
+    ('<<<TOOL_CALL>>>{"name": "f", "arguments": {"a": 1}}<<<END_TOOL_CALL>>>', CALL),
+    ('<<<TOOL_CALL>>>\n{"name": "f", "arguments": {"a": 1}}\n<<<END_TOOL_CALL>>>\n'
+     '<<<TOOL_CALL>>>{"name": "get_weather", "arguments": {}}<<<END_TOOL_CALL>>>', [*CALL, ("get_weather", {})]),
+    ('<<<acme>>>f\n{"a": 1}<<</acme>>>', CALL),
+    # a call line, vllm-mlx's Qwen3: JSON arguments, or Python keywords (the pythonic reader's)
+    ('[Calling tool: f({"a": 1})]', CALL),
+    ('[Calling tool: f(a=1)]', CALL),
+    ('[Calling tool: get_weather(city="Paris, France", days=[1, 2])]\n[Calling tool: f()]',
+     [("get_weather", {"city": "Paris, France", "days": [1, 2]}), ("f", {})]),
+    ('<acme_call>f({"a": 1})</acme_call>', CALL),
+    # invoke tags in any namespace
+    ('<foo:tool_calls><foo:invoke name="f"><foo:parameter name="a">1</foo:parameter></foo:invoke></foo:tool_calls>', CALL),
+    ('<x:calls>\n<x:invoke name="f">\n<x:parameter name="a">1</x:parameter>\n</x:invoke>\n'
+     '<x:invoke name="get_weather">\n</x:invoke>\n</x:calls>', [*CALL, ("get_weather", {})]),
+    # a declared name alone in a wrapper whose word says it holds a call
+    ('<iquestcoder_tool_call>get_weather</iquestcoder_tool_call>', [("get_weather", {})]),
+    ('<|acme_function|>\nf\n<|/acme_function|>', [("f", {})]),
+    ('[TOOL_CALL]f[/TOOL_CALL]', [("f", {})]),
 ]
 
 
@@ -86,6 +105,23 @@ STAYS_TEXT = [
     '<tool>{"name": "nope", "arguments": {"a": 1}}</tool>',                         # undeclared
     '<zz_call>nope<arg_key>a</arg_key><arg_value>1</arg_value></zz_call>',
     'Done.<|x:begin_tool_name:x|>nope<|x:msg|>{"a": 1}<|x:end|>',
+    # a bare declared name in a tag whose word does not say it is a call; a call line whose
+    # words do not say so, or whose name is not declared, or is shown in prose
+    'Use <b>f</b> or <code>get_weather</code> here.',
+    '<b>f</b>',
+    '[Note: f(a=1)]',
+    '[Calling tool: nope({"a": 1})]',
+    'See [the docs](x), [Calling it: no] and [Calling tool: f(a=1)] as examples.',
+    '<<<TOOL_CALL>>>{"name": "nope", "arguments": {"a": 1}}<<<END_TOOL_CALL>>>',
+    'Write `<<<TOOL_CALL>>>{"name": "f", "arguments": {"a": 1}}<<<END_TOOL_CALL>>>` to call it.',
+    '<foo:tool_calls><foo:invoke name="nope"><foo:parameter name="a">1</foo:parameter></foo:invoke></foo:tool_calls>',
+    '<acme_call>nope</acme_call>',
+    'You could send <acme_call>f</acme_call> but I will not.',
+    # a call expression in a tag whose word does not say it holds a call; a result's wrapper
+    'Run this: <code>f(a=1)</code>',
+    '<code>f({"a": 1})</code>',
+    '<tool_result>f</tool_result>',
+    '<function_output>f(a=1)</function_output>',
 ]
 
 
@@ -102,7 +138,8 @@ def test_no_tools_declared_no_made_up_wrapper_is_a_call():
 
 @pytest.mark.parametrize("opener,closer", [
     ("<x>", "</x>"), ("<|x|>", "<|/x|>"), ("<ns|x>", "</ns|x>"), ("[X]", "[/X]"),
-    ("<x_begin>", "<x_end>"), ("<|x:start|>", "<|x:end|>"), ("<｜x｜>", "<｜x▁end｜>"), ("<X_OPEN>", "<X_CLOSE>")])
+    ("<x_begin>", "<x_end>"), ("<|x:start|>", "<|x:end|>"), ("<｜x｜>", "<｜x▁end｜>"), ("<X_OPEN>", "<X_CLOSE>"),
+    ("<<<TOOL_CALL>>>", "<<<END_TOOL_CALL>>>"), ("<<<x>>>", "<<</x>>>"), ("[Calling tool:", "]")])
 def test_a_wrappers_closer_is_spelled_from_its_opener(opener, closer):
     assert closer in closers(opener)
 

@@ -37,8 +37,14 @@ _PAIRS = (("begin", "end"), ("start", "end"), ("open", "close"))
 def closers(opener: str) -> tuple[str, ...]:
     """How a wrapper opened by `opener` is closed, the usual spelling first: a `begin` / `start`
     / `open` word turned into `end` / `close`, else the opener with a slash (`</x>`, `<|/x|>`,
-    `</ns|x>`, `[/X]`), or an `_end` suffix (`<|x_end|>`, DeepSeek's `<｜x▁end｜>`)."""
-    if opener.startswith("[") and opener.endswith("]"):
+    `</ns|x>`, `[/X]`, `<<</X>>>`), or an `_end` suffix (`<|x_end|>`, DeepSeek's `<｜x▁end｜>`),
+    or (an envelope of angle-bracket runs) an `END_` prefix (`<<<END_X>>>`).  A call line
+    `[Calling tool: …` ends at `]`."""
+    if opener.startswith("[") and opener.endswith(":"):
+        return ("]",)                      # a call line, `[Calling tool: NAME(…)]`
+    if opener.startswith("<<<") and opener.endswith(">>>"):
+        left, inner, right = "<<<", opener[3:-3], ">>>"
+    elif opener.startswith("[") and opener.endswith("]"):
         left, inner, right = "[", opener[1:-1], "]"
     elif opener[:2] in ("<|", "<｜") and opener[-2:] in ("|>", "｜>"):
         left, inner, right = opener[:2], opener[2:-2], opener[-2:]
@@ -54,6 +60,8 @@ def closers(opener: str) -> tuple[str, ...]:
             word = inner[i:i + len(a)]
             out.append(left + inner[:i] + (b.upper() if word.isupper() else b) + inner[i + len(a):] + right)
     end = "END" if inner.isupper() else "end"
+    if left == "<<<":                      # `<<<TOOL_CALL>>>`…`<<<END_TOOL_CALL>>>`
+        out.append(left + end + "_" + inner + right)
     out.append(left + "/" + inner + right)
     # (DeepSeek's fullwidth tokens join words with `▁`)
     for sep in ("▁_" if "▁" in inner or left == "<｜" else "_"):
@@ -94,9 +102,12 @@ def _named(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str]:
 
 class Body:
     """A body kind: `spot` says whether the text after a wrapper's opener is one (`strict`: and
-    names a declared tool, for a wrapper no format declares); `read` streams its calls."""
+    names a declared tool, for a wrapper no format declares); `read` streams its calls.
+    `worded`: prose writes it too (`search(q="x")`, a bare name), so in a wrapper no format
+    declares it is a call only when the wrapper's word says it holds one (`says_call`)."""
 
     syntax = "json"
+    worded = False
 
     def spot(self, look: str, eof: bool, ctx, strict: bool, ends: tuple = ()) -> Verdict:
         """`ends`: the closers of a declared family's wrapper (a name-led body may end there:
@@ -198,31 +209,36 @@ def _functions(ends: tuple, value: str) -> Dialect:
                    untyped=VALUES[value])
 
 
-_INVOKE = re.compile(r'\s*<invoke\s+name\s*=\s*"([^"<>\n]*)"\s*>')
+# (its tags in any namespace: `<ns:invoke …>`, `<ns|invoke …>`; Muse writes `<atem:invoke …>`)
+_NS = r"(?:[A-Za-z_][\w.\-]{0,31}[:|])?"
+_INVOKE = re.compile(r'\s*<(' + _NS + r')invoke\s+name\s*=\s*"([^"<>\n]*)"\s*>')
+_INVOKE_PREFIX = re.compile(r"\s*<(?:[A-Za-z_][\w.\-]{0,31}|" + _NS
+                            + r"(?:i(?:n(?:v(?:o(?:k(?:e(?:\s[^<>]*)?)?)?)?)?)?)?)?\Z")
 
 
 class Invoke(Body):
-    """MiniMax's `<invoke name="NAME"><parameter name="K">V</parameter></invoke>`."""
+    """MiniMax's `<invoke name="NAME"><parameter name="K">V</parameter></invoke>`, its tags in
+    any namespace (`<ns:invoke …><ns:parameter …>…</ns:parameter></ns:invoke>`)."""
 
     syntax = "xml"
 
     def spot(self, look, eof, ctx, strict, ends=()):
         m = _INVOKE.match(look)
         if m is None:
-            rest = look.lstrip()
-            return MAYBE if not eof and ("<invoke".startswith(rest) or
-                                         (rest.startswith("<invoke") and ">" not in rest)) else NO
-        if strict and not declared(ctx, m.group(1)):
+            return MAYBE if not eof and _INVOKE_PREFIX.match(look[:200]) else NO
+        if strict and not declared(ctx, m.group(2)):
             return NO
-        return tag_after(look[m.end():], eof, ("<parameter", "</invoke>"))
+        ns = m.group(1)
+        return tag_after(look[m.end():], eof, (f"<{ns}parameter", f"</{ns}invoke>"))
 
     def read(self, r, ctx, opener, ends, value):
-        yield from block(r, ctx, _invoke(ends, value))
+        m = _INVOKE.match(r.buf, r.pos)         # (spot saw the whole tag: it is in the buffer)
+        yield from block(r, ctx, _invoke(ends, value, m.group(1) if m else ""))
 
 
 @functools.lru_cache(maxsize=64)
-def _invoke(ends: tuple, value: str) -> Dialect:
-    return invoke_dialect(block_close=ends, untyped=VALUES[value])
+def _invoke(ends: tuple, value: str, ns: str = "") -> Dialect:
+    return invoke_dialect(prefixes=(ns,), block_close=ends, untyped=VALUES[value])
 
 
 # Key/value tags are known by their role, not their spelling: a tag whose word ends in `key`
@@ -403,23 +419,107 @@ def _framed(value: str) -> Dialect:
                    block_close=("<|", "<｜"), trim_nl=True, untyped=VALUES[value])
 
 
+_PAREN_JSON = re.compile(r"\s*\(\s*\{")
+_PAREN_KW = re.compile(r"\s*\(\s*(?:\)|[A-Za-z_]\w*\s*=(?!=))")
+_PAREN_PREFIX = re.compile(r"\s*(?:\(\s*(?:[A-Za-z_]\w*\s*)?)?\Z")
+
+
+class Called(Body):
+    """A name, then its arguments in parentheses: a JSON object, `NAME({"a": 1})`, or Python
+    keywords, `NAME(a=1, b="x")` (the pythonic reader's); vllm-mlx's Qwen3 call line is
+    `[Calling tool: NAME({…})]`."""
+
+    worded = True
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        v, rest = _named(look, eof, ctx, strict)
+        if v != YES:
+            return v
+        if _PAREN_JSON.match(rest) or _PAREN_KW.match(rest):
+            return YES
+        return MAYBE if not eof and _PAREN_PREFIX.match(rest) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        yield from peek(r)                       # (the name's leading blanks)
+        at = r.at
+        m = yield from token(r, _NAME_TOKEN, 256)
+        if m is None:
+            raise Reject("no name") if not r.eof else Truncated("cut off before a name")
+        if (yield from startswith(r, "(", skip_ws=True)) and (yield from peek(r)) == "{":
+            yield from call_object(r, ctx, name=ctx.check(m.group().strip()))
+            if not (yield from startswith(r, ")", skip_ws=True)):
+                raise Bad("expected ')'") if (yield from peek(r)) else Truncated("cut off before ')'")
+        else:
+            from ._pythonic import call as python_call
+            r.rewind(at)
+            yield from python_call(r, ctx)
+        yield from _closer(r, ends)
+
+
+# A wrapper whose own word says it holds a call (`<acme_tool_call>`, `[Calling tool:`): a
+# declared name alone in it is a call with no arguments, and `NAME(a=1)` a call; in any other tag
+# (`<b>search</b>`, `<code>search(q="x")</code>`) they are prose.  A call line (a bracket, then
+# words and a colon) is a wrapper only with such a word.  A result's wrapper
+# (`<tool_result>`, `<function_output>`) holds what a call returned, never a call.
+CALLISH = re.compile(r"tool|call|function|invoke", re.I)
+_RESULT = re.compile(r"result|response|output|return|error", re.I)
+
+
+def says_call(opener: str) -> bool:
+    return CALLISH.search(opener) is not None and _RESULT.search(opener) is None
+
+
+class Bare(Body):
+    """A declared name alone before the wrapper's closer: a call with no arguments."""
+
+    worded = True
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        v, rest = _named(look, eof, ctx, strict)
+        if v != YES:
+            return v
+        rest = rest.lstrip()
+        if any(rest.startswith(e) for e in ends):
+            return YES
+        return MAYBE if not eof and any(e.startswith(rest) for e in ends) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        m = yield from token(r, _NAME_TOKEN, 256)
+        if m is None:
+            raise Reject("no name") if not r.eof else Truncated("cut off before a name")
+        ctx.start(ctx.check(m.group().strip()))
+        ctx.end()
+        yield from _closer(r, ends)
+
+
 # The bodies a wrapper no format declares may hold, in the order they are asked.
-BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), KeyEquals(), Framed())
+BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), KeyEquals(), Framed(), Called())
+BARE = Bare()
 
 
-def pick(look: str, eof: bool, ctx) -> tuple[Verdict, Body | None]:
+def pick(look: str, eof: bool, ctx, opener: str = "") -> tuple[Verdict, Body | None]:
     """Which known body follows an unknown wrapper's opener (naming a declared tool): (YES, it),
     MAYBE while more text may tell, or (NO, None)."""
     look = look[:LOOK_MAX]
+    callish = says_call(opener)
+    if opener.endswith(":") and not callish:
+        return NO, None                          # `[Note: …]` is prose
     wait = False
     v, kv = KeyValue.seen(look, eof, ctx)
     if v == YES:
         return YES, kv
     wait = v == MAYBE
     for body in BODIES:
+        if body.worded and not callish:
+            continue
         v = body.spot(look, eof, ctx, True)
         if v == YES:
             return YES, body
+        wait = wait or v == MAYBE
+    if callish and not wait:                     # (a longer body may still follow the name)
+        v = BARE.spot(look, eof, ctx, True, closers(opener))
+        if v == YES:
+            return YES, BARE
         wait = wait or v == MAYBE
     return (MAYBE if wait and not eof else NO), None
 

@@ -14,15 +14,20 @@ from ._parts import closers, pick
 from ..reader import Reject, Truncated, more
 from ..scan import Shape
 
-# `<x>`, `<ns|x>`, `<ns:x>`, `<x:suffix>`, `<|x|>`, `<｜x｜>`, `[X]` (a closer, `</x>`, never).
+# `<x>`, `<ns|x>`, `<ns:x>`, `<x:suffix>`, `<|x|>`, `<｜x｜>`, `<<<X>>>`, `[X]` (a closer, `</x>`,
+# never), and a call line's start, `[Calling tool:` (words, then a colon: `_parts.pick` takes it
+# only when its words say it is a call: tool, call, function, invoke).
 WRAPPER = Shape(
     "wrapper",
-    {"<": r"<(?:[|｜][A-Za-z_][\w.:▁\-]{0,47}[|｜]|[A-Za-z_][\w.\-]{0,47}(?:[:|][\w.\-]{1,47})?)>",
-     "[": r"\[[A-Z][A-Z_]{0,31}\]"},
-    r"<(?:[|｜](?:[A-Za-z_][\w.:▁\-]{0,47}[|｜]?)?|[A-Za-z_][\w.\-]{0,47}(?:[:|][\w.\-]{0,47})?)?"
-    r"|\[(?:[A-Z][A-Z_]{0,31})?",
-    r"<(?:[|｜A-Za-z_]|\Z)|\[(?:[A-Z]|\Z)",
-    100, "any tag: <x>, <|x|>, <ns|x>, [X]")
+    {"<": r"<<<[A-Za-z_][\w.\-]{0,47}>>>"
+          r"|<(?:[|｜][A-Za-z_][\w.:▁\-]{0,47}[|｜]|[A-Za-z_][\w.\-]{0,47}(?:[:|][\w.\-]{1,47})?)>",
+     "[": r"\[[A-Z][A-Z_]{0,31}\]"
+          r"|\[(?=[A-Za-z_ ]{0,40}?(?i:tool|call|function|invoke))[A-Za-z][A-Za-z_]{0,23}(?: [A-Za-z_]{1,24}){0,2}:"},
+    r"<<(?:<(?:[A-Za-z_][\w.\-]{0,47}>{0,2})?)?"
+    r"|<(?:[|｜](?:[A-Za-z_][\w.:▁\-]{0,47}[|｜]?)?|[A-Za-z_][\w.\-]{0,47}(?:[:|][\w.\-]{0,47})?)?"
+    r"|\[(?:[A-Za-z][A-Za-z_]{0,23}(?: (?:[A-Za-z_]{1,24}(?: [A-Za-z_]{0,24})?)?)?)?",
+    r"<(?:[|｜A-Za-z_]|<(?:<|\Z)|\Z)|\[(?:[A-Za-z]|\Z)",
+    100, "any tag: <x>, <|x|>, <ns|x>, <<<X>>>, [X], [Calling tool:")
 
 
 class Wrapped(Format):
@@ -41,12 +46,12 @@ class Wrapped(Format):
         return ends[0] if ends else None
 
     def decide(self, opener, look, eof, ctx):
-        return pick(look, eof, ctx)[0]
+        return pick(look, eof, ctx, opener)[0]
 
     def parse(self, r, ctx, opener):
         while True:
             view = r.buf[r.pos:r.pos + LOOK_MAX]
-            v, body = pick(view, r.eof or len(view) >= LOOK_MAX, ctx)
+            v, body = pick(view, r.eof or len(view) >= LOOK_MAX, ctx, opener)
             if v == YES and body is not None:
                 break
             if v == NO or not (yield from more(r)):
