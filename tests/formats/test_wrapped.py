@@ -122,6 +122,11 @@ STAYS_TEXT = [
     '<code>f({"a": 1})</code>',
     '<tool_result>f</tool_result>',
     '<function_output>f(a=1)</function_output>',
+    # HTML's own elements are never a call's wrapper; `<pre>` quotes what it holds (the property
+    # test of quoting found `<pre><function=…>…</function>\n</tool_call></pre>` run as a call)
+    '<div>{"name": "f", "arguments": {"a": 1}}</div>',
+    '<p><zz_key>a</zz_key></p>',
+    'Sure:\n<pre><function=f>\n<parameter=a>1</parameter>\n</function>\n</tool_call></pre>\n\nSure',
 ]
 
 

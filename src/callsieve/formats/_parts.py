@@ -469,6 +469,24 @@ def says_call(opener: str) -> bool:
     return CALLISH.search(opener) is not None and _RESULT.search(opener) is None
 
 
+# HTML's own elements are never a made-up call wrapper: a model writing HTML writes them, and
+# some of them quote what they hold (`<pre>`, `<code>`, `<blockquote>`: quotes.py), so a call
+# written in one is shown, not made.
+_HTML = frozenset("""a abbr address article aside b bdi bdo big blockquote body br button caption center cite code
+    col dd del details dfn dialog div dl dt em fieldset figcaption figure font footer form h1 h2 h3 h4 h5 h6 head
+    header hr html i iframe img input ins kbd label legend li listing main mark menu nav noscript object ol
+    optgroup option output p param picture plaintext pre q rp rt ruby s samp script section select small span
+    strike strong style sub summary sup table tbody td template textarea tfoot th thead time title tr tt u ul
+    var video xmp""".split())
+_TAG_WORD = re.compile(r"<\s*([A-Za-z][A-Za-z0-9]*)[\s>]")
+
+
+def html_element(opener: str) -> bool:
+    """Is `opener` the start tag of one of HTML's own elements (`<pre>`, `<div class=x>`)?"""
+    m = _TAG_WORD.match(opener)
+    return m is not None and m.group(1).lower() in _HTML
+
+
 class Bare(Body):
     """A declared name alone before the wrapper's closer: a call with no arguments."""
 
@@ -501,6 +519,8 @@ def pick(look: str, eof: bool, ctx, opener: str = "") -> tuple[Verdict, Body | N
     """Which known body follows an unknown wrapper's opener (naming a declared tool): (YES, it),
     MAYBE while more text may tell, or (NO, None)."""
     look = look[:LOOK_MAX]
+    if html_element(opener):
+        return NO, None                          # `<pre>`, `<div>`: HTML, never a call's wrapper
     callish = says_call(opener)
     if opener.endswith(":") and not callish:
         return NO, None                          # `[Note: …]` is prose
