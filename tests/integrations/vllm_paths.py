@@ -57,7 +57,8 @@ def api_server(args, probe_dir: str, index: int):
 
 
 def checks(Tokenizer, unified, request, TOOLS):
-    from vllm.sampling_params import StructuredOutputsParams
+    from vllm.sampling_params import SamplingParams, StructuredOutputsParams
+    from vllm.v1.request import Request
     from vllm.v1.structured_output import StructuredOutputManager
     from vllm.v1.structured_output.request import StructuredOutputRequest
 
@@ -76,15 +77,17 @@ def checks(Tokenizer, unified, request, TOOLS):
         from callsieve.integrations.vllm import CallsieveReasoningParser
         manager.reasoner_cls, manager.tokenizer, manager.enable_in_reasoning = CallsieveReasoningParser, tok, False
         grammar = RecordingGrammar()
-        sreq = StructuredOutputRequest(params=StructuredOutputsParams(json_object=True), _grammar=grammar,
-                                       reasoning_ended=ended,
-                                       reasoning_parser_kwargs={"chat_template_kwargs": kwargs or {}})
-        engine_req = SimpleNamespace(request_id="r", use_structured_output=True, structured_output_request=sreq,
-                                     prompt_token_ids=prompt_ids, all_token_ids=list(prompt_ids))
+        # the engine's own Request, as the scheduler holds it (the manager reads its token lists
+        # through views that differ between vLLM versions); only its grammar is the recording one
+        engine_req = Request("r", list(prompt_ids), SamplingParams(structured_outputs=StructuredOutputsParams(
+            json_object=True)), None, reasoning_ended=ended,
+            reasoning_parser_kwargs={"chat_template_kwargs": kwargs or {}})
+        assert isinstance(engine_req.structured_output_request, StructuredOutputRequest)
+        engine_req.structured_output_request._grammar = grammar
         ids = [tok.id(t) for t in output]
         for k in range(0, len(ids), spec):
             new = ids[k:k + spec]
-            engine_req.all_token_ids.extend(new)
+            engine_req.append_output_token_ids(new)
             assert manager.accept_tokens(engine_req, new)
         return [tok.rev[i] for i in grammar.seen], ended
 
