@@ -55,13 +55,18 @@ install_torch() {
   if "$PIP" install -q --no-deps --force-reinstall --index-url "$TORCH_CPU_INDEX" "torch==$TORCH" 2>/dev/null \
       && torch_imports; then return 0; fi
   echo "no CPU build reachable; installing torch $TORCH with its libraries from PyPI (~3 GB)" >&2
-  # its dependencies only, at the versions it names, without upgrading what the lock pins
-  "$PIP" install -q "torch==$TORCH" -c "$LOCK"
+  # its dependencies at the versions it names, the rest held to the lock; torch pins its own triton,
+  # then the lock's is put back (SGLang's serving chain imports it; torch's matters only on a GPU)
+  local held; held="$(mktemp)"
+  grep -v '^triton==' "$LOCK" > "$held"
+  "$PIP" install -q "torch==$TORCH" -c "$held"
+  rm -f "$held"
+  "$PIP" install -q --no-deps "$(grep '^triton==' "$LOCK")"
   torch_imports || { "$VENV/bin/python" -c 'import torch'; return 1; }
 }
 # PEERS_BASE=DIR: a light venv for another vLLM version, layered over a full one (DIR, built first):
 # only vLLM is installed here, and a .pth puts DIR's packages after this venv's own, so `import vllm`
-# finds this version and everything else (torch, SGLang, the lock) is DIR's. ~0.5 GB instead of 3.5.
+# finds this version and everything else (torch, SGLang, the lock) is DIR's. ~0.9 GB instead of 3.5.
 BASE="${PEERS_BASE:-}"
 if [ -n "$BASE" ]; then
   [ -f "$BASE/.callsieve-peers-stamp" ] || { echo "PEERS_BASE=$BASE is not a built peers venv" >&2; exit 1; }

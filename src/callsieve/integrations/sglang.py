@@ -53,10 +53,10 @@ class CallsieveDetector(BaseFormatDetector):
         return self._result(self._steps(tools).feed(new_text))
 
     def finish(self, tools) -> StreamingParseResult:
-        return self._result(self._steps(tools).close())
+        return self._result(self._steps(tools).close(), end=True)
 
-    def _result(self, step: Step) -> StreamingParseResult:
-        note_streamed(self, step)
+    def _result(self, step: Step, end: bool = False) -> StreamingParseResult:
+        note_streamed(self, step, end)
         calls = [ToolCallItem(tool_index=c.index, name=c.name, parameters=c.arguments) for c in step.calls]
         return StreamingParseResult(normal_text=step.content, calls=calls)
 
