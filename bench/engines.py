@@ -33,6 +33,7 @@ import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "engines_results.json")
+BEGIN, END = "<!-- BEGIN ENGINES by `python -m bench --engines` -->", "<!-- END ENGINES -->"
 FAMILIES = {   # stream format: (vLLM's parser, SGLang's parser)
     "hermes": ("hermes", "qwen25"),
     "qwen3_coder": ("qwen3_coder", "qwen3_coder"),
@@ -253,6 +254,50 @@ def ratios(rows: list[dict]) -> list[dict]:
                     "callsieve_vs_library": share["callsieve"] / by["library"],
                     "own_vs_callsieve": share[own] / share["callsieve"] if share["callsieve"] > 0 else float("inf")})
     return out
+
+
+def markdown(data: dict) -> list[str]:
+    m = data["meta"]
+    L = [f"### Inside the engines at scale (CPU µs per token, {m['date']}, vLLM {m['vllm']}, SGLang {m['sglang']}, "
+         f"{m['streams']} concurrent streams, best of {m['runs']})", "",
+         f"{m['streams']} streams of ~500 tokens (prose, then one `write_file` call with a file as its argument), "
+         "interleaved a token at a time as the API server's one event loop serves them; process CPU time per "
+         "token. vLLM: `ChatStreamProcessor.step` with the composed parser; SGLang: "
+         "`FunctionCallParser.parse_stream_chunk`. *none* is a parser that does nothing (the delta is content): "
+         "the engine's own cost per step; a parser's *share* is its cost above it. *library*: `Sieve.feed` "
+         "alone on the same streams. Targets (issue 33, ratios from this one run): callsieve's share ≤ 2× the "
+         "library's per-feed cost, and the hermes parser's share ≥ 4× callsieve's"
+         + (f"; load average {m['load']} (2 cores shared by other jobs: absolute figures swing between runs, "
+            "ratios less)" if m.get("load") else "") + ". Command: `python -m bench --engines`.", "",
+         "| engine | stream | none | library | family's parser | its share | callsieve share | "
+         "callsieve ÷ library | family ÷ callsieve | correct (family / callsieve) |",
+         "|---|---|---:|---:|---|---:|---:|---:|---:|:-:|"]
+    ok = {(r["engine"], r["format"], r["parser"]): r["correct"] for r in data["results"]}
+    for r in data["ratios"]:
+        e, f, own = r["engine"], r["format"], r["own"]
+        L.append(f"| {e} | {f} | {r['none_us']:.2f} | {r['library_us']:.2f} | {own} | {r['share_us'][own]:.2f} | "
+                 f"{r['share_us']['callsieve']:.2f} | {r['callsieve_vs_library']:.2f}× | {r['own_vs_callsieve']:.1f}× | "
+                 f"{ok[(e, f, own)]} / {ok[(e, f, 'callsieve')]} |")
+    extra = [(r["engine"], r["format"], r["share_us"].get("callsieve+reasoning")) for r in data["ratios"]]
+    extra = [x for x in extra if x[2] is not None]
+    if extra:
+        L += ["", "With `--reasoning-parser callsieve` as well (one pass reads reasoning too), callsieve's share: "
+              + "; ".join(f"{e} {f} {v:.2f} µs" for e, f, v in extra) + "."]
+    return L
+
+
+def write_block(results_md: str = os.path.join(HERE, "RESULTS.md"), data_path: str = OUT) -> None:
+    """Put the table into RESULTS.md (its own block, before "## How to run")."""
+    with open(data_path, encoding="utf-8") as f:
+        block = BEGIN + "\n" + "\n".join(markdown(json.load(f))) + "\n" + END
+    old = open(results_md, encoding="utf-8").read()
+    if BEGIN in old and END in old:
+        new = old[:old.index(BEGIN)] + block + old[old.index(END) + len(END):]
+    else:
+        cut = old.index("## How to run") if "## How to run" in old else len(old)
+        new = old[:cut] + block + "\n\n" + old[cut:]
+    with open(results_md, "w", encoding="utf-8") as f:
+        f.write(new)
 
 
 def main(argv=None) -> int:

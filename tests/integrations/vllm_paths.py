@@ -146,7 +146,7 @@ def checks(Tokenizer, unified, request, TOOLS):
         try:
             vllm_plugin.refuse_rust_frontend(argv, {"VLLM_USE_RUST_FRONTEND": "1"})
         except SystemExit as e:
-            assert "Unset VLLM_USE_RUST_FRONTEND" in str(e), e
+            assert vllm_plugin.PROXY in str(e) and "unset VLLM_USE_RUST_FRONTEND" in str(e), e
         else:
             raise AssertionError("the Rust frontend was let start with callsieve")
         vllm_plugin.refuse_rust_frontend(argv, {"VLLM_USE_RUST_FRONTEND": "0"})
@@ -158,7 +158,7 @@ def checks(Tokenizer, unified, request, TOOLS):
                 "load_general_plugins()\n")
         run = subprocess.run([sys.executable, "-c", code, os.environ.get("CALLSIEVE_PROBE_DIR") or ""],
                              capture_output=True, text=True, env={**os.environ, "VLLM_USE_RUST_FRONTEND": "1"})
-        assert run.returncode != 0 and "Unset VLLM_USE_RUST_FRONTEND" in run.stderr, (run.returncode, run.stderr[-500:])
+        assert run.returncode != 0 and vllm_plugin.PROXY in run.stderr, (run.returncode, run.stderr[-500:])
 
     def thinking_token_budget():
         # vLLM derives the budget's markers from the reasoning parser (ReasoningConfig.initialize_token_ids)
