@@ -221,10 +221,10 @@ def run_library(streams: list[dict], n: int, H) -> float:
     return timed(loop)
 
 
-def measure(engine: str, fmt: str, n: int, runs: int, H, progress=print) -> list[dict]:
+def measure(engine: str, fmt: str, n: int, runs: int, H, progress=print, reasoning: bool = False) -> list[dict]:
     streams = family_streams(fmt)
     own = FAMILIES[fmt][0 if engine == "vllm" else 1]
-    names = ["none", own, "callsieve"] + (["callsieve+reasoning"] if engine == "vllm" else [])
+    names = ["none", own, "callsieve"] + (["callsieve+reasoning"] if engine == "vllm" and reasoning else [])
     run, check = (run_vllm, check_vllm) if engine == "vllm" else (run_sglang, check_sglang)
     rows = []
     for name in names:
@@ -304,6 +304,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--streams", type=int, default=256)
     ap.add_argument("--runs", type=int, default=3, help="best of N runs per parser (default 3)")
+    ap.add_argument("--with-reasoning", action="store_true", help="vLLM: also callsieve with --reasoning-parser")
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--only", default="", help="vllm or sglang")
     ap.add_argument("--profile", metavar="PARSER", help="cProfile one vLLM hermes run of PARSER and stop")
@@ -329,7 +330,7 @@ def main(argv=None) -> int:
         if a.only and engine != a.only:
             continue
         for fmt in FAMILIES:
-            rows += measure(engine, fmt, a.streams, a.runs, H)
+            rows += measure(engine, fmt, a.streams, a.runs, H, reasoning=a.with_reasoning)
     meta = {"date": time.strftime("%Y-%m-%d"), "vllm": vllm.__version__,
             "sglang": getattr(sglang, "__version__", "0.5.23"), "callsieve": callsieve.__version__,
             "python": platform.python_version(), "streams": a.streams, "runs": a.runs,

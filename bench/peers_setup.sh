@@ -70,7 +70,7 @@ install_torch() {
 BASE="${PEERS_BASE:-}"
 if [ -n "$BASE" ]; then
   [ -f "$BASE/.callsieve-peers-stamp" ] || { echo "PEERS_BASE=$BASE is not a built peers venv" >&2; exit 1; }
-  WANT="$WANT over $(cat "$BASE/.callsieve-peers-stamp")"
+  WANT="$WANT over $BASE: $(cat "$BASE/.callsieve-peers-stamp")"
 fi
 if [ -z "${PEERS_REBUILD:-}" ] && [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$WANT" ] && [ -x "$VENV/bin/python" ]; then
   vllm_test_utils
