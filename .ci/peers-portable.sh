@@ -15,5 +15,6 @@ export PIP_CONFIG_FILE=/dev/null PIP_CACHE_DIR="$SCRATCH/pip-cache" PEERS_REBUIL
 start=$(date +%s)
 bash bench/peers_setup.sh "$SCRATCH/venv" | tee "$SCRATCH/log"
 grep -q "^peers venv OK" "$SCRATCH/log"
-echo "portable set-up OK in $(( $(date +%s) - start )) s; downloaded $(du -sh "$PIP_CACHE_DIR" | cut -f1)," \
-     "venv $(du -sh "$SCRATCH/venv" | cut -f1); torch: $("$SCRATCH/venv/bin/python" -c 'import torch; print(torch.__version__)')"
+cache="$( [ -d "$PIP_CACHE_DIR" ] && du -sh "$PIP_CACHE_DIR" | cut -f1 || echo "?")"
+echo "portable set-up OK in $(( $(date +%s) - start )) s; pip cache $cache, venv $(du -sh "$SCRATCH/venv" | cut -f1);" \
+     "torch: $("$SCRATCH/venv/bin/python" -c 'import torch; print(torch.__version__)')"
