@@ -272,6 +272,13 @@ def markdown(data: dict) -> list[str]:
          "| engine | stream | none | library | family's parser | its share | callsieve share | "
          "callsieve ÷ library | family ÷ callsieve | correct (family / callsieve) |",
          "|---|---|---:|---:|---|---:|---:|---:|---:|:-:|"]
+    for engine in ("vllm", "sglang"):
+        run = m.get(f"{engine}_run")
+        if run:
+            L.insert(2, f"The {engine} rows are from a later run ({run['date']}, best of {run['runs']}, load "
+                        f"average {run['load']}), after a change to the {engine} integration; each row's "
+                        "ratios come from one run.")
+            L.insert(3, "")
     ok = {(r["engine"], r["format"], r["parser"]): r["correct"] for r in data["results"]}
     for r in data["ratios"]:
         e, f, own = r["engine"], r["format"], r["own"]
@@ -306,7 +313,8 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=3, help="best of N runs per parser (default 3)")
     ap.add_argument("--with-reasoning", action="store_true", help="vLLM: also callsieve with --reasoning-parser")
     ap.add_argument("--out", default=OUT)
-    ap.add_argument("--only", default="", help="vllm or sglang")
+    ap.add_argument("--only", default="", help="vllm or sglang (with --merge: that engine's rows replace the file's)")
+    ap.add_argument("--merge", action="store_true", help="with --only: merge into --out's existing results")
     ap.add_argument("--profile", metavar="PARSER", help="cProfile one vLLM hermes run of PARSER and stop")
     a = ap.parse_args(argv)
     import logging
@@ -335,6 +343,13 @@ def main(argv=None) -> int:
             "sglang": getattr(sglang, "__version__", "0.5.23"), "callsieve": callsieve.__version__,
             "python": platform.python_version(), "streams": a.streams, "runs": a.runs,
             "load": "/".join(open("/proc/loadavg").read().split()[:3]) if os.path.exists("/proc/loadavg") else ""}
+    if a.merge and a.only and os.path.exists(a.out):
+        # one engine re-run: its rows replace the file's, the other engine's stay (each engine's ratios
+        # still come from one run, said in the table)
+        with open(a.out, encoding="utf-8") as f:
+            old = json.load(f)
+        rows = [r for r in old["results"] if r["engine"] != a.only] + rows
+        meta = {**old["meta"], f"{a.only}_run": {k: meta[k] for k in ("date", "load", "runs")}}
     data = {"meta": meta, "results": rows, "ratios": ratios(rows)}
     with open(a.out, "w", encoding="utf-8") as f:
         json.dump(data, f, indent=1, ensure_ascii=False)

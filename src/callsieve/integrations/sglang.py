@@ -21,7 +21,7 @@ import weakref
 
 from callsieve import Session
 from callsieve.integrations.markers import markers_are_special, thinking_syntax
-from callsieve.integrations.steps import Step, Steps, note_streamed, tool_dicts, whole
+from callsieve.integrations.steps import Step, Steps, constructor, note_streamed, tool_dicts, whole
 from callsieve.reasoning import thinking_of
 
 
@@ -57,14 +57,20 @@ class CallsieveDetector(BaseFormatDetector):
 
     def _result(self, step: Step, end: bool = False) -> StreamingParseResult:
         note_streamed(self, step, end)
-        calls = [ToolCallItem(tool_index=c.index, name=c.name, parameters=c.arguments) for c in step.calls]
-        return StreamingParseResult(normal_text=step.content, calls=calls)
+        calls = [_item({"tool_index": c.index, "name": c.name, "parameters": c.arguments}, _ITEM)
+                 for c in step.calls]
+        return _parsed({"normal_text": step.content, "calls": calls}, _PARSED)
 
     def supports_structural_tag(self) -> bool:
         return False   # any family: there is no one tag to constrain generation to
 
     def structure_info(self):
         raise NotImplementedError("callsieve detects the format from the output; it has no single call structure")
+
+
+# SGLang's per-step results, built without validating callsieve's own values again (steps.constructor)
+_item, _parsed = constructor(ToolCallItem), constructor(StreamingParseResult)
+_ITEM, _PARSED = frozenset({"tool_index", "name", "parameters"}), frozenset({"normal_text", "calls"})
 
 
 class CallsieveReasoningDetector(BaseReasoningFormatDetector):

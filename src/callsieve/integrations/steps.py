@@ -48,6 +48,31 @@ class Call:
     incomplete: bool = False   # cut off by the end of the stream: its arguments never closed
 
 
+def constructor(cls):
+    """make(values, fields_set): what the engine's pydantic model `cls.model_construct(fields_set,
+    **values)` makes when `values` has every field, for a model without aliases, post-init or root
+    (the engines' delta and result models): an instance whose dict is `values`.  The engines' deltas
+    carry callsieve's own strings and ints, already of the declared types; validating them again,
+    or model_construct's walk over every field's aliases at each call, would be most of the
+    integration's cost per step.  Any other model gets model_construct itself."""
+    fields = getattr(cls, "__pydantic_fields__", {})
+    plain = (not getattr(cls, "__pydantic_root_model__", True) and not getattr(cls, "__pydantic_post_init__", True)
+             and all(f.alias is None and f.validation_alias is None for f in fields.values()))
+    if not plain:
+        return lambda values, fields_set: cls.model_construct(set(fields_set), **values)
+    extra = cls.model_config.get("extra") == "allow"
+    new, set_attr = cls.__new__, object.__setattr__
+
+    def make(values, fields_set):
+        m = new(cls)
+        set_attr(m, "__dict__", values)
+        set_attr(m, "__pydantic_fields_set__", set(fields_set))   # a copy: assignment adds to it
+        set_attr(m, "__pydantic_extra__", {} if extra else None)
+        set_attr(m, "__pydantic_private__", None)
+        return m
+    return make
+
+
 class SentArgs(Sequence[str]):
     """`streamed_args_for_tool` as vLLM's and SGLang's parsers keep it (per call, the argument text
     sent so far), held as pieces: the engines read it once, at the end of a stream, where `+=` at

@@ -10,7 +10,7 @@ from vllm.renderers.chat_utils import make_tool_call_id
 
 from callsieve import Session, formats
 from callsieve.integrations.markers import MARKERS, markers_are_special, thinking_syntax  # noqa: F401
-from callsieve.integrations.steps import Step, Steps, tool_dicts
+from callsieve.integrations.steps import Step, Steps, constructor, tool_dicts
 from callsieve.rules import Asked
 from callsieve.reasoning import SYNTAXES
 
@@ -120,10 +120,10 @@ def check_tools(request) -> None:
 def delta_message(step: Step, include_reasoning: bool = True) -> DeltaMessage | None:
     """A Step as vLLM's DeltaMessage, one tool-call entry per CallDelta (see OneEntryPerDelta).
 
-    Built as pydantic's model_construct builds a model (see _maker): the values are callsieve's own
-    strings and ints, already of the declared types, so validating them again (three models per
-    call delta, vLLM's extra-field logger on each) would be most of the integration's cost per
-    step.  The fields marked set are the ones the step has, as validated construction from those
+    Built as pydantic's model_construct builds a model (see steps.constructor): the values are
+    callsieve's own strings and ints, already of the declared types, so validating them again (three
+    models per call delta, vLLM's extra-field logger on each) would be most of the integration's
+    cost per step.  The fields marked set are the ones the step has, as validated construction from those
     keys would mark them (vLLM sends the set fields; a field set to None would go out as null)."""
     calls = []
     for c in step.calls:
@@ -153,30 +153,7 @@ _CONTENT, _REASONING = frozenset({"content"}), frozenset({"reasoning"})
 _BOTH = frozenset({"content", "reasoning"})
 
 
-def _maker(cls):
-    """What `cls.model_construct(fields_set, **values)` does when `values` has every field, for a
-    model without aliases, post-init or root (vLLM's delta models): the instance's dict is
-    `values`.  pydantic's model_construct walks every field's aliases at each call; done here
-    once.  Any other model (a future vLLM's) gets model_construct itself."""
-    fields = getattr(cls, "__pydantic_fields__", {})
-    plain = (not getattr(cls, "__pydantic_root_model__", True) and not getattr(cls, "__pydantic_post_init__", True)
-             and all(f.alias is None and f.validation_alias is None for f in fields.values()))
-    if not plain:
-        return lambda values, fields_set: cls.model_construct(set(fields_set), **values)
-    extra = cls.model_config.get("extra") == "allow"
-    new, set_attr = cls.__new__, object.__setattr__
-
-    def make(values, fields_set):
-        m = new(cls)
-        set_attr(m, "__dict__", values)
-        set_attr(m, "__pydantic_fields_set__", set(fields_set))
-        set_attr(m, "__pydantic_extra__", {} if extra else None)
-        set_attr(m, "__pydantic_private__", None)
-        return m
-    return make
-
-
-_message, _tool_call, _function = _maker(DeltaMessage), _maker(DeltaToolCall), _maker(DeltaFunctionCall)
+_message, _tool_call, _function = constructor(DeltaMessage), constructor(DeltaToolCall), constructor(DeltaFunctionCall)
 
 
 def random_id(name: str, index: int) -> str:
