@@ -275,9 +275,8 @@ def markdown(data: dict) -> list[str]:
     for engine in ("vllm", "sglang"):
         run = m.get(f"{engine}_run")
         if run:
-            L.insert(2, f"The {engine} rows are from a later run ({run['date']}, best of {run['runs']}, load "
-                        f"average {run['load']}), after a change to the {engine} integration; each row's "
-                        "ratios come from one run.")
+            L.insert(2, f"The {engine} rows are from a later run of that engine alone ({run['date']}, best of "
+                        f"{run['runs']}, load average {run['load']}); each row's ratios come from one run.")
             L.insert(3, "")
     ok = {(r["engine"], r["format"], r["parser"]): r["correct"] for r in data["results"]}
     for r in data["ratios"]:
