@@ -4,6 +4,8 @@
     python -m bench --write         # ... and rewrites the generated part of bench/RESULTS.md
     python -m bench --quick         # CI: tiny sizes, checks that every benchmark runs and is right
     python -m bench --peers         # first run the peers' harness (vLLM, SGLang) with callsieve in it
+    python -m bench --engines       # only the engines at scale (bench/engines.py: 256 streams inside vLLM
+                                    # and SGLang, each parser's share above a do-nothing one), into RESULTS.md
     python -m bench --only hermes   # only the streams whose id matches a regex (no proxy/whole-text)
     python -m bench --conformance   # CanIToolCall's matrix, the library's and each API's through the
                                     # proxy, into RESULTS.md and the README (about a minute);
@@ -662,6 +664,23 @@ def shared(args) -> int:
     return 1 if any(isinstance(v, dict) and v.get("light_bad") for v in res.values()) else 0
 
 
+def engines() -> int:
+    """bench/engines.py in the peers venv (its own process: vLLM and SGLang are not installed here),
+    then its table into RESULTS.md; 1 when a parser's calls or content were wrong."""
+    from bench import engines as E
+    py = P.prepared_python(P.DEFAULT_VENV, log)
+    log("  engines: 256 streams inside vLLM and SGLang, each parser (about 10 min)")
+    subprocess.run([py, "-m", "bench.engines", "--out", E.OUT], check=True, cwd=ROOT)
+    E.write_block(RESULTS_MD)
+    with open(E.OUT, encoding="utf-8") as f:
+        data = json.load(f)
+    print("\n".join(E.markdown(data)))
+    wrong = [r for r in data["results"] if r["correct"] not in ("ok", "—")]
+    for r in wrong:
+        log(f"wrong: {r['engine']} {r['format']} {r['parser']}: {r['correct']}")
+    return 1 if wrong else 0
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
@@ -669,6 +688,8 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="rewrite the generated part of bench/RESULTS.md "
                                                           "and bench/results.json")
     ap.add_argument("--peers", action="store_true", help="run the peers' harness first (needs its venv; ~6 min)")
+    ap.add_argument("--engines", action="store_true", help="only bench/engines.py in the peers venv (256 streams "
+                    "inside vLLM and SGLang; ~10 min), its table into RESULTS.md")
     ap.add_argument("--only", default="", metavar="REGEX", help="only the streams whose id matches")
     ap.add_argument("--skip-proxy", action="store_true", help="leave out the proxy benchmarks")
     ap.add_argument("--runs", type=int, default=5, help="best of N runs per stream (default 5)")
@@ -692,6 +713,8 @@ def main(argv=None) -> int:
         return conformance(args.baseline)
     if args.shared:
         return shared(args)
+    if args.engines:
+        return engines()
     if args.from_json:
         with open(args.from_json, encoding="utf-8") as f:
             res = json.load(f)

@@ -16,6 +16,16 @@ sys.path.insert(0, HERE)
 from vllm_checks import CUT, PARIS, STREAMS, TOOLS, chunks, probe_entry_points, run_named  # noqa: E402
 
 PARIS_CALL = (PARIS[0], PARIS[1])
+# DeepSeek V3.1's template, cut to what matters here (written for this test): `thinking` (off unless
+# the request says true) ends the generation prompt in `<think>`, else in `</think>`.  The switch is
+# read in a form SGLang's template detection does not recognise, so SGLang falls back to the
+# parser's `reasoning_default`, as for templates it has no rule for.
+DSV31 = ("{% for m in messages %}{% if m.role == 'user' %}<｜User｜>{{ m.content }}{% endif %}{% endfor %}"
+         "{% if add_generation_prompt %}<｜Assistant｜>{% if thinking is defined and thinking %}<think>"
+         "{% else %}</think>{% endif %}{% endif %}")
+DS_MARKERS = ["<think>", "</think>", "<｜User｜>", "<｜Assistant｜>", "<｜tool▁calls▁begin｜>",
+              "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>", "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>"]
+DS_CALL = '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>'
 
 FAMILIES = ("hermes", "mistral_args", "llama3", "qwen3_coder", "deepseek_v3", "think_call", "parallel",
             "prose_only", "undeclared")
@@ -26,7 +36,9 @@ CHECKS = ["entry_point_loads"] + [f"stream_{n}" for n in FAMILIES] + [
     f"serve_{case}_{mode}" for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named")
     for mode in ("whole", "stream")] + [
     f"serve_responses_{case}_{mode}" for case in ("hermes", "magistral", "magistral_no_tools")
-    for mode in ("whole", "stream")] + ["serve_responses_gpt_oss_harmony"]
+    for mode in ("whole", "stream")] + ["serve_responses_gpt_oss_harmony"] + [
+    f"serve_deepseek_v31_{case}_{mode}" for case in ("thinking_on", "thinking_off", "thinking_required")
+    for mode in ("whole", "stream")]
 MAGISTRAL_OUT = ["[THINK]Paris, so get_weather.[/THINK]", "Checking.", '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}']
 
 
@@ -196,6 +208,8 @@ def run_checks():
             from sglang_serving import serve
             from vllm_serving import OPENS, SPECIAL
             kw = {"template": template or OPENS, "markers": SPECIAL, "special": False} if qwen3 else {}
+            if qwen3 == "deepseek_v31":
+                kw = {"template": DSV31, "markers": DS_MARKERS, "special": False}
             served["chat"], served["engine"] = serve(api=api, **kw)
             served["key"] = (qwen3, api, template)
         return served["chat"], served["engine"]
@@ -334,7 +348,31 @@ def run_checks():
         kinds = [i["type"] for i in got["output"]]
         assert (calls, "reasoning" in kinds, asked) == ([PARIS_CALL], True, []), (calls, kinds, asked)
 
+    def deepseek_v31(case, stream):
+        # issue 33: thinking on, the prompt ends in <think> and the output has no opener; the request's
+        # `thinking` flag must make it reasoning, also under tool_choice "required" (SGLang's grammar
+        # then waits for </think> before the JSON array of calls)
+        from vllm_checks import TOOLS
+        on = case != "thinking_off"
+        output = (["Paris, so get_weather.", "</think>"] if on else []) + (
+            ['[{"name": "get_weather", "parameters": {"city": "Paris"}}]'] if case == "thinking_required"
+            else ["Checking.", DS_CALL])
+        extra = {"tool_choice": "required"} if case == "thinking_required" else {}
+        got, req = ask(stream, output, qwen3="deepseek_v31", tools=TOOLS,
+                       chat_template_kwargs={"thinking": on}, **extra)
+        want = ("Paris, so get_weather." if on else "", "" if case == "thinking_required" else "Checking.",
+                [PARIS_CALL], "tool_calls")
+        have = (got["reasoning_content"], got["content"].strip(), got["tool_calls"], got["finish_reason"])
+        assert have == want, have
+        engine = served["engine"]
+        prompt = req.text if isinstance(req.text, str) else engine.tokenizer.decode(req.input_ids)
+        assert prompt.endswith("<think>" if on else "</think>"), prompt[-40:]
+        assert req.require_reasoning is on, req.require_reasoning
+
     local = dict(locals())
+    for case in ("thinking_on", "thinking_off", "thinking_required"):
+        for mode in ("whole", "stream"):
+            local[f"serve_deepseek_v31_{case}_{mode}"] = (lambda c, m: lambda: deepseek_v31(c, m == "stream"))(case, mode)
     for case in ("tools", "think_no_tools", "tool_choice_required", "tool_choice_named"):
         for mode in ("whole", "stream"):
             local[f"serve_{case}_{mode}"] = (lambda c, m: lambda: serving_case(c, m == "stream"))(case, mode)

@@ -133,3 +133,32 @@ def test_the_engines_read_the_requests_texts_and_a_call_quoted_from_them_is_text
     assert calls == [] and call in content
     _, _, calls, _ = whole(call, tools=tools, quotes=asked.quotes[:1])
     assert [c.name for c in calls] == ["run"]
+
+
+def test_what_was_streamed_is_kept_in_pieces_and_read_whole():
+    # vLLM's and SGLang's serving layers read streamed_args_for_tool and prev_tool_call_arr at the
+    # end to send arguments they think are missing: both must equal what went out (nothing extra is
+    # sent), and a long argument must not be copied at every step (issue 33)
+    from types import SimpleNamespace
+
+    from callsieve.integrations.steps import note_streamed
+    args = {"a": "x" * 3000}
+    text = '<tool_call>{"name": "f", "arguments": ' + json.dumps(args) + '}</tool_call>' + TWO
+    parser = SimpleNamespace(prev_tool_call_arr=[], streamed_args_for_tool=[], current_tool_id=-1)
+    s, sent = Steps(TOOLS), {}
+    for i in range(0, len(text), 3):
+        step = s.feed(text[i:i + 3])
+        note_streamed(parser, step)
+        for c in step.calls:
+            sent[c.index] = sent.get(c.index, "") + c.arguments
+    assert len(parser.streamed_args_for_tool.pieces[0]) > 900    # one piece per step, not joined yet
+    last = s.close()
+    note_streamed(parser, last, end=True)
+    for c in last.calls:
+        sent[c.index] = sent.get(c.index, "") + c.arguments
+    got = list(parser.streamed_args_for_tool)
+    assert got == [sent[i] for i in range(3)] and json.loads(got[0]) == args
+    assert [c.get("arguments") for c in parser.prev_tool_call_arr] == got
+    assert [dict(c) for c in parser.prev_tool_call_arr] == [
+        {"name": n, "arguments": a} for n, a in zip(("f", "f", "g"), got)]   # written in at the end
+    assert parser.current_tool_id == 2 and bool(parser.streamed_args_for_tool)

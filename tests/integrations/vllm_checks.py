@@ -1,4 +1,4 @@
-"""Checks of callsieve's vLLM parser against the real vLLM 0.33 code, run by the peers venv's python.
+"""Checks of callsieve's vLLM parser against the real vLLM code (0.34, and 0.33 the minimum), run by the peers venv's python.
 
 `python vllm_checks.py` prints one JSON object {check: "ok" | what went wrong}; test_vllm.py runs it
 (vLLM is not in the project's venv) and turns each entry into a test.  CHECKS, the names, is plain
@@ -53,12 +53,12 @@ STREAMS = {
 }
 CUT = 'Checking.<tool_call>{"name": "get_weather", "arguments": {"city": "Par'
 
-CHECKS = (["entry_point_loads", "tool_parser_plugin_flag", "managers_return_it", "compose_unified", "compose_mixed",
+CHECKS = (["vllm_version", "entry_point_loads", "tool_parser_plugin_flag", "managers_return_it", "compose_unified", "compose_mixed",
            "compose_mixed_reasoning", "structured_output_gate"]
           + [f"stream_{n}" for n in STREAMS]
           + [f"legacy_{n}" for n in ("hermes", "qwen3_coder", "parallel", "mistral_args")]
           + ["cut_off_call", "bad_tool_list", "tool_choice_none", "no_tools_declared", "parallel_false", "thinking_off", "reasoning_effort_none",
-             "prompt_opens_thinking", "include_reasoning_false", "reasoning_only", "session_seeded",
+             "prompt_opens_thinking", "include_reasoning_false", "reasoning_only", "reasoning_after_content", "session_seeded",
              "adjust_request", "required_goes_to_vllm", "serving_chat_sse", "serving_chat_whole"])
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -228,6 +228,13 @@ def run_checks():
     from vllm.tool_parsers import ToolParserManager
     import callsieve.integrations.vllm as cv
 
+    def vllm_version():
+        # the venv holds the vLLM this run is meant to check (a stale one is rebuilt by peers_setup.sh)
+        import vllm
+        want = os.environ.get("CALLSIEVE_EXPECT_VLLM")
+        assert want is None or vllm.__version__ == want, \
+            f"this venv holds vLLM {vllm.__version__}, not {want}: rebuild it (bash bench/peers_setup.sh VENV)"
+
     def entry_point_loads():
         from vllm import plugins
         probe_entry_points("vllm.general_plugins")
@@ -395,6 +402,26 @@ def run_checks():
         text = STREAMS["think_call"][0]
         r, content, calls, _, _ = stream(text, request(), 2, unified(tools=False))
         assert r.strip() == "The user wants Paris weather." and calls == [] and "<tool_call>" in content
+
+    def reasoning_after_content():
+        # --reasoning-parser callsieve under vLLM's own composition (no tool parser): a thinking block
+        # after the answer began is reasoning, streamed as whole (vLLM 0.34 asks the parser's
+        # opens_reasoning_in_content; the attribute must exist, not fall back to getattr's default)
+        from callsieve import parse
+        from vllm.parser.abstract_parser import DelegatingParser
+        parser = cv.CallsieveReasoningParser(Tokenizer())
+        assert parser.opens_reasoning_in_content is True
+        from vllm.parser.engine.adapters import ParserEngineReasoningAdapter
+        if not hasattr(ParserEngineReasoningAdapter, "opens_reasoning_in_content"):
+            return    # vLLM 0.33 does not ask: it stops feeding the reasoning parser once reasoning ended
+        cls = type("ReasoningOnly", (DelegatingParser,), {"reasoning_parser_cls": cv.CallsieveReasoningParser,
+                                                          "tool_parser_cls": None})
+        text = "Sure. <think>Check the unit.</think> It is 4."
+        want = parse(text)
+        assert want.reasoning == "Check the unit." and want.content.startswith("Sure."), want
+        for seed in range(3):
+            r, c, calls, _, _ = stream(text, request(tools=None), seed, cls)
+            assert (r, c) == (want.reasoning, want.content), (seed, r, c)
 
     def session_seeded():
         class Config:

@@ -57,7 +57,8 @@ def api_server(args, probe_dir: str, index: int):
 
 
 def checks(Tokenizer, unified, request, TOOLS):
-    from vllm.sampling_params import StructuredOutputsParams
+    from vllm.sampling_params import SamplingParams, StructuredOutputsParams
+    from vllm.v1.request import Request
     from vllm.v1.structured_output import StructuredOutputManager
     from vllm.v1.structured_output.request import StructuredOutputRequest
 
@@ -76,15 +77,17 @@ def checks(Tokenizer, unified, request, TOOLS):
         from callsieve.integrations.vllm import CallsieveReasoningParser
         manager.reasoner_cls, manager.tokenizer, manager.enable_in_reasoning = CallsieveReasoningParser, tok, False
         grammar = RecordingGrammar()
-        sreq = StructuredOutputRequest(params=StructuredOutputsParams(json_object=True), _grammar=grammar,
-                                       reasoning_ended=ended,
-                                       reasoning_parser_kwargs={"chat_template_kwargs": kwargs or {}})
-        engine_req = SimpleNamespace(request_id="r", use_structured_output=True, structured_output_request=sreq,
-                                     prompt_token_ids=prompt_ids, all_token_ids=list(prompt_ids))
+        # the engine's own Request, as the scheduler holds it (the manager reads its token lists
+        # through views that differ between vLLM versions); only its grammar is the recording one
+        engine_req = Request("r", list(prompt_ids), SamplingParams(structured_outputs=StructuredOutputsParams(
+            json_object=True)), None, reasoning_ended=ended,
+            reasoning_parser_kwargs={"chat_template_kwargs": kwargs or {}})
+        assert isinstance(engine_req.structured_output_request, StructuredOutputRequest)
+        engine_req.structured_output_request._grammar = grammar
         ids = [tok.id(t) for t in output]
         for k in range(0, len(ids), spec):
             new = ids[k:k + spec]
-            engine_req.all_token_ids.extend(new)
+            engine_req.append_output_token_ids(new)
             assert manager.accept_tokens(engine_req, new)
         return [tok.rev[i] for i in grammar.seen], ended
 
@@ -143,7 +146,7 @@ def checks(Tokenizer, unified, request, TOOLS):
         try:
             vllm_plugin.refuse_rust_frontend(argv, {"VLLM_USE_RUST_FRONTEND": "1"})
         except SystemExit as e:
-            assert "Unset VLLM_USE_RUST_FRONTEND" in str(e), e
+            assert vllm_plugin.PROXY in str(e) and "unset VLLM_USE_RUST_FRONTEND" in str(e), e
         else:
             raise AssertionError("the Rust frontend was let start with callsieve")
         vllm_plugin.refuse_rust_frontend(argv, {"VLLM_USE_RUST_FRONTEND": "0"})
@@ -155,7 +158,7 @@ def checks(Tokenizer, unified, request, TOOLS):
                 "load_general_plugins()\n")
         run = subprocess.run([sys.executable, "-c", code, os.environ.get("CALLSIEVE_PROBE_DIR") or ""],
                              capture_output=True, text=True, env={**os.environ, "VLLM_USE_RUST_FRONTEND": "1"})
-        assert run.returncode != 0 and "Unset VLLM_USE_RUST_FRONTEND" in run.stderr, (run.returncode, run.stderr[-500:])
+        assert run.returncode != 0 and vllm_plugin.PROXY in run.stderr, (run.returncode, run.stderr[-500:])
 
     def thinking_token_budget():
         # vLLM derives the budget's markers from the reasoning parser (ReasoningConfig.initialize_token_ids)

@@ -17,8 +17,12 @@ from sglang.srt.function_call.core_types import StreamingParseResult, ToolCallIt
 from sglang.srt.parser.reasoning_parser import BaseReasoningFormatDetector
 from sglang.srt.parser.reasoning_parser import StreamingParseResult as ReasoningResult
 
+import weakref
+
+from callsieve import Session
 from callsieve.integrations.markers import markers_are_special, thinking_syntax
-from callsieve.integrations.steps import Step, Steps, note_streamed, tool_dicts, whole
+from callsieve.integrations.steps import Step, Steps, constructor, note_streamed, tool_dicts, whole
+from callsieve.reasoning import thinking_of
 
 
 class CallsieveDetector(BaseFormatDetector):
@@ -49,18 +53,24 @@ class CallsieveDetector(BaseFormatDetector):
         return self._result(self._steps(tools).feed(new_text))
 
     def finish(self, tools) -> StreamingParseResult:
-        return self._result(self._steps(tools).close())
+        return self._result(self._steps(tools).close(), end=True)
 
-    def _result(self, step: Step) -> StreamingParseResult:
-        note_streamed(self, step)
-        calls = [ToolCallItem(tool_index=c.index, name=c.name, parameters=c.arguments) for c in step.calls]
-        return StreamingParseResult(normal_text=step.content, calls=calls)
+    def _result(self, step: Step, end: bool = False) -> StreamingParseResult:
+        note_streamed(self, step, end)
+        calls = [_item({"tool_index": c.index, "name": c.name, "parameters": c.arguments}, _ITEM)
+                 for c in step.calls]
+        return _parsed({"normal_text": step.content, "calls": calls}, _PARSED)
 
     def supports_structural_tag(self) -> bool:
         return False   # any family: there is no one tag to constrain generation to
 
     def structure_info(self):
         raise NotImplementedError("callsieve detects the format from the output; it has no single call structure")
+
+
+# SGLang's per-step results, built without validating callsieve's own values again (steps.constructor)
+_item, _parsed = constructor(ToolCallItem), constructor(StreamingParseResult)
+_ITEM, _PARSED = frozenset({"tool_index", "name", "parameters"}), frozenset({"normal_text", "calls"})
 
 
 class CallsieveReasoningDetector(BaseReasoningFormatDetector):
@@ -109,3 +119,44 @@ def keep_special_tokens(result, serving, request) -> None:
         tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
         if tokenizer is not None and markers_are_special(tokenizer):
             request.skip_special_tokens = False
+
+
+# what each served tokenizer's chat template does by default (a template is read once, not per request)
+_opens: "weakref.WeakKeyDictionary[object, bool]" = weakref.WeakKeyDictionary()
+
+
+def template_opens_thinking(tokenizer) -> bool:
+    """Whether the tokenizer's chat template ends its generation prompt inside an opened thinking block
+    when the request does not say (callsieve's reading of the template, as the proxy's and vLLM's)."""
+    try:
+        return _opens[tokenizer]
+    except (KeyError, TypeError):
+        pass
+    template = getattr(tokenizer, "chat_template", None)
+    opens = isinstance(template, (str, list)) and Session.from_template(template, learn=False).opens_thinking
+    try:
+        _opens[tokenizer] = opens
+    except TypeError:
+        pass
+    return opens
+
+
+def request_thinking(result, serving, request):
+    """After OpenAIServingChat._get_reasoning_from_request, for `--reasoning-parser callsieve`: whether
+    the answer starts in reasoning, read as vLLM's path reads it.  SGLang answers from the chat
+    template's switch when it recognises one, else from the parser's `reasoning_default`, which
+    callsieve (every family) cannot have: so a DeepSeek V3.1 request with `thinking: true`, whose
+    prompt ends in `<think>`, would be parsed as if thinking were off.  The request's own
+    `chat_template_kwargs` (`enable_thinking` / `thinking`) or `reasoning_effort: "none"` decide;
+    when it says nothing, SGLang's answer, else what the template does by default.  SGLang hands
+    the answer to the detector as `force_reasoning` and to its grammar gate (`require_reasoning`,
+    so a constrained "required" answer may think first)."""
+    if getattr(serving, "reasoning_parser", None) != "callsieve":
+        return None          # None: SGLang's own answer stands
+    said = thinking_of(getattr(request, "chat_template_kwargs", None), getattr(request, "reasoning_effort", None))
+    if said is not None:
+        return said
+    if result:
+        return None
+    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+    return tokenizer is not None and template_opens_thinking(tokenizer)

@@ -6,6 +6,8 @@ import os
 
 NAME = "callsieve"
 SKIP_SPECIAL = "sglang.srt.entrypoints.openai.serving_chat.OpenAIServingChat._patch_reasoning_skip_special_tokens"
+# where SGLang decides whether a request's answer starts in reasoning (force_reasoning, require_reasoning)
+THINKING = "sglang.srt.entrypoints.openai.serving_chat.OpenAIServingChat._get_reasoning_from_request"
 # --tokenizer-worker-num > 1: SGLang's tokenizer workers import the HTTP app by this name and load no
 # plugins; callsieve's app module registers the parsers, then is SGLang's app.
 APP = "callsieve.integrations.sglang_app:app"
@@ -26,6 +28,7 @@ def register() -> None:
     except ImportError:    # an SGLang without the hook registry: requests keep SGLang's default
         return
     if not _hooked:
-        from callsieve.integrations.sglang import keep_special_tokens
+        from callsieve.integrations.sglang import keep_special_tokens, request_thinking
         HookRegistry.register(SKIP_SPECIAL, keep_special_tokens, HookType.AFTER)
+        HookRegistry.register(THINKING, request_thinking, HookType.AFTER)
         _hooked = True

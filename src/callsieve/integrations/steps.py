@@ -8,6 +8,7 @@ the proxy uses too (`callsieve.rules`): `calls=False` (tool_choice "none") leave
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -15,7 +16,8 @@ from callsieve import Sieve, ToolCallError
 from callsieve.rules import CallArgs, CallCut, CallEnded, CallOpened, ChoiceRules, Content, Thinking
 
 
-@dataclass
+# slots: a Step and its CallDeltas are made at every decoding step of every stream
+@dataclass(slots=True)
 class CallDelta:
     """One call's part of a step. `id` and `name` are set only in the call's first delta."""
     index: int
@@ -24,7 +26,7 @@ class CallDelta:
     name: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     reasoning: str = ""
     content: str = ""
@@ -46,19 +48,95 @@ class Call:
     incomplete: bool = False   # cut off by the end of the stream: its arguments never closed
 
 
-def note_streamed(parser, step: Step) -> None:
+def constructor(cls):
+    """make(values, fields_set): what the engine's pydantic model `cls.model_construct(fields_set,
+    **values)` makes when `values` has every field, for a model without aliases, post-init or root
+    (the engines' delta and result models): an instance whose dict is `values`.  The engines' deltas
+    carry callsieve's own strings and ints, already of the declared types; validating them again,
+    or model_construct's walk over every field's aliases at each call, would be most of the
+    integration's cost per step.  Any other model gets model_construct itself."""
+    fields = getattr(cls, "__pydantic_fields__", {})
+    plain = (not getattr(cls, "__pydantic_root_model__", True) and not getattr(cls, "__pydantic_post_init__", True)
+             and all(f.alias is None and f.validation_alias is None for f in fields.values()))
+    if not plain:
+        return lambda values, fields_set: cls.model_construct(set(fields_set), **values)
+    extra = cls.model_config.get("extra") == "allow"
+    new, set_attr = cls.__new__, object.__setattr__
+
+    def make(values, fields_set):
+        m = new(cls)
+        set_attr(m, "__dict__", values)
+        set_attr(m, "__pydantic_fields_set__", set(fields_set))   # a copy: assignment adds to it
+        set_attr(m, "__pydantic_extra__", {} if extra else None)
+        set_attr(m, "__pydantic_private__", None)
+        return m
+    return make
+
+
+class SentArgs(Sequence[str]):
+    """`streamed_args_for_tool` as vLLM's and SGLang's parsers keep it (per call, the argument text
+    sent so far), held as pieces: the engines read it once, at the end of a stream, where `+=` at
+    every step would copy a long argument once per step (quadratic in its length).  A read joins."""
+
+    def __init__(self) -> None:
+        self.pieces: list[list[str]] = []
+
+    def add(self, index: int, text: str) -> None:
+        while len(self.pieces) <= index:
+            self.pieces.append([])
+        if text:
+            self.pieces[index].append(text)
+
+    def __len__(self) -> int:
+        return len(self.pieces)
+
+    def __getitem__(self, i):   # an index or a slice, as a list's
+        if isinstance(i, slice):
+            return [self[j] for j in range(len(self))[i]]
+        p = self.pieces[i]
+        if len(p) != 1:
+            p[:] = ["".join(p)]
+        return p[0]
+
+
+class CallSent(dict):
+    """One entry of the parsers' `prev_tool_call_arr`: {"name", "arguments"}, its arguments read from
+    the SentArgs (the engines ask `.get("arguments")` at the end; then it equals what was sent, so
+    they find nothing missing).  `close` writes the text into the dict itself."""
+
+    def __init__(self, sent: SentArgs, index: int):
+        super().__init__(name=None, arguments="")
+        self.sent, self.index = sent, index
+
+    def __getitem__(self, key):
+        return self.sent[self.index] if key == "arguments" else super().__getitem__(key)
+
+    def get(self, key, default=None):
+        return self.sent[self.index] if key == "arguments" else super().get(key, default)
+
+    def close(self) -> None:
+        super().__setitem__("arguments", self.sent[self.index])
+
+
+def note_streamed(parser, step: Step, end: bool = False) -> None:
     """vLLM's and SGLang's parsers both keep `prev_tool_call_arr` and `streamed_args_for_tool`; their
     serving layers read them at the end to send arguments they think are missing, so keep both equal
-    to what went out (then nothing is missing)."""
+    to what went out (then nothing is missing), in linear time (SentArgs)."""
+    sent = parser.streamed_args_for_tool
+    if not isinstance(sent, SentArgs):
+        sent = parser.streamed_args_for_tool = SentArgs()
+    calls = parser.prev_tool_call_arr
     for c in step.calls:
-        while len(parser.prev_tool_call_arr) <= c.index:
-            parser.prev_tool_call_arr.append({"name": None, "arguments": ""})
-            parser.streamed_args_for_tool.append("")
+        while len(calls) <= c.index:
+            calls.append(CallSent(sent, len(calls)))
+        sent.add(c.index, c.arguments)
         if c.name is not None:
-            parser.prev_tool_call_arr[c.index]["name"] = c.name
-        parser.streamed_args_for_tool[c.index] += c.arguments
-        parser.prev_tool_call_arr[c.index]["arguments"] = parser.streamed_args_for_tool[c.index]
+            calls[c.index]["name"] = c.name
         parser.current_tool_id = c.index
+    if end:
+        for call in calls:
+            if isinstance(call, CallSent):
+                call.close()
 
 
 def tool_dicts(tools) -> list[dict]:
@@ -110,9 +188,12 @@ class Steps:
         return [c for _, c in sorted(self.calls.items()) if c.ended and not c.incomplete]
 
     def _step(self, events: list) -> Step:
+        wire = self.rules.events(events)
+        if len(wire) == 1 and type(wire[0]) is Content:   # most steps: a piece of text
+            return Step(content=wire[0].text)
         step, reasoning, content = Step(), [], []
         ev: Any   # dispatched on its exact type through `t` (fast, per chunk), which mypy cannot follow
-        for ev in self.rules.events(events):
+        for ev in wire:
             t = type(ev)
             if t is Content:
                 content.append(ev.text)
@@ -171,7 +252,10 @@ class OneEntryPerDelta:
         self.waiting: list[CallDelta] = []
 
     def take(self, step: Step, end: bool = False) -> Step:
-        for c in step.calls:
+        calls = step.calls
+        if not self.waiting and (not calls or (len(calls) == 1 and (calls[0].name is None or not calls[0].arguments))):
+            return step        # most steps: one entry or none, nothing waiting
+        for c in calls:
             if c.name is not None:
                 self.waiting.append(CallDelta(c.index, "", c.id, c.name))
             if c.arguments:

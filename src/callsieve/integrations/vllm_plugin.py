@@ -10,11 +10,15 @@ MODULE = "callsieve.integrations.vllm"
 # vLLM's own parsers for gpt-oss: its HarmonyParser (Chat Completions and the Responses API's
 # HarmonyContext) reads the Harmony tokens and accepts only these.
 HARMONY = {"tool": "openai", "reasoning": "openai_gptoss"}
+# What a user of vLLM's Rust frontend can do with callsieve: the proxy in front of it.
+PROXY = "callsieve serve --upstream http://HOST:PORT/v1"
 RUST_FRONTEND = (
     "callsieve: VLLM_USE_RUST_FRONTEND=1 cannot use --tool-call-parser/--reasoning-parser callsieve: "
-    "vLLM's Rust frontend (vllm-rs) parses model output with its own Rust parsers and cannot load a "
-    "Python parser. Unset VLLM_USE_RUST_FRONTEND to serve with callsieve (the Python frontend), or "
-    "keep the Rust frontend and name one of its built-in parsers.")
+    "vLLM's Rust frontend (vllm-rs) parses model output with its own built-in Rust parsers and has no "
+    "hook to load a Python parser. To keep the Rust frontend, start vLLM without callsieve's parser flags "
+    f"and put callsieve's proxy in front of it: `{PROXY}` (HOST:PORT: vLLM's), clients then talk to "
+    "the proxy (Chat Completions, Responses, Anthropic Messages). Or unset VLLM_USE_RUST_FRONTEND to run "
+    "callsieve inside vLLM's Python frontend.")
 
 
 def refuse_rust_frontend(argv=None, environ=None) -> None:

@@ -55,7 +55,7 @@ class CallsieveToolParser(ToolParser):
         if self.steps is None:
             return None
         step = self.out.take(self.steps.close(), end=True)
-        note_streamed(self, step)
+        note_streamed(self, step, end=True)
         return delta_message(step)
 
 
@@ -76,6 +76,8 @@ class CallsieveParser(DelegatingParser):
         self.session = session_for(model_config, tokenizer)
         self.prompt_thinking: bool | None = None
         self.steps: Steps | None = None
+        self.forced = False   # tool_choice "required" / named: vLLM's guided-JSON path (read once)
+        self.include_reasoning = True
         self.out = OneEntryPerDelta()
         if self._tool_parser is not None:
             # strict tools / --tool-strict-level: the grammar of the served model's family, as its
@@ -136,20 +138,26 @@ class CallsieveParser(DelegatingParser):
 
     def parse_delta(self, delta_text: str, delta_token_ids: list[int], request,
                     prompt_token_ids: list[int] | None = None, *, finished: bool) -> DeltaMessage | None:
-        if self._forced(request):
-            # vLLM's "required" streaming reads the whole text so far (previous/current), which its
-            # state keeps only for parsers that are not engine-based: be one for this request.
-            self._engine_based = self._stream_state.engine_based = False
+        if self.steps is None and not self.forced:
+            # the request is read once per stream, here (a parser serves one request)
+            if self._forced(request):
+                # vLLM's "required" streaming reads the whole text so far (previous/current), which its
+                # state keeps only for parsers that are not engine-based: be one for this request.
+                self._engine_based = self._stream_state.engine_based = False
+                self.forced = True
+            else:
+                self._initialize_history_tool_call_cnt(request)
+                if prompt_token_ids is not None:
+                    self.set_prompt_token_ids(prompt_token_ids)
+                self.steps = Steps(**self._options(request, self._calls() and self._enable_auto_tools))
+                self.include_reasoning = getattr(request, "include_reasoning", True)
+        steps = self.steps
+        if steps is None:    # forced
             return super().parse_delta(delta_text, delta_token_ids, request, prompt_token_ids, finished=finished)
-        if self.steps is None:
-            self._initialize_history_tool_call_cnt(request)
-            if prompt_token_ids is not None:
-                self.set_prompt_token_ids(prompt_token_ids)
-            self.steps = Steps(**self._options(request, self._calls() and self._enable_auto_tools))
-        step = self.steps.feed(delta_text)
+        step = steps.feed(delta_text)
         if finished:
-            step = step + self.steps.close()
-        return delta_message(self.out.take(step, end=finished), getattr(request, "include_reasoning", True))
+            step = step + steps.close()
+        return delta_message(self.out.take(step, end=finished), self.include_reasoning)
 
 
 def parser_class(*, tools: bool, reasoning: bool, strict_level=None) -> type[CallsieveParser]:

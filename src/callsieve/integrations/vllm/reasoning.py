@@ -133,6 +133,14 @@ class CallsieveReasoningParser(ParserEngineReasoningAdapter):
     def implicit_reasoning_end_token_ids(self) -> frozenset[int]:
         return frozenset()
 
+    @property
+    def opens_reasoning_in_content(self) -> bool:
+        """vLLM 0.34 asks this (the adapter's own reads a ParserEngine callsieve never makes): yes, a
+        thinking block that opens after content has started is reasoning too (interleaved thinking),
+        as in callsieve's non-streamed parse; so vLLM keeps feeding this parser after reasoning ends
+        when no tool parser follows it."""
+        return True
+
     def adjust_request(self, request):
         return keep_special_tokens(request, self.model_tokenizer)
 

@@ -10,7 +10,7 @@ from vllm.renderers.chat_utils import make_tool_call_id
 
 from callsieve import Session, formats
 from callsieve.integrations.markers import MARKERS, markers_are_special, thinking_syntax  # noqa: F401
-from callsieve.integrations.steps import Step, Steps, tool_dicts
+from callsieve.integrations.steps import Step, Steps, constructor, tool_dicts
 from callsieve.rules import Asked
 from callsieve.reasoning import SYNTAXES
 
@@ -118,18 +118,42 @@ def check_tools(request) -> None:
 
 
 def delta_message(step: Step, include_reasoning: bool = True) -> DeltaMessage | None:
-    """A Step as vLLM's DeltaMessage, one tool-call entry per CallDelta (see OneEntryPerDelta)."""
+    """A Step as vLLM's DeltaMessage, one tool-call entry per CallDelta (see OneEntryPerDelta).
+
+    Built as pydantic's model_construct builds a model (see steps.constructor): the values are
+    callsieve's own strings and ints, already of the declared types, so validating them again (three
+    models per call delta, vLLM's extra-field logger on each) would be most of the integration's
+    cost per step.  The fields marked set are the ones the step has, as validated construction from those
+    keys would mark them (vLLM sends the set fields; a field set to None would go out as null)."""
     calls = []
     for c in step.calls:
-        f = DeltaFunctionCall(name=c.name, arguments=c.arguments or None).model_dump(exclude_none=True)
         if c.name is not None:
-            calls.append(DeltaToolCall(index=c.index, type="function", id=c.id, function=f))
+            f = _function({"name": c.name, "arguments": c.arguments}, _NAME_ARGS) if c.arguments else \
+                _function({"name": c.name, "arguments": None}, _NAME)
+            calls.append(_tool_call({"id": c.id, "type": "function", "index": c.index, "function": f}, _FIRST))
         elif c.arguments:
-            calls.append(DeltaToolCall(index=c.index, function=f))
-    # only the fields this step has: a field set to None would still be sent as null
-    fields = {"reasoning": step.reasoning if include_reasoning else "", "content": step.content, "tool_calls": calls}
-    fields = {k: v for k, v in fields.items() if v}
-    return DeltaMessage(**fields) if fields else None
+            f = _function({"name": None, "arguments": c.arguments}, _ARGS)
+            calls.append(_tool_call({"id": None, "type": None, "index": c.index, "function": f}, _NEXT))
+    reasoning = step.reasoning if include_reasoning else ""
+    content = step.content
+    if not calls:
+        if reasoning:
+            return _message({"role": None, "content": content or None, "reasoning": reasoning, "tool_calls": []},
+                            _BOTH if content else _REASONING)
+        return _message({"role": None, "content": content, "reasoning": None, "tool_calls": []},
+                        _CONTENT) if content else None
+    fields = {"tool_calls"} | ({"content"} if content else set()) | ({"reasoning"} if reasoning else set())
+    return _message({"role": None, "content": content or None, "reasoning": reasoning or None,
+                     "tool_calls": calls}, fields)
+
+
+_NAME_ARGS, _NAME, _ARGS = frozenset({"name", "arguments"}), frozenset({"name"}), frozenset({"arguments"})
+_FIRST, _NEXT = frozenset({"id", "type", "index", "function"}), frozenset({"index", "function"})
+_CONTENT, _REASONING = frozenset({"content"}), frozenset({"reasoning"})
+_BOTH = frozenset({"content", "reasoning"})
+
+
+_message, _tool_call, _function = constructor(DeltaMessage), constructor(DeltaToolCall), constructor(DeltaFunctionCall)
 
 
 def random_id(name: str, index: int) -> str:
