@@ -44,7 +44,7 @@ def prepared_python(venv: str = DEFAULT_VENV, progress=print) -> str:
     """The peers venv's python, with this project importable in it (installed --no-deps if not)."""
     py = venv_python(venv)
     if py is None:
-        raise RuntimeError(f"no peers virtualenv at {venv}: run `bash bench/peers_setup.sh` (2 min 14 s of CPU)")
+        raise RuntimeError(f"no peers virtualenv at {venv}: run `bash bench/peers_setup.sh` (2 min 24 s of CPU)")
     where = subprocess.run([py, "-c", "import callsieve, os; print(os.path.realpath(callsieve.__file__))"],
                            capture_output=True, text=True)
     snapshot = os.environ.get("PYTHONPATH") and where.returncode == 0   # a callsieve snapshot on PYTHONPATH

@@ -251,6 +251,7 @@ class Written(Turn):
         self.budget = [0]                          # the arguments' search, in characters it may read
 
     def feed(self, chunk: dict) -> list:
+        events = super().feed(chunk)   # (first: it refuses a chunk of the wrong shape, turn.fault)
         if self.size <= MAX_TURN_BYTES:
             for c in chunk.get("choices") or []:
                 delta = c.get("delta") or {}
@@ -261,7 +262,7 @@ class Written(Turn):
                     self.budget[0] += SEARCH_FACTOR * len(text)
                 if delta.get("tool_calls"):
                     self.native.add(c.get("index", 0))
-        return self._seen(super().feed(chunk))
+        return self._seen(events)
 
     def flushing(self):
         for batch in super().flushing():   # (finish() and flush() come through here, in batches)
