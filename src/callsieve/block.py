@@ -250,7 +250,7 @@ class Example(Tentative):
     ("…to the tool, but I did not send it") says it was an example, and its text is content.
     Its events are held until that is known (a streamed call cannot be taken back)."""
 
-    __slots__ = ("ended", "quick")
+    __slots__ = ("ended", "quick", "checked")
     NO_THINKING = Thinking("example", (), ())
     CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
 
@@ -260,6 +260,7 @@ class Example(Tentative):
         # Held only until its block ends, for the quote check (Hold.quotes): True; None once
         # its first characters were checked (Hold.unquoted); False: an example.
         self.quick: bool | None = False
+        self.checked = 0               # how many of its first characters the quote check looked up
 
     def after(self, data: str, q: int, eof: bool, closers: tuple, table) -> str:
         """What data[q:] (its first non-blank character on) says of the held call: CALL (an

@@ -224,10 +224,17 @@ class Hold:
         nowhere in the request's texts is no quote: it goes out now and streams on (checked
         once, at HEAD characters: a long call is not held to its end)."""
         r = self.region
-        if type(r) is Example and r.quick and not r.ended and r.size >= HEAD and self.quotes is not None:
-            r.quick = None             # (checked)
-            if not self.quotes.may_start(r.text(r.size - HEAD)):
-                self.was_call()
+        if type(r) is Example and r.quick and not r.ended and self.quotes is not None:
+            # first at 16 characters (most calls are no quote: they go out without waiting for
+            # 64), then at 64 (a quote's first 16 characters may be a real call's too)
+            for n in PREFIXES:
+                if r.checked < n <= r.size:
+                    r.checked = n
+                    if not self.quotes.may_start(r.text(r.size - n)):
+                        self.was_call()
+                        return
+            if r.checked >= HEAD:
+                r.quick = None         # (checked: held to its block's end, a quote maybe)
 
     def judges(self, blk) -> bool:
         """Is `blk` the block of a held Example (a fence, JSON after prose)?  Then what follows it

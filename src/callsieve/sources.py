@@ -47,10 +47,11 @@ class Sources:
         return bool(self.text)
 
     def may_start(self, head: str) -> bool:
-        """Does some text of the request hold `head` (a call's first 64 characters) at a place
-        where a call may start?  (No: the call is not a quote, whatever follows.)"""
+        """Does some text of the request hold `head` (a call's first 16 or 64 characters) at a
+        place where a call may start?  (No: the call is not a quote, whatever follows.)"""
         text = self.text
-        return any(text.startswith(head, i) for i in self.places[1].get(hash(head), ()))
+        places = self.places[PREFIXES.index(len(head))]
+        return any(text.startswith(head, i) for i in places.get(hash(head), ()))
 
     def has(self, call: str) -> bool:
         """Does the call's text `call` stand in one of the request's texts?"""
