@@ -247,3 +247,15 @@ def test_the_one_parameters_opener_left_out():
     # two parameters: which one it would be is unknown, so the call is not run
     T2 = tools(exec={"input": {"type": "string"}, "cwd": {"type": "string"}})
     assert not check("<tool_call><function=exec>print(1)\n</parameter></function></tool_call>", tools=T2).tool_calls
+
+
+def test_a_mangled_parameter_opener_is_no_value_of_the_sole_parameter():
+    # the property test of runnable calls found `parameter=path>` (its `<` lost) taken for the text
+    # of a left-out opener: the call ran with a parameter the model never wrote as one
+    T = tools(rm={"path": {"type": "string"}})
+    text = "I will clean up.\n<tool_call>\n<function=rm>\nparameter=path>\n1\n</parameter>\n</function>\n</tool_call>"
+    m = callsieve.parse(text, tools=T)
+    assert m.tool_calls == [] and "parameter=path>" in m.content   # not run, its text given back
+    # the opener truly left out, for a one-parameter tool, still reads (MiMo's bend)
+    m = callsieve.parse("<tool_call>\n<function=rm>\n/tmp/x\n</parameter>\n</function>\n</tool_call>", tools=T)
+    assert [(c.name, c.arguments) for c in m.tool_calls] == [("rm", {"path": "/tmp/x"})]

@@ -518,7 +518,7 @@ def _next_tag(r, d: Dialect, ctx: Context, name: str, first: bool):
         if lit is None or d.body_kinds[lit] != "orphan":
             break
         if "".join(junk).strip():
-            if first and _sole(ctx, name):
+            if first and _sole(ctx, name) and not _MANGLED_TAG.search("".join(junk)):
                 r.pos += len(lit)
                 return junk
             # the value of a parameter whose tag was left out: the call would run without it
@@ -529,6 +529,11 @@ def _next_tag(r, d: Dialect, ctx: Context, name: str, first: bool):
         raise Bad("text that may be the call's arguments between its tags")
     return lit
 
+
+# In the text before an orphan closer, what is left of an opening tag (`parameter=path>`, its `<`
+# lost): the value's opener was mangled, not left out, and the text is no value (issue 35's
+# property: a call runs only with parameters the model wrote).
+_MANGLED_TAG = re.compile(r"[\w:|.-]+\s*=\s*[\"']?[\w.-]+[\"']?\s*>|\A\s*[\w:|-]+\s*>")
 
 _NO_TAG = re.compile("").match("")
 
