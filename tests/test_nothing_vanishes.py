@@ -187,3 +187,17 @@ def test_only_a_turn_that_nothing_explains_holds_its_call():
     assert started_before_the_end(session=Session.from_template(template))   # the template said
     s = Sieve(tools=TOOLS)
     assert any(isinstance(e, ToolCallStart) for e in s.feed(call))            # at the start: streamed
+
+
+def test_after_a_call_over_the_limit_the_text_that_follows_is_the_same_whatever_the_chunking():
+    # the fuzzer (tests/fuzz.py) found a harmony header cut by the end of the stream, after a call
+    # over max_call_bytes, reported with its text fed whole and without it fed one character at a time
+    from helpers import feed, summary
+    text = ('<|start|>assistant to=functions.run<|channel|>commentary json<|message|>{"a": 1}<|call|>'
+            '<|start|>a')
+    kw = {"strict": False, "max_call_bytes": 0}
+    whole, _ = feed(text, **kw)
+    for chunks in (list(text), [text[:80], text[80:]]):
+        msg, _ = feed(text, chunks, **kw)
+        assert summary(msg) == summary(whole)
+    assert whole.errors[-1].raw == "<|start|>a"

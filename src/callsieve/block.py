@@ -212,12 +212,12 @@ class Block:
             self.call_at = r.at
 
     def bound(self, calls) -> None:
-        """Memory: the block's text is kept (see `given`) until its open call goes over
-        max_call_bytes; from then on it is not (the parser still reads the call to its end)."""
+        """Memory: the block's text is kept (see `given`), except a call over max_call_bytes: while
+        it is read to its end, what it consumed is dropped at each feed (forget keeps what is not
+        read yet, so the text after that call is kept whatever the chunking: a later error's)."""
         r, a = self.reader, calls.args
-        if r is not None and r.keep and a is not None and a.over:
+        if r is not None and a is not None and a.over and calls.open:
             r.forget()
-            r.keep = False
 
     def given(self, calls, at: int) -> str | None:
         """The block ended at `at`, its calls started but none ran (each went bad: a duplicate
