@@ -201,3 +201,15 @@ def test_after_a_call_over_the_limit_the_text_that_follows_is_the_same_whatever_
         msg, _ = feed(text, chunks, **kw)
         assert summary(msg) == summary(whole)
     assert whole.errors[-1].raw == "<|start|>a"
+
+
+def test_what_follows_a_held_example_is_judged_whole_whatever_the_chunking():
+    # the fuzzer found `<|channel>` (a control token: the held JSON was the call) judged before it
+    # became `<|channel>thought` (Gemma 4's thinking, which the JSON in prose was an example before)
+    from helpers import feed, summary
+    kw = {"tools": [{"type": "function", "function": {"name": "f"}}], "strict": False}
+    for text in ('ok{"name": "f", "arguments": {"a": 1}}<|channel>thought',
+                 'ok {"name": "f", "arguments": {"a": 1}}<|channel>x'):
+        whole, _ = feed(text, **kw)
+        msg, _ = feed(text, list(text), **kw)
+        assert summary(msg) == summary(whole), text

@@ -274,6 +274,8 @@ class Example(Tentative):
                 return self.CALL
             wait = wait or (not eof and c.startswith(rest))
         m = matcher.search(data, q)
+        if m is not None and m.start() == q and not eof and matcher.may_extend(data, q, m.group()):
+            return self.WAIT          # (`<|channel>` may still become `<|channel>thought`)
         if m is not None and m.start() == q:
             kind = action(actions, m.group())[0]
             if kind in TURN_END:
