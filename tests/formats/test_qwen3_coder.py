@@ -256,6 +256,9 @@ def test_a_mangled_parameter_opener_is_no_value_of_the_sole_parameter():
     text = "I will clean up.\n<tool_call>\n<function=rm>\nparameter=path>\n1\n</parameter>\n</function>\n</tool_call>"
     m = callsieve.parse(text, tools=T)
     assert m.tool_calls == [] and "parameter=path>" in m.content   # not run, its text given back
+    for mangled in ("<parameterpath>", "<parameter path>", "parameter_path:"):
+        m = callsieve.parse(text.replace("parameter=path>", mangled), tools=T)
+        assert m.tool_calls == [], mangled
     # the opener truly left out, for a one-parameter tool, still reads (MiMo's bend)
     m = callsieve.parse("<tool_call>\n<function=rm>\n/tmp/x\n</parameter>\n</function>\n</tool_call>", tools=T)
     assert [(c.name, c.arguments) for c in m.tool_calls] == [("rm", {"path": "/tmp/x"})]

@@ -210,6 +210,9 @@ class Dialect:
         outer = self.block_close + call.starts + tuple(f for f in self.fillers if f.startswith("<"))
         self.after_value = _longest(param.starts + self.call_close + self.value_close + outer)
         self.after_call = _longest(outer)
+        # the words of the parameter tags (`parameter` of `<parameter=`): in the text before an
+        # orphan value closer, one is what is left of a mangled opener (`parameterpath>`)
+        self.param_words = tuple(w for w in (re.sub(r"\W", "", m) for m in param.starts) if w)
         kinds = {}
         for m in call.starts:
             kinds[m] = "fn"
@@ -518,7 +521,9 @@ def _next_tag(r, d: Dialect, ctx: Context, name: str, first: bool):
         if lit is None or d.body_kinds[lit] != "orphan":
             break
         if "".join(junk).strip():
-            if first and _sole(ctx, name) and not _MANGLED_TAG.search("".join(junk)):
+            text = "".join(junk)
+            if first and _sole(ctx, name) and not _MANGLED_TAG.search(text) \
+                    and not any(w in text for w in d.param_words):
                 r.pos += len(lit)
                 return junk
             # the value of a parameter whose tag was left out: the call would run without it
@@ -530,10 +535,11 @@ def _next_tag(r, d: Dialect, ctx: Context, name: str, first: bool):
     return lit
 
 
-# In the text before an orphan closer, what is left of an opening tag (`parameter=path>`, its `<`
-# lost): the value's opener was mangled, not left out, and the text is no value (issue 35's
-# property: a call runs only with parameters the model wrote).
-_MANGLED_TAG = re.compile(r"[\w:|.-]+\s*=\s*[\"']?[\w.-]+[\"']?\s*>|\A\s*[\w:|-]+\s*>")
+# In the text before an orphan closer, an angle bracket is what is left of a mangled opening tag
+# (`parameter=path>`, `<parameterpath>`, `<parame0`): the value's opener was mangled, not left out,
+# and the text is no value (issue 35's property: a call runs only with parameters the model
+# wrote). The recovery is for a value written bare, with its opener simply left out.
+_MANGLED_TAG = re.compile(r"[<>]")
 
 _NO_TAG = re.compile("").match("")
 
