@@ -128,17 +128,9 @@ def run_vllm(name: str, streams: list[dict], n: int, H, keep: bool = False) -> t
 
 def check_vllm(deltas_per_stream, streams, H) -> str:
     bad = 0
+    from bench.vllm_loop import fold_deltas
     for i, deltas in enumerate(deltas_per_stream):
-        res = H.RunResult()
-        content = []
-        for d in deltas:
-            if d is None:
-                continue
-            content.append(d.content or "")
-            for tc in d.tool_calls or ():
-                f = tc.function if isinstance(tc.function, dict) else (tc.function.model_dump() if tc.function else {})
-                H._add_call(res.calls, tc.index, f.get("name"), f.get("arguments"))
-        res.content = "".join(content)
+        res = fold_deltas(deltas, H)
         calls_ok, content_ok, _ = H.check(streams[i % len(streams)], res)
         bad += not (calls_ok and content_ok)
     return "ok" if not bad else f"{bad} of {len(deltas_per_stream)} streams wrong"

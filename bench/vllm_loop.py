@@ -52,6 +52,11 @@ def run_once(cls, stream, H):
     for i in range(n):
         append(step(chunks[i], [ids[i]], "stop" if i == n - 1 else None, prompt).delta)
     t = pc() - t0
+    return t, n, fold_deltas(deltas, H)
+
+
+def fold_deltas(deltas, H):
+    """A stream's vLLM DeltaMessages (None for a step that sent nothing) as the harness's RunResult."""
     res = H.RunResult()
     content = []
     for d in deltas:
@@ -62,7 +67,7 @@ def run_once(cls, stream, H):
             f = tc.function if isinstance(tc.function, dict) else (tc.function.model_dump() if tc.function else {})
             H._add_call(res.calls, tc.index, f.get("name"), f.get("arguments"))
     res.content = "".join(content)
-    return t, n, res
+    return res
 
 
 def main(argv=None) -> int:
