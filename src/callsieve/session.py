@@ -7,6 +7,11 @@ a request's switches), above the core; the core only reads what a Session holds.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .formats import Format
+
 
 class Session:
     """Remembers the format a model uses, so the next turn's Sieve watches it first.
@@ -29,8 +34,9 @@ class Session:
     OPENS_MAX = 32         # the switch settings whose prompt is remembered (`opened`)
 
     def __init__(self, format: str | None = None, *, seeded: bool = False, learn: bool = True,
-                 derived=None, tokens: tuple = (), opens_thinking: bool = False, thinking_switch: bool = False,
-                 call_sep: str | None = None, template=None, templated: bool = False):
+                 derived: Format | None = None, tokens: tuple = (), opens_thinking: bool = False,
+                 thinking_switch: bool = False, call_sep: str | None = None,
+                 template: str | list | dict | None = None, templated: bool = False):
         self.format = format
         # The format it was made with (pre-seeded from a model id or a template, or given): its
         # family's control tokens are markup from the first turn.  What answers record changes
