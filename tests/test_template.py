@@ -185,3 +185,21 @@ def test_inspect_names_the_syntax_the_prompt_opens():
     assert inspect(GEMMA4).syntax == "gemma4"
     assert inspect(R1).syntax == "think"
     assert inspect(MISTRAL).syntax is None
+
+
+def test_prompt_opens_renders_under_the_request_switches_and_the_session_remembers():
+    """The session is the memory, callsieve.templates the renderer: an answer is rendered once per
+    setting of the switches, and at most Session.OPENS_MAX settings are kept (the oldest go)."""
+    pytest.importorskip("jinja2")
+    from callsieve import Session
+    from callsieve.templates import prompt_opens
+    sess = seed_session(QWEN35)
+    assert sess.template is not None and sess.opens_thinking
+    assert prompt_opens(sess, {}) is True
+    assert prompt_opens(sess, {"enable_thinking": False}) is False
+    assert sess.opened('{"enable_thinking": false}') == (True, False)
+    for i in range(Session.OPENS_MAX + 5):
+        prompt_opens(sess, {"unread_switch": i})
+    assert sess.opened('{"unread_switch": %d}' % (Session.OPENS_MAX + 4)) == (True, True)
+    assert sess.opened("{}") == (False, None)             # the oldest went
+    assert prompt_opens(Session(), {"enable_thinking": True}) is None   # no template: nothing said
