@@ -62,7 +62,7 @@ class Shim:
         self.turn = 0
 
     def output(self, k: int) -> str:
-        from callsieve.derive import output
+        from callsieve.templates.derive import output
         return output(self.template, turn_message(k), tools=TOOLS, enable_thinking=True) or ""
 
     def evaluate(self, prompt: str) -> int:
@@ -110,7 +110,7 @@ class Shim:
         await send({"type": "http.response.body", "body": data})
 
     def complete(self, req: dict) -> dict:
-        from callsieve.render import render
+        from callsieve.templates.render import render
         msgs = [{**m, "tool_calls": [{**c, "function": {**c["function"], "arguments": json.loads(
             c["function"]["arguments"]) if isinstance(c["function"]["arguments"], str) else c["function"]["arguments"]}}
             for c in m["tool_calls"]]} if m.get("tool_calls") else m for m in req["messages"]]

@@ -350,7 +350,7 @@ if __name__ == "__main__":  # python -m bench.streams OUT.jsonl: the peers' stre
     print(f"wrote {out}")
 
 
-# -- formats derived from a chat template (callsieve.derive), beside the hand-written ones --------
+# -- formats derived from a chat template (callsieve.templates.derive), beside the hand-written ones
 # Three small templates in the style of the Hermes, Qwen3-Coder and Mistral ones (written here, not
 # copied): the formats derived from them read the same streams as tool_call_tag, qwen3_coder and
 # mistral (JSON tags, key/value tags, a section of JSON call objects).
@@ -382,8 +382,8 @@ DERIVED_TEMPLATES = {
 def derived_formats() -> dict:
     """{stream family: the format derived from its template}; {} without jinja2."""
     try:
-        from callsieve.derive import derived_format
-        from callsieve.render import available
+        from callsieve.templates.derive import derived_format
+        from callsieve.templates.render import available
     except ImportError:
         return {}
     if not available():

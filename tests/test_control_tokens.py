@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from callsieve import Markup, Session, Sieve, formats, parse
 from callsieve.markers import control_shape
+from callsieve.templates import seed_session
 from helpers import check, chunked, feed, same_characters, tools
 
 CALL_DS = ('<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Oslo"}'
@@ -110,7 +111,7 @@ def test_apriel_final_response_marker_ends_the_thinking_the_prompt_opened():
 
 
 def test_a_derived_format_consumes_its_templates_end_tokens():
-    from callsieve import render
+    from callsieve.templates import render
     if not render.available():
         return
     template = ("{%- for m in messages -%}{%- if m.role == 'user' -%}<|u_x|>{{ m.content }}"
@@ -118,7 +119,7 @@ def test_a_derived_format_consumes_its_templates_end_tokens():
                 "{%- for c in m.tool_calls -%}<call_x>{{ c.function.name }}<args_x>"
                 "{{ c.function.arguments | tojson }}</call_x>{%- endfor -%}</calls_x>{%- endif -%}<|eot_x|>"
                 "{%- endif -%}{%- endfor -%}{%- if add_generation_prompt -%}<|a_x|>{%- endif -%}")
-    s = Session.from_template(template)
+    s = seed_session(template)
     assert s.derived is not None and "<|eot_x|>" in s.derived.specials
     text = 'Sure. <calls_x><call_x>get_weather<args_x>{"city": "Oslo"}</call_x></calls_x><|eot_x|>'
     check(text, session=s, calls=OSLO, content="Sure.")
@@ -210,7 +211,7 @@ def test_a_templates_own_special_tokens_are_markup_for_its_session():
     # (read from the template's text: no rendering needed).
     template = ("{% for m in messages %}<|turn_x|>{{ m.role }}\n{{ m.content }}<|turn_end_x|>{% endfor %}"
                 "{% if add_generation_prompt %}<|turn_x|>assistant\n{% endif %}")
-    s = Session.from_template({"chat_template": template, "eos_token": "<|turn_end_x|>"})
+    s = seed_session({"chat_template": template, "eos_token": "<|turn_end_x|>"})
     assert "<|turn_end_x|>" in s.tokens
     check("Hello.<|turn_end_x|>", session=s, content="Hello.")
     check("Hello.<|turn_end_x|>", content="Hello.<|turn_end_x|>")     # no family declares it

@@ -1,12 +1,13 @@
-"""Formats derived from a chat template, and the seeds a rendered template gives (callsieve.derive)."""
+"""Formats derived from a chat template, and the seeds a rendered template gives (callsieve.templates.derive)."""
 import json
 
 import pytest
 
 pytest.importorskip("jinja2")
 
-from callsieve import Session, parse  # noqa: E402
-from callsieve.derive import derived_format, shape  # noqa: E402
+from callsieve import parse  # noqa: E402
+from callsieve.templates import seed_session  # noqa: E402
+from callsieve.templates.derive import derived_format, shape  # noqa: E402
 from helpers import chunkings, feed  # noqa: E402
 from templates_sdist import templates  # noqa: E402
 
@@ -35,7 +36,7 @@ KV_FAMILY = """{%- for m in messages -%}
 
 @pytest.mark.parametrize("template", [JSON_FAMILY, KV_FAMILY])
 def test_an_unknown_family_works_from_its_template_alone(template):
-    sess = Session.from_template(template)
+    sess = seed_session(template)
     assert sess.format == "derived" and sess.derived is not None
     if template is JSON_FAMILY:
         text = ('Sure.<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "a <|/acts|> b", "n": 2}<|/act|>'
@@ -43,7 +44,7 @@ def test_an_unknown_family_works_from_its_template_alone(template):
     else:
         text = "Sure.<do:find_docs>\n<k>q</k><v>\na </do> b\n</v>\n<k>n</k><v>\n2\n</v>\n</do>\n<do:count_rows>\n<k>q</k><v>\nx\n</v>\n</do>\n"
     for chunks in chunkings(text):
-        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(template))
+        msg, _ = feed(text, chunks, tools=TOOLS, session=seed_session(template))
         got = [(c.name, c.arguments) for c in msg.tool_calls]
         want_q = "a <|/acts|> b" if template is JSON_FAMILY else "a </do> b"
         assert got == [("find_docs", {"q": want_q, "n": 2}), ("count_rows", {"q": "x"})]
@@ -53,7 +54,7 @@ def test_an_unknown_family_works_from_its_template_alone(template):
 def read_as(text, template, want):
     """`text`, in every chunking, read by a session seeded from `template`: (calls, content)."""
     for chunks in chunkings(text):
-        msg, _ = feed(text, chunks, tools=TOOLS, session=Session.from_template(template))
+        msg, _ = feed(text, chunks, tools=TOOLS, session=seed_session(template))
         assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == want
 
 
@@ -91,7 +92,7 @@ SEEDS = [("deepseek-ai-DeepSeek-V3.1.jinja", "deepseek_v31", False),
 @pytest.mark.skipif(not REAL, reason="the llama-cpp-python sdist could not be downloaded")
 @pytest.mark.parametrize("name,fmt,opens", SEEDS)
 def test_a_real_template_seeds_the_format_and_thinking_its_renders_show(name, fmt, opens):
-    sess = Session.from_template(REAL[name])
+    sess = seed_session(REAL[name])
     assert (sess.format, sess.opens_thinking) == (fmt, opens)
 
 
@@ -106,14 +107,14 @@ APPENDS = JSON_FAMILY.replace("{%- for m in messages -%}", "{%- set ns = namespa
 
 
 def test_a_template_that_changes_a_list_renders_and_derives():
-    sess = Session.from_template(APPENDS)
+    sess = seed_session(APPENDS)
     assert sess.format == "derived" and sess.derived is not None
     text = '<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|>'
     assert [(c.name, c.arguments) for c in parse(text, tools=TOOLS, session=sess).tool_calls] == [("find_docs", {"q": "x"})]
 
 
 def test_the_sandbox_still_refuses_what_is_unsafe():
-    from callsieve.render import TemplateError, render
+    from callsieve.templates.render import TemplateError, render
     with pytest.raises(TemplateError):
         render("{{ messages.__class__.__mro__ }}", [{"role": "user", "content": "hi"}])
     msgs = [{"role": "user", "content": "hi"}]
@@ -125,11 +126,11 @@ def test_kimi_k2_templates_render():
     found = {n: t for n, t in templates().items() if n.startswith(("Kimi-K2", "moonshotai-Kimi-K2"))}
     if not found:
         pytest.skip("the llama-cpp-python sdist could not be downloaded")
-    from callsieve.derive import PROBE_CALLS, renders_calls
+    from callsieve.templates.derive import PROBE_CALLS, renders_calls
     for name, t in found.items():
         out = renders_calls(t, PROBE_CALLS[:1])
         assert out and "<|tool_calls_section_begin|>" in out, name
-        assert Session.from_template(t).format == "kimi_k2", name
+        assert seed_session(t).format == "kimi_k2", name
 
 
 # A past assistant turn's header differs from the generation prompt's (`<|turn|><|bot|>` where the
@@ -144,12 +145,12 @@ HEADERS = """{%- for m in messages -%}
 
 @pytest.mark.parametrize("instruction", [False, True])
 def test_the_output_starts_after_the_prompts_header_when_a_past_turn_writes_another(instruction):
-    from callsieve.derive import assistant, output
+    from callsieve.templates.derive import assistant, output
     template = HEADERS if instruction else HEADERS.replace(" (answer briefly)", "")
     call = ("c1", "find_docs", {"q": "x"})
     assert output(template, assistant([call]), tools=TOOLS) == '<|do|>find_docs<|in|>{"q": "x"}<|od|>'
     assert output(template, assistant([call], content="Sure."), tools=TOOLS).startswith("Sure.<|do|>")
-    sess = Session.from_template(template)
+    sess = seed_session(template)
     text = 'Sure.<|do|>find_docs<|in|>{"q": "x"}<|od|>'
     msg = parse(text, tools=TOOLS, session=sess)
     assert ([(c.name, c.arguments) for c in msg.tool_calls], msg.content) == ([("find_docs", {"q": "x"})], "Sure.")
@@ -173,7 +174,7 @@ WRAPPED = """{%- for m in messages -%}
 
 
 def test_a_known_body_in_an_unknown_section_derives_the_section():
-    sess = Session.from_template(WRAPPED)
+    sess = seed_session(WRAPPED)
     assert sess.format == "derived"
     text = "Sure.\n<wrap_call>\n<function=find_docs>\n<parameter=q>\na </wrap_call> b\n</parameter>\n</function>\n</wrap_call>"
     read_as(text, WRAPPED, (
@@ -191,13 +192,13 @@ NAME_THEN_ARGS = """{%- for m in messages -%}
 
 
 def test_a_name_followed_by_its_arguments_alone_is_derived():
-    sess = Session.from_template(NAME_THEN_ARGS)
+    sess = seed_session(NAME_THEN_ARGS)
     assert sess.format == "derived"
     text = 'Sure.<|go|>call\nfind_docs\n{"q": "a <|og|> b", "n": 2}<|og|><|go|>call\ncount_rows\n{"q": "x"}<|og|>'
     read_as(text, NAME_THEN_ARGS, (
             [("find_docs", {"q": "a <|og|> b", "n": 2}), ("count_rows", {"q": "x"})], "Sure."))
     # cut off in the arguments: never runnable
-    msg = parse('<|go|>call\nfind_docs\n{"q": "a', tools=TOOLS, session=Session.from_template(NAME_THEN_ARGS))
+    msg = parse('<|go|>call\nfind_docs\n{"q": "a', tools=TOOLS, session=seed_session(NAME_THEN_ARGS))
     assert not msg.tool_calls and msg.incomplete[0].name == "find_docs"
 
 
@@ -210,7 +211,7 @@ JUDGE = JSON_FAMILY.replace("<|/acts|>{%- endif -%}<|e|>", "<|/acts|>{%- endif -
 def test_a_long_text_after_the_turn_is_not_the_output():
     # (what it costs is not asserted here: render.turn looks at the turn end's first
     # HEADER_WORDS tokens only, so the judge's thousands of words are never searched pairwise)
-    from callsieve.derive import assistant, output
+    from callsieve.templates.derive import assistant, output
     out = output(JUDGE, assistant([("c1", "find_docs", {"q": "x"})]), tools=TOOLS)
     assert out == '<|acts|><|act|>c1<|fn|>find_docs<|in|>{"q": "x"}<|/act|><|/acts|>'
 

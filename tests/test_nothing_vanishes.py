@@ -174,7 +174,8 @@ def test_a_call_drafted_in_thinking_the_prompt_opened_never_runs_without_a_templ
 
 
 def test_only_a_turn_that_nothing_explains_holds_its_call():
-    from callsieve import Session, Sieve, ToolCallStart
+    from callsieve import Sieve, ToolCallStart
+    from callsieve.templates import seed_session
     call = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
 
     def started_before_the_end(**kw) -> bool:
@@ -184,7 +185,7 @@ def test_only_a_turn_that_nothing_explains_holds_its_call():
     assert not started_before_the_end()                      # nothing known: held to the end
     assert started_before_the_end(thinking=False)            # the request said
     template = "{% for m in messages %}{{ m.content }}{% endfor %}<|im_start|>assistant\n"
-    assert started_before_the_end(session=Session.from_template(template))   # the template said
+    assert started_before_the_end(session=seed_session(template))   # the template said
     s = Sieve(tools=TOOLS)
     assert any(isinstance(e, ToolCallStart) for e in s.feed(call))            # at the start: streamed
 

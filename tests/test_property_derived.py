@@ -1,4 +1,4 @@
-"""Property test for formats derived from chat templates (callsieve.derive): for every template
+"""Property test for formats derived from chat templates (callsieve.templates.derive): for every template
 that derives a format (the real ones llama.cpp ships, when the sdist can be had, and the invented
 families of test_derive.py), random calls — names, ids, nested JSON arguments whose strings quote
 the family's own markers — rendered by the template parse back to the same calls, with no
@@ -16,7 +16,7 @@ pytest.importorskip("jinja2")
 from hypothesis import assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from callsieve.derive import assistant, derived_format, output, thinking  # noqa: E402
+from callsieve.templates.derive import assistant, derived_format, output, thinking  # noqa: E402
 from callsieve.formats._derived import FIELDS, PARAMS  # noqa: E402
 from helpers import chunked, feed  # noqa: E402
 from templates_sdist import templates  # noqa: E402

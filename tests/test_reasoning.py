@@ -152,7 +152,8 @@ def test_a_closer_in_inline_code_is_text():
 
 
 def test_a_template_s_word_is_never_unlearnt_by_answers():
-    sess = Session.from_template("{% if add_generation_prompt %}{{ '<｜Assistant｜><think>\\n' }}{% endif %}")
+    from callsieve.templates import seed_session
+    sess = seed_session("{% if add_generation_prompt %}{{ '<｜Assistant｜><think>\\n' }}{% endif %}")
     assert sess.opens_thinking and not sess.learnt
     for _ in range(3):
         parse("An answer that never closes.", session=sess)

@@ -1,4 +1,4 @@
-"""Session.from_template: the format and the thinking a chat template implies, before the first turn.
+"""callsieve.templates.seed_session: the format and the thinking a chat template implies, before the first turn.
 
 The templates are short excerpts of the real ones (their generation-prompt branch and the
 markup their tool-call rendering writes), Jinja as Hugging Face and llama.cpp carry them and
@@ -6,8 +6,9 @@ Go as Ollama does.
 """
 import pytest
 
-from callsieve import Session, Sieve, parse
-from callsieve.template import inspect
+from callsieve import Sieve, parse
+from callsieve.templates import seed_session
+from callsieve.templates.read import inspect
 
 # Qwen3: thinking on unless the request turns it off; then an empty block closes it.
 QWEN3 = """{%- if tools %}
@@ -121,60 +122,60 @@ OLLAMA_SWITCH = OLLAMA_THINKING.replace("<|im_start|>assistant\n<think>\n{{ end 
     ("{%- if add_generation_prompt\n%}{{- '<|im_start|>assistant\n<think>\n' }}{% endif %}", None, True, False),
 ])
 def test_template_shape(template, fmt, opens, switch):
-    sess = Session.from_template(template)
+    sess = seed_session(template)
     assert (sess.format, sess.opens_thinking, sess.thinking_switch) == (fmt, opens, switch)
     assert not sess.confirmed           # a hint: the first turn in another format replaces it
 
 
 def test_model_name_breaks_a_tie_and_fills_a_template_without_tool_markup():
-    assert Session.from_template(V31, "DeepSeek-V3.1-Terminus").format == "deepseek_v31"
-    assert Session.from_template(PLAIN, "mistral-small-3.2").format == "bracket_tool_calls"
-    assert Session.from_template(QWEN3, "mistral-small").format == "tool_call_tag"   # the template wins
+    assert seed_session(V31, "DeepSeek-V3.1-Terminus").format == "deepseek_v31"
+    assert seed_session(PLAIN, "mistral-small-3.2").format == "bracket_tool_calls"
+    assert seed_session(QWEN3, "mistral-small").format == "tool_call_tag"   # the template wins
 
 
 def test_hugging_face_list_form_and_tokenizer_config():
     listed = [{"name": "tool_use", "template": MISTRAL}, {"name": "default", "template": R1}]
-    assert Session.from_template(listed).format == "deepseek_v3"
-    assert Session.from_template([{"name": "rag", "template": QWEN35}]).opens_thinking
+    assert seed_session(listed).format == "deepseek_v3"
+    assert seed_session([{"name": "rag", "template": QWEN35}]).opens_thinking
     config = {"chat_template": listed, "bos_token": "<s>"}
-    assert Session.from_template(config).opens_thinking
+    assert seed_session(config).opens_thinking
     # a response_schema describes what the model writes: its markup decides the format
     schema = {"type": "object", "properties": {"tool_calls": {"x-regex-iterator": r"<tool_call>(.*?)</tool_call>"}}}
-    assert Session.from_template({"chat_template": MISTRAL, "response_schema": schema}).format == "tool_call_tag"
+    assert seed_session({"chat_template": MISTRAL, "response_schema": schema}).format == "tool_call_tag"
     schema = {"x-regex": r"^(?P<content>.*?)(?:\[TOOL_CALLS\](?P<tool_calls>.*))?$"}    # regex-escaped
-    assert Session.from_template({"chat_template": QWEN3, "response_schema": schema}).format == "bracket_tool_calls"
+    assert seed_session({"chat_template": QWEN3, "response_schema": schema}).format == "bracket_tool_calls"
 
 
 def test_what_cannot_be_read_tells_nothing():
     deep = "{% if add_generation_prompt %}" + "{% if x %}" * 5000 + "<think>" + "(" * 5000
     for junk in ("", "{% if add_generation_prompt %}{{ 'x' if ( }}{% endif %}", "{{ unclosed", None, 42, [{}],
                  deep, "{% if add_generation_prompt %}{{ " + "(" * 5000 + "'<think>'" + ")" * 5000 + " }}"):
-        sess = Session.from_template(junk)
+        sess = seed_session(junk)
         assert (sess.format, sess.opens_thinking) == (None, False)
 
 
 def test_the_first_turn_starts_in_reasoning():
     text = "The user wants the sum.</think>\n\nIt is 4."
     for template in (R1, QWEN35, NEMOTRON, OLLAMA_THINKING):
-        msg = parse(text, session=Session.from_template(template))
+        msg = parse(text, session=seed_session(template))
         assert (msg.reasoning, msg.content) == ("The user wants the sum.", "It is 4."), template[:40]
 
 
 def test_a_request_that_says_thinking_off_wins():
     # QWEN35's default is on; the request turned it off, so the prompt closed an empty block
-    msg = parse("It is 4.", session=Session.from_template(QWEN35), thinking=False)
+    msg = parse("It is 4.", session=seed_session(QWEN35), thinking=False)
     assert (msg.reasoning, msg.content) == ("", "It is 4.")
 
 
 def test_a_template_whose_thinking_is_off_by_default_waits_for_the_request():
-    sess = Session.from_template(GEMMA4)
+    sess = seed_session(GEMMA4)
     assert parse("It is 4.", session=sess).content == "It is 4."
     msg = parse("Add them.<channel|>It is 4.", session=sess, thinking=True)
     assert (msg.reasoning, msg.content) == ("Add them.", "It is 4.")
 
 
 def test_streaming_sieve_sends_reasoning_from_the_first_chunk():
-    sieve = Sieve(session=Session.from_template(R1))
+    sieve = Sieve(session=seed_session(R1))
     events = sieve.feed("Let me ")
     assert [type(e).__name__ for e in events] == ["Reasoning"]
     assert sieve.in_reasoning
@@ -184,3 +185,21 @@ def test_inspect_names_the_syntax_the_prompt_opens():
     assert inspect(GEMMA4).syntax == "gemma4"
     assert inspect(R1).syntax == "think"
     assert inspect(MISTRAL).syntax is None
+
+
+def test_prompt_opens_renders_under_the_request_switches_and_the_session_remembers():
+    """The session is the memory, callsieve.templates the renderer: an answer is rendered once per
+    setting of the switches, and at most Session.OPENS_MAX settings are kept (the oldest go)."""
+    pytest.importorskip("jinja2")
+    from callsieve import Session
+    from callsieve.templates import prompt_opens
+    sess = seed_session(QWEN35)
+    assert sess.template is not None and sess.opens_thinking
+    assert prompt_opens(sess, {}) is True
+    assert prompt_opens(sess, {"enable_thinking": False}) is False
+    assert sess.opened('{"enable_thinking": false}') == (True, False)
+    for i in range(Session.OPENS_MAX + 5):
+        prompt_opens(sess, {"unread_switch": i})
+    assert sess.opened('{"unread_switch": %d}' % (Session.OPENS_MAX + 4)) == (True, True)
+    assert sess.opened("{}") == (False, None)             # the oldest went
+    assert prompt_opens(Session(), {"enable_thinking": True}) is None   # no template: nothing said

@@ -2,7 +2,7 @@
 what the template renders for an assistant turn — one call, parallel calls (a closing marker
 quoted in a string value), prose and a call, reasoning and a call — parses back to exactly the
 same calls, content and reasoning: whole and in several chunkings, auto-detected, pre-seeded
-from the template (Session.from_template), and with the format derived from the template forced
+from the template (callsieve.templates.seed_session), and with the format derived from the template forced
 (every template that derives one, known family or not: the derivation's own check).  A template that cannot render a case is skipped for
 it (not a failure), and so is reasoning under a prompt that closes the thinking block whatever the switch; the few that cannot round-trip are in KNOWN, with the reason, as in
 docs/syntax.md#templates.
@@ -15,12 +15,12 @@ import pytest
 
 pytest.importorskip("jinja2")
 
-from callsieve import Session  # noqa: E402
+from callsieve.templates import seed_session  # noqa: E402
 import functools  # noqa: E402
 
-from callsieve.render import TemplateError  # noqa: E402
+from callsieve.templates.render import TemplateError  # noqa: E402
 from callsieve.reasoning import SYNTAXES  # noqa: E402
-from callsieve.derive import assistant, derived_format, output, prompt_tail, thinking  # noqa: E402
+from callsieve.templates.derive import assistant, derived_format, output, prompt_tail, thinking  # noqa: E402
 from helpers import chunkings, feed  # noqa: E402
 from templates_sdist import templates  # noqa: E402
 
@@ -146,7 +146,7 @@ def test_template_round_trip(name, kind, mode):
     want = [(n, a) for _, n, a in calls]
     on = kind == "reasoning"
     opens, switch, _ = thinking(template) or (False, False, None)
-    session = Session.from_template(template)
+    session = seed_session(template)
     for chunks in chunkings(text):
         # what a server knows: auto, that its prompt opened thinking; seeded, the request's switch
         if mode == "auto":

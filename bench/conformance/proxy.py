@@ -21,7 +21,7 @@ Non-streamed: the message's content, reasoning and calls as the API writes them.
 
 `thinking=` reaches the proxy as it does in production: a prompt that opens thinking is what
 the model's chat template says (the proxy's Session for the model is seeded with it, as
-`Session.from_template` would), thinking off is the request's own switch in each API.
+`callsieve.templates.seed_session` would), thinking off is the request's own switch in each API.
 """
 from __future__ import annotations
 

@@ -226,10 +226,9 @@ def _event_json(ev) -> str:
 
 
 def _session(path: str) -> Session:
-    from .session import Session
-    from .template import load
+    from .templates import load, seed_session
     try:
-        return Session.from_template(load(path))
+        return seed_session(load(path))
     except OSError as e:
         raise UsageError(f"cannot read --chat-template {path}: {e.strerror}") from None
 

@@ -142,7 +142,7 @@ class Thought:
         self.legacy = mode == "deepseek-legacy"     # thinking stays inline in content too
         self.open: Thinking | _AnyThink | None = ANY_THINK if thinking and mode != "none" else None
         self.before: Thinking | _AnyThink | None = None   # what call_opened() ended (released() restores it)
-        # A chat template says whether the prompt opens thinking (Session.from_template).
+        # A chat template says whether the prompt opens thinking (callsieve.templates.seed_session).
         self.templated = bool(getattr(session, "templated", False))
         self.seen = False            # a thinking block was opened in this turn
         self.strayed = False         # a closer with no opener came in this turn

@@ -59,7 +59,7 @@ class Sieve:
                 raise ValueError("give a format or a response_template, not both")
             from .formats._response import response_format
             format = response_format(response_template)
-        # a format name, or a Format instance (one derived from a chat template: callsieve.derive)
+        # a format name, or a Format instance (one derived from a chat template: callsieve.templates.derive)
         self._forced = format if isinstance(format, registry.Format) else registry.get(format) if format else None
         # the candidate formats, and the closing tags of their call wrappers (after a held
         # Example: not prose)

@@ -135,13 +135,14 @@ def test_every_thinking_switch_the_template_reads_counts_and_no_other():
 
     from callsieve import Session
     from callsieve.serve.options import prompt_thinking
+    from callsieve.templates import seed_session
     found = templates()
     if "tencent-Hy3.jinja" not in found:
         pytest.skip("the llama-cpp-python sdist could not be downloaded")
-    hy3 = Session.from_template(found["tencent-Hy3.jinja"], learn=False)
+    hy3 = seed_session(found["tencent-Hy3.jinja"], learn=False)
     assert prompt_thinking(hy3, {"chat_template_kwargs": {"reasoning_effort": "high"}}, None) is True
     assert prompt_thinking(hy3, {"chat_template_kwargs": {"reasoning_effort": "no_think"}}, None) in (False, None)
-    qwen25 = Session.from_template(found["Qwen-Qwen2.5-7B-Instruct.jinja"], learn=False)
+    qwen25 = seed_session(found["Qwen-Qwen2.5-7B-Instruct.jinja"], learn=False)
     assert prompt_thinking(qwen25, {"chat_template_kwargs": {"enable_thinking": True}}, True) is None
     # no template: what the request asked
     assert prompt_thinking(Session(), {"chat_template_kwargs": {"enable_thinking": True}}, True) is True
@@ -183,7 +184,7 @@ def test_the_separator_is_learnt_from_the_template():
     import pytest
     from templates_sdist import templates
 
-    from callsieve.derive import call_separator
+    from callsieve.templates.derive import call_separator
     found = templates()
     if not found:
         pytest.skip("the llama-cpp-python sdist could not be downloaded")

@@ -21,8 +21,9 @@ pytest.importorskip("jinja2")
 
 from conftest import ServerThread, chunk, completion  # noqa: E402
 
-from callsieve.derive import _opens, assistant, output, prompt_tail  # noqa: E402
-from callsieve.render import USER, TemplateError, render  # noqa: E402
+from callsieve.templates.derive import assistant, output, prompt_tail  # noqa: E402
+from callsieve.templates.read import tail_state  # noqa: E402
+from callsieve.templates.render import USER, TemplateError, render  # noqa: E402
 from callsieve.serve import chat, messages, responses  # noqa: E402
 from callsieve.serve.app import Config, create_app  # noqa: E402
 from callsieve.serve.upstream_reader import sse_payloads  # noqa: E402
@@ -88,7 +89,7 @@ def model_turn(template, api: str):
     kw = render_kwargs(api)
     # (no model reasons under a prompt that closed the thinking block)
     try:
-        closed = _opens(prompt_tail(template, **kw))[0] == "closed"
+        closed = tail_state(prompt_tail(template, **kw))[0] == "closed"
     except TemplateError:
         closed = False
     for reasoning in (False,) if closed else (True, False):

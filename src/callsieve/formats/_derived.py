@@ -1,4 +1,4 @@
-"""A format built from a chat template's own markup (callsieve.derive finds it by rendering).
+"""A format built from a chat template's own markup (callsieve.templates.derive finds it by rendering).
 
 `Markup` is what the renders showed: a section around the calls (optional), and one call as a
 sequence of literals and fields — NAME, ID (the call id the template writes), ARGS (a JSON object

@@ -19,10 +19,10 @@ from sglang.srt.parser.reasoning_parser import StreamingParseResult as Reasoning
 
 import weakref
 
-from callsieve import Session
 from callsieve.integrations.markers import markers_are_special, thinking_syntax
 from callsieve.integrations.steps import Step, Steps, constructor, note_streamed, tool_dicts, whole
 from callsieve.reasoning import thinking_of
+from callsieve.templates import seed_session
 
 
 class CallsieveDetector(BaseFormatDetector):
@@ -133,7 +133,7 @@ def template_opens_thinking(tokenizer) -> bool:
     except (KeyError, TypeError):
         pass
     template = getattr(tokenizer, "chat_template", None)
-    opens = isinstance(template, (str, list)) and Session.from_template(template, learn=False).opens_thinking
+    opens = isinstance(template, (str, list)) and seed_session(template, learn=False).opens_thinking
     try:
         _opens[tokenizer] = opens
     except TypeError:

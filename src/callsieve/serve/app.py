@@ -32,6 +32,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from callsieve import Session, Sieve
+from callsieve.templates import seed_session
 from callsieve.serve import catalogue, chat, http1, inspect_routes, messages
 from callsieve.serve.apis import APIS, COUNT_TOKENS, api_of
 from callsieve.serve.capacity import UPSTREAM_TIMEOUT_S, WRITE_TIMEOUT_S, Load, cannot_serve, pool_size
@@ -340,7 +341,7 @@ class Proxy:
         found = isinstance(template, (str, list, dict))
         # learn=False: shared by every client, a Session learns nothing from answers about
         # thinking (one client's answer must not change another's); the template says it.
-        sess = (Session.from_template(template, model, learn=False) if found
+        sess = (seed_session(template, model, learn=False) if found
                 else Session.for_model(model, learn=False))
         if template is UNREACHABLE:  # not remembered: the next request asks again
             return sess

@@ -125,7 +125,7 @@ def upstream_url(text: str) -> str:
 
 
 def template_file(path: str):
-    from ..template import load
+    from ..templates import load
     try:
         return load(path)
     except OSError as e:

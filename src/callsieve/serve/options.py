@@ -11,6 +11,7 @@ from typing import Any
 from callsieve.reasoning import CALLS_IN_REASONING, HOLD
 from callsieve.rules import Asked
 from callsieve.sources import sources
+from callsieve.templates import prompt_opens
 
 # How calls reach the client (`callsieve serve --calls`, or a request's `X-Callsieve-Calls`
 # header): "whole", each call once its arguments closed and were valid (one delta with its name
@@ -114,7 +115,7 @@ def prompt_thinking(session: Any, chat_body: dict, asked: bool | None) -> bool |
     switches = dict(kwargs) if isinstance(kwargs, dict) else {}
     if isinstance(chat_body.get("reasoning_effort"), str):
         switches.setdefault("reasoning_effort", chat_body["reasoning_effort"])
-    found = session.prompt_opens(switches) if getattr(session, "template", None) is not None else None
+    found = prompt_opens(session, switches) if getattr(session, "template", None) is not None else None
     if found is None or found:
         return asked if found is None else True
     # closed: said so when the switches closed what the template opens by default, or the request

@@ -13,6 +13,7 @@ from callsieve.integrations.markers import MARKERS, markers_are_special, thinkin
 from callsieve.integrations.steps import Step, Steps, constructor, tool_dicts
 from callsieve.rules import Asked
 from callsieve.reasoning import SYNTAXES
+from callsieve.templates import seed_session
 
 OPENERS = tuple(o for t in SYNTAXES for o in t.opens)
 logger = logging.getLogger("callsieve")
@@ -64,7 +65,7 @@ def session_for(model_config, tokenizer=None) -> Session | None:
     if key not in _sessions:
         hint = str(served) if served and formats.for_model(str(served)) else model
         template = getattr(tokenizer, "chat_template", None)
-        _sessions[key] = (Session.from_template(template, hint, learn=False) if isinstance(template, (str, list))
+        _sessions[key] = (seed_session(template, hint, learn=False) if isinstance(template, (str, list))
                           else Session.for_model(hint, learn=False))
     return _sessions[key]
 

@@ -1,21 +1,22 @@
-"""What a chat template tells before the first turn: the tool-call format and whether the
-generation prompt opens a thinking block (for `Session.from_template`).
+"""What a chat template tells before the first turn, read without rendering it: the tool-call
+format and whether the generation prompt opens a thinking block (for `seed.seed_session`, when
+jinja2 is missing or the template is Ollama's Go), the special tokens it writes, and the
+template text from what servers carry (a list form, a tokenizer_config.json dict, a file).
 
-Templates are read, never rendered (the core has no Jinja): the branch that writes the
-generation prompt (Jinja's `{% if add_generation_prompt %}`, Ollama's Go `{{ if $last }}`) is
-followed with its nested conditions evaluated three times — the request's thinking switch on,
-off, and unset — by callsieve.template_eval.  The format comes from the tool-call markup the
-template writes, scored against the registry's own markers.
+The branch that writes the generation prompt (Jinja's `{% if add_generation_prompt %}`,
+Ollama's Go `{{ if $last }}`) is followed with its nested conditions evaluated three times — the
+request's thinking switch on, off, and unset — by `evaluate`.  The format comes from the
+tool-call markup the template writes, scored against the registry's own markers.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from . import formats
-from .markers import control_shape
-from .reasoning import SYNTAXES
-from .template_eval import MAX_NESTING, UNDEFINED, Jinja, Unreadable, go_value
+from .. import formats
+from ..markers import control_shape
+from ..reasoning import SYNTAXES
+from .evaluate import MAX_NESTING, UNDEFINED, Jinja, Unreadable, go_value
 
 # The request keys that switch thinking (as reasoning.thinking_of reads them).
 SWITCHES = ("enable_thinking", "thinking")
@@ -122,7 +123,7 @@ def _strings(value) -> list[str]:
 _TAG = re.compile(r'<[^<>\s"=]{2,48}?(?:>|=|(?=\s))|\[[A-Z_]{3,}\]')
 
 
-def _markup(m: str) -> bool:
+def is_markup(m: str) -> bool:
     """A marker worth finding in a template: a tag or special token, not a plain word (`functions.`)
     or bare punctuation (a ``` fence, `>>>`) that prose in a template may hold."""
     return any(c.isalpha() for c in m) and any(c in "<[|｜" for c in m)
@@ -138,11 +139,11 @@ def format_in(text: str, hint: str | None = None) -> str | None:
         return None
     best = None
     for f in formats.all_formats():
-        openers = [o for o in (*f.openers, *f.tool_openers) if _markup(o)]
+        openers = [o for o in (*f.openers, *f.tool_openers) if is_markup(o)]
         if not any(o in text for o in openers):
             continue
         # the openers count once (a format may list several spellings of one token)
-        others = {*([f.closer] if f.closer and _markup(f.closer) else []), *_TAG.findall(f.example)} - {*openers}
+        others = {*([f.closer] if f.closer and is_markup(f.closer) else []), *_TAG.findall(f.example)} - {*openers}
         found = 1 + sum(m in text for m in others)
         key = (found, found / (1 + len(others)), f.name == hint, -f.priority)
         if best is None or key > best[0]:
@@ -308,6 +309,15 @@ _OPENERS = sorted(((o.rstrip(), t.name) for t in SYNTAXES for o in t.opens), key
 _CLOSERS = tuple(c for t in SYNTAXES for c in t.closes)
 
 
+def tail_state(tail: str) -> tuple[str, str | None]:
+    """How a generation prompt's text ends (trailing whitespace stripped): ("open", syntax name)
+    inside a thinking block, ("closed", None) right after one, ("none", None)."""
+    for opener, name in _OPENERS:
+        if tail.endswith(opener):
+            return "open", name
+    return ("closed" if tail.endswith(_CLOSERS) else "none"), None
+
+
 def prompt_end(tree: tuple[list, bool], env: dict) -> tuple[str, str | None]:
     """How the generation prompt of a `parse_tree` ends with these request kwargs: ("open",
     syntax name) inside a thinking block, ("closed", None) right after one (thinking turned
@@ -318,8 +328,4 @@ def prompt_end(tree: tuple[list, bool], env: dict) -> tuple[str, str | None]:
         return "none", None
     out: list[str] = []
     _run(nodes, {"add_generation_prompt": True, **env}, go, out, target)
-    tail = "".join(out).rstrip()
-    for opener, name in _OPENERS:
-        if tail.endswith(opener):
-            return "open", name
-    return ("closed" if tail.endswith(_CLOSERS) else "none"), None
+    return tail_state("".join(out).rstrip())

@@ -7,8 +7,8 @@ for it use it (Kimi K2's `tool_response_queue.ids.append(...)`): such a template
 again in the plain sandbox, which allows those changes and refuses everything else the immutable
 one does, on a copy of the messages and tools.
 
-Optional: jinja2 is the `template` extra (`pip install callsieve[template]`); the rest of the
-core never imports it.  `turn` answers "what does the model write for this assistant message":
+Optional: jinja2 is the `template` extra (`pip install callsieve[template]`), imported on the
+first render; nothing else in callsieve imports it.  `turn` answers "what does the model write for this assistant message":
 the conversation rendered with the message, less the prompt rendered before it and less the
 end of the turn.
 """
@@ -20,7 +20,7 @@ import json
 import re
 from datetime import datetime
 
-from .template import chat_template_of
+from .read import chat_template_of
 
 
 class TemplateError(ValueError):

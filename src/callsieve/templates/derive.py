@@ -16,10 +16,11 @@ import dataclasses
 import json
 import re
 
-from . import formats
-from .formats._derived import ARGS, CALL, FIELDS, ID, NAME, PARAMS, Derived, Markup
-from .render import TemplateError, render, turn
-from .template import _CLOSERS, _OPENERS, SWITCHES, Shape, _markup, template_tokens
+from .. import formats
+from ..formats._derived import ARGS, CALL, FIELDS, ID, NAME, PARAMS, Derived, Markup
+from ..message import parse
+from .read import SWITCHES, Shape, is_markup, tail_state, template_tokens
+from .render import END_PROBE, USER, TemplateError, render, turn
 
 PROBE_TOOLS = [
     {"type": "function", "function": {
@@ -74,7 +75,6 @@ def renders_calls(template, calls, **kwargs) -> str | None:
 
 def reads_back(text: str, calls, format=None, tools=PROBE_TOOLS) -> str | None:
     """The format name that parses `text` to exactly `calls` (names and arguments); None if not."""
-    from .message import parse
     try:
         msg = parse(text, tools=tools, format=format)
     except Exception:            # a format that cannot take this text at all
@@ -109,7 +109,7 @@ def _registry_format(texts, hint: str | None) -> str | None:
 
     def shown(name):
         f = formats.get(name)
-        return any(o in t for o in (*f.openers, *f.tool_openers, *f.start_openers) if _markup(o) for t, _ in texts)
+        return any(o in t for o in (*f.openers, *f.tool_openers, *f.start_openers) if is_markup(o) for t, _ in texts)
     if found:
         marked = [f for f in found if shown(f)]
         return marked[0] if marked else found[-1]
@@ -329,9 +329,6 @@ def _after_prelude(template, out: str, **kwargs) -> str:
     return "".join(_tokens(out)[n:])
 
 
-END_PROBE = "Zq7 done."
-
-
 def call_separator(template) -> str | None:
     """The whitespace `template` writes between an assistant message's content and its first call
     (`"\n"` for Qwen's `content + '\n' + '<tool_call>'`), so that a turn's content can be given
@@ -354,15 +351,8 @@ def call_separator(template) -> str | None:
 # -- the whole answer --------------------------------------------------------------------------
 
 def prompt_tail(template, **kwargs) -> str:
-    from .render import USER
+    """The generation prompt `template` writes after a user turn, trailing whitespace stripped."""
     return render(template, [USER], PROBE_TOOLS, add_generation_prompt=True, **kwargs).rstrip()
-
-
-def _opens(tail: str) -> tuple[str, str | None]:
-    for opener, name in _OPENERS:
-        if tail.endswith(opener):
-            return "open", name
-    return ("closed" if tail.endswith(_CLOSERS) else "none"), None
 
 
 def opens_under(template, switches: dict) -> bool | None:
@@ -370,7 +360,7 @@ def opens_under(template, switches: dict) -> bool | None:
     None if it cannot be rendered with them (a request's variables may be anything, even ones
     named like the render's own arguments: `messages`, `tools`)."""
     try:
-        return _opens(prompt_tail(template, **switches))[0] == "open"
+        return tail_state(prompt_tail(template, **switches))[0] == "open"
     except (TemplateError, TypeError):
         return None
 
@@ -383,7 +373,7 @@ def thinking(template) -> tuple[bool, bool, str | None] | None:
     on, off = {**dict.fromkeys(SWITCHES, True), "reasoning_effort": "high"}, dict.fromkeys(SWITCHES, False)
     for state, env in (("unset", {}), ("on", on), ("off", off)):
         try:
-            ends[state] = _opens(prompt_tail(template, **env))
+            ends[state] = tail_state(prompt_tail(template, **env))
         except TemplateError:
             if state == "unset":
                 return None

@@ -1,5 +1,5 @@
 """Just enough of Jinja's and Go's template expressions to tell which branch a chat template's
-generation prompt takes (callsieve.template).  Not a renderer: no loops, no macros, no calls.
+generation prompt takes (`read`).  Not a renderer: no loops, no macros, no calls.
 
 Every name the template does not get is *undefined*, as when a server renders the prompt for a
 request that set nothing: falsy, equal to nothing, `is defined` false, `default(x)` gives x.
