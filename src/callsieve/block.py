@@ -1,5 +1,4 @@
-"""One block, from its opener to its end (`Block`), and a call found after prose that what
-follows it decides (`Example`).
+"""One block, from its opener to its end (`Block`).
 
 A Block is DECIDE until a format claims it (`choose`), then BLOCK: the format's body parser (a
 generator over a Reader) reads it, and `drive` resumes that parser and picks how a block that
@@ -13,13 +12,9 @@ from .formats import LOOK_MAX, MAYBE, YES, Body, Format
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, Reader, Reject, Truncated
-from .reasoning import Tentative, Thinking
-from .scan import action
 
 WAIT = object()                        # choose: the formats need more text to decide
 RELEASED = -1                          # drive: the block holds no call (its text is text)
-# Markers after which a held Example was the call: what a model writes when its turn ends.
-TURN_END = frozenset(("strip", "control", "span"))
 
 
 class Block:
@@ -240,48 +235,3 @@ class Block:
             closer = f.closer_for(self.opener)
             ends.update((closer,) if closer else f.ends)
         return tuple(ends)
-
-
-class Example(Tentative):
-    """A call that markup found after prose only because it names a declared tool (a bare
-    `{"name": …}`, GigaChat's `function call`: Format.examples): the call only if it ends the
-    turn, that is if nothing but whitespace, end-of-turn tokens, a call wrapper's closer whose
-    opener a server stripped (`</tool_call>`) or further calls follow it.  Prose after it
-    ("…to the tool, but I did not send it") says it was an example, and its text is content.
-    Its events are held until that is known (a streamed call cannot be taken back)."""
-
-    __slots__ = ("ended", "quick", "checked")
-    NO_THINKING = Thinking("example", (), ())
-    CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
-
-    def __init__(self, blk, saved, mark: int, data: str, pos: int):
-        super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
-        self.ended = False             # its block has ended: the next visible thing decides
-        # Held only until its block ends, for the quote check (Hold.quotes): True; None once
-        # its first characters were checked (Hold.unquoted); False: an example.
-        self.quick: bool | None = False
-        self.checked = 0               # how many of its first characters the quote check looked up
-
-    def after(self, data: str, q: int, eof: bool, closers: tuple, table) -> str:
-        """What data[q:] (its first non-blank character on) says of the held call: CALL (an
-        end-of-turn token, a wrapper's closer), EXAMPLE (prose), NEXT (another call's marker:
-        its block decides), or WAIT (a marker may still be arriving)."""
-        matcher, actions = table[0], table[1]
-        rest = data[q:q + 64]
-        wait = False
-        for c in closers:
-            if rest.startswith(c):
-                return self.CALL
-            wait = wait or (not eof and c.startswith(rest))
-        m = matcher.search(data, q)
-        if m is not None and m.start() == q and not eof and matcher.may_extend(data, q, m.group()):
-            return self.WAIT          # (`<|channel>` may still become `<|channel>thought`)
-        if m is not None and m.start() == q:
-            kind = action(actions, m.group())[0]
-            if kind in TURN_END:
-                return self.CALL
-            if kind == "call":
-                return self.NEXT
-        elif wait or (not eof and matcher.partial(data, q) == q):
-            return self.WAIT
-        return self.EXAMPLE

@@ -285,6 +285,14 @@ class Output:
             self.events.append(self.kind(pend[0] if len(pend) == 1 else "".join(pend)))
             pend.clear()
 
+    def insert(self, at: int, events: list) -> None:
+        """Events held since index `at` of this feed's go out there (a held region was the call)."""
+        self.events[at:at] = events
+
+    def drop(self, at: int) -> None:
+        """The events from index `at` on are dropped (a held region was no call)."""
+        del self.events[at:]
+
     def piece(self, kind, s: str) -> None:
         if kind is not self.kind and self.pend:
             self.flush()
