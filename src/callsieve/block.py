@@ -60,13 +60,23 @@ class Block:
         if a is not None and a.limit is not None and a.size + utf8_len(text) > a.limit:
             return None
         r.skip(text)
-        events = out.events = []
+        events = out.begin()
         lane.sink(text)
         calls.flush()
         out.flush()                    # a lane may carry prose (harmony's final channel)
         return events
 
     # ------------------------------------------------------------------ DECIDE
+    def resume(self, data: str, pos: int) -> tuple[str, int]:
+        """The text to decide on: what was held while the formats waited (wait), then data[pos:]."""
+        if self.look:
+            data, pos, self.look = self.look + data[pos:], 0, ""
+        return data, pos
+
+    def wait(self, rest: str) -> None:
+        """The formats need more than `rest` (the text after the opener) to decide: it is held."""
+        self.look = rest
+
     def choose(self, view: str, final: bool, calls):
         """The first format that says YES to `view` (the text after the opener), WAIT while one
         says MAYBE and more may come, or None (no format's: a false start)."""
@@ -124,7 +134,7 @@ class Block:
         if pos < len(data):
             r.push(data, pos)
         if eof:
-            r.eof = True
+            r.finish()
 
     def since(self, at: int) -> tuple[str, int]:
         """The block's text from `at` on (what goes back to the scanner), as (string, index)."""
@@ -200,6 +210,10 @@ class Block:
         out.markup(("" if self.mk_opener else self.opener) + r.text(self.mk, end))
         self.mk_opener = True
         self.mk = end + emitted
+
+    def spoken(self) -> None:
+        """Content or reasoning went out from inside it (see `spoke`)."""
+        self.spoke = True
 
     def call_ended(self) -> None:
         r = self.reader

@@ -326,6 +326,10 @@ class Hold:
             self._out.insert(r.mark, r.events())
             self._changed()
 
+    def forget(self) -> None:
+        """The region is dropped as it is, nothing restored (the Sieve failed: see Sieve._fail)."""
+        self.region = None
+
     def _undo(self) -> Tentative:
         """The region was no call: its events are dropped and the state is as before it."""
         r, self.region = self.region, None

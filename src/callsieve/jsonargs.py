@@ -153,6 +153,27 @@ class Args:
         # type): the arguments are written on, and the call ends not runnable (Calls._finish).
         self.refused: tuple[str, str] | None = None
 
+    def go_over(self) -> None:
+        """Past the limit (a value read elsewhere went over it): nothing more is written."""
+        self.over = True
+
+    def passed(self, text: str, n: int) -> None:
+        """`text` (`n` UTF-8 bytes), valid inside the open string, is the next part as it is
+        (Calls.pass_on, the fast lane)."""
+        parts = self.parts
+        parts.append(text)
+        self.size += n
+        if len(parts) >= 256:
+            self.compact()
+
+    def decoded(self, json_text: str, value: Any) -> None:
+        """A whole value read at once (`value`, decoded): written; if it is all of the
+        arguments, they are kept decoded too (`whole`)."""
+        first = not self.parts and not self.done
+        self.scalar(json_text)
+        if first:
+            self.whole = (json_text, value)
+
     def refuse(self, why: str, raw: str) -> None:
         """A value that makes the call not runnable (the first one says why)."""
         if self.refused is None:
@@ -409,10 +430,7 @@ def value(r: Reader, w: Args, depth: int = 0):
                  or _levels(obj) <= MAX_DEPTH)   # (brackets quoted in strings: count the value's)
                     and (w.limit is None or w.size + utf8_len(w.pending + text) <= w.limit)
                     and (long or _LONG_NUMBER(buf, pos, end) is None)):
-                first = not w.parts and not w.done
-                w.scalar(text)
-                if first:
-                    w.whole = (text, obj)
+                w.decoded(text, obj)
                 r.pos = end
                 return
     if c == '"':

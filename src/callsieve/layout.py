@@ -273,6 +273,15 @@ class Output:
         self.markup_on = markup        # Markup events asked for (the audit: markup=True)
         self.before: Callable[[], object] = _nothing   # what must go out before markup (a call's deltas)
 
+    def begin(self) -> list:
+        """A feed (or the close) begins: its events go into a new list, returned."""
+        self.events = []
+        return self.events
+
+    def first(self, before: Callable[[], object]) -> None:
+        """What must go out before markup (the open call's deltas: Calls.flush)."""
+        self.before = before
+
     def push(self, ev) -> None:
         """Every event goes out through here, after the text pending before it."""
         if self.pend:

@@ -13,6 +13,10 @@ class Bad(Exception):
     """The text is not valid syntax for this format (at the reader's position)."""
     depth: int | None = None     # brackets that close the call it broke (fallback.resumable)
 
+    def closes_after(self, depth: int) -> None:
+        """`depth` brackets close the call it broke: a list can go on after it (fallback.listed)."""
+        self.depth = depth
+
 
 class Truncated(Bad):
     """The stream ended before the syntax was complete."""
@@ -29,6 +33,11 @@ class Reject(Exception):
         super().__init__(reason)
         self.at = at
         self.broad = broad
+
+    def place(self, at: int, keep: bool = False) -> None:
+        """The text goes back from `at` (`keep`: unless an inner parser said where already)."""
+        if not keep or self.at is None:
+            self.at = at
 
 
 class Reader:
@@ -68,6 +77,10 @@ class Reader:
         else:
             self.buf, self.pos, self.base = buf[pos:] + text[start:], 0, self.base + pos
         self.end += len(text) - start
+
+    def finish(self) -> None:
+        """The stream ended: nothing more will be pushed."""
+        self.eof = True
 
     def skip(self, text: str) -> None:
         """Push `text` and consume it at once (the Sieve passed it on for the parser)."""

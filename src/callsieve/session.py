@@ -63,21 +63,27 @@ class Session:
         the one that reads the template's own rendered calls back (or one derived from that
         markup, `derived`), and the thinking is what the rendered generation prompt ends in.
         Without it, or for a template that cannot be rendered, the template is read."""
-        from .template import inspect, template_tokens
+        from .template import inspect
         shape, derived = inspect(template, model), None
         rendered = _rendered(template, shape.format)
         if rendered is not None:                 # (a template whose calls no format reads keeps the hint)
             found, derived = rendered
             shape = replace(found, format=found.format or shape.format)
         sess = cls(shape.format, seeded=True, learn=learn)
-        sess.derived = derived
-        sess.tokens = template_tokens(template)
-        sess.opens_thinking, sess.thinking_switch = shape.opens_thinking, shape.thinking_switch
-        if rendered is not None:
-            sess.call_sep = _separator(template)
-            sess.template = template
-        sess.templated = True
+        sess._read(template, shape, derived, rendered is not None)
         return sess
+
+    def _read(self, template, shape, derived, rendered: bool) -> None:
+        """What from_template read of `template`: its `shape`, the format `derived` from its
+        markup, and (`rendered`: it renders) its separator and itself."""
+        from .template import template_tokens
+        self.derived = derived
+        self.tokens = template_tokens(template)
+        self.opens_thinking, self.thinking_switch = shape.opens_thinking, shape.thinking_switch
+        if rendered:
+            self.call_sep = _separator(template)
+            self.template = template
+        self.templated = True
 
     OPENS_MAX = 32         # the switch settings whose prompt is remembered (`prompt_opens`)
 
