@@ -6,12 +6,19 @@ went wrong is read to its end (fallback.py).  The Sieve asks a Block, never the 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES, Body, Format
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, Reader, Reject, Truncated
+
+if TYPE_CHECKING:
+    from .calls import Calls
+    from .events import Event
+    from .layout import Output
 
 WAIT = object()                        # choose: the formats need more text to decide
 RELEASED = -1                          # drive: the block holds no call (its text is text)
@@ -38,7 +45,7 @@ class Block:
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
         self.call_at = 0               # where the last call of the block ended (0: none yet)
 
-    def pass_on(self, text: str, calls, out) -> list | None:
+    def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
         on directly, returning the feed's events; None if the parser must see it."""
         lane, r = self.lane, self.reader
@@ -77,7 +84,7 @@ class Block:
         """The formats need more than `rest` (the text after the opener) to decide: it is held."""
         self.look = rest
 
-    def choose(self, view: str, final: bool, calls):
+    def choose(self, view: str, final: bool, calls: Calls):
         """The first format that says YES to `view` (the text after the opener), WAIT while one
         says MAYBE and more may come, or None (no format's: a false start)."""
         for f in self.cands:
@@ -88,7 +95,7 @@ class Block:
                 return WAIT
         return None
 
-    def unclaimed(self, rest: str | None, calls, out) -> int | None:
+    def unclaimed(self, rest: str | None, calls: Calls, out: Output) -> int | None:
         """No format claimed the block (`rest`: at the end of the stream, what followed the
         opener, at most LOOK_MAX characters; None before the end).  A call the end cut off
         (cut_at_end): its opener and what followed are markup and an error says so; returns how
@@ -106,7 +113,7 @@ class Block:
             calls.push(ToolCallError(None, f"no call after {o!r}", ""))
         return None
 
-    def cut_at_end(self, rest: str, at_start: bool, calls) -> bool:
+    def cut_at_end(self, rest: str, at_start: bool, calls: Calls) -> bool:
         """No format claimed it and the stream ended `rest` after the opener: was it a call
         the end cut off?  A special token alone at the end, or a tag (`<tool_call>`) that is the
         whole content (a tag after prose may be prose), the opener written again counting as
@@ -120,7 +127,7 @@ class Block:
         return (special(o) and starts_special(rest)
                 and any(f.decide(o, rest, False, calls) == MAYBE for f in self.cands))
 
-    def claim(self, fmt, calls) -> None:
+    def claim(self, fmt: Format, calls: Calls) -> None:
         """`fmt` reads the block from here (BLOCK)."""
         self.fmt = fmt
         self.reader = Reader()
@@ -142,7 +149,7 @@ class Block:
         assert r is not None, "since() before claim()"
         return r.since(at)
 
-    def drive(self, calls, eof: bool):
+    def drive(self, calls: Calls, eof: bool) -> int | None:
         """Resume the parser on what was pushed.  Returns None while it waits for more, the
         position where the block ended, or RELEASED (it holds no call)."""
         r, gen = self.reader, self.gen
@@ -199,7 +206,7 @@ class Block:
             calls.push(ToolCallError(None, f"{e or 'no call'} after {self.opener!r}", ""))
         return None
 
-    def audit(self, out, emitted: int = 0, at: int | None = None) -> None:
+    def audit(self, out: Output, emitted: int = 0, at: int | None = None) -> None:
         """The markup audit (markup=True): the block's text (its opener first) not accounted for
         yet goes out as markup, up to `at` (default: the reader's position less the `emitted`
         characters that go out as text right after)."""
@@ -220,7 +227,7 @@ class Block:
         if r is not None:
             self.call_at = r.at
 
-    def bound(self, calls) -> None:
+    def bound(self, calls: Calls) -> None:
         """Memory: the block's text is kept (see `given`), except a call over max_call_bytes: while
         it is read to its end, what it consumed is dropped at each feed (forget keeps what is not
         read yet, so the text after that call is kept whatever the chunking: a later error's)."""
@@ -228,7 +235,7 @@ class Block:
         if r is not None and a is not None and a.over and calls.open:
             r.forget()
 
-    def given(self, calls, at: int) -> str | None:
+    def given(self, calls: Calls, at: int) -> str | None:
         """The block ended at `at`, its calls started but none ran (each went bad: a duplicate
         key, invalid JSON, an inner closer missing), and it said nothing: its text, opener first, which goes
         back as content (nothing the model wrote vanishes; the errors say what was wrong).

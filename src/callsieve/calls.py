@@ -143,7 +143,7 @@ class Calls:
     def open(self) -> bool:
         return self.args is not None
 
-    def pass_on(self, text: str):
+    def pass_on(self, text: str) -> ToolCallArgs | None:
         """The fast lane: `text` (valid inside the open string) is the open call's next delta.
 
         Returns the event, or None when the general path must take it (the limit is near,

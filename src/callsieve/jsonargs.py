@@ -270,7 +270,7 @@ class Args:
     def string(self, s: str) -> None:
         self.scalar(quote(s))
 
-    def value(self, obj) -> None:
+    def value(self, obj: Any) -> None:
         """A complete Python value (from a literal syntax), written as JSON."""
         try:
             text = dumps(obj)
@@ -302,7 +302,7 @@ class Args:
         """A whole JSON value was written (and nothing was lost to the limit)."""
         return not self.over and not self.closers and bool(self.parts or self.done)
 
-    def closed_copy(self):
+    def closed_copy(self) -> Any:
         """The value the text so far would be if it were closed now (for a cut-off call)."""
         text = "".join(self.done) + "".join(self.parts) + "".join(reversed(self.closers))
         try:
@@ -311,10 +311,10 @@ class Args:
             return {}
 
     # Args writes only what it has checked (strict, canonical): reading it back needs no checks.
-    def result(self):
+    def result(self) -> Any:
         return json.loads("".join(self.done) + "".join(self.parts))
 
-    def take_result(self):
+    def take_result(self) -> Any:
         """The parsed value, for the last time: the pieces go first, so a huge argument is held
         twice at most while it is parsed (its JSON text and its value), not three times."""
         whole, parts = self.whole, self.parts

@@ -66,7 +66,7 @@ class Marks:
             session.record(self.detected)
         session.observe(verdict)
 
-    def as_written(self, ends, actions: dict) -> None:
+    def as_written(self, ends: tuple[str, ...], actions: dict) -> None:
         """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
         the markup) goes back as written, its control tokens too, up to its closer (`ends`: the
         block's, or the family's end of message; `actions`: the watched markers' {marker:

@@ -7,6 +7,10 @@ the primitives here consume as they go, so a long value is never re-scanned or r
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from .jsonargs import Args
 
 
 class Bad(Exception):
@@ -152,7 +156,8 @@ class Lane:
 
     __slots__ = ("accepts", "sink", "args", "room")
 
-    def __init__(self, accepts, sink, args=None, room: int = 0):
+    def __init__(self, accepts: Callable[[str], object], sink: Callable[[str], None] | None,
+                 args: Args | None = None, room: int = 0):
         self.accepts = accepts    # a compiled regex's .fullmatch: truthy for chunks to pass on
         self.sink = sink          # where such chunks go (None: they wait in the input)
         self.args = args          # the Args the chunks go to as they are (JSON text), if so

@@ -186,7 +186,7 @@ class Thought:
         echo, is an empty thought: nothing)."""
         return self.mode != "none"
 
-    def opened(self, syntax) -> None:
+    def opened(self, syntax: OpenThinking) -> None:
         self.open = syntax
         self.seen = True
 
