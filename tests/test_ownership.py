@@ -13,9 +13,12 @@ CORE = sorted([*ROOT.glob("*.py"), *(ROOT / "formats").glob("*.py")])
 # The one exception, by (variable, attribute): a Reader is a cursor over the block's text, and the
 # format parsers are its readers: `r.buf[r.pos:]` is what is not consumed yet, and a parser moves
 # `r.pos` as it consumes (as `re`'s `pos` argument moves), about 120 places, in the inner loops.
-# Measured (Python 3.11): an attribute store is ~33 ns and a method call ~83 ns, and a streamed
-# call moves the cursor ~3.5 times per feed of ~4 µs: `r.seek(i)` would cost ~4% of every
-# call-streaming row of `python -m bench`.  `r` is always a Reader in the parsers.
+# Measured (Python 3.11): an attribute store is ~33 ns and a method call ~83 ns; the parsers move
+# the cursor 1 to 2 times per feed of ~3.5 µs in the bench's call streams (hermes, mistral,
+# qwen3_coder, llama3_json), so `r.seek(i)` would add 1.5-3% to every call-streaming row of
+# `python -m bench`, and more to a whole-text parse (once per token).  The parsers are the
+# Reader's clients by design (reader.py: `buf[pos:]` is what is not consumed yet); `r` is always
+# a Reader in them.
 ALLOWED = {("r", "pos")}
 
 
