@@ -4,14 +4,13 @@ every owner back where it was, its text out as reasoning or content)."""
 from types import SimpleNamespace
 
 from callsieve import formats
-from callsieve.block import Example
 from callsieve.calls import Calls
 from callsieve.events import Text, ToolCallStart
-from callsieve.held import Hold
+from callsieve.held import Example, Hold, Tentative
 from callsieve.layout import Output
 from callsieve.markers import candidates, marker_table
 from callsieve.marks import Marks
-from callsieve.reasoning import SYNTAXES, Tentative
+from callsieve.reasoning import SYNTAXES
 
 THINK = SYNTAXES[0]                          # <think>…</think>
 

@@ -5,7 +5,8 @@ from types import SimpleNamespace
 from callsieve.calls import Calls
 from callsieve.events import Reasoning, Text, ToolCallArgs, ToolCallEnd, ToolCallStart
 from callsieve.layout import Lead
-from callsieve.reasoning import ANY_THINK, SYNTAXES, Tentative, Thought
+from callsieve.held import Tentative
+from callsieve.reasoning import ANY_THINK, SYNTAXES, Thought
 
 THINK = SYNTAXES[0]                          # <think>…</think>
 

@@ -1,5 +1,4 @@
-"""One block, from its opener to its end (`Block`), and a call found after prose that what
-follows it decides (`Example`).
+"""One block, from its opener to its end (`Block`).
 
 A Block is DECIDE until a format claims it (`choose`), then BLOCK: the format's body parser (a
 generator over a Reader) reads it, and `drive` resumes that parser and picks how a block that
@@ -7,19 +6,22 @@ went wrong is read to its end (fallback.py).  The Sieve asks a Block, never the 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES, Body, Format
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, Reader, Reject, Truncated
-from .reasoning import Tentative, Thinking
-from .scan import action
+
+if TYPE_CHECKING:
+    from .calls import Calls
+    from .events import Event
+    from .layout import Output
 
 WAIT = object()                        # choose: the formats need more text to decide
 RELEASED = -1                          # drive: the block holds no call (its text is text)
-# Markers after which a held Example was the call: what a model writes when its turn ends.
-TURN_END = frozenset(("strip", "control", "span"))
 
 
 class Block:
@@ -43,7 +45,7 @@ class Block:
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
         self.call_at = 0               # where the last call of the block ended (0: none yet)
 
-    def pass_on(self, text: str, calls, out) -> list | None:
+    def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
         on directly, returning the feed's events; None if the parser must see it."""
         lane, r = self.lane, self.reader
@@ -65,14 +67,24 @@ class Block:
         if a is not None and a.limit is not None and a.size + utf8_len(text) > a.limit:
             return None
         r.skip(text)
-        events = out.events = []
+        events = out.begin()
         lane.sink(text)
         calls.flush()
         out.flush()                    # a lane may carry prose (harmony's final channel)
         return events
 
     # ------------------------------------------------------------------ DECIDE
-    def choose(self, view: str, final: bool, calls):
+    def resume(self, data: str, pos: int) -> tuple[str, int]:
+        """The text to decide on: what was held while the formats waited (wait), then data[pos:]."""
+        if self.look:
+            data, pos, self.look = self.look + data[pos:], 0, ""
+        return data, pos
+
+    def wait(self, rest: str) -> None:
+        """The formats need more than `rest` (the text after the opener) to decide: it is held."""
+        self.look = rest
+
+    def choose(self, view: str, final: bool, calls: Calls):
         """The first format that says YES to `view` (the text after the opener), WAIT while one
         says MAYBE and more may come, or None (no format's: a false start)."""
         for f in self.cands:
@@ -83,7 +95,7 @@ class Block:
                 return WAIT
         return None
 
-    def unclaimed(self, rest: str | None, calls, out) -> int | None:
+    def unclaimed(self, rest: str | None, calls: Calls, out: Output) -> int | None:
         """No format claimed the block (`rest`: at the end of the stream, what followed the
         opener, at most LOOK_MAX characters; None before the end).  A call the end cut off
         (cut_at_end): its opener and what followed are markup and an error says so; returns how
@@ -101,7 +113,7 @@ class Block:
             calls.push(ToolCallError(None, f"no call after {o!r}", ""))
         return None
 
-    def cut_at_end(self, rest: str, at_start: bool, calls) -> bool:
+    def cut_at_end(self, rest: str, at_start: bool, calls: Calls) -> bool:
         """No format claimed it and the stream ended `rest` after the opener: was it a call
         the end cut off?  A special token alone at the end, or a tag (`<tool_call>`) that is the
         whole content (a tag after prose may be prose), the opener written again counting as
@@ -115,7 +127,7 @@ class Block:
         return (special(o) and starts_special(rest)
                 and any(f.decide(o, rest, False, calls) == MAYBE for f in self.cands))
 
-    def claim(self, fmt, calls) -> None:
+    def claim(self, fmt: Format, calls: Calls) -> None:
         """`fmt` reads the block from here (BLOCK)."""
         self.fmt = fmt
         self.reader = Reader()
@@ -129,7 +141,7 @@ class Block:
         if pos < len(data):
             r.push(data, pos)
         if eof:
-            r.eof = True
+            r.finish()
 
     def since(self, at: int) -> tuple[str, int]:
         """The block's text from `at` on (what goes back to the scanner), as (string, index)."""
@@ -137,7 +149,7 @@ class Block:
         assert r is not None, "since() before claim()"
         return r.since(at)
 
-    def drive(self, calls, eof: bool):
+    def drive(self, calls: Calls, eof: bool) -> int | None:
         """Resume the parser on what was pushed.  Returns None while it waits for more, the
         position where the block ended, or RELEASED (it holds no call)."""
         r, gen = self.reader, self.gen
@@ -194,7 +206,7 @@ class Block:
             calls.push(ToolCallError(None, f"{e or 'no call'} after {self.opener!r}", ""))
         return None
 
-    def audit(self, out, emitted: int = 0, at: int | None = None) -> None:
+    def audit(self, out: Output, emitted: int = 0, at: int | None = None) -> None:
         """The markup audit (markup=True): the block's text (its opener first) not accounted for
         yet goes out as markup, up to `at` (default: the reader's position less the `emitted`
         characters that go out as text right after)."""
@@ -206,12 +218,16 @@ class Block:
         self.mk_opener = True
         self.mk = end + emitted
 
+    def spoken(self) -> None:
+        """Content or reasoning went out from inside it (see `spoke`)."""
+        self.spoke = True
+
     def call_ended(self) -> None:
         r = self.reader
         if r is not None:
             self.call_at = r.at
 
-    def bound(self, calls) -> None:
+    def bound(self, calls: Calls) -> None:
         """Memory: the block's text is kept (see `given`), except a call over max_call_bytes: while
         it is read to its end, what it consumed is dropped at each feed (forget keeps what is not
         read yet, so the text after that call is kept whatever the chunking: a later error's)."""
@@ -219,7 +235,7 @@ class Block:
         if r is not None and a is not None and a.over and calls.open:
             r.forget()
 
-    def given(self, calls, at: int) -> str | None:
+    def given(self, calls: Calls, at: int) -> str | None:
         """The block ended at `at`, its calls started but none ran (each went bad: a duplicate
         key, invalid JSON, an inner closer missing), and it said nothing: its text, opener first, which goes
         back as content (nothing the model wrote vanishes; the errors say what was wrong).
@@ -240,48 +256,3 @@ class Block:
             closer = f.closer_for(self.opener)
             ends.update((closer,) if closer else f.ends)
         return tuple(ends)
-
-
-class Example(Tentative):
-    """A call that markup found after prose only because it names a declared tool (a bare
-    `{"name": …}`, GigaChat's `function call`: Format.examples): the call only if it ends the
-    turn, that is if nothing but whitespace, end-of-turn tokens, a call wrapper's closer whose
-    opener a server stripped (`</tool_call>`) or further calls follow it.  Prose after it
-    ("…to the tool, but I did not send it") says it was an example, and its text is content.
-    Its events are held until that is known (a streamed call cannot be taken back)."""
-
-    __slots__ = ("ended", "quick", "checked")
-    NO_THINKING = Thinking("example", (), ())
-    CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
-
-    def __init__(self, blk, saved, mark: int, data: str, pos: int):
-        super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
-        self.ended = False             # its block has ended: the next visible thing decides
-        # Held only until its block ends, for the quote check (Hold.quotes): True; None once
-        # its first characters were checked (Hold.unquoted); False: an example.
-        self.quick: bool | None = False
-        self.checked = 0               # how many of its first characters the quote check looked up
-
-    def after(self, data: str, q: int, eof: bool, closers: tuple, table) -> str:
-        """What data[q:] (its first non-blank character on) says of the held call: CALL (an
-        end-of-turn token, a wrapper's closer), EXAMPLE (prose), NEXT (another call's marker:
-        its block decides), or WAIT (a marker may still be arriving)."""
-        matcher, actions = table[0], table[1]
-        rest = data[q:q + 64]
-        wait = False
-        for c in closers:
-            if rest.startswith(c):
-                return self.CALL
-            wait = wait or (not eof and c.startswith(rest))
-        m = matcher.search(data, q)
-        if m is not None and m.start() == q and not eof and matcher.may_extend(data, q, m.group()):
-            return self.WAIT          # (`<|channel>` may still become `<|channel>thought`)
-        if m is not None and m.start() == q:
-            kind = action(actions, m.group())[0]
-            if kind in TURN_END:
-                return self.CALL
-            if kind == "call":
-                return self.NEXT
-        elif wait or (not eof and matcher.partial(data, q) == q):
-            return self.WAIT
-        return self.EXAMPLE

@@ -5,7 +5,7 @@ import os
 import re
 from typing import Callable
 
-from .events import ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
+from .events import Event, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
 from .jsonargs import Args, utf8_len
 from .reader import Reject
 
@@ -55,7 +55,8 @@ def tool_table(tools) -> dict[str, dict] | None:
 class Calls:
     """Call bookkeeping for one Sieve: indexes, ids, name checks, argument deltas, events."""
 
-    def __init__(self, push, tools, strict: bool, limit: int, content=None, reasoning=None):
+    def __init__(self, push: Callable[[Event], None], tools, strict: bool, limit: int,
+                 content=None, reasoning=None, on_call: Callable[[bool], None] | None = None):
         self.push = push                  # appends an event to the Sieve's output
         # For formats whose blocks also carry prose (harmony channels, Command's response):
         self.content = content            # content(text): text for the user
@@ -64,7 +65,7 @@ class Calls:
         self.strict = strict
         self.limit = limit
         # on_call(True) when a call starts, (False) when it ends
-        self.on_call: Callable[[bool], None] | None = None
+        self.on_call = on_call
         self.count = 0                    # calls started in this stream
         self.failed = 0                   # …and of those, the ones that ended not runnable
         self.declared = 0                 # calls that ended runnable, to a declared tool
@@ -142,7 +143,7 @@ class Calls:
     def open(self) -> bool:
         return self.args is not None
 
-    def pass_on(self, text: str):
+    def pass_on(self, text: str) -> ToolCallArgs | None:
         """The fast lane: `text` (valid inside the open string) is the open call's next delta.
 
         Returns the event, or None when the general path must take it (the limit is near,
@@ -153,10 +154,7 @@ class Calls:
         n = utf8_len(text)
         if self._sent != len(parts) or a.over or (a.limit is not None and a.size + n > a.limit):
             return None
-        parts.append(text)
-        a.size += n
-        if len(parts) >= 256:
-            a.compact()
+        a.passed(text, n)
         self._sent = len(parts)
         return ToolCallArgs(self.index, text)
 
@@ -195,6 +193,12 @@ class Calls:
             self._finish(None, "")
         else:
             self._finish(reason, raw)
+
+    def unwritten(self, reason: str, raw: str) -> None:
+        """The end of the stream cut the block off before any call in it started: a call that
+        never got written, reported (`raw`: the block's text) and never content."""
+        self.block_cut = True
+        self.push(ToolCallError(None, reason, raw))
 
     def abandon(self, reason: str, raw: str) -> None:
         """End the open call as not runnable, whatever it holds."""

@@ -214,7 +214,7 @@ def resumable(err: Bad, a, outer: int = 0) -> None:
     or the arguments went over the size limit: their structure is not known then."""
     if not isinstance(err, Truncated) and a is not None and not a.over and not (
             a.closers and a.closers[-1] == '"'):
-        err.depth = len(a.closers) + outer
+        err.closes_after(len(a.closers) + outer)
 
 
 def listed(r: Reader, calls: Context, parse, quotes: str):
@@ -259,5 +259,4 @@ def cut_block(r: Reader, calls: Calls, closer: str | None, opener: str):
     """A block its format had claimed, cut off by the end of the stream before any call in it
     started: a call that never got written, reported and never content (the rest of the stream)."""
     raw = yield from rest_of_block(r, closer, calls.limit)
-    calls.block_cut = True
-    calls.push(ToolCallError(None, f"{CUT} after {opener!r}", raw))
+    calls.unwritten(f"{CUT} after {opener!r}", raw)

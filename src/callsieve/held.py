@@ -1,4 +1,5 @@
-"""A call region held until the text says what it was (`Hold`).
+"""A call region held until the text says what it was: the two kinds of region and `Hold`, the
+one owner that starts, judges and ends them.
 
 A call opened inside thinking may be a thought (a `Tentative`), and a call found after prose
 only because it names a declared tool may be an example (an `Example`): its events are held, and
@@ -12,16 +13,191 @@ from __future__ import annotations
 import re
 from typing import Callable, Protocol
 
-from .block import Example
+from .block import Block
+from .events import Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd
+from .formats import Format
 from .layout import Output
-from .events import Text, ToolCallEnd
-from .reasoning import MAYBE_THINK, OpenThinking, Tentative
-from .scan import Anchor
+from .reasoning import MAYBE_THINK, OpenThinking, Thinking, Thought
+from .scan import Anchor, action
 from .sources import PREFIXES, Sources
 
 HEAD = PREFIXES[-1]                    # the characters of a call that say it is no quote
+# Markers after which a held Example was the call: what a model writes when its turn ends.
+TURN_END = frozenset(("strip", "control", "span"))
 
 _VISIBLE = re.compile(r"\S")
+
+
+class Tentative:
+    """A call opened inside an open thinking block: a thought, or the call?
+
+    Models do both: Ministral thinks aloud `[THINK]…[TOOL_CALLS]f[ARGS]{…} and more[/THINK]` and
+    then makes the real call; Qwen3.5 writes its only call inside a `<think>` it never closes.  A
+    call ends the turn (the model waits for its result), so the region from the call opener on is
+    read as a call (as always: the opener ends thinking), but its events are held here until the
+    text says which it was.  Visible text after the region's calls (anything but whitespace and
+    markup), or that thinking block's closer: it was a thought; the held events are dropped, each
+    owner's state goes back to `saved`, and the region's text is reasoning, from where the
+    thinking goes on.  The end of the stream first (whitespace and end-of-turn tokens at most):
+    it was the call, and the held events go out as they were.
+
+    Memory is linear in the region with a small constant: its text is kept as a few joined
+    strings (not one object per chunk), and held events of one kind in a row are joined too.
+    """
+
+    __slots__ = ("think", "blk", "saved", "mark", "held", "parts", "recent", "size", "run", "small",
+                 "run_of", "closer")
+
+    JOIN = 256                         # pieces joined into one string (memory per piece: ~50 bytes)
+
+    def __init__(self, think: OpenThinking, blk: Block, saved: tuple, mark: int, data: str,
+                 pos: int):
+        self.think = think             # the thinking syntax that was open
+        self.blk = blk                 # the block whose opener began the region
+        self.saved = saved             # each owner's state just before it (Owner.save)
+        self.mark = mark               # held events begin at this index of the current output
+        self.held: list = []           # events of earlier feeds, held…
+        self.run: list[str] = []       # …and the text of the last ones, while they are of one kind
+        self.small: list[str] = []     # (its pieces not joined yet)
+        self.run_of: tuple[type, int | None] | None = None   # (event class, call index) of that run
+        # The region's text: the opener, then everything received after it (the first a reference
+        # into the text it came in, so a whole-text parse slices only the region itself).
+        self.parts: list = [blk.opener, (data, pos)]
+        self.recent: list[str] = []    # chunks received since, joined by JOIN
+        self.size = len(blk.opener) + len(data) - pos
+        # The thinking closed right after the region's calls, all whole (Hold.closed_after):
+        # (where in the region's text, the closer).  None: it has not.
+        self.closer: tuple[int, str] | None = None
+
+    def closes_at(self, at: int, marker: str) -> None:
+        """The thinking closed with `marker` right after the region's calls, `at` characters into
+        its text (Hold.closed_after)."""
+        self.closer = (at, marker)
+
+    def add(self, text: str) -> None:
+        recent = self.recent
+        recent.append(text)
+        self.size += len(text)
+        if len(recent) >= self.JOIN:
+            self.parts.append("".join(recent))
+            recent.clear()
+
+    def keep(self, out: list[Event]) -> None:
+        """End of a feed: its events from `mark` on are held."""
+        for ev in out[self.mark:]:
+            self._hold(ev)
+        del out[self.mark:]
+        self.mark = 0
+
+    def _hold(self, ev) -> None:
+        cls = type(ev)
+        if cls is ToolCallArgs:
+            kind, text = (cls, ev.index), ev.delta
+        elif cls is Text or cls is Reasoning or cls is Markup:
+            kind, text = (cls, None), ev.text
+        else:
+            kind = None
+        if kind is None or kind != self.run_of:
+            self._end_run()
+            if kind is None:
+                self.held.append(ev)
+                return
+            self.run_of = kind
+        small = self.small
+        small.append(text)
+        if len(small) >= self.JOIN:
+            self.run.append("".join(small))
+            small.clear()
+
+    def _end_run(self) -> None:
+        if self.run_of is not None:
+            cls, index = self.run_of
+            text = "".join(self.run + self.small)
+            self.held.append(cls(text) if index is None else cls(index, text))
+            self.run.clear()
+            self.small.clear()
+            self.run_of = None
+
+    def events(self) -> list[Event]:
+        """The held events (those of one kind in a row joined into one)."""
+        self._end_run()
+        return self.held
+
+    def text(self, tail: int) -> str:
+        """The region's text, without the `tail` characters received last (not read yet)."""
+        need = self.size - tail
+        got = []
+        for p in self.parts + self.recent:
+            s, i = p if isinstance(p, tuple) else (p, 0)
+            if need <= 0:
+                break
+            piece = s[i:i + need]
+            got.append(piece)
+            need -= len(piece)
+        return "".join(got)
+
+
+class Example(Tentative):
+    """A call that markup found after prose only because it names a declared tool (a bare
+    `{"name": …}`, GigaChat's `function call`: Format.examples): the call only if it ends the
+    turn, that is if nothing but whitespace, end-of-turn tokens, a call wrapper's closer whose
+    opener a server stripped (`</tool_call>`) or further calls follow it.  Prose after it
+    ("…to the tool, but I did not send it") says it was an example, and its text is content.
+    Its events are held until that is known (a streamed call cannot be taken back)."""
+
+    __slots__ = ("ended", "quick", "checked")
+    NO_THINKING = Thinking("example", (), ())
+    CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
+
+    def __init__(self, blk: Block, saved: tuple, mark: int, data: str, pos: int,
+                 quick: bool = False):
+        super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
+        self.ended = False             # its block has ended: the next visible thing decides
+        # Held only until its block ends, for the quote check (Hold.quotes): True; None once
+        # its first characters were checked (Hold.unquoted); False: an example.
+        self.quick: bool | None = quick
+        self.checked = 0               # how many of its first characters the quote check looked up
+
+    def end(self) -> None:
+        """Its block ended: what follows decides (after)."""
+        self.ended = True
+
+    def prefixes(self) -> list[str]:
+        """The quote check (Hold.unquoted): the region's first n characters, for each n of
+        PREFIXES received since the last check.  After the last (HEAD) the region is held to its
+        block's end, a quote maybe (`quick` None)."""
+        got = []
+        for n in PREFIXES:
+            if self.checked < n <= self.size:
+                self.checked = n
+                got.append(self.text(self.size - n))
+        if self.checked >= HEAD:
+            self.quick = None
+        return got
+
+    def after(self, data: str, q: int, eof: bool, closers: tuple[str, ...], table: tuple) -> str:
+        """What data[q:] (its first non-blank character on) says of the held call: CALL (an
+        end-of-turn token, a wrapper's closer), EXAMPLE (prose), NEXT (another call's marker:
+        its block decides), or WAIT (a marker may still be arriving)."""
+        matcher, actions = table[0], table[1]
+        rest = data[q:q + 64]
+        wait = False
+        for c in closers:
+            if rest.startswith(c):
+                return self.CALL
+            wait = wait or (not eof and c.startswith(rest))
+        m = matcher.search(data, q)
+        if m is not None and m.start() == q and not eof and matcher.may_extend(data, q, m.group()):
+            return self.WAIT          # (`<|channel>` may still become `<|channel>thought`)
+        if m is not None and m.start() == q:
+            kind = action(actions, m.group())[0]
+            if kind in TURN_END:
+                return self.CALL
+            if kind == "call":
+                return self.NEXT
+        elif wait or (not eof and matcher.partial(data, q) == q):
+            return self.WAIT
+        return self.EXAMPLE
 
 
 class Owner(Protocol):
@@ -56,8 +232,8 @@ class Hold:
         self._think = think
         self._close = close          # a thinking closer acted on (markup; the answer starts)
 
-    def claimed(self, th, hold_thinking: bool, blk, fmt, at_start: bool, data: str,
-                pos: int) -> None:
+    def claimed(self, th: Thought, hold_thinking: bool, blk: Block, fmt: Format, at_start: bool,
+                data: str, pos: int) -> None:
         """`fmt` claimed `blk` (nothing held yet): a call opened inside thinking is held
         (`hold_thinking`: calls_in_reasoning is HOLD), one of a format with examples opened
         after prose (not `at_start`) by a tool's own opener or by a fence (a fence quotes code:
@@ -73,16 +249,17 @@ class Hold:
             # draft inside it, which a later closer with no opener would show (MAYBE_THINK).
             self.start(MAYBE_THINK, blk, data, pos)
         elif self.quotes is not None:
-            self.start(None, blk, data, pos)
-            self.region.quick = True   # type: ignore[union-attr]  # (an Example, just made)
+            self.start(None, blk, data, pos, quick=True)
 
-    def start(self, think: OpenThinking | None, blk, data: str, pos: int) -> None:
+    def start(self, think: OpenThinking | None, blk: Block, data: str, pos: int,
+              quick: bool = False) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
-        syntax `think` (a Tentative), or after prose (`think` None: an Example)."""
+        syntax `think` (a Tentative), or after prose (`think` None: an Example; `quick`: held
+        only for the quote check)."""
         self._out.flush()
         saved = tuple(o.save() for o in self._owners)
         mark = len(self._out.events)
-        self.region = (Example(blk, saved, mark, data, pos) if think is None
+        self.region = (Example(blk, saved, mark, data, pos, quick) if think is None
                        else Tentative(think, blk, saved, mark, data, pos))
 
     # ------------------------------------------------------------------ questions
@@ -120,7 +297,7 @@ class Hold:
             return False
         if r.think is MAYBE_THINK and self._spoke_after_calls(r):
             return False
-        r.closer = (r.size - tail, marker)
+        r.closes_at(r.size - tail, marker)
         return True
 
     def _spoke_after_calls(self, r: Tentative) -> bool:
@@ -146,15 +323,19 @@ class Hold:
         r, self.region = self.region, None
         if r is not None:
             self._out.flush()
-            self._out.events[r.mark:r.mark] = r.events()
+            self._out.insert(r.mark, r.events())
             self._changed()
+
+    def forget(self) -> None:
+        """The region is dropped as it is, nothing restored (the Sieve failed: see Sieve._fail)."""
+        self.region = None
 
     def _undo(self) -> Tentative:
         """The region was no call: its events are dropped and the state is as before it."""
         r, self.region = self.region, None
         assert r is not None
         self._out.flush()
-        del self._out.events[r.mark:]
+        self._out.drop(r.mark)
         for owner, state in zip(self._owners, r.saved):
             owner.restore(state)
         self._changed()
@@ -198,8 +379,8 @@ class Hold:
         else:
             self.example(tail)
 
-    def after_example(self, example: Example, data: str, pos: int, eof: bool, closers: tuple,
-                      table) -> tuple[int, bool]:
+    def after_example(self, example: Example, data: str, pos: int, eof: bool,
+                      closers: tuple[str, ...], table: tuple) -> tuple[int, bool]:
         """What follows a held Example's block (data[pos:], not yet scanned) decides it, at its
         first non-blank character: prose makes it an example; an end-of-turn token the call;
         another marker decides in next_block; whitespace, or a marker still arriving, waits.
@@ -227,23 +408,18 @@ class Hold:
         if type(r) is Example and r.quick and not r.ended and self.quotes is not None:
             # first at 16 characters (most calls are no quote: they go out without waiting for
             # 64), then at 64 (a quote's first 16 characters may be a real call's too)
-            for n in PREFIXES:
-                if r.checked < n <= r.size:
-                    r.checked = n
-                    if not self.quotes.may_start(r.text(r.size - n)):
-                        self.was_call()
-                        return
-            if r.checked >= HEAD:
-                r.quick = None         # (checked: held to its block's end, a quote maybe)
+            quotes = self.quotes
+            if not all(quotes.may_start(head) for head in r.prefixes()):
+                self.was_call()
 
-    def judges(self, blk) -> bool:
+    def judges(self, blk: Block) -> bool:
         """Is `blk` the block of a held Example (a fence, JSON after prose)?  Then what follows it
         says what it was (block_ended): a call in it that went bad makes it an example, its text
         content with no error, not a call given back."""
         r = self.region
         return type(r) is Example and r.blk is blk and r.quick is False
 
-    def block_ended(self, blk, eof: bool, tail: int) -> None:
+    def block_ended(self, blk: Block, eof: bool, tail: int) -> None:
         """`blk` ended (`tail`: the characters received after its end).  If it began the held
         region and its text stands in the request's (`quotes`), it was a quote: text (or a
         thought, in thinking).  If it began the held Example, what follows it decides
@@ -261,7 +437,7 @@ class Hold:
             thinking = type(r) is not Example and r.think is not MAYBE_THINK
             (self.thought if thinking else self.example)(tail)
         elif type(r) is Example:
-            r.ended = True
+            r.end()
             if r.quick is not False:   # (held for the quote check only: a bad call stays one)
                 self.was_call()
             elif not eof and self._owners[0].failed_since(r.saved[0]):

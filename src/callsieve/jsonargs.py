@@ -153,6 +153,27 @@ class Args:
         # type): the arguments are written on, and the call ends not runnable (Calls._finish).
         self.refused: tuple[str, str] | None = None
 
+    def go_over(self) -> None:
+        """Past the limit (a value read elsewhere went over it): nothing more is written."""
+        self.over = True
+
+    def passed(self, text: str, n: int) -> None:
+        """`text` (`n` UTF-8 bytes), valid inside the open string, is the next part as it is
+        (Calls.pass_on, the fast lane)."""
+        parts = self.parts
+        parts.append(text)
+        self.size += n
+        if len(parts) >= 256:
+            self.compact()
+
+    def decoded(self, json_text: str, value: Any) -> None:
+        """A whole value read at once (`value`, decoded): written; if it is all of the
+        arguments, they are kept decoded too (`whole`)."""
+        first = not self.parts and not self.done
+        self.scalar(json_text)
+        if first:
+            self.whole = (json_text, value)
+
     def refuse(self, why: str, raw: str) -> None:
         """A value that makes the call not runnable (the first one says why)."""
         if self.refused is None:
@@ -249,7 +270,7 @@ class Args:
     def string(self, s: str) -> None:
         self.scalar(quote(s))
 
-    def value(self, obj) -> None:
+    def value(self, obj: Any) -> None:
         """A complete Python value (from a literal syntax), written as JSON."""
         try:
             text = dumps(obj)
@@ -281,7 +302,7 @@ class Args:
         """A whole JSON value was written (and nothing was lost to the limit)."""
         return not self.over and not self.closers and bool(self.parts or self.done)
 
-    def closed_copy(self):
+    def closed_copy(self) -> Any:
         """The value the text so far would be if it were closed now (for a cut-off call)."""
         text = "".join(self.done) + "".join(self.parts) + "".join(reversed(self.closers))
         try:
@@ -290,10 +311,10 @@ class Args:
             return {}
 
     # Args writes only what it has checked (strict, canonical): reading it back needs no checks.
-    def result(self):
+    def result(self) -> Any:
         return json.loads("".join(self.done) + "".join(self.parts))
 
-    def take_result(self):
+    def take_result(self) -> Any:
         """The parsed value, for the last time: the pieces go first, so a huge argument is held
         twice at most while it is parsed (its JSON text and its value), not three times."""
         whole, parts = self.whole, self.parts
@@ -409,10 +430,7 @@ def value(r: Reader, w: Args, depth: int = 0):
                  or _levels(obj) <= MAX_DEPTH)   # (brackets quoted in strings: count the value's)
                     and (w.limit is None or w.size + utf8_len(w.pending + text) <= w.limit)
                     and (long or _LONG_NUMBER(buf, pos, end) is None)):
-                first = not w.parts and not w.done
-                w.scalar(text)
-                if first:
-                    w.whole = (text, obj)
+                w.decoded(text, obj)
                 r.pos = end
                 return
     if c == '"':

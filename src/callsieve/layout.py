@@ -18,10 +18,13 @@ from __future__ import annotations
 import re
 
 from enum import Enum
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from . import fences, quotes
-from .events import Markup, Reasoning, Text
+from .events import Event, Markup, Reasoning, Text
+
+if TYPE_CHECKING:
+    from .reasoning import Thought
 
 
 # What str.isspace() (and so rstrip) treats as whitespace, for a set lookup on the hot path.
@@ -45,7 +48,8 @@ class Layout:
     __slots__ = ("th", "markup", "piece", "retable", "at_start", "lead", "gap", "ws", "rws",
                  "rlead", "ticks", "rticks", "fence", "code", "quote")
 
-    def __init__(self, th, markup, piece, retable):
+    def __init__(self, th: Thought, markup: Callable[[str], None],
+                 piece: Callable[[type[Text] | type[Reasoning], str], None], retable: Callable[[], None]):
         self.th = th                   # the stream's Thought (how thinking text is kept)
         self.markup = markup           # markup(s): layout whitespace (a Markup event if asked)
         self.piece = piece             # piece(Text or Reasoning, s): text that goes out
@@ -269,11 +273,20 @@ class Output:
     def __init__(self, markup: bool):
         self.events: list = []         # the current feed's events
         self.pend: list[str] = []      # text not yet in an event…
-        self.kind = Text               # …and its kind (Text or Reasoning)
+        self.kind: type[Text] | type[Reasoning] = Text   # …and its kind
         self.markup_on = markup        # Markup events asked for (the audit: markup=True)
         self.before: Callable[[], object] = _nothing   # what must go out before markup (a call's deltas)
 
-    def push(self, ev) -> None:
+    def begin(self) -> list:
+        """A feed (or the close) begins: its events go into a new list, returned."""
+        self.events = []
+        return self.events
+
+    def first(self, before: Callable[[], object]) -> None:
+        """What must go out before markup (the open call's deltas: Calls.flush)."""
+        self.before = before
+
+    def push(self, ev: Event) -> None:
         """Every event goes out through here, after the text pending before it."""
         if self.pend:
             self.flush()
@@ -285,7 +298,15 @@ class Output:
             self.events.append(self.kind(pend[0] if len(pend) == 1 else "".join(pend)))
             pend.clear()
 
-    def piece(self, kind, s: str) -> None:
+    def insert(self, at: int, events: list) -> None:
+        """Events held since index `at` of this feed's go out there (a held region was the call)."""
+        self.events[at:at] = events
+
+    def drop(self, at: int) -> None:
+        """The events from index `at` on are dropped (a held region was no call)."""
+        del self.events[at:]
+
+    def piece(self, kind: type[Text] | type[Reasoning], s: str) -> None:
         if kind is not self.kind and self.pend:
             self.flush()
         self.kind = kind

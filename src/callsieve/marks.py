@@ -66,7 +66,7 @@ class Marks:
             session.record(self.detected)
         session.observe(verdict)
 
-    def as_written(self, ends, actions: dict) -> None:
+    def as_written(self, ends: tuple[str, ...], actions: dict) -> None:
         """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
         the markup) goes back as written, its control tokens too, up to its closer (`ends`: the
         block's, or the family's end of message; `actions`: the watched markers' {marker:
@@ -74,6 +74,14 @@ class Marks:
         ends = tuple(e for e in ends if actions.get(e, ("",))[0] in _CONTROL)
         if ends:
             self.verbatim = ends
+
+    def enter_span(self, closer: str | None) -> None:
+        """A span of control tokens opens, read as markup up to `closer` (None: it closed)."""
+        self.span = closer
+
+    def end_verbatim(self) -> None:
+        """A block held a call: a block given back as written before it is over no longer is."""
+        self.verbatim = None
 
     def written(self, kind: str, marker: str) -> bool:
         """Inside a block given back as written (verbatim is set): is this marker (of `kind`) a
@@ -125,11 +133,11 @@ def act(kind: str, arg, marker: str, marks: Marks, th: Thought, lay: Layout, out
         # A made-up tool result: markup up to its closer (or the end of the stream).  (A Lead
         # other than TEXT keeps chunks off feed's fast path, which would make them Text.)
         _write(marker, False, th, lay, out)
-        marks.span = arg
+        marks.enter_span(arg)
         lay.after_markup(Lead.JUDGED)
     elif kind == "span_end":
         _write(marker, False, th, lay, out)
-        marks.span = None
+        marks.enter_span(None)
         lay.after_markup(Lead.LAYOUT)
     elif kind == "stray_close":
         # The prompt opened the thinking block (or thinking is off and the model closes it

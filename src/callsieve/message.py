@@ -1,7 +1,7 @@
 """Whole-text parsing: `parse` is exactly "feed the whole text, then close", folded into a Message."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .events import Reasoning, Text, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
@@ -71,13 +71,12 @@ class Folder:
             elif t is ToolCallArgs:
                 self.deltas[ev.index].append(ev.delta)
             elif t is ToolCallEnd:
-                self.calls[ev.index].arguments = ev.arguments
+                self.calls[ev.index] = replace(self.calls[ev.index], arguments=ev.arguments)
             elif t is ToolCallError:
                 self.errors.append(ev)
                 if ev.incomplete:
                     call = self.calls.pop(ev.index)
-                    call.arguments, call.raw = ev.arguments or {}, ev.raw
-                    self.incomplete.append(call)
+                    self.incomplete.append(replace(call, arguments=ev.arguments or {}, raw=ev.raw))
 
     def message(self, format: str | None) -> Message:
         return Message("".join(self.content), "".join(self.reasoning),

@@ -7,11 +7,19 @@ the primitives here consume as they go, so a long value is never re-scanned or r
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from .jsonargs import Args
 
 
 class Bad(Exception):
     """The text is not valid syntax for this format (at the reader's position)."""
     depth: int | None = None     # brackets that close the call it broke (fallback.resumable)
+
+    def closes_after(self, depth: int) -> None:
+        """`depth` brackets close the call it broke: a list can go on after it (fallback.listed)."""
+        self.depth = depth
 
 
 class Truncated(Bad):
@@ -29,6 +37,11 @@ class Reject(Exception):
         super().__init__(reason)
         self.at = at
         self.broad = broad
+
+    def place(self, at: int, keep: bool = False) -> None:
+        """The text goes back from `at` (`keep`: unless an inner parser said where already)."""
+        if not keep or self.at is None:
+            self.at = at
 
 
 class Reader:
@@ -68,6 +81,10 @@ class Reader:
         else:
             self.buf, self.pos, self.base = buf[pos:] + text[start:], 0, self.base + pos
         self.end += len(text) - start
+
+    def finish(self) -> None:
+        """The stream ended: nothing more will be pushed."""
+        self.eof = True
 
     def skip(self, text: str) -> None:
         """Push `text` and consume it at once (the Sieve passed it on for the parser)."""
@@ -139,7 +156,8 @@ class Lane:
 
     __slots__ = ("accepts", "sink", "args", "room")
 
-    def __init__(self, accepts, sink, args=None, room: int = 0):
+    def __init__(self, accepts: Callable[[str], object], sink: Callable[[str], None] | None,
+                 args: Args | None = None, room: int = 0):
         self.accepts = accepts    # a compiled regex's .fullmatch: truthy for chunks to pass on
         self.sink = sink          # where such chunks go (None: they wait in the input)
         self.args = args          # the Args the chunks go to as they are (JSON text), if so

@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .events import Markup, Reasoning, Text, ToolCallArgs
 from .layout import Lead
 
 MODES = ("none", "auto", "deepseek", "deepseek-legacy")
 # A call written inside thinking (Sieve's calls_in_reasoning): True, a call at once; False,
-# reasoning text; HOLD, held until it is known (Tentative).  The command lines' names for them:
+# reasoning text; HOLD, held until it is known (held.Tentative).  The command lines' names for them:
 HOLD = "hold"
 CALLS_IN_REASONING: dict[str, bool | str] = {"hold": HOLD, "call": True, "reasoning": False}
 
@@ -187,7 +186,7 @@ class Thought:
         echo, is an empty thought: nothing)."""
         return self.mode != "none"
 
-    def opened(self, syntax) -> None:
+    def opened(self, syntax: OpenThinking) -> None:
         self.open = syntax
         self.seen = True
 
@@ -234,106 +233,3 @@ class Thought:
         changed = self.before is not self.open
         self.open, self.before = self.before, None
         return changed
-
-
-class Tentative:
-    """A call opened inside an open thinking block: a thought, or the call?
-
-    Models do both: Ministral thinks aloud `[THINK]…[TOOL_CALLS]f[ARGS]{…} and more[/THINK]` and
-    then makes the real call; Qwen3.5 writes its only call inside a `<think>` it never closes.  A
-    call ends the turn (the model waits for its result), so the region from the call opener on is
-    read as a call (as always: the opener ends thinking), but its events are held here until the
-    text says which it was.  Visible text after the region's calls (anything but whitespace and
-    markup), or that thinking block's closer: it was a thought; the held events are dropped, the
-    Sieve's state goes back to `saved`, and the region's text is reasoning, from where the
-    thinking goes on.  The end of the stream first (whitespace and end-of-turn tokens at most):
-    it was the call, and the held events go out as they were.
-
-    Memory is linear in the region with a small constant: its text is kept as a few joined
-    strings (not one object per chunk), and held events of one kind in a row are joined too.
-    """
-
-    __slots__ = ("think", "blk", "saved", "mark", "held", "parts", "recent", "size", "run", "small",
-                 "run_of", "closer")
-
-    JOIN = 256                         # pieces joined into one string (memory per piece: ~50 bytes)
-
-    def __init__(self, think, blk, saved, mark: int, data: str, pos: int):
-        self.think = think             # the thinking syntax that was open
-        self.blk = blk                 # the block whose opener began the region
-        self.saved = saved             # the Sieve's state just before it (Sieve._save)
-        self.mark = mark               # held events begin at this index of the current output
-        self.held: list = []           # events of earlier feeds, held…
-        self.run: list[str] = []       # …and the text of the last ones, while they are of one kind
-        self.small: list[str] = []     # (its pieces not joined yet)
-        self.run_of: tuple[type, int | None] | None = None   # (event class, call index) of that run
-        # The region's text: the opener, then everything received after it (the first a reference
-        # into the text it came in, so a whole-text parse slices only the region itself).
-        self.parts: list = [blk.opener, (data, pos)]
-        self.recent: list[str] = []    # chunks received since, joined by JOIN
-        self.size = len(blk.opener) + len(data) - pos
-        # The thinking closed right after the region's calls, all whole (Hold.closed_after):
-        # (where in the region's text, the closer).  None: it has not.
-        self.closer: tuple[int, str] | None = None
-
-    def add(self, text: str) -> None:
-        recent = self.recent
-        recent.append(text)
-        self.size += len(text)
-        if len(recent) >= self.JOIN:
-            self.parts.append("".join(recent))
-            recent.clear()
-
-    def keep(self, out: list) -> None:
-        """End of a feed: its events from `mark` on are held."""
-        for ev in out[self.mark:]:
-            self._hold(ev)
-        del out[self.mark:]
-        self.mark = 0
-
-    def _hold(self, ev) -> None:
-        cls = type(ev)
-        if cls is ToolCallArgs:
-            kind, text = (cls, ev.index), ev.delta
-        elif cls is Text or cls is Reasoning or cls is Markup:
-            kind, text = (cls, None), ev.text
-        else:
-            kind = None
-        if kind is None or kind != self.run_of:
-            self._end_run()
-            if kind is None:
-                self.held.append(ev)
-                return
-            self.run_of = kind
-        small = self.small
-        small.append(text)
-        if len(small) >= self.JOIN:
-            self.run.append("".join(small))
-            small.clear()
-
-    def _end_run(self) -> None:
-        if self.run_of is not None:
-            cls, index = self.run_of
-            text = "".join(self.run + self.small)
-            self.held.append(cls(text) if index is None else cls(index, text))
-            self.run.clear()
-            self.small.clear()
-            self.run_of = None
-
-    def events(self) -> list:
-        """The held events (those of one kind in a row joined into one)."""
-        self._end_run()
-        return self.held
-
-    def text(self, tail: int) -> str:
-        """The region's text, without the `tail` characters received last (not read yet)."""
-        need = self.size - tail
-        got = []
-        for p in self.parts + self.recent:
-            s, i = p if isinstance(p, tuple) else (p, 0)
-            if need <= 0:
-                break
-            piece = s[i:i + need]
-            got.append(piece)
-            need -= len(piece)
-        return "".join(got)

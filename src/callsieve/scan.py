@@ -230,6 +230,16 @@ class Matcher:
                 at = m.start() + 1
         return best
 
+    def first_or(self, extra: str) -> Callable[..., re.Match[str] | None]:
+        """A search for where a marker may start or `extra` (a pattern) matches: Watch's fast
+        path test, compiled once per Matcher and kept with it (one `extra` per Matcher)."""
+        first = self.prose_first
+        if first is None:
+            # (alternatives, not a class: every branch starting with a literal keeps sre's
+            # first-character scan)
+            first = self.prose_first = re.compile(self.first.__self__.pattern + extra).search  # type: ignore[attr-defined]
+        return first
+
     def partial(self, text: str, pos: int, found: dict | None = None) -> int:
         """Start of a proper prefix of a marker that runs to the end of `text` (at or after pos), or -1.
 

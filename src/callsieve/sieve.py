@@ -66,10 +66,10 @@ class Sieve:
         self._fmts, self._closers = candidates(self._forced, session)
         self._o = Output(markup)
         self._calls = Calls(self._o.push, tools, strict, max_call_bytes,
-                           partial(self._from_block, False), partial(self._from_block, True))
+                           partial(self._from_block, False), partial(self._from_block, True),
+                           self._on_call)
         self._tool_names = tuple(sorted(self._calls.tools or ()))
-        self._calls.on_call = self._on_call
-        self._o.before = self._calls.flush        # (a call's deltas go out before markup)
+        self._o.first(self._calls.flush)          # (a call's deltas go out before markup)
         # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
         # until text after it or the thinking's closer (a thought) or the stream's end (the call):
         # see held.Hold.
@@ -127,7 +127,7 @@ class Sieve:
             return out
         except Exception as e:                 # a bug: see _fail
             if self._o.events is before:   # the events of earlier feeds went out already
-                self._o.events = []
+                self._o.begin()
             return self._fail(e)
 
     def _settle(self) -> None:
@@ -142,7 +142,7 @@ class Sieve:
 
     def _feed(self, blk: Block | None, text: str) -> list:
         """feed() off its fast paths: the text goes through the modes (_run)."""
-        out = self._o.events = []
+        out = self._o.begin()
         tent = self._hold.region
         if tent is not None:
             tent.add(text)
@@ -185,7 +185,7 @@ class Sieve:
             return self._close()
         except Exception as e:
             if self._o.events is before:
-                self._o.events = []
+                self._o.begin()
             return self._fail(e)
 
     def _fail(self, err: Exception) -> list:
@@ -196,7 +196,7 @@ class Sieve:
         try:
             self._hold.was_call()              # what was held goes out as it was
         except Exception:
-            self._hold.region = None
+            self._hold.forget()
         out = self._o.events
         try:
             self._o.flush()                    # text already out of the parser goes first
@@ -205,21 +205,19 @@ class Sieve:
         blk = self._blk
         r = blk.reader if blk is not None else None
         self._calls.broke("internal error: " + self._failed, r.rest() if r is not None else "")
-        held = self._watch.held + (blk.opener + blk.look if blk is not None and blk.fmt is None else "")
+        held = self._watch.release() + (blk.opener + blk.look if blk is not None and blk.fmt is None else "")
         if held:
             out.append(Text(held))
-        self._watch.held = ""
         self._blk = None
         self._closed = True
         return out
 
     def _close(self) -> list:
-        out = self._o.events = []
+        out = self._o.begin()
         self._prose = self._calm = False
         self._run("", 0, True)
-        held = self._watch.held            # a special token cut by the end (watch.cut_token)
+        held = self._watch.release()       # a special token cut by the end (watch.cut_token)
         if held:
-            self._watch.held = ""
             if quoted("control", held, self._th, self._lay):
                 self._emit(held)           # in code it is quoted: text
             else:
@@ -263,7 +261,7 @@ class Sieve:
         self._calls.flush()
         blk = self._blk
         if blk is not None:
-            blk.spoke = True
+            blk.spoken()
             if self._o.markup_on:
                 blk.audit(self._o, len(s))
         if reasoning:
@@ -304,7 +302,7 @@ class Sieve:
         if example is not None:
             pos, wait = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
             if wait:                           # the start of a marker, maybe
-                watch.held = data[pos:]
+                watch.hold(data[pos:])
                 return None
         while True:
             m = watch.find(data, pos, eof, hold, self._emit)
@@ -343,14 +341,13 @@ class Sieve:
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
-        if blk.look:
-            data, pos, blk.look = blk.look + data[pos:], 0, ""
+        data, pos = blk.resume(data, pos)
         # Formats see at most LOOK_MAX characters, and must decide once they have them, so the
         # choice is the same whatever the chunking.
         view, final = data[pos:pos + LOOK_MAX], eof or len(data) - pos >= LOOK_MAX
         chosen = blk.choose(view, final, self._calls)
         if chosen is WAIT:
-            blk.look = data[pos:]
+            blk.wait(data[pos:])
             return None
         hold = self._hold
         if hold.ended_example() is not None:
@@ -427,7 +424,7 @@ class Sieve:
         rest = blk.since(at)
         if self._calls.block_calls:
             self._lay.after_markup(Lead.JUDGED)
-            self._marks.verbatim = None        # (a block given back before it is over)
+            self._marks.end_verbatim()         # (a block given back before it is over)
         self._blk = None
         self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
         return rest

@@ -28,6 +28,10 @@ def cut_token(matcher, data: str, pos: int) -> int:
     return q
 
 
+# What Layout.prose must see besides a marker: a backtick, a newline, what may begin `<pre` or `</pre`.
+_PROSE = "|`|\n|<(?:[pP/]|\\Z)"
+
+
 class Watch:
     """What TEXT mode looks for and what it holds (see the module's docstring)."""
 
@@ -44,14 +48,17 @@ class Watch:
 
     def set(self, tab: tuple) -> None:
         self.tab = tab
-        matcher = tab[0]
-        first = matcher.prose_first
-        if first is None:
-            # Compiled once per Matcher, and kept with it (markers.py bounds how many live).
-            # (alternatives, not a class: every branch starting with a literal keeps sre's
-            # first-character scan)
-            first = matcher.prose_first = re.compile(matcher.first.__self__.pattern + "|`|\n|<(?:[pP/]|\\Z)").search
-        self.first = first
+        # (compiled once per Matcher, and kept with it: markers.py bounds how many live)
+        self.first = tab[0].first_or(_PROSE)
+
+    def hold(self, text: str) -> None:
+        """`text` may be the start of a marker: held until the next chunk (take)."""
+        self.held = text
+
+    def release(self) -> str:
+        """What was held, no longer held (the end of the stream, or a failure)."""
+        held, self.held = self.held, ""
+        return held
 
     def take(self, data: str, pos: int) -> tuple[str, int]:
         """The text to scan: what was held, then data[pos:]."""

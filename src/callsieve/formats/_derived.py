@@ -58,6 +58,10 @@ class Derived(Format):
             self.syntax = "xml"
             self.dialect = self._dialect()
 
+    def knows(self, tokens: tuple[str, ...]) -> None:
+        """The chat template's own special tokens: markup, never content (Format.specials)."""
+        self.specials = tokens
+
     def example_text(self) -> str:
         m = self.markup
         return m.section_open + "".join({NAME: "NAME", ID: "ID", ARGS: "{args}", CALL: "{call}",

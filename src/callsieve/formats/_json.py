@@ -60,23 +60,91 @@ def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, i
     try:
         yield from _call_body(r, ctx, loose, at, id)
     except Reject as e:
-        if e.at is None:
-            e.at = at
+        e.place(at, keep=True)
         raise
 
 
 class _Members:
-    """What a call object's members said so far (they come in any order)."""
+    """What a call object's members said so far (they come in any order), and what each member
+    read does to the call."""
 
     __slots__ = ("name", "cid", "held", "typed", "started", "args_read")
 
-    def __init__(self, cid):
-        self.name = None
+    def __init__(self, cid: str | None):
+        self.name: str | None = None
         self.cid = cid
         self.held: Args | None = None       # arguments that came before the name
-        self.typed = None                   # a "type" that is no "function": the name, if none is given
+        self.typed: str | None = None       # a "type" that is no "function": the name, if none is given
         self.started = False                # the call (or a wrapped one) has started
         self.args_read = False
+
+    def named(self, ctx: Context, loose: bool, name: str) -> None:
+        """The call's name is read."""
+        self.name = name
+        ctx.check(name)
+        if not loose and self.held is None:
+            # The block's opener already said "a call": the name goes out now, before
+            # the arguments (an id written after the name comes too late for it).
+            ctx.start(name, self.cid)
+            self.started = True
+
+    def arguments_to(self, ctx: Context) -> Args:
+        """The arguments are read now; where they go: the call that went out with its name, a
+        call that starts now (its name is known), or held until the name comes."""
+        self.args_read = True
+        if self.started:
+            assert ctx.args is not None            # (started: the call is open)
+            return ctx.args
+        if self.name is not None:
+            self.started = True
+            return ctx.start(self.name, self.cid)
+        self.held = Args(ctx.limit)
+        return self.held
+
+    def member(self, r, ctx: Context, loose: bool, k: str, c: str):
+        """A member of a call object other than its arguments, `c` the first character of its value."""
+        if k in NAME_KEYS and self.name is None and c == '"':
+            self.named(ctx, loose, (yield from key(r)))
+        elif (k in NAME_KEYS or k == "function" and c == '"') and self.name is not None:
+            # Two names: which tool was meant?  (The first ran with arguments written for the other.)
+            raise _bad(c, self.started, "a call object with two names")
+        elif k in WRAPPER_KEYS and self.name is None and not self.started and self.held is None and c in ("{", "["):
+            # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
+            if c == "{":
+                yield from call_object(r, ctx, loose, id=self.cid)
+            else:
+                yield from call_array(r, ctx, loose)
+            self.started = True
+            self.name = ctx.name
+        elif k == "function" and self.name is None and c == '"':
+            self.name = yield from key(r)
+            ctx.check(self.name)
+        elif k in ID_KEYS and c == '"' and not self.started:
+            self.cid = yield from key(r)
+        elif k == "type" and c == '"' and self.name is None and not self.started:
+            # Granite 3 at times puts the tool's name under "type" and writes no "name"
+            t = yield from key(r)
+            self.typed = t if t not in ("function", "tool_call", "tool_use") else None
+        elif loose and k not in IGNORED and k not in ID_KEYS:
+            # JSON found in prose or a fence is a call only if it has a call's keys and no others
+            # (after the name went out: not runnable, and a held Example gives it back as text).
+            raise _bad(c, self.started, f"not a call: key {k!r}")
+        else:
+            yield from value(r, Args())      # skipped
+
+    def start_at_end(self, ctx: Context, loose: bool, at: int) -> None:
+        """At the object's closing brace, a call that has not started yet: it starts now, with its
+        held arguments, or the object is no call."""
+        name = self.name
+        if name is None and self.typed is not None and self.held is not None:
+            name = ctx.check(self.typed)
+        if name is None:
+            raise Reject("object without a tool name", at, broad=True)
+        if self.held is None and loose and not ctx.tools:
+            raise Reject("object with a name but no arguments", at)
+        a = ctx.start(name, self.cid)
+        if self.held is not None:
+            a.take_over(self.held)
 
 
 # What nearly every model writes first, `"name": "…", "arguments":`, read in one match when it is
@@ -92,9 +160,8 @@ def _call_body(r, ctx: Context, loose, at, cid):
         m = _LEAD.match(r.buf, r.pos)
         if m is not None:
             r.pos = m.end()
-            _named(ctx, loose, o, m.group(1))
-            o.args_read = True
-            yield from _arguments(r, _arguments_to(ctx, o))
+            o.named(ctx, loose, m.group(1))
+            yield from _arguments(r, o.arguments_to(ctx))
             c = yield from _next_member(r, o)
         else:
             c = yield from peek(r)
@@ -108,12 +175,11 @@ def _call_body(r, ctx: Context, loose, at, cid):
             r.pos += 1
             c = yield from peek(r)
             # (no argument key is a name, wrapper, id or type key: the arguments, which stream,
-            # are read here, every other member by _member)
+            # are read here, every other member by _Members.member)
             if k in ARGS_KEYS and o.held is None and not o.args_read and (ctx.open or not o.started):
-                o.args_read = True
-                yield from _arguments(r, _arguments_to(ctx, o))
+                yield from _arguments(r, o.arguments_to(ctx))
             else:
-                yield from _member(r, ctx, loose, o, k, c)
+                yield from o.member(r, ctx, loose, k, c)
             c = yield from _next_member(r, o)
     except Bad:
         # Cut off or broken after held arguments of a known call: the call goes out with them.
@@ -122,7 +188,7 @@ def _call_body(r, ctx: Context, loose, at, cid):
         raise
     r.pos += 1
     if not o.started:
-        _start_at_end(ctx, loose, at, o)
+        o.start_at_end(ctx, loose, at)
     if ctx.open:
         ctx.end()
 
@@ -136,77 +202,6 @@ def _next_member(r, o: _Members):
     if c != "}":
         raise _bad(c, o.started, "expected ',' or '}'")
     return c
-
-
-def _named(ctx: Context, loose, o: _Members, name: str) -> None:
-    """The call's name is read."""
-    o.name = name
-    ctx.check(name)
-    if not loose and o.held is None:
-        # The block's opener already said "a call": the name goes out now, before
-        # the arguments (an id written after the name comes too late for it).
-        ctx.start(name, o.cid)
-        o.started = True
-
-
-def _arguments_to(ctx: Context, o: _Members) -> Args:
-    """Where the arguments go: the call that went out with its name, a call that starts now
-    (its name is known), or held until the name comes."""
-    if o.started:
-        assert ctx.args is not None            # (started: the call is open)
-        return ctx.args
-    if o.name is not None:
-        o.started = True
-        return ctx.start(o.name, o.cid)
-    o.held = Args(ctx.limit)
-    return o.held
-
-
-def _member(r, ctx: Context, loose, o: _Members, k: str, c: str):
-    """A member of a call object other than its arguments, `c` the first character of its value."""
-    if k in NAME_KEYS and o.name is None and c == '"':
-        _named(ctx, loose, o, (yield from key(r)))
-    elif (k in NAME_KEYS or k == "function" and c == '"') and o.name is not None:
-        # Two names: which tool was meant?  (The first ran with arguments written for the other.)
-        raise _bad(c, o.started, "a call object with two names")
-    elif k in WRAPPER_KEYS and o.name is None and not o.started and o.held is None and c in ("{", "["):
-        # OpenAI's {"id", "type", "function": {"name", "arguments"}}; {"tool_call": {…}}
-        if c == "{":
-            yield from call_object(r, ctx, loose, id=o.cid)
-        else:
-            yield from call_array(r, ctx, loose)
-        o.started = True
-        o.name = ctx.name
-    elif k == "function" and o.name is None and c == '"':
-        o.name = yield from key(r)
-        ctx.check(o.name)
-    elif k in ID_KEYS and c == '"' and not o.started:
-        o.cid = yield from key(r)
-    elif k == "type" and c == '"' and o.name is None and not o.started:
-        # Granite 3 at times puts the tool's name under "type" and writes no "name"
-        t = yield from key(r)
-        o.typed = t if t not in ("function", "tool_call", "tool_use") else None
-    elif loose and k not in IGNORED and k not in ID_KEYS:
-        # JSON found in prose or a fence is a call only if it has a call's keys and no others
-        # (after the name went out: not runnable, and a held Example gives it back as text).
-        raise _bad(c, o.started, f"not a call: key {k!r}")
-    else:
-        yield from value(r, Args())      # skipped
-
-
-def _start_at_end(ctx: Context, loose, at, o: _Members) -> None:
-    """At the object's closing brace, a call that has not started yet: it starts now, with its
-    held arguments, or the object is no call."""
-    name = o.name
-    if name is None and o.typed is not None and o.held is not None:
-        name = ctx.check(o.typed)
-    if name is None:
-        raise Reject("object without a tool name", at, broad=True)
-    if o.held is None and loose and not ctx.tools:
-        raise Reject("object with a name but no arguments", at)
-    a = ctx.start(name, o.cid)
-    if o.held is not None:
-        a.take_over(o.held)
 
 
 def _bad(c, started, what):
@@ -230,7 +225,7 @@ def _arguments(r, a: Args):
         w = Args(limit=a.limit)
         yield from string(r, w)
         if w.over:                  # larger than the call may be: the call is incomplete
-            a.over = True
+            a.go_over()
             return
         text = w.result()
         try:
@@ -638,7 +633,7 @@ def special_section(r, ctx: Context, call, ends=(), stray=False):
             yield from call(r, ctx)
         except Reject as e:
             if not ctx.block_calls:
-                e.at = at
+                e.place(at)
                 raise
             # A call that is no call (a malformed id, an undeclared tool) after a sibling: its
             # text, to its end token, goes back as content, and the section goes on.

@@ -52,7 +52,7 @@ def call(r, ctx: Context):
     try:
         name = ctx.check(m.group())
     except Reject as e:
-        e.at = at
+        e.place(at)
         raise
     if (yield from peek(r)) != "(":
         raise Reject("no '(' after the name", at)
@@ -171,7 +171,7 @@ def literal(text: str, join: bool = True):
     Python's one string, for text that is only Python-like (a JSON object a model mistyped)."""
     r = Reader() if join else _Apart()
     r.push(text)
-    r.eof = True
+    r.finish()
     a = Args()
     try:
         for _ in value(r, a):                 # at the end of the stream it never waits

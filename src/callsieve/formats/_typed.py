@@ -217,7 +217,7 @@ class Value:
         if self.mode == "buf" and self.limit is not None and self.size > self.limit:
             # Too large to hold until it ends: the call's arguments stop here (the call is then
             # incomplete), and the rest of the value is read but not kept.
-            self.a.over = True
+            self.a.go_over()
             self.held.clear()
             self.mode = "drop"
 

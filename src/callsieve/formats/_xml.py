@@ -335,8 +335,7 @@ def value(r, d: Dialect, emit, strict: bool = False):
                     nested.append("close")     # …unless it is `<parameter>`, an element of the value
                     held_tags = True
         elif kind == "suspect":
-            if out.held is None:
-                out.held = []
+            out.suspect()
         elif kind in ("param", "fn"):
             if (out.prev == "\n" or not d.trim_nl) and (yield from _opens_element(r, d, kind, lit, nested)):
                 held_tags = True
@@ -373,6 +372,11 @@ class _Out:
             self.size += len(s)
             if self.size > JUNK_LIMIT:         # too far from any end: it was text
                 self.release()
+
+    def suspect(self) -> None:
+        """A suspect closing tag (a misspelled closer?): the text is held from here."""
+        if self.held is None:
+            self.held = []
 
     def release(self) -> None:
         if self.held is not None:
@@ -635,7 +639,7 @@ def block(r, ctx: Context, d: Dialect, name_of=None, pre=()):
         try:
             name = ctx.check(name)
         except Reject as e:
-            e.at = at
+            e.place(at)
             raise
         if tag.groupdict().get("empty"):
             ctx.start(name)

@@ -30,7 +30,7 @@ class FencedJson(Format):
     description = "JSON call(s) in a ```json (or ```xml) fence"
     openers = (FENCE, *HEADINGS)
     # A fence is also how a model quotes code: its call is the call only where the turn ends
-    # with it (held.Hold, block.Example); followed by prose it was an example, fence (and its
+    # with it (held.Hold, held.Example); followed by prose it was an example, fence (and its
     # heading) and all.
     fences = openers
     examples = True

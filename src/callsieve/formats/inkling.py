@@ -109,7 +109,7 @@ def _escaped_call(r, ctx):
     raw = yield from until(r, END, limit=ESCAPED_LIMIT)
     inner = Reader()
     inner.push(html.unescape(raw))
-    inner.eof = True
+    inner.finish()
     try:
         yield from call_object(inner, ctx)
     except Reject:

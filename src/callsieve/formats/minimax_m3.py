@@ -211,7 +211,7 @@ class MinimaxM3(Format):
             try:
                 name = ctx.check(tag.group("name"))
             except Reject as e:
-                e.at = at
+                e.place(at)
                 raise
             yield from _call(r, ctx, name)
             n += 1

@@ -128,7 +128,7 @@ class ToolCallHash(Format):
             try:
                 name = ctx.check(name)
             except Reject as e:
-                e.at = at
+                e.place(at)
                 raise
             a = ctx.start(name)
             c = yield from peek(r)

@@ -304,7 +304,7 @@ def derived_format(template, **kwargs) -> Derived | None:
     checks = [(one, PROBE_CALLS[:1])] + ([(two, PROBE_CALLS)] if two else [])
     if not all(reads_back(t, c, format=fmt) for t, c in checks):
         return None
-    fmt.specials = template_tokens(template)
+    fmt.knows(template_tokens(template))
     return fmt
 
 
