@@ -22,8 +22,9 @@ import re
 from . import MAYBE, NO, YES, Format, Verdict, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._typed import ANY, STRING, Value, param_kinds
-from ._xml import Dialect, Tag, at_mark, block, invoke_dialect, tag_after
+from ._xml import Dialect, Tag, at_mark, block, followed_by, invoke_dialect, param_tag, tag_after
 from ._xml import call as xml_call
+from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, peek, startswith, token, until_any
 
 VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped value is read as
@@ -114,6 +115,11 @@ class Body:
         a call with no arguments)."""
         raise NotImplementedError
 
+    def within(self, look: str, eof: bool, ctx, ends: tuple = ()) -> Verdict:
+        """The text after the opener of a family's own wrapper: is it this body?  (By default as
+        `spot` says; a body may ask less of it in a wrapper that is the family's.)"""
+        return self.spot(look, eof, ctx, False, ends)
+
     def read(self, r, ctx, opener: str, ends: tuple, value: str):
         raise NotImplementedError
         yield
@@ -180,33 +186,116 @@ class NamedJson(Body):
 
 _FUNCTION = re.compile(r"""\s*<function=\s*(["']?)([^<>\n]*?)\1\s*>""")
 _FUNCTION_BODY = ("<parameter=", "<parameter name=", "</function>")
+FUNCTION_START = "<function="
+# A name may be quoted (`<parameter="command">`, `<function='bash'>`): the quotes are the tag's,
+# not the name's (Qwen3.x writes both forms; openvinotoolkit/model_server#4487).
+# Inside a block, Step 3.5 also writes a space for the `=` (`<function bash>`, sgl-project/sglang#38893):
+# a plain name then `>`, so MiniCPM5's `<function name="…">` is never one.
+FUNCTION = Tag(("<function=", "<function "),
+               r"""<function(?:=\s*|\s+(?=[\w.\-]+\s*>))(?P<q>["']?)(?P<name>[^>\n]*?)(?P=q)\s*>""")
+_SPACED = re.compile(r"\s*<function\s+[\w.\-]+\s*>")
+_SPACED_PREFIX = re.compile(r"\s*<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:\s+[\w.\-]*\s*)?)?)?)?)?)?)?)?)?\Z")
+# A parameter tag may also be spelled with an attribute (`<parameter name="path">`, as the
+# invoke-style syntaxes write it): skipping it as noise ran the call without that argument.
+# A name holds no `<`: `<parameter=command=create</parameter>` (the tag's `>` never written,
+# QwenLM/Qwen3-Coder#457) is a malformed tag, not a parameter named `command=create</parameter`.
+PARAMETER = Tag(("<parameter=", "<parameter name="),
+                r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^<>\n]*?)(?P=q)\s*>""")
+_PARAM_START = "<parameter="
+# Whole parameter elements, then the function tag (parameters written first); and its prefixes.
+_PARAMS_FIRST = re.compile(r"(?:\s*<parameter=[^<>\n]*>(?:(?!</parameter>).)*</parameter>)+\s*<function=", re.S)
 
 
 class Functions(Body):
-    """Qwen3-Coder's `<function=NAME><parameter=K>V</parameter></function>`."""
+    """Qwen3-Coder's `<function=NAME><parameter=K>V</parameter></function>`.
+
+    In a family's own wrapper the function tag alone says it is this body (`within`).  Named
+    options, each a quirk a family's real output has (off unless declared):
+    - `prose_before`: a line of prose inside the wrapper before the call (Nemotron,
+      raullenchai/Rapid-MLX#1031): the opener alone is markup, the prose content, the call read;
+    - `params_first`: whole parameter elements before the function tag (MiMo-V2-Flash, vLLM's
+      mimov2_flash parser tests): they are that call's parameters."""
 
     syntax = "xml"
+
+    def __init__(self, prose_before: bool = False, params_first: bool = False):
+        self.prose_before, self.params_first = prose_before, params_first
 
     def spot(self, look, eof, ctx, strict, ends=()):
         m = _FUNCTION.match(look)
         if m is None:
             rest = look.lstrip()
-            return MAYBE if not eof and ("<function=".startswith(rest) or
-                                         (rest.startswith("<function=") and ">" not in rest)) else NO
+            return MAYBE if not eof and (FUNCTION_START.startswith(rest) or
+                                         (rest.startswith(FUNCTION_START) and ">" not in rest)) else NO
         if strict and not declared(ctx, m.group(2).strip()):
             return NO
         return tag_after(look[m.end():], eof, _FUNCTION_BODY)
 
+    def within(self, look, eof, ctx, ends=()):
+        found = tag_after(look, eof, (FUNCTION_START,))    # not `{` (Hermes) nor a name (GLM)
+        if found is not NO:
+            return found
+        head = look[:LOOK_MAX].lstrip()
+        if self.params_first and head and head[:len(_PARAM_START)] == _PARAM_START[:len(head)]:
+            if _PARAMS_FIRST.match(look[:LOOK_MAX]):
+                return YES
+            return MAYBE if not eof and len(look) < LOOK_MAX else NO
+        if _SPACED.match(look):
+            return YES
+        if not eof and _SPACED_PREFIX.match(look[:LOOK_MAX]):
+            return MAYBE
+        if not self.prose_before:
+            return NO
+        prose, bare, rest = look[:LOOK_MAX].partition(FUNCTION_START)
+        if prose.lstrip()[:1] in ("{", "["):
+            return NO                                     # JSON: Hermes' body
+        if not bare and not eof and len(look) < LOOK_MAX:
+            cut = prose.rfind("<")                        # (the function tag's start, cut short)
+            if cut >= 0 and FUNCTION_START.startswith(prose[cut:]):
+                prose = prose[:cut]
+            return MAYBE if "<" not in prose else NO
+        if "<" in prose or not prose.strip() or not bare:
+            return NO
+        return self.spot(FUNCTION_START + rest, eof, ctx, False, ends)   # prose, then a call
+
     def read(self, r, ctx, opener, ends, value):
-        yield from block(r, ctx, _functions(ends, value))
+        d = _functions(ends, value)
+        pre: list = []
+        if self.params_first and (yield from followed_by(r, 0, (_PARAM_START,), eof_ok=False)):
+            pre = yield from _params_first(r, d)
+        elif self.prose_before and not (yield from followed_by(r, 0, FUNCTION.starts, eof_ok=False)):
+            return                     # prose inside the block: the opener alone is markup
+        yield from block(r, ctx, d, pre=pre)
+
+
+def _params_first(r, d):
+    """Parameters written before the function tag (decide saw them whole, then the tag):
+    [(key, tag, text)]."""
+    out = []
+    while (yield from followed_by(r, 0, (_PARAM_START,), eof_ok=False)):
+        yield from peek(r)
+        tag = yield from param_tag(r, PARAMETER, _PARAM_START, False)
+        parts: list[str] = []
+        yield from xml_value(r, d, parts.append, strict=True)
+        out.append((tag.group("key").strip(), tag, "".join(parts)))
+    yield from peek(r)
+    return out
 
 
 @functools.lru_cache(maxsize=64)
 def _functions(ends: tuple, value: str) -> Dialect:
-    from .qwen3_coder import FUNCTION, PARAMETER
+    """The Functions body in a block closed by one of `ends`.
+
+    A `</function>` written again after a call's own is skipped as filler between calls
+    (warpfront/hipfire#750): it closes nothing, and is no content either; so is the closer of an
+    older Qwen wrapper that Qwen3.6 drifts into (`</function_invocation>`, QwenLM/Qwen3.8#178).
+    A misspelled closer (`</parameter/>`, `</parameter1>`, `</parameter_function>`, Qwen3.6,
+    sgl-project/sglang#27337) is held: the value's own closer makes it text of the value; a
+    value the call's closer ends after one is not run (it would hold the typo)."""
     return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
-                   value_close=("</parameter>",), block_close=ends, trim_nl=True,
-                   untyped=VALUES[value])
+                   value_close=("</parameter>",), block_close=ends,
+                   fillers=("</function>", "</function_invocation>"),
+                   trim_nl=True, suspects=("</parameter",), untyped=VALUES[value])
 
 
 # (its tags in any namespace: `<ns:invoke …>`, `<ns|invoke …>`; Muse writes `<atem:invoke …>`)
@@ -218,9 +307,26 @@ _INVOKE_PREFIX = re.compile(r"\s*<(?:[A-Za-z_][\w.\-]{0,31}|" + _NS
 
 class Invoke(Body):
     """MiniMax's `<invoke name="NAME"><parameter name="K">V</parameter></invoke>`, its tags in
-    any namespace (`<ns:invoke …><ns:parameter …>…</ns:parameter></ns:invoke>`)."""
+    any namespace (`<ns:invoke …><ns:parameter …>…</ns:parameter></ns:invoke>`).
+
+    A family declares its tag prefixes (`prefixes`; default: the namespace the first tag is
+    written in), and named options, each a quirk of a family's real output:
+    - `selfclose`: `<invoke name="N"/>` is a call without arguments (DeepSeek DSML);
+    - `slip`: a value whose closer is missing and that ends in another closing tag
+      (`…</content>`, named after the parameter: the invoke syntax's known slip,
+      anthropics/claude-code#83088), or in a misspelled closer of the syntax
+      (`</｜DSML｜parametr>`, ggml-org/llama.cpp#28612), is not run: the slip would be part of
+      the value, unless the value's own closer follows;
+    - `fillers` / `filler_tails`: tokens written around each invoke, skipped between calls
+      (Step-3's `<｜tool_call_begin｜>function<｜tool_sep｜>`; `_xml.Dialect`)."""
 
     syntax = "xml"
+
+    def __init__(self, prefixes: tuple[str, ...] | None = None, selfclose: bool = False, slip: bool = False,
+                 fillers: tuple[str, ...] = (), filler_tails: dict | None = None):
+        self.prefixes, self.selfclose, self.slip = prefixes, selfclose, slip
+        self.fillers, self.filler_tails = fillers, filler_tails
+        self._dialects: dict = {}
 
     def spot(self, look, eof, ctx, strict, ends=()):
         m = _INVOKE.match(look)
@@ -232,8 +338,22 @@ class Invoke(Body):
         return tag_after(look[m.end():], eof, (f"<{ns}parameter", f"</{ns}invoke>"))
 
     def read(self, r, ctx, opener, ends, value):
-        m = _INVOKE.match(r.buf, r.pos)         # (spot saw the whole tag: it is in the buffer)
-        yield from block(r, ctx, _invoke(ends, value, m.group(1) if m else ""))
+        if self.prefixes is None:
+            m = _INVOKE.match(r.buf, r.pos)     # (spot saw the whole tag: it is in the buffer)
+            yield from block(r, ctx, _invoke(ends, value, m.group(1) if m else ""))
+        else:
+            yield from block(r, ctx, self.dialect(ends, value))
+
+    def dialect(self, ends: tuple, value: str = "json") -> Dialect:
+        """The Dialect of this body's declared prefixes in a block closed by one of `ends`."""
+        d = self._dialects.get((ends, value))
+        if d is None:
+            prefixes = self.prefixes or ("",)
+            suspects = (tuple(f"</{p}" for p in prefixes if p) or ("</",)) if self.slip else ()
+            d = self._dialects[(ends, value)] = invoke_dialect(
+                prefixes=prefixes, block_close=ends, selfclose=self.selfclose, suspects=suspects,
+                fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value])
+        return d
 
 
 @functools.lru_cache(maxsize=64)
@@ -414,7 +534,6 @@ def _specials(r, most: int = 64):
 @functools.lru_cache(maxsize=4)
 def _framed(value: str) -> Dialect:
     """`<parameter=K>V</parameter>` tags up to the frame's next special token."""
-    from .qwen3_coder import FUNCTION, PARAMETER
     return Dialect(call=FUNCTION, call_close=(), param=PARAMETER, value_close=("</parameter>",),
                    block_close=("<|", "<｜"), trim_nl=True, untyped=VALUES[value])
 
@@ -550,27 +669,55 @@ class Family(Format):
 
         Family("acme", "<acme_call>", KeyValue("<param_key>"), value="text")
 
-    `opener`: the wrapper's opener (its closer spelled by `closers`, or given); `body`: a Body;
-    `value`: the value encoding of a tag body (a key of VALUES); any other keyword is a Format
-    attribute (`models`, `specials`, `description`…)."""
-
-    def __init__(self, name: str, opener: str, body: Body, closer: str | None = None,
-                 value: str = "json", **attrs):
-        if value not in VALUES:
-            raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
-        self.name, self.body, self.value = name, body, value
-        self.openers = (opener,)
-        self.closes = _longest((closer,) if closer else closers(opener))
-        self.closer = closer or closers(opener)[0]
-        self.syntax = body.syntax
-        self.description = f"{opener} {type(body).__name__} {self.closer}"
-        for k, v in attrs.items():
-            setattr(self, k, v)
+    `opener`: the wrapper's opener, or several (the first is the usual one); `closer`: its
+    closer (default: spelled by `closers` from each opener), or {opener: closer} for openers
+    closed otherwise (None: no closer); `body`: a Body; `value`: the value encoding of a tag body
+    (a key of VALUES).  A wrapper is told apart from another family's by what follows it
+    (`Body.within`), unless it is `own`: openers (True: all of them) that no other family writes,
+    where a malformed body is this family's error, never another's call.
+    `inline`: openers that are the start of the body's own first tag (`<function=`, `<invoke
+    name="`): a server stripped the wrapper, and the opener is read as the body's first tag;
+    `tool_inline` the same, only with tools declared and for a declared tool (it opens a block
+    after prose too).  Any other keyword is a Format attribute (`models`, `specials`,
+    `description`, `aliases`, `priority`, `example`…)."""
 
     from_parts = True
 
+    def __init__(self, name: str, opener: str | tuple[str, ...], body: Body,
+                 closer: str | dict | None = None, value: str = "json", *, own: bool | tuple = (),
+                 inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (), **attrs):
+        if value not in VALUES:
+            raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
+        wrappers = (opener,) if isinstance(opener, str) else tuple(opener)
+        self.name, self.body, self.value = name, body, value
+        self.openers = wrappers + tuple(inline)
+        self.tool_openers = tuple(tool_inline)
+        self.inline, self.strict = frozenset(inline + tool_inline), frozenset(tool_inline)
+        self.own = frozenset(wrappers if own is True else own or ())
+        given = closer if isinstance(closer, dict) else {}
+        if isinstance(closer, str):
+            ends: tuple = (closer,)
+        else:
+            ends = tuple(c for o in wrappers for c in ((given[o],) if o in given else closers(o)) if c)
+        self.closes = _longest(ends)
+        self.closer = closer if isinstance(closer, str) else given.get(wrappers[0], ends[0] if ends else None)
+        self._closer_of = given
+        self.syntax = body.syntax
+        self.description = f"{wrappers[0]} {type(body).__name__} {self.closer}"
+        for k, v in attrs.items():
+            setattr(self, k, v)
+
+    def closer_for(self, opener):
+        return self._closer_of.get(opener, self.closer)
+
     def decide(self, opener, look, eof, ctx):
-        return self.body.spot(look, eof, ctx, False, self.closes)
+        if opener in self.inline:
+            return self.body.spot(opener + look, eof, ctx, opener in self.strict, self.closes)
+        if opener in self.own:
+            return YES
+        return self.body.within(look, eof, ctx, self.closes)
 
     def parse(self, r, ctx, opener):
+        if opener in self.inline:
+            r.push_front(opener)           # the opener is the start of the body's first tag
         yield from self.body.read(r, ctx, opener, self.closes, self.value)
