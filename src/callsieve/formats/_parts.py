@@ -115,8 +115,8 @@ class Body:
         a call with no arguments)."""
         raise NotImplementedError
 
-    def within(self, look: str, eof: bool, ctx, ends: tuple = ()) -> Verdict:
-        """The text after the opener of a family's own wrapper: is it this body?  (By default as
+    def within(self, opener: str, look: str, eof: bool, ctx, ends: tuple = ()) -> Verdict:
+        """The text after `opener`, a family's own wrapper: is it this body?  (By default as
         `spot` says; a body may ask less of it in a wrapper that is the family's.)"""
         return self.spot(look, eof, ctx, False, ends)
 
@@ -231,7 +231,7 @@ class Functions(Body):
             return NO
         return tag_after(look[m.end():], eof, _FUNCTION_BODY)
 
-    def within(self, look, eof, ctx, ends=()):
+    def within(self, opener, look, eof, ctx, ends=()):
         found = tag_after(look, eof, (FUNCTION_START,))    # not `{` (Hermes) nor a name (GLM)
         if found is not NO:
             return found
@@ -370,23 +370,44 @@ _TAG_PREFIX = re.compile(r"<[^<>\n]{0,40}\Z")
 
 class KeyValue(Body):
     """A name, then key/value tag pairs: `NAME<arg_key>K</arg_key><arg_value>V</arg_value>`.
-    `key` is the key tag's spelling; the value and type tags are spelled after it by role."""
+    `key` is the key tag's spelling; the value and type tags are spelled after it by role.
+
+    Named options, each a quirk of a family's real output (docs/syntax.md#glm):
+    - `glued`: GLM's slips: the first key glued to the name, its key tag left out
+      (`<tool_call>grep_toolpattern</arg_key>`, split on the longest declared tool name; or after
+      a space or a second wrapper opener), a key tag or closer written twice, a value's opener
+      left out (then the value must have its closer), a type tag between key and value, the name
+      ended by HY-V3's `<tool_sep>`;
+    - `call`: the call's own tag inside a section wrapper that holds several calls (HY-V3's
+      `<tool_call>` in `<tool_calls>`; default: the wrapper's opener is the call's tag, one call);
+    - `suffixes`: every tag may also be spelled with one of these before its `>` (HY-V3's
+      `<arg_key:opensource>`)."""
 
     syntax = "xml"
 
     def __init__(self, key: str = "<arg_key>", value: str | None = None, type: str | None = None,
-                 trim_nl: bool = True):
+                 trim_nl: bool = True, glued: bool = False, call: str | None = None,
+                 suffixes: tuple[str, ...] = ("",)):
         i = key.rfind("key")
         self.key = key
         self.value = value or key[:i] + "value" + key[i + 3:]
         self.type = type or key[:i] + "type" + key[i + 3:]
         self.trim_nl = trim_nl        # a newline at each end of a value is layout, not value
+        self.glued, self.call, self.suffixes = glued, call, suffixes
 
     def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
         return tag_after(rest, eof, (self.key, *ends))
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        if self.call is not None:                  # a section: the call's own tag follows
+            return tag_after(look, eof, _suffixed(self.call, self.suffixes))
+        if not self.glued:
+            return self.spot(look, eof, ctx, False, ends)
+        return _glued_within(look, eof, opener, (self.key, *ends, closers(self.key)[0], closers(self.value)[0]),
+                             closers(self.key)[0])
 
     @staticmethod
     def seen(look: str, eof: bool, ctx) -> tuple[Verdict, KeyValue | None]:
@@ -401,8 +422,119 @@ class KeyValue(Body):
         return (MAYBE if not eof and (not rest or _TAG_PREFIX.match(rest)) else NO), None
 
     def read(self, r, ctx, opener, ends, value):
-        r.push_front(opener)               # the wrapper's opener is the call tag's start
+        if self.call is None:
+            r.push_front(opener)           # the wrapper's opener is the call tag's start
+        if self.glued:
+            d = _glued(self.call or opener, ends, self.key, self.value, self.type, self.suffixes,
+                       self.call is not None, self.trim_nl, value)
+            yield from block(r, ctx, d, name_of=split_glued(ctx))
+            return
         yield from block(r, ctx, _key_value(opener, ends, self.key, self.value, self.type, value, self.trim_nl))
+
+
+def _suffixed(tag: str, suffixes: tuple) -> tuple[str, ...]:
+    """`tag` spelled with each of `suffixes` before its `>`."""
+    return tuple(tag[:-1] + s + ">" for s in suffixes)
+
+
+def _rx(tag: str, suffixes: tuple) -> str:
+    """A regex for `tag` spelled with any of `suffixes` before its `>`."""
+    sfx = [s for s in suffixes if s]
+    return re.escape(tag[:-1]) + ("(?:" + "|".join(map(re.escape, sfx)) + ")?" if sfx else "") + ">"
+
+
+_SEP_TAG = r"<tool_sep(?::\w+)?>"      # HY-V3 ends the name with it: `<tool_call>NAME<tool_sep>`
+
+
+@functools.lru_cache(maxsize=32)
+def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple, section: bool,
+           trim_nl: bool, value: str) -> Dialect:
+    """The Dialect of the GLM layout (`KeyValue(glued=True)`): calls opened by `call`, each
+    closed by its closer, in a section closed by one of `ends` (`section`), else each in its
+    own wrapper closed by one of `ends`."""
+    k_close, v_close, t_close = closers(key)[0], closers(val)[0], closers(typ)[0]
+    call_close = _suffixed(closers(call)[0], suffixes) if section else ends
+    K, KC, V, T, TC, C = (_rx(t, suffixes) for t in (key, k_close, val, typ, t_close, call))
+    # The name runs from the call tag to a newline, <tool_sep>, a key tag or the call's closer, or
+    # to a stray value closer (`<tool_call>f</arg_value></tool_call>`: a call with no arguments that
+    # closes a value it never opened; the closer is dropped as text between the call's tags).
+    name = r"\s*(?P<name>[^<>\s]+?)\s*(?:" + _SEP_TAG + ")?"
+    # A newline ends the name only right after it: one after a glued key's closer (or after other
+    # whitespace) may still be followed by that key's value tag, and what the tag is must not
+    # depend on whether the chunk ended there.
+    name_end = (_SEP_TAG + r"|(?=" + re.escape(key[:-1]) + "[:>]|" + "|".join(re.escape(c[:-1]) for c in call_close)
+                + "|" + _rx(v_close, suffixes) + r")|(?<![>\s])\n")
+    key_close = rf"(?:{KC}\s*)+"          # a closer written twice (`</arg_key></arg_key>`) is one
+    # The glued key may also follow the name after a space (`<tool_call>browser_action task</arg_key>`,
+    # vllm#47190) or after a second call tag written for the key tag (getsigit/sigit#95).
+    glued = r"\s*(?P<glued>[^<>\s]+?(?:(?:[ \t]+|" + C + r")[^<>\s]+)?)" + key_close + rf"(?P<opened>{V})?"
+    glued_end = key_close + rf"(?:{V}|(?=[^\s<]))"
+    # A value whose opener was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
+    # own closer, which it must then have (`opened` unmatched: no lenient end).  So is a key
+    # opener written twice (`<arg_key><arg_key>path</arg_key>`, vllm-project/vllm#54971).  A typed
+    # variant writes the value's type between the key and the value: a string type keeps it text.
+    typed = rf"(?:{T}\s*(?P<type>[^<>]*?)\s*{TC}\s*)?"
+    pair = Tag(_suffixed(key, suffixes),
+               rf"(?:{K}\s*)+(?P<key>(?:(?!{re.escape(k_close[:-1])}).)*?)\s*" + key_close + typed + rf"(?P<opened>{V})?",
+               end=key_close + rf"(?:{T}[^<>]*{TC}\s*)?(?:{V}|(?=[^\s<]))")
+    call_tag = Tag(_suffixed(call, suffixes), C + "(?:" + name + "|" + glued + ")", end=name_end + "|" + glued_end)
+    return Dialect(call=call_tag, call_close=call_close, param=pair, value_close=_suffixed(v_close, suffixes),
+                   block_close=ends if section else (), many=section, trim_nl=trim_nl, untyped=VALUES[value])
+
+
+_IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
+
+
+def _glued_within(look: str, eof: bool, opener: str, after: tuple, k_close: str) -> Verdict:
+    """In a GLM-layout wrapper: a name, then one of `after` (a key tag, the call's closer, a
+    stray closer); or a name, a separator (blanks, or the `opener` written again) and a key glued
+    to its closer `k_close`."""
+    look = look[:LOOK_MAX]
+    m = _IDENT.match(look)
+    if m is None:
+        return MAYBE if not eof and not look.strip() else NO
+    if m.end() < len(look):
+        found = tag_after(look[m.end():], eof, after)
+        if found is not NO:
+            return found
+    elif not eof:
+        return MAYBE
+    rest = look[m.end():]
+    sep = _SPLIT.match(rest)
+    if sep is not None and (sep.group()[0] != "<" or sep.group() == opener):
+        key = _KEY_CHARS.match(rest, sep.end())
+        tail = rest[key.end():]  # type: ignore[union-attr]  # (it matches "" too)
+        if key.end() > sep.end() and tail.startswith(k_close):  # type: ignore[union-attr]
+            return YES
+        return MAYBE if not eof and k_close.startswith(tail) else NO
+    return MAYBE if not eof and rest and opener.startswith(rest) else NO
+
+
+_KEY_CHARS = re.compile(r"[^<>\s]*")
+
+
+def split_glued(ctx):
+    """A call tag's name, or (name, key) when its first key is glued to it: the longest declared
+    tool name the glued text starts with, the rest the key (Reject when none fits)."""
+    def name_of(tag):
+        glued = tag.groupdict().get("glued")
+        if glued is None:
+            return tag.group("name")
+        parts = _SPLIT.split(glued)
+        if len(parts) == 2:                   # NAME KEY: the name must be a declared tool's
+            name, key = parts
+            if not declared(ctx, name):
+                raise Reject("a key glued to an undeclared name")
+            return name, key
+        names = sorted((n for n in (ctx.tools or ()) if glued.startswith(n) and len(n) < len(glued)),
+                       key=len, reverse=True)
+        if not names:
+            raise Reject("a key glued to an undeclared name")
+        return names[0], glued[len(names[0]):]
+    return name_of
+
+
+_SPLIT = re.compile(r"[ \t]+|<[^<>\s]*>")
 
 
 def _alt(literals) -> str:
@@ -715,7 +847,7 @@ class Family(Format):
             return self.body.spot(opener + look, eof, ctx, opener in self.strict, self.closes)
         if opener in self.own:
             return YES
-        return self.body.within(look, eof, ctx, self.closes)
+        return self.body.within(opener, look, eof, ctx, self.closes)
 
     def parse(self, r, ctx, opener):
         if opener in self.inline:
