@@ -318,14 +318,17 @@ class Invoke(Body):
       (`</｜DSML｜parametr>`, ggml-org/llama.cpp#28612), is not run: the slip would be part of
       the value, unless the value's own closer follows;
     - `fillers` / `filler_tails`: tokens written around each invoke, skipped between calls
-      (Step-3's `<｜tool_call_begin｜>function<｜tool_sep｜>`; `_xml.Dialect`)."""
+      (Step-3's `<｜tool_call_begin｜>function<｜tool_sep｜>`; `_xml.Dialect`);
+    - `lead`: a regex of what may stand before the first invoke in the family's wrapper
+      (Step-3's call token, type word, separator and name written again); without it an invoke
+      tag of the declared prefixes must come first."""
 
     syntax = "xml"
 
     def __init__(self, prefixes: tuple[str, ...] | None = None, selfclose: bool = False, slip: bool = False,
-                 fillers: tuple[str, ...] = (), filler_tails: dict | None = None):
+                 fillers: tuple[str, ...] = (), filler_tails: dict | None = None, lead: re.Pattern | None = None):
         self.prefixes, self.selfclose, self.slip = prefixes, selfclose, slip
-        self.fillers, self.filler_tails = fillers, filler_tails
+        self.fillers, self.filler_tails, self.lead = fillers, filler_tails, lead
         self._dialects: dict = {}
 
     def spot(self, look, eof, ctx, strict, ends=()):
@@ -336,6 +339,18 @@ class Invoke(Body):
             return NO
         ns = m.group(1)
         return tag_after(look[m.end():], eof, (f"<{ns}parameter", f"</{ns}invoke>"))
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        if self.prefixes is None:
+            return self.spot(look, eof, ctx, False, ends)
+        tags = tuple(f"<{p}invoke" for p in self.prefixes)
+        if self.lead is None:
+            return tag_after(look, eof, tags)
+        s = look[:LOOK_MAX]
+        found = [i for i in (s.find(t) for t in tags) if i >= 0]
+        if found:
+            return YES if self.lead.fullmatch(s, 0, min(found)) else NO
+        return MAYBE if not eof and len(s) < LOOK_MAX and _LEAD_CHARS.fullmatch(s) else NO
 
     def read(self, r, ctx, opener, ends, value):
         if self.prefixes is None:
@@ -354,6 +369,9 @@ class Invoke(Body):
                 prefixes=prefixes, block_close=ends, selfclose=self.selfclose, suspects=suspects,
                 fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value])
         return d
+
+
+_LEAD_CHARS = re.compile(r"[\s\w.\-<>｜|:]*")       # what a lead may be made of, while it may go on
 
 
 @functools.lru_cache(maxsize=64)
@@ -843,10 +861,10 @@ class Family(Format):
         return self._closer_of.get(opener, self.closer)
 
     def decide(self, opener, look, eof, ctx):
-        if opener in self.inline:
-            return self.body.spot(opener + look, eof, ctx, opener in self.strict, self.closes)
         if opener in self.own:
             return YES
+        if opener in self.inline:
+            return self.body.spot(opener + look, eof, ctx, opener in self.strict, self.closes)
         return self.body.within(opener, look, eof, ctx, self.closes)
 
     def parse(self, r, ctx, opener):
