@@ -22,10 +22,10 @@ import re
 from . import MAYBE, NO, YES, Format, Verdict, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._typed import ANY, STRING, Value, param_kinds
-from ._xml import Dialect, Tag, at_mark, block, followed_by, invoke_dialect, param_tag, tag_after
+from ._xml import Dialect, Tag, at_mark, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
 from ._xml import call as xml_call
 from ._xml import value as xml_value
-from ..reader import Bad, Reject, Truncated, peek, startswith, token, until_any
+from ..reader import Bad, Reject, Truncated, peek, startswith, token, until, until_any
 
 VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped value is read as
 
@@ -162,26 +162,43 @@ _JSON_AFTER_PREFIX = re.compile(r"[ \t]*(?:>|:|\n)?\s*\Z")
 
 
 class NamedJson(Body):
-    """A name, then JSON arguments: `NAME\\n{…}`, `NAME>{…}`, `NAME {…}`."""
+    """A name, then JSON arguments: `NAME\\n{…}`, `NAME>{…}`, `NAME {…}`.
+    `fenced`: the arguments may be in a Markdown ```json fence (DeepSeek-V4-Flash's drift into
+    `<｜DSML｜toolcall>NAME` + a fenced object, vllm-project/vllm-ascend#13794)."""
+
+    def __init__(self, fenced: bool = False):
+        self.fenced = fenced
 
     def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
-        if _JSON_AFTER.match(rest):
+        after, prefix = (_FENCED_AFTER, _FENCED_PREFIX) if self.fenced else (_JSON_AFTER, _JSON_AFTER_PREFIX)
+        if after.match(rest):
             return YES
-        return MAYBE if not eof and _JSON_AFTER_PREFIX.match(rest) else NO
+        return MAYBE if not eof and prefix.match(rest[:LOOK_MAX]) else NO
 
     def read(self, r, ctx, opener, ends, value):
         m = yield from token(r, _NAME_TOKEN, 256)
         if m is None:
             raise Reject("no name") if not r.eof else Truncated("cut off before a name")
         name = ctx.check(m.group().strip())
-        for sep in (">", ":"):
-            if (yield from startswith(r, sep, skip_ws=True)):
-                break
+        fenced = False
+        if self.fenced:
+            yield from peek(r)
+            fenced = yield from fence_open(r)
+        if not fenced:
+            for sep in (">", ":"):
+                if (yield from startswith(r, sep, skip_ws=True)):
+                    break
         yield from call_object(r, ctx, name=name)
+        if fenced:
+            yield from startswith(r, "```", skip_ws=True)
         yield from _closer(r, ends)
+
+
+_FENCED_AFTER = re.compile(r"\s*(?:```(?:json)?\s*)?\{")
+_FENCED_PREFIX = re.compile(r"\s*(?:`{1,3}(?:j|js|jso|json)?\s*)?\Z")
 
 
 _FUNCTION = re.compile(r"""\s*<function=\s*(["']?)([^<>\n]*?)\1\s*>""")
@@ -332,6 +349,8 @@ class Invoke(Body):
         self._dialects: dict = {}
 
     def spot(self, look, eof, ctx, strict, ends=()):
+        if self.prefixes is not None:
+            return self._spot_declared(look, eof, ctx, strict)
         m = _INVOKE.match(look)
         if m is None:
             return MAYBE if not eof and _INVOKE_PREFIX.match(look[:200]) else NO
@@ -339,6 +358,22 @@ class Invoke(Body):
             return NO
         ns = m.group(1)
         return tag_after(look[m.end():], eof, (f"<{ns}parameter", f"</{ns}invoke>"))
+
+    def _spot_declared(self, look, eof, ctx, strict):
+        """An invoke tag of the declared prefixes (its name a declared tool's when `strict`),
+        then a parameter tag or the invoke's closer (or, with `selfclose`, the tag closed)."""
+        d = self.dialect(())
+        m = d.call.pattern.match(look.lstrip())
+        if m is None:
+            rest = look[:LOOK_MAX].lstrip()
+            undecided = any(t.startswith(rest) or (rest.startswith(t) and ">" not in rest and "\n" not in rest)
+                            for t in d.call.starts)
+            return MAYBE if not eof and undecided else NO
+        if strict and not declared(ctx, m.group("name")):
+            return NO
+        if m.groupdict().get("empty"):
+            return YES
+        return tag_after(look.lstrip()[m.end():], eof, d.param.starts + d.call_close)
 
     def within(self, opener, look, eof, ctx, ends=()):
         if self.prefixes is None:
@@ -377,6 +412,34 @@ _LEAD_CHARS = re.compile(r"[\s\w.\-<>｜|:]*")       # what a lead may be made o
 @functools.lru_cache(maxsize=64)
 def _invoke(ends: tuple, value: str, ns: str = "") -> Dialect:
     return invoke_dialect(prefixes=(ns,), block_close=ends, untyped=VALUES[value])
+
+
+_ELEMENT_NAME = re.compile(r"\s*<name>\s*([\w.\-]{1,128})\s*</name>\s*")
+_ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-]{0,128}\s*(?:<(?:/(?:n(?:a(?:m(?:e)?)?)?)?)?)?)?)?)?)?)?)?")
+
+
+class Element(Body):
+    """A call named by an element, `<name>NAME</name>` (after an opener such as `<function>`),
+    then the parameters and closers of an Invoke body: DeepSeek V4-Flash leaks it
+    (adolfousier/opencrabs#419); read for a declared name only."""
+
+    syntax = "xml"
+
+    def __init__(self, invoke: Invoke):
+        self.invoke = invoke
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        d = self.invoke.dialect(ends)
+        return declared_then(look, eof, ctx, _ELEMENT_NAME, _ELEMENT_PREFIX, d.param.starts + d.call_close)
+
+    def read(self, r, ctx, opener, ends, value):
+        d = self.invoke.dialect(ends, value)
+        yield from until(r, "<name>", limit=64)
+        name = ctx.check((yield from until(r, "</name>", limit=256)).strip())
+        yield from xml_call(r, ctx, d, name)
+        for closer in d.block_close:           # the section's closer, if written
+            if (yield from startswith(r, closer, skip_ws=True)):
+                break
 
 
 # Key/value tags are known by their role, not their spelling: a tag whose word ends in `key`
@@ -828,20 +891,25 @@ class Family(Format):
     `inline`: openers that are the start of the body's own first tag (`<function=`, `<invoke
     name="`): a server stripped the wrapper, and the opener is read as the body's first tag;
     `tool_inline` the same, only with tools declared and for a declared tool (it opens a block
-    after prose too).  Any other keyword is a Format attribute (`models`, `specials`,
+    after prose too).  `bodies`: {opener: Body} for openers whose block holds another known
+    body (a family's drift into another layout); `tool_bodies` the same, opening only with tools
+    declared, for a declared tool.  Any other keyword is a Format attribute (`models`, `specials`,
     `description`, `aliases`, `priority`, `example`…)."""
 
     from_parts = True
 
     def __init__(self, name: str, opener: str | tuple[str, ...], body: Body,
                  closer: str | dict | None = None, value: str = "json", *, own: bool | tuple = (),
-                 inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (), **attrs):
+                 inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (),
+                 bodies: dict | None = None, tool_bodies: dict | None = None, **attrs):
         if value not in VALUES:
             raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
         wrappers = (opener,) if isinstance(opener, str) else tuple(opener)
         self.name, self.body, self.value = name, body, value
-        self.openers = wrappers + tuple(inline)
-        self.tool_openers = tuple(tool_inline)
+        self.bodies = {**(bodies or {}), **(tool_bodies or {})}
+        self.openers = wrappers + tuple(inline) + tuple(bodies or ())
+        self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
+        self.strict_bodies = frozenset(tool_bodies or ())
         self.inline, self.strict = frozenset(inline + tool_inline), frozenset(tool_inline)
         self.own = frozenset(wrappers if own is True else own or ())
         given = closer if isinstance(closer, dict) else {}
@@ -863,6 +931,11 @@ class Family(Format):
     def decide(self, opener, look, eof, ctx):
         if opener in self.own:
             return YES
+        if opener in self.bodies:
+            body = self.bodies[opener]
+            if opener in self.strict_bodies:
+                return body.spot(look, eof, ctx, True, self.closes)
+            return body.within(opener, look, eof, ctx, self.closes)
         if opener in self.inline:
             return self.body.spot(opener + look, eof, ctx, opener in self.strict, self.closes)
         return self.body.within(opener, look, eof, ctx, self.closes)
@@ -870,4 +943,5 @@ class Family(Format):
     def parse(self, r, ctx, opener):
         if opener in self.inline:
             r.push_front(opener)           # the opener is the start of the body's first tag
-        yield from self.body.read(r, ctx, opener, self.closes, self.value)
+        body = self.bodies.get(opener, self.body)
+        yield from body.read(r, ctx, opener, self.closes, self.value)
