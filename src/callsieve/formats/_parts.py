@@ -22,7 +22,7 @@ import re
 from . import MAYBE, NO, YES, Format, Verdict, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._typed import ANY, STRING, Value, param_kinds
-from ._xml import Dialect, Tag, at_mark, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
+from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, peek, startswith, token, until, until_any
@@ -338,14 +338,32 @@ class Invoke(Body):
       (Step-3's `<｜tool_call_begin｜>function<｜tool_sep｜>`; `_xml.Dialect`);
     - `lead`: a regex of what may stand before the first invoke in the family's wrapper
       (Step-3's call token, type word, separator and name written again); without it an invoke
-      tag of the declared prefixes must come first."""
+      tag of the declared prefixes must come first.
+
+    The same body in other spellings (an element named by an attribute, its parameters named by
+    an attribute): `words` (the call's and the parameter's tag words), `names` (the attributes
+    that name them), `types` (optional attributes that type a value), `marks` (how a tag is
+    written: ANGLE `<w …>`…`</w>`, or Kimi K3's XTML `<|open|>w …<|sep|>`…`<|close|>w<|sep|>`),
+    `space` (a regex of what stands before an attribute: MiniCPM5's detokenizer drops it or
+    writes Ġ), `xml` (real XML: entities and CDATA decoded, no lenient ends), `entities`
+    (attributes XML-escaped, values raw: Kimi K3), `nameless` (a parameter tag without a name is
+    the tool's one parameter, `_xml.sole_key`), `one` (the call's tag is the whole block: one
+    call, closed by its own closer)."""
 
     syntax = "xml"
 
     def __init__(self, prefixes: tuple[str, ...] | None = None, selfclose: bool = False, slip: bool = False,
-                 fillers: tuple[str, ...] = (), filler_tails: dict | None = None, lead: re.Pattern | None = None):
+                 fillers: tuple[str, ...] = (), filler_tails: dict | None = None, lead: re.Pattern | None = None,
+                 words: tuple[str, str] = ("invoke", "parameter"), names: tuple[str, str] = ("name", "name"),
+                 types: tuple[str, ...] = ("string", "type"), marks: tuple[str, str, str, str] = ("<", ">", "</", ">"),
+                 space: str | None = None, xml: bool = False, entities: bool = False, nameless: bool = False,
+                 one: bool = False):
         self.prefixes, self.selfclose, self.slip = prefixes, selfclose, slip
         self.fillers, self.filler_tails, self.lead = fillers, filler_tails, lead
+        self.words, self.names, self.types, self.marks, self.space = words, names, types, marks, space
+        self.xml, self.entities, self.nameless, self.one = xml, entities, nameless, one
+        self.spelled = (words, names, types, marks, space, xml, entities, nameless, one) != (
+            ("invoke", "parameter"), ("name", "name"), ("string", "type"), ANGLE, None, False, False, False, False)
         self._dialects: dict = {}
 
     def spot(self, look, eof, ctx, strict, ends=()):
@@ -373,7 +391,7 @@ class Invoke(Body):
             return NO
         if m.groupdict().get("empty"):
             return YES
-        return tag_after(look.lstrip()[m.end():], eof, d.param.starts + d.call_close)
+        return tag_after(look.lstrip()[m.end():], eof, d.param.starts + d.call_close + (("{",) if d.json_args else ()))
 
     def within(self, opener, look, eof, ctx, ends=()):
         if self.prefixes is None:
@@ -400,10 +418,54 @@ class Invoke(Body):
         if d is None:
             prefixes = self.prefixes or ("",)
             suspects = (tuple(f"</{p}" for p in prefixes if p) or ("</",)) if self.slip else ()
-            d = self._dialects[(ends, value)] = invoke_dialect(
-                prefixes=prefixes, block_close=ends, selfclose=self.selfclose, suspects=suspects,
-                fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value])
+            if self.spelled:
+                d = self._spelled(prefixes, ends, suspects, value)
+            else:
+                d = invoke_dialect(prefixes=prefixes, block_close=ends, selfclose=self.selfclose, suspects=suspects,
+                                   fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value])
+            self._dialects[(ends, value)] = d
         return d
+
+    def _spelled(self, prefixes, ends, suspects, value) -> Dialect:
+        o, c, eo, ec = self.marks
+        alt = "(?:" + "|".join(re.escape(p) for p in prefixes) + ")"
+        close = re.escape(c)
+        space = self.space or r"\s+"
+
+        def tag(word, required, optional):
+            return Tag(tuple(f"{o}{p}{word}" for p in prefixes),
+                       attrs_tag(re.escape(o) + alt + word, required, optional, close=close,
+                                 selfclose=self.selfclose, space=space), end=close)
+        key = {self.names[1]: "key"}
+        call = tag(self.words[0], {self.names[0]: "name"}, None)
+        param = tag(self.words[1], {} if self.nameless else key,
+                    {**(key if self.nameless else {}), **{t: t for t in self.types}})
+        return Dialect(call=call, call_close=tuple(f"{eo}{p}{self.words[0]}{ec}" for p in prefixes), param=param,
+                       value_close=tuple(f"{eo}{p}{self.words[1]}{ec}" for p in prefixes),
+                       block_close=() if self.one else ends, fillers=self.fillers, filler_tails=self.filler_tails,
+                       many=not self.one, xml=self.xml, lenient=not self.xml, attr_entities=self.entities,
+                       suspects=suspects, untyped=VALUES[value])
+
+
+ANGLE = ("<", ">", "</", ">")                       # how an attribute-tag body's tags are written
+XTML = ("<|open|>", "<|sep|>", "<|close|>", "<|sep|>")      # …and Kimi K3's
+
+
+class Mark(Body):
+    """A frame token of a family's turn (Kimi K3's `<|open|>message role="assistant"<|sep|>`):
+    markup that holds no call; `attrs`: what ends its attributes, consumed with them."""
+
+    syntax = "xml"
+
+    def __init__(self, attrs: str | None = None):
+        self.attrs = attrs
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return YES
+
+    def read(self, r, ctx, opener, ends, value):
+        if self.attrs is not None:
+            yield from until(r, self.attrs, limit=TAG_LIMIT)
 
 
 _LEAD_CHARS = re.compile(r"[\s\w.\-<>｜|:]*")       # what a lead may be made of, while it may go on
@@ -893,7 +955,9 @@ class Family(Format):
     `tool_inline` the same, only with tools declared and for a declared tool (it opens a block
     after prose too).  `bodies`: {opener: Body} for openers whose block holds another known
     body (a family's drift into another layout); `tool_bodies` the same, opening only with tools
-    declared, for a declared tool.  Any other keyword is a Format attribute (`models`, `specials`,
+    declared, for a declared tool.  `glued`: {opener: tag} for openers a provider glued from the
+    wrapper and the first call's tag by dropping the tokens between them (Kimi K3's
+    `<|open|>toolscall`): read as the wrapper, then `tag`.  Any other keyword is a Format attribute (`models`, `specials`,
     `description`, `aliases`, `priority`, `example`…)."""
 
     from_parts = True
@@ -901,13 +965,15 @@ class Family(Format):
     def __init__(self, name: str, opener: str | tuple[str, ...], body: Body,
                  closer: str | dict | None = None, value: str = "json", *, own: bool | tuple = (),
                  inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (),
-                 bodies: dict | None = None, tool_bodies: dict | None = None, **attrs):
+                 bodies: dict | None = None, tool_bodies: dict | None = None, glued: dict | None = None,
+                 **attrs):
         if value not in VALUES:
             raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
         wrappers = (opener,) if isinstance(opener, str) else tuple(opener)
         self.name, self.body, self.value = name, body, value
         self.bodies = {**(bodies or {}), **(tool_bodies or {})}
-        self.openers = wrappers + tuple(inline) + tuple(bodies or ())
+        self.glued = glued or {}
+        self.openers = wrappers + tuple(self.glued) + tuple(inline) + tuple(bodies or ())
         self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
         self.strict_bodies = frozenset(tool_bodies or ())
         self.inline, self.strict = frozenset(inline + tool_inline), frozenset(tool_inline)
@@ -918,10 +984,11 @@ class Family(Format):
         else:
             ends = tuple(c for o in wrappers for c in ((given[o],) if o in given else closers(o)) if c)
         self.closes = _longest(ends)
-        self.closer = closer if isinstance(closer, str) else given.get(wrappers[0], ends[0] if ends else None)
+        first = ends[0] if ends else None
+        self.closer = closer if isinstance(closer, str) else given.get(wrappers[0], first) if wrappers else first
         self._closer_of = given
         self.syntax = body.syntax
-        self.description = f"{wrappers[0]} {type(body).__name__} {self.closer}"
+        self.description = f"{self.openers[0]} {type(body).__name__} {self.closer}"
         for k, v in attrs.items():
             setattr(self, k, v)
 
@@ -943,5 +1010,7 @@ class Family(Format):
     def parse(self, r, ctx, opener):
         if opener in self.inline:
             r.push_front(opener)           # the opener is the start of the body's first tag
+        elif opener in self.glued:
+            r.push_front(self.glued[opener])
         body = self.bodies.get(opener, self.body)
         yield from body.read(r, ctx, opener, self.closes, self.value)
