@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import re
 
-from . import MAYBE, NO, YES, Format, Verdict, declared
+from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
@@ -502,6 +502,43 @@ class Element(Body):
         for closer in d.block_close:           # the section's closer, if written
             if (yield from startswith(r, closer, skip_ws=True)):
                 break
+
+
+class Keyed(Body):
+    """`<invoke name="NAME">`, then one tag per parameter named after it (`<path>…</path>`),
+    objects and lists as nested elements, every tag perhaps after a namespace token `ns`
+    (MiniMax-M3's `]<]minimax[>[`, markup wherever it stands between tags): the reader is
+    formats/_keyed.py.  In the family's wrapper it is this body when the token follows, or an
+    invoke tag whose tags carry it (MiniMax-M2's have none)."""
+
+    syntax = "xml"
+
+    def __init__(self, ns: str = ""):
+        self.ns = ns
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        rest = look[:LOOK_MAX].lstrip()
+        if self.ns and rest.startswith(self.ns):
+            rest = rest[len(self.ns):]
+        if not rest.startswith("<invoke"):
+            return MAYBE if not eof and "<invoke".startswith(rest) else NO
+        rest = rest[len("<invoke"):].lstrip()
+        if not rest:
+            return NO if eof else MAYBE
+        if not rest.startswith("name="):
+            return MAYBE if not eof and "name=".startswith(rest) else NO
+        return YES
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        rest = look[:LOOK_MAX].lstrip()
+        if self.ns and rest.startswith(self.ns):
+            return YES
+        if rest.startswith(_keyed.INVOKE_NAME):
+            return YES if self.ns and self.ns in rest else (MAYBE if not eof else NO)
+        return MAYBE if not eof and any(t.startswith(rest) for t in (self.ns, _keyed.INVOKE_NAME) if t) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        yield from _keyed.block(r, ctx, self.ns, ends[0])
 
 
 # Key/value tags are known by their role, not their spelling: a tag whose word ends in `key`
