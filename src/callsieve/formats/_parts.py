@@ -26,6 +26,7 @@ from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_t
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, peek, startswith, token, until, until_any
+from ..scan import Matcher
 
 VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped value is read as
 
@@ -344,6 +345,10 @@ class Invoke(Body):
     an attribute): `words` (the call's and the parameter's tag words), `names` (the attributes
     that name them), `types` (optional attributes that type a value), `marks` (how a tag is
     written: ANGLE `<w …>`…`</w>`, or Kimi K3's XTML `<|open|>w …<|sep|>`…`<|close|>w<|sep|>`),
+    `dotted`: a name that is not declared but whose head is, with a dot, is that tool and its
+    first parameter's key: the model swallowed the parameter's tag and glued its name onto the
+    tool's (`<atem:invoke name="read.filePath">/tmp/a</atem:parameter>`, vllm #51655); its value
+    then has only its closer, which it must have.
     `space` (a regex of what stands before an attribute: MiniCPM5's detokenizer drops it or
     writes Ġ), `xml` (real XML: entities and CDATA decoded, no lenient ends), `entities`
     (attributes XML-escaped, values raw: Kimi K3), `nameless` (a parameter tag without a name is
@@ -357,11 +362,11 @@ class Invoke(Body):
                  words: tuple[str, str] = ("invoke", "parameter"), names: tuple[str, str] = ("name", "name"),
                  types: tuple[str, ...] = ("string", "type"), marks: tuple[str, str, str, str] = ("<", ">", "</", ">"),
                  space: str | None = None, xml: bool = False, entities: bool = False, nameless: bool = False,
-                 one: bool = False):
+                 one: bool = False, dotted: bool = False):
         self.prefixes, self.selfclose, self.slip = prefixes, selfclose, slip
         self.fillers, self.filler_tails, self.lead = fillers, filler_tails, lead
         self.words, self.names, self.types, self.marks, self.space = words, names, types, marks, space
-        self.xml, self.entities, self.nameless, self.one = xml, entities, nameless, one
+        self.xml, self.entities, self.nameless, self.one, self.dotted = xml, entities, nameless, one, dotted
         self.spelled = (words, names, types, marks, space, xml, entities, nameless, one) != (
             ("invoke", "parameter"), ("name", "name"), ("string", "type"), ANGLE, None, False, False, False, False)
         self._dialects: dict = {}
@@ -410,7 +415,7 @@ class Invoke(Body):
             m = _INVOKE.match(r.buf, r.pos)     # (spot saw the whole tag: it is in the buffer)
             yield from block(r, ctx, _invoke(ends, value, m.group(1) if m else ""))
         else:
-            yield from block(r, ctx, self.dialect(ends, value))
+            yield from block(r, ctx, self.dialect(ends, value), name_of=dotted_key(ctx) if self.dotted else None)
 
     def dialect(self, ends: tuple, value: str = "json") -> Dialect:
         """The Dialect of this body's declared prefixes in a block closed by one of `ends`."""
@@ -466,6 +471,22 @@ class Mark(Body):
     def read(self, r, ctx, opener, ends, value):
         if self.attrs is not None:
             yield from until(r, self.attrs, limit=TAG_LIMIT)
+
+
+def dotted_key(ctx):
+    """An invoke tag's name; or (tool, key) when the name is a declared tool's, a dot and a key
+    (Invoke's `dotted`)."""
+    def name_of(tag):
+        name = tag.group("name")
+        tools = ctx.tools or {}
+        if not tools or name in tools:
+            return name
+        heads = [t for t in tools if name.startswith(t + ".") and len(name) > len(t) + 1]
+        if not heads:
+            return name
+        head = max(heads, key=len)
+        return head, name[len(head) + 1:]
+    return name_of
 
 
 _LEAD_CHARS = re.compile(r"[\s\w.\-<>｜|:]*")       # what a lead may be made of, while it may go on
@@ -539,6 +560,72 @@ class Keyed(Body):
 
     def read(self, r, ctx, opener, ends, value):
         yield from _keyed.block(r, ctx, self.ns, ends[0])
+
+
+class Addressed(Body):
+    """Harmony-like messages addressed by recipient (Muse): `to=RECIPIENT` `message`, then the
+    message up to one of `ends`; the next one starts `start` then ` to=`.  The `thinking`
+    recipient's message is reasoning, the `answer` recipient's content, any other recipient is a
+    tool, whose message is a `calls` wrapper around the `inner` body.  A header is read only
+    where one may stand: at the start of the content (`to=`), or after `start` (the opener being
+    its first token; a recipient that starts `other` is another family's: harmony's `functions.`)."""
+
+    syntax = "xml"
+
+    def __init__(self, inner: Body, calls: str, start: str, message: str, ends: tuple[str, ...],
+                 thinking: str = "self", answer: str = "user", other: str = ""):
+        self.inner, self.calls, self.start, self.message, self.ends = inner, calls, start, message, ends
+        self.thinking, self.answer, self.other = thinking, answer, other
+        self.header = re.compile(r"\s*[\w.\-]{1,128}\s*" + re.escape(message))
+        self.prose_end = Matcher(ends + (start,))
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self.within("to=", look, eof, ctx, ends)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        look = look[:LOOK_MAX]
+        if opener != "to=":
+            head = self.start[len(opener):] + " to="
+            if len(look) < len(head):
+                return MAYBE if not eof and head.startswith(look) else NO
+            if not look.startswith(head) or (self.other and look[len(head):].startswith(self.other)):
+                return NO
+            look = look[len(head):]
+        if self.header.match(look):
+            return YES
+        m = _RECIPIENT.match(look)
+        rest = look[m.end():] if m else look          # (it matches "" too)
+        return MAYBE if not eof and len(rest) < len(self.message) and self.message.startswith(rest) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        if opener != "to=":
+            yield from startswith(r, self.start[len(opener):] + " to=")
+        while True:
+            m = yield from token(r, _RECIPIENT, 160)
+            if m is None or not (yield from startswith(r, self.message)):
+                raise Reject("not a header") if not ctx.block_calls else Truncated("cut off in a header")
+            rcpt = m.group().strip()
+            if rcpt in (self.thinking, self.answer):
+                emit = ctx.reasoning if rcpt == self.thinking else ctx.content
+                from .harmony import stream_until      # (harmony imports the parts)
+                end = yield from stream_until(r, self.prose_end, emit)
+                if end is None:
+                    return
+                if end != self.start and not (yield from startswith(r, self.start, skip_ws=True)):
+                    return
+            else:
+                if not (yield from startswith(r, self.calls, skip_ws=True)):
+                    raise Reject("a tool message without a call block") if (yield from peek(r)) \
+                        else Truncated("cut off before the call block")
+                yield from self.inner.read(r, ctx, self.calls, ends, value)
+                yield from trailer(r, self.ends)
+                if not (yield from startswith(r, self.start, skip_ws=True)):
+                    return
+            if not (yield from startswith(r, " to=")) and not (yield from startswith(r, "to=", skip_ws=True)):
+                raise Truncated("cut off in a header") if not (yield from peek(r)) else Reject("not a header")
+
+
+_RECIPIENT = re.compile(r"\s*[\w.\-]{1,128}\s*")
 
 
 # Key/value tags are known by their role, not their spelling: a tag whose word ends in `key`
@@ -994,7 +1081,11 @@ class Family(Format):
     body (a family's drift into another layout); `tool_bodies` the same, opening only with tools
     declared, for a declared tool.  `glued`: {opener: tag} for openers a provider glued from the
     wrapper and the first call's tag by dropping the tokens between them (Kimi K3's
-    `<|open|>toolscall`): read as the wrapper, then `tag`.  Any other keyword is a Format attribute (`models`, `specials`,
+    `<|open|>toolscall`): read as the wrapper, then `tag`.  `start_bodies`: like `bodies`, for
+    openers that count only as the first thing in the content.  `trailers`: tokens that end the
+    family's message after a block of the main body (Muse's `<|eom|>`): one, after whitespace,
+    is the block's.
+    Any other keyword is a Format attribute (`models`, `specials`,
     `description`, `aliases`, `priority`, `example`…)."""
 
     from_parts = True
@@ -1003,12 +1094,14 @@ class Family(Format):
                  closer: str | dict | None = None, value: str = "json", *, own: bool | tuple = (),
                  inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (),
                  bodies: dict | None = None, tool_bodies: dict | None = None, glued: dict | None = None,
-                 **attrs):
+                 start_bodies: dict | None = None, trailers: tuple[str, ...] = (), **attrs):
         if value not in VALUES:
             raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
         wrappers = (opener,) if isinstance(opener, str) else tuple(opener)
         self.name, self.body, self.value = name, body, value
-        self.bodies = {**(bodies or {}), **(tool_bodies or {})}
+        self.bodies = {**(bodies or {}), **(tool_bodies or {}), **(start_bodies or {})}
+        self.start_openers = tuple(start_bodies or ())
+        self.trailers = trailers
         self.glued = glued or {}
         self.openers = wrappers + tuple(self.glued) + tuple(inline) + tuple(bodies or ())
         self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
@@ -1051,3 +1144,12 @@ class Family(Format):
             r.push_front(self.glued[opener])
         body = self.bodies.get(opener, self.body)
         yield from body.read(r, ctx, opener, self.closes, self.value)
+        if body is self.body:
+            yield from trailer(r, self.trailers)
+
+
+def trailer(r, tokens: tuple):
+    """One of `tokens`, after whitespace, consumed (nothing when none is next)."""
+    for t in tokens:
+        if (yield from startswith(r, t, skip_ws=True)):
+            return
