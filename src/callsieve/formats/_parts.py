@@ -1097,13 +1097,15 @@ class Family(Format):
                  start_bodies: dict | None = None, trailers: tuple[str, ...] = (), **attrs):
         if value not in VALUES:
             raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
-        wrappers = (opener,) if isinstance(opener, str) else tuple(opener)
+        listed = (opener,) if isinstance(opener, str) else tuple(opener)
+        # (an inline opener may be listed among the wrappers, for the order the docs show)
+        wrappers = tuple(o for o in listed if o not in inline)
         self.name, self.body, self.value = name, body, value
         self.bodies = {**(bodies or {}), **(tool_bodies or {}), **(start_bodies or {})}
         self.start_openers = tuple(start_bodies or ())
         self.trailers = trailers
         self.glued = glued or {}
-        self.openers = wrappers + tuple(self.glued) + tuple(inline) + tuple(bodies or ())
+        self.openers = tuple(dict.fromkeys(listed + tuple(self.glued) + tuple(inline) + tuple(bodies or ())))
         self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
         self.strict_bodies = frozenset(tool_bodies or ())
         self.inline, self.strict = frozenset(inline + tool_inline), frozenset(tool_inline)

@@ -20,7 +20,7 @@ from ._parts import Family, Keyed
 NS = "]<]minimax[>["
 
 MINIMAX_M3 = Family(
-    "minimax_m3", (NS + "<tool_call>", "<tool_call>"), Keyed(NS), closer="</tool_call>",
+    "minimax_m3", (NS + "<tool_call>", NS + "<invoke", "<tool_call>"), Keyed(NS), closer="</tool_call>",
     own=(NS + "<tool_call>",), inline=(NS + "<invoke",), aliases=("minimax3",),
     description="MiniMax-M3 ]<]minimax[>[<tool_call> with <invoke name=…> and <NAME>value</NAME>",
     models=("minimax-m3*",), priority=15,

@@ -23,7 +23,7 @@ SECTION_CLOSER = "<｜tool_calls_end｜>"
 _HEAD = re.compile(rf"\s*(?:{CALL_BEGIN}\s*)?(?:function\s*)?(?:{SEP}\s*)?(?:[\w.\-]{{1,128}}\s*)?")
 
 STEP3 = Family(
-    "step3", (SECTION, WRAPPER, CALL_BEGIN),
+    "step3", (SECTION, WRAPPER, "<steptml:invoke", CALL_BEGIN),
     Invoke(prefixes=("steptml:",), fillers=(CALL_BEGIN, "function", SEP, "<｜tool_call_end｜>"),
            filler_tails={SEP: re.compile(r"[\w.\-]{1,128}\s*")}, lead=_HEAD),
     closer={SECTION: SECTION_CLOSER, WRAPPER: WRAPPER_CLOSER, CALL_BEGIN: None},
