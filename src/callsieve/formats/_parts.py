@@ -230,7 +230,8 @@ class Functions(Body):
     In a family's own wrapper the function tag alone says it is this body (`within`).  Named
     options, each a quirk a family's real output has (off unless declared):
     - `prose_before`: a line of prose inside the wrapper before the call (Nemotron,
-      raullenchai/Rapid-MLX#1031): the opener alone is markup, the prose content, the call read;
+      raullenchai/Rapid-MLX#1031): the opener alone is markup, the prose content, and the call
+      is read from its `<function=` (declared `inline`);
     - `params_first`: whole parameter elements before the function tag (MiMo-V2-Flash, vLLM's
       mimov2_flash parser tests): they are that call's parameters."""
 
@@ -330,11 +331,11 @@ class Invoke(Body):
     A family declares its tag prefixes (`prefixes`; default: the namespace the first tag is
     written in), and named options, each a quirk of a family's real output:
     - `selfclose`: `<invoke name="N"/>` is a call without arguments (DeepSeek DSML);
-    - `slip`: a value whose closer is missing and that ends in another closing tag
-      (`…</content>`, named after the parameter: the invoke syntax's known slip,
-      anthropics/claude-code#83088), or in a misspelled closer of the syntax
-      (`</｜DSML｜parametr>`, ggml-org/llama.cpp#28612), is not run: the slip would be part of
-      the value, unless the value's own closer follows;
+    - `slip`: a value whose closer is missing and that ends in a suspect closing tag is not run
+      (the slip would be part of the value), unless the value's own closer follows: without a
+      prefix any closing tag (`…</content>`, named after the parameter: the invoke syntax's
+      known slip, anthropics/claude-code#83088), else one of the prefix (a misspelled closer,
+      `</｜DSML｜parametr>`, ggml-org/llama.cpp#28612);
     - `fillers` / `filler_tails`: tokens written around each invoke, skipped between calls
       (Step-3's `<｜tool_call_begin｜>function<｜tool_sep｜>`; `_xml.Dialect`);
     - `lead`: a regex of what may stand before the first invoke in the family's wrapper
