@@ -19,12 +19,14 @@ from __future__ import annotations
 import functools
 import re
 
-from . import MAYBE, NO, YES, Format, Verdict, declared
+from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._typed import ANY, STRING, Value, param_kinds
-from ._xml import Dialect, Tag, at_mark, block, invoke_dialect, tag_after
+from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
 from ._xml import call as xml_call
-from ..reader import Bad, Reject, Truncated, peek, startswith, token, until_any
+from ._xml import value as xml_value
+from ..reader import Bad, Reject, Truncated, peek, startswith, token, until, until_any
+from ..scan import Matcher
 
 VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped value is read as
 
@@ -114,6 +116,11 @@ class Body:
         a call with no arguments)."""
         raise NotImplementedError
 
+    def within(self, opener: str, look: str, eof: bool, ctx, ends: tuple = ()) -> Verdict:
+        """The text after `opener`, a family's own wrapper: is it this body?  (By default as
+        `spot` says; a body may ask less of it in a wrapper that is the family's.)"""
+        return self.spot(look, eof, ctx, False, ends)
+
     def read(self, r, ctx, opener: str, ends: tuple, value: str):
         raise NotImplementedError
         yield
@@ -156,57 +163,158 @@ _JSON_AFTER_PREFIX = re.compile(r"[ \t]*(?:>|:|\n)?\s*\Z")
 
 
 class NamedJson(Body):
-    """A name, then JSON arguments: `NAME\\n{…}`, `NAME>{…}`, `NAME {…}`."""
+    """A name, then JSON arguments: `NAME\\n{…}`, `NAME>{…}`, `NAME {…}`.
+    `fenced`: the arguments may be in a Markdown ```json fence (DeepSeek-V4-Flash's drift into
+    `<｜DSML｜toolcall>NAME` + a fenced object, vllm-project/vllm-ascend#13794)."""
+
+    def __init__(self, fenced: bool = False):
+        self.fenced = fenced
 
     def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
-        if _JSON_AFTER.match(rest):
+        after, prefix = (_FENCED_AFTER, _FENCED_PREFIX) if self.fenced else (_JSON_AFTER, _JSON_AFTER_PREFIX)
+        if after.match(rest):
             return YES
-        return MAYBE if not eof and _JSON_AFTER_PREFIX.match(rest) else NO
+        return MAYBE if not eof and prefix.match(rest[:LOOK_MAX]) else NO
 
     def read(self, r, ctx, opener, ends, value):
         m = yield from token(r, _NAME_TOKEN, 256)
         if m is None:
             raise Reject("no name") if not r.eof else Truncated("cut off before a name")
         name = ctx.check(m.group().strip())
-        for sep in (">", ":"):
-            if (yield from startswith(r, sep, skip_ws=True)):
-                break
+        fenced = False
+        if self.fenced:
+            yield from peek(r)
+            fenced = yield from fence_open(r)
+        if not fenced:
+            for sep in (">", ":"):
+                if (yield from startswith(r, sep, skip_ws=True)):
+                    break
         yield from call_object(r, ctx, name=name)
+        if fenced:
+            yield from startswith(r, "```", skip_ws=True)
         yield from _closer(r, ends)
+
+
+_FENCED_AFTER = re.compile(r"\s*(?:```(?:json)?\s*)?\{")
+_FENCED_PREFIX = re.compile(r"\s*(?:`{1,3}(?:j|js|jso|json)?\s*)?\Z")
 
 
 _FUNCTION = re.compile(r"""\s*<function=\s*(["']?)([^<>\n]*?)\1\s*>""")
 _FUNCTION_BODY = ("<parameter=", "<parameter name=", "</function>")
+FUNCTION_START = "<function="
+# A name may be quoted (`<parameter="command">`, `<function='bash'>`): the quotes are the tag's,
+# not the name's (Qwen3.x writes both forms; openvinotoolkit/model_server#4487).
+# Inside a block, Step 3.5 also writes a space for the `=` (`<function bash>`, sgl-project/sglang#38893):
+# a plain name then `>`, so MiniCPM5's `<function name="…">` is never one.
+FUNCTION = Tag(("<function=", "<function "),
+               r"""<function(?:=\s*|\s+(?=[\w.\-]+\s*>))(?P<q>["']?)(?P<name>[^>\n]*?)(?P=q)\s*>""")
+_SPACED = re.compile(r"\s*<function\s+[\w.\-]+\s*>")
+_SPACED_PREFIX = re.compile(r"\s*<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:\s+[\w.\-]*\s*)?)?)?)?)?)?)?)?)?\Z")
+# A parameter tag may also be spelled with an attribute (`<parameter name="path">`, as the
+# invoke-style syntaxes write it): skipping it as noise ran the call without that argument.
+# A name holds no `<`: `<parameter=command=create</parameter>` (the tag's `>` never written,
+# QwenLM/Qwen3-Coder#457) is a malformed tag, not a parameter named `command=create</parameter`.
+PARAMETER = Tag(("<parameter=", "<parameter name="),
+                r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^<>\n]*?)(?P=q)\s*>""")
+_PARAM_START = "<parameter="
+# Whole parameter elements, then the function tag (parameters written first); and its prefixes.
+_PARAMS_FIRST = re.compile(r"(?:\s*<parameter=[^<>\n]*>(?:(?!</parameter>).)*</parameter>)+\s*<function=", re.S)
 
 
 class Functions(Body):
-    """Qwen3-Coder's `<function=NAME><parameter=K>V</parameter></function>`."""
+    """Qwen3-Coder's `<function=NAME><parameter=K>V</parameter></function>`.
+
+    In a family's own wrapper the function tag alone says it is this body (`within`).  Named
+    options, each a quirk a family's real output has (off unless declared):
+    - `prose_before`: a line of prose inside the wrapper before the call (Nemotron,
+      raullenchai/Rapid-MLX#1031): the opener alone is markup, the prose content, and the call
+      is read from its `<function=` (declared `inline`);
+    - `params_first`: whole parameter elements before the function tag (MiMo-V2-Flash, vLLM's
+      mimov2_flash parser tests): they are that call's parameters."""
 
     syntax = "xml"
+
+    def __init__(self, prose_before: bool = False, params_first: bool = False):
+        self.prose_before, self.params_first = prose_before, params_first
 
     def spot(self, look, eof, ctx, strict, ends=()):
         m = _FUNCTION.match(look)
         if m is None:
             rest = look.lstrip()
-            return MAYBE if not eof and ("<function=".startswith(rest) or
-                                         (rest.startswith("<function=") and ">" not in rest)) else NO
+            return MAYBE if not eof and (FUNCTION_START.startswith(rest) or
+                                         (rest.startswith(FUNCTION_START) and ">" not in rest)) else NO
         if strict and not declared(ctx, m.group(2).strip()):
             return NO
         return tag_after(look[m.end():], eof, _FUNCTION_BODY)
 
+    def within(self, opener, look, eof, ctx, ends=()):
+        found = tag_after(look, eof, (FUNCTION_START,))    # not `{` (Hermes) nor a name (GLM)
+        if found is not NO:
+            return found
+        head = look[:LOOK_MAX].lstrip()
+        if self.params_first and head and head[:len(_PARAM_START)] == _PARAM_START[:len(head)]:
+            if _PARAMS_FIRST.match(look[:LOOK_MAX]):
+                return YES
+            return MAYBE if not eof and len(look) < LOOK_MAX else NO
+        if _SPACED.match(look):
+            return YES
+        if not eof and _SPACED_PREFIX.match(look[:LOOK_MAX]):
+            return MAYBE
+        if not self.prose_before:
+            return NO
+        prose, bare, rest = look[:LOOK_MAX].partition(FUNCTION_START)
+        if prose.lstrip()[:1] in ("{", "["):
+            return NO                                     # JSON: Hermes' body
+        if not bare and not eof and len(look) < LOOK_MAX:
+            cut = prose.rfind("<")                        # (the function tag's start, cut short)
+            if cut >= 0 and FUNCTION_START.startswith(prose[cut:]):
+                prose = prose[:cut]
+            return MAYBE if "<" not in prose else NO
+        if "<" in prose or not prose.strip() or not bare:
+            return NO
+        return self.spot(FUNCTION_START + rest, eof, ctx, False, ends)   # prose, then a call
+
     def read(self, r, ctx, opener, ends, value):
-        yield from block(r, ctx, _functions(ends, value))
+        d = _functions(ends, value)
+        pre: list = []
+        if self.params_first and (yield from followed_by(r, 0, (_PARAM_START,), eof_ok=False)):
+            pre = yield from _params_first(r, d)
+        elif self.prose_before and not (yield from followed_by(r, 0, FUNCTION.starts, eof_ok=False)):
+            return                     # prose inside the block: the opener alone is markup
+        yield from block(r, ctx, d, pre=pre)
+
+
+def _params_first(r, d):
+    """Parameters written before the function tag (decide saw them whole, then the tag):
+    [(key, tag, text)]."""
+    out = []
+    while (yield from followed_by(r, 0, (_PARAM_START,), eof_ok=False)):
+        yield from peek(r)
+        tag = yield from param_tag(r, PARAMETER, _PARAM_START, False)
+        parts: list[str] = []
+        yield from xml_value(r, d, parts.append, strict=True)
+        out.append((tag.group("key").strip(), tag, "".join(parts)))
+    yield from peek(r)
+    return out
 
 
 @functools.lru_cache(maxsize=64)
 def _functions(ends: tuple, value: str) -> Dialect:
-    from .qwen3_coder import FUNCTION, PARAMETER
+    """The Functions body in a block closed by one of `ends`.
+
+    A `</function>` written again after a call's own is skipped as filler between calls
+    (warpfront/hipfire#750): it closes nothing, and is no content either; so is the closer of an
+    older Qwen wrapper that Qwen3.6 drifts into (`</function_invocation>`, QwenLM/Qwen3.8#178).
+    A misspelled closer (`</parameter/>`, `</parameter1>`, `</parameter_function>`, Qwen3.6,
+    sgl-project/sglang#27337) is held: the value's own closer makes it text of the value; a
+    value the call's closer ends after one is not run (it would hold the typo)."""
     return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
-                   value_close=("</parameter>",), block_close=ends, trim_nl=True,
-                   untyped=VALUES[value])
+                   value_close=("</parameter>",), block_close=ends,
+                   fillers=("</function>", "</function_invocation>"),
+                   trim_nl=True, suspects=("</parameter",), untyped=VALUES[value])
 
 
 # (its tags in any namespace: `<ns:invoke …>`, `<ns|invoke …>`; Muse writes `<atem:invoke …>`)
@@ -218,11 +326,55 @@ _INVOKE_PREFIX = re.compile(r"\s*<(?:[A-Za-z_][\w.\-]{0,31}|" + _NS
 
 class Invoke(Body):
     """MiniMax's `<invoke name="NAME"><parameter name="K">V</parameter></invoke>`, its tags in
-    any namespace (`<ns:invoke …><ns:parameter …>…</ns:parameter></ns:invoke>`)."""
+    any namespace (`<ns:invoke …><ns:parameter …>…</ns:parameter></ns:invoke>`).
+
+    A family declares its tag prefixes (`prefixes`; default: the namespace the first tag is
+    written in), and named options, each a quirk of a family's real output:
+    - `selfclose`: `<invoke name="N"/>` is a call without arguments (DeepSeek DSML);
+    - `slip`: a value whose closer is missing and that ends in a suspect closing tag is not run
+      (the slip would be part of the value), unless the value's own closer follows: without a
+      prefix any closing tag (`…</content>`, named after the parameter: the invoke syntax's
+      known slip, anthropics/claude-code#83088), else one of the prefix (a misspelled closer,
+      `</｜DSML｜parametr>`, ggml-org/llama.cpp#28612);
+    - `fillers` / `filler_tails`: tokens written around each invoke, skipped between calls
+      (Step-3's `<｜tool_call_begin｜>function<｜tool_sep｜>`; `_xml.Dialect`);
+    - `lead`: a regex of what may stand before the first invoke in the family's wrapper
+      (Step-3's call token, type word, separator and name written again); without it an invoke
+      tag of the declared prefixes must come first.
+
+    The same body in other spellings (an element named by an attribute, its parameters named by
+    an attribute): `words` (the call's and the parameter's tag words), `names` (the attributes
+    that name them), `types` (optional attributes that type a value), `marks` (how a tag is
+    written: ANGLE `<w …>`…`</w>`, or Kimi K3's XTML `<|open|>w …<|sep|>`…`<|close|>w<|sep|>`),
+    `dotted`: a name that is not declared but whose head is, with a dot, is that tool and its
+    first parameter's key: the model swallowed the parameter's tag and glued its name onto the
+    tool's (`<atem:invoke name="read.filePath">/tmp/a</atem:parameter>`, vllm #51655); its value
+    then has only its closer, which it must have.
+    `space` (a regex of what stands before an attribute: MiniCPM5's detokenizer drops it or
+    writes Ġ), `xml` (real XML: entities and CDATA decoded, no lenient ends), `entities`
+    (attributes XML-escaped, values raw: Kimi K3), `nameless` (a parameter tag without a name is
+    the tool's one parameter, `_xml.sole_key`), `one` (the call's tag is the whole block: one
+    call, closed by its own closer)."""
 
     syntax = "xml"
 
+    def __init__(self, prefixes: tuple[str, ...] | None = None, selfclose: bool = False, slip: bool = False,
+                 fillers: tuple[str, ...] = (), filler_tails: dict | None = None, lead: re.Pattern | None = None,
+                 words: tuple[str, str] = ("invoke", "parameter"), names: tuple[str, str] = ("name", "name"),
+                 types: tuple[str, ...] = ("string", "type"), marks: tuple[str, str, str, str] = ("<", ">", "</", ">"),
+                 space: str | None = None, xml: bool = False, entities: bool = False, nameless: bool = False,
+                 one: bool = False, dotted: bool = False):
+        self.prefixes, self.selfclose, self.slip = prefixes, selfclose, slip
+        self.fillers, self.filler_tails, self.lead = fillers, filler_tails, lead
+        self.words, self.names, self.types, self.marks, self.space = words, names, types, marks, space
+        self.xml, self.entities, self.nameless, self.one, self.dotted = xml, entities, nameless, one, dotted
+        self.spelled = (words, names, types, marks, space, xml, entities, nameless, one) != (
+            ("invoke", "parameter"), ("name", "name"), ("string", "type"), ANGLE, None, False, False, False, False)
+        self._dialects: dict = {}
+
     def spot(self, look, eof, ctx, strict, ends=()):
+        if self.prefixes is not None:
+            return self._spot_declared(look, eof, ctx, strict)
         m = _INVOKE.match(look)
         if m is None:
             return MAYBE if not eof and _INVOKE_PREFIX.match(look[:200]) else NO
@@ -231,14 +383,250 @@ class Invoke(Body):
         ns = m.group(1)
         return tag_after(look[m.end():], eof, (f"<{ns}parameter", f"</{ns}invoke>"))
 
+    def _spot_declared(self, look, eof, ctx, strict):
+        """An invoke tag of the declared prefixes (its name a declared tool's when `strict`),
+        then a parameter tag or the invoke's closer (or, with `selfclose`, the tag closed)."""
+        d = self.dialect(())
+        m = d.call.pattern.match(look.lstrip())
+        if m is None:
+            rest = look[:LOOK_MAX].lstrip()
+            undecided = any(t.startswith(rest) or (rest.startswith(t) and ">" not in rest and "\n" not in rest)
+                            for t in d.call.starts)
+            return MAYBE if not eof and undecided else NO
+        if strict and not declared(ctx, m.group("name")):
+            return NO
+        if m.groupdict().get("empty"):
+            return YES
+        return tag_after(look.lstrip()[m.end():], eof, d.param.starts + d.call_close + (("{",) if d.json_args else ()))
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        if self.prefixes is None:
+            return self.spot(look, eof, ctx, False, ends)
+        tags = tuple(f"<{p}invoke" for p in self.prefixes)
+        if self.lead is None:
+            return tag_after(look, eof, tags)
+        s = look[:LOOK_MAX]
+        found = [i for i in (s.find(t) for t in tags) if i >= 0]
+        if found:
+            return YES if self.lead.fullmatch(s, 0, min(found)) else NO
+        return MAYBE if not eof and len(s) < LOOK_MAX and _LEAD_CHARS.fullmatch(s) else NO
+
     def read(self, r, ctx, opener, ends, value):
-        m = _INVOKE.match(r.buf, r.pos)         # (spot saw the whole tag: it is in the buffer)
-        yield from block(r, ctx, _invoke(ends, value, m.group(1) if m else ""))
+        if self.prefixes is None:
+            m = _INVOKE.match(r.buf, r.pos)     # (spot saw the whole tag: it is in the buffer)
+            yield from block(r, ctx, _invoke(ends, value, m.group(1) if m else ""))
+        else:
+            yield from block(r, ctx, self.dialect(ends, value), name_of=dotted_key(ctx) if self.dotted else None)
+
+    def dialect(self, ends: tuple, value: str = "json") -> Dialect:
+        """The Dialect of this body's declared prefixes in a block closed by one of `ends`."""
+        d = self._dialects.get((ends, value))
+        if d is None:
+            prefixes = self.prefixes or ("",)
+            suspects = (tuple(f"</{p}" for p in prefixes if p) or ("</",)) if self.slip else ()
+            if self.spelled:
+                d = self._spelled(prefixes, ends, suspects, value)
+            else:
+                d = invoke_dialect(prefixes=prefixes, block_close=ends, selfclose=self.selfclose, suspects=suspects,
+                                   fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value])
+            self._dialects[(ends, value)] = d
+        return d
+
+    def _spelled(self, prefixes, ends, suspects, value) -> Dialect:
+        o, c, eo, ec = self.marks
+        alt = "(?:" + "|".join(re.escape(p) for p in prefixes) + ")"
+        close = re.escape(c)
+        space = self.space or r"\s+"
+
+        def tag(word, required, optional):
+            return Tag(tuple(f"{o}{p}{word}" for p in prefixes),
+                       attrs_tag(re.escape(o) + alt + word, required, optional, close=close,
+                                 selfclose=self.selfclose, space=space), end=close)
+        key = {self.names[1]: "key"}
+        call = tag(self.words[0], {self.names[0]: "name"}, None)
+        param = tag(self.words[1], {} if self.nameless else key,
+                    {**(key if self.nameless else {}), **{t: t for t in self.types}})
+        return Dialect(call=call, call_close=tuple(f"{eo}{p}{self.words[0]}{ec}" for p in prefixes), param=param,
+                       value_close=tuple(f"{eo}{p}{self.words[1]}{ec}" for p in prefixes),
+                       block_close=() if self.one else ends, fillers=self.fillers, filler_tails=self.filler_tails,
+                       many=not self.one, xml=self.xml, lenient=not self.xml, attr_entities=self.entities,
+                       suspects=suspects, untyped=VALUES[value])
+
+
+ANGLE = ("<", ">", "</", ">")                       # how an attribute-tag body's tags are written
+XTML = ("<|open|>", "<|sep|>", "<|close|>", "<|sep|>")      # …and Kimi K3's
+
+
+class Mark(Body):
+    """A frame token of a family's turn (Kimi K3's `<|open|>message role="assistant"<|sep|>`):
+    markup that holds no call; `attrs`: what ends its attributes, consumed with them."""
+
+    syntax = "xml"
+
+    def __init__(self, attrs: str | None = None):
+        self.attrs = attrs
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return YES
+
+    def read(self, r, ctx, opener, ends, value):
+        if self.attrs is not None:
+            yield from until(r, self.attrs, limit=TAG_LIMIT)
+
+
+def dotted_key(ctx):
+    """An invoke tag's name; or (tool, key) when the name is a declared tool's, a dot and a key
+    (Invoke's `dotted`)."""
+    def name_of(tag):
+        name = tag.group("name")
+        tools = ctx.tools or {}
+        if not tools or name in tools:
+            return name
+        heads = [t for t in tools if name.startswith(t + ".") and len(name) > len(t) + 1]
+        if not heads:
+            return name
+        head = max(heads, key=len)
+        return head, name[len(head) + 1:]
+    return name_of
+
+
+_LEAD_CHARS = re.compile(r"[\s\w.\-<>｜|:]*")       # what a lead may be made of, while it may go on
 
 
 @functools.lru_cache(maxsize=64)
 def _invoke(ends: tuple, value: str, ns: str = "") -> Dialect:
     return invoke_dialect(prefixes=(ns,), block_close=ends, untyped=VALUES[value])
+
+
+_ELEMENT_NAME = re.compile(r"\s*<name>\s*([\w.\-]{1,128})\s*</name>\s*")
+_ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-]{0,128}\s*(?:<(?:/(?:n(?:a(?:m(?:e)?)?)?)?)?)?)?)?)?)?)?)?")
+
+
+class Element(Body):
+    """A call named by an element, `<name>NAME</name>` (after an opener such as `<function>`),
+    then the parameters and closers of an Invoke body: DeepSeek V4-Flash leaks it
+    (adolfousier/opencrabs#419); read for a declared name only."""
+
+    syntax = "xml"
+
+    def __init__(self, invoke: Invoke):
+        self.invoke = invoke
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        d = self.invoke.dialect(ends)
+        return declared_then(look, eof, ctx, _ELEMENT_NAME, _ELEMENT_PREFIX, d.param.starts + d.call_close)
+
+    def read(self, r, ctx, opener, ends, value):
+        d = self.invoke.dialect(ends, value)
+        yield from until(r, "<name>", limit=64)
+        name = ctx.check((yield from until(r, "</name>", limit=256)).strip())
+        yield from xml_call(r, ctx, d, name)
+        for closer in d.block_close:           # the section's closer, if written
+            if (yield from startswith(r, closer, skip_ws=True)):
+                break
+
+
+class Keyed(Body):
+    """`<invoke name="NAME">`, then one tag per parameter named after it (`<path>…</path>`),
+    objects and lists as nested elements, every tag perhaps after a namespace token `ns`
+    (MiniMax-M3's `]<]minimax[>[`, markup wherever it stands between tags): the reader is
+    formats/_keyed.py.  In the family's wrapper it is this body when the token follows, or an
+    invoke tag whose tags carry it (MiniMax-M2's have none)."""
+
+    syntax = "xml"
+
+    def __init__(self, ns: str = ""):
+        self.ns = ns
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        rest = look[:LOOK_MAX].lstrip()
+        if self.ns and rest.startswith(self.ns):
+            rest = rest[len(self.ns):]
+        if not rest.startswith("<invoke"):
+            return MAYBE if not eof and "<invoke".startswith(rest) else NO
+        rest = rest[len("<invoke"):].lstrip()
+        if not rest:
+            return NO if eof else MAYBE
+        if not rest.startswith("name="):
+            return MAYBE if not eof and "name=".startswith(rest) else NO
+        return YES
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        rest = look[:LOOK_MAX].lstrip()
+        if self.ns and rest.startswith(self.ns):
+            return YES
+        if rest.startswith(_keyed.INVOKE_NAME):
+            return YES if self.ns and self.ns in rest else (MAYBE if not eof else NO)
+        return MAYBE if not eof and any(t.startswith(rest) for t in (self.ns, _keyed.INVOKE_NAME) if t) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        yield from _keyed.block(r, ctx, self.ns, ends[0])
+
+
+class Addressed(Body):
+    """Harmony-like messages addressed by recipient (Muse): `to=RECIPIENT` `message`, then the
+    message up to one of `ends`; the next one starts `start` then ` to=`.  The `thinking`
+    recipient's message is reasoning, the `answer` recipient's content, any other recipient is a
+    tool, whose message is a `calls` wrapper around the `inner` body.  A header is read only
+    where one may stand: at the start of the content (`to=`), or after `start` (the opener being
+    its first token; a recipient that starts `other` is another family's: harmony's `functions.`)."""
+
+    syntax = "xml"
+
+    def __init__(self, inner: Body, calls: str, start: str, message: str, ends: tuple[str, ...],
+                 thinking: str = "self", answer: str = "user", other: str = ""):
+        self.inner, self.calls, self.start, self.message, self.ends = inner, calls, start, message, ends
+        self.thinking, self.answer, self.other = thinking, answer, other
+        self.header = re.compile(r"\s*[\w.\-]{1,128}\s*" + re.escape(message))
+        self.prose_end = Matcher(ends + (start,))
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self.within("to=", look, eof, ctx, ends)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        look = look[:LOOK_MAX]
+        if opener != "to=":
+            head = self.start[len(opener):] + " to="
+            if len(look) < len(head):
+                return MAYBE if not eof and head.startswith(look) else NO
+            if not look.startswith(head) or (self.other and look[len(head):].startswith(self.other)):
+                return NO
+            look = look[len(head):]
+        if self.header.match(look):
+            return YES
+        m = _RECIPIENT.match(look)
+        rest = look[m.end():] if m else look          # (it matches "" too)
+        return MAYBE if not eof and len(rest) < len(self.message) and self.message.startswith(rest) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        if opener != "to=":
+            yield from startswith(r, self.start[len(opener):] + " to=")
+        while True:
+            m = yield from token(r, _RECIPIENT, 160)
+            if m is None or not (yield from startswith(r, self.message)):
+                raise Reject("not a header") if not ctx.block_calls else Truncated("cut off in a header")
+            rcpt = m.group().strip()
+            if rcpt in (self.thinking, self.answer):
+                emit = ctx.reasoning if rcpt == self.thinking else ctx.content
+                from .harmony import stream_until      # (harmony imports the parts)
+                end = yield from stream_until(r, self.prose_end, emit)
+                if end is None:
+                    return
+                if end != self.start and not (yield from startswith(r, self.start, skip_ws=True)):
+                    return
+            else:
+                if not (yield from startswith(r, self.calls, skip_ws=True)):
+                    raise Reject("a tool message without a call block") if (yield from peek(r)) \
+                        else Truncated("cut off before the call block")
+                yield from self.inner.read(r, ctx, self.calls, ends, value)
+                yield from trailer(r, self.ends)
+                if not (yield from startswith(r, self.start, skip_ws=True)):
+                    return
+            if not (yield from startswith(r, " to=")) and not (yield from startswith(r, "to=", skip_ws=True)):
+                raise Truncated("cut off in a header") if not (yield from peek(r)) else Reject("not a header")
+
+
+_RECIPIENT = re.compile(r"\s*[\w.\-]{1,128}\s*")
 
 
 # Key/value tags are known by their role, not their spelling: a tag whose word ends in `key`
@@ -250,23 +638,44 @@ _TAG_PREFIX = re.compile(r"<[^<>\n]{0,40}\Z")
 
 class KeyValue(Body):
     """A name, then key/value tag pairs: `NAME<arg_key>K</arg_key><arg_value>V</arg_value>`.
-    `key` is the key tag's spelling; the value and type tags are spelled after it by role."""
+    `key` is the key tag's spelling; the value and type tags are spelled after it by role.
+
+    Named options, each a quirk of a family's real output (docs/syntax.md#glm):
+    - `glued`: GLM's slips: the first key glued to the name, its key tag left out
+      (`<tool_call>grep_toolpattern</arg_key>`, split on the longest declared tool name; or after
+      a space or a second wrapper opener), a key tag or closer written twice, a value's opener
+      left out (then the value must have its closer), a type tag between key and value, the name
+      ended by HY-V3's `<tool_sep>`;
+    - `call`: the call's own tag inside a section wrapper that holds several calls (HY-V3's
+      `<tool_call>` in `<tool_calls>`; default: the wrapper's opener is the call's tag, one call);
+    - `suffixes`: every tag may also be spelled with one of these before its `>` (HY-V3's
+      `<arg_key:opensource>`)."""
 
     syntax = "xml"
 
     def __init__(self, key: str = "<arg_key>", value: str | None = None, type: str | None = None,
-                 trim_nl: bool = True):
+                 trim_nl: bool = True, glued: bool = False, call: str | None = None,
+                 suffixes: tuple[str, ...] = ("",)):
         i = key.rfind("key")
         self.key = key
         self.value = value or key[:i] + "value" + key[i + 3:]
         self.type = type or key[:i] + "type" + key[i + 3:]
         self.trim_nl = trim_nl        # a newline at each end of a value is layout, not value
+        self.glued, self.call, self.suffixes = glued, call, suffixes
 
     def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
         return tag_after(rest, eof, (self.key, *ends))
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        if self.call is not None:                  # a section: the call's own tag follows
+            return tag_after(look, eof, _suffixed(self.call, self.suffixes))
+        if not self.glued:
+            return self.spot(look, eof, ctx, False, ends)
+        return _glued_within(look, eof, opener, (self.key, *ends, closers(self.key)[0], closers(self.value)[0]),
+                             closers(self.key)[0])
 
     @staticmethod
     def seen(look: str, eof: bool, ctx) -> tuple[Verdict, KeyValue | None]:
@@ -281,8 +690,119 @@ class KeyValue(Body):
         return (MAYBE if not eof and (not rest or _TAG_PREFIX.match(rest)) else NO), None
 
     def read(self, r, ctx, opener, ends, value):
-        r.push_front(opener)               # the wrapper's opener is the call tag's start
+        if self.call is None:
+            r.push_front(opener)           # the wrapper's opener is the call tag's start
+        if self.glued:
+            d = _glued(self.call or opener, ends, self.key, self.value, self.type, self.suffixes,
+                       self.call is not None, self.trim_nl, value)
+            yield from block(r, ctx, d, name_of=split_glued(ctx))
+            return
         yield from block(r, ctx, _key_value(opener, ends, self.key, self.value, self.type, value, self.trim_nl))
+
+
+def _suffixed(tag: str, suffixes: tuple) -> tuple[str, ...]:
+    """`tag` spelled with each of `suffixes` before its `>`."""
+    return tuple(tag[:-1] + s + ">" for s in suffixes)
+
+
+def _rx(tag: str, suffixes: tuple) -> str:
+    """A regex for `tag` spelled with any of `suffixes` before its `>`."""
+    sfx = [s for s in suffixes if s]
+    return re.escape(tag[:-1]) + ("(?:" + "|".join(map(re.escape, sfx)) + ")?" if sfx else "") + ">"
+
+
+_SEP_TAG = r"<tool_sep(?::\w+)?>"      # HY-V3 ends the name with it: `<tool_call>NAME<tool_sep>`
+
+
+@functools.lru_cache(maxsize=32)
+def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple, section: bool,
+           trim_nl: bool, value: str) -> Dialect:
+    """The Dialect of the GLM layout (`KeyValue(glued=True)`): calls opened by `call`, each
+    closed by its closer, in a section closed by one of `ends` (`section`), else each in its
+    own wrapper closed by one of `ends`."""
+    k_close, v_close, t_close = closers(key)[0], closers(val)[0], closers(typ)[0]
+    call_close = _suffixed(closers(call)[0], suffixes) if section else ends
+    K, KC, V, T, TC, C = (_rx(t, suffixes) for t in (key, k_close, val, typ, t_close, call))
+    # The name runs from the call tag to a newline, <tool_sep>, a key tag or the call's closer, or
+    # to a stray value closer (`<tool_call>f</arg_value></tool_call>`: a call with no arguments that
+    # closes a value it never opened; the closer is dropped as text between the call's tags).
+    name = r"\s*(?P<name>[^<>\s]+?)\s*(?:" + _SEP_TAG + ")?"
+    # A newline ends the name only right after it: one after a glued key's closer (or after other
+    # whitespace) may still be followed by that key's value tag, and what the tag is must not
+    # depend on whether the chunk ended there.
+    name_end = (_SEP_TAG + r"|(?=" + re.escape(key[:-1]) + "[:>]|" + "|".join(re.escape(c[:-1]) for c in call_close)
+                + "|" + _rx(v_close, suffixes) + r")|(?<![>\s])\n")
+    key_close = rf"(?:{KC}\s*)+"          # a closer written twice (`</arg_key></arg_key>`) is one
+    # The glued key may also follow the name after a space (`<tool_call>browser_action task</arg_key>`,
+    # vllm#47190) or after a second call tag written for the key tag (getsigit/sigit#95).
+    glued = r"\s*(?P<glued>[^<>\s]+?(?:(?:[ \t]+|" + C + r")[^<>\s]+)?)" + key_close + rf"(?P<opened>{V})?"
+    glued_end = key_close + rf"(?:{V}|(?=[^\s<]))"
+    # A value whose opener was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
+    # own closer, which it must then have (`opened` unmatched: no lenient end).  So is a key
+    # opener written twice (`<arg_key><arg_key>path</arg_key>`, vllm-project/vllm#54971).  A typed
+    # variant writes the value's type between the key and the value: a string type keeps it text.
+    typed = rf"(?:{T}\s*(?P<type>[^<>]*?)\s*{TC}\s*)?"
+    pair = Tag(_suffixed(key, suffixes),
+               rf"(?:{K}\s*)+(?P<key>(?:(?!{re.escape(k_close[:-1])}).)*?)\s*" + key_close + typed + rf"(?P<opened>{V})?",
+               end=key_close + rf"(?:{T}[^<>]*{TC}\s*)?(?:{V}|(?=[^\s<]))")
+    call_tag = Tag(_suffixed(call, suffixes), C + "(?:" + name + "|" + glued + ")", end=name_end + "|" + glued_end)
+    return Dialect(call=call_tag, call_close=call_close, param=pair, value_close=_suffixed(v_close, suffixes),
+                   block_close=ends if section else (), many=section, trim_nl=trim_nl, untyped=VALUES[value])
+
+
+_IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
+
+
+def _glued_within(look: str, eof: bool, opener: str, after: tuple, k_close: str) -> Verdict:
+    """In a GLM-layout wrapper: a name, then one of `after` (a key tag, the call's closer, a
+    stray closer); or a name, a separator (blanks, or the `opener` written again) and a key glued
+    to its closer `k_close`."""
+    look = look[:LOOK_MAX]
+    m = _IDENT.match(look)
+    if m is None:
+        return MAYBE if not eof and not look.strip() else NO
+    if m.end() < len(look):
+        found = tag_after(look[m.end():], eof, after)
+        if found is not NO:
+            return found
+    elif not eof:
+        return MAYBE
+    rest = look[m.end():]
+    sep = _SPLIT.match(rest)
+    if sep is not None and (sep.group()[0] != "<" or sep.group() == opener):
+        key = _KEY_CHARS.match(rest, sep.end())
+        tail = rest[key.end():]  # type: ignore[union-attr]  # (it matches "" too)
+        if key.end() > sep.end() and tail.startswith(k_close):  # type: ignore[union-attr]
+            return YES
+        return MAYBE if not eof and k_close.startswith(tail) else NO
+    return MAYBE if not eof and rest and opener.startswith(rest) else NO
+
+
+_KEY_CHARS = re.compile(r"[^<>\s]*")
+
+
+def split_glued(ctx):
+    """A call tag's name, or (name, key) when its first key is glued to it: the longest declared
+    tool name the glued text starts with, the rest the key (Reject when none fits)."""
+    def name_of(tag):
+        glued = tag.groupdict().get("glued")
+        if glued is None:
+            return tag.group("name")
+        parts = _SPLIT.split(glued)
+        if len(parts) == 2:                   # NAME KEY: the name must be a declared tool's
+            name, key = parts
+            if not declared(ctx, name):
+                raise Reject("a key glued to an undeclared name")
+            return name, key
+        names = sorted((n for n in (ctx.tools or ()) if glued.startswith(n) and len(n) < len(glued)),
+                       key=len, reverse=True)
+        if not names:
+            raise Reject("a key glued to an undeclared name")
+        return names[0], glued[len(names[0]):]
+    return name_of
+
+
+_SPLIT = re.compile(r"[ \t]+|<[^<>\s]*>")
 
 
 def _alt(literals) -> str:
@@ -414,7 +934,6 @@ def _specials(r, most: int = 64):
 @functools.lru_cache(maxsize=4)
 def _framed(value: str) -> Dialect:
     """`<parameter=K>V</parameter>` tags up to the frame's next special token."""
-    from .qwen3_coder import FUNCTION, PARAMETER
     return Dialect(call=FUNCTION, call_close=(), param=PARAMETER, value_close=("</parameter>",),
                    block_close=("<|", "<｜"), trim_nl=True, untyped=VALUES[value])
 
@@ -550,27 +1069,90 @@ class Family(Format):
 
         Family("acme", "<acme_call>", KeyValue("<param_key>"), value="text")
 
-    `opener`: the wrapper's opener (its closer spelled by `closers`, or given); `body`: a Body;
-    `value`: the value encoding of a tag body (a key of VALUES); any other keyword is a Format
-    attribute (`models`, `specials`, `description`…)."""
-
-    def __init__(self, name: str, opener: str, body: Body, closer: str | None = None,
-                 value: str = "json", **attrs):
-        if value not in VALUES:
-            raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
-        self.name, self.body, self.value = name, body, value
-        self.openers = (opener,)
-        self.closes = _longest((closer,) if closer else closers(opener))
-        self.closer = closer or closers(opener)[0]
-        self.syntax = body.syntax
-        self.description = f"{opener} {type(body).__name__} {self.closer}"
-        for k, v in attrs.items():
-            setattr(self, k, v)
+    `opener`: the wrapper's opener, or several (the first is the usual one); `closer`: its
+    closer (default: spelled by `closers` from each opener), or {opener: closer} for openers
+    closed otherwise (None: no closer); `body`: a Body; `value`: the value encoding of a tag body
+    (a key of VALUES).  A wrapper is told apart from another family's by what follows it
+    (`Body.within`), unless it is `own`: openers (True: all of them) that no other family writes,
+    where a malformed body is this family's error, never another's call.
+    `inline`: openers that are the start of the body's own first tag (`<function=`, `<invoke
+    name="`): a server stripped the wrapper, and the opener is read as the body's first tag;
+    `tool_inline` the same, only with tools declared and for a declared tool (it opens a block
+    after prose too).  `bodies`: {opener: Body} for openers whose block holds another known
+    body (a family's drift into another layout); `tool_bodies` the same, opening only with tools
+    declared, for a declared tool.  `glued`: {opener: tag} for openers a provider glued from the
+    wrapper and the first call's tag by dropping the tokens between them (Kimi K3's
+    `<|open|>toolscall`): read as the wrapper, then `tag`.  `start_bodies`: like `bodies`, for
+    openers that count only as the first thing in the content.  `trailers`: tokens that end the
+    family's message after a block of the main body (Muse's `<|eom|>`): one, after whitespace,
+    is the block's.
+    Any other keyword is a Format attribute (`models`, `specials`,
+    `description`, `aliases`, `priority`, `example`…)."""
 
     from_parts = True
 
+    def __init__(self, name: str, opener: str | tuple[str, ...], body: Body,
+                 closer: str | dict | None = None, value: str = "json", *, own: bool | tuple = (),
+                 inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (),
+                 bodies: dict | None = None, tool_bodies: dict | None = None, glued: dict | None = None,
+                 start_bodies: dict | None = None, trailers: tuple[str, ...] = (), **attrs):
+        if value not in VALUES:
+            raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
+        listed = (opener,) if isinstance(opener, str) else tuple(opener)
+        # (an inline opener may be listed among the wrappers, for the order the docs show)
+        wrappers = tuple(o for o in listed if o not in inline)
+        self.name, self.body, self.value = name, body, value
+        self.bodies = {**(bodies or {}), **(tool_bodies or {}), **(start_bodies or {})}
+        self.start_openers = tuple(start_bodies or ())
+        self.trailers = trailers
+        self.glued = glued or {}
+        self.openers = tuple(dict.fromkeys(listed + tuple(self.glued) + tuple(inline) + tuple(bodies or ())))
+        self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
+        self.strict_bodies = frozenset(tool_bodies or ())
+        self.inline, self.strict = frozenset(inline + tool_inline), frozenset(tool_inline)
+        self.own = frozenset(wrappers if own is True else own or ())
+        given = closer if isinstance(closer, dict) else {}
+        if isinstance(closer, str):
+            ends: tuple = (closer,)
+        else:
+            ends = tuple(c for o in wrappers for c in ((given[o],) if o in given else closers(o)) if c)
+        self.closes = _longest(ends)
+        first = ends[0] if ends else None
+        self.closer = closer if isinstance(closer, str) else given.get(wrappers[0], first) if wrappers else first
+        self._closer_of = given
+        self.syntax = body.syntax
+        self.description = f"{self.openers[0]} {type(body).__name__} {self.closer}"
+        for k, v in attrs.items():
+            setattr(self, k, v)
+
+    def closer_for(self, opener):
+        return self._closer_of.get(opener, self.closer)
+
     def decide(self, opener, look, eof, ctx):
-        return self.body.spot(look, eof, ctx, False, self.closes)
+        if opener in self.own:
+            return YES
+        if opener in self.bodies:
+            body = self.bodies[opener]
+            if opener in self.strict_bodies:
+                return body.spot(look, eof, ctx, True, self.closes)
+            return body.within(opener, look, eof, ctx, self.closes)
+        if opener in self.inline:
+            return self.body.spot(opener + look, eof, ctx, opener in self.strict, self.closes)
+        return self.body.within(opener, look, eof, ctx, self.closes)
 
     def parse(self, r, ctx, opener):
-        yield from self.body.read(r, ctx, opener, self.closes, self.value)
+        if opener in self.inline:
+            r.push_front(opener)           # the opener is the start of the body's first tag
+        elif opener in self.glued:
+            r.push_front(self.glued[opener])
+        body = self.bodies.get(opener, self.body)
+        yield from body.read(r, ctx, opener, self.closes, self.value)
+        if body is self.body:
+            yield from trailer(r, self.trailers)
+
+
+def trailer(r, tokens: tuple):
+    """One of `tokens`, after whitespace, consumed (nothing when none is next)."""
+    for t in tokens:
+        if (yield from startswith(r, t, skip_ws=True)):
+            return
