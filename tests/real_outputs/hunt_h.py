@@ -1,0 +1,91 @@
+"""Real-output cases of the 2026-12-07 hunt (h): each cites the public report it reproduces (see cases.py).
+
+A held-out harvest (issue 31): reports and parser tests no earlier hunt used.  DeepSeek V4's DSML
+under every bar spelling and with degenerate blocks (empty, stray closers, an unfinished name),
+GLM-5.x's stray reasoning closers, Gemini's text-channel call DSL (`<call:default_api:…/>`,
+`declaration:default_api:…`, `<tool_code>` inside `<function_calls>`), Qwen 3.6 drift, and
+whatever the newest families ship.
+"""
+from __future__ import annotations
+
+from .cases import case
+
+# ---------------------------------------------------------------------------------------------
+# DeepSeek V4: DSML with the `tool_calls` block name, under every bar spelling.
+D = "｜DSML｜"
+case("deepseek_dsml", "https://github.com/xorbitsai/xagent/issues/806", "the doubled fullwidth bar on every tag",
+     '<｜｜DSML｜｜tool_calls> <｜｜DSML｜｜invoke name="read_file"> <｜｜DSML｜｜parameter name="path" string="true">'
+     'README.md</｜｜DSML｜｜parameter> </｜｜DSML｜｜invoke> </｜｜DSML｜｜tool_calls>',
+     [("read_file", {"path": "README.md"})], tools=["read_file"])
+case("deepseek_dsml", "https://github.com/TokenRhythm/opensquilla/issues/985",
+     "two invokes of one tool, PowerShell values with pipes and single quotes",
+     f"<{D}tool_calls>\n<{D}invoke name=\"exec_command\">\n<{D}parameter name=\"cmd\" string=\"true\">Get-Item -LiteralPath "
+     f"'D:\\data.nbt' | Select-Object FullName,Length</{D}parameter>\n</{D}invoke>\n<{D}invoke name=\"exec_command\">\n"
+     f"<{D}parameter name=\"cmd\" string=\"true\">Get-FileHash -Algorithm SHA256 -LiteralPath 'D:\\data.nbt' | Format-List"
+     f"</{D}parameter>\n</{D}invoke>\n</{D}tool_calls>",
+     [("exec_command", {"cmd": "Get-Item -LiteralPath 'D:\\data.nbt' | Select-Object FullName,Length"}),
+      ("exec_command", {"cmd": "Get-FileHash -Algorithm SHA256 -LiteralPath 'D:\\data.nbt' | Format-List"})],
+     tools=["exec_command"])
+case("deepseek_dsml", "https://github.com/cline/cline/issues/13348", "the ASCII-bar spelling (<|DSML|…>) of every tag",
+     '<|DSML|tool_calls>\n<|DSML|invoke name="calc">\n<|DSML|parameter name="expr" string="true">6*7</|DSML|parameter>\n'
+     '</|DSML|invoke>\n</|DSML|tool_calls>', [("calc", {"expr": "6*7"})], tools=["calc"])
+case("deepseek_dsml", "https://github.com/vllm-project/vllm/pull/56184", "an empty tool_calls block between two sentences",
+     f"Nothing to look up.<{D}tool_calls></{D}tool_calls> The answer is 4.", [],
+     "Nothing to look up. The answer is 4.", tools=["search"])
+case("deepseek_dsml", "https://github.com/vllm-project/vllm/pull/56184", "stray closers with no open block after a reply",
+     f"The file has 12 lines.</{D}parameter>\n</{D}invoke>\n</{D}tool_calls>", [], "The file has 12 lines.", tools=["read"])
+case("deepseek_dsml", "https://github.com/anomalyco/opencode/issues/34676",
+     "the DSML prefix stripped: a bare invoke whose parameter keeps string=\"true\"",
+     '<invoke name="read">\n<parameter name="filePath" string="true">/home/dev/app/src/lib/api.ts</parameter>\n</invoke>',
+     [("read", {"filePath": "/home/dev/app/src/lib/api.ts"})], tools=["read"])
+case("deepseek_dsml", "https://github.com/ml-explore/mlx-lm/pull/1337", "string=\"false\" values are JSON: a number and a list",
+     f"<{D}tool_calls>\n<{D}invoke name=\"get_weather\">\n<{D}parameter name=\"city\" string=\"true\">Paris</{D}parameter>\n"
+     f"<{D}parameter name=\"days\" string=\"false\">3</{D}parameter>\n<{D}parameter name=\"fields\" string=\"false\">"
+     f"[\"temp\", \"wind\"]</{D}parameter>\n</{D}invoke>\n</{D}tool_calls>",
+     [("get_weather", {"city": "Paris", "days": 3, "fields": ["temp", "wind"]})], tools=["get_weather"])
+case("deepseek_dsml", "https://github.com/vllm-project/vllm/pull/54686",
+     "the model echoes a malformed block whose name never closes: no call, the text stays",
+     f"<{D}tool_calls>\n<{D}invoke name=\"record_item {{\ncategory: Dexes", [], tools=["record_item"], given=True)
+case("deepseek_dsml", "https://github.com/adolfousier/opencrabs/issues/398",
+     "DeepSeek V4 Flash: a <function> element with a <name> child and the parameter as a tag",
+     "<function>\n<name>read_file</name>\n<path>/root/.opencrabs/MEMORY.md</path>\n</function>",
+     [("read_file", {"path": "/root/.opencrabs/MEMORY.md"})], tools=["read_file"])
+
+# ---------------------------------------------------------------------------------------------
+# GLM-5.1: a reasoning closer repeated right before the call (vllm-ascend's leak list).
+case("glm", "https://github.com/vllm-project/vllm-ascend/issues/12398",
+     "a second, stray </think> right before the call",
+     "<think>I should read the config first.</think>\n</think>\n<tool_call>read<arg_key>path</arg_key>"
+     "<arg_value>conf/app.yaml</arg_value></tool_call>",
+     [("read", {"path": "conf/app.yaml"})], reasoning="I should read the config first.", tools=["read"])
+
+# ---------------------------------------------------------------------------------------------
+# Gemini: the call DSL written into the text channel.
+case("gemma_special", "https://github.com/bayesimpact/bayes-platform/pull/620",
+     "a self-closing <call:default_api:NAME{…}/> tag with bare values",
+     "<call:default_api:file_incident{severity:high,reference:ABC-123}/>",
+     [("file_incident", {"severity": "high", "reference": "ABC-123"})], tools=["file_incident"])
+case("gemma_special", "https://github.com/NousResearch/hermes-agent/issues/74771",
+     "declaration:default_api:NAME{…} with a list of objects",
+     "declaration:default_api:ask_team{requests:[{assistant:ops,request:restart}]}",
+     [("ask_team", {"requests": [{"assistant": "ops", "request": "restart"}]})], tools=["ask_team"])
+case("tool_code", "https://github.com/google-gemini/gemini-cli/issues/22441",
+     "Gemini 3 Flash: a <tool_code> python call inside <function_calls>, prose before",
+     "I will search for hard-coded keys across the project.\n\n<function_calls>\n\n<tool_code>grep_search(pattern='AIza[0-9A-Za-z-_]{35}|secret', "
+     "dir_path=\"C:\\\\Apps\\\\flight\")</tool_code>\n</function_calls>",
+     [("grep_search", {"pattern": "AIza[0-9A-Za-z-_]{35}|secret", "dir_path": "C:\\Apps\\flight"})],
+     "I will search for hard-coded keys across the project.", tools=["grep_search"])
+
+# ---------------------------------------------------------------------------------------------
+# Qwen 3.5 / 3.6
+case("qwen3_coder", "https://github.com/jundot/omlx/issues/2221", "Qwen3.6-27B after 20 rounds: a JSON list parameter",
+     "<tool_call>\n<function=SendMessages>\n<parameter=messages>\n[\"on my way\"]\n</parameter>\n</function>\n</tool_call>",
+     [("SendMessages", {"messages": ["on my way"]})], tools={"SendMessages": {"messages": {"type": "array"}}})
+case("qwen3_coder", "https://github.com/unslothai/unsloth/pull/5735",
+     "an orphan close: the opening was drained, only the closers follow the answer",
+     "Done, the server is running.</parameter></function></tool_call>", [], "Done, the server is running.",
+     tools=["run_shell_command"])
+case("tool_call_tag", "https://github.com/ollama/ollama/pull/17284",
+     "qwen2.5: the tool's description written as its name (undeclared): the text comes back",
+     '<tool_call>\n{"name": "Apply tags to a document", "arguments": {"document_id": 42, "tags": ["invoice"]}}\n</tool_call>',
+     [], tools=["tag_document"], given=True)
