@@ -89,3 +89,86 @@ case("tool_call_tag", "https://github.com/ollama/ollama/pull/17284",
      "qwen2.5: the tool's description written as its name (undeclared): the text comes back",
      '<tool_call>\n{"name": "Apply tags to a document", "arguments": {"document_id": 42, "tags": ["invoice"]}}\n</tool_call>',
      [], tools=["tag_document"], given=True)
+
+# ---------------------------------------------------------------------------------------------
+# GigaChat 3.5: DSML's body under its own namespace (<｜GCML｜…>).
+GC = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_gigachat35_tool_parser.py"
+G = "｜GCML｜"
+case("deepseek_dsml", GC, "the GCML namespace: one call",
+     f'<{G}tool_calls><{G}invoke name="get_weather"><{G}parameter name="city" string="true">Tokyo</{G}parameter>'
+     f'</{G}invoke></{G}tool_calls>', [("get_weather", {"city": "Tokyo"})], tools=["get_weather"])
+case("deepseek_dsml", GC, "the GCML namespace: two invokes, prose before",
+     f'I will check.<{G}tool_calls><{G}invoke name="get_weather"><{G}parameter name="city" string="true">Tokyo'
+     f'</{G}parameter></{G}invoke><{G}invoke name="get_time"><{G}parameter name="timezone" string="true">Asia/Tokyo'
+     f'</{G}parameter></{G}invoke></{G}tool_calls>',
+     [("get_weather", {"city": "Tokyo"}), ("get_time", {"timezone": "Asia/Tokyo"})], "I will check.",
+     tools=["get_weather", "get_time"])
+case("deepseek_dsml", GC, "the GCML namespace: string=\"false\" values of every JSON type",
+     f'<{G}tool_calls><{G}invoke name="typed_args"><{G}parameter name="s" string="false">"hello"</{G}parameter>'
+     f'<{G}parameter name="i" string="false">7</{G}parameter><{G}parameter name="f" string="false">3.5</{G}parameter>'
+     f'<{G}parameter name="b" string="false">true</{G}parameter><{G}parameter name="n" string="false">null</{G}parameter>'
+     f'<{G}parameter name="a" string="false">[1, 2, 3]</{G}parameter><{G}parameter name="o" string="false">'
+     f'{{"nested": true}}</{G}parameter></{G}invoke></{G}tool_calls>',
+     [("typed_args", {"s": "hello", "i": 7, "f": 3.5, "b": True, "n": None, "a": [1, 2, 3], "o": {"nested": True}})],
+     tools=["typed_args"])
+case("deepseek_dsml", GC, "the GCML namespace: an invoke with no parameters",
+     f'<{G}tool_calls><{G}invoke name="empty_args"></{G}invoke></{G}tool_calls>', [("empty_args", {})],
+     tools=["empty_args"])
+case("deepseek_dsml", GC, "the GCML namespace: an invoke opened and never closed is not runnable",
+     f'<{G}tool_calls><{G}invoke name="broken">', [], tools=["broken"], incomplete=[("broken", {})])
+
+# ---------------------------------------------------------------------------------------------
+# Kimi K3: the end-of-message marker after a plain answer.
+case("kimi_k3", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_kimi_k3_tool_parser.py",
+     "a plain answer closed by <|close|>message<|sep|> (no response closer)", "Hello<|close|>message<|sep|>", [], "Hello")
+
+# ---------------------------------------------------------------------------------------------
+# Intern-S1: InternLM's action tokens, spaced and repeated.
+IS1 = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_intern_s1_tool_parser.py"
+case("internlm", IS1, "a space between the two special tokens",
+     '<|action_start|> <|plugin|>\n{"name": "get_weather", "parameters": {"city": "Tokyo"}}\n<|action_end|>',
+     [("get_weather", {"city": "Tokyo"})], tools=["get_weather", "get_time"])
+case("internlm", IS1, "two action blocks, then the visible answer",
+     '<|action_start|><|plugin|>{"name": "get_weather", "parameters": {"city": "Tokyo"}}<|action_end|>\n'
+     '<|action_start|><|plugin|>{"name": "get_time", "parameters": {"timezone": "Asia/Tokyo"}}<|action_end|>\n'
+     "Visible answer.",
+     [("get_weather", {"city": "Tokyo"}), ("get_time", {"timezone": "Asia/Tokyo"})], "Visible answer.",
+     tools=["get_weather", "get_time"])
+
+# ---------------------------------------------------------------------------------------------
+# Nemotron's <TOOLCALL> list: arguments as a JSON string; a malformed list stays text.
+NJ = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_nemotron_json_tool_parser.py"
+case("tool_calls_array", NJ, "the arguments written as a JSON-encoded string",
+     '<TOOLCALL>[{"name": "run_query", "arguments": "{\\"sql\\": \\"select 1\\"}"}]</TOOLCALL>',
+     [("run_query", {"sql": "select 1"})], tools=["run_query"])
+case("tool_calls_array", NJ, "a thinking block, then a one-call list",
+     '<think>\nI need the weather for Tokyo.\n</think>\n<TOOLCALL>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}]'
+     '</TOOLCALL>', [("get_weather", {"city": "Tokyo"})], reasoning="I need the weather for Tokyo.", tools=["get_weather"])
+case("tool_calls_array", NJ, "a single object (not a list) inside the tags",
+     '<TOOLCALL>{"name": "lookup", "arguments": {"query": "vllm"}}</TOOLCALL>', [("lookup", {"query": "vllm"})],
+     tools=["lookup"])
+
+# ---------------------------------------------------------------------------------------------
+# CWM: the shorthand block with no '>' after the label, the label being the tool.
+case("cwm", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_csm_tool_parser.py",
+     "`<tool: python CODE </tool>`: the label is the tool, the rest its command",
+     'prefix\n<tool: python import os; print(os.listdir("_pytest")) </tool>\n',
+     [("python", {"command": 'import os; print(os.listdir("_pytest"))'})], "prefix", tools=["python"])
+
+# ---------------------------------------------------------------------------------------------
+# Step 3.5 Flash: Qwen3-Coder's body; a JSON object value spread over two lines, typed by the schema.
+S35 = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_step3p5_tool_parser.py"
+case("qwen3_coder", S35, "prose glued to <tool_call>, a multi-line object value and an integer",
+     'Let me calculate that area for you.<tool_call>\n<function=calculate_area>\n<parameter=shape>\nrectangle\n'
+     '</parameter>\n<parameter=dimensions>\n{"width": 10, \n "height": 20}\n</parameter>\n<parameter=precision>\n2\n'
+     '</parameter>\n</function>\n</tool_call>',
+     [("calculate_area", {"shape": "rectangle", "dimensions": {"width": 10, "height": 20}, "precision": 2})],
+     "Let me calculate that area for you.",
+     tools={"calculate_area": {"shape": {"type": "string"}, "dimensions": {"type": "object"},
+                               "precision": {"type": "integer"}}})
+case("qwen3_coder", S35, "a 'float' schema type (not JSON Schema's 'number') and a boolean",
+     '<tool_call>\n<function=test_types>\n<parameter=float_param>\n3.14\n</parameter>\n<parameter=bool_param>\ntrue\n'
+     '</parameter>\n<parameter=str_param>\nhello world\n</parameter>\n</function>\n</tool_call>',
+     [("test_types", {"float_param": 3.14, "bool_param": True, "str_param": "hello world"})],
+     tools={"test_types": {"float_param": {"type": "float"}, "bool_param": {"type": "boolean"},
+                           "str_param": {"type": "string"}}})
