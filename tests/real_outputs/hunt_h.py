@@ -172,3 +172,55 @@ case("qwen3_coder", S35, "a 'float' schema type (not JSON Schema's 'number') and
      [("test_types", {"float_param": 3.14, "bool_param": True, "str_param": "hello world"})],
      tools={"test_types": {"float_param": {"type": "float"}, "bool_param": {"type": "boolean"},
                            "str_param": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# smg's parser tests: GLM-4.7/5.x bodies, fallbacks that must give the text back, Cohere actions.
+SMG = "https://github.com/lightseekorg/smg/blob/main/crates/tool_parser/tests/"
+case("glm", SMG + "tool_parser_glm47_moe.rs", "prose before and after one call with two pairs",
+     "Let me search for that.\n<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date"
+     "</arg_key><arg_value>2024-12-25</arg_value></tool_call>\nThe weather will be...",
+     [("get_weather", {"city": "Beijing", "date": "2024-12-25"})], "Let me search for that.\nThe weather will be...",
+     tools=["get_weather"])
+case("glm", SMG + "tool_parser_glm47_moe.rs", "Python literals (True, False, None) as values",
+     "<tool_call>test_func<arg_key>bool_true</arg_key><arg_value>True</arg_value><arg_key>bool_false</arg_key>"
+     "<arg_value>False</arg_value><arg_key>none_val</arg_key><arg_value>None</arg_value></tool_call>",
+     [("test_func", {"bool_true": True, "bool_false": False, "none_val": None})], tools=["test_func"])
+case("glm", SMG + "tool_parser_glm47_moe.rs", "a value that quotes the value closer itself",
+     "<tool_call>echo<arg_key>text</arg_key><arg_value>use </arg_value> in docs</arg_value></tool_call>",
+     [("echo", {"text": "use </arg_value> in docs"})], tools=["echo"])
+case("glm", SMG + "tool_parser_glm47_moe.rs", "a value that quotes the key opener, then a second pair",
+     "<tool_call>echo<arg_key>text</arg_key><arg_value>see <arg_key> docs</arg_value><arg_key>n</arg_key>"
+     "<arg_value>2</arg_value></tool_call>", [("echo", {"text": "see <arg_key> docs", "n": 2})], tools=["echo"])
+case("glm", SMG + "tool_parser_glm47_moe.rs", "two calls glued, no newline between",
+     "<tool_call>search<arg_key>query</arg_key><arg_value>rust tutorials</arg_value></tool_call><tool_call>translate"
+     "<arg_key>text</arg_key><arg_value>Hello World</arg_value><arg_key>target_lang</arg_key><arg_value>zh</arg_value>"
+     "</tool_call>",
+     [("search", {"query": "rust tutorials"}), ("translate", {"text": "Hello World", "target_lang": "zh"})],
+     tools=["search", "translate"])
+case("tool_call_tag", SMG + "tool_parser_fallback.rs",
+     "one valid call, then one with malformed JSON: the valid one runs, the bad block comes back as text",
+     'Let me help you with that.\n<tool_call>\n{"name": "valid_tool", "arguments": {"x": 1}}\n</tool_call>\n'
+     "And here's another one:\n<tool_call>\n{\"name\": \"invalid_tool\", \"arguments\": malformed}\n</tool_call>\nThat's all!",
+     [("valid_tool", {"x": 1})],
+     "Let me help you with that.\nAnd here's another one:\n<tool_call>\n{\"name\": \"invalid_tool\", \"arguments\": "
+     "malformed}\n</tool_call>\nThat's all!", tools=["valid_tool", "invalid_tool"], incomplete=[("invalid_tool", {})])
+case("tool_call_tag", SMG + "tool_parser_fallback.rs", "prose that shows the syntax is an example, not a call",
+     'The syntax is: <tool_call>\n{"name": "example"}\n</tool_call> - that\'s how you format it', [],
+     'The syntax is: <tool_call>\n{"name": "example"}\n</tool_call> - that\'s how you format it', tools=["example"])
+case("llama3_json", SMG + "tool_parser_fallback.rs", "<|python_tag|> followed by prose, not JSON: all of it is text",
+     "Here's my response <|python_tag|>not even close to JSON", [],
+     "Here's my response <|python_tag|>not even close to JSON", tools=["test"])
+case("command_r", SMG + "tool_parser_cohere.rs", "response, action list, then a <|START_TEXT|> follow-up",
+     "<|START_RESPONSE|>I'll help with that.<|END_RESPONSE|>\n<|START_ACTION|>{\"tool_name\": \"test\", \"parameters\": {}}"
+     "<|END_ACTION|>\n<|START_TEXT|>Here's some follow-up text.<|END_TEXT|>",
+     [("test", {})], "I'll help with that.\nHere's some follow-up text.", tools=["test"])
+case("command_r", SMG + "tool_parser_cohere.rs", "the action closer quoted inside a string parameter",
+     '<|START_ACTION|>{"tool_name": "echo", "parameters": {"text": "say <|END_ACTION|> please"}}<|END_ACTION|>',
+     [("echo", {"text": "say <|END_ACTION|> please"})], tools=["echo"])
+case("command_r", SMG + "tool_parser_cohere.rs", "no parameters key at all",
+     '<|START_ACTION|>{"tool_name": "ping"}<|END_ACTION|>', [("ping", {})], tools=["ping"])
+case("command_r", SMG + "tool_parser_cohere.rs", "two action blocks, each after its own response",
+     '<|START_RESPONSE|>First task done.<|END_RESPONSE|>\n<|START_ACTION|>{"tool_name": "task1", "parameters": {"id": 1}}'
+     '<|END_ACTION|>\n<|START_RESPONSE|>Second task.<|END_RESPONSE|>\n<|START_ACTION|>{"tool_name": "task2", '
+     '"parameters": {"id": 2}}<|END_ACTION|>',
+     [("task1", {"id": 1}), ("task2", {"id": 2})], "First task done.\nSecond task.", tools=["task1", "task2"])
