@@ -224,3 +224,32 @@ case("command_r", SMG + "tool_parser_cohere.rs", "two action blocks, each after 
      '<|END_ACTION|>\n<|START_RESPONSE|>Second task.<|END_RESPONSE|>\n<|START_ACTION|>{"tool_name": "task2", '
      '"parameters": {"id": 2}}<|END_ACTION|>',
      [("task1", {"id": 1}), ("task2", {"id": 2})], "First task done.\nSecond task.", tools=["task1", "task2"])
+
+# ---------------------------------------------------------------------------------------------
+# Ling 3.0 (Bailing V3): GLM's key/value body; the prompt opens <think>, a call may end the
+# reasoning before </think>, and the end-of-turn token is sometimes spelled out as text.
+LING = "https://github.com/ggml-org/llama.cpp/blob/master/common/parsers/ling3.cpp"
+LINGP = "https://github.com/ggml-org/llama.cpp/pull/28682"
+case("glm", LING, "prompt-opened thinking, content, a call with a newline between its pairs",
+     "The user wants the weather.</think>Checking now.\n<tool_call>get_weather<arg_key>city</arg_key>\n"
+     "<arg_value>Hangzhou</arg_value>\n<arg_key>unit</arg_key>\n<arg_value>celsius</arg_value>\n</tool_call>",
+     [("get_weather", {"city": "Hangzhou", "unit": "celsius"})], "Checking now.", "The user wants the weather.",
+     tools=["get_weather"], thinking=True)
+case("glm", LING, "the call starts before </think> was ever written: it ends the reasoning",
+     "I need the file first.\n<tool_call>read_file<arg_key>path</arg_key><arg_value>README.md</arg_value></tool_call>",
+     [("read_file", {"path": "README.md"})], reasoning="I need the file first.", tools=["read_file"], thinking=True)
+case("glm", LINGP, "the end-of-turn token <|role_end|> spelled out as text after a plain answer",
+     "Simple sum.</think>2 + 2 = 4.<|role_end|>", [], "2 + 2 = 4.", "Simple sum.", thinking=True)
+case("glm", LINGP, "<|role_end|> spelled out after a call",
+     "<tool_call>now</tool_call><|role_end|>", [("now", {})], tools=["now"])
+
+# ---------------------------------------------------------------------------------------------
+# Cohere2 MoE ("North Code"): the prompt forces <|START_THINKING|>; text or an action list follows.
+NC = "https://github.com/ggml-org/llama.cpp/blob/master/common/parsers/cohere2moe.cpp"
+case("command_r", NC, "reasoning continued from the prompt, an action list, the end-of-turn token",
+     'I should list the files.<|END_THINKING|><|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "list_dir", '
+     '"parameters": {"path": "src"}}\n]<|END_ACTION|><|END_OF_TURN_TOKEN|>',
+     [("list_dir", {"path": "src"})], reasoning="I should list the files.", tools=["list_dir"], thinking=True)
+case("command_r", NC, "reasoning continued from the prompt, then a text answer and the end-of-turn token",
+     "Greeting.<|END_THINKING|><|START_TEXT|>Hello! What can I do?<|END_TEXT|><|END_OF_TURN_TOKEN|>", [],
+     "Hello! What can I do?", "Greeting.", thinking=True)
