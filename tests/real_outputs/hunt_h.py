@@ -253,3 +253,39 @@ case("command_r", NC, "reasoning continued from the prompt, an action list, the 
 case("command_r", NC, "reasoning continued from the prompt, then a text answer and the end-of-turn token",
      "Greeting.<|END_THINKING|><|START_TEXT|>Hello! What can I do?<|END_TEXT|><|END_OF_TURN_TOKEN|>", [],
      "Hello! What can I do?", "Greeting.", thinking=True)
+
+# ---------------------------------------------------------------------------------------------
+# LLM-jp-4.1: Harmony with a space after every special token; parallel calls as consecutive
+# messages, all but the last closed by <|end|>.
+LJ = "https://github.com/ggml-org/llama.cpp/blob/master/common/parsers/llm-jp-harmony.cpp"
+case("harmony", LJ, "a space after every special token: analysis, then a call with a constraint",
+     "<|channel|> analysis<|message|> Need the weather in Tokyo.<|end|><|start|> assistant<|channel|> commentary "
+     "to=functions.get_weather <|constrain|> json<|message|> {\"city\": \"Tokyo\"}<|call|>",
+     [("get_weather", {"city": "Tokyo"})], reasoning="Need the weather in Tokyo.", tools=["get_weather"])
+case("harmony", LJ, "two calls as consecutive messages, the first closed by <|end|>",
+     "<|channel|> commentary to=functions.get_weather<|message|> {\"city\": \"Tokyo\"}<|end|><|start|> assistant"
+     "<|channel|> commentary to=functions.get_time<|message|> {\"tz\": \"Asia/Tokyo\"}<|call|>",
+     [("get_weather", {"city": "Tokyo"}), ("get_time", {"tz": "Asia/Tokyo"})], tools=["get_weather", "get_time"])
+case("harmony", LJ, "a spaced final channel: the answer without the token's space",
+     "<|channel|> analysis<|message|> Greeting.<|end|><|start|> assistant<|channel|> final<|message|> こんにちは。",
+     [], "こんにちは。", "Greeting.")
+
+# ---------------------------------------------------------------------------------------------
+# Poolside Laguna: GLM's key/value body; JSON in ordinary prose must stay prose.
+case("glm", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/2243", "Laguna S 2.1 on MLX: one pair",
+     "<tool_call>lookup<arg_key>repo</arg_key><arg_value>god-ai</arg_value></tool_call>",
+     [("lookup", {"repo": "god-ai"})], tools=["lookup"])
+case("glm", "https://github.com/leehack/llamadart/issues/397", "cut inside the first value: never runnable",
+     "Prelude<tool_call>weather<arg_key>city</arg_key><arg_value>Seo", [], "Prelude", tools=["weather"],
+     incomplete=[("weather", {"city": "Seo"})])
+case("glm", "https://github.com/ai-dynamo/dynamo/pull/9614", "an undeclared name with a valid body stays text",
+     "<tool_call>unknown_tool<arg_key>location</arg_key><arg_value>NYC</arg_value></tool_call>", [],
+     tools=["get_weather"], given=True)
+case("bare_json", "https://github.com/ollama/ollama/issues/17602",
+     "a JSON object with a \"name\" key inside an ordinary answer is not a call",
+     'Here is the record you asked for:\n{"name": "John Smith", "age": 42}\nSave it as person.json.', [],
+     'Here is the record you asked for:\n{"name": "John Smith", "age": 42}\nSave it as person.json.',
+     tools=["lookup", "write_file"])
+case("bare_json", "https://github.com/ollama/ollama/pull/17603", "a whole reply that is a JSON object whose first key is not a call's",
+     '{"title": "README", "sections": ["Install", "Usage"]}', [],
+     '{"title": "README", "sections": ["Install", "Usage"]}', tools=["lookup"])
