@@ -289,3 +289,42 @@ case("bare_json", "https://github.com/ollama/ollama/issues/17602",
 case("bare_json", "https://github.com/ollama/ollama/pull/17603", "a whole reply that is a JSON object whose first key is not a call's",
      '{"title": "README", "sections": ["Install", "Usage"]}', [],
      '{"title": "README", "sections": ["Install", "Usage"]}', tools=["lookup"])
+
+# ---------------------------------------------------------------------------------------------
+# SGLang's multi-format detector: known bodies in other wrappers (chat_template_kwargs.tool_format).
+MF = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_multi_format_detector.py"
+case("minimax_m2", MF, "the invoke body inside a plain <tool_calls> wrapper, prose glued before",
+     'prefix<tool_calls><invoke name="get_weather"><parameter name="x">NYC</parameter></invoke></tool_calls>',
+     [("get_weather", {"x": "NYC"})], "prefix", tools=["get_weather"])
+case("deepseek_dsml", MF, "DSML's body without the DSML token: string=\"true\" keeps 42 a string",
+     '<tool_calls><invoke name="get_weather"><parameter name="x" string="true">42</parameter></invoke></tool_calls>',
+     [("get_weather", {"x": "42"})], tools=["get_weather"])
+case("qwen3_coder", MF, "text before, between and after two wrapped functions",
+     "pre<tool_call><function=get_weather><parameter=city>SF</parameter></function></tool_call>middle<tool_call>"
+     "<function=get_time><parameter=timezone>UTC</parameter></function></tool_call>post",
+     [("get_weather", {"city": "SF"}), ("get_time", {"timezone": "UTC"})], "premiddlepost",
+     tools=["get_weather", "get_time"])
+case("harmony", MF, "a Harmony header (assistant to=functions.NAME json) inside <tool_call>, prose before",
+     'Some preamble.\n<tool_call>assistant to=functions.get_weather json\n{"city": "NYC"}\n</tool_call>',
+     [("get_weather", {"city": "NYC"})], "Some preamble.", tools=["get_weather"])
+case("harmony", MF, "a bare to=functions.NAME line inside <tool_call>",
+     '<tool_call>to=functions.get_weather\n{"city": "NYC"}\n</tool_call>', [("get_weather", {"city": "NYC"})],
+     tools=["get_weather"])
+case("pythonic", MF, "a Python call inside <tool_call> with JSON literals",
+     "<tool_call>get_weather(a=true, b=false, c=null)</tool_call>",
+     [("get_weather", {"a": True, "b": False, "c": None})], tools=["get_weather"])
+case("pythonic", MF, "an expression (2+2) is not a literal: the call is not runnable",
+     "<tool_call>get_weather(x=2+2)</tool_call>", [], tools=["get_weather"], incomplete=[("get_weather", {"x": 2})],
+     given=True)
+
+# ---------------------------------------------------------------------------------------------
+# K2 V3 (IFM): the reasoning-effort blocks before an <ifm|tool_call>.
+K2V3 = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_k2v3_tool_parser.py"
+case("k2_horizon", K2V3, "a <ifm|think_fast> reasoning block, then a key/value call",
+     "<ifm|think_fast>reasoning</ifm|think_fast><ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key>"
+     "<ifm|arg_value>Tokyo</ifm|arg_value></ifm|tool_call>",
+     [("get_weather", {"city": "Tokyo"})], reasoning="reasoning", tools=["get_weather"])
+case("k2_horizon", K2V3, "a JSON list of calls inside one <ifm|tool_call>",
+     '<ifm|tool_call>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}, {"name": "get_weather", "arguments": '
+     '{"city": "Osaka"}}]</ifm|tool_call>',
+     [("get_weather", {"city": "Tokyo"}), ("get_weather", {"city": "Osaka"})], tools=["get_weather"])
