@@ -328,3 +328,24 @@ case("k2_horizon", K2V3, "a JSON list of calls inside one <ifm|tool_call>",
      '<ifm|tool_call>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}, {"name": "get_weather", "arguments": '
      '{"city": "Osaka"}}]</ifm|tool_call>',
      [("get_weather", {"city": "Tokyo"}), ("get_weather", {"city": "Osaka"})], tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# Calls and call syntax inside the thinking.
+case("qwen3_coder", "https://github.com/QwenLM/qwen-code/issues/6548",
+     "Qwen Code: the call written inside a thinking block that never closes, the turn ends there: it runs",
+     "<think>\nI need to read the config first.\n<tool_call>\n<function=read_file>\n<parameter=path>\nconfig.yaml\n"
+     "</parameter>\n</function>\n</tool_call>",
+     [("read_file", {"path": "config.yaml"})], reasoning="I need to read the config first.", tools=["read_file"])
+LMT = ("Some models use <function=...> blocks, others use <tool_call> tags; LM Studio reads both, so the "
+       "failure is elsewhere.")
+case("qwen3_coder", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1592",
+     "Qwen3.5: reasoning that names the call syntax in prose is reasoning, not a call",
+     f"<think>\n{LMT}\n</think>\n\nThe parser is scanning the thinking block.", [],
+     "The parser is scanning the thinking block.", LMT, tools=["web_search", "web_fetch"])
+
+# ---------------------------------------------------------------------------------------------
+# Kimi K2: the singular section markers (<|tool_call_section_begin|>).
+case("kimi_k2", "https://github.com/vllm-project/vllm/pull/32146", "the singular section markers around one call",
+     "<|tool_call_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
+     '{"city": "Tokyo"}<|tool_call_end|><|tool_call_section_end|>', [("get_weather", {"city": "Tokyo"})],
+     tools=["get_weather"])
