@@ -349,3 +349,47 @@ case("kimi_k2", "https://github.com/vllm-project/vllm/pull/32146", "the singular
      "<|tool_call_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>"
      '{"city": "Tokyo"}<|tool_call_end|><|tool_call_section_end|>', [("get_weather", {"city": "Tokyo"})],
      tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# Gemma 4 under load: round brackets, Python kwargs, namespaced names, single-quoted values.
+Q = '<|"|>'
+case("gemma_special", "https://github.com/vllm-project/vllm/pull/53657", "round brackets instead of braces",
+     f"<|tool_call>call:terminal(command:{Q}ls -a{Q})<tool_call|>", [("terminal", {"command": "ls -a"})],
+     tools=["terminal"])
+case("gemma_special", "https://github.com/vllm-project/vllm/issues/53642",
+     "a round-bracket call, then a documented one: both run, neither swallows the other",
+     f"<|tool_call>call:terminal(command:{Q}ls{Q})<tool_call|><|tool_call>call:terminal{{command:{Q}pwd{Q}}}<tool_call|>",
+     [("terminal", {"command": "ls"}), ("terminal", {"command": "pwd"})], tools=["terminal"])
+case("gemma_special", "https://github.com/jundot/omlx/pull/1886", "Python kwargs (key=value) in round brackets",
+     f"<|tool_call>call:read_file(path={Q}src/app.py{Q}, limit=40)<tool_call|>",
+     [("read_file", {"path": "src/app.py", "limit": 40})], tools=["read_file"])
+case("gemma_special", "https://github.com/vllm-project/vllm/pull/53444",
+     "no brace after the name, prose instead: not runnable, the text comes back",
+     "<|tool_call>call:get_time now please<tool_call|>", [], tools=["get_time"], given=True)
+case("gemma_special", "https://github.com/jundot/omlx/pull/1854",
+     "an MCP-namespaced name (server:ns:tool) and single-quoted values holding commas and braces",
+     "<|tool_call>call:google:mcp:text_generation:create-pdf-file{filename:'output.pdf',content:'a, b: {c}'}"
+     "<tool_call|>", [("create-pdf-file", {"filename": "output.pdf", "content": "a, b: {c}"})],
+     tools=["create-pdf-file"])
+
+# ---------------------------------------------------------------------------------------------
+# Kimi K2.7-Code: ids spelled functions_NAME_IDX (underscores for the dot and the colon).
+case("kimi_k2", "https://github.com/ggml-org/llama.cpp/issues/24658", "ids spelled functions_Bash_2, two calls",
+     "<|tool_calls_section_begin|><|tool_call_begin|>functions_Bash_2<|tool_call_argument_begin|>"
+     '{"command": "gh pr checks 2", "cwd": "/workspace"}<|tool_call_end|><|tool_call_begin|>functions_Bash_3'
+     '<|tool_call_argument_begin|>{"command": "git diff --stat main...feature/saas", "cwd": "/workspace"}'
+     "<|tool_call_end|><|tool_calls_section_end|>",
+     [("Bash", {"command": "gh pr checks 2", "cwd": "/workspace"}),
+      ("Bash", {"command": "git diff --stat main...feature/saas", "cwd": "/workspace"})], tools=["Bash", "Read"])
+
+# ---------------------------------------------------------------------------------------------
+# Claude-style invoke blocks through the VS Code LM API: wrapped is a call, quoted in prose is not.
+ZOO = "https://github.com/Zoo-Code-Org/Zoo-Code/pull/1188"
+case("minimax_m2", ZOO, "a <function_calls> block around an invoke: a call",
+     'Reading it.\n<function_calls>\n<invoke name="read_file">\n<parameter name="path">src/main.ts</parameter>\n'
+     "</invoke>\n</function_calls>", [("read_file", {"path": "src/main.ts"})], "Reading it.", tools=["read_file"])
+case("minimax_m2", ZOO, "a bare invoke quoted inside a sentence: text",
+     'To read a file you would write <invoke name="read_file"><parameter name="path">a.txt</parameter></invoke> '
+     "and wait for the result.", [],
+     'To read a file you would write <invoke name="read_file"><parameter name="path">a.txt</parameter></invoke> '
+     "and wait for the result.", tools=["read_file"])
