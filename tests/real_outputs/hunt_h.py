@@ -393,3 +393,14 @@ case("minimax_m2", ZOO, "a bare invoke quoted inside a sentence: text",
      "and wait for the result.", [],
      'To read a file you would write <invoke name="read_file"><parameter name="path">a.txt</parameter></invoke> '
      "and wait for the result.", tools=["read_file"])
+
+# ---------------------------------------------------------------------------------------------
+# Gemma 4's JSON variant: a {"name", "arguments"} object inside <|tool_call>, strings quoted with <|"|>.
+FG4 = "https://github.com/ml-explore/mlx-lm/blob/main/mlx_lm/tool_parsers/function_gemma4.py"
+case("gemma_special", FG4, "a JSON call object whose string quotes are the <|\"|> token",
+     f'<|tool_call>{{"name": "get_weather", "arguments": {{"city": {Q}London{Q}}}}}<tool_call|>',
+     [("get_weather", {"city": "London"})], tools=["get_weather"])
+case("gemma_special", FG4, "the same with every quote the token, prose before",
+     f"Let me look.<|tool_call>{{{Q}name{Q}: {Q}get_weather{Q}, {Q}arguments{Q}: {{{Q}city{Q}: {Q}Lyon{Q}, "
+     f"{Q}days{Q}: 2}}}}<tool_call|>",
+     [("get_weather", {"city": "Lyon", "days": 2})], "Let me look.", tools=["get_weather"])
