@@ -404,3 +404,14 @@ case("gemma_special", FG4, "the same with every quote the token, prose before",
      f"Let me look.<|tool_call>{{{Q}name{Q}: {Q}get_weather{Q}, {Q}arguments{Q}: {{{Q}city{Q}: {Q}Lyon{Q}, "
      f"{Q}days{Q}: 2}}}}<tool_call|>",
      [("get_weather", {"city": "Lyon", "days": 2})], "Let me look.", tools=["get_weather"])
+case("gemma_special", "https://github.com/odysseus-dev/odysseus/pull/5033",
+     "Gemma through a tokenizer that spells both ends <|tool_call|>, a <|\"| quote missing its closing '>'",
+     '<|tool_call|>call:run_shell{command:<|"ls -la<|"}<|tool_call|>', [("run_shell", {"command": "ls -la"})],
+     tools=["run_shell"])
+
+# ---------------------------------------------------------------------------------------------
+# Ring-2.6 (inclusionAI): GLM's key/value body under <role> turns, a newline between key and value.
+case("glm", "https://github.com/sgl-project/sglang/pull/25366", "Ring-2.6-1T: a newline between each key and its value",
+     "<tool_call>search_docs<arg_key>query</arg_key>\n<arg_value>vector index</arg_value>\n<arg_key>top_k</arg_key>\n"
+     "<arg_value>5</arg_value>\n</tool_call>",
+     [("search_docs", {"query": "vector index", "top_k": 5})], tools=["search_docs"])
