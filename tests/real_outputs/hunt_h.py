@@ -469,3 +469,15 @@ case("glm", "https://github.com/sgl-project/sglang/pull/25366", "Ring-2.6-1T: a 
      "<tool_call>search_docs<arg_key>query</arg_key>\n<arg_value>vector index</arg_value>\n<arg_key>top_k</arg_key>\n"
      "<arg_value>5</arg_value>\n</tool_call>",
      [("search_docs", {"query": "vector index", "top_k": 5})], tools=["search_docs"])
+
+# ---------------------------------------------------------------------------------------------
+# DeepSeek V4's parser tests: a newline after each parameter; V3.2's block name under V4.
+DV4 = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_deepseekv4_tool_parser.py"
+case("deepseek_dsml", DV4, "prose with a trailing space, a newline after each parameter",
+     f'Let me check. <{D}tool_calls>\n<{D}invoke name="get_weather">\n<{D}parameter name="location" string="true">'
+     f'Beijing</{D}parameter>\n<{D}parameter name="unit" string="true">celsius</{D}parameter>\n</{D}invoke>\n'
+     f'</{D}tool_calls>', [("get_weather", {"location": "Beijing", "unit": "celsius"})], "Let me check.",
+     tools=["get_weather"])
+case("deepseek_dsml", DV4, "a V4 turn that writes V3.2's block name (function_calls): still the call",
+     f'<{D}function_calls>\n<{D}invoke name="search">\n<{D}parameter name="query" string="true">vllm</{D}parameter>\n'
+     f'</{D}invoke>\n</{D}function_calls>', [("search", {"query": "vllm"})], tools=["search"])
