@@ -12,7 +12,9 @@ Bends real models write, read as the syntax they mean: 'single-quoted' strings a
 arguments in parentheses (`call:NAME(key: "v", n: 2)`), several `call:` in one block, a bare
 `:` or `-` in place of the first `call:` or before it, and the comma between two members left out
 after a delimited string (`city:<escape>NYC<escape>unit:<escape>C<escape>`: a bare key, its `:` and
-the delimiter right after the string's end start the next member, not literal quotes).
+the delimiter right after the string's end start the next member, not literal quotes), a name
+behind a namespace (`call:default_api:NAME{…}`: `resolved`), and a JSON call object in the
+wrapper whose strings are quoted with the delimiter (`object_call`).
 """
 from __future__ import annotations
 
