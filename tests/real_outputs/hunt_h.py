@@ -481,3 +481,13 @@ case("deepseek_dsml", DV4, "prose with a trailing space, a newline after each pa
 case("deepseek_dsml", DV4, "a V4 turn that writes V3.2's block name (function_calls): still the call",
      f'<{D}function_calls>\n<{D}invoke name="search">\n<{D}parameter name="query" string="true">vllm</{D}parameter>\n'
      f'</{D}invoke>\n</{D}function_calls>', [("search", {"query": "vllm"})], tools=["search"])
+
+# ---------------------------------------------------------------------------------------------
+# Qwen 3.6 explaining its own syntax: a bare <function=…> block with prose after it is an example.
+EXPL = ("A tool call looks like this:\n\n<function=get_weather>\n<parameter=location>\nTokyo\n</parameter>\n"
+        "</function>\n\nThe function tag names the tool and each parameter tag holds one argument.")
+case("qwen3_coder", "https://github.com/ollama/ollama/pull/16398",
+     "Qwen3.6-27B asked to show a call: the bare block between two paragraphs of prose stays text", EXPL, [], EXPL,
+     tools=["get_weather", "Glob"],
+     xfail="a bare `<function=…>` block after prose that does not end the turn runs as a call: the example rule "
+           "(Format.examples, held.py) holds back bare JSON and `call:` lines, not the wrapper-less XML bodies")
