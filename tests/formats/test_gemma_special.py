@@ -194,6 +194,12 @@ def test_a_json_call_object_in_the_wrapper_reads_either_quoting():
         check(f"Looking.<|tool_call>{body}<tool_call|>", content="Looking.",
               calls=[("get_weather", {"city": "Lyon", "days": 2})], tools=ts)
     check(f'<|tool_call>{{"name": "get_weather"}}<tool_call|>', calls=[("get_weather", {})], tools=ts)
+    # members after the arguments (an id, a type) are read past; the call is whole once its
+    # arguments closed, as in the JSON formats, even if the stream ends in those members
+    check(f'<|tool_call>{{"name": "get_weather", "arguments": {{"days": 1}}, "id": "c1", "type": {Q}f{Q}}}'
+          "<tool_call|> Done.", content="Done.", calls=[("get_weather", {"days": 1})], tools=ts)
+    check('<|tool_call>{"name": "get_weather", "arguments": {"days": 1}, "id"', calls=[("get_weather", {"days": 1})],
+          tools=ts)
     # cut inside the arguments: not runnable
     check(f'<|tool_call>{{"name": "get_weather", "arguments": {{"city": {Q}Ly', calls=[],
           incomplete=[("get_weather", {"city": "Ly"})], tools=ts)

@@ -207,9 +207,14 @@ def object_call(r, ctx: Context, quote: str):
     if (yield from peek(r)) != "{":           # arguments as a JSON string: the broad pass reads it
         raise Reject("arguments not an object", broad=True)
     yield from obj(r, ctx.start(resolved(ctx, name)), quote, 1)
-    ctx.end()
-    if (yield from next_member(r, "}", "a call object")) != "}":
-        raise Bad("more members after the arguments")
+    ctx.end()                       # whole once its arguments closed, as in the JSON formats
+    # Members after the arguments (an `id`, a `type`) are read past, to the object's end.
+    while (yield from next_member(r, "}", "a call object")) != "}":
+        yield from _member_key(r, quote)
+        if (yield from peek(r)) != ":":
+            raise Bad("expected ':' in a call object")
+        r.pos += 1
+        yield from val(r, Args(), quote, 1)
     r.pos += 1
 
 
