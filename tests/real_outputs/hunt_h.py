@@ -491,3 +491,25 @@ case("qwen3_coder", "https://github.com/ollama/ollama/pull/16398",
      tools=["get_weather", "Glob"],
      xfail="a bare `<function=…>` block after prose that does not end the turn runs as a call: the example rule "
            "(Format.examples, held.py) holds back bare JSON and `call:` lines, not the wrapper-less XML bodies")
+
+# ---------------------------------------------------------------------------------------------
+# Qwen3.6 (q27 server): the function tag garbled into `<name>NAME` and a stray `</parameter>`.
+case("qwen3_coder", "https://github.com/signalnine/q27/issues/24",
+     "`<name>task` then a stray </parameter> where `<tool_call><function=task>` belongs, the parameters intact",
+     "<name>task\n</parameter>\n<parameter=description>\nAdd timestamp comment to hello.py\n</parameter>\n"
+     "<parameter=subagent_type>\ngeneral\n</parameter>\n</function>",
+     [("task", {"description": "Add timestamp comment to hello.py", "subagent_type": "general"})],
+     tools=["task", "read"],
+     xfail="no format opens at `<name>NAME` followed by Qwen3-Coder's `<parameter=…>` body (a known body behind "
+           "a garbled function tag): the block is the content")
+
+# ---------------------------------------------------------------------------------------------
+# Gemma 4 (OpenVINO model server's parser tests): braces, brackets and a comma inside a string.
+case("gemma_special", "https://github.com/openvinotoolkit/model_server/pull/4179",
+     "a string value holding {name}, [a, b, c] and commas",
+     f"<|tool_call>call:format{{template:{Q}Hello {{name}}, items: [a, b, c]{Q},count:3}}<tool_call|>",
+     [("format", {"template": "Hello {name}, items: [a, b, c]", "count": 3})], tools=["format"])
+case("minimax_m2", "https://github.com/anthropics/claude-code/issues/64099",
+     "Claude Code: the invoke's parameter tags indented, no wrapper",
+     '<invoke name="Bash">\n  <parameter name="command">echo hi</parameter>\n</invoke>', [("Bash", {"command": "echo hi"})],
+     tools=["Bash", "Edit"])
