@@ -457,11 +457,15 @@ case("gemma_special", FG4, "the same with every quote the token, prose before",
      f"{Q}days{Q}: 2}}}}<tool_call|>",
      [("get_weather", {"city": "Lyon", "days": 2})], "Let me look.", tools=["get_weather"])
 case("gemma_special", "https://github.com/odysseus-dev/odysseus/pull/5033",
-     "Gemma through a tokenizer that spells both ends <|tool_call|>, a <|\"| quote missing its closing '>'",
-     '<|tool_call|>call:run_shell{command:<|"ls -la<|"}<|tool_call|>', [("run_shell", {"command": "ls -la"})],
-     tools=["run_shell"],
-     xfail='the string delimiter written `<|\\"` (its `|>` lost) is not the `<|\\"|>` token: the literal '
-           'reader finds no value at `<` and the call is not runnable, the block left as content')
+     "Gemma through a tokenizer that spells both ends <|tool_call|>",
+     f"<|tool_call|>call:run_shell{{command:{Q}ls -la{Q}}}<|tool_call|>", [("run_shell", {"command": "ls -la"})],
+     tools=["run_shell"])
+case("gemma_special", "https://github.com/osaurus-ai/vmlx-swift/pull/11", "JSON-quoted keys and values in the literal",
+     '<|tool_call>call:browser_navigate{"url":"https://example.org","wait_until":"networkidle"}<tool_call|>',
+     [("browser_navigate", {"url": "https://example.org", "wait_until": "networkidle"})], tools=["browser_navigate"])
+case("gemma_special", "https://github.com/ollama/ollama/pull/15255", "a shell command with its own quotes inside <|\"|>",
+     f"<|tool_call>call:bash{{command:{Q}grep -rn \"TODO\" src/ | head -n 5{Q}}}<tool_call|>",
+     [("bash", {"command": 'grep -rn "TODO" src/ | head -n 5'})], tools=["bash"])
 
 # ---------------------------------------------------------------------------------------------
 # Ring-2.6 (inclusionAI): GLM's key/value body under <role> turns, a newline between key and value.
