@@ -517,3 +517,37 @@ case("minimax_m2", "https://github.com/anthropics/claude-code/issues/64099",
      "Claude Code: the invoke's parameter tags indented, no wrapper",
      '<invoke name="Bash">\n  <parameter name="command">echo hi</parameter>\n</invoke>', [("Bash", {"command": "echo hi"})],
      tools=["Bash", "Edit"])
+
+# ---------------------------------------------------------------------------------------------
+# ERNIE-4.5-Thinking: the reasoning closed by a bare </think>, then two calls (docs/reasoning.md: without the
+# template the text before a closer with no opener has gone out as content).
+case("tool_call_tag", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_ernie45_moe_tool_parser.py",
+     "reasoning ended by a </think> with no opener, then two wrapped calls",
+     'I need to call two tools to handle these two issues separately.\n</think>\n\n<tool_call>\n{"name": '
+     '"get_current_temperature", "arguments": {"location": "Beijing"}}\n</tool_call>\n<tool_call>\n{"name": '
+     '"get_temperature_unit", "arguments": {"location": "Guangzhou", "unit": "c"}}\n</tool_call>\n',
+     [("get_current_temperature", {"location": "Beijing"}),
+      ("get_temperature_unit", {"location": "Guangzhou", "unit": "c"})],
+     "I need to call two tools to handle these two issues separately.",
+     tools=["get_current_temperature", "get_temperature_unit"])
+case("tool_call_tag", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_ernie45_moe_tool_parser.py",
+     "the same with the prompt's thinking known (the template opened <think>): the text is reasoning",
+     'I need to call two tools to handle these two issues separately.\n</think>\n\n<tool_call>\n{"name": '
+     '"get_current_temperature", "arguments": {"location": "Beijing"}}\n</tool_call>\n',
+     [("get_current_temperature", {"location": "Beijing"})],
+     reasoning="I need to call two tools to handle these two issues separately.",
+     tools=["get_current_temperature", "get_temperature_unit"], thinking=True)
+
+# ---------------------------------------------------------------------------------------------
+# Command A (Cohere Command 3/4): citation markup inside the thinking and the response.
+CC = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_cohere_command_tool_parser.py"
+case("command_r", CC, "<co>…</co: 0:[1]> citation spans: their markup is not text",
+     "<|START_THINKING|>This is a rainbow <co>emoji: 🌈</co: 0:[1]><|END_THINKING|>\n<|START_RESPONSE|>foo <co>bar"
+     "</co: 0:[1,2],1:[3,4]><|END_RESPONSE|>", [], "foo bar", "This is a rainbow emoji: 🌈",
+     xfail="Cohere's citation spans (`<co>` … `</co: 0:[1]>`) are not markup to command_r: their tags stay in the "
+           "reasoning and the content")
+case("command_r", CC, "a space after <|START_THINKING|>, then a two-call action list",
+     '<|START_THINKING|>first I think about foo<|END_THINKING|><|START_ACTION|>\n[\n    {"tool_call_id": "0", '
+     '"tool_name": "foo", "parameters": {"query": "query1"}},\n    {"tool_call_id": "1", "tool_name": "bar", '
+     '"parameters": {"x": 42}}\n]\n<|END_ACTION|>',
+     [("foo", {"query": "query1"}), ("bar", {"x": 42})], reasoning="first I think about foo", tools=["foo", "bar"])
