@@ -2,9 +2,12 @@
 
 A held-out harvest (issue 31): reports and parser tests no earlier hunt used.  DeepSeek V4's DSML
 under every bar spelling and with degenerate blocks (empty, stray closers, an unfinished name),
-GLM-5.x's stray reasoning closers, Gemini's text-channel call DSL (`<call:default_api:…/>`,
-`declaration:default_api:…`, `<tool_code>` inside `<function_calls>`), Qwen 3.6 drift, and
-whatever the newest families ship.
+GigaChat 3.5's GCML namespace, Gemini's text-channel call DSL (`<call:default_api:…/>`,
+`declaration:default_api:…`, `<tool_code>` inside `<function_calls>`), Gemma 4 under load (round
+brackets, kwargs, namespaced names, its JSON variant with `<|"|>` strings), Ling 3.0 and Ring-2.6,
+Laguna, Cohere2 MoE and Command A, LLM-jp-4.1's spaced Harmony, SGLang's multi-format dialects (known
+bodies in other wrappers), K2 V3, Kimi K2.7's underscore ids, Qwen 3.6 drift, smg's fallback cases,
+and examples that must stay text (a block inside a sentence, an explanation of the syntax).
 """
 from __future__ import annotations
 
