@@ -115,10 +115,11 @@ def longest_step(monkeypatch, body: dict, answer: dict) -> tuple[int, dict]:
     import asyncio
 
     from callsieve import Session, Sieve
-    from callsieve.serve import app, chat, upstream_reader
+    from callsieve.serve import app, chat, translate, upstream_reader
+    from callsieve.serve.exchange import Exchange
     from callsieve.serve.options import Options
     from callsieve.serve.turn import Turn
-    monkeypatch.setattr(app, "SLICE_S", -1.0)
+    monkeypatch.setattr(translate, "SLICE_S", -1.0)
     monkeypatch.setattr(upstream_reader, "SLICE_CHARS", 2000)
     ticks, runs, last = 0, [0], [-1]
 
@@ -150,9 +151,9 @@ def longest_step(monkeypatch, body: dict, answer: dict) -> tuple[int, dict]:
             proxy = app.Proxy(app.Config(upstream="http://127.0.0.1:9/v1"))
             opts = Options.from_request(body, None, "auto", "hold").answered_whole()
             turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(Session(learn=False))))
-            stats = {"api": "chat", "model": "m", "start": 0, "stream": False}
-            return await proxy.whole_answer(httpx.Response(200, content=data), data, turn, chat.encoder(body, body),
-                                            chat, stats)
+            ex = Exchange.begin(0, "chat", "-", "m", False, {})
+            return await proxy.answers.whole_answer(httpx.Response(200, content=data), data, turn, chat.encoder(body, body),
+                                            chat, ex)
         finally:
             done = True
             await other

@@ -116,6 +116,7 @@ name = "chat"
 path = "/v1/chat/completions"
 auth_hint = "send 'Authorization: Bearer <key>' or 'x-api-key: <key>'"
 KEEPALIVE = COMMENT
+calls_whole = True    # a Chat client cannot be told a call it got is void: "auto" sends calls whole
 model, stream = wire.model, wire.stream
 
 

@@ -24,6 +24,7 @@ from callsieve.serve.stream import Grown, JSONAnswer, named_sse
 name = "messages"
 path = "/v1/messages"
 auth_hint = "send 'x-api-key: <key>' or 'Authorization: Bearer <key>'"
+calls_whole = True    # a tool_use block cannot be taken back: "auto" sends calls whole
 model, stream = wire.model, wire.stream
 OF_A_CALL = (CallArgs, CallEnded, CallCut)   # the events that go to an open call's block
 STOP = {"tool_calls": "tool_use", "length": "max_tokens", "stop": "end_turn"}

@@ -27,6 +27,7 @@ name = "responses"
 path = "/v1/responses"
 auth_hint = "send 'Authorization: Bearer <key>' or 'x-api-key: <key>'"
 KEEPALIVE = COMMENT
+calls_whole = False   # its items say "completed" or "incomplete": "auto" streams calls
 model, stream = wire.model, wire.stream
 REASONING_TAG = "callsieve:"  # encrypted_content of our reasoning items: the text, so it can come back
 
