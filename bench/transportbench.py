@@ -61,8 +61,7 @@ async def _whole(data: bytes, body: dict):
     opts = Options.from_request(body, None, "auto", "hold").answered_whole()
     turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(Session(learn=False))))
     ex = Exchange.begin(0, "chat", "-", "m", False, {})
-    return await proxy.answers.whole_answer(httpx.Response(200, content=data), data, turn, chat.encoder(body, body),
-                                    chat, ex)
+    return await proxy.answers.whole_answer(httpx.Response(200, content=data), data, turn, chat, body, body, ex)
 
 
 def _calls(answer) -> int:

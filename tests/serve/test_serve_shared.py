@@ -611,7 +611,7 @@ def test_a_long_whole_answer_is_parsed_letting_the_others_run(monkeypatch):
         ex = Exchange.begin(0, "chat", "-", "m", False, {})
         resp = httpx.Response(200, content=data)
         turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)))
-        return await proxy.answers.whole_answer(resp, data, turn, chat.encoder(body, body), chat, ex)
+        return await proxy.answers.whole_answer(resp, data, turn, chat, body, body, ex)
 
     turns, answer = turns_given_to_others(monkeypatch, work)
     message = json.loads(answer.body)["choices"][0]["message"]

@@ -23,10 +23,10 @@ from callsieve.serve.guard import printable
 from callsieve.serve.inspector import Inspector, Recording
 from callsieve.serve.relay import Relay
 from callsieve.serve.request import Translated, json_object, translate
-from callsieve.serve.stream import JSONAnswer, KeptAlive, SSELines
+from callsieve.serve.stream import JSONAnswer, KeptAlive
 from callsieve.serve.translate import translated
 from callsieve.serve.turn import Turn
-from callsieve.serve.upstream_reader import as_stream, body_streams, decoded, stream_error
+from callsieve.serve.upstream_reader import as_stream, body_streams, stream_error
 from callsieve.serve.wire import Encoder, Failed, WireAPI
 
 log = logging.getLogger("callsieve.serve")
@@ -104,11 +104,10 @@ class Answers:
         if resp is None:  # the client went away while the upstream was still thinking
             ex.end(499)
             return Response(status_code=499)
-        enc = self.recorded(api.encoder(req.body, req.chat_body), ex)
         if resp is LATE:  # no headers yet (llama.cpp sends none before its first token): the
             # client gets its stream's now, and keep-alives until the upstream answers
-            return self.event_stream(api, self.late(sending, req, api, enc, ex))
-        return await self.answered(request, resp, req, api, enc, ex)
+            return self.event_stream(api, self.late(sending, req, api, self.encoder(api, req, ex), ex))
+        return await self.answered(request, resp, req, api, ex)
 
     def begin(self, request: Request, api: WireAPI, req: Translated) -> Exchange:
         """The request's Exchange, kept by the inspector when it is on."""
@@ -117,6 +116,10 @@ class Answers:
         if self.inspector is None:
             return Exchange.begin(0, api.name, peer, model, stream, req.seen)
         return self.inspector.begin(api.name, peer, model, stream, req.seen, req.seen["session"])
+
+    def encoder(self, api: WireAPI, req: Translated, ex: Exchange) -> Encoder:
+        """The stream's encoder in the client's API (recorded when the inspector keeps the exchange)."""
+        return self.recorded(api.encoder(req.body, req.chat_body), ex)
 
     def recorded(self, enc: Encoder, ex: Exchange) -> Encoder:
         """The encoder, recording into the exchange when the inspector keeps it."""
@@ -130,11 +133,11 @@ class Answers:
                started: bool = False) -> AsyncIterator[bytes]:
         return translated(resp, turn, enc, ex, self.relay.secrets.hide, self.config.embedded_context, whole, started)
 
-    async def answered(self, request: Request, resp: httpx.Response, req: Translated, api: WireAPI, enc: Encoder,
+    async def answered(self, request: Request, resp: httpx.Response, req: Translated, api: WireAPI,
                        ex: Exchange) -> Response:
         """The upstream's answer, its headers in: streamed through a Turn, or folded from one."""
         if ex.stream and body_streams(resp.status_code, resp.headers.get("content-type")):
-            return self.event_stream(api, self.stream(resp, req.make_turn(), enc, ex))
+            return self.event_stream(api, self.stream(resp, req.make_turn(), self.encoder(api, req, ex), ex))
         try:
             data = await unless_gone(request, resp.aread())
         except httpx.HTTPError as e:
@@ -149,12 +152,12 @@ class Answers:
             ex.end(resp.status_code)
             return self.relay.upstream_error(api, resp, data)
         if not ex.stream:
-            return await self.whole_answer(resp, data, req.make_turn(), enc, api, ex)
+            return await self.whole_answer(resp, data, req.make_turn(), api, req.body, req.chat_body, ex)
         whole = as_stream(data)   # a streamed request answered with one JSON answer: that answer, as SSE
         if whole is None:
             ex.end(502)
             return api.error(502, not_a_stream(resp), "upstream_error")
-        return self.event_stream(api, self.stream(resp, req.make_turn(), enc, ex, whole))
+        return self.event_stream(api, self.stream(resp, req.make_turn(), self.encoder(api, req, ex), ex, whole))
 
     async def late(self, sending: asyncio.Future[httpx.Response], req: Translated, api: WireAPI, enc: Encoder,
                    ex: Exchange) -> AsyncIterator[bytes]:
@@ -196,30 +199,32 @@ class Answers:
         async for part in self.stream(resp, req.make_turn(), enc, ex, whole, started=True):
             yield part
 
-    async def whole_answer(self, resp: httpx.Response, data: bytes, turn: Turn, enc: Encoder, api: WireAPI,
-                           ex: Exchange) -> Response:
+    async def whole_answer(self, resp: httpx.Response, data: bytes, turn: Turn, api: WireAPI, body: dict,
+                           chat_body: dict, ex: Exchange) -> Response:
         """A non-streamed answer: the fold of the stream the upstream's completion `data` stands for,
-        through the same Turn and encoder as a streamed answer, so that the two cannot disagree."""
+        through the same Turn as a streamed answer, into the API's fold of its events
+        (`WireAPI.answer`), so that the two cannot disagree."""
         whole = as_stream(data)
         if whole is None:
             ex.end(502)
             return api.error(502, "callsieve: the upstream sent an unreadable answer (no chat completion)",
                              "upstream_error")
-        # folded as it is written, one written piece at a time: the stream yields to the other
-        # clients between pieces (SLICE_S), so the fold of a heavy answer does too (30,000 calls
-        # folded in one step held every client for seconds)
-        folded, lines = api.Fold(), SSELines()
+        # folded as it is written, one piece at a time: the stream yields to the other clients
+        # between pieces (SLICE_S), so the fold of a heavy answer does too (30,000 calls folded in
+        # one step held every client for seconds)
+        folded = api.answer(body, chat_body)
+        async for _ in self.stream(resp, turn, self.recorded(folded, ex), ex, whole):
+            pass
         try:
-            async for part in self.stream(resp, turn, enc, ex, whole):
-                for payload in lines.feed(part):
-                    folded.add(decoded(payload))
-            for payload in lines.close():
-                folded.add(decoded(payload))
-            return JSONAnswer(folded.result())
+            answer = JSONAnswer(folded.result())
         except Failed as e:
             status = 500 if e.error.get("code") == "internal_error" else 502
             return api.error(status, e.error.get("message") or "callsieve: the answer failed",
                              "server_error" if status == 500 else "upstream_error", e.error.get("code"))
+        if self.inspector is not None:   # what the client gets: this one body, once the answer is whole
+            ex.wrote([bytes(answer.body)])
+            ex.answered(ex.ended)
+        return answer
 
     async def count_tokens(self, request: Request) -> Response:
         """`/v1/messages/count_tokens`: an estimate (Claude Code asks before long prompts)."""

@@ -127,10 +127,11 @@ class Exchange:
             self._sent_bytes += len(part)
             self.sent.append(part)
 
-    def answered(self) -> None:
-        """The first byte of the answer beyond its opening went out now (the time to first token)."""
+    def answered(self, at: float | None = None) -> None:
+        """The first byte of the answer beyond its opening went out now, or `at` seconds after the
+        request (the time to first token)."""
         if self.first_token is None:
-            self.first_token = self.now()
+            self.first_token = self.now() if at is None else at
             self.watch(self)
 
     def end(self, status: int, turn: Any = None, error: str | None = None) -> None:

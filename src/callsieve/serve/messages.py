@@ -350,5 +350,10 @@ class MessagesEncoder(OneAnswer):
                                                       "message": error.get("message") or str(error)}})]
 
 
+def answer(body: dict, chat_body: dict) -> wire.Decoded:
+    """The non-streamed answer's encoder: the stream's events, folded (`Fold`)."""
+    return wire.Decoded(encoder(body, chat_body), Fold())
+
+
 def encoder(body: dict, chat_body: dict) -> MessagesEncoder:
     return MessagesEncoder(body, chat_body)

@@ -374,5 +374,10 @@ class ResponsesEncoder(OneAnswer):
         return self._close_open() + [self.ev("response.failed", response=r)]
 
 
+def answer(body: dict, chat_body: dict) -> wire.Decoded:
+    """The non-streamed answer's encoder: the stream's events, folded (`Fold`)."""
+    return wire.Decoded(encoder(body, chat_body), Fold())
+
+
 def encoder(body: dict, chat_body: dict) -> ResponsesEncoder:
     return ResponsesEncoder(body, chat_body)

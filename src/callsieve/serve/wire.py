@@ -10,6 +10,9 @@ from typing import Callable, Protocol
 
 from starlette.responses import Response
 
+from callsieve.serve.stream import SSELines
+from callsieve.serve.upstream_reader import decoded
+
 
 class Failed(Exception):
     """A folded stream that ended with an error event: `error` is its error object."""
@@ -36,6 +39,57 @@ class Folder(Protocol):
     def result(self) -> dict: ...                         # the answer (Failed if the stream never ended)
 
 
+class Answer(Encoder, Protocol):
+    """An encoder that writes no bytes: it adds the stream up into the non-streamed answer."""
+
+    def result(self) -> dict: ...                         # the answer (Failed if the stream failed)
+
+
+class Decoded:
+    """The Answer of an API without a fold of its own over the typed events: its encoder's SSE
+    events decoded again and folded (`Fold`), one written piece at a time."""
+
+    def __init__(self, enc: Encoder, folder: Folder):
+        self.enc, self.folder, self.lines = enc, folder, SSELines()
+        self.failure: Failed | None = None
+
+    def _fold(self, parts: list[bytes]) -> list[bytes]:
+        for part in parts:
+            self._add(self.lines.feed(part))
+        return []
+
+    def _add(self, payloads: list[str]) -> None:
+        for payload in payloads:
+            if self.failure is not None:   # the fold ends at the stream's error event
+                return
+            try:
+                self.folder.add(decoded(payload))
+            except Failed as e:   # said by result(): the stream still ends (and is logged) as it would
+                self.failure = self.failure or e
+
+    def upstream(self, chunk: dict) -> None:
+        self.enc.upstream(chunk)
+
+    def start(self) -> list[bytes]:
+        return self._fold(self.enc.start())
+
+    def write(self, events: list) -> list[bytes]:
+        return self._fold(self.enc.write(events))
+
+    def fail(self, error: dict) -> list[bytes]:
+        return self._fold(self.enc.fail(error))
+
+    def close(self) -> list[bytes]:
+        self._fold(self.enc.close())
+        self._add(self.lines.close())
+        return []
+
+    def result(self) -> dict:
+        if self.failure is not None:
+            raise self.failure
+        return self.folder.result()
+
+
 def fold_all(folder: Folder, events) -> dict:
     for ev in events:
         folder.add(ev)
@@ -53,6 +107,7 @@ class WireAPI(Protocol):
     def stream(self, body: dict) -> bool: ...             # whether its request asks for a stream
     def to_chat(self, body: dict) -> dict: ...            # the request as it goes upstream (BadRequest)
     def encoder(self, body: dict, chat_body: dict) -> Encoder: ...
+    def answer(self, body: dict, chat_body: dict) -> Answer: ...   # the non-streamed answer's encoder (a fold)
     def fold(self, events: list) -> dict: ...             # a stream's decoded events as the non-streamed answer
     @property
     def Fold(self) -> Callable[[], Folder]: ...          # ... one event at a time (read-only: a class)
