@@ -195,7 +195,7 @@ def test_each_api_answer_is_the_fold_of_its_encoders_stream():
     """WireAPI.answer (what a non-streamed request is folded with) adds the typed events up into
     what the API's Fold makes of the encoder's stream of the same events: two choices, text,
     thinking, calls opened, grown, ended and cut, a change of model, the usage; and a stream that
-    fails is an error either way (Chat's answer folds the events without writing chunks)."""
+    fails is an error either way.  No answer writes bytes to read them back."""
     from callsieve import rules
     from callsieve.serve import wire
     from callsieve.serve.upstream_reader import sse_payloads
@@ -230,4 +230,6 @@ def test_each_api_answer_is_the_fold_of_its_encoders_stream():
             wire.fold_all(Fold(), sse_payloads(stream))
         with pytest.raises(wire.Failed):
             whole.result()
-    assert chat.answer(body, body).write(batches[0]) == []   # no bytes: nothing is written to be read back
+    for api in (chat, responses, messages):
+        whole = api.answer(body, body)
+        assert whole.start() + whole.write(batches[0]) + whole.close() == [], api.name

@@ -10,8 +10,6 @@ from typing import Callable, Protocol
 
 from starlette.responses import Response
 
-from callsieve.serve.stream import SSELines
-from callsieve.serve.upstream_reader import decoded
 
 
 class Failed(Exception):
@@ -45,44 +43,22 @@ class Answer(Encoder, Protocol):
     def result(self) -> dict: ...                         # the answer (Failed if the stream failed)
 
 
-class Decoded:
-    """The Answer of an API without a fold of its own over the typed events: its encoder's SSE
-    events decoded again and folded (`Fold`), one written piece at a time."""
+class Folded:
+    """A Folder fed the events an encoder makes, as it makes them (each API's Answer): the fold
+    stops at the stream's error event, and `result()` says it (the stream still ends, and is
+    logged, as a streamed one would)."""
 
-    def __init__(self, enc: Encoder, folder: Folder):
-        self.enc, self.folder, self.lines = enc, folder, SSELines()
+    def __init__(self, folder: Folder):
+        self.folder = folder
         self.failure: Failed | None = None
 
-    def _fold(self, parts: list[bytes]) -> list[bytes]:
-        for part in parts:
-            self._add(self.lines.feed(part))
-        return []
-
-    def _add(self, payloads: list[str]) -> None:
-        for payload in payloads:
-            if self.failure is not None:   # the fold ends at the stream's error event
-                return
+    def add(self, event: dict) -> bytes:
+        if self.failure is None:
             try:
-                self.folder.add(decoded(payload))
-            except Failed as e:   # said by result(): the stream still ends (and is logged) as it would
-                self.failure = self.failure or e
-
-    def upstream(self, chunk: dict) -> None:
-        self.enc.upstream(chunk)
-
-    def start(self) -> list[bytes]:
-        return self._fold(self.enc.start())
-
-    def write(self, events: list) -> list[bytes]:
-        return self._fold(self.enc.write(events))
-
-    def fail(self, error: dict) -> list[bytes]:
-        return self._fold(self.enc.fail(error))
-
-    def close(self) -> list[bytes]:
-        self._fold(self.enc.close())
-        self._add(self.lines.close())
-        return []
+                self.folder.add(event)
+            except Failed as e:
+                self.failure = e
+        return b""
 
     def result(self) -> dict:
         if self.failure is not None:
