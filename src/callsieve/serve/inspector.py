@@ -1,4 +1,5 @@
-"""The inspector's memory: the last few exchanges, recorded as they stream (docs/proxy.md, "The inspector").
+"""The inspector's memory: the last few exchanges (`exchange.Exchange`, the proxy's typed record of
+each request), recorded as they stream (docs/proxy.md, "The inspector").
 
 What it keeps for each request to a wire API: who asked (API, client address, model), the request's
 tools and reasoning options, each upstream piece of text with its time, what the client was sent
