@@ -1086,6 +1086,12 @@ class Family(Format):
     openers that count only as the first thing in the content.  `trailers`: tokens that end the
     family's message after a block of the main body (Muse's `<|eom|>`): one, after whitespace,
     is the block's.
+    `start_inline`: openers that are the body's first text and count only as the first thing in
+    the content (a bare `[` before a pythonic list); `name_inline`: a declared tool's name opening
+    the content is the body's first text (a server stripped every marker before it).  Such a lead
+    closes as `closer` says for it (a dict entry, or the family's closer); with none, the block
+    ends with the body.  An opener listed first among `opener` sets the family's `closer` even
+    when it is a lead (None: the family has no one closer).
     Any other keyword is a Format attribute (`models`, `specials`,
     `description`, `aliases`, `priority`, `example`…)."""
 
@@ -1095,21 +1101,26 @@ class Family(Format):
                  closer: str | dict | None = None, value: str = "json", *, own: bool | tuple = (),
                  inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (),
                  bodies: dict | None = None, tool_bodies: dict | None = None, glued: dict | None = None,
-                 start_bodies: dict | None = None, trailers: tuple[str, ...] = (), **attrs):
+                 start_bodies: dict | None = None, trailers: tuple[str, ...] = (),
+                 start_inline: tuple[str, ...] = (), name_inline: bool = False, **attrs):
         if value not in VALUES:
             raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
         listed = (opener,) if isinstance(opener, str) else tuple(opener)
         # (an inline opener may be listed among the wrappers, for the order the docs show)
-        wrappers = tuple(o for o in listed if o not in inline)
+        wrappers = tuple(o for o in listed if o not in inline and o not in start_inline)
         self.name, self.body, self.value = name, body, value
         self.bodies = {**(bodies or {}), **(tool_bodies or {}), **(start_bodies or {})}
-        self.start_openers = tuple(start_bodies or ())
+        self.start_openers = tuple(start_bodies or ()) + tuple(start_inline)
         self.trailers = trailers
         self.glued = glued or {}
-        self.openers = tuple(dict.fromkeys(listed + tuple(self.glued) + tuple(inline) + tuple(bodies or ())))
+        anywhere = tuple(o for o in listed if o not in start_inline)
+        self.openers = tuple(dict.fromkeys(anywhere + tuple(self.glued) + tuple(inline) + tuple(bodies or ())))
         self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
         self.strict_bodies = frozenset(tool_bodies or ())
-        self.inline, self.strict = frozenset(inline + tool_inline), frozenset(tool_inline)
+        self.inline, self.strict = frozenset(inline + tool_inline + start_inline), frozenset(tool_inline)
+        self.name_openers = name_inline
+        self.leads = frozenset(start_inline)      # (and a declared name, which is no opener)
+        self.known = frozenset(self.openers + self.start_openers + self.tool_openers)
         self.own = frozenset(wrappers if own is True else own or ())
         given = closer if isinstance(closer, dict) else {}
         if isinstance(closer, str):
@@ -1118,7 +1129,8 @@ class Family(Format):
             ends = tuple(c for o in wrappers for c in ((given[o],) if o in given else closers(o)) if c)
         self.closes = _longest(ends)
         first = ends[0] if ends else None
-        self.closer = closer if isinstance(closer, str) else given.get(wrappers[0], first) if wrappers else first
+        self.closer = (closer if isinstance(closer, str) else given[listed[0]] if listed and listed[0] in given
+                       else given.get(wrappers[0], first) if wrappers else first)
         self._closer_of = given
         self.syntax = body.syntax
         self.description = f"{self.openers[0]} {type(body).__name__} {self.closer}"
@@ -1136,17 +1148,25 @@ class Family(Format):
             if opener in self.strict_bodies:
                 return body.spot(look, eof, ctx, True, self.closes)
             return body.within(opener, look, eof, ctx, self.closes)
-        if opener in self.inline:
+        if opener in self.inline or self.named(opener):
             return self.body.spot(opener + look, eof, ctx, opener in self.strict, self.closes)
         return self.body.within(opener, look, eof, ctx, self.closes)
 
+    def named(self, opener: str) -> bool:
+        """Is `opener` a declared tool's name opening the content (`name_inline`)?"""
+        return self.name_openers and opener not in self.known
+
     def parse(self, r, ctx, opener):
-        if opener in self.inline:
-            r.push_front(opener)           # the opener is the start of the body's first tag
+        ends = self.closes
+        if opener in self.inline or self.named(opener):
+            # the opener is the start of the body's first tag (a line opener's newline is not)
+            r.push_front(opener.lstrip("\n"))
+            if (opener in self.leads or opener not in self.known) and self.closer_for(opener) is None:
+                ends = ()                  # a lead with no closer: the block ends with the body
         elif opener in self.glued:
             r.push_front(self.glued[opener])
         body = self.bodies.get(opener, self.body)
-        yield from body.read(r, ctx, opener, self.closes, self.value)
+        yield from body.read(r, ctx, opener, ends, self.value)
         if body is self.body:
             yield from trailer(r, self.trailers)
 
