@@ -18,7 +18,40 @@ from . import MAYBE, NO, YES, Context, Verdict, declared
 from ._json import LOOK_MAX, call_object, code_call, json_after
 from ._parts import Body
 from ._xml import sole_key
-from ..reader import Bad, Reader, Reject, Truncated, peek, peek_raw, startswith, token, until
+from ..reader import Bad, Reader, Reject, Truncated, avoiding, more, peek, peek_raw, startswith, token, until
+from ..scan import Matcher
+
+
+def stream_until(r, stops: Matcher, emit):
+    """Pass text to `emit` as it comes, up to and through the first of the `stops` markers.
+
+    Returns the marker, or None at end of stream (after the rest went to `emit`).  Only a tail
+    that could start a marker is held back; nothing is searched twice.  `emit` is called right
+    after its text is consumed (the Sieve's markup audit counts on it).
+    """
+    while True:
+        buf = r.buf
+        m = stops.search(buf, r.pos)
+        if m is not None:
+            start = r.pos
+            r.pos = m.start()
+            if r.pos > start:
+                emit(buf[start:r.pos])
+            r.pos = m.end()
+            return m.group()
+        cut = stops.partial(buf, r.pos)
+        if cut < 0:
+            cut = len(buf)
+        if cut > r.pos:
+            start, r.pos = r.pos, cut
+            emit(buf[start:cut])
+        lane = avoiding(stops.chars, emit) if r.pos >= len(buf) else None
+        if not (yield from more(r, lane)):
+            if r.pos < len(r.buf):
+                start, r.pos = r.pos, len(r.buf)
+                emit(r.buf[start:])
+            return None
+
 
 _NAME = re.compile(r"\s*([\w.\-]{1,128})\s*")
 _NAME_THEN = re.compile(r"\s*[\w.\-]{0,128}\s*")

@@ -608,7 +608,7 @@ class Addressed(Body):
             rcpt = m.group().strip()
             if rcpt in (self.thinking, self.answer):
                 emit = ctx.reasoning if rcpt == self.thinking else ctx.content
-                from .harmony import stream_until      # (harmony imports the parts)
+                from ._channels import stream_until    # (_channels imports the parts)
                 end = yield from stream_until(r, self.prose_end, emit)
                 if end is None:
                     return
