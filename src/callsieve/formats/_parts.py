@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Callable
 
 from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
@@ -1034,9 +1035,9 @@ BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), Key
 BARE = Bare()
 
 
-def pick(look: str, eof: bool, ctx, opener: str = "") -> tuple[Verdict, Body | None]:
-    """Which known body follows an unknown wrapper's opener (naming a declared tool): (YES, it),
-    MAYBE while more text may tell, or (NO, None)."""
+def pick(look: str, eof: bool, ctx, opener: str = "", bodies: tuple = ()) -> tuple[Verdict, Body | None]:
+    """Which known body (of BODIES and `bodies`) follows an unknown wrapper's opener (naming a
+    declared tool): (YES, it), MAYBE while more text may tell, or (NO, None)."""
     look = look[:LOOK_MAX]
     if html_element(opener):
         return NO, None                          # `<pre>`, `<div>`: HTML, never a call's wrapper
@@ -1048,7 +1049,7 @@ def pick(look: str, eof: bool, ctx, opener: str = "") -> tuple[Verdict, Body | N
     if v == YES:
         return YES, kv
     wait = v == MAYBE
-    for body in BODIES:
+    for body in BODIES + bodies:
         if body.worded and not callish:
             continue
         v = body.spot(look, eof, ctx, True)
@@ -1071,7 +1072,8 @@ class Family(Format):
 
     `opener`: the wrapper's opener, or several (the first is the usual one); `closer`: its
     closer (default: spelled by `closers` from each opener), or {opener: closer} for openers
-    closed otherwise (None: no closer); `body`: a Body; `value`: the value encoding of a tag body
+    closed otherwise (None: no closer), or a function spelling each opener's closers (`closers`:
+    a wrapper known only by its shape); `body`: a Body; `value`: the value encoding of a tag body
     (a key of VALUES).  A wrapper is told apart from another family's by what follows it
     (`Body.within`), unless it is `own`: openers (True: all of them) that no other family writes,
     where a malformed body is this family's error, never another's call.
@@ -1098,7 +1100,7 @@ class Family(Format):
     from_parts = True
 
     def __init__(self, name: str, opener: str | tuple[str, ...], body: Body,
-                 closer: str | dict | None = None, value: str = "json", *, own: bool | tuple = (),
+                 closer: str | dict | Callable[[str], tuple[str, ...]] | None = None, value: str = "json", *, own: bool | tuple = (),
                  inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (),
                  bodies: dict | None = None, tool_bodies: dict | None = None, glued: dict | None = None,
                  start_bodies: dict | None = None, trailers: tuple[str, ...] = (),
@@ -1122,6 +1124,7 @@ class Family(Format):
         self.leads = frozenset(start_inline)      # (and a declared name, which is no opener)
         self.known = frozenset(self.openers + self.start_openers + self.tool_openers)
         self.own = frozenset(wrappers if own is True else own or ())
+        self.spell = closer if callable(closer) else None
         given = closer if isinstance(closer, dict) else {}
         if isinstance(closer, str):
             ends: tuple = (closer,)
@@ -1133,11 +1136,14 @@ class Family(Format):
                        else given.get(wrappers[0], first) if wrappers else first)
         self._closer_of = given
         self.syntax = body.syntax
-        self.description = f"{self.openers[0]} {type(body).__name__} {self.closer}"
+        self.description = f"{self.openers[0] if self.openers else name} {type(body).__name__} {self.closer}"
         for k, v in attrs.items():
             setattr(self, k, v)
 
     def closer_for(self, opener):
+        if self.spell is not None:
+            ends = self.spell(opener)
+            return ends[0] if ends else None
         return self._closer_of.get(opener, self.closer)
 
     def decide(self, opener, look, eof, ctx):
@@ -1157,7 +1163,7 @@ class Family(Format):
         return self.name_openers and opener not in self.known
 
     def parse(self, r, ctx, opener):
-        ends = self.closes
+        ends = self.closes if self.spell is None else _longest(self.spell(opener))
         if opener in self.inline or self.named(opener):
             # the opener is the start of the body's first tag (a line opener's newline is not)
             r.push_front(opener.lstrip("\n"))
