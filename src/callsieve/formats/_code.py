@@ -48,12 +48,20 @@ def call_follows(look: str, eof: bool, lead: str = "") -> Verdict:
     return NO
 
 
-def own_closer(opener: str, ends: tuple) -> str | None:
-    """The closer of the block `opener` opened: the family's one closer, or (a family whose
-    wrappers close differently) the one spelled from `opener`; None for a lead that has none."""
+def own_closers(opener: str, ends: tuple) -> tuple[str, ...]:
+    """The closers of the block `opener` opened, longest first: the family's one closer, or (a
+    family whose wrappers close differently) those spelled from `opener`; none for a lead."""
     if len(ends) == 1:
-        return ends[0]
-    return next((c for c in closers(opener) if c in ends), None)
+        return ends
+    mine = closers(opener)
+    return tuple(c for c in ends if c in mine)
+
+
+def close(r, ends: tuple):
+    """One of `ends`, after whitespace, consumed (nothing when none is next)."""
+    for end in ends:
+        if (yield from startswith(r, end, skip_ws=True)):
+            return
 
 
 class Python(Body):
@@ -125,7 +133,7 @@ class Python(Body):
         elif self.lang:
             yield from self._fence(r, ctx, view)
         else:
-            yield from _listed(r, ctx, view, own_closer(opener, ends))
+            yield from _listed(r, ctx, view, own_closers(opener, ends))
 
     def _fence(self, r, ctx, view):
         """A fence's calls, one per line (or a list), up to and through the fence's closer."""
@@ -157,17 +165,20 @@ _ASSIGN = re.compile(r"[ \t]*=[ \t]*")
 _ASSIGN_PREFIX = re.compile(r"[ \t]*(?:=[ \t]*)?\Z")
 
 
-def _listed(r, ctx, view, closer: str | None):
-    """Calls up to `closer`.  A wrapper whose list went bad after its calls
+def _listed(r, ctx, view, ends: tuple):
+    """Calls up to one of `ends`.  A wrapper whose list went bad after its calls
     (`<|python_start|>[foo(x=1])]<|python_end|>`): the rest up to the wrapper's closer is no
     prose; it is reported, never content."""
     try:
-        yield from calls(r, view, closer)
+        yield from calls(r, view, ends[0] if len(ends) == 1 else None)
     except Bad as e:
-        if closer is None or isinstance(e, Truncated) or ctx.open or not ctx.block_calls:
+        if not ends or isinstance(e, Truncated) or ctx.open or not ctx.block_calls:
             raise
-        raw = yield from rest_of_block(r, closer, ctx.limit)
+        raw = yield from rest_of_block(r, ends[0], ctx.limit)
         ctx.push(ToolCallError(None, str(e), raw))
+        return
+    if len(ends) > 1:
+        yield from close(r, ends)
 
 
 _WORD_CALL = re.compile(r"\s*call:")
@@ -216,7 +227,10 @@ class Literal(Body):
         return MAYBE if not eof and self.literal_prefix.match(rest) else NO
 
     def read(self, r, ctx, opener, ends, value):
-        yield from literal_call(r, ctx, self.quote, own_closer(opener, ends) or "")
+        mine = own_closers(opener, ends)
+        yield from literal_call(r, ctx, self.quote, mine[0] if len(mine) == 1 else "")
+        if len(mine) > 1:
+            yield from close(r, mine)
 
 
 def _prefixes(token: str) -> str:
