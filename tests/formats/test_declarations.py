@@ -83,7 +83,8 @@ def test_harmony_channels_in_another_namespace():
 
 
 def test_headed_messages_and_recipients_under_other_tokens():
-    msg = Family("acme_msg", "<|acme_msg|>", Headed("<|as_json|>", "<|as_text|>", "<|acme_end|>"), closer="<|acme_end|>")
+    end = "<|acme_end|>"
+    msg = Family("acme_msg", "<|acme_msg|>", Headed("<|as_json|>", "<|as_text|>", end), closer=end)
     check('<|acme_msg|>read<|as_json|>{"name": "read", "args": {"path": "a.md"}}<|acme_end|>', tools=T, format=msg,
           calls=[("read", {"path": "a.md"})])
     rcpt = Family("acme_to", "@@@", Recipients("@@@", text="user", code="sh"), closer={"@@@": None})

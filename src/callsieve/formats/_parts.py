@@ -1100,7 +1100,8 @@ class Family(Format):
     from_parts = True
 
     def __init__(self, name: str, opener: str | tuple[str, ...], body: Body,
-                 closer: str | dict | Callable[[str], tuple[str, ...]] | None = None, value: str = "json", *, own: bool | tuple = (),
+                 closer: str | dict | Callable[[str], tuple[str, ...]] | None = None, value: str = "json", *,
+                 own: bool | tuple = (),
                  inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (),
                  bodies: dict | None = None, tool_bodies: dict | None = None, glued: dict | None = None,
                  start_bodies: dict | None = None, trailers: tuple[str, ...] = (),
@@ -1122,7 +1123,6 @@ class Family(Format):
         self.inline, self.strict = frozenset(inline + tool_inline + start_inline), frozenset(tool_inline)
         self.name_openers = name_inline
         self.leads = frozenset(start_inline)      # (and a declared name, which is no opener)
-        self.known = frozenset(self.openers + self.start_openers + self.tool_openers)
         self.own = frozenset(wrappers if own is True else own or ())
         self.spell = closer if callable(closer) else None
         given = closer if isinstance(closer, dict) else {}
@@ -1139,6 +1139,7 @@ class Family(Format):
         self.description = f"{self.openers[0] if self.openers else name} {type(body).__name__} {self.closer}"
         for k, v in attrs.items():
             setattr(self, k, v)
+        self.known = frozenset(self.openers + self.start_openers + self.tool_openers)
 
     def closer_for(self, opener):
         if self.spell is not None:
@@ -1164,10 +1165,11 @@ class Family(Format):
 
     def parse(self, r, ctx, opener):
         ends = self.closes if self.spell is None else _longest(self.spell(opener))
-        if opener in self.inline or self.named(opener):
+        named = self.named(opener)
+        if opener in self.inline or named:
             # the opener is the start of the body's first tag (a line opener's newline is not)
             r.push_front(opener.lstrip("\n"))
-            if (opener in self.leads or opener not in self.known) and self.closer_for(opener) is None:
+            if (opener in self.leads or named) and self.closer_for(opener) is None:
                 ends = ()                  # a lead with no closer: the block ends with the body
         elif opener in self.glued:
             r.push_front(self.glued[opener])
