@@ -146,7 +146,8 @@ def literal_call(r, ctx: Context, quote: str, closer: str):
         yield from startswith(r, ",", skip_ws=True)
         if not (yield from startswith(r, "call:", skip_ws=True)):    # another call in the block
             break
-    yield from startswith(r, closer, skip_ws=True)
+    if closer:                            # (a block opened by a lead may have none)
+        yield from startswith(r, closer, skip_ws=True)
 
 
 def resolved(ctx: Context, name: str) -> str:
