@@ -352,7 +352,8 @@ class Invoke(Body):
     then has only its closer, which it must have.
     `space` (a regex of what stands before an attribute: MiniCPM5's detokenizer drops it or
     writes Ġ), `xml` (real XML: entities and CDATA decoded, no lenient ends), `entities`
-    (attributes XML-escaped, values raw: Kimi K3), `nameless` (a parameter tag without a name is
+    (attributes XML-escaped, values raw: Kimi K3), `json_calls` (a JSON call object may
+    stand for an invoke: dots.llm writes either), `nameless` (a parameter tag without a name is
     the tool's one parameter, `_xml.sole_key`), `one` (the call's tag is the whole block: one
     call, closed by its own closer)."""
 
@@ -363,8 +364,9 @@ class Invoke(Body):
                  words: tuple[str, str] = ("invoke", "parameter"), names: tuple[str, str] = ("name", "name"),
                  types: tuple[str, ...] = ("string", "type"), marks: tuple[str, str, str, str] = ("<", ">", "</", ">"),
                  space: str | None = None, xml: bool = False, entities: bool = False, nameless: bool = False,
-                 one: bool = False, dotted: bool = False):
+                 one: bool = False, dotted: bool = False, json_calls: bool = False):
         self.prefixes, self.selfclose, self.slip = prefixes, selfclose, slip
+        self.json_calls = json_calls
         self.fillers, self.filler_tails, self.lead = fillers, filler_tails, lead
         self.words, self.names, self.types, self.marks, self.space = words, names, types, marks, space
         self.xml, self.entities, self.nameless, self.one, self.dotted = xml, entities, nameless, one, dotted
@@ -428,7 +430,8 @@ class Invoke(Body):
                 d = self._spelled(prefixes, ends, suspects, value)
             else:
                 d = invoke_dialect(prefixes=prefixes, block_close=ends, selfclose=self.selfclose, suspects=suspects,
-                                   fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value])
+                                   fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value],
+                                   json_calls=self.json_calls)
             self._dialects[(ends, value)] = d
         return d
 
@@ -450,7 +453,7 @@ class Invoke(Body):
                        value_close=tuple(f"{eo}{p}{self.words[1]}{ec}" for p in prefixes),
                        block_close=() if self.one else ends, fillers=self.fillers, filler_tails=self.filler_tails,
                        many=not self.one, xml=self.xml, lenient=not self.xml, attr_entities=self.entities,
-                       suspects=suspects, untyped=VALUES[value])
+                       suspects=suspects, untyped=VALUES[value], json_calls=self.json_calls)
 
 
 ANGLE = ("<", ">", "</", ">")                       # how an attribute-tag body's tags are written
@@ -1121,7 +1124,7 @@ class Family(Format):
         self.closer = closer if isinstance(closer, str) else given.get(wrappers[0], first) if wrappers else first
         self._closer_of = given
         self.syntax = body.syntax
-        self.description = f"{self.openers[0]} {type(body).__name__} {self.closer}"
+        self.description = f"{(self.openers + self.start_openers + ('',))[0]} {type(body).__name__} {self.closer}"
         for k, v in attrs.items():
             setattr(self, k, v)
 

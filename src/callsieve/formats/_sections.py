@@ -40,7 +40,7 @@ class JsonAfter(Body):
     up to the block's closer, which is optional; claimed only when JSON follows.  Options:
     - `again`: the opener written twice (`<tool_call>\\n<tool_call>\\n{…`) is markup too, once;
     - `end`: a closer read when written, for a family that declares none (llama.cpp's
-      `</function_call>` after Granite-20b's `<function_call>`);
+      `</function_call>` after Granite-20b's `<function_call>`, GigaChat's `</s>`);
     - `head`: words between the marker and the JSON (GigaChat's `function call<|role_sep|>`),
       in `ahead`'s terms (a literal, or alternatives with "" for an optional one);
     - `one`: a single call object, not a sequence; `named`: its first key must be `"name"`;
@@ -72,6 +72,8 @@ class JsonAfter(Body):
         yield from _head(r, self.head)
         if self.one:
             yield from call_object(r, ctx)
+            if self.end:
+                yield from startswith(r, self.end, skip_ws=True)
             return
         yield from call_sequence(r, ctx, own_closer(opener, ends) or self.end, seps=self.seps)
 
