@@ -139,3 +139,58 @@ class Recipient(Body):
 
 
 __all__ = ["JsonAfter", "JsonStart", "NameKeys", "Recipient", "own_closer", "trailer"]
+
+
+_LANG = re.compile(r"[A-Za-z_0-9]*[ \t]*")
+# The call on the fence's own line (```json {"name": …} ```, nicoalbanese/ai-sdk-fundamentals#4)
+_INLINE = re.compile(r'\{\s*"|\[\s*\{')
+_INLINE_PREFIX = re.compile(r"[{\[]\s*\Z")
+FENCE = "```"
+_BLANK = re.compile(r"[ \t]*(?:\n[ \t]*){0,2}")   # (a blank line at most)
+
+
+class Fenced(Body):
+    """Calls in a Markdown fence, ```json\\n{…}\\n``` or on the fence's own line; a fence whose
+    JSON has no call's shape is no call (code samples live in fences too).  An opener other than
+    the fence is a heading that labels the call (`**Tool Call:**`, Command R's `Action:`): the
+    fence must follow it after `gap` (a regex; default a blank line at most).  `langs`: the fence
+    languages a call may be written under."""
+
+    def __init__(self, gap: str | None = None, langs: tuple[str, ...] = ("", "json", "xml", "tool_call", "tool_code", "json5")):
+        self.gap = _BLANK if gap is None else re.compile(gap)
+        self.langs = langs
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self.within(FENCE, look, eof, ctx, ends)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        look = look[:LOOK_MAX]
+        if opener != FENCE:                       # a heading: a call fence next
+            fence = self.gap.match(look).end()  # type: ignore[union-attr]  # (a `*` pattern: always matches)
+            rest = look[fence:]
+            if not rest.startswith(FENCE):
+                return MAYBE if not eof and FENCE.startswith(rest) else NO
+            return self.within(FENCE, look[fence + 3:], eof, ctx, ends)
+        lang = _LANG.match(look).end()  # type: ignore[union-attr]  # (a `*` pattern: always matches)
+        if look[lang:lang + 1] in ("{", "[") and look[:lang].strip().lower() in self.langs:
+            if _INLINE.match(look, lang):
+                return YES
+            if not eof and _INLINE_PREFIX.match(look, lang):
+                return MAYBE
+        nl = look.find("\n")
+        if nl < 0:
+            return MAYBE if not eof and len(look) < 24 and _LANG.fullmatch(look) else NO
+        if look[:nl].strip().lower() not in self.langs:
+            return NO
+        body = look[nl + 1:].lstrip()
+        if body:
+            return YES if body[0] in "{[" else NO
+        return NO if eof else MAYBE
+
+    def read(self, r, ctx, opener, ends, value):
+        if opener != FENCE:
+            yield from token(r, self.gap, 64)
+            yield from startswith(r, FENCE)        # (within saw it)
+        yield from token(r, _LANG, 64)
+        yield from call_sequence(r, ctx, None, loose=True)   # code samples live in fences too
+        yield from startswith(r, FENCE, skip_ws=True)
