@@ -8,17 +8,22 @@ never code of its own):
   declared tool after prose);
 - `NameKeys`: calls keyed by the tool's name, `[{"NAME": {args}}]`;
 - `Recipient`: a recipient header, then a list of calls or a named tool's arguments;
-- `Fenced`: calls in a Markdown ```json fence, perhaps after a heading line.
+- `Fenced`: calls in a Markdown ```json fence, perhaps after a heading line;
+- `JsonOrCode`: JSON calls, or a built-in tool written in Python, or code for a code tool;
+- `NameArgs`: JSON calls, or a name, an optional id and the arguments, behind bracket tokens.
 Each reads through the shared JSON reader (formats/_json.py): the name first, then argument deltas.
 """
 from __future__ import annotations
 
 import re
+import secrets
+import string
 
 from . import LOOK_MAX, MAYBE, NO, YES, declared
-from ._json import ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, keyed_calls
+from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
+                    keyed_calls, special)
 from ._parts import Body, closers, trailer
-from ..reader import Reject, Truncated, peek_raw, startswith, token
+from ..reader import Reject, Truncated, peek, peek_raw, startswith, token
 
 
 def own_closer(opener: str, ends: tuple) -> str | None:
@@ -138,9 +143,6 @@ class Recipient(Body):
             yield from call_object(r, ctx, name=ctx.check(m.group()))
 
 
-__all__ = ["JsonAfter", "JsonStart", "NameKeys", "Recipient", "own_closer", "trailer"]
-
-
 _LANG = re.compile(r"[A-Za-z_0-9]*[ \t]*")
 # The call on the fence's own line (```json {"name": …} ```, nicoalbanese/ai-sdk-fundamentals#4)
 _INLINE = re.compile(r'\{\s*"|\[\s*\{')
@@ -194,3 +196,96 @@ class Fenced(Body):
         yield from token(r, _LANG, 64)
         yield from call_sequence(r, ctx, None, loose=True)   # code samples live in fences too
         yield from startswith(r, FENCE, skip_ws=True)
+
+
+_BUILTIN = re.compile(r"[A-Za-z_]\w*(?:\.(?:c(?:a(?:l(?:l(?:\()?)?)?)?)?)?")   # prefix-closed NAME.call(
+
+
+class JsonOrCode(Body):
+    """After a code marker (Llama's `<|python_tag|>`): JSON calls (separated by `seps`); or a
+    built-in tool written in Python, `NAME.call(q="…")`, a call to NAME (read as literals by the
+    pythonic reader, nothing evaluated); or any other text, code up to one of `ends`: a call to
+    the first declared of `tools` (else the first) with {"code": …}.  Then one of the special
+    tokens `words` (`<|eom_id|>`, in any look-alike spelling), consumed."""
+
+    def __init__(self, tools: tuple[str, ...], ends: tuple[str, ...], seps: str = ",", words: tuple[str, ...] = ()):
+        self.tools, self.ends, self.seps, self.words = tools, ends, seps, words
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return YES
+
+    def read(self, r, ctx, opener, ends, value):
+        c = yield from peek(r)
+        if c in ("{", "[") and c:
+            yield from call_sequence(r, ctx, None, seps=self.seps)
+        else:
+            m = yield from token(r, _BUILTIN, 256)
+            if m is not None:
+                r.pos = m.start()
+            if m is not None and m.group().endswith(".call("):
+                from ._pythonic import call as python_call     # (the pythonic reader imports the parts)
+                yield from python_call(r, View(ctx, rename=lambda n: n.removesuffix(".call")))
+            else:
+                yield from code_call(r, ctx, self.tools, self.ends)
+        yield from special(r, self.words)
+
+
+_ALNUM = string.ascii_letters + string.digits
+_ID = re.compile(r"[A-Za-z0-9_\-]+")
+_TOOL = re.compile(r"[A-Za-z_][\w.\-]*")
+
+
+def _prefixes(tag: str) -> str:
+    """A regex for every non-empty prefix of the literal `tag`."""
+    out = ""
+    for ch in reversed(tag[1:]):
+        out = f"(?:{re.escape(ch)}{out})?"
+    return re.escape(tag[0]) + out
+
+
+class NameArgs(Body):
+    """Mistral's `[TOOL_CALLS]` bodies: a JSON list (or objects) of calls; or a tool's name, an
+    optional `id_tag` and the call's id, an optional `args_tag`, then the arguments object
+    (`NAME[CALL_ID]id[ARGS]{…}`, `NAME{…}`).  `marker`: the family's marker, markup when written
+    again; an opener other than it is a declared tool's name (the marker stripped upstream), the
+    start of the call.  `ids`: calls the model gave no id get one of this many alphanumeric
+    characters (Mistral's templates want 9)."""
+
+    def __init__(self, marker: str, id_tag: str = "[CALL_ID]", args_tag: str = "[ARGS]", ids: int = 9):
+        self.marker, self.id_tag, self.args_tag, self.ids = marker, id_tag, args_tag, ids
+        tags = "|".join(re.escape(t) for t in (args_tag, id_tag))
+        # NAME{json}: JSON follows the brace (Gemma 4's literal `NAME{key:…}` is gemma_special's)
+        self.after_name = re.compile(r'\{\s*["}]|' + tags)
+        self.after_prefix = re.compile(r"(?:\{\s*|" + "|".join(_prefixes(t) for t in (args_tag, id_tag)) + r")?\Z")
+
+    def new_id(self) -> str:
+        return "".join(secrets.choice(_ALNUM) for _ in range(self.ids))
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self.within("", look, eof, ctx, ends)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        if opener == self.marker or self.after_name.match(look):   # a tool's name: its arguments must follow
+            return YES
+        return MAYBE if not eof and self.after_prefix.match(look) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        ctx = View(ctx, new_id=self.new_id)
+        if opener != self.marker:
+            r.push_front(opener)
+        while (yield from startswith(r, self.marker, skip_ws=True)):
+            pass                       # the marker written twice (`[TOOL_CALLS][TOOL_CALLS]f…`)
+        c = yield from peek(r)
+        if c in ("[", "{"):
+            yield from call_sequence(r, ctx, None)
+            return
+        m = yield from token(r, _TOOL, 256)
+        if m is None:
+            raise Reject(f"no call after {self.marker}") if c else Truncated(f"cut off after {self.marker}")
+        name = ctx.check(m.group())
+        cid = None
+        if (yield from startswith(r, self.id_tag)):
+            idm = yield from token(r, _ID, 64)
+            cid = idm.group() if idm else None
+        yield from startswith(r, self.args_tag)
+        yield from call_object(r, ctx, name=name, id=cid)
