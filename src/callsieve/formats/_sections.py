@@ -10,7 +10,11 @@ never code of its own):
 - `Recipient`: a recipient header, then a list of calls or a named tool's arguments;
 - `Fenced`: calls in a Markdown ```json fence, perhaps after a heading line;
 - `JsonOrCode`: JSON calls, or a built-in tool written in Python, or code for a code tool;
-- `NameArgs`: JSON calls, or a name, an optional id and the arguments, behind bracket tokens.
+- `NameArgs`: JSON calls, or a name, an optional id and the arguments, behind bracket tokens;
+- `Section`: a section of calls, each in its own begin / end tokens, read by a call part
+  (`SepCall`: a name and arguments around a separator; `IdCall`: an id, then the arguments);
+- `Fields`: a section of calls, each an id, a name and JSON arguments between literal tokens;
+- `TokenPairs`: a name, then key / value pairs between literal tokens.
 Each reads through the shared JSON reader (formats/_json.py): the name first, then argument deltas.
 """
 from __future__ import annotations
@@ -21,9 +25,9 @@ import string
 
 from . import LOOK_MAX, MAYBE, NO, YES, declared
 from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
-                    keyed_calls, special)
+                    keyed_calls, special, special_section, special_word)
 from ._parts import Body, closers, trailer
-from ..reader import Reject, Truncated, peek, peek_raw, startswith, token
+from ..reader import Reject, Truncated, peek, peek_raw, startswith, token, until, until_any
 
 
 def own_closer(opener: str, ends: tuple) -> str | None:
@@ -289,3 +293,192 @@ class NameArgs(Body):
             cid = idm.group() if idm else None
         yield from startswith(r, self.args_tag)
         yield from call_object(r, ctx, name=name, id=cid)
+
+
+# ---------------------------------------------------------------------------- sections of calls
+# A section holds several calls, each with its own wrapper: `<|tool_call_begin|>` … `<|tool_call_end|>`
+# (special tokens in any look-alike spelling: `|` or `｜`, `▁`, `_` or a space between words;
+# `special_word`), inside the section's `<|tool_calls_begin|>` … `<|tool_calls_end|>`.  What is
+# between a call's tokens is the section's `call` part: SepCall (a name and arguments around a
+# separator token) or IdCall (a call id, then an argument token and the arguments).
+_B, _S = "[|｜]", "[▁_ ]"
+_TOKEN_HEAD = re.compile(r"[^\s<>]*\s*(?:<[^>]*)?\Z")      # a name, perhaps the start of a token
+_CALL_NAME = re.compile(r"[^\s`{<]+")
+_FENCE_LANG = re.compile(r"\w*")
+
+
+class SepCall:
+    """`NAME<｜tool▁sep｜>{args}` (`shape` "named": DeepSeek V3.1), or `function<｜tool▁sep｜>NAME`
+    then the arguments, perhaps in a ```json fence (`shape` "typed": DeepSeek V3; the type word
+    `function` is sometimes left out).  Each shape claims only what it reads, so two families
+    that share the tokens are told apart by what follows the separator."""
+
+    def __init__(self, shape: str, sep: str = "tool_sep", typed: str = "function"):
+        self.shape, self.sep, self.typed = shape, sep, typed
+        self.sep_rx = re.compile(rf"<{_B}{_S.join(map(re.escape, sep.split('_')))}{_B}>")
+
+    def spot(self, s: str, eof: bool, ctx):
+        m = self.sep_rx.search(s)
+        if m is None:
+            return MAYBE if not eof and _TOKEN_HEAD.match(s.lstrip()) else NO
+        head, after = s[:m.start()].strip(), s[m.end():].lstrip()
+        if head and (not _TOKEN_HEAD.match(head) or head[-1:] == ">"):
+            return NO
+        if not after:
+            return NO if eof else MAYBE
+        if after[0] in "{`":
+            found = "named" if head else None
+        elif head in (self.typed, "") and after[0] != "<":
+            found = "typed"
+        else:
+            found = None
+        return YES if found == self.shape else NO
+
+    def read(self, r, ctx):
+        """One call after its begin token, in either shape."""
+        head, m = yield from until_any(r, self.sep_rx, limit=512)
+        if m is None:
+            raise Truncated("cut off before <｜tool▁sep｜>")
+        yield from special(r, (self.sep,))
+        name = head.strip()
+        if name in (self.typed, "") and not (yield from startswith(r, "{", skip_ws=True, consume=False)):
+            nm = yield from token(r, _CALL_NAME, 256)         # the type, then the name
+            if nm is None:
+                raise Reject("no tool name")
+            name = nm.group()
+        name = ctx.check(name)
+        fenced = yield from startswith(r, FENCE, skip_ws=True)
+        if fenced:
+            yield from token(r, _FENCE_LANG, 16)
+        yield from call_object(r, ctx, name=name)
+        if fenced:
+            yield from startswith(r, FENCE, skip_ws=True)
+
+
+class Section(Body):
+    """Calls in a section of special tokens, each between a `tool_call_begin` and a `tool_call_end`
+    token, the section up to a token whose word is in `ends` (optional: a section cut off, or a
+    call begin without its section, is read too); `call` reads what is between a call's tokens
+    (SepCall, IdCall).  A call that is no call goes back to the text; one that goes bad after its
+    name is not runnable and the section goes on: a bad call never takes a sibling with it
+    (`_json.special_section`).  Options:
+    - `again`: the words of the section's opener, markup when written again;
+    - `decided`: the section's opener alone says it is this family's (else the first call decides);
+    - `stray`: text between the section's tokens (a model's noise) is dropped;
+    - `lost`: the text a call's id starts with (Kimi's `functions.`): a section whose first call
+      lost its begin token is read from it, and (the tokens stripped upstream) an opener that is
+      this text starts a call (IdCall.spot_lost)."""
+
+    def __init__(self, call, ends: tuple[str, ...], again: tuple[str, ...] = (), decided: bool = False,
+                 stray: bool = False, lost: str | None = None):
+        self.call, self.ends, self.again, self.decided, self.stray, self.lost = call, ends, again, decided, stray, lost
+        words = "|".join(_S.join(map(re.escape, w.split("_"))) for w in again)
+        self.repeats = re.compile(rf"(?:\s*<{_B}(?:{words}){_B}>)*" if again else r"")
+        self.begin_rx = re.compile(rf"\s*<{_B}tool{_S}call{_S}begin{_B}>")
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self.within("", look, eof, ctx, ends)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        s = look[:LOOK_MAX]
+        if self.lost is not None and opener == self.lost:
+            return self.call.spot_lost(s, eof, ctx)
+        if special_word(opener) != "tool_call_begin":
+            if self.decided:
+                return YES
+            s = s[self.repeats.match(s).end():]  # type: ignore[union-attr]  # (a `*` pattern: always matches)
+            m = self.begin_rx.match(s)
+            if m is None:
+                t = s.lstrip()
+                return MAYBE if not eof and (not t or t[0] == "<" and ">" not in t) else NO
+            s = s[m.end():]
+        return self.call.spot(s, eof, ctx)
+
+    def read(self, r, ctx, opener, ends, value):
+        if self.lost is not None and opener == self.lost:
+            r.push_front(opener)
+            yield from self.call.read_lost(r, ctx)
+            return
+        if special_word(opener) == "tool_call_begin":
+            r.push_front(opener)               # no section: the loop reads the call's begin token
+        else:
+            while self.again and (yield from special(r, self.again)):
+                pass                           # the section opener written again
+            if self.lost is not None and (yield from startswith(r, self.lost, skip_ws=True, consume=False)):
+                # A section whose first call lost its begin token (lablup/mlxcel#783): the id opens it.
+                yield from self.call.read(r, ctx)
+                yield from special(r, ("tool_call_end",))
+        yield from special_section(r, ctx, self.call.read, self.ends, stray=self.stray)
+
+
+_ID_AHEAD = re.compile(r"\s*\S*\Z")                                  # an id has no spaces
+_ID_CHARS = r"[\w.\-]"
+
+
+class IdCall:
+    """A call id, then the `args` token and the JSON arguments: Kimi K2's
+    `functions.NAME:IDX<|tool_call_argument_begin|>{…}`.  The id goes out as the call's id; the
+    tool's name is the id less `prefix` and `:IDX`.  An id in the family's own shape
+    (`prefix` NAME `:` IDX) may be followed by the JSON directly (the token left out,
+    vllm-project/vllm#31207); any other id waits for the token, and never runs past its call."""
+
+    def __init__(self, args: str = "<|tool_call_argument_begin|>", prefix: str = "functions."):
+        self.args, self.prefix = args, prefix
+        p = re.escape(prefix)
+        self.own_id = re.compile(rf"\s*{p}{_ID_CHARS}+:\d+\s*")
+        self.id_end = re.compile(re.escape(args) + r"|\{")
+        # the argument token, or a token that ends the call first (its end, the next call, the section's end)
+        self.args_or_end = re.compile(re.escape(args) + r"|<\|tool_calls?_(?:end|begin|section_end)\|>")
+        self.lost_id = re.compile(rf"{p}{_ID_CHARS}*(?::\d*)?")                  # prefix-closed
+        self.lost_ahead = re.compile(rf"({_ID_CHARS}+):\d+\s*\{{")
+        self.lost_prefix = re.compile(rf"{_ID_CHARS}*(?::\d*)?\s*\Z")
+
+    def name(self, call_id: str) -> str:
+        """`functions.mute_channel:3` → `mute_channel`."""
+        name = call_id.strip().removeprefix(self.prefix)
+        head, colon, idx = name.rpartition(":")
+        return head if colon and idx.isdigit() else name
+
+    def spot(self, look: str, eof: bool, ctx):
+        """After a call's begin token: the id, then the argument token (or the family's own id,
+        then JSON)."""
+        k = self.own_id.match(look)
+        if k and look.startswith("{", k.end()):
+            return YES                     # the family's own id, the argument token left out
+        if k and k.end() == len(look) and look[-1].isspace():
+            return NO if eof else MAYBE
+        i = look.find("<")
+        if not _ID_AHEAD.match(look, 0, len(look) if i < 0 else i):
+            return NO
+        if i < 0 or self.args.startswith(look[i:]):
+            return NO if eof else MAYBE
+        return YES if look.startswith(self.args, i) else NO
+
+    def spot_lost(self, look: str, eof: bool, ctx):
+        """After `prefix`, every token stripped: NAME:IDX then JSON (a declared NAME, with tools)."""
+        m = self.lost_ahead.match(look)
+        if m:
+            return YES if ctx.tools is None or declared(ctx, m.group(1)) else NO
+        return MAYBE if not eof and self.lost_prefix.match(look) else NO
+
+    def read(self, r, ctx):
+        at = r.at
+        before, m = yield from until_any(r, self.id_end, limit=512)
+        if m is not None and m.group() == "{" and self.own_id.fullmatch(before):
+            cid = before.strip()
+        else:
+            r.rewind(at)
+            before, m = yield from until_any(r, self.args_or_end, limit=512)
+            if m is None:
+                raise Truncated("cut off in a call id")
+            if m.group() != self.args:
+                raise Reject(f"no argument token after the call id {before.strip()[:40]!r}")
+            r.pos = m.end()
+            cid = before.strip()
+        yield from call_object(r, ctx, name=self.name(cid), id=cid)
+
+    def read_lost(self, r, ctx):
+        m = yield from token(r, self.lost_id, 512)
+        if m is None or ":" not in m.group():
+            raise Reject("not a call id") if not r.eof else Truncated("cut off in a call id")
+        yield from call_object(r, ctx, name=self.name(m.group()), id=m.group())
