@@ -19,6 +19,7 @@ Each reads through the shared JSON reader (formats/_json.py): the name first, th
 """
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 import string
@@ -26,7 +27,8 @@ import string
 from . import LOOK_MAX, MAYBE, NO, YES, declared
 from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
                     keyed_calls, special, special_section, special_word)
-from ._parts import Body, closers, trailer
+from ._parts import VALUES, Body, closers
+from ._xml import Dialect, Tag, block
 from ..reader import Reject, Truncated, peek, peek_raw, startswith, token, until, until_any
 
 
@@ -482,3 +484,66 @@ class IdCall:
         if m is None or ":" not in m.group():
             raise Reject("not a call id") if not r.eof else Truncated("cut off in a call id")
         yield from call_object(r, ctx, name=self.name(m.group()), id=m.group())
+
+
+class Fields(Body):
+    """A section of calls between literal tokens: each call `begin`, its id up to `id_end`, its
+    name up to `name_end`, its JSON arguments, then `end`; the section ends at `close` (or where
+    no call follows).  A `[` or `{` right after the section's opener is a list of call objects
+    instead (another family's body after the same token; Python dicts too)."""
+
+    def __init__(self, begin: str, id_end: str, name_end: str, end: str, close: str):
+        self.begin, self.id_end, self.name_end, self.end, self.close = begin, id_end, name_end, end, close
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return YES
+
+    def read(self, r, ctx, opener, ends, value):
+        if (yield from peek(r)) in ("[", "{"):
+            yield from call_sequence(r, ctx, self.close)
+            return
+        n = 0
+        while True:
+            if (yield from startswith(r, self.close, skip_ws=True)):
+                return
+            if not (yield from startswith(r, self.begin, skip_ws=True)):
+                if n:
+                    return
+                raise Truncated("cut off before a call") if not (yield from peek(r)) else Reject("no call")
+            cid = (yield from until(r, self.id_end, limit=256)).strip()
+            name = (yield from until(r, self.name_end, limit=512)).strip()
+            if not name:
+                raise Reject("no tool name")
+            yield from call_object(r, ctx, name=ctx.check(name), id=cid or None)
+            yield from startswith(r, self.end, skip_ws=True)
+            n += 1
+
+
+class TokenPairs(Body):
+    """A call spelled in literal tokens: `call` NAME, then per argument `key` K `value` V
+    `value_end`, then `call_end` (Solar Open 2's `<|tool_call:start|>NAME\\n<|tool_arg:start|>K
+    <|tool_arg:value|>V<|tool_arg:end|>\\n<|tool_call:end|>`).  Values are read by the family's
+    value encoding (the declared schema first)."""
+
+    syntax = "xml"
+
+    def __init__(self, call: str, key: str, value: str, value_end: str, call_end: str):
+        self.call, self.key, self.value, self.value_end, self.call_end = call, key, value, value_end, call_end
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return YES
+
+    def dialect(self, value: str) -> Dialect:
+        c, k, v, ce = (re.escape(t) for t in (self.call, self.key, self.value, self.call_end))
+        return Dialect(call=Tag((self.call,), rf"{c}\s*(?P<name>[^<>\s]+?)\s*", end=rf"\n|(?={k}|{ce})"),
+                       call_close=(self.call_end,),
+                       param=Tag((self.key,), rf"{k}\s*(?P<key>[^<>]*?)\s*{v}", end=v),
+                       value_close=(self.value_end,), json_args=False, untyped=VALUES[value])
+
+    def read(self, r, ctx, opener, ends, value):
+        yield from block(r, ctx, _token_pairs(self, value))
+
+
+@functools.lru_cache(maxsize=16)
+def _token_pairs(body: TokenPairs, value: str) -> Dialect:
+    return body.dialect(value)
