@@ -155,6 +155,7 @@ _INLINE = re.compile(r'\{\s*"|\[\s*\{')
 _INLINE_PREFIX = re.compile(r"[{\[]\s*\Z")
 FENCE = "```"
 _BLANK = re.compile(r"[ \t]*(?:\n[ \t]*){0,2}")   # (a blank line at most)
+_LANGS = ("", "json", "xml", "tool_call", "tool_code", "json5")
 
 
 class Fenced(Body):
@@ -164,7 +165,7 @@ class Fenced(Body):
     fence must follow it after `gap` (a regex; default a blank line at most).  `langs`: the fence
     languages a call may be written under."""
 
-    def __init__(self, gap: str | None = None, langs: tuple[str, ...] = ("", "json", "xml", "tool_call", "tool_code", "json5")):
+    def __init__(self, gap: str | None = None, langs: tuple[str, ...] = _LANGS):
         self.gap = _BLANK if gap is None else re.compile(gap)
         self.langs = langs
 

@@ -1,0 +1,111 @@
+"""Every family module is a declaration of known parts (issue 31; docs/architecture.md#parts), and
+the JSON-bodied parts (formats/_sections.py) make a made-up family one declaration too.
+
+Each made-up family is declared in a line, under tokens no module knows, and read through `check`
+(whole and in every chunking the same, every character once with markup=True)."""
+import importlib
+import pkgutil
+
+import pytest
+
+from callsieve import formats, parse
+from callsieve.formats import MAYBE, NO, YES, Format
+from callsieve.formats._parts import Family
+from callsieve.formats._sections import Fields, IdCall, JsonAfter, NameArgs, SepCall, Section, TokenPairs
+from helpers import check, tools
+
+T = tools("get_weather", "read")
+
+# Modules another branch of issue 31 converts (the code- and channel-bodied families): until it
+# lands they are still classes.  Listed so that one converted here is noticed and struck off.
+PENDING = {"harmony", "pythonic", "tool_code", "functionary", "gemma_special", "inkling", "lfm2",
+           "functiongemma", "wrapped"}
+
+
+def _family_modules():
+    for info in pkgutil.iter_modules(formats.__path__):
+        if not info.name.startswith("_"):
+            yield info.name, importlib.import_module(f"callsieve.formats.{info.name}")
+
+
+@pytest.mark.parametrize("name, module", list(_family_modules()), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_family_module_is_a_declaration_or_says_why_not(name, module):
+    declared = [v for v in vars(module).values() if isinstance(v, Family)]
+    classes = [v for v in vars(module).values() if isinstance(v, type) and issubclass(v, Format)
+               and v.name and v.__module__ == module.__name__]
+    if name in PENDING:
+        assert classes, f"{name} is a declaration now: strike it off PENDING"
+        return
+    why = getattr(module, "NOT_A_DECLARATION", None)
+    if why is not None:
+        assert isinstance(why, str) and why.strip()
+        return
+    assert declared and not classes, f"formats/{name}.py declares no Family (or still defines a Format class)"
+    for fam in declared:                        # the registry holds the very instance the module declares
+        assert formats.get(fam.name) is fam
+
+
+def test_a_made_up_section_of_calls_in_a_new_wrapper():
+    acme = Family("acme", "<|acme_calls|>", Section(SepCall("named"), ends=("acme_calls_end",)), closer="<|acme_calls_end|>")
+    text = ('Sure.<|acme_calls|><|tool_call_begin|>get_weather<|tool_sep|>{"city": "Oslo"}<|tool_call_end|>\n'
+            '<｜tool▁call▁begin｜>read<｜tool▁sep｜>{"path": "a.md"}<｜tool▁call▁end｜><|acme_calls_end|>Done.')
+    check(text, tools=T, format=acme, content="Sure.Done.",
+          calls=[("get_weather", {"city": "Oslo"}), ("read", {"path": "a.md"})])
+    # the wrapper alone is no call: what follows it decides (a call's begin token, then its shape)
+    assert acme.decide("<|acme_calls|>", "<|tool_call_begin|>read<|tool_sep|>{", False, None) == YES
+    assert acme.decide("<|acme_calls|>", "<|tool_call_begin|>function<|tool_sep|>read\n", False, None) == NO
+    assert acme.decide("<|acme_calls|>", "<|tool_ca", False, None) == MAYBE
+    prose = parse("Use <|acme_calls|> to call read.", tools=T, format=acme)    # (the token itself is the family's markup)
+    assert prose.tool_calls == [] and prose.content.endswith(" to call read.")
+
+
+def test_a_bad_call_in_a_section_never_takes_its_sibling_with_it():
+    acme = Family("acme", "<|acme_calls|>", Section(SepCall("named"), ends=("acme_calls_end",)), closer="<|acme_calls_end|>")
+    bad = '<|tool_call_begin|>launch<|tool_sep|>{"now": true}<|tool_call_end|>'
+    m = check('<|acme_calls|><|tool_call_begin|>read<|tool_sep|>{"path": "a.md"}<|tool_call_end|>' + bad
+              + "<|acme_calls_end|>", tools=T, format=acme, calls=[("read", {"path": "a.md"})])
+    assert bad in m.content and m.errors                  # the undeclared call: its text back, and why
+
+
+def test_a_made_up_section_of_ids_with_an_argument_token():
+    ids = Family("ids", ("<|acme_section|>", "fn."), Section(IdCall("<|acme_args|>", "fn."), ends=("acme_section_end",),
+                                                    decided=True, stray=True, lost="fn."), closer="<|acme_section_end|>")
+    text = ('<|acme_section|> noise <|tool_call_begin|>fn.read:0<|acme_args|>{"path": "a.md"}<|tool_call_end|>'
+            '<|tool_call_begin|>fn.get_weather:1{"city": "Rome"}<|tool_call_end|><|acme_section_end|>')
+    m = check(text, tools=T, format=ids, content="", calls=[("read", {"path": "a.md"}), ("get_weather", {"city": "Rome"})])
+    assert [c.id for c in m.tool_calls] == ["fn.read:0", "fn.get_weather:1"]
+    # every token stripped upstream: the id's prefix opens the call, for a declared tool only
+    check('Now fn.read:2{"path": "b.md"}', tools=T, format=ids, content="Now", calls=[("read", {"path": "b.md"})])
+    check('Now fn.rm:2{"all": true}', tools=T, format=ids, content='Now fn.rm:2{"all": true}', calls=[])
+
+
+def test_json_after_a_made_up_marker_with_header_words_and_a_spelled_closer():
+    zz = Family("zz", "<zz_call>", JsonAfter())
+    assert zz.closer == "</zz_call>"
+    check('Ok.<zz_call>\n<zz_call>\n[{"name": "read", "arguments": {"path": "a.md"}}]}\n</zz_call>', tools=T, format=zz,
+          content="Ok.", calls=[("read", {"path": "a.md"})])
+    hd = Family("hd", "<|msg|>", JsonAfter(again=False, head=("tool call", ("<|sep|>", "")), one=True, end="</s>"),
+                closer={"<|msg|>": None})
+    check('Hm.<|msg|>\ntool call<|sep|>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}</s>', tools=T,
+          format=hd, content="Hm.", calls=[("get_weather", {"city": "Oslo"})])
+    assert hd.decide("<|msg|>", "tool call\nplain words", True, None) == NO
+
+
+def test_name_and_arguments_behind_made_up_bracket_tokens():
+    br = Family("br", "[CALLS]", NameArgs("[CALLS]", "[ID]", "[ARGS]", ids=6), closer={"[CALLS]": None})
+    m = check('[CALLS]read[ID]abc123[ARGS]{"path": "a.md"}[CALLS]get_weather{"city": "Oslo"}', tools=T, format=br,
+              calls=[("read", {"path": "a.md"}), ("get_weather", {"city": "Oslo"})])
+    assert m.tool_calls[0].id == "abc123" and len(m.tool_calls[1].id) == 6 and m.tool_calls[1].id.isalnum()
+
+
+def test_fields_and_token_pairs_under_made_up_tokens():
+    fx = Family("fx", ("<|calls|>", "<|call|>", "<|kv|>"), Fields("<|call|>", "<|name|>", "<|args|>", "<|/call|>", "<|/calls|>"),
+                closer={"<|calls|>": "<|/calls|>", "<|call|>": "<|/calls|>", "<|kv|>": "<|/kv|>"},
+                own=True, inline=("<|call|>", "<|kv|>"), value="text",
+                bodies={"<|kv|>": TokenPairs("<|kv|>", "<|k|>", "<|v|>", "<|/v|>", "<|/kv|>")})
+    m = check('<|calls|><|call|>c1<|name|>read<|args|>{"path": "a.md"}<|/call|><|/calls|>', tools=T, format=fx,
+              calls=[("read", {"path": "a.md"})])
+    assert m.tool_calls[0].id == "c1"
+    check("<|kv|>get_weather\n<|k|>city<|v|>Oslo<|/v|>\n<|k|>days<|v|>3<|/v|>\n<|/kv|>",
+          tools=tools(get_weather={"city": {"type": "string"}, "days": {"type": "integer"}}), format=fx,
+          calls=[("get_weather", {"city": "Oslo", "days": 3})])
