@@ -109,3 +109,13 @@ def test_fields_and_token_pairs_under_made_up_tokens():
     check("<|kv|>get_weather\n<|k|>city<|v|>Oslo<|/v|>\n<|k|>days<|v|>3<|/v|>\n<|/kv|>",
           tools=tools(get_weather={"city": {"type": "string"}, "days": {"type": "integer"}}), format=fx,
           calls=[("get_weather", {"city": "Oslo", "days": 3})])
+
+
+def test_a_section_whose_calls_have_wrappers_of_their_own_spelling():
+    own = Family("own", "<|acme_calls|>", Section(SepCall("named", sep="acme_sep"), ends=("acme_calls_end",),
+                                                  tokens=("acme_call", "acme_call_end")), closer="<|acme_calls_end|>")
+    check('<|acme_calls|><|acme_call|>read<|acme_sep|>{"path": "a.md"}<|acme_call_end|>\n'
+          '<|acme_call|>get_weather<|acme▁sep|>{"city": "Oslo"}<|acme_call_end|><|acme_calls_end|>', tools=T, format=own,
+          calls=[("read", {"path": "a.md"}), ("get_weather", {"city": "Oslo"})])
+    # a per-call wrapper alone, its section's opener stripped, opens the section too
+    assert own.decide("<|acme_calls|>", "<|tool_call_begin|>read<|acme_sep|>{", False, None) == NO

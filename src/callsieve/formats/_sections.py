@@ -310,6 +310,11 @@ _CALL_NAME = re.compile(r"[^\s`{<]+")
 _FENCE_LANG = re.compile(r"\w*")
 
 
+def _words(words) -> str:
+    """A regex for special-token words in any look-alike spelling (`_`, `▁` or a space between words)."""
+    return "|".join(_S.join(map(re.escape, w.split("_"))) for w in words)
+
+
 class SepCall:
     """`NAME<｜tool▁sep｜>{args}` (`shape` "named": DeepSeek V3.1), or `function<｜tool▁sep｜>NAME`
     then the arguments, perhaps in a ```json fence (`shape` "typed": DeepSeek V3; the type word
@@ -318,7 +323,7 @@ class SepCall:
 
     def __init__(self, shape: str, sep: str = "tool_sep", typed: str = "function"):
         self.shape, self.sep, self.typed = shape, sep, typed
-        self.sep_rx = re.compile(rf"<{_B}{_S.join(map(re.escape, sep.split('_')))}{_B}>")
+        self.sep_rx = re.compile(rf"<{_B}{_words((sep,))}{_B}>")
 
     def spot(self, s: str, eof: bool, ctx):
         m = self.sep_rx.search(s)
@@ -359,10 +364,10 @@ class SepCall:
 
 
 class Section(Body):
-    """Calls in a section of special tokens, each between a `tool_call_begin` and a `tool_call_end`
-    token, the section up to a token whose word is in `ends` (optional: a section cut off, or a
-    call begin without its section, is read too); `call` reads what is between a call's tokens
-    (SepCall, IdCall).  A call that is no call goes back to the text; one that goes bad after its
+    """Calls in a section of special tokens, each between its own begin and end tokens (`tokens`:
+    their words, by default `tool_call_begin` / `tool_call_end`), the section up to a token whose
+    word is in `ends` (optional: a section cut off, or a call begin without its section, is read
+    too); `call` reads what is between a call's tokens (SepCall, IdCall).  A call that is no call goes back to the text; one that goes bad after its
     name is not runnable and the section goes on: a bad call never takes a sibling with it
     (`_json.special_section`).  Options:
     - `again`: the words of the section's opener, markup when written again;
@@ -373,11 +378,12 @@ class Section(Body):
       this text starts a call (IdCall.spot_lost)."""
 
     def __init__(self, call, ends: tuple[str, ...], again: tuple[str, ...] = (), decided: bool = False,
-                 stray: bool = False, lost: str | None = None):
+                 stray: bool = False, lost: str | None = None,
+                 tokens: tuple[str, str] = ("tool_call_begin", "tool_call_end")):
         self.call, self.ends, self.again, self.decided, self.stray, self.lost = call, ends, again, decided, stray, lost
-        words = "|".join(_S.join(map(re.escape, w.split("_"))) for w in again)
-        self.repeats = re.compile(rf"(?:\s*<{_B}(?:{words}){_B}>)*" if again else r"")
-        self.begin_rx = re.compile(rf"\s*<{_B}tool{_S}call{_S}begin{_B}>")
+        self.begin, self.end = tokens
+        self.repeats = re.compile(rf"(?:\s*<{_B}(?:{_words(again)}){_B}>)*" if again else r"")
+        self.begin_rx = re.compile(rf"\s*<{_B}{_words((self.begin,))}{_B}>")
 
     def spot(self, look, eof, ctx, strict, ends=()):
         return self.within("", look, eof, ctx, ends)
@@ -386,7 +392,7 @@ class Section(Body):
         s = look[:LOOK_MAX]
         if self.lost is not None and opener == self.lost:
             return self.call.spot_lost(s, eof, ctx)
-        if special_word(opener) != "tool_call_begin":
+        if special_word(opener) != self.begin:
             if self.decided:
                 return YES
             s = s[self.repeats.match(s).end():]  # type: ignore[union-attr]  # (a `*` pattern: always matches)
@@ -402,7 +408,7 @@ class Section(Body):
             r.push_front(opener)
             yield from self.call.read_lost(r, ctx)
             return
-        if special_word(opener) == "tool_call_begin":
+        if special_word(opener) == self.begin:
             r.push_front(opener)               # no section: the loop reads the call's begin token
         else:
             while self.again and (yield from special(r, self.again)):
@@ -410,8 +416,8 @@ class Section(Body):
             if self.lost is not None and (yield from startswith(r, self.lost, skip_ws=True, consume=False)):
                 # A section whose first call lost its begin token (lablup/mlxcel#783): the id opens it.
                 yield from self.call.read(r, ctx)
-                yield from special(r, ("tool_call_end",))
-        yield from special_section(r, ctx, self.call.read, self.ends, stray=self.stray)
+                yield from special(r, (self.end,))
+        yield from special_section(r, ctx, self.call.read, self.ends, self.stray, self.begin, self.end)
 
 
 _ID_AHEAD = re.compile(r"\s*\S*\Z")                                  # an id has no spaces
