@@ -1144,11 +1144,18 @@ class Family(Format):
         return self.body.within(opener, look, eof, ctx, self.closes)
 
     def parse(self, r, ctx, opener):
+        body = self.bodies.get(opener, self.body)
+        if opener in self.inline or opener in self.glued or (self.trailers and body is self.body):
+            return self._parse(r, ctx, opener, body)
+        # The body's reader itself, with no generator of Family's around it: every chunk of the
+        # block resumes one frame fewer.
+        return body.read(r, ctx, opener, self.closes, self.value)
+
+    def _parse(self, r, ctx, opener, body):
         if opener in self.inline:
             r.push_front(opener)           # the opener is the start of the body's first tag
         elif opener in self.glued:
             r.push_front(self.glued[opener])
-        body = self.bodies.get(opener, self.body)
         yield from body.read(r, ctx, opener, self.closes, self.value)
         if body is self.body:
             yield from trailer(r, self.trailers)

@@ -32,6 +32,7 @@ from ._xml import Dialect, Tag, block
 from ..reader import Reject, Truncated, peek, peek_raw, startswith, token, until, until_any
 
 
+@functools.lru_cache(maxsize=256)
 def own_closer(opener: str, ends: tuple) -> str | None:
     """The closer of the block `opener` opened, among the family's `ends`: the one spelled after
     the opener (`<longcat_tool_call>` … `</longcat_tool_call>`), else the family's first."""
@@ -62,16 +63,24 @@ class JsonAfter(Body):
                  named: bool = False, opened: bool = False, seps: str = ","):
         self.again, self.end, self.head, self.one, self.named = again, end, head, one, named
         self.opened, self.seps = opened, seps
+        self._ahead: dict[str, tuple] = {}         # opener -> what must follow it
 
     def spot(self, look, eof, ctx, strict, ends=()):
         return self.within("", look, eof, ctx, ends)
 
     def within(self, opener, look, eof, ctx, ends=()):
+        parts = self._ahead.get(opener)
+        if parts is None:
+            parts = self._ahead[opener] = self._parts(opener)
+        return ahead(look, eof, *parts)
+
+    def _parts(self, opener: str) -> tuple:
+        """What must follow `opener`, in `ahead`'s terms."""
         if self.opened:
-            return ahead(look, eof, '"' if opener.endswith("{") else "{")
-        parts = ((opener, ""),) if self.again and opener else ()
+            return ('"' if opener.endswith("{") else "{",)
+        again = ((opener, ""),) if self.again and opener else ()
         first = "{" if self.one else ("{", "[")
-        return ahead(look, eof, *parts, *self.head, first, *(('"name"',) if self.named else ()))
+        return (*again, *self.head, first, *(('"name"',) if self.named else ()))
 
     def read(self, r, ctx, opener, ends, value):
         if self.opened:
@@ -80,7 +89,8 @@ class JsonAfter(Body):
             return
         if self.again:
             yield from startswith(r, opener, skip_ws=True)
-        yield from _head(r, self.head)
+        if self.head:
+            yield from _head(r, self.head)
         if self.one:
             yield from call_object(r, ctx)
             if self.end:
@@ -384,6 +394,14 @@ class Section(Body):
         self.begin, self.end = tokens
         self.repeats = re.compile(rf"(?:\s*<{_B}(?:{_words(again)}){_B}>)*" if again else r"")
         self.begin_rx = re.compile(rf"\s*<{_B}{_words((self.begin,))}{_B}>")
+        self._begin_of: dict[str, bool] = {}
+
+    def _begins(self, opener: str) -> bool:
+        """Is `opener` a call's own begin token (no section around it)?"""
+        b = self._begin_of.get(opener)
+        if b is None:
+            b = self._begin_of[opener] = special_word(opener) == self.begin
+        return b
 
     def spot(self, look, eof, ctx, strict, ends=()):
         return self.within("", look, eof, ctx, ends)
@@ -392,7 +410,7 @@ class Section(Body):
         s = look[:LOOK_MAX]
         if self.lost is not None and opener == self.lost:
             return self.call.spot_lost(s, eof, ctx)
-        if special_word(opener) != self.begin:
+        if not self._begins(opener):
             if self.decided:
                 return YES
             s = s[self.repeats.match(s).end():]  # type: ignore[union-attr]  # (a `*` pattern: always matches)
@@ -408,7 +426,7 @@ class Section(Body):
             r.push_front(opener)
             yield from self.call.read_lost(r, ctx)
             return
-        if special_word(opener) == self.begin:
+        if self._begins(opener):
             r.push_front(opener)               # no section: the loop reads the call's begin token
         else:
             while self.again and (yield from special(r, self.again)):
