@@ -11,7 +11,8 @@ import pytest
 from callsieve import formats, parse
 from callsieve.formats import MAYBE, NO, YES, Format
 from callsieve.formats._parts import Family
-from callsieve.formats._sections import Fields, IdCall, JsonAfter, NameArgs, SepCall, Section, TokenPairs
+from callsieve.formats._json_bodies import JsonAfter, NameArgs
+from callsieve.formats._sections import Fields, IdCall, SepCall, Section, TokenPairs
 from helpers import check, tools
 
 T = tools("get_weather", "read")

@@ -4,7 +4,8 @@ Call objects and lists of them (`call_object`, `call_array`, `call_sequence`), t
 JSON after a marker (`json_after`, `call_ahead`, `ahead`), `<|word|>` special-token sections
 (DeepSeek, Kimi: `special`, `special_section`), raw text bodies (`text_until`, `code_call`),
 Apertus-style calls keyed by the tool name (`keyed_calls`), and `View`, a Calls seen through
-renamed tools or a family's own call ids.  The bodies built on them are formats/_sections.py's.
+renamed tools or a family's own call ids.  The bodies built on them are formats/_json_bodies.py's
+and formats/_sections.py's.
 """
 from __future__ import annotations
 

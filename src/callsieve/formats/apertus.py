@@ -1,10 +1,10 @@
 """Apertus (Swiss AI): <|tools_prefix|>[{"NAME": {args}}, …]<|tools_suffix|> (docs/syntax.md#apertus).
 
 The tool name is the JSON key.  Reasoning <|inner_prefix|>…<|inner_suffix|> is the reasoning
-table's.  A family of known parts, declared with no code (formats/_sections.py: NameKeys).
+table's.  A family of known parts, declared with no code (formats/_json_bodies.py: NameKeys).
 """
+from ._json_bodies import NameKeys
 from ._parts import Family
-from ._sections import NameKeys
 
 APERTUS = Family(
     "apertus", "<|tools_prefix|>", NameKeys(), closer="<|tools_suffix|>",

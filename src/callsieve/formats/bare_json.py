@@ -7,10 +7,10 @@ tool, so a `{` in prose (code, LaTeX) is released at once.  Calls may be separat
 as it is.  xLAM writes a bare list [{"name", "arguments"}, …]: its model names pre-seed
 this format.
 
-A family of known parts, declared with no code (formats/_sections.py: JsonStart, no wrapper).
+A family of known parts, declared with no code (formats/_json_bodies.py: JsonStart, no wrapper).
 """
+from ._json_bodies import JsonStart
 from ._parts import Family
-from ._sections import JsonStart
 
 _JSON = JsonStart()
 

@@ -15,10 +15,10 @@ Special tokens stripped upstream: the list variant becomes a bare `[{"name", …
 (bare_json) when it is the first thing in the content; `NAME{json}` (and `NAME{json}` left of
 `NAME[ARGS]{json}`) is recognised when it opens the content and NAME is a declared tool.
 
-A family of known parts, declared with no code (formats/_sections.py: NameArgs).
+A family of known parts, declared with no code (formats/_json_bodies.py: NameArgs).
 """
+from ._json_bodies import NameArgs
 from ._parts import Family
-from ._sections import NameArgs
 
 MARKER = "[TOOL_CALLS]"
 

@@ -8,11 +8,11 @@ the template's markup, a heading of the fence read as fenced_json reads it.  The
 <|START_RESPONSE|> / <|END_RESPONSE|> (and stray <|START_TEXT|> / <|END_TEXT|>) are stripped
 from the content there.
 
-A family of known parts, declared with no code (formats/_sections.py: JsonAfter, and Fenced
+A family of known parts, declared with no code (formats/_json_bodies.py: JsonAfter, and Fenced
 after the `Action:` heading).
 """
+from ._json_bodies import FENCE, Fenced, JsonAfter
 from ._parts import Family
-from ._sections import FENCE, Fenced, JsonAfter
 
 ACTION = "Action:"
 START = "<|START_ACTION|>"

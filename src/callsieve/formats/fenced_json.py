@@ -7,10 +7,10 @@ A heading line that only labels the call (`**Tool Call:**`, RWKV's template, vll
 parser tests; `**Function Call:**` alike) is markup when a call fence follows it at once; before
 anything else it stays text.
 
-A family of known parts, declared with no code (formats/_sections.py: Fenced).
+A family of known parts, declared with no code (formats/_json_bodies.py: Fenced).
 """
+from ._json_bodies import FENCE, Fenced
 from ._parts import Family
-from ._sections import FENCE, Fenced
 
 HEADINGS = ("**Tool Call:**", "**Tool call:**", "**Function Call:**", "**Function call:**")
 

@@ -6,11 +6,11 @@ only when a call object follows the `[`; the list ends at its balancing `]`, so 
 arguments are safe.  A single call written without the list's brackets (`functools{"name": …}`,
 a malformed output vLLM's Phi-4-mini tests feed) is that call: the marker is never content.
 
-A family of known parts, declared with no code (formats/_sections.py: the marker ends with the
+A family of known parts, declared with no code (formats/_json_bodies.py: the marker ends with the
 JSON's own bracket, JsonAfter's `opened`).
 """
+from ._json_bodies import JsonAfter
 from ._parts import Family
-from ._sections import JsonAfter
 
 TAG = "functools["
 BARE = "functools{"

@@ -7,10 +7,10 @@ and the phrase is checked after it.  Special tokens stripped upstream leave `fun
 then the JSON on the next line: with tools declared, that opens a call too (the object's first
 key must be `"name"`; the object must name a declared tool).
 
-A family of known parts, declared with no code (formats/_sections.py: JSON after header words).
+A family of known parts, declared with no code (formats/_json_bodies.py: JSON after header words).
 """
+from ._json_bodies import JsonAfter
 from ._parts import Family
-from ._sections import JsonAfter
 
 SEP = "<|message_sep|>"
 PHRASE = "function call"

@@ -7,10 +7,10 @@ only when JSON follows (gemma_special claims it before `call:`).  Granite 4 uses
 Phi-4-mini, told by its template to write `<|tool_call|>[…]<|/tool_call|>`, closes the list with
 `<|/tool_call|>`: consumed when it follows, optional like the missing closer of Granite.
 
-A family of known parts, declared with no code (formats/_sections.py).
+A family of known parts, declared with no code (formats/_json_bodies.py).
 """
+from ._json_bodies import JsonAfter, JsonStart
 from ._parts import Family
-from ._sections import JsonAfter, JsonStart
 
 TAG = "<|tool_call|>"
 CLOSER = "<|/tool_call|>"          # Phi-4-mini's

@@ -4,10 +4,10 @@
 Calls are newline-separated, each behind its own marker; prose may precede.  llama.cpp's Hermes
 variant closes the wrapper with </function_call>: read when present (JsonAfter's `end`).  OLMo 3's
 <function_calls> shares the prefix; this format claims the marker only when JSON follows it.
-A family of known parts, declared with no code (formats/_sections.py).
+A family of known parts, declared with no code (formats/_json_bodies.py).
 """
+from ._json_bodies import JsonAfter
 from ._parts import Family
-from ._sections import JsonAfter
 
 GRANITE_20B = Family(
     "granite_20b", "<function_call>", JsonAfter(end="</function_call>"), closer={"<function_call>": None},

@@ -9,10 +9,10 @@ recipient written after the assistant's role (`<|im_start|>assistant -> tool/fun
 calls follow on the next line, `arguments` or `parameters`.  The abbreviated form names the tool
 in the header, `-> tool/NAME` then the bare arguments object: read only for a declared tool.
 
-A family of known parts, declared with no code (formats/_sections.py: Recipient).
+A family of known parts, declared with no code (formats/_json_bodies.py: Recipient).
 """
+from ._json_bodies import Recipient
 from ._parts import Family
-from ._sections import Recipient
 
 HEADER = "-> tool/"
 

@@ -3,10 +3,10 @@
   Searching.<|action_start|><|plugin|>\\n{"name": "search_notes", "parameters": {"tag": "fjord"}}<|action_end|>
 Prose before; one call per action in most parsers (several objects are read if present).
 The code interpreter's <|action_start|><|interpreter|> is not a function call: left as text.
-A family of known parts, declared with no code (formats/_sections.py).
+A family of known parts, declared with no code (formats/_json_bodies.py).
 """
+from ._json_bodies import JsonAfter
 from ._parts import Family
-from ._sections import JsonAfter
 
 INTERNLM = Family(
     "internlm", "<|action_start|><|plugin|>", JsonAfter(), closer="<|action_end|>",

@@ -11,10 +11,10 @@ After <|python_tag|> the built-in tools are written as Python: `brave_search.cal
 the pythonic parser (nothing is evaluated); any other text is code for the code interpreter:
 a call to `code_interpreter` (or `python`, if that is the declared one) with {"code": …}.
 
-A family of known parts, declared with no code (formats/_sections.py: JsonOrCode, JsonStart).
+A family of known parts, declared with no code (formats/_json_bodies.py: JsonOrCode, JsonStart).
 """
+from ._json_bodies import JsonOrCode, JsonStart
 from ._parts import Family
-from ._sections import JsonOrCode, JsonStart
 
 TAG = "<|python_tag|>"
 ENDS = ("<|eom_id|>", "<|eot_id|>")

@@ -6,11 +6,11 @@ spells the wrapper <longcat_tool_call>…</longcat_tool_call>.  The opener is sh
 Qwen3-Coder XML and GLM: this format claims the block only when JSON follows.  The call ends
 where its JSON ends, so a </tool_call> quoted inside a string ends nothing; the closer is optional.
 
-A family of known parts, declared with no code (formats/_sections.py): JSON calls after a marker.
+A family of known parts, declared with no code (formats/_json_bodies.py): JSON calls after a marker.
 """
 from ._json import json_after
+from ._json_bodies import JsonAfter
 from ._parts import Family
-from ._sections import JsonAfter
 
 __all__ = ["TOOL_CALL_TAG", "json_after"]
 

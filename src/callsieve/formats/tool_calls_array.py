@@ -6,10 +6,10 @@
 Prose before.  Tencent HY-V3 also opens with <tool_calls> but follows it with <tool_call>
 (hunyuan_v3): this format claims the block only when JSON follows.  Hunyuan's <answer>
 wrapper and Apriel's <thinking> are handled by the reasoning table.
-A family of known parts, declared with no code (formats/_sections.py).
+A family of known parts, declared with no code (formats/_json_bodies.py).
 """
+from ._json_bodies import JsonAfter
 from ._parts import Family
-from ._sections import JsonAfter
 
 TOOL_CALLS_ARRAY = Family(
     "tool_calls_array", ("<tool_calls>", "<TOOLCALL>"), JsonAfter(),
