@@ -35,6 +35,7 @@ def _end(opener: str) -> str:
 
 
 CLOSERS = {o: _end(o) for o in SECTION + CALL}
+ENDS, AGAIN = ("tool_calls_end",), ("tool_calls_begin", "tool_calls")    # the section's end; its opener, again
 # The family's other tokens (its template's; `<|end▁of▁sentence|>` with ASCII bars as some servers
 # write it), and the tool results it frames: made up when a model writes them, never the answer.
 TOKENS = (_spellings("tool", "calls", "end") + _spellings("tool", "call", "end") + _spellings("tool", "sep")
@@ -44,12 +45,8 @@ TOKENS = (_spellings("tool", "calls", "end") + _spellings("tool", "call", "end")
 OUTPUTS = tuple(zip(_spellings("tool", "output", "begin"), _spellings("tool", "output", "end")))
 
 
-def _section(shape: str) -> Section:
-    return Section(SepCall(shape), ends=("tool_calls_end",), again=("tool_calls_begin", "tool_calls"))
-
-
 DEEPSEEK_V3 = Family(
-    "deepseek_v3", SECTION + CALL, _section("typed"), closer=CLOSERS,
+    "deepseek_v3", SECTION + CALL, Section(SepCall("typed"), ends=ENDS, again=AGAIN), closer=CLOSERS,
     aliases=("deepseek_r1",),
     description="DeepSeek V3 / R1-0528: function<｜tool▁sep｜>NAME + ```json fence, in a tool-calls section",
     models=("deepseek-v3", "deepseek-v3-0324*", "deepseek-r1*"),
@@ -58,7 +55,7 @@ DEEPSEEK_V3 = Family(
              '```json\n{"sku": "KX-88"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>'))
 
 DEEPSEEK_V31 = Family(
-    "deepseek_v31", SECTION + CALL, _section("named"), closer=CLOSERS,
+    "deepseek_v31", SECTION + CALL, Section(SepCall("named"), ends=ENDS, again=AGAIN), closer=CLOSERS,
     aliases=("deepseek_v3.1",),
     description="DeepSeek V3.1: NAME<｜tool▁sep｜>{args}, in a tool-calls section",
     models=("deepseek-v3.1*",),

@@ -17,14 +17,11 @@ PHRASE = "function call"
 ROLE_SEP = "<|role_sep|>"
 FUNCTION_CALL = "<|function_call|>"
 
-
-def _call(head=(), named=False) -> JsonAfter:
-    return JsonAfter(again=False, head=head, one=True, named=named, end="</s>")
-
-
 GIGACHAT = Family(
-    "gigachat", (SEP, FUNCTION_CALL), _call(), closer={SEP: None, FUNCTION_CALL: None},
-    bodies={SEP: _call((PHRASE, (ROLE_SEP, "")))}, tool_bodies={PHRASE: _call(((ROLE_SEP, ""),), named=True)},
+    "gigachat", (SEP, FUNCTION_CALL), JsonAfter(again=False, one=True, end="</s>"),
+    closer={SEP: None, FUNCTION_CALL: None},
+    bodies={SEP: JsonAfter(again=False, head=(PHRASE, (ROLE_SEP, "")), one=True, end="</s>")},
+    tool_bodies={PHRASE: JsonAfter(again=False, head=((ROLE_SEP, ""),), one=True, named=True, end="</s>")},
     examples=True,        # JSON after prose: a call only if it ends the turn (docs/syntax.md#bare_json)
     aliases=("gigachat3",),
     description="GigaChat 3 <|message_sep|> function call<|role_sep|> {json}",
