@@ -4,16 +4,20 @@ the JSON-bodied parts (formats/_sections.py) make a made-up family one declarati
 Each made-up family is declared in a line, under tokens no module knows, and read through `check`
 (whole and in every chunking the same, every character once with markup=True)."""
 import importlib
+import json
 import pkgutil
+import string
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from callsieve import formats, parse
 from callsieve.formats import MAYBE, NO, YES, Format
 from callsieve.formats._parts import Family
 from callsieve.formats._json_bodies import JsonAfter, NameArgs
 from callsieve.formats._sections import Fields, IdCall, SepCall, Section, TokenPairs
-from helpers import check, tools
+from helpers import check, deltas_ok, feed, split, tools
 
 T = tools("get_weather", "read")
 
@@ -120,3 +124,46 @@ def test_a_section_whose_calls_have_wrappers_of_their_own_spelling():
           calls=[("read", {"path": "a.md"}), ("get_weather", {"city": "Oslo"})])
     # a per-call wrapper alone, its section's opener stripped, opens the section too
     assert own.decide("<|acme_calls|>", "<|tool_call_begin|>read<|acme_sep|>{", False, None) == NO
+
+
+_WORD = st.text(string.ascii_lowercase, min_size=2, max_size=8)
+_VALUE = st.one_of(st.integers(-10**6, 10**6), st.booleans(), st.none(), st.text(max_size=12),
+                   st.lists(st.integers(0, 9), max_size=3))
+_CALLS = st.lists(st.tuples(st.sampled_from(("get_weather", "read")),
+                            st.dictionaries(st.text(string.ascii_letters, min_size=1, max_size=6), _VALUE, max_size=3)),
+                  min_size=1, max_size=3)
+
+
+@settings(deadline=None)
+@given(_WORD, st.sampled_from("|｜"), st.sampled_from(("named", "typed")), _CALLS,
+       st.lists(st.integers(1, 9), min_size=1))
+def test_a_section_family_of_any_spelling_declared_in_a_line_reads_its_calls_in_any_chunking(word, bar, shape,
+                                                                                            calls, cuts):
+    def tok(w):
+        return f"<{bar}{word}_{w}{bar}>"
+    fam = Family("gen", tok("calls_begin"), Section(SepCall(shape, sep=f"{word}_sep"), ends=(f"{word}_calls_end",),
+                                                    tokens=(f"{word}_call_begin", f"{word}_call_end")),
+                 closer=tok("calls_end"))
+
+    def one(name, args):
+        a = json.dumps(args, ensure_ascii=False)
+        inner = f"{name}{tok('sep')}{a}" if shape == "named" else f"function{tok('sep')}{name}\n```json\n{a}\n```"
+        return tok("call_begin") + inner + tok("call_end")
+    text = "Lead." + tok("calls_begin") + "\n".join(one(n, a) for n, a in calls) + tok("calls_end") + " Tail."
+    msg, evs = feed(text, split(text, cuts), tools=T, format=fam)
+    deltas_ok(evs)
+    assert [(c.name, c.arguments) for c in msg.tool_calls] == calls
+    assert msg.content == "Lead. Tail." and not msg.errors
+
+
+@settings(deadline=None)
+@given(_WORD, _CALLS, st.lists(st.integers(1, 9), min_size=1), st.booleans())
+def test_json_behind_a_made_up_marker_reads_its_calls_in_any_chunking(word, calls, cuts, listed):
+    fam = Family("gen", f"<|{word}|>", JsonAfter())            # (the closer spelled from the opener: <|/word|>)
+    objs = [{"name": n, "arguments": a} for n, a in calls]
+    body = json.dumps(objs, ensure_ascii=False) if listed else "\n".join(json.dumps(o, ensure_ascii=False) for o in objs)
+    text = f"Lead.<|{word}|>{body}<|/{word}|> Tail."
+    msg, evs = feed(text, split(text, cuts), tools=T, format=fam)
+    deltas_ok(evs)
+    assert [(c.name, c.arguments) for c in msg.tool_calls] == calls
+    assert msg.content == "Lead. Tail." and not msg.errors
