@@ -1072,7 +1072,8 @@ class Family(Format):
 
         Family("acme", "<acme_call>", KeyValue("<param_key>"), value="text")
 
-    `opener`: the wrapper's opener, or several (the first is the usual one); `closer`: its
+    `opener`: the wrapper's opener, or several (the first is the usual one; none for a family that
+    opens only at the start of the content, `start_bodies`: bare_json); `closer`: its
     closer (default: spelled by `closers` from each opener), or {opener: closer} for openers
     closed otherwise (None: no closer); `body`: a Body; `value`: the value encoding of a tag body
     (a key of VALUES).  A wrapper is told apart from another family's by what follows it
