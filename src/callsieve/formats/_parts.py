@@ -353,7 +353,8 @@ class Invoke(Body):
     then has only its closer, which it must have.
     `space` (a regex of what stands before an attribute: MiniCPM5's detokenizer drops it or
     writes Ġ), `xml` (real XML: entities and CDATA decoded, no lenient ends), `entities`
-    (attributes XML-escaped, values raw: Kimi K3), `nameless` (a parameter tag without a name is
+    (attributes XML-escaped, values raw: Kimi K3), `json_calls` (a JSON call object may
+    stand for an invoke: dots.llm writes either), `nameless` (a parameter tag without a name is
     the tool's one parameter, `_xml.sole_key`), `one` (the call's tag is the whole block: one
     call, closed by its own closer)."""
 
@@ -364,8 +365,9 @@ class Invoke(Body):
                  words: tuple[str, str] = ("invoke", "parameter"), names: tuple[str, str] = ("name", "name"),
                  types: tuple[str, ...] = ("string", "type"), marks: tuple[str, str, str, str] = ("<", ">", "</", ">"),
                  space: str | None = None, xml: bool = False, entities: bool = False, nameless: bool = False,
-                 one: bool = False, dotted: bool = False):
+                 one: bool = False, dotted: bool = False, json_calls: bool = False):
         self.prefixes, self.selfclose, self.slip = prefixes, selfclose, slip
+        self.json_calls = json_calls
         self.fillers, self.filler_tails, self.lead = fillers, filler_tails, lead
         self.words, self.names, self.types, self.marks, self.space = words, names, types, marks, space
         self.xml, self.entities, self.nameless, self.one, self.dotted = xml, entities, nameless, one, dotted
@@ -429,7 +431,8 @@ class Invoke(Body):
                 d = self._spelled(prefixes, ends, suspects, value)
             else:
                 d = invoke_dialect(prefixes=prefixes, block_close=ends, selfclose=self.selfclose, suspects=suspects,
-                                   fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value])
+                                   fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value],
+                                   json_calls=self.json_calls)
             self._dialects[(ends, value)] = d
         return d
 
@@ -451,7 +454,7 @@ class Invoke(Body):
                        value_close=tuple(f"{eo}{p}{self.words[1]}{ec}" for p in prefixes),
                        block_close=() if self.one else ends, fillers=self.fillers, filler_tails=self.filler_tails,
                        many=not self.one, xml=self.xml, lenient=not self.xml, attr_entities=self.entities,
-                       suspects=suspects, untyped=VALUES[value])
+                       suspects=suspects, untyped=VALUES[value], json_calls=self.json_calls)
 
 
 ANGLE = ("<", ">", "</", ">")                       # how an attribute-tag body's tags are written
@@ -1070,7 +1073,8 @@ class Family(Format):
 
         Family("acme", "<acme_call>", KeyValue("<param_key>"), value="text")
 
-    `opener`: the wrapper's opener, or several (the first is the usual one); `closer`: its
+    `opener`: the wrapper's opener, or several (the first is the usual one; none for a family that
+    opens only at the start of the content, `start_bodies`: bare_json); `closer`: its
     closer (default: spelled by `closers` from each opener), or {opener: closer} for openers
     closed otherwise (None: no closer), or a function spelling each opener's closers (`closers`:
     a wrapper known only by its shape); `body`: a Body; `value`: the value encoding of a tag body
@@ -1136,7 +1140,7 @@ class Family(Format):
                        else given.get(wrappers[0], first) if wrappers else first)
         self._closer_of = given
         self.syntax = body.syntax
-        self.description = f"{self.openers[0] if self.openers else name} {type(body).__name__} {self.closer}"
+        self.description = f"{(self.openers + self.start_openers + (name,))[0]} {type(body).__name__} {self.closer}"
         for k, v in attrs.items():
             setattr(self, k, v)
         self.known = frozenset(self.openers + self.start_openers + self.tool_openers)
@@ -1164,8 +1168,17 @@ class Family(Format):
         return self.name_openers and opener not in self.known
 
     def parse(self, r, ctx, opener):
-        ends = self.closes if self.spell is None else _longest(self.spell(opener))
+        body = self.bodies.get(opener, self.body)
         named = self.named(opener)
+        if (opener in self.inline or named or opener in self.glued or self.spell is not None
+                or (self.trailers and body is self.body)):
+            return self._parse(r, ctx, opener, body, bool(named))
+        # The body's reader itself, with no generator of Family's around it: every chunk of the
+        # block resumes one frame fewer.
+        return body.read(r, ctx, opener, self.closes, self.value)
+
+    def _parse(self, r, ctx, opener, body, named):
+        ends = self.closes if self.spell is None else _longest(self.spell(opener))
         if opener in self.inline or named:
             # the opener is the start of the body's first tag (a line opener's newline is not)
             r.push_front(opener.lstrip("\n"))
@@ -1173,7 +1186,6 @@ class Family(Format):
                 ends = ()                  # a lead with no closer: the block ends with the body
         elif opener in self.glued:
             r.push_front(self.glued[opener])
-        body = self.bodies.get(opener, self.body)
         yield from body.read(r, ctx, opener, ends, self.value)
         if body is self.body:
             yield from trailer(r, self.trailers)
