@@ -1125,7 +1125,9 @@ class Family(Format):
         self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
         self.strict_bodies = frozenset(tool_bodies or ())
         self.inline, self.strict = frozenset(inline + tool_inline + start_inline), frozenset(tool_inline)
-        self.name_openers = name_inline
+        # name_inline: the name is the body's own first text (pushed back to it); a body that reads
+        # the name from its opener itself (NameArgs) sets only the Format attribute `name_openers`
+        self.name_openers = self.name_lead = name_inline
         self.leads = frozenset(start_inline)      # (and a declared name, which is no opener)
         self.own = frozenset(wrappers if own is True else own or ())
         self.spell = closer if callable(closer) else None
@@ -1165,7 +1167,7 @@ class Family(Format):
 
     def named(self, opener: str) -> bool:
         """Is `opener` a declared tool's name opening the content (`name_inline`)?"""
-        return self.name_openers and opener not in self.known
+        return self.name_lead and opener not in self.known
 
     def parse(self, r, ctx, opener):
         body = self.bodies.get(opener, self.body)
