@@ -1,0 +1,73 @@
+"""How a marker was spelled (`Spelling`): as the special token the tokenizer has for it, or with
+ordinary tokens.
+
+A model that makes a call writes `[TOOL_CALLS]` as one special token id; a model quoting a file or
+a web page it read back spells the same characters with ordinary tokens (`[`, `TOOL`, `_CALLS`,
+`]`).  The text is the same; only a caller that sees the token ids (an engine plugin) can tell.
+Such a caller gives the Sieve the texts its tokenizer has as special tokens, and with each chunk
+where in it a special token's text starts; a marker holding one of those texts is markup only
+where each such text came as its one special token.  Spelled with ordinary tokens the marker is
+text, and so is what would have followed it (no block opens, so no call runs: nothing dropped).
+
+A caller that does not use it pays nothing (the Sieve has no Spelling); one that does pays an
+addition per chunk, and a dictionary lookup per marker found.
+"""
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+
+@functools.lru_cache(maxsize=1024)
+def inside(tokens: frozenset, marker: str) -> tuple[int, ...]:
+    """Where in `marker` the texts of `tokens` start (a text inside a longer one found at the same
+    place is not counted apart: the longer one is the token)."""
+    found = sorted({(i, -len(t)) for t in tokens if t in marker
+                    for i in _all(marker, t)})
+    out, end = [], 0
+    for i, neg in found:
+        if i >= end:               # (not inside the token found before it)
+            out.append(i)
+            end = i - neg
+    return tuple(out)
+
+
+def _all(text: str, sub: str):
+    i = text.find(sub)
+    while i >= 0:
+        yield i
+        i = text.find(sub, i + 1)
+
+
+class Spelling:
+    """Which characters of the stream came from special tokens (see the module's docstring).
+
+    Positions are offsets in the whole stream: `fed` counts the characters fed so far, and the
+    text the Sieve scans always ends where the stream so far ends, so a marker found `back`
+    characters before that end starts at `fed - back`, whatever was held or handed back."""
+
+    __slots__ = ("tokens", "fed", "starts")
+
+    def __init__(self, tokens: Iterable[str]):
+        self.tokens = frozenset(t for t in tokens if t)
+        self.fed = 0                   # characters fed so far
+        # the offsets in the stream where a special token's text starts (one per special token
+        # the model wrote, so few: markup only)
+        self.starts: set[int] = set()
+
+    def feed(self, text: str, special: Iterable[int] | None) -> None:
+        """`text` is fed; `special`: the offsets in it where a special token's text starts (None
+        or empty: none does)."""
+        if special:
+            base = self.fed
+            self.starts.update(base + i for i in special)
+        self.fed += len(text)
+
+    def as_token(self, marker: str, back: int) -> bool:
+        """Did `marker`, which starts `back` characters before the end of the text fed so far,
+        come as the special tokens it holds (True when it holds none of the tokenizer's)?"""
+        at = inside(self.tokens, marker)
+        if not at:
+            return True
+        s, starts = self.fed - back, self.starts
+        return all(s + i in starts for i in at)
