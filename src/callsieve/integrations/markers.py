@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable, Sequence
 
 from callsieve import formats
-from callsieve.reasoning import SYNTAXES
+from callsieve.reasoning import END_TOKENS, STRIP, SYNTAXES
 
 # Every marker callsieve reads; if the tokenizer has one as a special token, the engine must not
 # strip special tokens from the text it hands the parser.
@@ -44,3 +45,91 @@ def thinking_syntax(tokenizer):
     # (a syntax with no opener, such as Apriel's answer marker, only closes what the prompt opened)
     return next((t for t in SYNTAXES if not t.start_only and t.opens and t.opens[0] in vocab
                  and t.closes[0] in vocab), None)
+
+
+# Every text callsieve reads as markup (openers, closers, control tokens, thinking markers, answer
+# wrappers, end-of-turn tokens): a tokenizer's special token with one of these texts is a marker
+# whose spelling the engine's token ids tell (callsieve.spelling).
+READ = MARKERS | frozenset(
+    [t for f in formats.all_formats() for t in f.vocabulary() if isinstance(t, str)] + [*END_TOKENS, *STRIP])
+_ids: "weakref.WeakKeyDictionary[object, dict[int, str]]" = weakref.WeakKeyDictionary()
+
+
+def special_ids(tokenizer) -> dict[int, str]:
+    """{token id: text} of the tokenizer's added (special) tokens whose text callsieve reads; computed
+    once per tokenizer, cached weakly as markers_are_special is."""
+    try:
+        return _ids[tokenizer]
+    except (KeyError, TypeError):
+        pass
+    try:
+        added = dict(tokenizer.get_added_vocab())
+    except Exception:
+        added = {}
+    if not added:      # (a tokenizer with no added vocabulary to show: its special tokens)
+        try:
+            names = [t for t in getattr(tokenizer, "all_special_tokens", ()) or () if t in READ]
+            added = dict(zip(names, tokenizer.convert_tokens_to_ids(names)))
+        except Exception:
+            added = {}
+    table = {i: t for t, i in added.items() if t in READ and isinstance(i, int)}
+    try:
+        _ids[tokenizer] = table
+    except TypeError:
+        pass
+    return table
+
+
+class Specials:
+    """One stream's special marker tokens: where, in the text each engine step hands the parser, the
+    texts of the step's special marker tokens start (the Sieve's `special`: a marker spelled with
+    ordinary tokens is then text).  `table`: special_ids; `decode`: token ids to text."""
+
+    SLACK = 16     # how far a decoded run's length may be off from where its text is (spaces, bytes)
+    WAIT = 8       # steps a token's text may lag behind its id (a detokenizer holding text back)
+
+    __slots__ = ("table", "texts", "decode", "waiting", "age")
+
+    def __init__(self, table: dict[int, str], decode: Callable[[list[int]], str]):
+        self.table, self.decode = table, decode
+        self.texts = tuple(sorted(set(table.values())))   # the Sieve's special_tokens
+        self.waiting: list[int] = []   # ids of an earlier step whose text has not come yet
+        self.age = 0
+
+    def at(self, text: str, ids: Sequence[int]) -> list[int] | None:
+        """The offsets in `text` (a step's text, `ids` its token ids) where a special marker token's
+        text starts; None when the step holds none (most steps: one set test)."""
+        if not self.waiting and self.table.keys().isdisjoint(ids):
+            return None
+        seq, self.waiting = self.waiting + list(ids), []
+        out: list[int] = []
+        est = cursor = 0
+        run: list[int] = []
+        for k, tid in enumerate(seq):
+            t = self.table.get(tid)
+            if t is None:
+                run.append(tid)
+                continue
+            if run:     # the ordinary tokens before it: about this much text
+                est, run = est + len(self.decode(run)), []
+            i = text.find(t, max(cursor, est - self.SLACK))
+            if i < 0:
+                i = text.find(t, cursor)
+            if i < 0:   # not in this step's text yet: the next step's (for WAIT steps at most)
+                self.age += 1
+                if self.age <= self.WAIT:
+                    self.waiting = seq[k:]
+                else:
+                    self.age = 0
+                break
+            out.append(i)
+            cursor = est = i + len(t)
+        else:
+            self.age = 0
+        return out
+
+
+def specials(tokenizer, decode: Callable[[object, list[int]], str]) -> Specials | None:
+    """A stream's Specials for `tokenizer` (None when it has no special marker token: nothing to tell)."""
+    table = special_ids(tokenizer)
+    return Specials(table, lambda ids: decode(tokenizer, ids)) if table else None

@@ -9,11 +9,18 @@ from vllm.parser.abstract_parser import DelegatingParser
 from vllm.renderers.chat_utils import make_tool_call_id
 from vllm.tool_parsers.abstract_tool_parser import ToolParser
 
+from callsieve.integrations.markers import Specials, specials
 from callsieve.integrations.steps import OneEntryPerDelta, Steps, note_streamed, whole
 from callsieve.integrations.vllm.reasoning import CallsieveReasoningParser
-from callsieve.integrations.vllm.requests import (check_tools, delta_message, keep_special_tokens, options,
-                                                   prompt_thinking, random_id, session_for, strict_unmet,
-                                                   structural_tag_model)
+from callsieve.integrations.vllm.requests import (check_tools, decode, delta_message, keep_special_tokens,
+                                                   options, prompt_thinking, random_id, session_for,
+                                                   strict_unmet, structural_tag_model)
+
+
+def spelled(sp: Specials | None, text: str, ids) -> list[int] | None:
+    """Where in a step's (or answer's) text its special marker tokens start (None: none does, or the
+    tokenizer has none): a marker spelled with ordinary tokens is text (callsieve.spelling)."""
+    return sp.at(text, ids or ()) if sp is not None else None
 
 
 class CallsieveToolParser(ToolParser):
@@ -26,6 +33,7 @@ class CallsieveToolParser(ToolParser):
         super().__init__(tokenizer, tools)
         self.steps: Steps | None = None
         self.out = OneEntryPerDelta()
+        self.specials = specials(tokenizer, decode)   # (the stream's: a parser serves one request)
 
     def adjust_request(self, request):
         check_tools(request)
@@ -33,7 +41,9 @@ class CallsieveToolParser(ToolParser):
 
     def _options(self, request) -> dict:
         # Beside another family's reasoning parser, or none: reasoning is not ours to split.
-        return options(request, None, calls=True, reasoning=False, session=None, make_id=random_id)
+        opts = options(request, None, calls=True, reasoning=False, session=None, make_id=random_id)
+        opts["special_tokens"] = self.specials.texts if self.specials is not None else None
+        return opts
 
     def extract_tool_calls(self, model_output: str, request) -> ExtractedToolCallInformation:
         _, content, calls, _ = whole(model_output, **self._options(request))
@@ -47,7 +57,7 @@ class CallsieveToolParser(ToolParser):
                                      current_token_ids, delta_token_ids, request) -> DeltaMessage | None:
         if self.steps is None:
             self.steps = Steps(**self._options(request))
-        step = self.out.take(self.steps.feed(delta_text))
+        step = self.out.take(self.steps.feed(delta_text, spelled(self.specials, delta_text, delta_token_ids)))
         note_streamed(self, step)
         return delta_message(step)
 
@@ -79,6 +89,7 @@ class CallsieveParser(DelegatingParser):
         self.forced = False   # tool_choice "required" / named: vLLM's guided-JSON path (read once)
         self.include_reasoning = True
         self.out = OneEntryPerDelta()
+        self.specials = specials(tokenizer, decode)
         if self._tool_parser is not None:
             # strict tools / --tool-strict-level: the grammar of the served model's family, as its
             # own vLLM parser would send (hermes for Qwen3…), where vLLM has one
@@ -113,6 +124,7 @@ class CallsieveParser(DelegatingParser):
                        session=self.session, make_id=self._make_id)
         if opts["thinking"] is None and self._reasoning():
             opts["thinking"] = self.prompt_thinking
+        opts["special_tokens"] = self.specials.texts if self.specials is not None else None
         return opts
 
     def set_prompt_token_ids(self, prompt_token_ids) -> None:
@@ -130,7 +142,13 @@ class CallsieveParser(DelegatingParser):
             return super().parse(model_output, request, enable_auto_tools, model_output_token_ids)
         self._initialize_history_tool_call_cnt(request)
         calls_on = self._calls() and enable_auto_tools
-        reasoning, content, calls, _ = whole(model_output, **self._options(request, calls_on))
+        opts = self._options(request, calls_on)
+        if not model_output_token_ids:
+            opts["special_tokens"] = None     # not told the ids: the text alone cannot tell
+        # (a fresh Specials: the answer's ids are all here)
+        sp = specials(self.model_tokenizer, decode) if opts["special_tokens"] else None
+        reasoning, content, calls, _ = whole(model_output, spelled(sp, model_output, model_output_token_ids),
+                                             **opts)
         tool_calls = [FunctionCall(id=c.id, name=c.name, arguments="".join(c.arguments)) for c in calls]
         if tool_calls and not content.strip():
             content = ""
@@ -154,7 +172,7 @@ class CallsieveParser(DelegatingParser):
         steps = self.steps
         if steps is None:    # forced
             return super().parse_delta(delta_text, delta_token_ids, request, prompt_token_ids, finished=finished)
-        step = steps.feed(delta_text)
+        step = steps.feed(delta_text, spelled(self.specials, delta_text, delta_token_ids))
         if finished:
             step = step + steps.close()
         return delta_message(self.out.take(step, end=finished), self.include_reasoning)
