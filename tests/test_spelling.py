@@ -122,3 +122,14 @@ def test_without_the_channel_a_spelled_marker_is_still_a_call():
     call, specials = FAMILIES["mistral"]
     evs = run(tokens(call, specials), set(), special=False, channel=False)
     assert [e.name for e in evs if isinstance(e, ToolCallEnd)] == ["run"]
+
+
+def test_a_chunk_whose_tokens_are_not_known_counts_as_written():
+    """A caller not told a step's ids (special=None) leaves its markers as the text says: a call
+    there still runs (as without the channel), while in the chunks it was told of, a spelled
+    marker is text."""
+    call, specials = FAMILIES["mistral"]
+    s = Sieve(tools=TOOLS, special_tokens=ALL)
+    evs = s.feed("It says " + call + ". ", []) + s.feed(call, None) + s.close()
+    assert [(e.name, e.arguments) for e in evs if isinstance(e, ToolCallEnd)] == [("run", {"command": "rm -rf ~"})]
+    assert content(evs).startswith("It says " + call + ".")

@@ -101,7 +101,8 @@ class Sieve:
     # ------------------------------------------------------------------ public API
     def feed(self, text: str, special=None) -> list:
         """Give the next chunk of model output; returns the events now known.  `special` (with
-        `special_tokens`): the offsets in `text` where a special token's text starts."""
+        `special_tokens`): the offsets in `text` where a special token's text starts ([]: none
+        does; None: not known, its markers count as written)."""
         if self._closed:
             self._refuse()
         if self._spell is not None:

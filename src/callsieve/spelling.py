@@ -5,7 +5,7 @@ A model that makes a call writes `[TOOL_CALLS]` as one special token id; a model
 a web page it read back spells the same characters with ordinary tokens (`[`, `TOOL`, `_CALLS`,
 `]`).  The text is the same; only a caller that sees the token ids (an engine plugin) can tell.
 Such a caller gives the Sieve the texts its tokenizer has as special tokens, and with each chunk
-where in it a special token's text starts; a marker holding one of those texts is markup only
+where in it a special token's text starts (none: an empty list); a marker holding one of those texts is markup only
 where each such text came as its one special token.  Spelled with ordinary tokens the marker is
 text, and so is what would have followed it (no block opens, so no call runs: nothing dropped).
 
@@ -46,7 +46,7 @@ class Spelling:
     text the Sieve scans always ends where the stream so far ends, so a marker found `back`
     characters before that end starts at `fed - back`, whatever was held or handed back."""
 
-    __slots__ = ("tokens", "fed", "starts")
+    __slots__ = ("tokens", "fed", "starts", "blind")
 
     def __init__(self, tokens: Iterable[str]):
         self.tokens = frozenset(t for t in tokens if t)
@@ -54,14 +54,23 @@ class Spelling:
         # the offsets in the stream where a special token's text starts (one per special token
         # the model wrote, so few: markup only)
         self.starts: set[int] = set()
+        # the stretches [start, end) fed with nothing said of their tokens (a caller not told a
+        # step's ids): their markers count as written, as without the channel
+        self.blind: list[list[int]] = []
 
     def feed(self, text: str, special: Iterable[int] | None) -> None:
-        """`text` is fed; `special`: the offsets in it where a special token's text starts (None
-        or empty: none does)."""
-        if special:
-            base = self.fed
-            self.starts.update(base + i for i in special)
+        """`text` is fed; `special`: the offsets in it where a special token's text starts (empty:
+        none does; None: not known, its markers count as written)."""
+        base = self.fed
         self.fed += len(text)
+        if special is None:
+            blind = self.blind
+            if blind and blind[-1][1] == base:
+                blind[-1][1] = self.fed
+            else:
+                blind.append([base, self.fed])
+        elif special:
+            self.starts.update(base + i for i in special)
 
     def as_token(self, marker: str, back: int) -> bool:
         """Did `marker`, which starts `back` characters before the end of the text fed so far,
@@ -70,4 +79,6 @@ class Spelling:
         if not at:
             return True
         s, starts = self.fed - back, self.starts
+        if self.blind and any(a <= s < b for a, b in self.blind):
+            return True
         return all(s + i in starts for i in at)

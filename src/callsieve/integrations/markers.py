@@ -80,6 +80,9 @@ def special_ids(tokenizer) -> dict[int, str]:
     return table
 
 
+_NONE: list[int] = []     # (never changed: the Sieve only reads it)
+
+
 class Specials:
     """One stream's special marker tokens: where, in the text each engine step hands the parser, the
     texts of the step's special marker tokens start (the Sieve's `special`: a marker spelled with
@@ -96,16 +99,17 @@ class Specials:
         self.waiting: list[int] = []   # ids of an earlier step whose text has not come yet
         self.age = 0
 
-    def at(self, text: str, ids: Sequence[int]) -> list[int] | None:
+    def at(self, text: str, ids: Sequence[int]) -> list[int]:
         """The offsets in `text` (a step's text, `ids` its token ids) where a special marker token's
-        text starts; None when the step holds none (most steps: one set test)."""
+        text starts (most steps hold none: one set test)."""
         if not self.waiting and self.table.keys().isdisjoint(ids):
-            return None
+            return _NONE
         seq, self.waiting = self.waiting + list(ids), []
         out: list[int] = []
+        late: list[int] = []
         est = cursor = 0
         run: list[int] = []
-        for k, tid in enumerate(seq):
+        for tid in seq:
             t = self.table.get(tid)
             if t is None:
                 run.append(tid)
@@ -115,17 +119,14 @@ class Specials:
             i = text.find(t, max(cursor, est - self.SLACK))
             if i < 0:
                 i = text.find(t, cursor)
-            if i < 0:   # not in this step's text yet: the next step's (for WAIT steps at most)
-                self.age += 1
-                if self.age <= self.WAIT:
-                    self.waiting = seq[k:]
-                else:
-                    self.age = 0
-                break
+            if i < 0:   # not in this step's text (yet): looked for in the next steps' for a while
+                late.append(tid)
+                continue
             out.append(i)
             cursor = est = i + len(t)
-        else:
-            self.age = 0
+        self.age = self.age + 1 if late else 0
+        if late and self.age <= self.WAIT:
+            self.waiting = late
         return out
 
 

@@ -18,9 +18,10 @@ from callsieve.integrations.vllm.requests import (check_tools, decode, delta_mes
 
 
 def spelled(sp: Specials | None, text: str, ids) -> list[int] | None:
-    """Where in a step's (or answer's) text its special marker tokens start (None: none does, or the
-    tokenizer has none): a marker spelled with ordinary tokens is text (callsieve.spelling)."""
-    return sp.at(text, ids or ()) if sp is not None else None
+    """Where in a step's (or answer's) text its special marker tokens start: a marker spelled with
+    ordinary tokens is text (callsieve.spelling).  None: not known (no ids given, or the tokenizer
+    has no special marker token)."""
+    return sp.at(text, ids) if sp is not None and (ids or not text) else None
 
 
 class CallsieveToolParser(ToolParser):
@@ -41,9 +42,7 @@ class CallsieveToolParser(ToolParser):
 
     def _options(self, request) -> dict:
         # Beside another family's reasoning parser, or none: reasoning is not ours to split.
-        opts = options(request, None, calls=True, reasoning=False, session=None, make_id=random_id)
-        opts["special_tokens"] = self.specials.texts if self.specials is not None else None
-        return opts
+        return options(request, None, calls=True, reasoning=False, session=None, make_id=random_id)
 
     def extract_tool_calls(self, model_output: str, request) -> ExtractedToolCallInformation:
         _, content, calls, _ = whole(model_output, **self._options(request))
@@ -56,7 +55,8 @@ class CallsieveToolParser(ToolParser):
     def extract_tool_calls_streaming(self, previous_text, current_text, delta_text, previous_token_ids,
                                      current_token_ids, delta_token_ids, request) -> DeltaMessage | None:
         if self.steps is None:
-            self.steps = Steps(**self._options(request))
+            sp = self.specials     # (told the ids: the Sieve is told which markers came as tokens)
+            self.steps = Steps(**self._options(request), special_tokens=sp.texts if sp is not None else None)
         step = self.out.take(self.steps.feed(delta_text, spelled(self.specials, delta_text, delta_token_ids)))
         note_streamed(self, step)
         return delta_message(step)
@@ -124,7 +124,6 @@ class CallsieveParser(DelegatingParser):
                        session=self.session, make_id=self._make_id)
         if opts["thinking"] is None and self._reasoning():
             opts["thinking"] = self.prompt_thinking
-        opts["special_tokens"] = self.specials.texts if self.specials is not None else None
         return opts
 
     def set_prompt_token_ids(self, prompt_token_ids) -> None:
@@ -142,13 +141,12 @@ class CallsieveParser(DelegatingParser):
             return super().parse(model_output, request, enable_auto_tools, model_output_token_ids)
         self._initialize_history_tool_call_cnt(request)
         calls_on = self._calls() and enable_auto_tools
-        opts = self._options(request, calls_on)
-        if not model_output_token_ids:
-            opts["special_tokens"] = None     # not told the ids: the text alone cannot tell
-        # (a fresh Specials: the answer's ids are all here)
-        sp = specials(self.model_tokenizer, decode) if opts["special_tokens"] else None
+        # Told the answer's ids (a fresh Specials: they are all here), the Sieve is told which
+        # markers came as tokens; not told them, the text alone cannot tell.
+        sp = specials(self.model_tokenizer, decode) if model_output_token_ids else None
         reasoning, content, calls, _ = whole(model_output, spelled(sp, model_output, model_output_token_ids),
-                                             **opts)
+                                             special_tokens=sp.texts if sp is not None else None,
+                                             **self._options(request, calls_on))
         tool_calls = [FunctionCall(id=c.id, name=c.name, arguments="".join(c.arguments)) for c in calls]
         if tool_calls and not content.strip():
             content = ""
@@ -167,7 +165,9 @@ class CallsieveParser(DelegatingParser):
                 self._initialize_history_tool_call_cnt(request)
                 if prompt_token_ids is not None:
                     self.set_prompt_token_ids(prompt_token_ids)
-                self.steps = Steps(**self._options(request, self._calls() and self._enable_auto_tools))
+                sp = self.specials
+                self.steps = Steps(**self._options(request, self._calls() and self._enable_auto_tools),
+                                   special_tokens=sp.texts if sp is not None else None)
                 self.include_reasoning = getattr(request, "include_reasoning", True)
         steps = self.steps
         if steps is None:    # forced
