@@ -89,7 +89,10 @@ class Specials:
     ordinary tokens is then text).  `table`: special_ids; `decode`: token ids to text."""
 
     SLACK = 16     # how far a decoded run's length may be off from where its text is (spaces, bytes)
-    WAIT = 8       # steps a token's text may lag behind its id (a detokenizer holding text back)
+    # steps a token's text may lag behind its id: a detokenizer holds text back, and SGLang's
+    # reasoning parser may hold a whole stretch before its tool parser sees it (a token whose text
+    # never comes, one the reasoning parser consumed, is forgotten after that)
+    WAIT = 256
 
     __slots__ = ("table", "texts", "decode", "waiting", "age")
 
