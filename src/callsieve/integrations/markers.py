@@ -66,10 +66,10 @@ def special_ids(tokenizer) -> dict[int, str]:
         added = dict(tokenizer.get_added_vocab())
     except Exception:
         added = {}
-    if not added:      # (a tokenizer with no added vocabulary to show: its special tokens)
+    if not added:      # (a tokenizer with no added vocabulary to show: its special tokens' ids)
         try:
-            names = [t for t in getattr(tokenizer, "all_special_tokens", ()) or () if t in READ]
-            added = dict(zip(names, tokenizer.convert_tokens_to_ids(names)))
+            vocab = tokenizer.get_vocab()
+            added = {t: vocab[t] for t in getattr(tokenizer, "all_special_tokens", ()) or () if t in vocab}
         except Exception:
             added = {}
     table = {i: t for t, i in added.items() if t in READ and isinstance(i, int)}
@@ -88,7 +88,6 @@ class Specials:
     texts of the step's special marker tokens start (the Sieve's `special`: a marker spelled with
     ordinary tokens is then text).  `table`: special_ids; `decode`: token ids to text."""
 
-    SLACK = 16     # how far a decoded run's length may be off from where its text is (spaces, bytes)
     # steps a token's text may lag behind its id: a detokenizer holds text back, and SGLang's
     # reasoning parser may hold a whole stretch before its tool parser sees it (a token whose text
     # never comes, one the reasoning parser consumed, is forgotten after that)
@@ -119,9 +118,12 @@ class Specials:
                 continue
             if run:     # the ordinary tokens before it: about this much text
                 est, run = est + len(self.decode(run)), []
-            i = text.find(t, max(cursor, est - self.SLACK))
-            if i < 0:
-                i = text.find(t, cursor)
+            # the copy of its text nearest to where the ordinary tokens before it end (a quote
+            # of the same marker may come before it, or after it, in the same step)
+            i = text.rfind(t, cursor, est + len(t))
+            j = text.find(t, max(cursor, est))
+            if i < 0 or 0 <= j - est < est - i:
+                i = j
             if i < 0:   # not in this step's text (yet): looked for in the next steps' for a while
                 late.append(tid)
                 continue

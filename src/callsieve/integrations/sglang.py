@@ -141,7 +141,9 @@ def _answer_spelling(text: str) -> dict:
     """Whole(): where a non-streamed answer's special marker tokens are in `text` (what SGLang's
     reasoning parser left of the answer: its end), or nothing (not told, or not the answer's end)."""
     step = _STEP.get()
-    sp = specials(step[0], _decode) if step is not None else None
+    if step is None:
+        return {}
+    sp = specials(step[0], _decode)
     if sp is None:
         return {}
     full = _decode(step[0], step[1])
