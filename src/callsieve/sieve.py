@@ -28,7 +28,7 @@ from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
 from .held import Hold
 from .markers import candidates, marker_table
-from .scan import action
+from .scan import Anchor, action
 from .marks import Marks, act, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
@@ -308,10 +308,16 @@ class Sieve:
         hold = self._hold
         example = hold.ended_example()
         if example is not None:
-            pos, wait = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
-            if wait:                           # the start of a marker, maybe
-                watch.hold(data[pos:])
-                return None
+            spell, q = self._spell, Anchor.skip(data, pos)
+            if spell is not None and spell.spelled(data, q):
+                # A closer or token spelled with ordinary tokens after it: prose, so an example
+                hold.example(len(data) - q)
+                pos = q
+            else:
+                pos, wait = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
+                if wait:                       # the start of a marker, maybe
+                    watch.hold(data[pos:])
+                    return None
         while True:
             m = watch.find(data, pos, eof, hold, self._emit)
             if m is None:

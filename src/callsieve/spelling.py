@@ -72,6 +72,16 @@ class Spelling:
         elif special:
             self.starts.update(base + i for i in special)
 
+    def spelled(self, data: str, q: int) -> bool:
+        """Does data[q:] (which ends where the text fed so far ends) begin with one of the
+        tokenizer's special texts spelled with ordinary tokens?  (What follows a call held as a
+        possible example: a wrapper's closer or an end-of-turn token would say it was the call,
+        but not one the model spelled: then it is prose.)"""
+        s = self.fed - (len(data) - q)
+        if s in self.starts or any(a <= s < b for a, b in self.blind):
+            return False
+        return any(data.startswith(t, q) for t in self.tokens)
+
     def as_token(self, marker: str, back: int) -> bool:
         """Did `marker`, which starts `back` characters before the end of the text fed so far,
         come as the special tokens it holds (True when it holds none of the tokenizer's)?"""

@@ -18,6 +18,8 @@ FAMILIES = {
                      '<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
                      ["<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "<｜tool▁sep｜>", "<｜tool▁call▁end｜>",
                       "<｜tool▁calls▁end｜>"]),
+    "hermes": ('<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+               ["<tool_call>", "</tool_call>"]),
     "gemma4": ('<|tool_call>call:get_weather{city:<|"|>Paris<|"|>}<tool_call|>',
                ["<|tool_call>", "<tool_call|>", '<|"|>']),
 }
