@@ -78,9 +78,13 @@ class Spelling:
         possible example: a wrapper's closer or an end-of-turn token would say it was the call,
         but not one the model spelled: then it is prose.)"""
         s = self.fed - (len(data) - q)
-        if s in self.starts or any(a <= s < b for a, b in self.blind):
+        if s in self.starts or self._unknown(s):
             return False
         return any(data.startswith(t, q) for t in self.tokens)
+
+    def _unknown(self, s: int) -> bool:
+        """Was the character at stream offset `s` fed with nothing said of its tokens?"""
+        return any(a <= s < b for a, b in self.blind)
 
     def as_token(self, marker: str, back: int) -> bool:
         """Did `marker`, which starts `back` characters before the end of the text fed so far,
@@ -89,6 +93,6 @@ class Spelling:
         if not at:
             return True
         s, starts = self.fed - back, self.starts
-        if self.blind and any(a <= s < b for a, b in self.blind):
+        if self.blind and self._unknown(s):
             return True
         return all(s + i in starts for i in at)
