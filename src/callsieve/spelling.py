@@ -62,15 +62,15 @@ class Spelling:
         """`text` is fed; `special`: the offsets in it where a special token's text starts (empty:
         none does; None: not known, its markers count as written)."""
         base = self.fed
-        self.fed += len(text)
-        if special is None:
+        self.fed = end = base + len(text)
+        if special:
+            self.starts.update(base + i for i in special)
+        elif special is None:
             blind = self.blind
             if blind and blind[-1][1] == base:
-                blind[-1][1] = self.fed
+                blind[-1][1] = end
             else:
-                blind.append([base, self.fed])
-        elif special:
-            self.starts.update(base + i for i in special)
+                blind.append([base, end])
 
     def spelled(self, data: str, q: int) -> bool:
         """Does data[q:] (which ends where the text fed so far ends) begin with one of the

@@ -93,10 +93,11 @@ class Specials:
     # never comes, one the reasoning parser consumed, is forgotten after that)
     WAIT = 256
 
-    __slots__ = ("table", "texts", "decode", "waiting", "age")
+    __slots__ = ("table", "ids", "texts", "decode", "waiting", "age")
 
     def __init__(self, table: dict[int, str], decode: Callable[[list[int]], str]):
         self.table, self.decode = table, decode
+        self.ids = frozenset(table)
         self.texts = tuple(sorted(set(table.values())))   # the Sieve's special_tokens
         self.waiting: list[int] = []   # ids of an earlier step whose text has not come yet
         self.age = 0
@@ -104,7 +105,7 @@ class Specials:
     def at(self, text: str, ids: Sequence[int]) -> list[int]:
         """The offsets in `text` (a step's text, `ids` its token ids) where a special marker token's
         text starts (most steps hold none: one set test)."""
-        if not self.waiting and self.table.keys().isdisjoint(ids):
+        if not self.waiting and self.ids.isdisjoint(ids):
             return _NONE
         seq, self.waiting = self.waiting + list(ids), []
         out: list[int] = []
