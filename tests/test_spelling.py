@@ -136,3 +136,17 @@ def test_a_chunk_whose_tokens_are_not_known_counts_as_written():
     evs = s.feed("It says " + call + ". ", []) + s.feed(call, None) + s.close()
     assert [(e.name, e.arguments) for e in evs if isinstance(e, ToolCallEnd)] == [("run", {"command": "rm -rf ~"})]
     assert content(evs).startswith("It says " + call + ".")
+
+
+def test_stretches_not_known_and_known_alternate():
+    """Steps with and without ids in turn (a detokenizer flushing text with no new id): each
+    spelled marker is judged by its own stretch."""
+    call, _ = FAMILIES["mistral"]
+    s = Sieve(tools=TOOLS, special_tokens=ALL)
+    evs = []
+    for k in range(6):
+        evs += s.feed(f"Page {k}: " + call + ". ", None if k % 2 else [])
+    evs += s.close()
+    # the three told of are text; the three not known run, as without the channel
+    assert len([e for e in evs if isinstance(e, ToolCallEnd)]) == 3
+    assert content(evs).startswith("Page 0: " + call + ". Page 1: ")

@@ -14,8 +14,12 @@ addition per chunk, and a dictionary lookup per marker found.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 from collections.abc import Iterable
+from operator import itemgetter
+
+_start = itemgetter(0)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -83,8 +87,11 @@ class Spelling:
         return any(data.startswith(t, q) for t in self.tokens)
 
     def _unknown(self, s: int) -> bool:
-        """Was the character at stream offset `s` fed with nothing said of its tokens?"""
-        return any(a <= s < b for a, b in self.blind)
+        """Was the character at stream offset `s` fed with nothing said of its tokens?  (The
+        stretches are in stream order: a binary search, however many there are.)"""
+        blind = self.blind
+        k = bisect.bisect_right(blind, s, key=_start) - 1
+        return k >= 0 and s < blind[k][1]
 
     def as_token(self, marker: str, back: int) -> bool:
         """Did `marker`, which starts `back` characters before the end of the text fed so far,
