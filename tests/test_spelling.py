@@ -150,3 +150,31 @@ def test_stretches_not_known_and_known_alternate():
     # the three told of are text; the three not known run, as without the channel
     assert len([e for e in evs if isinstance(e, ToolCallEnd)]) == 3
     assert content(evs).startswith("Page 0: " + call + ". Page 1: ")
+
+
+def test_every_family_as_its_tokens_is_read_as_without_the_channel():
+    """Over every format's samples: with every special marker text said to come as its token (a
+    real model's output), the channel changes no event; with none so (the same text quoted, spelled
+    with ordinary tokens), the calls are those of the text with each such marker a plain word: a
+    spelled marker opens, closes and proves nothing (a body that is a call by itself, bare JSON,
+    is still judged by its own rule)."""
+    from callsieve.integrations.markers import READ
+    from callsieve.markers import special
+    from corpus import SAMPLES
+    toks = frozenset(t for t in READ if special(t))     # (the shapes tokenizers have as special tokens)
+
+    def ran(text, **kw):
+        s = Sieve(tools=names, special_tokens=toks if kw else None)
+        evs = s.feed(text, *kw.values()) + s.close()
+        return [(e.name, e.arguments) for e in evs if isinstance(e, ToolCallEnd)]
+
+    for fmt, text, want in SAMPLES:
+        names = tools(*sorted({n for n, _ in want}))
+        plain = Sieve(tools=names)
+        told = Sieve(tools=names, special_tokens=toks)
+        assert same(plain.feed(text) + plain.close()) == same(told.feed(text, list(inside(toks, text))) + told.close()), fmt
+        quoted = "It says: " + text
+        word = quoted
+        for t in sorted(toks, key=len, reverse=True):
+            word = word.replace(t, " word ")
+        assert ran(quoted, special=[]) == ran(word), fmt
