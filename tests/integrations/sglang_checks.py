@@ -374,11 +374,23 @@ def run_checks():
         assert prompt.endswith("<think>" if on else "</think>"), prompt[-40:]
         assert req.require_reasoning is on, req.require_reasoning
 
-    def spelled_check(family):
+    def spelled_check(family, api):
         """The family's call as its special tokens: the call; the same text spelled with ordinary
-        tokens (a quoted page): content, whole, no call; streamed and not."""
+        tokens (a quoted page): content, whole, no call; streamed and not (Chat, Responses)."""
         call, _ = spelled.FAMILIES[family]
         quoted = spelled.QUOTE + call
+        if api == "responses":
+            from sglang_serving import respond
+            tools = [{"type": "function", **t["function"]} for t in TOOLS]
+            for stream in (False, True):
+                for output, want in ((["Sure. ", call], [("message", "Sure."), ("function_call", PARIS_CALL)]),
+                                     ([spelled.Spelled(quoted)], [("message", quoted)])):
+                    got = respond(*server("spelled", api="responses"), output, tools=tools, stream=stream)
+                    items = [(i["type"], (i["name"], json.loads(i["arguments"])) if i["type"] == "function_call"
+                              else "".join(c.get("text", "") for c in i.get("content") or ()).strip())
+                             for i in got["output"] if i["type"] != "reasoning"]
+                    assert items == want, (stream, items)
+            return
         for stream in (False, True):
             got, req = ask(stream, ["Sure. ", call], qwen3="spelled", tools=TOOLS)
             have = (got["content"].strip(), got["tool_calls"], got["finish_reason"])
@@ -389,7 +401,8 @@ def run_checks():
 
     local = dict(locals())
     for family in spelled.FAMILIES:
-        local[f"spelled_{family}"] = (lambda f: lambda: spelled_check(f))(family)
+        for api in ("chat", "responses"):
+            local[f"spelled_{family}_{api}"] = (lambda f, a: lambda: spelled_check(f, a))(family, api)
     for case in ("thinking_on", "thinking_off", "thinking_required"):
         for mode in ("whole", "stream"):
             local[f"serve_deepseek_v31_{case}_{mode}"] = (lambda c, m: lambda: deepseek_v31(c, m == "stream"))(case, mode)

@@ -43,4 +43,4 @@ def spelled_encoder(encode):
 
 
 VLLM = [f"serve_spelled_{f}_{api}" for f in FAMILIES for api in ("chat", "responses")]
-SGLANG = [f"spelled_{f}" for f in FAMILIES]
+SGLANG = [f"spelled_{f}_{api}" for f in FAMILIES for api in ("chat", "responses")]

@@ -137,6 +137,40 @@ def answer_ids(original, serving, request, ret, *args, **kwargs):
         _STEP.reset(token)
 
 
+def responses_stream(original, serving, request, sampling_params, result_generator, *args, **kwargs):
+    """AROUND OpenAIServingResponses._responses_stream_generator_non_harmony: each engine chunk's
+    output ids are there for callsieve's detector while SGLang parses that chunk (as step_ids)."""
+    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+    if getattr(serving, "tool_call_parser", None) == "callsieve" and tokenizer is not None:
+        from sglang.srt.runtime_context import get_serving
+        result_generator = _stepped(result_generator, tokenizer, not get_serving().incremental_streaming_output)
+    return original(serving, request, sampling_params, result_generator, *args, **kwargs)
+
+
+async def _stepped(results, tokenizer, cumulative: bool):
+    # (an async generator runs in its consumer's context: what it sets there holds while SGLang
+    # parses the chunk it yields, up to the next one)
+    async for ctx in results:
+        chunk = ctx if isinstance(ctx, dict) else getattr(ctx, "last_output", None)
+        ids = chunk.get("output_ids") if isinstance(chunk, dict) else None
+        _STEP.set((tokenizer, list(ids), cumulative) if ids is not None else None)
+        yield ctx
+
+
+def response_items(original, serving, *args, **kwargs):
+    """AROUND OpenAIServingResponses._make_response_output_items: a non-streamed answer's output
+    ids, for the detector (as answer_ids)."""
+    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+    ids = kwargs.get("output_ids")
+    if getattr(serving, "tool_call_parser", None) != "callsieve" or tokenizer is None or ids is None:
+        return original(serving, *args, **kwargs)
+    token = _STEP.set((tokenizer, list(ids), True))
+    try:
+        return original(serving, *args, **kwargs)
+    finally:
+        _STEP.reset(token)
+
+
 def _answer_spelling(text: str) -> dict:
     """Whole(): where a non-streamed answer's special marker tokens are in `text` (what SGLang's
     reasoning parser left of the answer: its end), or nothing (not told, or not the answer's end)."""
