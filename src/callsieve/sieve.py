@@ -28,12 +28,13 @@ from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
 from .held import Hold
 from .markers import candidates, marker_table
-from .scan import action
+from .scan import Anchor, action
 from .marks import Marks, act, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
 from .session import Session
 from .sources import sources
+from .spelling import Spelling
 
 
 class SieveFailed(RuntimeError):
@@ -50,7 +51,7 @@ class Sieve:
                  session: Session | None = None, *, thinking: bool | None = None,
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
                  max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False, quotes=None,
-                 response_template: dict | None = None):
+                 response_template: dict | None = None, special_tokens=None):
         check_modes(reasoning, calls_in_reasoning)
         self.session = session
         if response_template is not None:
@@ -87,6 +88,9 @@ class Sieve:
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
         self._prose = self._calm = False   # the fast paths' flags (see _settle)
+        # `special_tokens`: the texts the model's tokenizer has as special tokens, from a caller
+        # that sees token ids (an engine): such a marker is markup only as its token (spelling.py)
+        self._spell = Spelling(special_tokens) if special_tokens else None
         self._retable()
 
     @property
@@ -95,10 +99,14 @@ class Sieve:
         return self._marks.format
 
     # ------------------------------------------------------------------ public API
-    def feed(self, text: str) -> list:
-        """Give the next chunk of model output; returns the events now known."""
+    def feed(self, text: str, special=None) -> list:
+        """Give the next chunk of model output; returns the events now known.  `special` (with
+        `special_tokens`): the offsets in `text` where a special token's text starts ([]: none
+        does; None: not known, its markers count as written)."""
         if self._closed:
             self._refuse()
+        if self._spell is not None:
+            self._spell.feed(text, special)
         before = self._o.events        # (a failure before this feed's output list exists)
         try:
             if self._calm and self._watch.first(text) is None and text:
@@ -300,15 +308,27 @@ class Sieve:
         hold = self._hold
         example = hold.ended_example()
         if example is not None:
-            pos, wait = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
-            if wait:                           # the start of a marker, maybe
-                watch.hold(data[pos:])
-                return None
+            spell, q = self._spell, Anchor.skip(data, pos)
+            if spell is not None and spell.spelled(data, q):
+                # A closer or token spelled with ordinary tokens after it: prose, so an example
+                hold.example(len(data) - q)
+                pos = q
+            else:
+                pos, wait = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
+                if wait:                       # the start of a marker, maybe
+                    watch.hold(data[pos:])
+                    return None
         while True:
             m = watch.find(data, pos, eof, hold, self._emit)
             if m is None:
                 return None
             s, pos, marker = m.start(), m.end(), m.group()
+            spell = self._spell
+            if spell is not None and not spell.as_token(marker, len(data) - s):
+                # Spelled with ordinary tokens (a quoted file or page): text, and so is what
+                # follows it (the scanned text ends where the stream does: spelling.py)
+                self._emit(marker)
+                continue
             kind, arg = action(watch.tab[1], marker)
             marks = self._marks
             if marks.verbatim is not None and marks.written(kind, marker):
