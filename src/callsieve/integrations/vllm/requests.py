@@ -126,10 +126,16 @@ def delta_message(step: Step, include_reasoning: bool = True) -> DeltaMessage | 
     models per call delta, vLLM's extra-field logger on each) would be most of the integration's
     cost per step.  The fields marked set are the ones the step has, as validated construction from those
     keys would mark them (vLLM sends the set fields; a field set to None would go out as null)."""
-    # an entry has a name or arguments (a CallDelta of neither sends nothing)
-    calls = [_entry(c) for c in step.calls if c.arguments or c.name is not None] if step.calls else None
-    reasoning = step.reasoning if include_reasoning else ""
+    calls = step.calls
     content = step.content
+    if calls:
+        c = calls[0]
+        if c.name is None and c.arguments and len(calls) == 1 and not content and not step.reasoning:
+            # most steps of a call: a piece of its arguments, alone
+            return _message({"role": None, "content": None, "reasoning": None, "tool_calls": [_entry(c)]}, _CALLS)
+        # an entry has a name or arguments (a CallDelta of neither sends nothing)
+        calls = [_entry(c) for c in calls if c.arguments or c.name is not None]
+    reasoning = step.reasoning if include_reasoning else ""
     if not calls:
         if reasoning:
             return _message({"role": None, "content": content or None, "reasoning": reasoning, "tool_calls": []},
@@ -153,7 +159,7 @@ def _entry(c) -> DeltaToolCall:
 _NAME_ARGS, _NAME, _ARGS = frozenset({"name", "arguments"}), frozenset({"name"}), frozenset({"arguments"})
 _FIRST, _NEXT = frozenset({"id", "type", "index", "function"}), frozenset({"index", "function"})
 _CONTENT, _REASONING = frozenset({"content"}), frozenset({"reasoning"})
-_BOTH = frozenset({"content", "reasoning"})
+_BOTH, _CALLS = frozenset({"content", "reasoning"}), frozenset({"tool_calls"})
 _WITH_CALLS = {(c, r): frozenset({"tool_calls"} | ({"content"} if c else set()) | ({"reasoning"} if r else set()))
                for c in (False, True) for r in (False, True)}   # by (has content, has reasoning)
 
