@@ -206,6 +206,7 @@ class Steps:
         return [c for _, c in sorted(self.calls.items()) if c.ended and not c.incomplete]
 
     def _step(self, events: list) -> Step:
+        ev: Any   # dispatched on its exact type (fast, per chunk), which mypy cannot follow
         if len(events) == 1:
             # Most steps are one event: a piece of prose, or a piece of one call's arguments.  The
             # rules would make it one wire event of the same text (the call's output index as
@@ -223,7 +224,6 @@ class Steps:
         if len(wire) == 1 and type(wire[0]) is Content:
             return Step(content=wire[0].text)
         step, reasoning, content = Step(), [], []
-        ev: Any   # dispatched on its exact type through `t` (fast, per chunk), which mypy cannot follow
         for ev in wire:
             t = type(ev)
             if t is Content:
