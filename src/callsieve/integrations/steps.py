@@ -65,8 +65,8 @@ def constructor(cls):
 
     # The four slots pydantic reads, written through their descriptors (no attribute lookup by name);
     # the defaults make every name a local (this runs for every object of every step).
-    def make(values, fields_set, new=cls.__new__, cls=cls, setters=setters, allow=allow, set=set):
-        set_dict, set_fields, set_extra, set_private = setters
+    def make(values, fields_set, new=cls.__new__, cls=cls, set_dict=setters[0], set_fields=setters[1],
+             set_extra=setters[2], set_private=setters[3], allow=allow, set=set):
         m = new(cls)
         set_dict(m, values)
         set_fields(m, set(fields_set))   # a copy: assignment adds to it
