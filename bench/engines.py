@@ -12,7 +12,8 @@ them.  Process CPU time per token over the whole run:
           Parser's parse_delta and vLLM's own filtering), one processor and parser per stream.
   SGLang  FunctionCallParser.parse_stream_chunk per token (what OpenAIServingChat's
           _process_tool_call_stream calls per step), one parser per stream.
-  library callsieve.Sieve.feed per token on the same streams: the parse alone.
+  library callsieve.Sieve.feed per token on the same streams: the parse alone, on the Sieve the
+          plugin makes for the engine's request (same options), fed and closed as the plugin does.
 
 "none" is a parser that does nothing (the delta is content): the engine's own cost per step.  A
 parser's *share* is its cost above that.  The ratios the issue asks for come from one run:
@@ -273,7 +274,8 @@ def markdown(data: dict) -> list[str]:
          "token. vLLM: `ChatStreamProcessor.step` with the composed parser; SGLang: "
          "`FunctionCallParser.parse_stream_chunk`. *none* is a parser that does nothing (the delta is content): "
          "the engine's own cost per step; a parser's *share* is its cost above it. *library*: `Sieve.feed` "
-         "alone on the same streams. Targets (issue 33, ratios from this one run): callsieve's share ≤ 2× the "
+         "alone on the same streams, on the Sieve callsieve's plugin makes for that engine's request (its "
+         "options: reasoning off, as with the tool parser alone). Targets (issue 33, ratios from this one run): callsieve's share ≤ 2× the "
          "library's per-feed cost, and the hermes parser's share ≥ 4× callsieve's"
          + (f"; load average {m['load']} (2 cores shared by other jobs: absolute figures swing between runs, "
             "ratios less)" if m.get("load") else "") + ". Command: `python -m bench --engines`.", "",
