@@ -12,7 +12,8 @@ them.  Process CPU time per token over the whole run:
           Parser's parse_delta and vLLM's own filtering), one processor and parser per stream.
   SGLang  FunctionCallParser.parse_stream_chunk per token (what OpenAIServingChat's
           _process_tool_call_stream calls per step), one parser per stream.
-  library callsieve.Sieve.feed per token on the same streams: the parse alone.
+  library callsieve.Sieve.feed per token on the same streams: the parse alone, on the Sieve the
+          plugin makes for the engine's request (same options), fed and closed as the plugin does.
 
 "none" is a parser that does nothing (the delta is content): the engine's own cost per step.  A
 parser's *share* is its cost above that.  The ratios the issue asks for come from one run:
@@ -194,12 +195,28 @@ def check_sglang(results_per_stream, streams, H) -> str:
 
 
 # --------------------------------------------------------------------------- the library alone
-def run_library(streams: list[dict], n: int, H) -> float:
-    from callsieve import Sieve
-    tools = [{"type": "function", "function": f} for f in H.TOOL_SCHEMAS]
+def plugin_sieve(engine: str, H, special_tokens):
+    """The Sieve callsieve's plugin for `engine` feeds for one of the bench's requests, made by the
+    plugin itself (its options: tools, reasoning, thinking, quotes), so the library row is the same
+    parse the engine rows pay for, not a Sieve with other options."""
+    if engine == "vllm":
+        from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest
+        tok = H.FakeTokenizer(special_tokens)
+        request = ChatCompletionRequest(model="bench", messages=[{"role": "user", "content": "go"}],
+                                        tools=H.VLLM_TOOLS, tool_choice="auto", stream=True)
+        parser = vllm_parser("callsieve", tok)(tok, request.tools, chat_template_kwargs={})
+        parser.parse_delta("", [], request, [1], finished=False)   # the first step makes its Steps
+        return parser.steps.sieve
+    parser = sglang_parser("callsieve", H)()
+    return parser.detector._steps(H.SGL_TOOLS).sieve
+
+
+def run_library(engine: str, streams: list[dict], n: int, H) -> float:
+    """CPU seconds of Sieve.feed alone, per token on the same chunks, n streams interleaved (the
+    plugin's Sieve: feed at each step, close after the last, as the plugin does)."""
     feeds = []
     for i in range(n):
-        s = Sieve(tools=tools)
+        s = plugin_sieve(engine, H, streams[0]["special_tokens"])
         feeds.append((s.feed, s, streams[i % len(streams)]["chunks"]))
     longest = max(len(f[2]) for f in feeds)
 
@@ -227,7 +244,7 @@ def measure(engine: str, fmt: str, n: int, runs: int, H, progress=print, reasoni
         rows.append({"engine": engine, "format": fmt, "parser": name, "streams": n, "tokens": tokens,
                      "us_per_token": best / tokens * 1e6, "correct": ok})
         progress(f"  {engine:6} {fmt:12} {name:20} {best / tokens * 1e6:7.2f} µs/token  {ok}")
-    t = min(run_library(streams, n, H) for _ in range(runs))
+    t = min(run_library(engine, streams, n, H) for _ in range(runs))
     rows.append({"engine": engine, "format": fmt, "parser": "library", "streams": n, "tokens": tokens,
                  "us_per_token": t / tokens * 1e6, "correct": "—"})
     progress(f"  {engine:6} {fmt:12} {'library (Sieve.feed)':20} {t / tokens * 1e6:7.2f} µs/token")
@@ -257,7 +274,8 @@ def markdown(data: dict) -> list[str]:
          "token. vLLM: `ChatStreamProcessor.step` with the composed parser; SGLang: "
          "`FunctionCallParser.parse_stream_chunk`. *none* is a parser that does nothing (the delta is content): "
          "the engine's own cost per step; a parser's *share* is its cost above it. *library*: `Sieve.feed` "
-         "alone on the same streams. Targets (issue 33, ratios from this one run): callsieve's share ≤ 2× the "
+         "alone on the same streams, on the Sieve callsieve's plugin makes for that engine's request (its "
+         "options: reasoning off, as with the tool parser alone). Targets (issue 33, ratios from this one run): callsieve's share ≤ 2× the "
          "library's per-feed cost, and the hermes parser's share ≥ 4× callsieve's"
          + (f"; load average {m['load']} (2 cores shared by other jobs: absolute figures swing between runs, "
             "ratios less)" if m.get("load") else "") + ". Command: `python -m bench --engines`.", "",

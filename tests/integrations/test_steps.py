@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from callsieve.integrations.steps import CallDelta, OneEntryPerDelta, Step, Steps, whole
 from callsieve.reasoning import thinking_of
 
@@ -162,3 +164,55 @@ def test_what_was_streamed_is_kept_in_pieces_and_read_whole():
     assert [dict(c) for c in parser.prev_tool_call_arr] == [
         {"name": n, "arguments": a} for n, a in zip(("f", "f", "g"), got)]   # written in at the end
     assert parser.current_tool_id == 2 and bool(parser.streamed_args_for_tool)
+
+
+def test_a_delta_built_without_validation_is_the_model_pydantic_would_build():
+    # steps.constructor writes the engines' delta models' slots directly (issue 33): what the engine
+    # then reads, serializes or assigns must be what model_construct would have given it
+    pydantic = pytest.importorskip("pydantic")
+    from callsieve.integrations.steps import constructor
+
+    class Function(pydantic.BaseModel):
+        name: str | None = None
+        arguments: str | None = None
+
+    class Entry(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(extra="allow")
+        index: int
+        function: Function | None = None
+
+    class Aliased(pydantic.BaseModel):
+        text: str = pydantic.Field(default="", alias="t")
+
+    fields = frozenset({"index", "function"})
+    f = constructor(Function)({"name": None, "arguments": '{"a"'}, frozenset({"arguments"}))
+    made = constructor(Entry)({"index": 2, "function": f}, fields)
+    want = Entry.model_construct(set(fields), index=2, function=Function.model_construct({"arguments"}, arguments='{"a"'))
+    assert made.model_dump_json(exclude_unset=True) == want.model_dump_json(exclude_unset=True) \
+        == '{"index":2,"function":{"arguments":"{\\"a\\""}}'
+    assert made == want and made.model_fields_set == {"index", "function"} and made.model_extra == {}
+    for m in (made, want):
+        m.function = None                   # an engine may assign (vLLM drops tool calls so)
+        m.note = "kept"                     # an extra field goes where pydantic keeps them
+    assert made.model_fields_set == want.model_fields_set and made.model_dump() == want.model_dump() \
+        == {"index": 2, "function": None, "note": "kept"}
+    assert constructor(Entry)({"index": 3, "function": None}, fields).model_fields_set == fields   # not shared
+    # a model with aliases is left to model_construct, which knows them
+    assert constructor(Aliased)({"t": "x"}, frozenset({"text"})).text == "x"
+
+
+def test_pieces_of_arguments_stream_one_step_each_and_a_dropped_calls_never():
+    # the one-event path (most steps): each feed that is a piece of a call's arguments is that piece,
+    # under the call's output index; with parallel=False the second call's pieces go nowhere
+    text = '<tool_call>{"name": "f", "arguments": {"a": "' + "x" * 40 + '"}}</tool_call>' + TWO
+    for parallel in (True, False):
+        s, steps = run(text, size=1, parallel=parallel)
+        args: dict[int, str] = {}
+        for st in steps:
+            assert len(st.calls) <= 1 and not (st.calls and st.content)
+            for c in st.calls:
+                args[c.index] = args.get(c.index, "") + c.arguments
+        want = [{"a": "x" * 40}, {"a": 1}, {"b": 2}] if parallel else [{"a": "x" * 40}]
+        assert [json.loads(args[i]) for i in sorted(args)] == want
+        assert ["".join(c.arguments) for c in s.complete_calls()] == [args[i] for i in sorted(args)]
+        assert "".join(st.content for st in steps) == ""

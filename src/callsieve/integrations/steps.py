@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from callsieve import Sieve, ToolCallError
+from callsieve import Sieve, Text, ToolCallArgs, ToolCallError
 from callsieve.rules import CallArgs, CallCut, CallEnded, CallOpened, ChoiceRules, Content, Thinking
 
 
@@ -58,19 +58,37 @@ def constructor(cls):
     fields = getattr(cls, "__pydantic_fields__", {})
     plain = (not getattr(cls, "__pydantic_root_model__", True) and not getattr(cls, "__pydantic_post_init__", True)
              and all(f.alias is None and f.validation_alias is None for f in fields.values()))
-    if not plain:
+    setters = slot_setters(cls) if plain else None
+    if setters is None:
         return lambda values, fields_set: cls.model_construct(set(fields_set), **values)
-    extra = cls.model_config.get("extra") == "allow"
-    new, set_attr = cls.__new__, object.__setattr__
+    allow = cls.model_config.get("extra") == "allow"
 
-    def make(values, fields_set):
+    # The four slots pydantic reads, written through their descriptors (no attribute lookup by name);
+    # the defaults make every name a local (this runs for every object of every step).
+    def make(values, fields_set, new=cls.__new__, cls=cls, set_dict=setters[0], set_fields=setters[1],
+             set_extra=setters[2], set_private=setters[3], allow=allow, set=set):
         m = new(cls)
-        set_attr(m, "__dict__", values)
-        set_attr(m, "__pydantic_fields_set__", set(fields_set))   # a copy: assignment adds to it
-        set_attr(m, "__pydantic_extra__", {} if extra else None)
-        set_attr(m, "__pydantic_private__", None)
+        set_dict(m, values)
+        set_fields(m, set(fields_set))   # a copy: assignment adds to it
+        set_extra(m, {} if allow else None)
+        set_private(m, None)
         return m
     return make
+
+
+SLOTS = ("__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__")
+
+
+def slot_setters(cls) -> tuple | None:
+    """The `__set__` of the descriptors behind a pydantic model's four slots, or None if a slot is not
+    a plain data descriptor (another pydantic layout: then model_construct is used)."""
+    found = []
+    for name in SLOTS:
+        d = next((k.__dict__[name] for k in cls.__mro__ if name in k.__dict__), None)
+        if d is None or not hasattr(type(d), "__set__"):
+            return None
+        found.append(d.__set__)
+    return tuple(found)
 
 
 class SentArgs(Sequence[str]):
@@ -191,11 +209,24 @@ class Steps:
         return [c for _, c in sorted(self.calls.items()) if c.ended and not c.incomplete]
 
     def _step(self, events: list) -> Step:
+        ev: Any   # dispatched on its exact type (fast, per chunk), which mypy cannot follow
+        if len(events) == 1:
+            # Most steps are one event: a piece of prose, or a piece of one call's arguments.  The
+            # rules would make it one wire event of the same text (the call's output index as
+            # ChoiceRules.events maps it: None when the rules dropped the call); this skips that object.
+            ev = events[0]
+            if type(ev) is Text:
+                return Step(content=ev.text)
+            if type(ev) is ToolCallArgs:
+                k = self.rules.out_index.get(("p", ev.index))
+                if k is None or not ev.delta:
+                    return Step()
+                self.calls[k].arguments.append(ev.delta)
+                return Step(calls=[CallDelta(k, ev.delta)])
         wire = self.rules.events(events)
-        if len(wire) == 1 and type(wire[0]) is Content:   # most steps: a piece of text
+        if len(wire) == 1 and type(wire[0]) is Content:
             return Step(content=wire[0].text)
         step, reasoning, content = Step(), [], []
-        ev: Any   # dispatched on its exact type through `t` (fast, per chunk), which mypy cannot follow
         for ev in wire:
             t = type(ev)
             if t is Content:

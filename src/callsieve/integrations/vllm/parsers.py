@@ -154,7 +154,10 @@ class CallsieveParser(DelegatingParser):
 
     def parse_delta(self, delta_text: str, delta_token_ids: list[int], request,
                     prompt_token_ids: list[int] | None = None, *, finished: bool) -> DeltaMessage | None:
-        if self.steps is None and not self.forced:
+        steps = self.steps
+        if steps is not None and not finished:   # every step but the first and the last
+            return delta_message(self.out.take(steps.feed(delta_text)), self.include_reasoning)
+        if steps is None and not self.forced:
             # the request is read once per stream, here (a parser serves one request)
             if self._forced(request):
                 # vLLM's "required" streaming reads the whole text so far (previous/current), which its

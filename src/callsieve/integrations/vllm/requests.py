@@ -126,32 +126,42 @@ def delta_message(step: Step, include_reasoning: bool = True) -> DeltaMessage | 
     models per call delta, vLLM's extra-field logger on each) would be most of the integration's
     cost per step.  The fields marked set are the ones the step has, as validated construction from those
     keys would mark them (vLLM sends the set fields; a field set to None would go out as null)."""
-    calls = []
-    for c in step.calls:
-        if c.name is not None:
-            f = _function({"name": c.name, "arguments": c.arguments}, _NAME_ARGS) if c.arguments else \
-                _function({"name": c.name, "arguments": None}, _NAME)
-            calls.append(_tool_call({"id": c.id, "type": "function", "index": c.index, "function": f}, _FIRST))
-        elif c.arguments:
-            f = _function({"name": None, "arguments": c.arguments}, _ARGS)
-            calls.append(_tool_call({"id": None, "type": None, "index": c.index, "function": f}, _NEXT))
-    reasoning = step.reasoning if include_reasoning else ""
+    calls = step.calls
     content = step.content
+    if calls:
+        c = calls[0]
+        if c.name is None and c.arguments and len(calls) == 1 and not content and not step.reasoning:
+            # most steps of a call: a piece of its arguments, alone
+            return _message({"role": None, "content": None, "reasoning": None, "tool_calls": [_entry(c)]}, _CALLS)
+        # an entry has a name or arguments (a CallDelta of neither sends nothing)
+        calls = [_entry(c) for c in calls if c.arguments or c.name is not None]
+    reasoning = step.reasoning if include_reasoning else ""
     if not calls:
         if reasoning:
             return _message({"role": None, "content": content or None, "reasoning": reasoning, "tool_calls": []},
                             _BOTH if content else _REASONING)
         return _message({"role": None, "content": content, "reasoning": None, "tool_calls": []},
                         _CONTENT) if content else None
-    fields = {"tool_calls"} | ({"content"} if content else set()) | ({"reasoning"} if reasoning else set())
     return _message({"role": None, "content": content or None, "reasoning": reasoning or None,
-                     "tool_calls": calls}, fields)
+                     "tool_calls": calls}, _WITH_CALLS[bool(content), bool(reasoning)])
+
+
+def _entry(c) -> DeltaToolCall:
+    """One CallDelta as a tool-call entry: the call's id and name (with any arguments), or arguments."""
+    if c.name is None:
+        return _tool_call({"id": None, "type": None, "index": c.index,
+                           "function": _function({"name": None, "arguments": c.arguments}, _ARGS)}, _NEXT)
+    f = _function({"name": c.name, "arguments": c.arguments}, _NAME_ARGS) if c.arguments else \
+        _function({"name": c.name, "arguments": None}, _NAME)
+    return _tool_call({"id": c.id, "type": "function", "index": c.index, "function": f}, _FIRST)
 
 
 _NAME_ARGS, _NAME, _ARGS = frozenset({"name", "arguments"}), frozenset({"name"}), frozenset({"arguments"})
 _FIRST, _NEXT = frozenset({"id", "type", "index", "function"}), frozenset({"index", "function"})
 _CONTENT, _REASONING = frozenset({"content"}), frozenset({"reasoning"})
-_BOTH = frozenset({"content", "reasoning"})
+_BOTH, _CALLS = frozenset({"content", "reasoning"}), frozenset({"tool_calls"})
+_WITH_CALLS = {(c, r): frozenset({"tool_calls"} | ({"content"} if c else set()) | ({"reasoning"} if r else set()))
+               for c in (False, True) for r in (False, True)}   # by (has content, has reasoning)
 
 
 _message, _tool_call, _function = constructor(DeltaMessage), constructor(DeltaToolCall), constructor(DeltaFunctionCall)
