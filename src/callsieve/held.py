@@ -17,13 +17,14 @@ from .block import Block
 from .events import Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd
 from .formats import Format
 from .layout import Output
+from .markers import Kind, Table
 from .reasoning import MAYBE_THINK, OpenThinking, Thinking, Thought
 from .scan import Anchor, action
 from .sources import PREFIXES, Sources
 
 HEAD = PREFIXES[-1]                    # the characters of a call that say it is no quote
 # Markers after which a held Example was the call: what a model writes when its turn ends.
-TURN_END = frozenset(("strip", "control", "span"))
+TURN_END = frozenset((Kind.STRIP, Kind.CONTROL, Kind.SPAN))
 
 _VISIBLE = re.compile(r"\S")
 
@@ -175,11 +176,11 @@ class Example(Tentative):
             self.quick = None
         return got
 
-    def after(self, data: str, q: int, eof: bool, closers: tuple[str, ...], table: tuple) -> str:
+    def after(self, data: str, q: int, eof: bool, closers: tuple[str, ...], table: Table) -> str:
         """What data[q:] (its first non-blank character on) says of the held call: CALL (an
         end-of-turn token, a wrapper's closer), EXAMPLE (prose), NEXT (another call's marker:
         its block decides), or WAIT (a marker may still be arriving)."""
-        matcher, actions = table[0], table[1]
+        matcher = table.matcher
         rest = data[q:q + 64]
         wait = False
         for c in closers:
@@ -190,10 +191,10 @@ class Example(Tentative):
         if m is not None and m.start() == q and not eof and matcher.may_extend(data, q, m.group()):
             return self.WAIT          # (`<|channel>` may still become `<|channel>thought`)
         if m is not None and m.start() == q:
-            kind = action(actions, m.group())[0]
+            kind = action(table.actions, m.group()).kind
             if kind in TURN_END:
                 return self.CALL
-            if kind == "call":
+            if kind is Kind.CALL:
                 return self.NEXT
         elif wait or (not eof and matcher.partial(data, q) == q):
             return self.WAIT
@@ -214,20 +215,18 @@ class Calls(Owner, Protocol):
 class Hold:
     """The region held (`region`: None, a Tentative or an Example) and how it ends.
 
-    `owners[0]` are the calls (a thought is a region in which a call started); `changed` is
-    called when the state went back or the held events went out (what is watched changes);
-    `emit` and `think` send text out as the thinking state says, or as reasoning."""
+    `owners[0]` are the calls (a thought is a region in which a call started); `emit` and
+    `think` send text out as the thinking state says, or as reasoning."""
 
-    __slots__ = ("region", "_out", "_owners", "_changed", "_emit", "_think", "_close", "quotes")
+    __slots__ = ("region", "_out", "_owners", "_emit", "_think", "_close", "quotes")
 
     def __init__(self, out: Output, owners: tuple[Calls, *tuple[Owner, ...]],
-                 changed: Callable[[], None], emit: Callable[[str], None],
-                 think: Callable[[str], None], close: Callable[[str], None], quotes: Sources | None = None):
+                 emit: Callable[[str], None], think: Callable[[str], None],
+                 close: Callable[[str], None], quotes: Sources | None = None):
         self.region: Tentative | None = None
         self.quotes = quotes           # the request's texts: a call written in one is a quote
         self._out = out
         self._owners = owners
-        self._changed = changed
         self._emit = emit
         self._think = think
         self._close = close          # a thinking closer acted on (markup; the answer starts)
@@ -324,7 +323,6 @@ class Hold:
         if r is not None:
             self._out.flush()
             self._out.insert(r.mark, r.events())
-            self._changed()
 
     def forget(self) -> None:
         """The region is dropped as it is, nothing restored (the Sieve failed: see Sieve._fail)."""
@@ -338,7 +336,6 @@ class Hold:
         self._out.drop(r.mark)
         for owner, state in zip(self._owners, r.saved):
             owner.restore(state)
-        self._changed()
         return r
 
     def thought(self, tail: int) -> None:
@@ -380,7 +377,7 @@ class Hold:
             self.example(tail)
 
     def after_example(self, example: Example, data: str, pos: int, eof: bool,
-                      closers: tuple[str, ...], table: tuple) -> tuple[int, bool]:
+                      closers: tuple[str, ...], table: Table) -> tuple[int, bool]:
         """What follows a held Example's block (data[pos:], not yet scanned) decides it, at its
         first non-blank character: prose makes it an example; an end-of-turn token the call;
         another marker decides in next_block; whitespace, or a marker still arriving, waits.

@@ -219,17 +219,10 @@ class Thought:
         # After a closer, whitespace is layout; legacy keeps thinking inline, so it keeps it too.
         return Lead.LAYOUT if not self.legacy else Lead.TEXT
 
-    def call_opened(self) -> bool:
-        """A tool-call opener: thinking ends here (models often skip the closer before a call).
-        True if that changed the state."""
-        self.before = self.open
-        if self.open is None:
-            return False
-        self.open = None
-        return True
+    def call_opened(self) -> None:
+        """A tool-call opener: thinking ends here (models often skip the closer before a call)."""
+        self.before, self.open = self.open, None
 
-    def released(self) -> bool:
-        """The block held no call: thinking is back to where it was.  True if that changed it."""
-        changed = self.before is not self.open
+    def released(self) -> None:
+        """The block held no call: thinking is back to where it was."""
         self.open, self.before = self.before, None
-        return changed

@@ -8,7 +8,7 @@ text, the common case.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, TypeVar
 
 
 def _trie(words):
@@ -78,10 +78,11 @@ class Shape(str):
         return self
 
 
+_A = TypeVar("_A")
 SHAPED = "\x00"          # a marker table's key for the action of its shape (markers._Table)
 
 
-def action(actions: dict, marker: str):
+def action(actions: dict[str, _A], marker: str) -> _A:
     """A found marker's action in a marker table: its own, else its shape's (see Shape)."""
     hit = actions.get(marker)
     return hit if hit is not None else actions[SHAPED]

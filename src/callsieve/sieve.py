@@ -27,9 +27,9 @@ from .block import RELEASED, WAIT, Block
 from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
 from .held import Hold
-from .markers import candidates, marker_table
+from .markers import Action, Kind, TableKey, Watching, candidates, marker_table
 from .scan import action
-from .marks import Marks, act, quoted
+from .marks import Acts, Marks, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
 from .session import Session
@@ -40,6 +40,7 @@ class SieveFailed(RuntimeError):
     """feed() on a Sieve that failed earlier (an internal error; the events said so)."""
 MAX_CALL_BYTES = 4 * 1024 * 1024
 _TEXT = Lead.TEXT
+_CLOSE = Action(Kind.THINK_CLOSE)
 _Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, pos), or None (all consumed)
 
 
@@ -78,16 +79,21 @@ class Sieve:
         self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
         self._watch = Watch()          # what TEXT mode looks for and holds
         self._th = Thought(reasoning, thinking, session)
-        self._lay = Layout(self._th, self._o.markup, self._o.piece, self._retable)
+        self._lay = Layout(self._th, self._o.markup, self._o.piece)
+        self._acts = Acts(self._marks, self._th, self._lay, self._o, self._calls)
         # The request's texts (its user messages and tool results): a call written in one of
         # them is a quote, text (sources.py).
-        self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks), self._retable,
+        self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks),
                           self._emit, self._lay.thought, self._think_closed, sources(quotes))
-        self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
+        # What the markers watched depend on: fixed for the stream (the template's own special
+        # tokens too), and the owners' values (TableKey), compared after each move (_watched).
+        self._fixed = Watching(self._fmts, self._tool_names, self._th.separated,
+                               bool(calls_in_reasoning), tuple(getattr(session, "tokens", ())))
+        self._key: tuple = ()
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
         self._prose = self._calm = False   # the fast paths' flags (see _settle)
-        self._retable()
+        self._watched()
 
     @property
     def format(self) -> str | None:
@@ -122,7 +128,10 @@ class Sieve:
                 if passed is not None:
                     return passed              # (still in the block: the flags stay False)
             out = self._feed(blk, text)
-            if self._blk is None or self._prose:
+            if self._blk is None:
+                self._watched()                # (the fast paths read the table)
+                self._settle()
+            elif self._prose:
                 self._settle()                 # (in a block with the flags down they stay down)
             return out
         except Exception as e:                 # a bug: see _fail
@@ -218,7 +227,7 @@ class Sieve:
         self._run("", 0, True)
         held = self._watch.release()       # a special token cut by the end (watch.cut_token)
         if held:
-            if quoted("control", held, self._th, self._lay):
+            if quoted(Kind.CONTROL, held, self._th, self._lay):
                 self._emit(held)           # in code it is quoted: text
             else:
                 self._o.markup(held)
@@ -248,8 +257,7 @@ class Sieve:
     def _think_closed(self, marker: str) -> None:
         """A held call was a thought after all, and its thinking block's closer `marker` came
         after it: the closer acts now (the answer starts)."""
-        act("think_close", None, marker, self._marks, self._th, self._lay, self._o, self._calls.count)
-        self._retable()
+        self._acts.think_close(_CLOSE, marker)
 
     def _from_block(self, reasoning: bool, s: str) -> None:
         """Content or reasoning from inside a block (harmony's final or analysis channel), right
@@ -285,18 +293,28 @@ class Sieve:
                 nxt = self._drive(blk, eof)
 
     # ------------------------------------------------------------------ TEXT
-    def _retable(self) -> None:
-        """The markers that matter now (start-only openers, thinking state, tools)."""
-        th, tent = self._th, self._hold.region
-        calls = th.calls_now or bool(self._calls_in_reasoning)   # (HOLD: watched, then held)
-        self._watch.set(marker_table(self._fmts, self._lay.starting(), self._tool_names, th.open,
-                                     th.separated, calls, self._lay.rlead,
-                                     tent.think if tent is not None else None,
-                                     self._marks.family, self._marks.span, self._extra))
+    def _watched(self) -> bool:
+        """The markers that matter now, after a move (h11's _respond_to_state_changes): the
+        owners' values they depend on (a TableKey) are compared with the last ones, and the table
+        is looked up again only when they changed.  True if the table changed.  No owner says
+        when: a new value the table depends on is a new field of TableKey, read here."""
+        lay, marks, r = self._lay, self._marks, self._hold.region
+        key = (lay.at_start, lay.rlead, self._th.open, r.think if r is not None else None,
+               marks.family, marks.span)
+        if key == self._key:
+            return False
+        self._key = key = TableKey._make(key)
+        watch = self._watch
+        tab = marker_table(self._fixed, key)
+        if tab is watch.tab:
+            return False
+        watch.set(tab)
+        return True
 
     def _scan(self, data: str, pos: int, eof: bool) -> _Next:
         watch = self._watch
         data, pos = watch.take(data, pos)
+        self._watched()                        # (the moves of the other modes)
         hold = self._hold
         example = hold.ended_example()
         if example is not None:
@@ -304,40 +322,56 @@ class Sieve:
             if wait:                           # the start of a marker, maybe
                 watch.hold(data[pos:])
                 return None
+            self._watched()
         while True:
-            m = watch.find(data, pos, eof, hold, self._emit)
+            if hold.region is not None and hold.call_held():
+                # Prose up to the next marker (or a marker's possible start) goes out next: if
+                # it is visible, the held call before it was a thought (see held.Hold).
+                i = hold.thought_at(data, pos, watch.prose_end(data, pos, watch.search(data, pos), eof))
+                if i >= 0:
+                    pos = i
+                    self._watched()
+                    continue
+            at, m = watch.find(data, pos, eof)
+            if at > pos:
+                self._emit(data[pos:at])
+                # What went out may change what is watched (the content started, a fresh
+                # thinking block got its first words): then search again with the new markers.
+                if self._watched() and m is not None:
+                    pos = at
+                    continue
             if m is None:
+                watch.hold(data[at:])          # (the start of a marker, maybe)
                 return None
-            s, pos, marker = m.start(), m.end(), m.group()
-            kind, arg = action(watch.tab[1], marker)
+            s, pos, marker = at, m.end(), m.group()
+            a = action(watch.tab.actions, marker)
+            kind = a.kind
             marks = self._marks
             if marks.verbatim is not None and marks.written(kind, marker):
                 self._emit(marker)             # inside a block given back as written
-                continue
-            if kind == "keep":                 # a marker of several tokens, kept whole as text
+            elif kind is Kind.KEEP:            # a marker of several tokens, kept whole as text
                 self._emit(marker)
-                continue
-            if quoted(kind, marker, self._th, self._lay):
+            elif quoted(kind, marker, self._th, self._lay):
                 if hold.call_held():           # visible text after a held call: a thought
                     pos = hold.thought_at(data, s, pos)
-                    continue
-                self._emit(marker)
-                continue
-            if kind == "call":
+                else:
+                    self._emit(marker)
+            elif kind is Kind.CALL:
                 if hold.after_close():     # a call after the thinking that closed on a held one:
                     hold.thought(len(data) - s)    # that one was its draft
-                self._blk = Block(marker, arg)
+                self._blk = Block(marker, a.fmts)
                 self._calls.enter(self._lay.starting())
                 return data, pos
-            if kind in ("think_close", "stray_close") and hold.closes(marker):
-                # The thinking block that a held call was written in closes: it was a thought,
-                # unless the call was whole and ended the block (Hold.closed_after: then what
-                # follows decides).
-                if not hold.closed_after(marker, len(data) - s):
-                    hold.thought(len(data) - s)
-                kind = "think_close"
-            act(kind, arg, marker, marks, self._th, self._lay, self._o, self._calls.count)
-            self._retable()
+            else:
+                if (kind is Kind.THINK_CLOSE or kind is Kind.STRAY_CLOSE) and hold.closes(marker):
+                    # The thinking block that a held call was written in closes: it was a
+                    # thought, unless the call was whole and ended the block (Hold.closed_after:
+                    # then what follows decides).
+                    if not hold.closed_after(marker, len(data) - s):
+                        hold.thought(len(data) - s)
+                    a = _CLOSE
+                self._acts.act(a, marker)
+            self._watched()
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
@@ -362,8 +396,7 @@ class Sieve:
                          data, pos)
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
-        if th.call_opened():
-            self._retable()
+        th.call_opened()
         return data, pos
 
     def _false_start(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
@@ -387,7 +420,8 @@ class Sieve:
             self._o.markup(o)
         else:
             self._emit(o)
-            self._marks.as_written(blk.ends(), self._watch.tab[1])
+            self._watched()
+            self._marks.as_written(blk.ends(), self._watch.tab.actions)
         return data, pos
 
     # ------------------------------------------------------------------ BLOCK
@@ -411,8 +445,7 @@ class Sieve:
         """A block proved its format (a call, or prose in the format's own syntax)."""
         blk = self._blk
         if blk is not None and blk.fmt is not None and (force or self._calls.block_calls):
-            if self._marks.proved(blk.fmt.name):
-                self._retable()
+            self._marks.proved(blk.fmt.name)
 
     def _end_block(self, blk: Block, at: int, eof: bool) -> _Next:
         self._note_format()
@@ -436,8 +469,7 @@ class Sieve:
         hold = self._hold
         if hold.region is not None and hold.region.blk is blk:
             hold.was_call()                    # it held no runnable call: nothing to decide
-        if self._th.released():
-            self._retable()
+        self._th.released()
         self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
         self._blk = None
         self._emit(text)
@@ -446,8 +478,7 @@ class Sieve:
     def _release(self, blk: Block) -> _Next:
         """No call in this block: its opener goes out as text; the rest is scanned again, as
         written (see Marks.as_written)."""
-        if self._th.released():
-            self._retable()
+        self._th.released()
         rest = blk.since(0)          # the text after the opener (a format may have read it too)
         hold = self._hold
         if hold.region is not None:
@@ -458,5 +489,6 @@ class Sieve:
                 hold.thought(len(blk.opener) + len(rest[0]) - rest[1])
         self._blk = None
         self._emit(blk.opener)
-        self._marks.as_written(blk.ends(), self._watch.tab[1])
+        self._watched()
+        self._marks.as_written(blk.ends(), self._watch.tab.actions)
         return rest
