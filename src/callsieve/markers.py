@@ -146,7 +146,18 @@ def whole_tag(marker: str) -> bool:
     return len(marker) > 2 and marker[0] == "<" and marker[-1] == ">" and ">" not in marker[1:-1]
 
 
-_tables: dict[tuple, Table] = {}
+_tables: dict[Watching, dict[tuple, Table]] = {}
+
+
+def tables(fixed: Watching) -> dict[tuple, Table]:
+    """The cache of the tables of one stream's fixed part (a Sieve keeps it: a lookup in it
+    hashes only the few values of a TableKey, not the candidate formats)."""
+    hit = _tables.get(fixed)
+    if hit is None:
+        if len(_tables) > 128:
+            _tables.clear()
+        hit = _tables[fixed] = {}
+    return hit
 
 
 @functools.lru_cache(maxsize=8)
@@ -154,8 +165,8 @@ def _shape_re(pattern: str):
     return re.compile(pattern).fullmatch
 
 
-def marker_table(fixed: Watching, key: TableKey) -> Table:
-    """The markers watched in one state; cached, states are few.
+def marker_table(fixed: Watching, key: TableKey, cache: dict[tuple, Table] | None = None) -> Table:
+    """The markers watched in one state; cached (in `cache`, else `tables(fixed)`), states are few.
 
     The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
     in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
@@ -167,13 +178,14 @@ def marker_table(fixed: Watching, key: TableKey) -> Table:
     at_start = key.at_start and think is None
     fresh = key.fresh and think is not None
     held = key.held if think is None else None
-    cache = (fixed, at_start, fresh, think, held, key.family, key.span)
-    hit = _tables.get(cache)
-    if hit is not None:
-        return hit
-    if len(_tables) > 512:
-        _tables.clear()
-    hit = _tables[cache] = _build(fixed, TableKey(at_start, fresh, think, held, key.family, key.span))
+    state = (at_start, fresh, think, held, key.family, key.span)
+    if cache is None:
+        cache = tables(fixed)
+    hit = cache.get(state)
+    if hit is None:
+        if len(cache) > 64:
+            cache.clear()
+        hit = cache[state] = _build(fixed, TableKey._make(state))
     return hit
 
 

@@ -20,6 +20,7 @@ _QUOTABLE = frozenset((Kind.CALL, Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CONTRO
 _FENCED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN, Kind.THINK_OPEN, Kind.STRAY_CLOSE))
 # Markers that a blockquote, indented code or <pre> quotes: call openers and control tokens.
 _BLOCKED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN))
+_THINK_CLOSE = Kind.THINK_CLOSE         # (a member read from its class costs a metaclass lookup)
 
 
 class Marks:
@@ -110,7 +111,7 @@ def quoted(kind: Kind, marker: str, th: Thought, lay: Layout) -> bool:
     where the fence opens.)  Inside thinking only its closer can be quoted, in `inline code`."""
     if th.inside:
         # Thinking about its own markup: "only messages after it keep the `</think>` block".
-        return kind is Kind.THINK_CLOSE and lay.rquoting and marker[0] != "`"
+        return kind is _THINK_CLOSE and lay.rquoting and marker[0] != "`"
     return ((kind in _FENCED and lay.fenced) or (kind in _BLOCKED and lay.blocked)
             or (kind in _QUOTABLE and lay.quoting and marker[0] != "`"))
 

@@ -27,7 +27,7 @@ from .block import RELEASED, WAIT, Block
 from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
 from .held import Hold
-from .markers import Action, Kind, TableKey, Watching, candidates, marker_table
+from .markers import Action, Kind, TableKey, Watching, candidates, marker_table, tables
 from .scan import action
 from .marks import Acts, Marks, quoted
 from .watch import Watch
@@ -41,6 +41,8 @@ class SieveFailed(RuntimeError):
 MAX_CALL_BYTES = 4 * 1024 * 1024
 _TEXT = Lead.TEXT
 _CLOSE = Action(Kind.THINK_CLOSE)
+# (An enum member read from its class costs a metaclass lookup: the scan loop reads these.)
+_CALL, _KEEP, _THINK_CLOSE, _STRAY_CLOSE = Kind.CALL, Kind.KEEP, Kind.THINK_CLOSE, Kind.STRAY_CLOSE
 _Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, pos), or None (all consumed)
 
 
@@ -88,7 +90,8 @@ class Sieve:
         # What the markers watched depend on: fixed for the stream (the template's own special
         # tokens too), and the owners' values (TableKey), compared after each move (_watched).
         self._fixed = Watching(self._fmts, self._tool_names, self._th.separated,
-                               bool(calls_in_reasoning), tuple(getattr(session, "tokens", ())))
+                               bool(calls_in_reasoning), getattr(session, "tokens", ()))
+        self._tables = tables(self._fixed)
         self._key: tuple = ()
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
@@ -128,10 +131,7 @@ class Sieve:
                 if passed is not None:
                     return passed              # (still in the block: the flags stay False)
             out = self._feed(blk, text)
-            if self._blk is None:
-                self._watched()                # (the fast paths read the table)
-                self._settle()
-            elif self._prose:
+            if self._blk is None or self._prose:
                 self._settle()                 # (in a block with the flags down they stay down)
             return out
         except Exception as e:                 # a bug: see _fail
@@ -160,7 +160,8 @@ class Sieve:
                 # Inside a block (the common case within a call): straight to its parser.
                 blk.push(text, 0, False)
                 nxt = self._drive(blk, False)
-                if nxt is not None:
+                if nxt is not None:            # (the block ended: see _run)
+                    self._watched()
                     self._run(*nxt, False)
             else:
                 self._run(text, 0, False)
@@ -169,6 +170,8 @@ class Sieve:
         tent = self._hold.region
         if tent is not None:
             self._hold.unquoted()
+            if self._blk is None:              # (in a block, _run looks when it ends)
+                self._watched()
             tent = self._hold.region
             if tent is not None:
                 tent.keep(out)
@@ -280,17 +283,22 @@ class Sieve:
     def _run(self, data: str, pos: int, eof: bool) -> None:
         # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
         # slices, so a whole-text parse never copies the rest of the text.
+        # TEXT mode reads the markers watched: after a move of another mode they are looked at
+        # again (_watched; TEXT mode's own moves, in _scan).
         nxt: _Next = (data, pos)
         while nxt is not None:
             data, pos = nxt
             blk = self._blk
             if blk is None:
                 nxt = self._scan(data, pos, eof)
-            elif blk.fmt is None:
+                continue
+            if blk.fmt is None:
                 nxt = self._decide(blk, data, pos, eof)
             else:
                 blk.push(data, pos, eof)
                 nxt = self._drive(blk, eof)
+            if self._blk is None:
+                self._watched()
 
     # ------------------------------------------------------------------ TEXT
     def _watched(self) -> bool:
@@ -305,7 +313,7 @@ class Sieve:
             return False
         self._key = key = TableKey._make(key)
         watch = self._watch
-        tab = marker_table(self._fixed, key)
+        tab = marker_table(self._fixed, key, self._tables)
         if tab is watch.tab:
             return False
         watch.set(tab)
@@ -314,15 +322,14 @@ class Sieve:
     def _scan(self, data: str, pos: int, eof: bool) -> _Next:
         watch = self._watch
         data, pos = watch.take(data, pos)
-        self._watched()                        # (the moves of the other modes)
         hold = self._hold
         example = hold.ended_example()
         if example is not None:
             pos, wait = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
+            self._watched()
             if wait:                           # the start of a marker, maybe
                 watch.hold(data[pos:])
                 return None
-            self._watched()
         while True:
             if hold.region is not None and hold.call_held():
                 # Prose up to the next marker (or a marker's possible start) goes out next: if
@@ -349,21 +356,21 @@ class Sieve:
             marks = self._marks
             if marks.verbatim is not None and marks.written(kind, marker):
                 self._emit(marker)             # inside a block given back as written
-            elif kind is Kind.KEEP:            # a marker of several tokens, kept whole as text
+            elif kind is _KEEP:            # a marker of several tokens, kept whole as text
                 self._emit(marker)
             elif quoted(kind, marker, self._th, self._lay):
                 if hold.call_held():           # visible text after a held call: a thought
                     pos = hold.thought_at(data, s, pos)
                 else:
                     self._emit(marker)
-            elif kind is Kind.CALL:
+            elif kind is _CALL:
                 if hold.after_close():     # a call after the thinking that closed on a held one:
                     hold.thought(len(data) - s)    # that one was its draft
                 self._blk = Block(marker, a.fmts)
                 self._calls.enter(self._lay.starting())
                 return data, pos
             else:
-                if (kind is Kind.THINK_CLOSE or kind is Kind.STRAY_CLOSE) and hold.closes(marker):
+                if (kind is _THINK_CLOSE or kind is _STRAY_CLOSE) and hold.closes(marker):
                     # The thinking block that a held call was written in closes: it was a
                     # thought, unless the call was whole and ended the block (Hold.closed_after:
                     # then what follows decides).
