@@ -11,7 +11,7 @@ region's text goes out as reasoning (a thought) or content (an example).
 from __future__ import annotations
 
 import re
-from typing import Callable, Protocol
+from typing import NamedTuple, Protocol
 
 from .block import Block
 from .events import Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd
@@ -201,6 +201,16 @@ class Example(Tentative):
         return self.EXAMPLE
 
 
+class Release(NamedTuple):
+    """What a region that was no call leaves to go out, in this order (the Sieve sends it:
+    Sieve._play): `thought` as reasoning (a Tentative's text); then its thinking's `closer` acts
+    (it came after the region: the answer starts); then `text` as the thinking state says (what
+    followed that closer, or an Example's whole text)."""
+    thought: str | None = None
+    closer: str | None = None
+    text: str = ""
+
+
 class Owner(Protocol):
     def save(self) -> tuple: ...
     def restore(self, state: tuple) -> None: ...
@@ -215,21 +225,18 @@ class Calls(Owner, Protocol):
 class Hold:
     """The region held (`region`: None, a Tentative or an Example) and how it ends.
 
-    `owners[0]` are the calls (a thought is a region in which a call started); `emit` and
-    `think` send text out as the thinking state says, or as reasoning."""
+    `owners[0]` are the calls (a thought is a region in which a call started).  Hold sends no
+    text out itself: a move that ends a region as no call returns its `Release`, which the
+    Sieve sends out."""
 
-    __slots__ = ("region", "_out", "_owners", "_emit", "_think", "_close", "quotes")
+    __slots__ = ("region", "_out", "_owners", "quotes")
 
     def __init__(self, out: Output, owners: tuple[Calls, *tuple[Owner, ...]],
-                 emit: Callable[[str], None], think: Callable[[str], None],
-                 close: Callable[[str], None], quotes: Sources | None = None):
+                 quotes: Sources | None = None):
         self.region: Tentative | None = None
         self.quotes = quotes           # the request's texts: a call written in one is a quote
         self._out = out
         self._owners = owners
-        self._emit = emit
-        self._think = think
-        self._close = close          # a thinking closer acted on (markup; the answer starts)
 
     def claimed(self, th: Thought, hold_thinking: bool, blk: Block, fmt: Format, at_start: bool,
                 data: str, pos: int) -> None:
@@ -338,64 +345,56 @@ class Hold:
             owner.restore(state)
         return r
 
-    def thought(self, tail: int) -> None:
+    def thought(self, tail: int) -> Release:
         """The region was a thought: its text (the call's markup too), without the `tail`
         characters received last, is reasoning; up to its thinking's closer, if that came
         (closed_after), which then ends the thinking, and what follows is the answer's."""
         r = self._undo()
         text = r.text(tail)
         if r.closer is None:
-            self._think(text)
-            return
+            return Release(text)
         at, marker = r.closer
-        self._think(text[:at])
-        self._close(marker)
-        self._emit(text[at + len(marker):])
+        return Release(text[:at], marker, text[at + len(marker):])
 
-    def example(self, tail: int) -> None:
+    def example(self, tail: int) -> Release:
         """The region was an example: its text (the call's markup too) is content."""
-        self._emit(self._undo().text(tail))
+        return Release(text=self._undo().text(tail))
 
-    def thought_at(self, data: str, pos: int, end: int) -> int:
-        """Prose data[pos:end] goes out next, after a held call: at its first visible character
-        the call was a thought (whitespace is layout and decides nothing).  Returns where the
-        scan goes on, in the thinking state again (-1: nothing decided)."""
+    @staticmethod
+    def visible(data: str, pos: int, end: int) -> int:
+        """Prose data[pos:end] goes out next, after a held call: where its first visible
+        character is, at which the call was a thought (whitespace is layout and decides
+        nothing); -1: none."""
         m = _VISIBLE.search(data, pos, end)
-        if m is None:
-            return -1
-        i = m.start()
-        self._emit(data[pos:i])
-        self.thought(len(data) - i)
-        return i
+        return -1 if m is None else m.start()
 
-    def next_block(self, call: bool, tail: int) -> None:
+    def next_block(self, call: bool, tail: int) -> Release | None:
         """Markup right after a held Example: a further call ends it as a call; a false start
         (`<tool_call>` in prose) is prose, and makes it an example."""
         if call:
             self.was_call()
-        else:
-            self.example(tail)
+            return None
+        return self.example(tail)
 
     def after_example(self, example: Example, data: str, pos: int, eof: bool,
-                      closers: tuple[str, ...], table: Table) -> tuple[int, bool]:
+                      closers: tuple[str, ...], table: Table) -> tuple[int, bool, Release | None]:
         """What follows a held Example's block (data[pos:], not yet scanned) decides it, at its
         first non-blank character: prose makes it an example; an end-of-turn token the call;
         another marker decides in next_block; whitespace, or a marker still arriving, waits.
-        Returns where scanning goes on (past the region's text, if it went out), and whether
-        data from there is held until the next chunk (the start of a marker)."""
+        Returns where scanning goes on (past the region's text, if it is released), whether
+        the rest is held until the next chunk (the start of a marker: the whitespace before
+        it, data[pos:at], goes out as layout for now), and the region's Release, if any."""
         q = Anchor.skip(data, pos)
         if q >= len(data):
-            return pos, False                # whitespace so far (the end decides in close)
+            return pos, False, None          # whitespace so far (the end decides in close)
         verdict = example.after(data, q, eof, closers, table)
         if verdict is Example.CALL:
             self.was_call()
         if verdict is Example.CALL or verdict is Example.NEXT:
-            return pos, False
+            return pos, False, None
         if verdict is Example.WAIT:
-            self._emit(data[pos:q])          # (whitespace: held as layout for now)
-            return q, True
-        self.example(len(data) - q)          # (the whitespace before q is the region's)
-        return q, False
+            return q, True, None
+        return q, False, self.example(len(data) - q)   # (the whitespace before q is the region's)
 
     def unquoted(self) -> None:
         """End of a feed: a call held only for the quote check whose first characters stand
@@ -416,7 +415,7 @@ class Hold:
         r = self.region
         return type(r) is Example and r.blk is blk and r.quick is False
 
-    def block_ended(self, blk: Block, eof: bool, tail: int) -> None:
+    def block_ended(self, blk: Block, eof: bool, tail: int) -> Release | None:
         """`blk` ended (`tail`: the characters received after its end).  If it began the held
         region and its text stands in the request's (`quotes`), it was a quote: text (or a
         thought, in thinking).  If it began the held Example, what follows it decides
@@ -426,16 +425,17 @@ class Hold:
         was the call."""
         r = self.region
         if r is None or r.blk is not blk:
-            return
+            return None
         # (a format may have read the whitespace after its block, looking for more calls)
         if self.quotes is not None and self.quotes.has(r.text(tail).rstrip()):
             # a quote: content, or reasoning inside a thinking block known to be open (a call held
             # only because the prompt may have opened one, MAYBE_THINK, is quoted in the answer)
             thinking = type(r) is not Example and r.think is not MAYBE_THINK
-            (self.thought if thinking else self.example)(tail)
-        elif type(r) is Example:
+            return (self.thought if thinking else self.example)(tail)
+        if type(r) is Example:
             r.end()
             if r.quick is not False:   # (held for the quote check only: a bad call stays one)
                 self.was_call()
             elif not eof and self._owners[0].failed_since(r.saved[0]):
-                self.example(tail)
+                return self.example(tail)
+        return None

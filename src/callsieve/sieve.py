@@ -26,7 +26,7 @@ from .events import Text
 from .block import RELEASED, WAIT, Block
 from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
-from .held import Hold
+from .held import Hold, Release
 from .markers import Action, Kind, TableKey, Watching, candidates, marker_table, tables
 from .scan import action
 from .marks import Acts, Marks, quoted
@@ -85,8 +85,7 @@ class Sieve:
         self._acts = Acts(self._marks, self._th, self._lay, self._o, self._calls)
         # The request's texts (its user messages and tool results): a call written in one of
         # them is a quote, text (sources.py).
-        self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks),
-                          self._emit, self._lay.thought, self._think_closed, sources(quotes))
+        self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks), sources(quotes))
         # What the markers watched depend on: fixed for the stream (the template's own special
         # tokens too), and the owners' values (TableKey), compared after each move (_watched).
         self._fixed = Watching(self._fmts, self._tool_names, self._th.separated,
@@ -257,10 +256,17 @@ class Sieve:
         else:
             self._lay.content(s)
 
-    def _think_closed(self, marker: str) -> None:
-        """A held call was a thought after all, and its thinking block's closer `marker` came
-        after it: the closer acts now (the answer starts)."""
-        self._acts.think_close(_CLOSE, marker)
+    def _play(self, r: Release | None) -> None:
+        """A held region was no call: its text goes out (held.Release), as reasoning, then (a
+        thought whose thinking's closer came after it) the closer acts, the answer starts, and
+        the rest goes out as the thinking state says."""
+        if r is None:
+            return
+        if r.thought is not None:
+            self._lay.thought(r.thought)
+        if r.closer is not None:
+            self._acts.think_close(_CLOSE, r.closer)
+        self._emit(r.text)
 
     def _from_block(self, reasoning: bool, s: str) -> None:
         """Content or reasoning from inside a block (harmony's final or analysis channel), right
@@ -325,17 +331,23 @@ class Sieve:
         hold = self._hold
         example = hold.ended_example()
         if example is not None:
-            pos, wait = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
-            self._watched()
+            at, wait, released = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
             if wait:                           # the start of a marker, maybe
-                watch.hold(data[pos:])
+                self._emit(data[pos:at])       # (whitespace: held as layout for now)
+                self._watched()
+                watch.hold(data[at:])
                 return None
+            self._play(released)
+            pos = at
+            self._watched()
         while True:
             if hold.region is not None and hold.call_held():
                 # Prose up to the next marker (or a marker's possible start) goes out next: if
                 # it is visible, the held call before it was a thought (see held.Hold).
-                i = hold.thought_at(data, pos, watch.prose_end(data, pos, watch.search(data, pos), eof))
+                i = hold.visible(data, pos, watch.prose_end(data, pos, watch.search(data, pos), eof))
                 if i >= 0:
+                    self._emit(data[pos:i])
+                    self._play(hold.thought(len(data) - i))
                     pos = i
                     self._watched()
                     continue
@@ -359,13 +371,16 @@ class Sieve:
             elif kind is _KEEP:            # a marker of several tokens, kept whole as text
                 self._emit(marker)
             elif quoted(kind, marker, self._th, self._lay):
-                if hold.call_held():           # visible text after a held call: a thought
-                    pos = hold.thought_at(data, s, pos)
+                i = hold.visible(data, s, pos) if hold.call_held() else -1
+                if i >= 0:                     # visible text after a held call: a thought
+                    self._emit(data[s:i])
+                    self._play(hold.thought(len(data) - i))
+                    pos = i
                 else:
                     self._emit(marker)
             elif kind is _CALL:
                 if hold.after_close():     # a call after the thinking that closed on a held one:
-                    hold.thought(len(data) - s)    # that one was its draft
+                    self._play(hold.thought(len(data) - s))    # that one was its draft
                 self._blk = Block(marker, a.fmts)
                 self._calls.enter(self._lay.starting())
                 return data, pos
@@ -375,7 +390,7 @@ class Sieve:
                     # thought, unless the call was whole and ended the block (Hold.closed_after:
                     # then what follows decides).
                     if not hold.closed_after(marker, len(data) - s):
-                        hold.thought(len(data) - s)
+                        self._play(hold.thought(len(data) - s))
                     a = _CLOSE
                 self._acts.act(a, marker)
             self._watched()
@@ -392,7 +407,7 @@ class Sieve:
             return None
         hold = self._hold
         if hold.ended_example() is not None:
-            hold.next_block(chosen is not None, len(blk.opener) + len(data) - pos)
+            self._play(hold.next_block(chosen is not None, len(blk.opener) + len(data) - pos))
         if chosen is None:
             return self._false_start(blk, data, pos, eof)
         blk.claim(chosen, self._calls)
@@ -414,7 +429,7 @@ class Sieve:
         if cut is not None:
             return data, pos + cut
         if self._hold.call_held():       # visible text after a held call: a thought
-            self._hold.thought(len(blk.opener) + len(data) - pos)
+            self._play(self._hold.thought(len(blk.opener) + len(data) - pos))
         o = blk.opener
         if len(o) > 1 and o[0] == "\n":
             # A line opener (pythonic's `\n[`): its newline is text; the rest may start another
@@ -466,7 +481,7 @@ class Sieve:
             self._lay.after_markup(Lead.JUDGED)
             self._marks.end_verbatim()         # (a block given back before it is over)
         self._blk = None
-        self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
+        self._play(self._hold.block_ended(blk, eof, len(rest[0]) - rest[1]))
         return rest
 
     def _give_back(self, blk: Block, text: str, at: int, eof: bool) -> _Next:
@@ -477,7 +492,7 @@ class Sieve:
         if hold.region is not None and hold.region.blk is blk:
             hold.was_call()                    # it held no runnable call: nothing to decide
         self._th.released()
-        self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
+        self._play(self._hold.block_ended(blk, eof, len(rest[0]) - rest[1]))
         self._blk = None
         self._emit(text)
         return rest
@@ -493,7 +508,7 @@ class Sieve:
                 hold.was_call()              # no call after all: nothing to decide
             elif hold.call_held():           # visible text after a held call: a thought
                 self._blk = None
-                hold.thought(len(blk.opener) + len(rest[0]) - rest[1])
+                self._play(hold.thought(len(blk.opener) + len(rest[0]) - rest[1]))
         self._blk = None
         self._emit(blk.opener)
         self._watched()
