@@ -6,7 +6,8 @@ went wrong is read to its end (fallback.py).  The Sieve asks a Block, never the 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from enum import Enum
+from typing import TYPE_CHECKING, Literal
 
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
@@ -20,7 +21,12 @@ if TYPE_CHECKING:
     from .events import Event
     from .layout import Output
 
-WAIT = object()                        # choose: the formats need more text to decide
+class Wait(Enum):
+    """choose's answer when the formats need more text to decide (an enum: mypy narrows it)."""
+    WAIT = "wait"
+
+
+WAIT = Wait.WAIT
 RELEASED = -1                          # drive: the block holds no call (its text is text)
 
 
@@ -84,7 +90,7 @@ class Block:
         """The formats need more than `rest` (the text after the opener) to decide: it is held."""
         self.look = rest
 
-    def choose(self, view: str, final: bool, calls: Calls):
+    def choose(self, view: str, final: bool, calls: Calls) -> Format | Literal[Wait.WAIT] | None:
         """The first format that says YES to `view` (the text after the opener), WAIT while one
         says MAYBE and more may come, or None (no format's: a false start)."""
         for f in self.cands:

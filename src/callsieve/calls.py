@@ -21,7 +21,7 @@ def new_id() -> str:
 _DECLARED = re.compile(r"[^\s\x00-\x1f\x7f]{1,256}\Z")
 
 
-def tool_table(tools) -> dict[str, dict] | None:
+def tool_table(tools: object) -> dict[str, dict] | None:
     """{name: JSON schema of its parameters} from an OpenAI-style tool list (or bare {"name"} dicts).
 
     The list is user input: ValueError if it cannot be used (not a list, a tool that is not an
@@ -52,11 +52,18 @@ def tool_table(tools) -> dict[str, dict] | None:
     return table
 
 
+def _nowhere(text: str) -> None:
+    """A Calls made without a place for a block's prose (tests of the call bookkeeping alone)."""
+    raise RuntimeError("this Calls has no place for prose from inside a block")
+
+
 class Calls:
     """Call bookkeeping for one Sieve: indexes, ids, name checks, argument deltas, events."""
 
-    def __init__(self, push: Callable[[Event], None], tools, strict: bool, limit: int,
-                 content=None, reasoning=None, on_call: Callable[[bool], None] | None = None):
+    def __init__(self, push: Callable[[Event], None], tools: object, strict: bool, limit: int,
+                 content: Callable[[str], None] = _nowhere,
+                 reasoning: Callable[[str], None] = _nowhere,
+                 on_call: Callable[[bool], None] | None = None) -> None:
         self.push = push                  # appends an event to the Sieve's output
         # For formats whose blocks also carry prose (harmony channels, Command's response):
         self.content = content            # content(text): text for the user

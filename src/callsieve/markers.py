@@ -17,6 +17,7 @@ from .scan import SHAPED, Anchor, Matcher, Shape
 
 if TYPE_CHECKING:
     from .formats import Format
+    from .session import Session
 
 
 class Kind(StrEnum):
@@ -330,7 +331,7 @@ def _outside_thinking(t: _Table, at_start: bool, held: OpenThinking | None) -> N
 _candidates: dict = {}
 
 
-def candidates(forced, session) -> tuple:
+def candidates(forced: Format | None, session: Session | None) -> tuple[tuple[Format, ...], tuple[str, ...]]:
     """(the formats a Sieve watches, their call wrappers' closing tags); cached: every request
     pays for a new Sieve, and these depend only on the registry, the `forced` (or derived)
     format and the session's remembered one."""
@@ -359,7 +360,7 @@ def candidates(forced, session) -> tuple:
 _families: dict = {}
 
 
-def family(fmts: tuple, names: set, derived) -> tuple:
+def family(fmts: tuple[Format, ...], names: set[str], derived: Format | None) -> tuple[Format, ...]:
     """The formats among `fmts` whose control tokens are all markup: those `names` (forced,
     detected in this turn, the session's seed) and the one `derived` from the chat template."""
     if not names and derived is None:

@@ -11,6 +11,7 @@ from .reasoning import Thought
 if TYPE_CHECKING:
     from .calls import Calls
     from .formats import Format
+    from .session import Session
 
 # Markers that `inline code` quotes (in the content): call openers and thinking markers.
 _QUOTABLE = frozenset((Kind.CALL, Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CONTROL, Kind.SPAN))
@@ -32,7 +33,7 @@ class Marks:
     __slots__ = ("format", "detected", "span", "verbatim", "family", "vocab", "_fmts", "_seed",
                  "_derived")
 
-    def __init__(self, fmts: tuple[Format, ...], forced: str | None, session: object = None):
+    def __init__(self, fmts: tuple[Format, ...], forced: str | None, session: Session | None = None):
         self.format = forced            # the format forced, or the first one proved
         self.detected: str | None = None  # the format a block proved last
         self.span: str | None = None    # inside a span of control tokens: its closer
@@ -61,7 +62,7 @@ class Marks:
         if fam != self.family:
             self.family, self.vocab = fam, vocabulary(fam)
 
-    def record(self, session, verdict: bool | None) -> None:
+    def record(self, session: Session, verdict: bool | None) -> None:
         """The stream ended: `session` learns the format a block proved, and what the thinking
         showed (`verdict`: Thought.verdict)."""
         if self.detected:

@@ -18,7 +18,7 @@ A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 from __future__ import annotations
 
 from functools import partial
-from typing import TypeAlias
+from typing import Iterable, Sequence, TypeAlias
 
 from . import formats as registry
 from .calls import Calls
@@ -33,7 +33,7 @@ from .marks import Acts, Marks, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
 from .session import Session
-from .sources import sources
+from .sources import Sources, sources
 
 
 class SieveFailed(RuntimeError):
@@ -49,11 +49,13 @@ _Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, p
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
 
-    def __init__(self, tools=None, format: "str | registry.Format | None" = None, reasoning: str = "auto",
+    def __init__(self, tools: Sequence[dict | str] | None = None,
+                 format: "str | registry.Format | None" = None, reasoning: str = "auto",
                  session: Session | None = None, *, thinking: bool | None = None,
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
-                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False, quotes=None,
-                 response_template: dict | None = None):
+                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False,
+                 quotes: Iterable[str] | str | Sources | None = None,
+                 response_template: dict | None = None) -> None:
         check_modes(reasoning, calls_in_reasoning)
         self.session = session
         if response_template is not None:

@@ -12,13 +12,13 @@ import re
 from typing import Any, TypeAlias
 
 from .markers import Table
-from .scan import Matcher
+from .scan import Hit, Matcher
 
 # What `Watch.find` found from a position: (at, marker).  The prose runs up to `at`; then comes
 # the marker to act on (a match: it starts at `at`), or None: the text from `at` on may be the
 # start of a marker still arriving (to hold), or is the end.  (A plain pair: it is made for every
 # marker, and a NamedTuple costs several times as much to make.)
-Found: TypeAlias = "tuple[int, Any]"
+Found: TypeAlias = "tuple[int, Hit | None]"
 
 
 # A special token cut by the end of the stream (`…<tool_call|><|tool_call`, Gemma 4 at the end of a
@@ -100,7 +100,7 @@ class Watch:
         self.held = t[p:]
         return t[:p]
 
-    def search(self, data: str, pos: int):
+    def search(self, data: str, pos: int) -> Hit | None:
         """The next marker anywhere at or after `pos` (a match), or None."""
         return self.tab.matcher.search(data, pos, self.found)
 
@@ -109,13 +109,13 @@ class Watch:
         found = self.found
         return self.tab.matcher.partial(data, pos, found if found.get(None) is data else None)
 
-    def prose_end(self, data: str, pos: int, m, eof: bool) -> int:
+    def prose_end(self, data: str, pos: int, m: Hit | None, eof: bool) -> int:
         """Where the prose from `pos` ends: at the marker `m`, or where a marker may start."""
         end = m.start() if m is not None else len(data)
         p = -1 if eof else self.partial(data, pos)
         return end if p < 0 else min(p, end)
 
-    def cut(self, data: str, pos: int, m, eof: bool) -> Found:
+    def cut(self, data: str, pos: int, m: Hit | None, eof: bool) -> Found:
         """Given the next marker `m` (search's answer): (s, marker) when the marker to act on
         starts at s, the prose data[pos:s] before it; or (at, None) when data[pos:at] is prose
         and the rest may be the start of a marker still arriving (to hold)."""
