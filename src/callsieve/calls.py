@@ -7,7 +7,7 @@ from typing import Callable
 
 from .events import Event, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
 from .jsonargs import Args, utf8_len
-from .reader import Reject
+from .reader import Reader, Reject
 
 _NAME = re.compile(r"[A-Za-z_][\w.\-:/]{0,255}\Z")
 
@@ -62,8 +62,7 @@ class Calls:
 
     def __init__(self, push: Callable[[Event], None], tools: object, strict: bool, limit: int,
                  content: Callable[[str], None] = _nowhere,
-                 reasoning: Callable[[str], None] = _nowhere,
-                 on_call: Callable[[bool], None] | None = None) -> None:
+                 reasoning: Callable[[str], None] = _nowhere) -> None:
         self.push = push                  # appends an event to the Sieve's output
         # For formats whose blocks also carry prose (harmony channels, Command's response):
         self.content = content            # content(text): text for the user
@@ -71,8 +70,8 @@ class Calls:
         self.tools = tool_table(tools)
         self.strict = strict
         self.limit = limit
-        # on_call(True) when a call starts, (False) when it ends
-        self.on_call = on_call
+        self._reader: Reader | None = None   # what the current block's parser reads…
+        self.ended_at = 0                 # …and where in it its last call ended (0: none yet)
         self.count = 0                    # calls started in this stream
         self.failed = 0                   # …and of those, the ones that ended not runnable
         self.declared = 0                 # calls that ended runnable, to a declared tool
@@ -92,6 +91,11 @@ class Calls:
         self.block_calls = self.block_ran = 0
         self.block_over = self.block_cut = False
         self.at_start = at_start
+
+    def reading(self, reader: Reader) -> None:
+        """The current block's parser reads `reader`: where each of its calls ends in it is kept
+        (`ended_at`: a block that goes wrong later is salvaged from there, fallback.salvage)."""
+        self._reader, self.ended_at = reader, 0
 
     def save(self) -> tuple:
         """What reading a region as a call changes here (see Tentative)."""
@@ -140,8 +144,6 @@ class Calls:
         self.block_calls += 1
         self.name = name
         self.push(ToolCallStart(self.index, id or new_id(), name))
-        if self.on_call is not None:
-            self.on_call(True)
         self.args = Args(self.limit)
         self._sent = 0
         return self.args
@@ -256,5 +258,5 @@ class Calls:
 
     def _done(self) -> None:
         self.args = None
-        if self.on_call is not None:
-            self.on_call(False)
+        if self._reader is not None:
+            self.ended_at = self._reader.at

@@ -70,9 +70,11 @@ class Sieve:
         # Example: not prose)
         self._fmts, self._closers = candidates(self._forced, session)
         self._o = Output(markup)
+        # (The format parsers' channel: prose from inside a block, harmony's channels, goes out
+        # in order between its calls: formats.Context.)
         self._calls = Calls(self._o.push, tools, strict, max_call_bytes,
-                           partial(self._from_block, False), partial(self._from_block, True),
-                           self._on_call)
+                           partial(self._from_block, False), partial(self._from_block, True))
+        self._proved = 0                   # calls.count when the last drive's calls were noted
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._o.first(self._calls.flush)          # (a call's deltas go out before markup)
         # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
@@ -453,17 +455,14 @@ class Sieve:
         """Resume the block's parser on what was pushed; handle how it ends."""
         if not self._o.markup_on:          # (the markup audit keeps every block's text)
             blk.bound(self._calls)
-        at = blk.drive(self._calls, eof)
+        calls = self._calls
+        at = blk.drive(calls, eof)
+        if calls.count != self._proved:    # a call started: it proves the block's format
+            self._proved = calls.count
+            self._note_format()
         if at is None:
             return None
         return self._release(blk) if at == RELEASED else self._end_block(blk, at, eof)
-
-    def _on_call(self, started: bool) -> None:
-        if started:
-            self._note_format()
-        blk = self._blk
-        if blk is not None and not started:
-            blk.call_ended()
 
     def _note_format(self, force: bool = False) -> None:
         """A block proved its format (a call, or prose in the format's own syntax)."""
