@@ -5,7 +5,7 @@ The proxy (one worker, as `callsieve serve` runs by default) in front of the scr
 record each one's end-to-end time; meanwhile heavy clients ask for a long answer (a call whose
 arguments are megabytes, streamed or whole), which the proxy must parse.  Measured: the light
 requests' latency alone, beside the heavy ones, beside them with the proxy's time slices turned
-off (app.SLICE_S and upstream_reader.SLICE_CHARS infinite: what the proxy did before issue 22), beside them with
+off (translate.SLICE_S and upstream_reader.SLICE_CHARS infinite: what the proxy did before issue 22), beside them with
 `--workers 2` (a light request may land on the other worker), and, as a control, beside them but
 sent straight to the upstream (what the machine and the upstream cost, the proxy left out).
 Every loop is bounded in count and time; the servers are stopped at the end.  Nothing is
@@ -26,7 +26,7 @@ import time
 from . import proxybench as X
 
 HOST = X.HOST
-PROXY = ("import sys, callsieve.serve.app as a, callsieve.serve.upstream_reader as r\n"
+PROXY = ("import sys, callsieve.serve.translate as a, callsieve.serve.upstream_reader as r\n"
          "if sys.argv[1] == 'off': a.SLICE_S = r.SLICE_CHARS = float('inf')\n"
          "elif sys.argv[1] != 'on': a.SLICE_S = float(sys.argv[1])\n"
          "from callsieve.cli import main; sys.exit(main(sys.argv[2:]))")

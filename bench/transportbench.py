@@ -54,14 +54,14 @@ async def _whole(data: bytes, body: dict):
 
     from callsieve import Session, Sieve
     from callsieve.serve import app, chat
+    from callsieve.serve.exchange import Exchange
     from callsieve.serve.options import Options
     from callsieve.serve.turn import Turn
     proxy = app.Proxy(app.Config(upstream="http://127.0.0.1:9/v1"))
     opts = Options.from_request(body, None, "auto", "hold").answered_whole()
     turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(Session(learn=False))))
-    stats = {"api": "chat", "model": "m", "start": 0, "stream": False}
-    return await proxy.whole_answer(httpx.Response(200, content=data), data, turn, chat.encoder(body, body),
-                                    chat, stats)
+    ex = Exchange.begin(0, "chat", "-", "m", False, {})
+    return await proxy.answers.whole_answer(httpx.Response(200, content=data), data, turn, chat, body, body, ex)
 
 
 def _calls(answer) -> int:
@@ -99,6 +99,7 @@ def case_messages_native(n: int):
 
     from callsieve import Session, Sieve
     from callsieve.serve import app, messages
+    from callsieve.serve.exchange import Exchange
     from callsieve.serve.options import Options
     from callsieve.serve.turn import Turn
     from callsieve.serve.upstream_reader import as_stream
@@ -110,9 +111,9 @@ def case_messages_native(n: int):
         chat_body = messages.to_chat(body)
         opts = Options.from_request(chat_body, None, "auto", "hold")
         turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(Session(learn=False))))
-        stats = {"api": "messages", "model": "m", "start": 0, "stream": True}
-        out = [p async for p in proxy.stream(httpx.Response(200, content=data), turn,
-                                              messages.encoder(body, chat_body), stats, as_stream(data))]
+        ex = Exchange.begin(0, "messages", "-", "m", True, {})
+        out = [p async for p in proxy.answers.stream(httpx.Response(200, content=data), turn,
+                                              messages.encoder(body, chat_body), ex, as_stream(data))]
         return b"".join(out).count(b'"type": "tool_use"') + b"".join(out).count(b'"type":"tool_use"')
     return lambda: asyncio.run(go()) == n
 

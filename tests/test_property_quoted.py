@@ -125,7 +125,7 @@ def _through(api, file: str, chunks: list) -> tuple[list, dict]:
     body = _request(api, file)
     chat_body = api.to_chat(body)
     opts = Options.from_request(chat_body)
-    opts.whole_calls = whole_calls(api.name, "auto", None)
+    opts.whole_calls = whole_calls(api, "auto", None)
     enc = api.encoder(body, chat_body)
     turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
     out = enc.start()

@@ -31,12 +31,13 @@ from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
 from .held import Hold, Release
 from .markers import Action, Kind, TableKey, Watching, candidates, marker_table, tables
-from .scan import action
+from .scan import Anchor, action
 from .marks import Acts, Marks, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
 from .session import Session
 from .sources import Sources, sources
+from .spelling import Spelling
 
 
 class SieveFailed(RuntimeError):
@@ -58,7 +59,8 @@ class Sieve:
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
                  max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False,
                  quotes: Iterable[str] | str | Sources | None = None,
-                 response_template: dict | None = None) -> None:
+                 response_template: dict | None = None,
+                 special_tokens: Iterable[str] | None = None) -> None:
         check_modes(reasoning, calls_in_reasoning)
         self.session = session
         if response_template is not None:
@@ -102,6 +104,9 @@ class Sieve:
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
         self._prose = self._calm = False   # the fast paths' flags (see _settle)
+        # `special_tokens`: the texts the model's tokenizer has as special tokens, from a caller
+        # that sees token ids (an engine): such a marker is markup only as its token (spelling.py)
+        self._spell = Spelling(special_tokens) if special_tokens else None
         self._watched()
 
     @property
@@ -110,10 +115,14 @@ class Sieve:
         return self._marks.format
 
     # ------------------------------------------------------------------ public API
-    def feed(self, text: str) -> list:
-        """Give the next chunk of model output; returns the events now known."""
+    def feed(self, text: str, special: Iterable[int] | None = None) -> list:
+        """Give the next chunk of model output; returns the events now known.  `special` (with
+        `special_tokens`): the offsets in `text` where a special token's text starts ([]: none
+        does; None: not known, its markers count as written)."""
         if self._closed:
             self._refuse()
+        if self._spell is not None:
+            self._spell.feed(text, special)
         before = self._o.events        # (a failure before this feed's output list exists)
         try:
             if self._calm and self._watch.first(text) is None and text:
@@ -338,14 +347,20 @@ class Sieve:
         hold = self._hold
         example = hold.ended_example()
         if example is not None:
-            at, wait, released = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
-            if wait:                           # the start of a marker, maybe
-                self._emit(data[pos:at])       # (whitespace: held as layout for now)
-                self._watched()
-                watch.hold(data[at:])
-                return None
-            self._play(released)
-            pos = at
+            spell, q = self._spell, Anchor.skip(data, pos)
+            if spell is not None and spell.spelled(data, q):
+                # A closer or token spelled with ordinary tokens after it: prose, so an example
+                self._play(hold.example(len(data) - q))
+                pos = q
+            else:
+                at, wait, released = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
+                if wait:                       # the start of a marker, maybe
+                    self._emit(data[pos:at])   # (whitespace: held as layout for now)
+                    self._watched()
+                    watch.hold(data[at:])
+                    return None
+                self._play(released)
+                pos = at
             self._watched()
         while True:
             if hold.region is not None and hold.call_held():
@@ -370,6 +385,13 @@ class Sieve:
                 watch.hold(data[at:])          # (the start of a marker, maybe)
                 return None
             s, pos, marker = at, m.end(), m.group()
+            spell = self._spell
+            if spell is not None and not spell.as_token(marker, len(data) - s):
+                # Spelled with ordinary tokens (a quoted file or page): text, and so is what
+                # follows it (the scanned text ends where the stream does: spelling.py)
+                self._emit(marker)
+                self._watched()
+                continue
             a = action(watch.tab.actions, marker)
             kind = a.kind
             marks = self._marks

@@ -63,3 +63,12 @@ def test_the_tool_results_opener_after_a_call_is_markup():
     check(call + "<start_function_response>", content="", calls=[("lookup_city", {"city": "Paris"})])
     check(call + "<start_function_response>response:lookup_city{temp:20}<end_function_response>", content="",
           calls=[("lookup_city", {"city": "Paris"})])
+
+
+def test_a_namespaced_name_and_a_json_call_object_read_as_in_gemma_4():
+    # the same literal reader (formats/_literal.py): the namespace rule and the JSON call object
+    # hold for FunctionGemma's <escape> delimiter too
+    ts = tools("send_sms")
+    check(fg("default_api:send_sms", f"to:{E}+354{E}"), calls=[("send_sms", {"to": "+354"})], tools=ts)
+    check(f'<start_function_call>{{"name": "send_sms", "arguments": {{"to": {E}+354{E}}}}}<end_function_call>',
+          calls=[("send_sms", {"to": "+354"})], tools=ts)

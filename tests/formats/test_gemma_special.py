@@ -169,3 +169,37 @@ def test_a_declared_name_before_a_literal_is_the_call_when_the_whole_opener_is_l
     assert [(c.name, c.arguments) for c in m.tool_calls] == [("get_weather", {"city": "Paris"})]
     assert m.format == "bracket_tool_calls"
     check('other{city:"Paris"}', tools=tools("get_weather"), calls=[], content='other{city:"Paris"}')
+
+
+def test_a_namespaced_name_is_the_declared_tool_its_last_segment_names():
+    # Gemini's `default_api:` and an MCP server's `server:ns:` before the name (omlx #1854); a
+    # name declared whole keeps its namespace; an undeclared last segment is no call.
+    ts = tools("create-pdf-file", "ns:keep")
+    check(gemma("google:mcp:text_generation:create-pdf-file", "filename:'out.pdf',content:'a, b: {c}'"),
+          calls=[("create-pdf-file", {"filename": "out.pdf", "content": "a, b: {c}"})], tools=ts)
+    check(gemma("default_api:create-pdf-file", f"filename:{Q}x.pdf{Q}"),
+          calls=[("create-pdf-file", {"filename": "x.pdf"})], tools=ts)
+    check(gemma("ns:keep", "n:1"), calls=[("ns:keep", {"n": 1})], tools=ts)
+    assert parse(gemma("srv:delete_all", "n:1"), tools=ts).tool_calls == []
+
+
+def test_a_json_call_object_in_the_wrapper_reads_either_quoting():
+    # Gemma 4's JSON variant quotes strings with the <|"|> token (mlx-lm function_gemma4), some
+    # turns every key too; plain JSON reads the same; the name may be namespaced.
+    ts = tools("get_weather")
+    for body in (f'{{"name": "get_weather", "arguments": {{"city": {Q}Lyon{Q}, "days": 2}}}}',
+                 f'{{{Q}name{Q}: {Q}get_weather{Q}, {Q}arguments{Q}: {{{Q}city{Q}: {Q}Lyon{Q}, {Q}days{Q}: 2}}}}',
+                 '{"name": "get_weather", "parameters": {"city": "Lyon", "days": 2}}',
+                 f'{{"name": "default_api:get_weather", "arguments": {{"city": "Lyon", "days": 2}}}}'):
+        check(f"Looking.<|tool_call>{body}<tool_call|>", content="Looking.",
+              calls=[("get_weather", {"city": "Lyon", "days": 2})], tools=ts)
+    check(f'<|tool_call>{{"name": "get_weather"}}<tool_call|>', calls=[("get_weather", {})], tools=ts)
+    # members after the arguments (an id, a type) are read past; the call is whole once its
+    # arguments closed, as in the JSON formats, even if the stream ends in those members
+    check(f'<|tool_call>{{"name": "get_weather", "arguments": {{"days": 1}}, "id": "c1", "type": {Q}f{Q}}}'
+          "<tool_call|> Done.", content="Done.", calls=[("get_weather", {"days": 1})], tools=ts)
+    check('<|tool_call>{"name": "get_weather", "arguments": {"days": 1}, "id"', calls=[("get_weather", {"days": 1})],
+          tools=ts)
+    # cut inside the arguments: not runnable
+    check(f'<|tool_call>{{"name": "get_weather", "arguments": {{"city": {Q}Ly', calls=[],
+          incomplete=[("get_weather", {"city": "Ly"})], tools=ts)

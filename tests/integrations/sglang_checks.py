@@ -14,6 +14,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from vllm_checks import CUT, PARIS, STREAMS, TOOLS, chunks, probe_entry_points, run_named  # noqa: E402
+import spelled  # noqa: E402
 
 PARIS_CALL = (PARIS[0], PARIS[1])
 # DeepSeek V3.1's template, cut to what matters here (written for this test): `thinking` (off unless
@@ -38,7 +39,7 @@ CHECKS = ["entry_point_loads"] + [f"stream_{n}" for n in FAMILIES] + [
     f"serve_responses_{case}_{mode}" for case in ("hermes", "magistral", "magistral_no_tools")
     for mode in ("whole", "stream")] + ["serve_responses_gpt_oss_harmony"] + [
     f"serve_deepseek_v31_{case}_{mode}" for case in ("thinking_on", "thinking_off", "thinking_required")
-    for mode in ("whole", "stream")]
+    for mode in ("whole", "stream")] + spelled.SGLANG
 MAGISTRAL_OUT = ["[THINK]Paris, so get_weather.[/THINK]", "Checking.", '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}']
 
 
@@ -210,7 +211,11 @@ def run_checks():
             kw = {"template": template or OPENS, "markers": SPECIAL, "special": False} if qwen3 else {}
             if qwen3 == "deepseek_v31":
                 kw = {"template": DSV31, "markers": DS_MARKERS, "special": False}
+            if qwen3 == "spelled":   # every family's markers special tokens; Spelled output spelled
+                from sglang_serving import THINK
+                kw = {"markers": sorted(set(THINK + spelled.MARKERS)), "special": True}
             served["chat"], served["engine"] = serve(api=api, **kw)
+            served["engine"].encode = spelled.spelled_encoder(served["engine"].encode)
             served["key"] = (qwen3, api, template)
         return served["chat"], served["engine"]
 
@@ -369,7 +374,35 @@ def run_checks():
         assert prompt.endswith("<think>" if on else "</think>"), prompt[-40:]
         assert req.require_reasoning is on, req.require_reasoning
 
+    def spelled_check(family, api):
+        """The family's call as its special tokens: the call; the same text spelled with ordinary
+        tokens (a quoted page): content, whole, no call; streamed and not (Chat, Responses)."""
+        call, _ = spelled.FAMILIES[family]
+        quoted = spelled.QUOTE + call
+        if api == "responses":
+            from sglang_serving import respond
+            tools = [{"type": "function", **t["function"]} for t in TOOLS]
+            for stream in (False, True):
+                for output, want in ((["Sure. ", call], [("message", "Sure."), ("function_call", PARIS_CALL)]),
+                                     ([spelled.Spelled(quoted)], [("message", quoted)])):
+                    got = respond(*server("spelled", api="responses"), output, tools=tools, stream=stream)
+                    items = [(i["type"], (i["name"], json.loads(i["arguments"])) if i["type"] == "function_call"
+                              else "".join(c.get("text", "") for c in i.get("content") or ()).strip())
+                             for i in got["output"] if i["type"] != "reasoning"]
+                    assert items == want, (stream, items)
+            return
+        for stream in (False, True):
+            got, req = ask(stream, ["Sure. ", call], qwen3="spelled", tools=TOOLS)
+            have = (got["content"].strip(), got["tool_calls"], got["finish_reason"])
+            assert have == ("Sure.", [PARIS_CALL], "tool_calls"), (stream, have)
+            got, req = ask(stream, [spelled.Spelled(quoted)], qwen3="spelled", tools=TOOLS)
+            have = (got["content"], got["tool_calls"], got["finish_reason"])
+            assert have == (quoted, [], "stop"), (stream, have)
+
     local = dict(locals())
+    for family in spelled.FAMILIES:
+        for api in ("chat", "responses"):
+            local[f"spelled_{family}_{api}"] = (lambda f, a: lambda: spelled_check(f, a))(family, api)
     for case in ("thinking_on", "thinking_off", "thinking_required"):
         for mode in ("whole", "stream"):
             local[f"serve_deepseek_v31_{case}_{mode}"] = (lambda c, m: lambda: deepseek_v31(c, m == "stream"))(case, mode)

@@ -120,7 +120,7 @@ class TokenizerManager:
         ids = [i for piece in self.output for i in self.encode(piece)]
         incremental = get_serving().incremental_streaming_output
         grammar, self.grammar_saw = self.grammar(req), []
-        sent = ""
+        sent, seen = "", 0
         for k in range(1, len(ids) + 1):
             last = k == len(ids)
             if grammar is not None:     # a token the grammar rejects fails the request, as in the engine
@@ -129,12 +129,15 @@ class TokenizerManager:
             if not req.stream and not last:
                 continue
             text = self.tokenizer.decode(ids[:k], skip_special_tokens=skip)
-            yield {"text": text[len(sent):] if incremental and req.stream else text,
-                   "output_ids": ids[:k],
+            if not last:      # a character cut into bytes waits for its last byte, as SGLang's detokenizer does
+                text = text.rstrip("\ufffd")
+            delta = incremental and req.stream     # (then the step's text and ids, as SGLang sends)
+            yield {"text": text[len(sent):] if delta else text,
+                   "output_ids": ids[seen:k] if delta else ids[:k],
                    "meta_info": {"id": "chatcmpl-test", "prompt_tokens": 3, "completion_tokens": k,
                                  "cached_tokens": 0, "weight_version": "default",
                                  "finish_reason": {"type": "stop", "matched": None} if last else None}}
-            sent = text
+            sent, seen = text, k
 
 
 def serve(argv=(), template=MAGISTRAL, markers=THINK, special=True, load=True, api="chat", model_type="mistral"):

@@ -19,6 +19,8 @@ from types import SimpleNamespace
 from typing import Any
 from unittest.mock import MagicMock
 
+import spelled   # (tests/integrations is on the path: vllm_checks.py puts it there)
+
 MODEL = "Qwen/Qwen3-8B"
 SPECIAL = ["<think>", "</think>", "<tool_call>", "</tool_call>"]
 # Qwen3's template, cut to what matters here: tools in the system turn, and an empty thinking block
@@ -130,6 +132,9 @@ class Engine:
             grammar.accept_tokens = lambda rid, ids: seen.extend(ids) or accept(rid, ids)
         ids = [i for t in self.output for i in self.encode(t)]
         whole = sampling_params.output_kind == RequestOutputKind.FINAL_ONLY
+        # each step's text is what its token adds to the text so far (`sent`): a character cut into
+        # bytes waits for its last byte, as vLLM's detokenizer does
+        sent = ""
         for k, tid in enumerate(ids):
             last = k == len(ids) - 1
             req.append_output_token_ids(tid)
@@ -140,16 +145,19 @@ class Engine:
             if whole and not last:
                 continue
             out_ids = ids if whole else [tid]
+            text = self.decode(ids[:k + 1])
+            text = text if last else text.rstrip("\ufffd")
+            delta, sent = (text, text) if whole else (text[len(sent):], text)
             yield RequestOutput(request_id, None, prompt, None,
-                                [CompletionOutput(0, self.decode(out_ids), out_ids, None, None,
+                                [CompletionOutput(0, delta, out_ids, None, None,
                                                   finish_reason="stop" if last else None)], finished=last)
 
 
 def serving(template=QWEN3, tool_parser="callsieve", reasoning_parser="callsieve", strict_level=None, model=MODEL,
-            model_type="qwen3", api="chat"):
+            model_type="qwen3", api="chat", markers=SPECIAL, special=False):
     """`vllm serve MODEL --enable-auto-tool-choice --tool-call-parser ... --reasoning-parser ...`'s
     OpenAIServingChat (api="responses": OpenAIServingResponses), its OnlineRenderer and HfRenderer
-    real; the engine faked."""
+    real; the engine faked.  `markers`: the tokenizer's added tokens (`special`: as special tokens)."""
     from vllm.entrypoints.openai.chat_completion.serving import OpenAIServingChat
     from vllm.entrypoints.openai.models.protocol import BaseModelPath
     from vllm.entrypoints.openai.models.serving import OpenAIServingModels
@@ -160,7 +168,7 @@ def serving(template=QWEN3, tool_parser="callsieve", reasoning_parser="callsieve
 
     from callsieve.integrations import vllm_plugin
     vllm_plugin.register()
-    config = ModelConfig(tokenizer_dir(template), model=model, served_model_name=model,
+    config = ModelConfig(tokenizer_dir(template, markers, special), model=model, served_model_name=model,
                          hf_config=SimpleNamespace(model_type=model_type), hf_text_config=SimpleNamespace(model_type=model_type))
     tokenizer = cached_tokenizer_from_config(config)
     config.vocab_size = len(tokenizer)
@@ -244,7 +252,7 @@ def fold(lines: list[str]) -> dict:
 
 NAMES = ["serve_json_prompt_opens_thinking", "serve_json_no_thinking", "serve_json_thinking_off",
          "serve_required_tool", "serve_named_tool", "serve_strict_tools", "serve_auto_tools",
-         "serve_thinking_token_budget", "serve_gpt_oss_responses", "serve_gpt_oss_chat"]
+         "serve_thinking_token_budget", "serve_gpt_oss_responses", "serve_gpt_oss_chat"] + spelled.VLLM
 JSON = ['{"a": 1}']
 GPT_OSS = "openai/gpt-oss-20b"
 HARMONY = ('<|channel|>analysis<|message|>Need the weather.<|end|><|start|>assistant<|channel|>commentary '
@@ -381,5 +389,32 @@ def checks():
         got = both(chat, engine, [HARMONY], model=GPT_OSS, tools=[WEATHER])
         assert got[:4] == ("Need the weather.", "", [("get_weather", {"city": "Paris"})], "tool_calls"), got
 
+    def spelled_check(family, api):
+        """The family's call as its special tokens: the call; the same text spelled with ordinary
+        tokens (a quoted page): content, whole, no call; streamed and not (Chat, Responses)."""
+        call, _ = spelled.FAMILIES[family]
+        vllm_requests._sessions.clear()
+        served, engine = serving(api=api, markers=SPECIAL + spelled.MARKERS, special=True)
+        engine.encode = spelled.spelled_encoder(engine.encode)
+        quoted = spelled.QUOTE + call
+        if api == "chat":
+            got = both(served, engine, ["Sure. ", call], tools=[WEATHER])
+            assert got[:4] == ("", "Sure.", [spelled.PARIS], "tool_calls"), got
+            got = both(served, engine, [spelled.Spelled(quoted)], tools=[WEATHER])
+            assert got[:4] == ("", quoted, [], "stop"), got
+            return
+        tools = [{"type": "function", "name": "get_weather", "parameters": WEATHER["function"]["parameters"]}]
+        for stream in (False, True):
+            for output, want in ((["Sure. ", call], [("message", "Sure.", None), ("function_call", None, spelled.PARIS)]),
+                                 ([spelled.Spelled(quoted)], [("message", quoted, None)])):
+                got = respond(served, engine, output, MODEL, tools=tools, stream=stream)
+                items = [(i["type"], "".join(c["text"] for c in i.get("content") or ()).strip() or None,
+                          (i["name"], json.loads(i["arguments"])) if i["type"] == "function_call" else None)
+                         for i in got["output"] if i["type"] != "reasoning"]
+                assert items == want, (stream, items)
+
     found = locals()
+    for family in spelled.FAMILIES:
+        for api in ("chat", "responses"):
+            found[f"serve_spelled_{family}_{api}"] = lambda f=family, a=api: spelled_check(f, a)
     return {n: found[n] for n in NAMES}

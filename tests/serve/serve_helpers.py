@@ -100,6 +100,7 @@ async def chat_stream(body, **options) -> list[bytes]:
     from callsieve import Sieve
     from callsieve.serve.app import Config, Proxy
     from callsieve.serve.chat import ChatEncoder
+    from callsieve.serve.exchange import Exchange
     from callsieve.serve.options import Options
     from callsieve.serve.turn import Turn
     import httpx
@@ -107,5 +108,5 @@ async def chat_stream(body, **options) -> list[bytes]:
     resp = httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=body)
     opts = Options(tools=TOOLS, **options)
     turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
-    stats = {"api": "chat", "model": "m", "start": 0, "stream": True}
-    return [b async for b in proxy.stream(resp, turn, ChatEncoder(), stats)]
+    ex = Exchange.begin(0, "chat", "-", "m", True, {})
+    return [b async for b in proxy.answers.stream(resp, turn, ChatEncoder(), ex)]

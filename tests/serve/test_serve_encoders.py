@@ -14,6 +14,7 @@ from callsieve import Sieve
 from callsieve.rules import CallArgs, CallCut, CallEnded, CallOpened, Content, Finished, Started, Thinking
 from callsieve.serve.app import Config, Proxy
 from callsieve.serve.chat import ChatEncoder
+from callsieve.serve.exchange import Exchange
 from callsieve.serve.messages import MessagesEncoder
 from callsieve.serve.options import Options
 from callsieve.serve.responses import ResponsesEncoder
@@ -165,8 +166,7 @@ def test_a_client_that_goes_away_mid_stream_is_logged(caplog):
         resp = httpx.Response(200, headers={"content-type": "text/event-stream"}, stream=Body())
         opts = Options()
         turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs()))
-        gen = proxy.stream(resp, turn, ResponsesEncoder(BODY, {}), {"api": "responses", "model": "m", "start": 0,
-                                                                     "stream": True})
+        gen = proxy.answers.stream(resp, turn, ResponsesEncoder(BODY, {}), Exchange.begin(0, "responses", "-", "m", True, {}))
         first = await gen.__anext__()
         await gen.aclose()  # what Starlette does when the client disconnects
         return first

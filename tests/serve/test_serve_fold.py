@@ -189,3 +189,47 @@ def test_a_long_answer_folds_to_its_whole_text():
            {"type": "content_block_stop", "index": 1}]
     out = messages.fold(mev)
     assert out["content"][0]["text"] == "".join(pieces) and out["content"][1]["input"] == {"a": 1}
+
+
+def test_each_api_answer_is_the_fold_of_its_encoders_stream():
+    """WireAPI.answer (what a non-streamed request is folded with) adds the typed events up into
+    what the API's Fold makes of the encoder's stream of the same events: two choices, text,
+    thinking, calls opened, grown, ended and cut, a change of model, the usage; and a stream that
+    fails is an error either way.  No answer writes bytes to read them back."""
+    from callsieve import rules
+    from callsieve.serve import wire
+    from callsieve.serve.upstream_reader import sse_payloads
+    body = {"model": "m", "input": "hi", "messages": [{"role": "user", "content": "hi"}],
+            "stream_options": {"include_usage": True}}
+    up = [{"id": "up1", "created": 7, "model": "m1", "system_fingerprint": "fp"}, {"model": "m2"}]
+    batches = [[rules.Started(0), rules.Thinking(0, "hm"), rules.Content(0, "Hi "), rules.Started(1)],
+               [rules.Content(0, ""), rules.Content(0, "there"), rules.Content(1, "other"),
+                rules.CallOpened(0, 0, "call_1", "f", '{"a"'), rules.CallArgs(0, 0, ": 1}"),
+                rules.CallEnded(0, 0), rules.CallOpened(0, 1, "call_2", "g", "{"), rules.CallCut(0, 1)],
+               [rules.Finished(0, "tool_calls", None, USAGE), rules.Finished(1, "stop", None, None)]]
+
+    def both(api, failure=None):
+        enc, whole = api.encoder(body, body), api.answer(body, body)
+        out = enc.start() + whole.start()
+        for chunk, events in zip(up + [{}], batches):
+            enc.upstream(chunk), whole.upstream(chunk)
+            out += enc.write(events) + whole.write(events)
+        if failure:
+            out += enc.fail(failure) + whole.fail(failure)
+        out += enc.close() + whole.close()
+        return api.Fold, b"".join(out), whole
+
+    for api in (chat, responses, messages):
+        Fold, stream, whole = both(api)
+        folded = wire.fold_all(Fold(), sse_payloads(stream))
+        answer = whole.result()
+        assert steady(answer) == steady(folded), api.name
+        assert api is not chat or answer == folded   # (the same envelope, not just alike)
+        Fold, stream, whole = both(api, {"message": "broke", "type": "upstream_error", "code": "upstream_x"})
+        with pytest.raises(wire.Failed):
+            wire.fold_all(Fold(), sse_payloads(stream))
+        with pytest.raises(wire.Failed):
+            whole.result()
+    for api in (chat, responses, messages):
+        whole = api.answer(body, body)
+        assert whole.start() + whole.write(batches[0]) + whole.close() == [], api.name

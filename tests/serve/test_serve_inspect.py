@@ -129,8 +129,8 @@ def test_the_store_is_bounded(upstream, make_proxy):
 
 
 def test_big_exchanges_are_truncated_not_kept_whole(monkeypatch):
-    from callsieve.serve import inspector
-    monkeypatch.setattr(inspector, "MAX_BYTES", 100)
+    from callsieve.serve import exchange
+    monkeypatch.setattr(exchange, "MAX_BYTES", 100)
     ins = Inspector(3)
     ex = ins.begin("chat", "c", "m", True, {})
     for _ in range(20):

@@ -110,28 +110,29 @@ def test_messages_streams_many_native_calls_of_one_chunk_in_order(upstream, prox
 # -- one heavy non-streamed answer is folded in slices ---------------------------------------------
 def longest_step(monkeypatch, body: dict, answer: dict) -> tuple[int, dict]:
     """The non-streamed answer the proxy makes of the upstream's `answer`, and the most events it
-    decoded for the fold while no other task of the event loop ran (a time slice is due at every
-    check: SLICE_S < 0; content slices of 2,000 characters)."""
+    folded while no other task of the event loop ran (a time slice is due at every check:
+    SLICE_S < 0; content slices of 2,000 characters)."""
     import asyncio
 
     from callsieve import Session, Sieve
-    from callsieve.serve import app, chat, upstream_reader
+    from callsieve.serve import app, chat, translate, upstream_reader
+    from callsieve.serve.exchange import Exchange
     from callsieve.serve.options import Options
     from callsieve.serve.turn import Turn
-    monkeypatch.setattr(app, "SLICE_S", -1.0)
+    monkeypatch.setattr(translate, "SLICE_S", -1.0)
     monkeypatch.setattr(upstream_reader, "SLICE_CHARS", 2000)
     ticks, runs, last = 0, [0], [-1]
 
-    class CountingJSON:           # what the written stream is decoded with, for the fold
-        @staticmethod
-        def loads(text):
-            if last[0] != ticks:
-                last[0] = ticks
-                runs.append(0)
-            runs[-1] += 1
-            return json.loads(text)
+    fold_write = chat.ChatAnswer.write
 
-    monkeypatch.setattr(upstream_reader, "json", CountingJSON)
+    def counting(self, events):   # the events the fold takes (those a chunk stands for), per step of the loop
+        if last[0] != ticks:
+            last[0] = ticks
+            runs.append(0)
+        runs[-1] += sum(1 for ev in events if isinstance(ev, chat.FOLDED))
+        return fold_write(self, events)
+
+    monkeypatch.setattr(chat.ChatAnswer, "write", counting)
     data = json.dumps(answer).encode()
 
     async def go():
@@ -150,9 +151,8 @@ def longest_step(monkeypatch, body: dict, answer: dict) -> tuple[int, dict]:
             proxy = app.Proxy(app.Config(upstream="http://127.0.0.1:9/v1"))
             opts = Options.from_request(body, None, "auto", "hold").answered_whole()
             turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(Session(learn=False))))
-            stats = {"api": "chat", "model": "m", "start": 0, "stream": False}
-            return await proxy.whole_answer(httpx.Response(200, content=data), data, turn, chat.encoder(body, body),
-                                            chat, stats)
+            ex = Exchange.begin(0, "chat", "-", "m", False, {})
+            return await proxy.answers.whole_answer(httpx.Response(200, content=data), data, turn, chat, body, body, ex)
         finally:
             done = True
             await other
@@ -177,7 +177,7 @@ def test_a_whole_answer_of_many_parsed_calls_is_folded_in_slices(monkeypatch):
                              completion_of({"role": "assistant", "content": content}))
     calls = out["choices"][0]["message"]["tool_calls"]
     assert [json.loads(c["function"]["arguments"]) for c in calls] == [{"k": k} for k in range(n)]
-    assert step <= n // 5, f"{step} events decoded and folded in one step, of {2 * n}"
+    assert step <= n // 5, f"{step} events folded in one step, of {2 * n}"
 
 
 def test_a_whole_answer_of_many_native_calls_is_translated_and_folded_in_slices(monkeypatch):
@@ -186,7 +186,7 @@ def test_a_whole_answer_of_many_native_calls_is_translated_and_folded_in_slices(
                              completion_of({"role": "assistant", "content": None, "tool_calls": native(n)}))
     calls = out["choices"][0]["message"]["tool_calls"]
     assert [c["id"] for c in calls] == [f"call_{k}" for k in range(n)]
-    assert step <= n // 4, f"{step} events decoded and folded in one step, of {n}"
+    assert step <= n // 4, f"{step} events folded in one step, of {n}"
 
 
 @pytest.mark.parametrize("thinking", ["reasoning_content", "reasoning"])

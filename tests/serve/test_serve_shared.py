@@ -555,8 +555,8 @@ def turns_given_to_others(monkeypatch, work) -> tuple[int, object]:
     every time slice due at once (SLICE_S < 0: no clock in the test)."""
     import asyncio
 
-    import callsieve.serve.app as app
-    monkeypatch.setattr(app, "SLICE_S", -1.0)
+    from callsieve.serve import translate
+    monkeypatch.setattr(translate, "SLICE_S", -1.0)
 
     async def go():
         ticks, done = 0, False
@@ -596,6 +596,7 @@ def test_a_long_whole_answer_is_parsed_letting_the_others_run(monkeypatch):
     from callsieve import Session, Sieve
     from callsieve.serve import chat
     from callsieve.serve.app import Proxy
+    from callsieve.serve.exchange import Exchange
     from callsieve.serve.upstream_reader import SLICE_CHARS
     from callsieve.serve.options import Options
     from callsieve.serve.turn import Turn
@@ -607,10 +608,10 @@ def test_a_long_whole_answer_is_parsed_letting_the_others_run(monkeypatch):
         proxy = Proxy(Config(upstream="http://127.0.0.1:9/v1"))
         opts = Options.from_request(body, None, "auto", "hold").answered_whole()
         sess = Session(learn=False)
-        stats = {"api": "chat", "model": "m", "start": 0, "stream": False}
+        ex = Exchange.begin(0, "chat", "-", "m", False, {})
         resp = httpx.Response(200, content=data)
         turn = Turn(opts, lambda: Sieve(**opts.sieve_kwargs(sess)))
-        return await proxy.whole_answer(resp, data, turn, chat.encoder(body, body), chat, stats)
+        return await proxy.answers.whole_answer(resp, data, turn, chat, body, body, ex)
 
     turns, answer = turns_given_to_others(monkeypatch, work)
     message = json.loads(answer.body)["choices"][0]["message"]

@@ -104,14 +104,13 @@ def test_an_upstream_without_template_endpoints_is_not_asked_for_each_model(upst
 def test_the_session_cache_keeps_only_served_models_and_is_bounded(upstream, make_proxy, monkeypatch):
     # Issue 22 item 6: a name the upstream does not serve is neither asked about nor kept, and
     # the models kept are at most SESSIONS_MAX (least recently used out first).
-    from callsieve.serve import app as A
     from callsieve.serve import catalogue
     monkeypatch.setattr(catalogue, "RECHECK_S", 3600.0)            # (the list was just read)
-    upstream.models = {"object": "list", "data": [{"id": f"m{i}"} for i in range(A.SESSIONS_MAX + 8)]}
+    upstream.models = {"object": "list", "data": [{"id": f"m{i}"} for i in range(catalogue.SESSIONS_MAX + 8)]}
     try:
         base = make_proxy(upstream.url, upstream_api_key="cache-test")
         proxy = make_proxy.apps[base].state.proxy
-        assert len(proxy.sessions) == A.SESSIONS_MAX             # pre-seeded at start-up, bounded
+        assert len(proxy.sessions) == catalogue.SESSIONS_MAX             # pre-seeded at start-up, bounded
         upstream.requests.clear()
         for i in range(20):
             upstream.reply(200, completion("hi"))
@@ -120,11 +119,11 @@ def test_the_session_cache_keeps_only_served_models_and_is_bounded(upstream, mak
         asked = [q["path"] for q in upstream.requests]
         assert "/props" not in asked and "/api/show" not in asked   # never asked about a name not served
         assert "/v1/models" not in asked                            # (re-read at most every catalogue.RECHECK_S)
-        assert not any(k.startswith("xxx") for k in proxy.sessions) and len(proxy.sessions) == A.SESSIONS_MAX
+        assert not any(k.startswith("xxx") for k in proxy.sessions) and len(proxy.sessions) == catalogue.SESSIONS_MAX
         for name in ("m70", "m71", "m0"):                          # served: kept, oldest out
             upstream.reply(200, completion("hi"))
             httpx.post(base + "/chat/completions", json={"model": name, "messages": []})
-        assert list(proxy.sessions)[-3:] == ["m70", "m71", "m0"] and len(proxy.sessions) == A.SESSIONS_MAX
+        assert list(proxy.sessions)[-3:] == ["m70", "m71", "m0"] and len(proxy.sessions) == catalogue.SESSIONS_MAX
         assert "m1" not in proxy.sessions and "m2" not in proxy.sessions
     finally:
         upstream.models = {"object": "list", "data": [{"id": UP_MODEL, "object": "model", "owned_by": "test"}]}

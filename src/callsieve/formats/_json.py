@@ -3,16 +3,16 @@
 Call objects and lists of them (`call_object`, `call_array`, `call_sequence`), the deciders for
 JSON after a marker (`json_after`, `call_ahead`, `ahead`), `<|word|>` special-token sections
 (DeepSeek, Kimi: `special`, `special_section`), raw text bodies (`text_until`, `code_call`),
-Apertus-style calls keyed by the tool name (`keyed_calls`), `View`, a Calls seen through
-renamed tools or a family's own call ids, and `JsonBlock`, the base of the families that are
-only "JSON calls after a marker".
+Apertus-style calls keyed by the tool name (`keyed_calls`), and `View`, a Calls seen through
+renamed tools or a family's own call ids.  The bodies built on them are formats/_json_bodies.py's
+and formats/_sections.py's.
 """
 from __future__ import annotations
 
 import json
 import re
 
-from . import LOOK_MAX, MAYBE, NO, YES, Context, Format, Verdict, declared
+from . import LOOK_MAX, MAYBE, NO, YES, Context, Verdict, declared
 from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, as_call, listed, resumable
 from ..events import ToolCallError
 from ..jsonargs import Args, key, string, value
@@ -608,7 +608,7 @@ def _past_stray(r, words):
     return w
 
 
-def special_section(r, ctx: Context, call, ends=(), stray=False):
+def special_section(r, ctx: Context, call, ends=(), stray=False, begin="tool_call_begin", end="tool_call_end"):
     """Calls between `<|tool_call_begin|>` and `<|tool_call_end|>` tokens (any look-alike
     spelling), up to a section end whose word is in `ends`, or to whatever else comes next.
 
@@ -617,14 +617,14 @@ def special_section(r, ctx: Context, call, ends=(), stray=False):
     (invalid JSON) ends there, not runnable, and the section goes on after that call's end
     token: each call has its own, so one bad call never takes its siblings with it.  With
     `stray`, text between the tokens of the section (a model's noise) is dropped when a call
-    begin or the section end follows.
+    begin or the section end follows.  `begin` / `end`: the words of a call's own tokens.
     """
     while True:
         at = r.at
-        w = yield from special(r, ("tool_call_begin", *ends))
+        w = yield from special(r, (begin, *ends))
         if w is None and stray:
-            w = yield from _past_stray(r, ("tool_call_begin", *ends))
-        if w != "tool_call_begin":
+            w = yield from _past_stray(r, (begin, *ends))
+        if w != begin:
             if w is None and not ctx.block_calls:
                 c = yield from peek(r)
                 raise Reject("no call in the section") if c else Truncated("cut off before a call")
@@ -638,26 +638,26 @@ def special_section(r, ctx: Context, call, ends=(), stray=False):
             # A call that is no call (a malformed id, an undeclared tool) after a sibling: its
             # text, to its end token, goes back as content, and the section goes on.
             r.rewind(at)
-            yield from special(r, ("tool_call_begin",))
-            raw = yield from _rest_of_call(r, ends, ctx.limit)
+            yield from special(r, (begin,))
+            raw = yield from _rest_of_call(r, ends, ctx.limit, begin, end)
             ctx.push(ToolCallError(None, str(e), raw))
             ctx.content(r.text(at, r.at))
             continue
         except Bad as e:
             if isinstance(e, Truncated) or not ctx.open:
                 raise
-            raw = yield from _rest_of_call(r, ends, ctx.limit)
+            raw = yield from _rest_of_call(r, ends, ctx.limit, begin, end)
             ctx.fail(str(e) or "invalid call", raw)
             continue
-        yield from special(r, ("tool_call_end",))
+        yield from special(r, (end,))
 
 
-def _rest_of_call(r, ends, limit: int):
-    """After a call in a section went bad: its text up to its `tool_call_end` token (consumed),
+def _rest_of_call(r, ends, limit: int, begin: str, end: str):
+    """After a call in a section went bad: its text up to its `end` token (consumed),
     or up to the next call begin or the section end (left for the section), or to the end of the
     stream.  Returns that text, of which at most `limit` characters are kept."""
     keep = Kept(limit)
-    stops = ("tool_call_end", "tool_call_begin", *ends)
+    stops = (end, begin, *ends)
     while True:
         try:
             yield from until(r, "<", emit=keep)
@@ -666,7 +666,7 @@ def _rest_of_call(r, ends, limit: int):
         r.pos -= 1                      # back to the "<": is it one of the tokens?
         at = r.at
         w = yield from special(r, stops)
-        if w == "tool_call_end":
+        if w == end:
             return keep.text()
         r.rewind(at)
         if w is not None:               # the next call, or the section's end: left for it
@@ -754,26 +754,3 @@ class View:
         if id is None and self._new_id is not None:
             id = self._new_id()
         return self._ctx.start(self._rename(name), id)
-
-
-# ---------------------------------------------------------------------------- JSON behind a marker
-
-class JsonBlock(Format):
-    """JSON calls after an opener (objects, lists, several separated by whitespace or `, `) up
-    to an optional closer, claimed only when JSON follows the opener.  A `closer` spelled `</…>`
-    closes each opener by its own name (<longcat_tool_call> … </longcat_tool_call>).  A family
-    declares its markers; its body is this."""
-
-    def closer_for(self, opener):
-        if self.closer and self.closer.startswith("</") and opener.startswith("<"):
-            return "</" + opener[1:]
-        return self.closer
-
-    def decide(self, opener, look, eof, ctx):
-        # The opener written twice (`<tool_call>\n<tool_call>\n{…`): the repeat is markup too
-        # (signalnine/q27#32); only one, so a run of openers is no block.
-        return ahead(look, eof, (opener, ""), ("{", "["))
-
-    def parse(self, r, ctx, opener):
-        yield from startswith(r, opener, skip_ws=True)
-        yield from call_sequence(r, ctx, self.closer_for(opener))

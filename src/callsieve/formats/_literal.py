@@ -12,13 +12,15 @@ Bends real models write, read as the syntax they mean: 'single-quoted' strings a
 arguments in parentheses (`call:NAME(key: "v", n: 2)`), several `call:` in one block, a bare
 `:` or `-` in place of the first `call:` or before it, and the comma between two members left out
 after a delimited string (`city:<escape>NYC<escape>unit:<escape>C<escape>`: a bare key, its `:` and
-the delimiter right after the string's end start the next member, not literal quotes).
+the delimiter right after the string's end start the next member, not literal quotes), a name
+behind a namespace (`call:default_api:NAME{…}`: `resolved`), and a JSON call object in the
+wrapper whose strings are quoted with the delimiter (`object_call`).
 """
 from __future__ import annotations
 
 import re
 
-from . import Context
+from . import Context, declared
 from ..jsonargs import Args, key, string
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until
 
@@ -116,10 +118,20 @@ def literal_call(r, ctx: Context, quote: str, closer: str):
     while True:
         m = yield from token(r, NAME, 256)
         if m is None:
-            # JSON in the wrapper (`<|tool_call>{"name": …}`) is worth the Sieve's broad pass
-            json_body = not named and (yield from peek(r)) in ("{", "[")
-            raise Reject("no function name", broad=json_body)
-        name = ctx.check(m.group())
+            c = yield from peek(r)
+            if not named and c == "{":        # a JSON call object in the wrapper
+                yield from object_call(r, ctx, quote)
+                yield from startswith(r, closer, skip_ws=True)
+                return
+            # JSON of another shape (a list) is worth the Sieve's broad pass
+            raise Reject("no function name", broad=not named and c == "[")
+        name = m.group()
+        while (yield from startswith(r, ":")):     # a namespace: `call:google:mcp:create-pdf{…}`
+            seg = yield from token(r, NAME, 256)
+            if seg is None:
+                raise Reject("no function name after a namespace")
+            name += ":" + seg.group()
+        name = ctx.check(resolved(ctx, name))
         c = yield from peek(r)
         paren = c == "(" and (yield from ahead(r, 1)) == "{"
         if paren:                         # `({json})`: the parentheses only wrap the object
@@ -134,7 +146,77 @@ def literal_call(r, ctx: Context, quote: str, closer: str):
         yield from startswith(r, ",", skip_ws=True)
         if not (yield from startswith(r, "call:", skip_ws=True)):    # another call in the block
             break
-    yield from startswith(r, closer, skip_ws=True)
+    if closer:                            # (a block opened by a lead may have none)
+        yield from startswith(r, closer, skip_ws=True)
+
+
+def resolved(ctx: Context, name: str) -> str:
+    """The tool a qualified name means: `default_api:file_incident` or `server:ns:tool` (Gemini's
+    and MCP's namespaces before the name) is the declared tool its last segment names, when the
+    whole name is not declared itself."""
+    if declared(ctx, name):
+        return name
+    last = name.rsplit(":", 1)[-1]
+    return last if declared(ctx, last) else name
+
+
+_NAME_KEYS = ("name",)
+_ARGS_KEYS = ("arguments", "parameters", "args")
+
+
+def _member_key(r, quote: str):
+    """An object's key at the reader: "quoted", 'quoted', delimited by `quote`, or bare."""
+    c = yield from peek(r)
+    if c == '"':
+        return (yield from key(r))
+    if c == "'":
+        r.pos += 1
+        return (yield from until(r, "'", limit=4096))
+    if (yield from startswith(r, quote)):
+        return (yield from until(r, quote, limit=4096))
+    m = yield from token(r, _KEY, 4096)
+    if m is None:
+        raise Reject(f"expected a key at {c!r}", broad=True) if c else Truncated("cut off in a key")
+    return m.group().strip()
+
+
+def object_call(r, ctx: Context, quote: str):
+    """A JSON call object in a literal wrapper (reader at its '{'), `{"name": …, "arguments":
+    {…}}`, its strings quoted with `"` or with the delimiter (Gemma 4's JSON variant writes
+    `{"city": <|"|>London<|"|>}`, some turns quote every key so).  The name comes first; the
+    arguments stream through the literal reader, which reads both quotings.  Any other shape is
+    left to the Sieve's broad pass for call-shaped JSON."""
+    r.pos += 1
+    k = yield from _member_key(r, quote)
+    if k not in _NAME_KEYS or (yield from peek(r)) != ":":
+        raise Reject("not a call object", broad=True)
+    r.pos += 1
+    c = yield from peek(r)
+    if c not in "\"'" and not (yield from _quote_next(r, quote)):
+        raise Reject("not a call object", broad=True)
+    name = yield from _member_key(r, quote)
+    if (yield from next_member(r, "}", "a call object")) == "}":
+        r.pos += 1
+        args = ctx.start(resolved(ctx, name))
+        args.no_arguments()
+        ctx.end()
+        return
+    k = yield from _member_key(r, quote)
+    if k not in _ARGS_KEYS or (yield from peek(r)) != ":":
+        raise Reject("not a call object", broad=True)
+    r.pos += 1
+    if (yield from peek(r)) != "{":           # arguments as a JSON string: the broad pass reads it
+        raise Reject("arguments not an object", broad=True)
+    yield from obj(r, ctx.start(resolved(ctx, name)), quote, 1)
+    ctx.end()                       # whole once its arguments closed, as in the JSON formats
+    # Members after the arguments (an `id`, a `type`) are read past, to the object's end.
+    while (yield from next_member(r, "}", "a call object")) != "}":
+        yield from _member_key(r, quote)
+        if (yield from peek(r)) != ":":
+            raise Bad("expected ':' in a call object")
+        r.pos += 1
+        yield from val(r, Args(), quote, 1)
+    r.pos += 1
 
 
 def obj(r, a, quote: str, depth: int = 0, close: str = "}"):

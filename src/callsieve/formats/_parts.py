@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Callable
 
 from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
@@ -352,7 +353,8 @@ class Invoke(Body):
     then has only its closer, which it must have.
     `space` (a regex of what stands before an attribute: MiniCPM5's detokenizer drops it or
     writes Ġ), `xml` (real XML: entities and CDATA decoded, no lenient ends), `entities`
-    (attributes XML-escaped, values raw: Kimi K3), `nameless` (a parameter tag without a name is
+    (attributes XML-escaped, values raw: Kimi K3), `json_calls` (a JSON call object may
+    stand for an invoke: dots.llm writes either), `nameless` (a parameter tag without a name is
     the tool's one parameter, `_xml.sole_key`), `one` (the call's tag is the whole block: one
     call, closed by its own closer)."""
 
@@ -363,8 +365,9 @@ class Invoke(Body):
                  words: tuple[str, str] = ("invoke", "parameter"), names: tuple[str, str] = ("name", "name"),
                  types: tuple[str, ...] = ("string", "type"), marks: tuple[str, str, str, str] = ("<", ">", "</", ">"),
                  space: str | None = None, xml: bool = False, entities: bool = False, nameless: bool = False,
-                 one: bool = False, dotted: bool = False):
+                 one: bool = False, dotted: bool = False, json_calls: bool = False):
         self.prefixes, self.selfclose, self.slip = prefixes, selfclose, slip
+        self.json_calls = json_calls
         self.fillers, self.filler_tails, self.lead = fillers, filler_tails, lead
         self.words, self.names, self.types, self.marks, self.space = words, names, types, marks, space
         self.xml, self.entities, self.nameless, self.one, self.dotted = xml, entities, nameless, one, dotted
@@ -428,7 +431,8 @@ class Invoke(Body):
                 d = self._spelled(prefixes, ends, suspects, value)
             else:
                 d = invoke_dialect(prefixes=prefixes, block_close=ends, selfclose=self.selfclose, suspects=suspects,
-                                   fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value])
+                                   fillers=self.fillers, filler_tails=self.filler_tails, untyped=VALUES[value],
+                                   json_calls=self.json_calls)
             self._dialects[(ends, value)] = d
         return d
 
@@ -450,7 +454,7 @@ class Invoke(Body):
                        value_close=tuple(f"{eo}{p}{self.words[1]}{ec}" for p in prefixes),
                        block_close=() if self.one else ends, fillers=self.fillers, filler_tails=self.filler_tails,
                        many=not self.one, xml=self.xml, lenient=not self.xml, attr_entities=self.entities,
-                       suspects=suspects, untyped=VALUES[value])
+                       suspects=suspects, untyped=VALUES[value], json_calls=self.json_calls)
 
 
 ANGLE = ("<", ">", "</", ">")                       # how an attribute-tag body's tags are written
@@ -608,7 +612,7 @@ class Addressed(Body):
             rcpt = m.group().strip()
             if rcpt in (self.thinking, self.answer):
                 emit = ctx.reasoning if rcpt == self.thinking else ctx.content
-                from .harmony import stream_until      # (harmony imports the parts)
+                from ._channels import stream_until    # (_channels imports the parts)
                 end = yield from stream_until(r, self.prose_end, emit)
                 if end is None:
                     return
@@ -1034,9 +1038,9 @@ BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), Key
 BARE = Bare()
 
 
-def pick(look: str, eof: bool, ctx, opener: str = "") -> tuple[Verdict, Body | None]:
-    """Which known body follows an unknown wrapper's opener (naming a declared tool): (YES, it),
-    MAYBE while more text may tell, or (NO, None)."""
+def pick(look: str, eof: bool, ctx, opener: str = "", bodies: tuple = ()) -> tuple[Verdict, Body | None]:
+    """Which known body (of BODIES and `bodies`) follows an unknown wrapper's opener (naming a
+    declared tool): (YES, it), MAYBE while more text may tell, or (NO, None)."""
     look = look[:LOOK_MAX]
     if html_element(opener):
         return NO, None                          # `<pre>`, `<div>`: HTML, never a call's wrapper
@@ -1048,7 +1052,7 @@ def pick(look: str, eof: bool, ctx, opener: str = "") -> tuple[Verdict, Body | N
     if v == YES:
         return YES, kv
     wait = v == MAYBE
-    for body in BODIES:
+    for body in BODIES + bodies:
         if body.worded and not callish:
             continue
         v = body.spot(look, eof, ctx, True)
@@ -1069,9 +1073,11 @@ class Family(Format):
 
         Family("acme", "<acme_call>", KeyValue("<param_key>"), value="text")
 
-    `opener`: the wrapper's opener, or several (the first is the usual one); `closer`: its
+    `opener`: the wrapper's opener, or several (the first is the usual one; none for a family that
+    opens only at the start of the content, `start_bodies`: bare_json); `closer`: its
     closer (default: spelled by `closers` from each opener), or {opener: closer} for openers
-    closed otherwise (None: no closer); `body`: a Body; `value`: the value encoding of a tag body
+    closed otherwise (None: no closer), or a function spelling each opener's closers (`closers`:
+    a wrapper known only by its shape); `body`: a Body; `value`: the value encoding of a tag body
     (a key of VALUES).  A wrapper is told apart from another family's by what follows it
     (`Body.within`), unless it is `own`: openers (True: all of them) that no other family writes,
     where a malformed body is this family's error, never another's call.
@@ -1086,31 +1092,45 @@ class Family(Format):
     openers that count only as the first thing in the content.  `trailers`: tokens that end the
     family's message after a block of the main body (Muse's `<|eom|>`): one, after whitespace,
     is the block's.
+    `start_inline`: openers that are the body's first text and count only as the first thing in
+    the content (a bare `[` before a pythonic list); `name_inline`: a declared tool's name opening
+    the content is the body's first text (a server stripped every marker before it).  Such a lead
+    closes as `closer` says for it (a dict entry, or the family's closer); with none, the block
+    ends with the body.  An opener listed first among `opener` sets the family's `closer` even
+    when it is a lead (None: the family has no one closer).
     Any other keyword is a Format attribute (`models`, `specials`,
     `description`, `aliases`, `priority`, `example`…)."""
 
     from_parts = True
 
     def __init__(self, name: str, opener: str | tuple[str, ...], body: Body,
-                 closer: str | dict | None = None, value: str = "json", *, own: bool | tuple = (),
+                 closer: str | dict | Callable[[str], tuple[str, ...]] | None = None, value: str = "json", *,
+                 own: bool | tuple = (),
                  inline: tuple[str, ...] = (), tool_inline: tuple[str, ...] = (),
                  bodies: dict | None = None, tool_bodies: dict | None = None, glued: dict | None = None,
-                 start_bodies: dict | None = None, trailers: tuple[str, ...] = (), **attrs):
+                 start_bodies: dict | None = None, trailers: tuple[str, ...] = (),
+                 start_inline: tuple[str, ...] = (), name_inline: bool = False, **attrs):
         if value not in VALUES:
             raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
         listed = (opener,) if isinstance(opener, str) else tuple(opener)
         # (an inline opener may be listed among the wrappers, for the order the docs show)
-        wrappers = tuple(o for o in listed if o not in inline)
+        wrappers = tuple(o for o in listed if o not in inline and o not in start_inline)
         self.name, self.body, self.value = name, body, value
         self.bodies = {**(bodies or {}), **(tool_bodies or {}), **(start_bodies or {})}
-        self.start_openers = tuple(start_bodies or ())
+        self.start_openers = tuple(start_bodies or ()) + tuple(start_inline)
         self.trailers = trailers
         self.glued = glued or {}
-        self.openers = tuple(dict.fromkeys(listed + tuple(self.glued) + tuple(inline) + tuple(bodies or ())))
+        anywhere = tuple(o for o in listed if o not in start_inline)
+        self.openers = tuple(dict.fromkeys(anywhere + tuple(self.glued) + tuple(inline) + tuple(bodies or ())))
         self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
         self.strict_bodies = frozenset(tool_bodies or ())
-        self.inline, self.strict = frozenset(inline + tool_inline), frozenset(tool_inline)
+        self.inline, self.strict = frozenset(inline + tool_inline + start_inline), frozenset(tool_inline)
+        # name_inline: the name is the body's own first text (pushed back to it); a body that reads
+        # the name from its opener itself (NameArgs) sets only the Format attribute `name_openers`
+        self.name_openers = self.name_lead = name_inline
+        self.leads = frozenset(start_inline)      # (and a declared name, which is no opener)
         self.own = frozenset(wrappers if own is True else own or ())
+        self.spell = closer if callable(closer) else None
         given = closer if isinstance(closer, dict) else {}
         if isinstance(closer, str):
             ends: tuple = (closer,)
@@ -1118,14 +1138,19 @@ class Family(Format):
             ends = tuple(c for o in wrappers for c in ((given[o],) if o in given else closers(o)) if c)
         self.closes = _longest(ends)
         first = ends[0] if ends else None
-        self.closer = closer if isinstance(closer, str) else given.get(wrappers[0], first) if wrappers else first
+        self.closer = (closer if isinstance(closer, str) else given[listed[0]] if listed and listed[0] in given
+                       else given.get(wrappers[0], first) if wrappers else first)
         self._closer_of = given
         self.syntax = body.syntax
-        self.description = f"{self.openers[0]} {type(body).__name__} {self.closer}"
+        self.description = f"{(self.openers + self.start_openers + (name,))[0]} {type(body).__name__} {self.closer}"
         for k, v in attrs.items():
             setattr(self, k, v)
+        self.known = frozenset(self.openers + self.start_openers + self.tool_openers)
 
     def closer_for(self, opener):
+        if self.spell is not None:
+            ends = self.spell(opener)
+            return ends[0] if ends else None
         return self._closer_of.get(opener, self.closer)
 
     def decide(self, opener, look, eof, ctx):
@@ -1136,17 +1161,34 @@ class Family(Format):
             if opener in self.strict_bodies:
                 return body.spot(look, eof, ctx, True, self.closes)
             return body.within(opener, look, eof, ctx, self.closes)
-        if opener in self.inline:
+        if opener in self.inline or self.named(opener):
             return self.body.spot(opener + look, eof, ctx, opener in self.strict, self.closes)
         return self.body.within(opener, look, eof, ctx, self.closes)
 
+    def named(self, opener: str) -> bool:
+        """Is `opener` a declared tool's name opening the content (`name_inline`)?"""
+        return self.name_lead and opener not in self.known
+
     def parse(self, r, ctx, opener):
-        if opener in self.inline:
-            r.push_front(opener)           # the opener is the start of the body's first tag
+        body = self.bodies.get(opener, self.body)
+        named = self.named(opener)
+        if (opener in self.inline or named or opener in self.glued or self.spell is not None
+                or (self.trailers and body is self.body)):
+            return self._parse(r, ctx, opener, body, bool(named))
+        # The body's reader itself, with no generator of Family's around it: every chunk of the
+        # block resumes one frame fewer.
+        return body.read(r, ctx, opener, self.closes, self.value)
+
+    def _parse(self, r, ctx, opener, body, named):
+        ends = self.closes if self.spell is None else _longest(self.spell(opener))
+        if opener in self.inline or named:
+            # the opener is the start of the body's first tag (a line opener's newline is not)
+            r.push_front(opener.lstrip("\n"))
+            if (opener in self.leads or named) and self.closer_for(opener) is None:
+                ends = ()                  # a lead with no closer: the block ends with the body
         elif opener in self.glued:
             r.push_front(self.glued[opener])
-        body = self.bodies.get(opener, self.body)
-        yield from body.read(r, ctx, opener, self.closes, self.value)
+        yield from body.read(r, ctx, opener, ends, self.value)
         if body is self.body:
             yield from trailer(r, self.trailers)
 

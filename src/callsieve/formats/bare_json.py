@@ -6,27 +6,21 @@ tool, so a `{` in prose (code, LaTeX) is released at once.  Calls may be separat
 {"tool_calls": [calls]}; its third shape, {"response": "…"}, is the answer and stays content
 as it is.  xLAM writes a bare list [{"name", "arguments"}, …]: its model names pre-seed
 this format.
+
+A family of known parts, declared with no code (formats/_json_bodies.py: JsonStart, no wrapper).
 """
-from . import Format
-from ._json import bare_calls, call_ahead
+from ._json_bodies import JsonStart
+from ._parts import Family
 
+_JSON = JsonStart()
 
-class BareJson(Format):
-    name = "bare_json"
-    syntax = "json"
-    aliases = ("json", "xlam", "generic_json")
-    description = "a bare JSON call object or list (first in the content, or naming a declared tool)"
-    start_openers = ("{", "[")
+BARE_JSON = Family(
+    "bare_json", (), _JSON, start_bodies={"{": _JSON, "[": _JSON},
     # After prose only `{`: every `[` in code would cost a decision (a bare list after prose is
     # rare; llama.cpp's {"tool_calls": [...]} wrapper is read whole).
-    tool_openers = ("{",)
-    examples = True       # JSON after prose: a call only if it ends the turn (docs/syntax.md#bare_json)
-    models = ("*xlam*",)
-    priority = 90
-    example = '{"name": "toggle_lamp", "arguments": {"room": "den"}}'
-
-    def decide(self, opener, look, eof, ctx):
-        return call_ahead(opener, look, eof, ctx)
-
-    def parse(self, r, ctx, opener):
-        yield from bare_calls(r, ctx, opener)
+    tool_openers=("{",),
+    examples=True,        # JSON after prose: a call only if it ends the turn (docs/syntax.md#bare_json)
+    aliases=("json", "xlam", "generic_json"),
+    description="a bare JSON call object or list (first in the content, or naming a declared tool)",
+    models=("*xlam*",), priority=90,
+    example='{"name": "toggle_lamp", "arguments": {"room": "den"}}')

@@ -13,55 +13,27 @@ the content before a literal (`get_weather{city:<|"|>Paris<|"|>}`: all of `<|too
 left out) is the call too; before JSON it is Mistral's `NAME{json}`.  After prose, `call:` at
 the start of a line (`I will build it.\ncall:bash{…}`) is the call only if it ends the turn, like
 a bare JSON call after prose (Format.examples).
-"""
-import re
 
-from . import MAYBE, NO, YES, Format, declared
-from ._literal import literal_call
+A family of known parts, declared with no code (formats/_code.py): the Literal body quoted by
+`<|"|>`, in its own `<|tool_call>` wrapper; the drift spelling is a wrapper only before `call:`
+(the body's `within`), and `call:` / a declared name opening the content are leads that are
+the body's own first text (`start_inline`, `tool_inline`, `name_inline`).
+"""
+from ._code import Literal
+from ._parts import Family
 
 DRIFT = "<|tool_call|>"
-_CALL = re.compile(r"\s*call:")
-_CALL_PREFIX = re.compile(r"\s*(?:c(?:a(?:l(?:l)?)?)?)?\Z")
 BARE = "call:"
 LINE = "\ncall:"                  # after prose, at the start of a line
-_BARE_CALL = re.compile(r"([A-Za-z_][\w.\-]*)\s*[{(]")
-_BARE_PREFIX = re.compile(r"[A-Za-z_][\w.\-]{0,255}\s*\Z")
-_LITERAL = re.compile(r'\s*\{\s*(?:<\|"\|>|[A-Za-z_]\w*\s*:)')
-_LITERAL_PREFIX = re.compile(r'\s*(?:\{\s*(?:<(?:\|(?:"(?:\|)?)?)?|[A-Za-z_]\w*\s*)?)?\Z')
 
-
-class GemmaSpecial(Format):
-    name = "gemma_special"
-    syntax = "literal"
-    aliases = ("gemma4", "gemma")
-    description = "Gemma 4 special tokens with its literal syntax"
-    openers = ("<|tool_call>", DRIFT)
-    start_openers = (BARE,)       # the token left out or stripped: a declared tool's call opening the content
-    name_openers = True           # all of `<|tool_call>call:` left out: a declared NAME{literal}
-    tool_openers = (LINE,)
-    examples = True               # `call:` after prose: the call only if it ends the turn
-    closer = "<tool_call|>"
-    models = ("gemma-4*", "gemma4*", "gemma*")
-    specials = ("<tool_call|>", "<|channel>", "<|turn>", "<turn|>", '<|"|>', "<|tool>", "<tool|>")
-    spans = (("<|tool_response>", "<tool_response|>"),)
-    priority = 10
-    example = '<|tool_call>call:book_table{name:<|"|>Ana<|"|>,party:4}<tool_call|>'
-
-    def decide(self, opener, look, eof, ctx):
-        if opener in (BARE, LINE):
-            m = _BARE_CALL.match(look)
-            if m is not None:
-                return YES if declared(ctx, m.group(1)) else NO
-            return MAYBE if not eof and (not look or _BARE_PREFIX.match(look)) else NO
-        if opener not in self.openers:          # a declared tool's name
-            if _LITERAL.match(look):
-                return YES
-            return MAYBE if not eof and _LITERAL_PREFIX.match(look) else NO
-        if opener != DRIFT or _CALL.match(look):
-            return YES
-        return MAYBE if not eof and _CALL_PREFIX.match(look) else NO
-
-    def parse(self, r, ctx, opener):
-        if opener not in self.openers:          # `call:` or a declared name: part of the call
-            r.push_front(opener.lstrip("\n"))
-        yield from literal_call(r, ctx, '<|"|>', self.closer)
+GEMMA_SPECIAL = Family(
+    "gemma_special", ("<|tool_call>", DRIFT), Literal('<|"|>'), closer="<tool_call|>", own=("<|tool_call>",),
+    start_inline=(BARE,),         # the token left out or stripped: a declared tool's call opening the content
+    name_inline=True,             # all of `<|tool_call>call:` left out: a declared NAME{literal}
+    tool_inline=(LINE,),
+    examples=True,                # `call:` after prose: the call only if it ends the turn
+    aliases=("gemma4", "gemma"), description="Gemma 4 special tokens with its literal syntax",
+    models=("gemma-4*", "gemma4*", "gemma*"),
+    specials=("<tool_call|>", "<|channel>", "<|turn>", "<turn|>", '<|"|>', "<|tool>", "<tool|>"),
+    spans=(("<|tool_response>", "<tool_response|>"),), priority=10,
+    example='<|tool_call>call:book_table{name:<|"|>Ana<|"|>,party:4}<tool_call|>')

@@ -6,32 +6,20 @@ drift spelling is the same string followed by `call:NAME{…}`: this format clai
 only when JSON follows (gemma_special claims it before `call:`).  Granite 4 uses <tool_call>.
 Phi-4-mini, told by its template to write `<|tool_call|>[…]<|/tool_call|>`, closes the list with
 `<|/tool_call|>`: consumed when it follows, optional like the missing closer of Granite.
+
+A family of known parts, declared with no code (formats/_json_bodies.py).
 """
-from . import Format
-from ._json import bare_calls, call_ahead, call_sequence, json_after
+from ._json_bodies import JsonAfter, JsonStart
+from ._parts import Family
 
 TAG = "<|tool_call|>"
 CLOSER = "<|/tool_call|>"          # Phi-4-mini's
 
-
-class Granite(Format):
-    name = "granite"
-    syntax = "json"
-    aliases = ("granite3",)
-    description = "Granite 3.x <|tool_call|>[{…}] (Phi-4-mini: then <|/tool_call|>)"
-    openers = (TAG,)
-    start_openers = ("[",)
-    models = ("granite-3*", "granite3*")
-    closer = CLOSER
-    specials = ("<|start_of_role|>", "<|end_of_role|>")
-    priority = 91           # a bare `[` is bare_json's when no format is named
-    example = '<|tool_call|>[{"name": "resize_image", "arguments": {"id": "img-7", "width": 640}}]'
-
-    def decide(self, opener, look, eof, ctx):
-        return json_after(look, eof) if opener == TAG else call_ahead(opener, look, eof, ctx)
-
-    def parse(self, r, ctx, opener):
-        if opener == TAG:
-            yield from call_sequence(r, ctx, CLOSER)
-        else:
-            yield from bare_calls(r, ctx, opener)
+GRANITE = Family(
+    "granite", TAG, JsonAfter(again=False), closer=CLOSER, start_bodies={"[": JsonStart()},
+    aliases=("granite3",),
+    description="Granite 3.x <|tool_call|>[{…}] (Phi-4-mini: then <|/tool_call|>)",
+    models=("granite-3*", "granite3*"),
+    specials=("<|start_of_role|>", "<|end_of_role|>"),
+    priority=91,            # a bare `[` is bare_json's when no format is named
+    example='<|tool_call|>[{"name": "resize_image", "arguments": {"id": "img-7", "width": 640}}]')

@@ -10,54 +10,28 @@ After <|python_tag|> the built-in tools are written as Python: `brave_search.cal
 (also wolfram_alpha) becomes a call to `brave_search` with {"query": …}, read as literals by
 the pythonic parser (nothing is evaluated); any other text is code for the code interpreter:
 a call to `code_interpreter` (or `python`, if that is the declared one) with {"code": …}.
-"""
-import re
 
-from . import YES, Format
-from ._json import View, bare_calls, call_ahead, call_sequence, code_call, special
-from ._pythonic import call as python_call
-from ..reader import peek, token
+A family of known parts, declared with no code (formats/_json_bodies.py: JsonOrCode, JsonStart).
+"""
+from ._json_bodies import JsonOrCode, JsonStart
+from ._parts import Family
 
 TAG = "<|python_tag|>"
 ENDS = ("<|eom_id|>", "<|eot_id|>")
 CODE_TOOLS = ("code_interpreter", "python")
-_BUILTIN = re.compile(r"[A-Za-z_]\w*(?:\.(?:c(?:a(?:l(?:l(?:\()?)?)?)?)?)?")   # prefix-closed NAME.call(
 
-
-class Llama3Json(Format):
-    name = "llama3_json"
-    syntax = "json"
-    aliases = ("llama3", "llama4_json")
-    description = "Llama 3.x / 4 JSON calls: optional <|python_tag|>, ';'-separated, \"parameters\""
-    openers = (TAG,)
-    start_openers = ("{",)
-    models = ("*llama-3*", "llama-4*", "*llama3*")
+LLAMA3_JSON = Family(
+    "llama3_json", TAG, JsonOrCode(CODE_TOOLS, ENDS, seps=";,", words=("eom_id", "eot_id")), closer={TAG: None},
+    own=True, start_bodies={"{": JsonStart()},
+    aliases=("llama3", "llama4_json"),
+    description="Llama 3.x / 4 JSON calls: optional <|python_tag|>, ';'-separated, \"parameters\"",
+    models=("*llama-3*", "llama-4*", "*llama3*"),
     # Llama 3's text token, and Llama 4's spellings of the turn ends (`<|python_end|><|eot|>`
     # after a Llama 4 call, vllm-project/vllm#16214).
-    specials = ("<|begin_of_text|>", "<|eot|>", "<|eom|>")
+    specials=("<|begin_of_text|>", "<|eot|>", "<|eom|>"),
     # A role header the model writes itself (`<|start_header_id|>assistant<|end_header_id|>`,
     # huggingface/chat-ui#1423), Llama 4's too: the role word is no part of the answer.
-    spans = (("<|start_header_id|>", "<|end_header_id|>"), ("<|header_start|>", "<|header_end|>"))
-    models_after = ("pythonic",)    # Llama 4 writes both; its default prompt is pythonic
-    priority = 91           # a bare `{` is bare_json's when no format is named
-    example = '<|python_tag|>{"name": "check_stock", "parameters": {"sku": "KX-88"}}; {"name": "f", "parameters": {}}'
-
-    def decide(self, opener, look, eof, ctx):
-        return YES if opener == TAG else call_ahead(opener, look, eof, ctx)
-
-    def parse(self, r, ctx, opener):
-        if opener != TAG:
-            yield from bare_calls(r, ctx, opener)
-            return
-        c = yield from peek(r)
-        if c in ("{", "[") and c:
-            yield from call_sequence(r, ctx, None, seps=";,")
-        else:
-            m = yield from token(r, _BUILTIN, 256)
-            if m is not None:
-                r.pos = m.start()
-            if m is not None and m.group().endswith(".call("):
-                yield from python_call(r, View(ctx, rename=lambda n: n.removesuffix(".call")))
-            else:
-                yield from code_call(r, ctx, CODE_TOOLS, ENDS)
-        yield from special(r, ("eom_id", "eot_id"))
+    spans=(("<|start_header_id|>", "<|end_header_id|>"), ("<|header_start|>", "<|header_end|>")),
+    models_after=("pythonic",),     # Llama 4 writes both; its default prompt is pythonic
+    priority=91,            # a bare `{` is bare_json's when no format is named
+    example='<|python_tag|>{"name": "check_stock", "parameters": {"sku": "KX-88"}}; {"name": "f", "parameters": {}}')

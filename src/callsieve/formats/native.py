@@ -4,6 +4,9 @@ Registered so that a Session can remember that a model's server returns native t
 """
 from . import Format
 
+# (Not a Family: it has no wrapper and no body, only a name for a Session to remember.)
+NOT_A_DECLARATION = "the server parsed the calls: no markup and no body to declare"
+
 
 class Native(Format):
     name = "native"

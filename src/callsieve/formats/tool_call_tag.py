@@ -5,20 +5,21 @@ or a `[…]` list of them; `arguments` as an object or as a JSON-encoded string.
 spells the wrapper <longcat_tool_call>…</longcat_tool_call>.  The opener is shared with
 Qwen3-Coder XML and GLM: this format claims the block only when JSON follows.  The call ends
 where its JSON ends, so a </tool_call> quoted inside a string ends nothing; the closer is optional.
+
+A family of known parts, declared with no code (formats/_json_bodies.py): JSON calls after a marker.
 """
-from ._json import JsonBlock, json_after
+from ._json import json_after
+from ._json_bodies import JsonAfter
+from ._parts import Family
 
-__all__ = ["ToolCallTag", "json_after"]
+__all__ = ["TOOL_CALL_TAG", "json_after"]
 
-
-class ToolCallTag(JsonBlock):
-    name = "tool_call_tag"
-    syntax = "json"
-    aliases = ("hermes", "qwen", "qwen25", "longcat")
-    description = "Hermes / Qwen2.5 / Qwen3 JSON in <tool_call> (LongCat: <longcat_tool_call>)"
-    openers = ("<tool_call>", "<longcat_tool_call>")
-    closer = "</tool_call>"
-    models = ("hermes*", "qwen2.5*", "qwen2-*", "qwen3-*", "qwen3", "qwq*", "granite-4*", "ernie-4.5*",
-              "longcat*", "trinity*", "*hermes*")
-    priority = 10
-    example = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
+TOOL_CALL_TAG = Family(
+    "tool_call_tag", ("<tool_call>", "<longcat_tool_call>"), JsonAfter(),
+    closer={"<tool_call>": "</tool_call>", "<longcat_tool_call>": "</longcat_tool_call>"},
+    aliases=("hermes", "qwen", "qwen25", "longcat"),
+    description="Hermes / Qwen2.5 / Qwen3 JSON in <tool_call> (LongCat: <longcat_tool_call>)",
+    models=("hermes*", "qwen2.5*", "qwen2-*", "qwen3-*", "qwen3", "qwq*", "granite-4*", "ernie-4.5*",
+            "longcat*", "trinity*", "*hermes*"),
+    priority=10,
+    example='<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>')

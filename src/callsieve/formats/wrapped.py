@@ -7,11 +7,15 @@ Any tag-shaped token (`WRAPPER`) opens a block when tools are declared; it is a 
 known body naming a declared tool follows it, and then the wrapper is markup, its closer spelled
 from it (`_parts.closers`).  After prose such a call is held as an example until the turn ends
 (Format.examples); quoted in inline code or a fence it is text, as every call is.
+
+A family of known parts, declared with no code (formats/_known.py): the Known body (whichever
+body of the parts table names a declared tool) in any tag-shaped wrapper, its closer spelled
+from each opener.  The table is `_parts.BODIES` and, here, the code bodies too (a pythonic list
+in a wrapper whose word says it holds a call: `<acme_call>[f(a=1)]</acme_call>`).
 """
-from . import NO, YES, Format
-from ._json import LOOK_MAX
-from ._parts import closers, pick
-from ..reader import Reject, Truncated, more
+from ._code import Python
+from ._known import Known
+from ._parts import Family, closers
 from ..scan import Shape
 
 # `<x>`, `<ns|x>`, `<ns:x>`, `<x:suffix>`, `<|x|>`, `<｜x｜>`, `<<<X>>>`, `[X]` (a closer, `</x>`,
@@ -29,32 +33,8 @@ WRAPPER = Shape(
     r"<(?:[|｜A-Za-z_]|<(?:<|\Z)|\Z)|\[(?:[A-Za-z]|\Z)",
     100, "any tag: <x>, <|x|>, <ns|x>, <<<X>>>, [X], [Calling tool:")
 
-
-class Wrapped(Format):
-    name = "wrapped"
-    syntax = "json"
-    aliases = ("generic_wrapper",)
-    description = "a known call body in a wrapper no format declares, naming a declared tool"
-    tool_openers = (WRAPPER,)
-    shaped = True
-    examples = True
-    priority = 95
-    example = '<acme_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</acme_call>'
-
-    def closer_for(self, opener):
-        ends = closers(opener)
-        return ends[0] if ends else None
-
-    def decide(self, opener, look, eof, ctx):
-        return pick(look, eof, ctx, opener)[0]
-
-    def parse(self, r, ctx, opener):
-        while True:
-            view = r.buf[r.pos:r.pos + LOOK_MAX]
-            v, body = pick(view, r.eof or len(view) >= LOOK_MAX, ctx, opener)
-            if v == YES and body is not None:
-                break
-            if v == NO or not (yield from more(r)):
-                raise Reject("no known body") if v == NO else Truncated("cut off before a call")
-        ends = tuple(sorted(closers(opener), key=lambda m: (-len(m), m)))
-        yield from body.read(r, ctx, opener, ends, "json")
+WRAPPED = Family(
+    "wrapped", (), Known((Python(),)), closer=closers, tool_openers=(WRAPPER,), shaped=True,
+    examples=True, priority=95, aliases=("generic_wrapper",),
+    description="a known call body in a wrapper no format declares, naming a declared tool",
+    example='<acme_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</acme_call>')

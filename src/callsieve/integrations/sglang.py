@@ -17,9 +17,10 @@ from sglang.srt.function_call.core_types import StreamingParseResult, ToolCallIt
 from sglang.srt.parser.reasoning_parser import BaseReasoningFormatDetector
 from sglang.srt.parser.reasoning_parser import StreamingParseResult as ReasoningResult
 
+import contextvars
 import weakref
 
-from callsieve.integrations.markers import markers_are_special, thinking_syntax
+from callsieve.integrations.markers import Specials, markers_are_special, specials, thinking_syntax
 from callsieve.integrations.steps import Step, Steps, constructor, note_streamed, tool_dicts, whole
 from callsieve.reasoning import thinking_of
 from callsieve.templates import seed_session
@@ -31,26 +32,44 @@ class CallsieveDetector(BaseFormatDetector):
     def __init__(self):
         super().__init__()
         self.steps: Steps | None = None
+        self.specials: Specials | None = None   # the stream's special marker tokens (step_ids)
+        self.seen = 0                           # output ids seen, when SGLang hands them cumulated
 
     def _steps(self, tools) -> Steps:
         if self.steps is None:   # reasoning is SGLang's reasoning parser's job (or content without one)
-            self.steps = Steps(tool_dicts(tools) or None, reasoning="none")
+            step = _STEP.get()
+            if step is not None:
+                self.specials = specials(step[0], _decode)
+            self.steps = Steps(tool_dicts(tools) or None, reasoning="none",
+                               special_tokens=self.specials.texts if self.specials is not None else None)
         return self.steps
+
+    def _special(self, text: str) -> list[int] | None:
+        """Where the step's special marker tokens are in `text` (see step_ids)."""
+        step = _STEP.get()
+        if self.specials is None or step is None:
+            return None
+        _, ids, cumulative = step
+        if cumulative:
+            ids, self.seen = ids[self.seen:], len(ids)
+        return self.specials.at(text, ids)
 
     def has_tool_call(self, text: str) -> bool:
         # SGLang asks this before a non-streamed parse; a cut-off call counts, so its markup is removed
-        _, _, _, s = whole(text, reasoning="none")
+        _, _, _, s = whole(text, reasoning="none", **_answer_spelling(text))
         return bool(s.calls)
 
     def detect_and_parse(self, text: str, tools) -> StreamingParseResult:
-        _, content, calls, _ = whole(text, tools=tool_dicts(tools) or None, reasoning="none")
+        _, content, calls, _ = whole(text, tools=tool_dicts(tools) or None, reasoning="none",
+                                     **_answer_spelling(text))
         position = {t["function"]["name"]: i for i, t in enumerate(tool_dicts(tools))}
         return StreamingParseResult(normal_text=content, calls=[
             ToolCallItem(tool_index=position.get(c.name, -1), name=c.name, parameters="".join(c.arguments))
             for c in calls])
 
     def parse_streaming_increment(self, new_text: str, tools) -> StreamingParseResult:
-        return self._result(self._steps(tools).feed(new_text))
+        steps = self._steps(tools)
+        return self._result(steps.feed(new_text, self._special(new_text)))
 
     def finish(self, tools) -> StreamingParseResult:
         return self._result(self._steps(tools).close(), end=True)
@@ -66,6 +85,107 @@ class CallsieveDetector(BaseFormatDetector):
 
     def structure_info(self):
         raise NotImplementedError("callsieve detects the format from the output; it has no single call structure")
+
+
+# The engine step being parsed: (tokenizer, its output ids, whether they are all of the output so
+# far), set around SGLang's parse by the serving hooks (step_ids, answer_ids): SGLang hands its tool
+# parser text only.
+_STEP: "contextvars.ContextVar[tuple | None]" = contextvars.ContextVar("callsieve_step", default=None)
+
+
+def _decode(tokenizer, ids) -> str:
+    return tokenizer.decode(list(ids), skip_special_tokens=False)
+
+
+def step_ids(original, serving, index, delta, parser_dict, content, request, *args, **kwargs):
+    """AROUND OpenAIServingChat._process_tool_call_stream (an async generator): the step's output ids
+    are there for callsieve's detector while SGLang runs it (a marker spelled with ordinary tokens
+    is then text: callsieve.spelling)."""
+    gen = original(serving, index, delta, parser_dict, content, request, *args, **kwargs)
+    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+    ids = content.get("output_ids") if isinstance(content, dict) else None
+    if getattr(serving, "tool_call_parser", None) != "callsieve" or tokenizer is None or ids is None:
+        return gen
+    from sglang.srt.runtime_context import get_serving
+    return _within(gen, (tokenizer, list(ids), not get_serving().incremental_streaming_output))
+
+
+async def _within(gen, step):
+    # set for each resumption only: another choice's generator may run between two
+    while True:
+        token = _STEP.set(step)
+        try:
+            item = await gen.__anext__()
+        except StopAsyncIteration:
+            return
+        finally:
+            _STEP.reset(token)
+        yield item
+
+
+def answer_ids(original, serving, request, ret, *args, **kwargs):
+    """AROUND OpenAIServingChat._build_chat_response: a non-streamed answer's output ids, for the
+    detector (one choice: with several, SGLang parses them in turn and which is which is not said)."""
+    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+    if (getattr(serving, "tool_call_parser", None) != "callsieve" or tokenizer is None
+            or len(ret) != 1 or ret[0].get("output_ids") is None):
+        return original(serving, request, ret, *args, **kwargs)
+    token = _STEP.set((tokenizer, list(ret[0]["output_ids"]), True))
+    try:
+        return original(serving, request, ret, *args, **kwargs)
+    finally:
+        _STEP.reset(token)
+
+
+def responses_stream(original, serving, request, sampling_params, result_generator, *args, **kwargs):
+    """AROUND OpenAIServingResponses._responses_stream_generator_non_harmony: each engine chunk's
+    output ids are there for callsieve's detector while SGLang parses that chunk (as step_ids)."""
+    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+    if getattr(serving, "tool_call_parser", None) == "callsieve" and tokenizer is not None:
+        from sglang.srt.runtime_context import get_serving
+        result_generator = _stepped(result_generator, tokenizer, not get_serving().incremental_streaming_output)
+    return original(serving, request, sampling_params, result_generator, *args, **kwargs)
+
+
+async def _stepped(results, tokenizer, cumulative: bool):
+    # (an async generator runs in its consumer's context: what it sets there holds while SGLang
+    # parses the chunk it yields, up to the next one)
+    async for ctx in results:
+        chunk = ctx if isinstance(ctx, dict) else getattr(ctx, "last_output", None)
+        ids = chunk.get("output_ids") if isinstance(chunk, dict) else None
+        _STEP.set((tokenizer, list(ids), cumulative) if ids is not None else None)
+        yield ctx
+
+
+def response_items(original, serving, *args, **kwargs):
+    """AROUND OpenAIServingResponses._make_response_output_items: a non-streamed answer's output
+    ids, for the detector (as answer_ids)."""
+    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+    ids = kwargs.get("output_ids")
+    if getattr(serving, "tool_call_parser", None) != "callsieve" or tokenizer is None or ids is None:
+        return original(serving, *args, **kwargs)
+    token = _STEP.set((tokenizer, list(ids), True))
+    try:
+        return original(serving, *args, **kwargs)
+    finally:
+        _STEP.reset(token)
+
+
+def _answer_spelling(text: str) -> dict:
+    """Whole(): where a non-streamed answer's special marker tokens are in `text` (what SGLang's
+    reasoning parser left of the answer: its end), or nothing (not told, or not the answer's end)."""
+    step = _STEP.get()
+    if step is None:
+        return {}
+    sp = specials(step[0], _decode)
+    if sp is None:
+        return {}
+    full = _decode(step[0], step[1])
+    if not full.endswith(text):
+        return {}
+    cut = len(full) - len(text)
+    found = sp.at(full, step[1]) or ()
+    return {"special": [i - cut for i in found if i >= cut], "special_tokens": sp.texts}
 
 
 # SGLang's per-step results, built without validating callsieve's own values again (steps.constructor)

@@ -161,16 +161,19 @@ class Steps:
 
     def __init__(self, tools=None, *, calls: bool = True, parallel: bool = True, reasoning: str = "auto",
                  thinking: bool | None = None, session=None, make_id: Callable[[str, int], str] | None = None,
-                 quotes=None):
+                 quotes=None, special_tokens=None):
         # No tool declared: with strict parsing every call is text (how the proxy does tool_choice "none").
         # `quotes`: the request's user and tool texts (rules.Asked.quotes): a call in one is a quote.
+        # `special_tokens`: the tokenizer's special marker tokens, from an engine that sees token ids
+        # (then `feed` is told where they are: callsieve.spelling).
         self.sieve = Sieve(tools=tools if calls else [], reasoning=reasoning, thinking=thinking, session=session,
-                           quotes=quotes)
+                           quotes=quotes, special_tokens=special_tokens)
         self.rules = ChoiceRules(parallel=parallel, make_id=make_id)
         self.calls: dict[int, Call] = {}    # by output index
 
-    def feed(self, text: str) -> Step:
-        return self._step(self.sieve.feed(text)) if text else Step()
+    def feed(self, text: str, special=None) -> Step:
+        """`special`: the offsets in `text` where a special marker token's text starts."""
+        return self._step(self.sieve.feed(text, special)) if text else Step()
 
     def close(self) -> Step:
         return self._step(self.sieve.close())
@@ -233,10 +236,10 @@ class Watch:
         return step
 
 
-def whole(text: str, **options) -> tuple[str, str, list[Call], Steps]:
+def whole(text: str, special=None, **options) -> tuple[str, str, list[Call], Steps]:
     """A non-streamed answer: (reasoning, content, complete calls, the Steps), through the same path."""
     s = Steps(**options)
-    a, b = s.feed(text), s.close()
+    a, b = s.feed(text, special), s.close()
     return a.reasoning + b.reasoning, a.content + b.content, s.complete_calls(), s
 
 

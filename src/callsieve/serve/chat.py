@@ -116,6 +116,7 @@ name = "chat"
 path = "/v1/chat/completions"
 auth_hint = "send 'Authorization: Bearer <key>' or 'x-api-key: <key>'"
 KEEPALIVE = COMMENT
+calls_whole = True    # a Chat client cannot be told a call it got is void: "auto" sends calls whole
 model, stream = wire.model, wire.stream
 
 
@@ -134,6 +135,76 @@ def to_chat(body: dict) -> dict:
 
 def encoder(body: dict, chat_body: dict) -> ChatEncoder:
     return ChatEncoder(bool((body.get("stream_options") or {}).get("include_usage")))
+
+
+def answer(body: dict, chat_body: dict) -> "ChatAnswer":
+    return ChatAnswer()
+
+
+class ChatAnswer(ChatEncoder):
+    """The non-streamed chat completion, folded from the typed events themselves: what `Fold`
+    would make of the chunks ChatEncoder writes for them (the envelope as it stood at the first
+    chunk, each choice's text, reasoning and calls grown, its last finish reason, the usage),
+    without writing and reading those chunks (tests/serve/test_serve_fold.py compares the two)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answer: dict | None = None
+        self.usage: dict | None = None
+        self.choices: dict[int, dict] = {}
+        self.grown = Grown()
+        self.failure: dict | None = None
+
+    def write(self, events: list) -> list[bytes]:
+        for ev in events:
+            t = type(ev)
+            if t is CallEnded or t is CallCut:   # no chunk of their own
+                continue
+            if t not in FOLDED:
+                raise TypeError(f"no Chat Completions form for {ev!r}")
+            if self.answer is None:   # the envelope as the first chunk had it
+                self.answer = {**self.envelope, "object": "chat.completion"}
+            one = self.choices.get(ev.choice)
+            if one is None:
+                one = self.choices[ev.choice] = {"index": ev.choice, "finish_reason": None,
+                                                 "message": {"role": "assistant", "content": ""}}
+            msg = one["message"]
+            if t is Content or t is Thinking:
+                if ev.text:
+                    self.grown.add(msg, CONTENT if t is Content else REASONING, ev.text)
+            elif t is CallOpened:
+                call = {"id": ev.id, "type": "function", "function": {"name": ev.name, "arguments": ""}}
+                msg.setdefault("tool_calls", {})[ev.index] = call
+                self.grown.add(call["function"], "arguments", ev.arguments or "")
+            elif t is CallArgs:
+                self.grown.add(msg["tool_calls"][ev.index]["function"], "arguments", ev.text)
+            elif t is Finished:
+                one["finish_reason"] = ev.reason or one["finish_reason"]
+                self.usage = ev.usage or self.usage
+        return []
+
+    def fail(self, error: dict) -> list[bytes]:
+        self.failure = self.failure or error
+        return []
+
+    def close(self) -> list[bytes]:
+        return []
+
+    def result(self) -> dict:
+        if self.failure is not None:
+            raise wire.Failed(self.failure)
+        self.grown.settle()
+        for one in self.choices.values():
+            msg = one["message"]
+            if "tool_calls" in msg:
+                msg["tool_calls"] = [msg["tool_calls"][k] for k in sorted(msg["tool_calls"])]
+                msg["content"] = msg["content"] or None
+        head = self.answer or {}
+        return {**head, **({"usage": self.usage} if self.usage else {}),
+                "choices": [self.choices[i] for i in sorted(self.choices)]}
+
+
+FOLDED = (Started, Content, Thinking, CallOpened, CallArgs, Finished)   # the events with a chunk
 
 
 class Fold:

@@ -300,8 +300,9 @@ class EmbeddedServer:
         """
         if r.status_code != 200 or self.child.poll() is not None:
             return False
-        with contextlib.suppress(ValueError, TypeError, AttributeError):
-            return any(m.get("id") == MODEL_ALIAS for m in r.json().get("data", []))
+        from callsieve.serve.catalogue import model_ids   # (the one reader; imported late: this module stays light)
+        with contextlib.suppress(ValueError):
+            return MODEL_ALIAS in model_ids(r.content)
         return False
 
     def _first_generation(self) -> None:

@@ -256,11 +256,17 @@ def declared_names(sieve_kwargs: dict[str, Any]) -> set[str] | None:
 
 def client_view(ex: Exchange, fold: Any) -> dict[str, Any]:
     """What the client received: the answer as its API's client assembles it, and the raw bytes
-    of a stream. `fold` is the API's WireAPI.fold over decoded SSE payloads (or None)."""
+    of a stream. `fold` is the API's WireAPI.fold over decoded SSE payloads (or None); a
+    non-streamed answer was sent (and recorded) as the one JSON body."""
     from callsieve.serve.upstream_reader import sse_payloads
     data = b"".join(ex.sent)
     answer: Any = None
-    if fold is not None and data:
+    if not ex.stream and data:
+        try:
+            answer = json.loads(data)
+        except ValueError as e:
+            answer = {"error": f"{type(e).__name__}: {e}"}
+    elif fold is not None and data:
         try:
             answer = fold(sse_payloads(data))
         except Exception as e:  # noqa: BLE001 - a failed stream has no whole answer

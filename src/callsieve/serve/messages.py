@@ -24,6 +24,7 @@ from callsieve.serve.stream import Grown, JSONAnswer, named_sse
 name = "messages"
 path = "/v1/messages"
 auth_hint = "send 'x-api-key: <key>' or 'Authorization: Bearer <key>'"
+calls_whole = True    # a tool_use block cannot be taken back: "auto" sends calls whole
 model, stream = wire.model, wire.stream
 OF_A_CALL = (CallArgs, CallEnded, CallCut)   # the events that go to an open call's block
 STOP = {"tool_calls": "tool_use", "length": "max_tokens", "stop": "end_turn"}
@@ -262,6 +263,10 @@ class MessagesEncoder(OneAnswer):
         self.open: str | int | None = None   # its kind: "text", "thinking", or a call index
         self.held: deque = deque()      # events that came while a call's block was open (see write)
 
+    def emit(self, event: dict) -> bytes:
+        """One Messages event, as it is sent (MessagesAnswer folds it instead)."""
+        return named_sse(event)
+
     def write(self, events: list) -> list[bytes]:
         """As OneAnswer's, but a call's block, once open, stays open until the call ends: Messages
         has one block open at a time and none reopens, so output that comes in between (text
@@ -298,13 +303,13 @@ class MessagesEncoder(OneAnswer):
         msg: dict[str, Any] = {"id": new_id("msg"), "type": "message", "role": "assistant", "model": self.body.get("model"),
                "content": [], "stop_reason": None, "stop_sequence": None,
                "usage": {"input_tokens": estimate(self.body), "output_tokens": 0}}
-        return [named_sse({"type": "message_start", "message": msg}), named_sse({"type": "ping"})]
+        return [self.emit({"type": "message_start", "message": msg}), self.emit({"type": "ping"})]
 
     def _open(self, kind, block: dict) -> list[bytes]:
         out = self._close()
         self.index += 1
         self.open = kind
-        return out + [named_sse({"type": "content_block_start", "index": self.index, "content_block": block})]
+        return out + [self.emit({"type": "content_block_start", "index": self.index, "content_block": block})]
 
     def _close(self) -> list[bytes]:
         if self.open is None:
@@ -313,10 +318,10 @@ class MessagesEncoder(OneAnswer):
         if self.open == "thinking":  # clients keep thinking only with a signature (ours is a mere tag)
             out.append(self._delta({"type": "signature_delta", "signature": new_id("callsieve")}))
         self.open = None
-        return out + [named_sse({"type": "content_block_stop", "index": self.index})]
+        return out + [self.emit({"type": "content_block_stop", "index": self.index})]
 
     def _delta(self, delta: dict) -> bytes:
-        return named_sse({"type": "content_block_delta", "index": self.index, "delta": delta})
+        return self.emit({"type": "content_block_delta", "index": self.index, "delta": delta})
 
     def text(self, text: str) -> list[bytes]:
         out = self._open("text", {"type": "text", "text": ""}) if self.open != "text" else []
@@ -341,12 +346,43 @@ class MessagesEncoder(OneAnswer):
 
     def finish(self, reason: str, stop_sequence: str | None, usage: dict | None) -> list[bytes]:
         delta = {"stop_reason": stop_reason(reason, stop_sequence), "stop_sequence": stop_sequence}
-        return self._close() + [named_sse({"type": "message_delta", "delta": delta, "usage": usage_of(usage, self.body)}),
-                                named_sse({"type": "message_stop"})]
+        return self._close() + [self.emit({"type": "message_delta", "delta": delta, "usage": usage_of(usage, self.body)}),
+                                self.emit({"type": "message_stop"})]
 
     def fail(self, error: dict) -> list[bytes]:
-        return [named_sse({"type": "error", "error": {"type": "api_error",
+        return [self.emit({"type": "error", "error": {"type": "api_error",
                                                       "message": error.get("message") or str(error)}})]
+
+
+class MessagesAnswer(MessagesEncoder):
+    """The non-streamed Message: the encoder's events (the same blocks, opened, held and closed
+    alike) folded as they are made (`Fold`), never written and read back."""
+
+    def __init__(self, body: dict, chat_body: dict):
+        super().__init__(body, chat_body)
+        self.folded = wire.Folded(Fold())
+
+    def emit(self, event: dict) -> bytes:
+        return self.folded.add(event)
+
+    def start(self) -> list[bytes]:
+        super().start()
+        return []
+
+    def write(self, events: list) -> list[bytes]:
+        super().write(events)
+        return []
+
+    def fail(self, error: dict) -> list[bytes]:
+        super().fail(error)
+        return []
+
+    def result(self) -> dict:
+        return self.folded.result()
+
+
+def answer(body: dict, chat_body: dict) -> MessagesAnswer:
+    return MessagesAnswer(body, chat_body)
 
 
 def encoder(body: dict, chat_body: dict) -> MessagesEncoder:

@@ -22,11 +22,12 @@ DELIVERY = ("auto", "whole", "stream")
 CALLS_HEADER = "x-callsieve-calls"
 
 
-def whole_calls(api: str, server: str, header: str | None) -> bool:
-    """Is a call delivered whole, for API `api`, the server's `--calls` and the request's header?"""
+def whole_calls(api: Any, server: str, header: str | None) -> bool:
+    """Is a call delivered whole, for `api` (a wire.WireAPI: its `calls_whole` says what "auto"
+    is), the server's `--calls` and the request's header?"""
     mode = header.strip().lower() if header and header.strip().lower() in DELIVERY else server
     if mode == "auto":
-        return api != "responses"
+        return bool(api.calls_whole)
     return mode == "whole"
 
 

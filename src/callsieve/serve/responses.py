@@ -27,6 +27,7 @@ name = "responses"
 path = "/v1/responses"
 auth_hint = "send 'Authorization: Bearer <key>' or 'x-api-key: <key>'"
 KEEPALIVE = COMMENT
+calls_whole = False   # its items say "completed" or "incomplete": "auto" streams calls
 model, stream = wire.model, wire.stream
 REASONING_TAG = "callsieve:"  # encrypted_content of our reasoning items: the text, so it can come back
 
@@ -266,7 +267,11 @@ class ResponsesEncoder(OneAnswer):
 
     def ev(self, type_: str, **fields) -> bytes:
         self.seq += 1
-        return named_sse({"type": type_, "sequence_number": self.seq, **fields})
+        return self.emit({"type": type_, "sequence_number": self.seq, **fields})
+
+    def emit(self, event: dict) -> bytes:
+        """One Responses event, as it is sent (ResponsesAnswer folds it instead)."""
+        return named_sse(event)
 
     def response(self, status: str, usage=None, details=None) -> dict:
         self.grown.settle()
@@ -371,6 +376,41 @@ class ResponsesEncoder(OneAnswer):
         r = self.response("failed")
         r["error"] = {"code": error.get("code") or "server_error", "message": error.get("message") or str(error)}
         return self._close_open() + [self.ev("response.failed", response=r)]
+
+
+class ResponsesAnswer(ResponsesEncoder):
+    """The non-streamed Response: the encoder's events folded as they are made (`Fold`: the
+    Response the last one carries), never written and read back; its deltas not even made."""
+
+    def __init__(self, body: dict, chat_body: dict):
+        super().__init__(body, chat_body)
+        self.folded = wire.Folded(Fold())
+
+    def emit(self, event: dict) -> bytes:
+        return self.folded.add(event)
+
+    def _delta(self, type_: str, item: dict, middle: str, text: str, tail: str) -> bytes:
+        self.seq += 1   # (a delta is no part of the Response)
+        return b""
+
+    def start(self) -> list[bytes]:
+        super().start()
+        return []
+
+    def write(self, events: list) -> list[bytes]:
+        super().write(events)
+        return []
+
+    def fail(self, error: dict) -> list[bytes]:
+        super().fail(error)
+        return []
+
+    def result(self) -> dict:
+        return self.folded.result()
+
+
+def answer(body: dict, chat_body: dict) -> ResponsesAnswer:
+    return ResponsesAnswer(body, chat_body)
 
 
 def encoder(body: dict, chat_body: dict) -> ResponsesEncoder:

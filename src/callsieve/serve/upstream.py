@@ -18,7 +18,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from callsieve.serve.apis import PATHS   # "model" means the same in each
-from callsieve.serve.catalogue import credential
 from callsieve.serve.guard import printable
 
 NO_SUCH_ENDPOINT = (404, 405, 501)   # the path or the method is unknown there: not an OpenAI-compatible API
@@ -64,7 +63,7 @@ async def readiness(request: Request) -> JSONResponse:
     proxy = request.app.state.proxy
     shown = proxy.secrets.url
     try:
-        ids = await proxy.list_models(proxy.headers({}), READY_TIMEOUT_S)   # (the proxy's own credential)
+        ids = await proxy.models.read(proxy.relay.headers({}), READY_TIMEOUT_S)   # (the proxy's own credential)
     except httpx.HTTPError as e:
         return JSONResponse({"status": "unavailable", "upstream": shown,
                              "reason": proxy.secrets.hide(f"unreachable ({type(e).__name__}: {e or 'no answer'})")}, 503)
@@ -112,14 +111,8 @@ class DefaultModel:
             return None  # the app answers 400
         if not isinstance(doc, dict) or doc.get("model"):
             return None
-        headers = self.proxy.headers(incoming)   # as the request goes upstream: whose list it is
-        key = credential(headers)
-        ids = self.proxy.catalogue.ids(key)
-        if not ids and self.proxy.catalogue.due(key):  # not read for this credential yet (or still starting)
-            try:
-                ids = await self.proxy.list_models(headers)
-            except Exception:  # noqa: BLE001 - the request goes on as it is; the upstream will say
-                return None
+        # as the request goes upstream: whose list it is
+        ids = await self.proxy.models.known(self.proxy.relay.headers(incoming))
         if len(ids) != 1:
             return None
         doc["model"] = ids[0]

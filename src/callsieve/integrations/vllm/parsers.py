@@ -9,11 +9,19 @@ from vllm.parser.abstract_parser import DelegatingParser
 from vllm.renderers.chat_utils import make_tool_call_id
 from vllm.tool_parsers.abstract_tool_parser import ToolParser
 
+from callsieve.integrations.markers import Specials, specials
 from callsieve.integrations.steps import OneEntryPerDelta, Steps, note_streamed, whole
 from callsieve.integrations.vllm.reasoning import CallsieveReasoningParser
-from callsieve.integrations.vllm.requests import (check_tools, delta_message, keep_special_tokens, options,
-                                                   prompt_thinking, random_id, session_for, strict_unmet,
-                                                   structural_tag_model)
+from callsieve.integrations.vllm.requests import (check_tools, decode, delta_message, keep_special_tokens,
+                                                   options, prompt_thinking, random_id, session_for,
+                                                   strict_unmet, structural_tag_model)
+
+
+def spelled(sp: Specials | None, text: str, ids) -> list[int] | None:
+    """Where in a step's (or answer's) text its special marker tokens start: a marker spelled with
+    ordinary tokens is text (callsieve.spelling).  None: not known (no ids given, or the tokenizer
+    has no special marker token)."""
+    return sp.at(text, ids) if sp is not None and (ids or not text) else None
 
 
 class CallsieveToolParser(ToolParser):
@@ -26,6 +34,7 @@ class CallsieveToolParser(ToolParser):
         super().__init__(tokenizer, tools)
         self.steps: Steps | None = None
         self.out = OneEntryPerDelta()
+        self.specials = specials(tokenizer, decode)   # (the stream's: a parser serves one request)
 
     def adjust_request(self, request):
         check_tools(request)
@@ -46,8 +55,9 @@ class CallsieveToolParser(ToolParser):
     def extract_tool_calls_streaming(self, previous_text, current_text, delta_text, previous_token_ids,
                                      current_token_ids, delta_token_ids, request) -> DeltaMessage | None:
         if self.steps is None:
-            self.steps = Steps(**self._options(request))
-        step = self.out.take(self.steps.feed(delta_text))
+            sp = self.specials     # (told the ids: the Sieve is told which markers came as tokens)
+            self.steps = Steps(**self._options(request), special_tokens=sp.texts if sp is not None else None)
+        step = self.out.take(self.steps.feed(delta_text, spelled(self.specials, delta_text, delta_token_ids)))
         note_streamed(self, step)
         return delta_message(step)
 
@@ -79,6 +89,7 @@ class CallsieveParser(DelegatingParser):
         self.forced = False   # tool_choice "required" / named: vLLM's guided-JSON path (read once)
         self.include_reasoning = True
         self.out = OneEntryPerDelta()
+        self.specials = specials(tokenizer, decode)
         if self._tool_parser is not None:
             # strict tools / --tool-strict-level: the grammar of the served model's family, as its
             # own vLLM parser would send (hermes for Qwen3…), where vLLM has one
@@ -130,7 +141,12 @@ class CallsieveParser(DelegatingParser):
             return super().parse(model_output, request, enable_auto_tools, model_output_token_ids)
         self._initialize_history_tool_call_cnt(request)
         calls_on = self._calls() and enable_auto_tools
-        reasoning, content, calls, _ = whole(model_output, **self._options(request, calls_on))
+        # Told the answer's ids (a fresh Specials: they are all here), the Sieve is told which
+        # markers came as tokens; not told them, the text alone cannot tell.
+        sp = specials(self.model_tokenizer, decode) if model_output_token_ids else None
+        reasoning, content, calls, _ = whole(model_output, spelled(sp, model_output, model_output_token_ids),
+                                             special_tokens=sp.texts if sp is not None else None,
+                                             **self._options(request, calls_on))
         tool_calls = [FunctionCall(id=c.id, name=c.name, arguments="".join(c.arguments)) for c in calls]
         if tool_calls and not content.strip():
             content = ""
@@ -149,12 +165,14 @@ class CallsieveParser(DelegatingParser):
                 self._initialize_history_tool_call_cnt(request)
                 if prompt_token_ids is not None:
                     self.set_prompt_token_ids(prompt_token_ids)
-                self.steps = Steps(**self._options(request, self._calls() and self._enable_auto_tools))
+                sp = self.specials
+                self.steps = Steps(**self._options(request, self._calls() and self._enable_auto_tools),
+                                   special_tokens=sp.texts if sp is not None else None)
                 self.include_reasoning = getattr(request, "include_reasoning", True)
         steps = self.steps
         if steps is None:    # forced
             return super().parse_delta(delta_text, delta_token_ids, request, prompt_token_ids, finished=finished)
-        step = steps.feed(delta_text)
+        step = steps.feed(delta_text, spelled(self.specials, delta_text, delta_token_ids))
         if finished:
             step = step + steps.close()
         return delta_message(self.out.take(step, end=finished), self.include_reasoning)

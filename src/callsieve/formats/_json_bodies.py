@@ -1,0 +1,303 @@
+"""JSON behind a marker: the bodies of the families whose calls are JSON objects (docs/architecture.md#parts).
+
+Each is a `Body` of formats/_parts.py that a `Family` declares with named options (a family's
+quirk is an option, never code of its own):
+- `JsonAfter`: call objects or lists after a marker, perhaps after header words;
+- `JsonStart`: a bare call object or list, as the first thing in the content (or naming a
+  declared tool after prose);
+- `NameKeys`: calls keyed by the tool's name, `[{"NAME": {args}}]`;
+- `Recipient`: a recipient header, then a list of calls or a named tool's arguments;
+- `Fenced`: calls in a Markdown ```json fence, perhaps after a heading line;
+- `JsonOrCode`: JSON calls, or a built-in tool written in Python, or code for a code tool;
+- `NameArgs`: JSON calls, or a name, an optional id and the arguments, behind bracket tokens.
+Sections of calls are formats/_sections.py's.  Each reads through the shared JSON reader
+(formats/_json.py): the name first, then argument deltas.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import secrets
+import string
+
+from . import LOOK_MAX, MAYBE, NO, YES, declared
+from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
+                    keyed_calls, special)
+from ._parts import Body, closers
+from ..reader import Reject, Truncated, peek, peek_raw, startswith, token
+
+
+@functools.lru_cache(maxsize=256)
+def own_closer(opener: str, ends: tuple) -> str | None:
+    """The closer of the block `opener` opened, among the family's `ends`: the one spelled after
+    the opener (`<longcat_tool_call>` … `</longcat_tool_call>`), else the family's first."""
+    return next((c for c in closers(opener) if c in ends), ends[0] if ends else None)
+
+
+def _head(r, parts):
+    """Read header `parts` (as `ahead` takes them: a literal, or alternatives, "" for none)."""
+    for part in parts:
+        for alt in sorted(part if isinstance(part, tuple) else (part,), key=len, reverse=True):
+            if alt and (yield from startswith(r, alt, skip_ws=True)):
+                break
+
+
+class JsonAfter(Body):
+    """Call objects (or lists of them, several separated by whitespace or `seps`) after a marker,
+    up to the block's closer, which is optional; claimed only when JSON follows.  Options:
+    - `again`: the opener written twice (`<tool_call>\\n<tool_call>\\n{…`) is markup too, once;
+    - `end`: a closer read when written, for a family that declares none (llama.cpp's
+      `</function_call>` after Granite-20b's `<function_call>`, GigaChat's `</s>`);
+    - `head`: words between the marker and the JSON (GigaChat's `function call<|role_sep|>`),
+      in `ahead`'s terms (a literal, or alternatives with "" for an optional one);
+    - `one`: a single call object, not a sequence; `named`: its first key must be `"name"`;
+    - `opened`: the marker ends with the JSON's own bracket (`functools[`, `functools{`): it is
+      given back to the JSON reader, and one list (or object) is read."""
+
+    def __init__(self, again: bool = True, end: str | None = None, head: tuple = (), one: bool = False,
+                 named: bool = False, opened: bool = False, seps: str = ","):
+        self.again, self.end, self.head, self.one, self.named = again, end, head, one, named
+        self.opened, self.seps = opened, seps
+        self._ahead: dict[str, tuple] = {}         # opener -> what must follow it
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self.within("", look, eof, ctx, ends)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        parts = self._ahead.get(opener)
+        if parts is None:
+            parts = self._ahead[opener] = self._parts(opener)
+        return ahead(look, eof, *parts)
+
+    def _parts(self, opener: str) -> tuple:
+        """What must follow `opener`, in `ahead`'s terms."""
+        if self.opened:
+            return ('"' if opener.endswith("{") else "{",)
+        again = ((opener, ""),) if self.again and opener else ()
+        first = "{" if self.one else ("{", "[")
+        return (*again, *self.head, first, *(('"name"',) if self.named else ()))
+
+    def read(self, r, ctx, opener, ends, value):
+        if self.opened:
+            r.push_front(opener[-1])           # the list's (or object's) own bracket
+            yield from (call_object(r, ctx) if opener.endswith("{") else call_array(r, ctx))
+            return
+        if self.again:
+            yield from startswith(r, opener, skip_ws=True)
+        if self.head:
+            yield from _head(r, self.head)
+        if self.one:
+            yield from call_object(r, ctx)
+            if self.end:
+                yield from startswith(r, self.end, skip_ws=True)
+            return
+        yield from call_sequence(r, ctx, own_closer(opener, ends) or self.end, seps=self.seps)
+
+
+class JsonStart(Body):
+    """A bare call object or list, its opener (`{`, `[`) the JSON's own: as the first thing in
+    the content when its first key is a call's, after prose only when it names a declared tool.
+    Calls may be separated by `;` (Llama 3.x) or commas."""
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self.within("{", look, eof, ctx, ends)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        return call_ahead(opener, look, eof, ctx)
+
+    def read(self, r, ctx, opener, ends, value):
+        yield from bare_calls(r, ctx, opener)
+
+
+class NameKeys(JsonAfter):
+    """Calls keyed by the tool's name, `[{"NAME": {args}}, …]` (Apertus), or one such object;
+    several keys in one object are several calls.  Claimed as JsonAfter claims its JSON."""
+
+    def read(self, r, ctx, opener, ends, value):
+        yield from keyed_calls(r, ctx)
+        closer = own_closer(opener, ends)
+        if closer:
+            yield from startswith(r, closer, skip_ws=True)
+
+
+_IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
+_EOL = re.compile(r"[ \t]*\r?\n?")
+_RECIPIENT = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*\r?\n\s*([\[{])")
+_RECIPIENT_PREFIX = re.compile(r"[A-Za-z_][\w.\-]*(?:[ \t]*(?:\r?\n\s*)?)?\Z|\Z")
+
+
+class Recipient(Body):
+    """A recipient on the marker's line, the calls on the next: `listed` (HyperCLOVA X's
+    `function_call`), then a JSON list of calls; or a declared tool's name, then its arguments
+    object."""
+
+    def __init__(self, listed: str):
+        self.listed = listed
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        look = look[:LOOK_MAX]
+        m = _RECIPIENT.match(look)
+        if m:
+            if m.group(1) == self.listed:
+                return YES
+            return YES if m.group(2) == "{" and declared(ctx, m.group(1)) else NO
+        return MAYBE if not eof and _RECIPIENT_PREFIX.match(look) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        m = yield from token(r, _IDENT, 256)
+        if m is None:
+            raise Reject("no recipient") if (yield from peek_raw(r)) else Truncated("cut off after the header")
+        yield from token(r, _EOL, 8)
+        if m.group() == self.listed:
+            yield from call_sequence(r, ctx, None)
+        else:
+            yield from call_object(r, ctx, name=ctx.check(m.group()))
+
+
+_LANG = re.compile(r"[A-Za-z_0-9]*[ \t]*")
+# The call on the fence's own line (```json {"name": …} ```, nicoalbanese/ai-sdk-fundamentals#4)
+_INLINE = re.compile(r'\{\s*"|\[\s*\{')
+_INLINE_PREFIX = re.compile(r"[{\[]\s*\Z")
+FENCE = "```"
+_BLANK = re.compile(r"[ \t]*(?:\n[ \t]*){0,2}")   # (a blank line at most)
+_LANGS = ("", "json", "xml", "tool_call", "tool_code", "json5")
+
+
+class Fenced(Body):
+    """Calls in a Markdown fence, ```json\\n{…}\\n``` or on the fence's own line; a fence whose
+    JSON has no call's shape is no call (code samples live in fences too).  An opener other than
+    the fence is a heading that labels the call (`**Tool Call:**`, Command R's `Action:`): the
+    fence must follow it after `gap` (a regex; default a blank line at most).  `langs`: the fence
+    languages a call may be written under."""
+
+    def __init__(self, gap: str | None = None, langs: tuple[str, ...] = _LANGS):
+        self.gap = _BLANK if gap is None else re.compile(gap)
+        self.langs = langs
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self.within(FENCE, look, eof, ctx, ends)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        look = look[:LOOK_MAX]
+        if opener != FENCE:                       # a heading: a call fence next
+            fence = self.gap.match(look).end()  # type: ignore[union-attr]  # (a `*` pattern: always matches)
+            rest = look[fence:]
+            if not rest.startswith(FENCE):
+                return MAYBE if not eof and FENCE.startswith(rest) else NO
+            return self.within(FENCE, look[fence + 3:], eof, ctx, ends)
+        lang = _LANG.match(look).end()  # type: ignore[union-attr]  # (a `*` pattern: always matches)
+        if look[lang:lang + 1] in ("{", "[") and look[:lang].strip().lower() in self.langs:
+            if _INLINE.match(look, lang):
+                return YES
+            if not eof and _INLINE_PREFIX.match(look, lang):
+                return MAYBE
+        nl = look.find("\n")
+        if nl < 0:
+            return MAYBE if not eof and len(look) < 24 and _LANG.fullmatch(look) else NO
+        if look[:nl].strip().lower() not in self.langs:
+            return NO
+        body = look[nl + 1:].lstrip()
+        if body:
+            return YES if body[0] in "{[" else NO
+        return NO if eof else MAYBE
+
+    def read(self, r, ctx, opener, ends, value):
+        if opener != FENCE:
+            yield from token(r, self.gap, 64)
+            yield from startswith(r, FENCE)        # (within saw it)
+        yield from token(r, _LANG, 64)
+        yield from call_sequence(r, ctx, None, loose=True)   # code samples live in fences too
+        yield from startswith(r, FENCE, skip_ws=True)
+
+
+_BUILTIN = re.compile(r"[A-Za-z_]\w*(?:\.(?:c(?:a(?:l(?:l(?:\()?)?)?)?)?)?")   # prefix-closed NAME.call(
+
+
+class JsonOrCode(Body):
+    """After a code marker (Llama's `<|python_tag|>`): JSON calls (separated by `seps`); or a
+    built-in tool written in Python, `NAME.call(q="…")`, a call to NAME (read as literals by the
+    pythonic reader, nothing evaluated); or any other text, code up to one of `ends`: a call to
+    the first declared of `tools` (else the first) with {"code": …}.  Then one of the special
+    tokens `words` (`<|eom_id|>`, in any look-alike spelling), consumed."""
+
+    def __init__(self, tools: tuple[str, ...], ends: tuple[str, ...], seps: str = ",", words: tuple[str, ...] = ()):
+        self.tools, self.ends, self.seps, self.words = tools, ends, seps, words
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return YES
+
+    def read(self, r, ctx, opener, ends, value):
+        c = yield from peek(r)
+        if c in ("{", "[") and c:
+            yield from call_sequence(r, ctx, None, seps=self.seps)
+        else:
+            m = yield from token(r, _BUILTIN, 256)
+            if m is not None:
+                r.pos = m.start()
+            if m is not None and m.group().endswith(".call("):
+                from ._pythonic import call as python_call     # (the pythonic reader imports the parts)
+                yield from python_call(r, View(ctx, rename=lambda n: n.removesuffix(".call")))
+            else:
+                yield from code_call(r, ctx, self.tools, self.ends)
+        yield from special(r, self.words)
+
+
+_ALNUM = string.ascii_letters + string.digits
+_ID = re.compile(r"[A-Za-z0-9_\-]+")
+_TOOL = re.compile(r"[A-Za-z_][\w.\-]*")
+
+
+def _prefixes(tag: str) -> str:
+    """A regex for every non-empty prefix of the literal `tag`."""
+    out = ""
+    for ch in reversed(tag[1:]):
+        out = f"(?:{re.escape(ch)}{out})?"
+    return re.escape(tag[0]) + out
+
+
+class NameArgs(Body):
+    """Mistral's `[TOOL_CALLS]` bodies: a JSON list (or objects) of calls; or a tool's name, an
+    optional `id_tag` and the call's id, an optional `args_tag`, then the arguments object
+    (`NAME[CALL_ID]id[ARGS]{…}`, `NAME{…}`).  `marker`: the family's marker, markup when written
+    again; an opener other than it is a declared tool's name (the marker stripped upstream), the
+    start of the call.  `ids`: calls the model gave no id get one of this many alphanumeric
+    characters (Mistral's templates want 9)."""
+
+    def __init__(self, marker: str, id_tag: str = "[CALL_ID]", args_tag: str = "[ARGS]", ids: int = 9):
+        self.marker, self.id_tag, self.args_tag, self.ids = marker, id_tag, args_tag, ids
+        tags = "|".join(re.escape(t) for t in (args_tag, id_tag))
+        # NAME{json}: JSON follows the brace (Gemma 4's literal `NAME{key:…}` is gemma_special's)
+        self.after_name = re.compile(r'\{\s*["}]|' + tags)
+        self.after_prefix = re.compile(r"(?:\{\s*|" + "|".join(_prefixes(t) for t in (args_tag, id_tag)) + r")?\Z")
+
+    def new_id(self) -> str:
+        return "".join(secrets.choice(_ALNUM) for _ in range(self.ids))
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self.within("", look, eof, ctx, ends)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        if opener == self.marker or self.after_name.match(look):   # a tool's name: its arguments must follow
+            return YES
+        return MAYBE if not eof and self.after_prefix.match(look) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        ctx = View(ctx, new_id=self.new_id)
+        if opener != self.marker:
+            r.push_front(opener)
+        while (yield from startswith(r, self.marker, skip_ws=True)):
+            pass                       # the marker written twice (`[TOOL_CALLS][TOOL_CALLS]f…`)
+        c = yield from peek(r)
+        if c in ("[", "{"):
+            yield from call_sequence(r, ctx, None)
+            return
+        m = yield from token(r, _TOOL, 256)
+        if m is None:
+            raise Reject(f"no call after {self.marker}") if c else Truncated(f"cut off after {self.marker}")
+        name = ctx.check(m.group())
+        cid = None
+        if (yield from startswith(r, self.id_tag)):
+            idm = yield from token(r, _ID, 64)
+            cid = idm.group() if idm else None
+        yield from startswith(r, self.args_tag)
+        yield from call_object(r, ctx, name=name, id=cid)
