@@ -1,4 +1,5 @@
-"""Regenerate the format tables of the README and docs/ from `callsieve.formats.table()`.
+"""Regenerate the format tables of the README and docs/ from `callsieve.formats.table()`, and the
+core's module map in docs/architecture.md from the modules themselves.
 
     python docs/generate.py          # rewrite the generated blocks in place
     python docs/generate.py --check  # exit 1 if one is out of date (tests/test_docs.py does this)
@@ -7,6 +8,7 @@ Each block sits between BEGIN and END markers; everything else in the files is h
 """
 from __future__ import annotations
 
+import ast
 import os
 import sys
 
@@ -75,6 +77,43 @@ def per_syntax(key: str) -> str:
     return "\n".join(format_rows([r for r in formats.table() if r["syntax"] == key], "")) + "\n"
 
 
+# ---------------------------------------------------------------- the core's module map
+CORE_BEGIN = "<!-- BEGIN GENERATED from the core modules by `python docs/generate.py` -->"
+CORE = os.path.join(ROOT, "src", "callsieve")
+# src/callsieve/*.py that are not the core: the package's door, the command line, the request
+# rules (a layer of their own above the core: docs/architecture.md's first table).
+NOT_CORE = {"__init__.py", "__main__.py", "cli.py", "rules.py"}
+
+
+def first_sentence(doc: str) -> str:
+    """A docstring's first sentence, on one line."""
+    para = " ".join(doc.strip().split("\n\n")[0].split())
+    for i, c in enumerate(para):
+        if c == "." and (i + 1 == len(para) or para[i + 1] == " ") and para.count("(", 0, i) == para.count(")", 0, i):
+            return para[:i + 1]
+    return para
+
+
+def core_modules() -> list[tuple[str, str, list[str]]]:
+    """(module, its job, its public classes) for each core module, from its source."""
+    out = []
+    for name in sorted(os.listdir(CORE)):
+        if not name.endswith(".py") or name in NOT_CORE:
+            continue
+        with open(os.path.join(CORE, name), encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        classes = [n.name for n in tree.body if isinstance(n, ast.ClassDef) and not n.name.startswith("_")]
+        out.append((name, first_sentence(ast.get_docstring(tree) or ""), classes))
+    return out
+
+
+def core_map() -> str:
+    lines = ["| module | what it does (its docstring) | its classes |", "|---|---|---|"]
+    for name, job, classes in core_modules():
+        lines.append(f"| `{name}` | {_cell(job)} | {', '.join(f'`{c}`' for c in classes) or '—'} |")
+    return "\n".join(lines) + "\n"
+
+
 def blocks() -> dict[str, str]:
     """{file (relative to the repository): the text of its generated block}."""
     out = {"README.md": readme(), "docs/syntax.md": index()}
@@ -82,31 +121,38 @@ def blocks() -> dict[str, str]:
     return out
 
 
-def current(text: str) -> str | None:
+def other_blocks() -> dict[tuple[str, str], str]:
+    """{(file, its block's BEGIN marker): the block's text}, for blocks made from the code."""
+    return {("docs/architecture.md", CORE_BEGIN): core_map()}
+
+
+def current(text: str, begin: str = BEGIN) -> str | None:
     """The generated block in `text` (None if it has none)."""
-    if BEGIN not in text:
+    if begin not in text:
         return None
-    a = text.index(BEGIN) + len(BEGIN) + 1
+    a = text.index(begin) + len(begin) + 1
     return text[a:text.index(END, a)]
 
 
-def rewrite(text: str, block: str) -> str:
-    a = text.index(BEGIN) + len(BEGIN) + 1
+def rewrite(text: str, block: str, begin: str = BEGIN) -> str:
+    a = text.index(begin) + len(begin) + 1
     return text[:a] + block + text[text.index(END, a):]
 
 
 def main(argv) -> int:
     stale = []
-    for rel, block in blocks().items():
+    every = {(rel, BEGIN): block for rel, block in blocks().items()}
+    every.update(other_blocks())
+    for (rel, begin), block in every.items():
         path = os.path.join(ROOT, rel)
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        if current(text) == block:
+        if current(text, begin) == block:
             continue
         stale.append(rel)
         if "--check" not in argv:
             with open(path, "w", encoding="utf-8") as f:
-                f.write(rewrite(text, block))
+                f.write(rewrite(text, block, begin))
     if stale:
         print(("out of date: " if "--check" in argv else "rewrote: ") + ", ".join(stale))
     return 1 if stale and "--check" in argv else 0

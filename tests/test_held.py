@@ -6,9 +6,9 @@ from types import SimpleNamespace
 from callsieve import formats
 from callsieve.calls import Calls
 from callsieve.events import Text, ToolCallStart
-from callsieve.held import Example, Hold, Tentative
+from callsieve.held import Example, Hold, Release, Tentative
 from callsieve.layout import Output
-from callsieve.markers import candidates, marker_table
+from callsieve.markers import TableKey, Watching, candidates, marker_table
 from callsieve.marks import Marks
 from callsieve.reasoning import SYNTAXES
 
@@ -28,18 +28,17 @@ class Owner:
         (self.state,) = saved
 
 
-def made(changed=None):
+def made():
     out = Output(False)
     calls = Calls(out.push, None, True, 1 << 20)
     other = Owner("before")
-    sent = {"emit": [], "think": [], "close": []}
-    hold = Hold(out, (calls, other), changed or (lambda: None), sent["emit"].append,
-                sent["think"].append, sent["close"].append)
+    sent = None                              # (Hold sends nothing out: its moves return a Release)
+    hold = Hold(out, (calls, other))
     return out, calls, other, sent, hold
 
 
 def hermes_table():
-    return marker_table(candidates(formats.get("hermes"), None)[0], False, (), None, True, True)
+    return marker_table(Watching(candidates(formats.get("hermes"), None)[0], ()), TableKey())
 
 
 def region_with_a_call(think=THINK):
@@ -71,37 +70,43 @@ def test_a_region_in_thinking_holds_a_call_once_one_started():
 
 
 def test_the_call_its_events_go_out_as_they_were():
-    changed = []
     out, calls, other, sent, hold, blk = region_with_a_call()
-    hold._changed = lambda: changed.append(1)
     out.flush()
     hold.region.keep(out.events)             # (a feed ended: its events are held)
     assert out.events == []
     hold.was_call()
     assert out.events[1:] == [Text("x")] and type(out.events[0]) is ToolCallStart
-    assert hold.region is None and changed == [1]
+    assert hold.region is None
     assert calls.count == 1 and other.state == "after"     # the state stays as the call left it
 
 
 def test_a_thought_every_owner_goes_back_and_the_text_is_reasoning():
     out, calls, other, sent, hold, blk = region_with_a_call()
     hold.region.add(" more")
-    hold.thought(len(" more"))               # (the last 5 characters are not read yet)
+    released = hold.thought(len(" more"))    # (the last 5 characters are not read yet)
     assert hold.region is None
     assert calls.count == 0 and calls.index == -1 and other.state == "before"
     assert out.events == []                  # the region's events are dropped
-    assert sent["think"] == ['<tool_call>{"name": "f"}'] and sent["emit"] == []
+    assert released == Release('<tool_call>{"name": "f"}')   # its text is reasoning, nothing else
 
 
 def test_visible_text_after_a_held_call_makes_it_a_thought_whitespace_does_not():
     out, calls, other, sent, hold, blk = region_with_a_call()
-    assert hold.thought_at("  \n", 0, 3) == -1 and hold.region is not None
+    assert hold.visible("  \n", 0, 3) == -1 and hold.region is not None
     data = " \n so I wait"
     hold.region.add(data)                    # (a chunk the region received, read up to 3)
-    assert hold.thought_at(data, 0, len(data)) == 3
-    # (the whitespace went out to the layout, which the undo puts back: it is the region's)
-    assert sent["emit"] == [" \n "] and hold.region is None
-    assert sent["think"] == ['<tool_call>{"name": "f"} \n ']
+    assert hold.visible(data, 0, len(data)) == 3
+    released = hold.thought(len(data) - 3)
+    assert hold.region is None and released.thought == '<tool_call>{"name": "f"} \n '
+
+
+def test_a_thought_whose_thinking_closed_after_it_releases_the_closer_and_the_answer():
+    out, calls, other, sent, hold, blk = region_with_a_call()
+    hold.region.add("\n</think>Sunny. More")
+    # (the thinking closed right after the call: Hold.closed_after, for a runnable one)
+    hold.region.closes_at(len('<tool_call>{"name": "f"}\n'), "</think>")
+    released = hold.thought(0)               # (visible text after it: a thought after all)
+    assert released == Release('<tool_call>{"name": "f"}\n', "</think>", "Sunny. More")
 
 
 def test_an_example_is_decided_by_what_follows_its_block():
@@ -117,13 +122,13 @@ def test_an_example_is_decided_by_what_follows_its_block():
     assert example is not None
     tab = hermes_table()
     hold.region.add("   ")
-    assert hold.after_example(example, "   ", 0, False, (), tab) == (0, False)   # whitespace waits
+    assert hold.after_example(example, "   ", 0, False, (), tab) == (0, False, None)   # whitespace waits
     assert hold.region is not None
+    assert hold.after_example(example, "  <tool_", 0, False, (), tab) == (2, True, None)  # a marker, maybe
     prose = "  but I did not send it"
     hold.region.add(prose)
-    assert hold.after_example(example, prose, 0, False, (), tab) == (2, False)
-    assert hold.region is None
-    assert sent["emit"] == ['{"name": "f"}     ']  # its text is content, up to the prose
+    assert hold.after_example(example, prose, 0, False, (), tab) == (2, False, Release(text='{"name": "f"}     '))
+    assert hold.region is None               # its text is content, up to the prose
 
 
 def test_an_example_followed_by_the_wrappers_closer_was_the_call():
@@ -133,8 +138,8 @@ def test_an_example_followed_by_the_wrappers_closer_was_the_call():
     calls.start("f")
     hold.block_ended(blk, False, 0)
     assert hold.after_example(hold.ended_example(), "\n</tool_call>", 0, False,
-                              ("</tool_call>",), hermes_table()) == (0, False)
-    assert hold.region is None and calls.count == 1 and sent["emit"] == []
+                              ("</tool_call>",), hermes_table()) == (0, False, None)
+    assert hold.region is None and calls.count == 1
 
 
 def test_marks_save_and_restore_what_a_block_proved():
@@ -142,8 +147,10 @@ def test_marks_save_and_restore_what_a_block_proved():
     marks = Marks(fmts, None)
     assert marks.format is None and marks.family == ()
     saved = marks.save()
-    assert marks.proved("kimi_k2")           # the first proof changes what is watched
-    assert not marks.proved("kimi_k2")
+    marks.proved("kimi_k2")
+    fam = marks.family
+    marks.proved("kimi_k2")                  # (again: nothing changes)
+    assert marks.family is fam and fam != ()
     assert marks.format == "kimi_k2" and marks.detected == "kimi_k2"
     assert "<|im_user|>" in marks.vocab      # its family's control tokens are markup now
     marks.span, marks.verbatim = "</tool_response>", ("</tool_call>",)

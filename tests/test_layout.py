@@ -6,11 +6,10 @@ from callsieve.reasoning import ANY_THINK, SYNTAXES, Thought
 
 
 def make(mode="auto"):
-    out, retables = [], []
+    out = []
     th = Thought(mode, None)
-    lay = Layout(th, lambda s: out.append(("markup", s)), lambda k, s: out.append((k, s)),
-                 lambda: retables.append(1))
-    return lay, th, out, retables
+    lay = Layout(th, lambda s: out.append(("markup", s)), lambda k, s: out.append((k, s)))
+    return lay, th, out, None
 
 
 def text_of(out, kind=Text):
@@ -18,11 +17,11 @@ def text_of(out, kind=Text):
 
 
 def test_leading_whitespace_of_the_content_is_layout_and_starts_nothing():
-    lay, _, out, retables = make()
+    lay, _, out, _ = make()
     lay.content("\n  ")
-    assert lay.at_start and not retables and text_of(out) == ""
+    assert lay.at_start and text_of(out) == ""
     lay.content("Hi")
-    assert not lay.at_start and retables == [1]
+    assert not lay.at_start
     assert out == [("markup", "\n  "), (Text, "Hi")]
 
 
@@ -90,11 +89,11 @@ def test_inline_code_and_fences_are_followed():
 
 
 def test_thinking_text_drops_its_ends_and_holds_trailing_whitespace():
-    lay, th, out, retables = make()
+    lay, th, out, _ = make()
     th.opened(SYNTAXES[0])
     lay.thought_opens()
     lay.thought("\n plan")
-    assert retables == [1] and not lay.rlead
+    assert not lay.rlead
     lay.thought(" more\n")
     assert text_of(out, Reasoning) == "plan more" and lay.rws == "\n"
     lay.thought_ends()

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from callsieve import formats
-from callsieve.markers import candidates, marker_table
+from callsieve.markers import Action, Kind, TableKey, Watching, candidates, marker_table
 from callsieve.reasoning import SYNTAXES
 from callsieve.scan import Matcher
 
@@ -122,32 +122,34 @@ def test_no_markers_finds_nothing():
 
 # ---------------------------------------------------------------------------- marker_table
 
-def table(fmts=None, at_start=False, tools=(), think=None, reasoning=True, calls=True, **kw):
-    return marker_table(fmts if fmts is not None else candidates(None, None)[0], at_start, tools,
-                        think, reasoning, calls, **kw)
+def table(fmts=None, at_start=False, tools=(), think=None, reasoning=True, calls=True, fresh=False,
+          held=None, family=(), span=None, extra=()):
+    """The table of one state (`calls`: call openers watched inside thinking too)."""
+    fmts = fmts if fmts is not None else candidates(None, None)[0]
+    return marker_table(Watching(fmts, tools, reasoning, calls, extra),
+                        TableKey(at_start, fresh, think, held, family, span))
 
 
 def test_a_family_opener_is_a_call_of_that_family():
     hermes = formats.get("hermes")
     _, actions, _ = table(candidates(hermes, None)[0])
-    kind, fmts = actions["<tool_call>"]
-    assert kind == "call" and fmts == (hermes,)
-    assert actions["<think>"] == ("think_open", syntax("think"))
-    assert actions["</think>"] == ("stray_close", syntax("think"))   # closes nothing open
-    assert actions["<|im_end|>"] == ("strip", None)
+    assert actions["<tool_call>"] == Action(Kind.CALL, (hermes,))
+    assert actions["<think>"] == Action(Kind.THINK_OPEN, syntax=syntax("think"))
+    assert actions["</think>"] == Action(Kind.STRAY_CLOSE, syntax=syntax("think"))   # closes nothing open
+    assert actions["<|im_end|>"] == Action(Kind.STRIP)
 
 
 def test_every_family_that_opens_with_a_marker_is_tried_on_it():
     _, actions, _ = table()
-    names = {f.name for f in actions["<tool_call>"][1]}
+    names = {f.name for f in actions["<tool_call>"].fmts}
     assert formats.get("hermes").name in names and "qwen3_coder" in names
-    assert [f.name for f in actions["<|tool_calls_section_begin|>"][1]] == ["kimi_k2"]
+    assert [f.name for f in actions["<|tool_calls_section_begin|>"].fmts] == ["kimi_k2"]
 
 
 def test_a_bare_brace_counts_only_at_the_start_of_the_content():
     matcher, actions, anchor = table(at_start=True)
     assert "{" in anchor.markers and "{" not in matcher.markers   # never searched for in text
-    assert "bare_json" in {f.name for f in actions["{"][1]}
+    assert "bare_json" in {f.name for f in actions["{"].fmts}
     matcher, actions, anchor = table(at_start=False)
     assert "{" not in actions and (anchor is None or "{" not in anchor.markers)
 
@@ -155,38 +157,40 @@ def test_a_bare_brace_counts_only_at_the_start_of_the_content():
 def test_declared_tool_names_are_openers_at_the_start_only():
     _, actions, anchor = table(at_start=True, tools=("get_weather",))
     assert "get_weather" in anchor.markers
-    assert "pythonic" in {f.name for f in actions["get_weather"][1]}
-    assert "get_weather" not in table(at_start=False, tools=("get_weather",))[1]
+    assert "pythonic" in {f.name for f in actions["get_weather"].fmts}
+    assert "get_weather" not in table(at_start=False, tools=("get_weather",)).actions
 
 
 def test_inside_thinking_only_its_closer_and_end_tokens_are_watched():
     think = syntax("think")
     matcher, actions, anchor = table(think=think, calls=False)
-    assert actions["</think>"] == ("think_close", think)
-    assert {k for k, _ in actions.values()} == {"think_close", "strip"}
+    assert actions["</think>"] == Action(Kind.THINK_CLOSE, syntax=think)
+    assert {a.kind for a in actions.values()} == {Kind.THINK_CLOSE, Kind.STRIP}
     assert "<tool_call>" not in matcher.markers and anchor is None
 
 
 def test_without_calls_or_reasoning_their_markers_are_not_watched():
-    _, actions, _ = table(calls=False)
-    assert all(kind != "call" for kind, _ in actions.values())
+    _, actions, _ = table(think=syntax("think"), calls=False)   # (outside thinking: always)
+    assert all(a.kind is not Kind.CALL for a in actions.values())
+    _, actions, _ = table(think=syntax("think"))
+    assert actions["<tool_call>"].kind is Kind.CALL
     _, actions, _ = table(reasoning=False)
-    assert all(kind not in ("think_open", "stray_close") for kind, _ in actions.values())
-    assert actions["<tool_call>"][0] == "call"
+    assert all(a.kind not in (Kind.THINK_OPEN, Kind.STRAY_CLOSE) for a in actions.values())
+    assert actions["<tool_call>"].kind is Kind.CALL
 
 
 def test_a_familys_plain_closer_is_markup_once_the_family_is_known():
     hermes = formats.get("hermes")
-    assert "</tool_call>" not in table()[1]             # prose may write a plain tag
-    assert table(family=(hermes,))[1]["</tool_call>"] == ("control", None)
+    assert "</tool_call>" not in table().actions        # prose may write a plain tag
+    assert table(family=(hermes,)).actions["</tool_call>"] == Action(Kind.CONTROL)
     # a special token is markup whatever the family
-    assert table()[1]["<|tool_call_end|>"] == ("control", None)
+    assert table().actions["<|tool_call_end|>"] == Action(Kind.CONTROL)
 
 
 def test_inside_a_span_only_its_end_is_watched():
     matcher, actions, anchor = table(span="</tool_response>")
     assert matcher.markers == ["</tool_response>"] and anchor is None
-    assert actions == {"</tool_response>": ("span_end", None)}
+    assert actions == {"</tool_response>": Action(Kind.SPAN_END)}
 
 
 def test_a_state_is_built_once():

@@ -1,7 +1,7 @@
 """The scanner's parts alone: Matcher and Anchor (scan.py), marker_table (markers.py) and the
 block Reader (reader.py)."""
 from callsieve import formats as registry
-from callsieve.markers import marker_table
+from callsieve.markers import Action, Kind, TableKey, Watching, marker_table
 from callsieve.reader import Reader
 from callsieve.reasoning import SYNTAXES
 from callsieve.scan import Anchor, Matcher
@@ -70,49 +70,53 @@ def test_anchor_matches_only_where_it_is_asked():
 
 
 # ------------------------------------------------------------------ marker_table
+def marker_table_of(fmts, at_start, tools, think, reasoning, calls, span=None):
+    return marker_table(Watching(fmts, tools, reasoning, calls), TableKey(at_start, think=think, span=span))
+
+
 def test_the_table_watches_call_openers_and_thinking_markers():
-    matcher, actions, anchor = marker_table((HERMES,), False, (), None, True, True)
-    assert actions["<tool_call>"] == ("call", (HERMES,))
-    assert actions["<think>"][0] == "think_open" and actions["</think>"][0] == "stray_close"
+    matcher, actions, anchor = marker_table_of((HERMES,), False, (), None, True, True)
+    assert actions["<tool_call>"] == Action(Kind.CALL, (HERMES,))
+    assert actions["<think>"].kind is Kind.THINK_OPEN and actions["</think>"].kind is Kind.STRAY_CLOSE
     assert matcher.search("a <tool_call>").group() == "<tool_call>"
     assert anchor is None                                    # not at the start: nothing anchored
 
 
 def test_start_only_markers_are_anchored_at_the_start():
-    _, actions, anchor = marker_table((BARE,), True, ("get_weather",), None, True, True)
+    _, actions, anchor = marker_table_of((BARE,), True, ("get_weather",), None, True, True)
     assert anchor is not None and "[" in anchor.markers    # a bare JSON list of calls
-    assert actions["{"][0] == "call" and "{" not in anchor.markers   # (declared tools: anywhere)
+    assert actions["{"].kind is Kind.CALL and "{" not in anchor.markers   # (declared tools: anywhere)
     assert "Here is my thought process:" in anchor.markers   # Granite's plain-word opener
-    _, _, later = marker_table((BARE,), False, ("get_weather",), None, True, True)
+    _, _, later = marker_table_of((BARE,), False, ("get_weather",), None, True, True)
     assert later is None or "[" not in later.markers
 
 
 def test_inside_thinking_only_its_closer_matters():
     think = SYNTAXES[0]
-    _, actions, _ = marker_table((HERMES,), False, (), think, True, False)
-    assert actions["</think>"] == ("think_close", think)
+    _, actions, _ = marker_table_of((HERMES,), False, (), think, True, False)
+    assert actions["</think>"] == Action(Kind.THINK_CLOSE, syntax=think)
     assert "<tool_call>" not in actions and "<think>" not in actions
 
 
-def test_calls_off_and_reasoning_off():
-    _, actions, _ = marker_table((HERMES,), False, (), None, False, False)
-    assert "<tool_call>" not in actions
+def test_reasoning_off():
+    _, actions, _ = marker_table_of((HERMES,), False, (), None, False, True)
+    assert actions["<tool_call>"].kind is Kind.CALL         # (outside thinking calls are watched)
     # thinking inline: its markers are still one unit each, kept whole in the content (a family's
     # control token inside one is not removed alone)
-    assert actions["<think>"] == actions["<|open|>think<|sep|>"] == ("keep", None)
-    assert actions["<|im_end|>"] == ("strip", None)          # end-of-turn tokens: never content
+    assert actions["<think>"] == actions["<|open|>think<|sep|>"] == Action(Kind.KEEP)
+    assert actions["<|im_end|>"] == Action(Kind.STRIP)          # end-of-turn tokens: never content
 
 
 def test_inside_a_span_only_its_end():
-    matcher, actions, anchor = marker_table((HERMES,), False, (), None, True, True, span="</x>")
-    assert actions == {"</x>": ("span_end", None)} and anchor is None
+    matcher, actions, anchor = marker_table_of((HERMES,), False, (), None, True, True, span="</x>")
+    assert actions == {"</x>": Action(Kind.SPAN_END)} and anchor is None
     assert matcher.search("a <tool_call> </x>").group() == "</x>"
 
 
 def test_tables_are_cached_per_state():
-    a = marker_table((HERMES,), False, (), None, True, True)
-    assert marker_table((HERMES,), False, (), None, True, True) is a
-    assert marker_table((HERMES,), True, (), None, True, True) is not a
+    a = marker_table_of((HERMES,), False, (), None, True, True)
+    assert marker_table_of((HERMES,), False, (), None, True, True) is a
+    assert marker_table_of((HERMES,), True, (), None, True, True) is not a
 
 
 # ------------------------------------------------------------------ Reader

@@ -44,10 +44,14 @@ def test_the_request_or_session_opens_the_block_in_the_prompt():
 def test_a_call_opener_ends_thinking_and_a_block_without_a_call_puts_it_back():
     th = Thought("auto", None)
     th.opened(THINK)
-    assert th.call_opened() and not th.inside
-    assert th.released() and th.open is THINK
+    th.call_opened()
+    assert not th.inside and th.before is THINK
+    th.released()
+    assert th.open is THINK and th.before is None
     th2 = Thought("auto", None)
-    assert not th2.call_opened() and not th2.released()
+    th2.call_opened()
+    th2.released()
+    assert th2.open is None and th2.before is None
 
 
 def test_a_stray_closer_is_evidence_only_before_any_block():

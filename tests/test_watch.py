@@ -1,7 +1,7 @@
 """TEXT mode's receive state (watch.Watch) alone: where the next marker is, the tail it holds when
 a chunk ends in a marker's possible start, and that it only answers (the Sieve sends the prose)."""
 from callsieve import formats
-from callsieve.markers import candidates, marker_table
+from callsieve.markers import Kind, Table, TableKey, Watching, candidates, marker_table
 from callsieve.scan import Matcher
 from callsieve.watch import Watch
 
@@ -10,7 +10,7 @@ def watching(at_start=False, tools=(), forced="hermes"):
     """A Watch on the markers of one scanner state (`forced` None: every family's)."""
     fmts = candidates(formats.get(forced) if forced else None, None)[0]
     w = Watch()
-    w.set(marker_table(fmts, at_start, tools, None, True, True))
+    w.set(marker_table(Watching(fmts, tools), TableKey(at_start=at_start)))
     return w
 
 
@@ -22,7 +22,7 @@ def cut(w, data, pos=0, eof=False):
 def test_set_watches_a_table_and_its_fast_test():
     w = watching()
     assert w.first("plain prose") is None and w.first("a <tool_call>") is not None
-    assert w.tab[1]["<tool_call>"][0] == "call"
+    assert w.tab.actions["<tool_call>"].kind is Kind.CALL
 
 
 def test_take_puts_the_held_tail_before_the_next_chunk():
@@ -93,7 +93,7 @@ def test_cut_waits_while_a_whole_marker_may_still_grow():
 
 def test_cut_holds_a_longer_marker_that_begins_before_the_one_found():
     w = Watch()
-    w.set((Matcher(["<｜DSML｜invoke", "｜DSML｜"]), {}, None))
+    w.set(Table(Matcher(["<｜DSML｜invoke", "｜DSML｜"]), {}, None))
     # `<｜DSML｜` may be the start of `<｜DSML｜invoke`, not "<" and then `｜DSML｜`
     assert cut(w, "a <｜DSML｜") == (2, None)
     assert cut(w, "a <｜DSML｜", eof=True) == (3, "｜DSML｜")

@@ -6,7 +6,8 @@ went wrong is read to its end (fallback.py).  The Sieve asks a Block, never the 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from enum import Enum
+from typing import TYPE_CHECKING, Literal
 
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
@@ -20,7 +21,12 @@ if TYPE_CHECKING:
     from .events import Event
     from .layout import Output
 
-WAIT = object()                        # choose: the formats need more text to decide
+class Wait(Enum):
+    """choose's answer when the formats need more text to decide (an enum: mypy narrows it)."""
+    WAIT = "wait"
+
+
+WAIT = Wait.WAIT
 RELEASED = -1                          # drive: the block holds no call (its text is text)
 
 
@@ -28,7 +34,7 @@ class Block:
     """One block, from its opener to its end: all its state in one place."""
 
     __slots__ = ("opener", "cands", "look", "fmt", "reader", "gen", "lane",
-                 "fallback", "cut", "unread", "spoke", "mk", "mk_opener", "call_at")
+                 "fallback", "cut", "unread", "spoke", "mk", "mk_opener")
 
     def __init__(self, opener: str, cands: tuple):
         self.opener = opener           # the marker that opened it
@@ -43,7 +49,6 @@ class Block:
         # like a call, that text cannot be taken back, so the block is never given back as text.
         self.spoke = False
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
-        self.call_at = 0               # where the last call of the block ended (0: none yet)
 
     def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
@@ -84,7 +89,7 @@ class Block:
         """The formats need more than `rest` (the text after the opener) to decide: it is held."""
         self.look = rest
 
-    def choose(self, view: str, final: bool, calls: Calls):
+    def choose(self, view: str, final: bool, calls: Calls) -> Format | Literal[Wait.WAIT] | None:
         """The first format that says YES to `view` (the text after the opener), WAIT while one
         says MAYBE and more may come, or None (no format's: a false start)."""
         for f in self.cands:
@@ -131,6 +136,7 @@ class Block:
         """`fmt` reads the block from here (BLOCK)."""
         self.fmt = fmt
         self.reader = Reader()
+        calls.reading(self.reader)
         self.gen = fmt.parse(self.reader, calls, self.opener)
 
     # ------------------------------------------------------------------ BLOCK
@@ -179,7 +185,7 @@ class Block:
         closer = fmt.closer_for(self.opener)
         if calls.open:
             a = calls.args
-            return salvage(r, calls, closer or "\n", e, None if a is not None and a.over else self.call_at)
+            return salvage(r, calls, closer or "\n", e, None if a is not None and a.over else calls.ended_at)
         if calls.block_calls or self.spoke:
             if isinstance(e, Truncated) and not self.unread:
                 # Cut off after its calls: the rest is a call that never got written.
@@ -221,11 +227,6 @@ class Block:
     def spoken(self) -> None:
         """Content or reasoning went out from inside it (see `spoke`)."""
         self.spoke = True
-
-    def call_ended(self) -> None:
-        r = self.reader
-        if r is not None:
-            self.call_at = r.at
 
     def bound(self, calls: Calls) -> None:
         """Memory: the block's text is kept (see `given`), except a call over max_call_bytes: while

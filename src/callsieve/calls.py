@@ -7,7 +7,7 @@ from typing import Callable
 
 from .events import Event, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
 from .jsonargs import Args, utf8_len
-from .reader import Reject
+from .reader import Reader, Reject
 
 _NAME = re.compile(r"[A-Za-z_][\w.\-:/]{0,255}\Z")
 
@@ -21,7 +21,7 @@ def new_id() -> str:
 _DECLARED = re.compile(r"[^\s\x00-\x1f\x7f]{1,256}\Z")
 
 
-def tool_table(tools) -> dict[str, dict] | None:
+def tool_table(tools: object) -> dict[str, dict] | None:
     """{name: JSON schema of its parameters} from an OpenAI-style tool list (or bare {"name"} dicts).
 
     The list is user input: ValueError if it cannot be used (not a list, a tool that is not an
@@ -52,11 +52,17 @@ def tool_table(tools) -> dict[str, dict] | None:
     return table
 
 
+def _nowhere(text: str) -> None:
+    """A Calls made without a place for a block's prose (tests of the call bookkeeping alone)."""
+    raise RuntimeError("this Calls has no place for prose from inside a block")
+
+
 class Calls:
     """Call bookkeeping for one Sieve: indexes, ids, name checks, argument deltas, events."""
 
-    def __init__(self, push: Callable[[Event], None], tools, strict: bool, limit: int,
-                 content=None, reasoning=None, on_call: Callable[[bool], None] | None = None):
+    def __init__(self, push: Callable[[Event], None], tools: object, strict: bool, limit: int,
+                 content: Callable[[str], None] = _nowhere,
+                 reasoning: Callable[[str], None] = _nowhere) -> None:
         self.push = push                  # appends an event to the Sieve's output
         # For formats whose blocks also carry prose (harmony channels, Command's response):
         self.content = content            # content(text): text for the user
@@ -64,8 +70,8 @@ class Calls:
         self.tools = tool_table(tools)
         self.strict = strict
         self.limit = limit
-        # on_call(True) when a call starts, (False) when it ends
-        self.on_call = on_call
+        self._reader: Reader | None = None   # what the current block's parser reads…
+        self.ended_at = 0                 # …and where in it its last call ended (0: none yet)
         self.count = 0                    # calls started in this stream
         self.failed = 0                   # …and of those, the ones that ended not runnable
         self.declared = 0                 # calls that ended runnable, to a declared tool
@@ -85,6 +91,11 @@ class Calls:
         self.block_calls = self.block_ran = 0
         self.block_over = self.block_cut = False
         self.at_start = at_start
+
+    def reading(self, reader: Reader) -> None:
+        """The current block's parser reads `reader`: where each of its calls ends in it is kept
+        (`ended_at`: a block that goes wrong later is salvaged from there, fallback.salvage)."""
+        self._reader, self.ended_at = reader, 0
 
     def save(self) -> tuple:
         """What reading a region as a call changes here (see Tentative)."""
@@ -133,8 +144,6 @@ class Calls:
         self.block_calls += 1
         self.name = name
         self.push(ToolCallStart(self.index, id or new_id(), name))
-        if self.on_call is not None:
-            self.on_call(True)
         self.args = Args(self.limit)
         self._sent = 0
         return self.args
@@ -249,5 +258,5 @@ class Calls:
 
     def _done(self) -> None:
         self.args = None
-        if self.on_call is not None:
-            self.on_call(False)
+        if self._reader is not None:
+            self.ended_at = self._reader.at

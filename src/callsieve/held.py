@@ -11,19 +11,20 @@ region's text goes out as reasoning (a thought) or content (an example).
 from __future__ import annotations
 
 import re
-from typing import Callable, Protocol
+from typing import NamedTuple, Protocol
 
 from .block import Block
 from .events import Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd
 from .formats import Format
 from .layout import Output
+from .markers import Kind, Table
 from .reasoning import MAYBE_THINK, OpenThinking, Thinking, Thought
 from .scan import Anchor, action
 from .sources import PREFIXES, Sources
 
 HEAD = PREFIXES[-1]                    # the characters of a call that say it is no quote
 # Markers after which a held Example was the call: what a model writes when its turn ends.
-TURN_END = frozenset(("strip", "control", "span"))
+TURN_END = frozenset((Kind.STRIP, Kind.CONTROL, Kind.SPAN))
 
 _VISIBLE = re.compile(r"\S")
 
@@ -175,11 +176,11 @@ class Example(Tentative):
             self.quick = None
         return got
 
-    def after(self, data: str, q: int, eof: bool, closers: tuple[str, ...], table: tuple) -> str:
+    def after(self, data: str, q: int, eof: bool, closers: tuple[str, ...], table: Table) -> str:
         """What data[q:] (its first non-blank character on) says of the held call: CALL (an
         end-of-turn token, a wrapper's closer), EXAMPLE (prose), NEXT (another call's marker:
         its block decides), or WAIT (a marker may still be arriving)."""
-        matcher, actions = table[0], table[1]
+        matcher = table.matcher
         rest = data[q:q + 64]
         wait = False
         for c in closers:
@@ -190,14 +191,24 @@ class Example(Tentative):
         if m is not None and m.start() == q and not eof and matcher.may_extend(data, q, m.group()):
             return self.WAIT          # (`<|channel>` may still become `<|channel>thought`)
         if m is not None and m.start() == q:
-            kind = action(actions, m.group())[0]
+            kind = action(table.actions, m.group()).kind
             if kind in TURN_END:
                 return self.CALL
-            if kind == "call":
+            if kind is Kind.CALL:
                 return self.NEXT
         elif wait or (not eof and matcher.partial(data, q) == q):
             return self.WAIT
         return self.EXAMPLE
+
+
+class Release(NamedTuple):
+    """What a region that was no call leaves to go out, in this order (the Sieve sends it:
+    Sieve._play): `thought` as reasoning (a Tentative's text); then its thinking's `closer` acts
+    (it came after the region: the answer starts); then `text` as the thinking state says (what
+    followed that closer, or an Example's whole text)."""
+    thought: str | None = None
+    closer: str | None = None
+    text: str = ""
 
 
 class Owner(Protocol):
@@ -214,23 +225,18 @@ class Calls(Owner, Protocol):
 class Hold:
     """The region held (`region`: None, a Tentative or an Example) and how it ends.
 
-    `owners[0]` are the calls (a thought is a region in which a call started); `changed` is
-    called when the state went back or the held events went out (what is watched changes);
-    `emit` and `think` send text out as the thinking state says, or as reasoning."""
+    `owners[0]` are the calls (a thought is a region in which a call started).  Hold sends no
+    text out itself: a move that ends a region as no call returns its `Release`, which the
+    Sieve sends out."""
 
-    __slots__ = ("region", "_out", "_owners", "_changed", "_emit", "_think", "_close", "quotes")
+    __slots__ = ("region", "_out", "_owners", "quotes")
 
     def __init__(self, out: Output, owners: tuple[Calls, *tuple[Owner, ...]],
-                 changed: Callable[[], None], emit: Callable[[str], None],
-                 think: Callable[[str], None], close: Callable[[str], None], quotes: Sources | None = None):
+                 quotes: Sources | None = None):
         self.region: Tentative | None = None
         self.quotes = quotes           # the request's texts: a call written in one is a quote
         self._out = out
         self._owners = owners
-        self._changed = changed
-        self._emit = emit
-        self._think = think
-        self._close = close          # a thinking closer acted on (markup; the answer starts)
 
     def claimed(self, th: Thought, hold_thinking: bool, blk: Block, fmt: Format, at_start: bool,
                 data: str, pos: int) -> None:
@@ -324,7 +330,6 @@ class Hold:
         if r is not None:
             self._out.flush()
             self._out.insert(r.mark, r.events())
-            self._changed()
 
     def forget(self) -> None:
         """The region is dropped as it is, nothing restored (the Sieve failed: see Sieve._fail)."""
@@ -338,67 +343,58 @@ class Hold:
         self._out.drop(r.mark)
         for owner, state in zip(self._owners, r.saved):
             owner.restore(state)
-        self._changed()
         return r
 
-    def thought(self, tail: int) -> None:
+    def thought(self, tail: int) -> Release:
         """The region was a thought: its text (the call's markup too), without the `tail`
         characters received last, is reasoning; up to its thinking's closer, if that came
         (closed_after), which then ends the thinking, and what follows is the answer's."""
         r = self._undo()
         text = r.text(tail)
         if r.closer is None:
-            self._think(text)
-            return
+            return Release(text)
         at, marker = r.closer
-        self._think(text[:at])
-        self._close(marker)
-        self._emit(text[at + len(marker):])
+        return Release(text[:at], marker, text[at + len(marker):])
 
-    def example(self, tail: int) -> None:
+    def example(self, tail: int) -> Release:
         """The region was an example: its text (the call's markup too) is content."""
-        self._emit(self._undo().text(tail))
+        return Release(text=self._undo().text(tail))
 
-    def thought_at(self, data: str, pos: int, end: int) -> int:
-        """Prose data[pos:end] goes out next, after a held call: at its first visible character
-        the call was a thought (whitespace is layout and decides nothing).  Returns where the
-        scan goes on, in the thinking state again (-1: nothing decided)."""
+    @staticmethod
+    def visible(data: str, pos: int, end: int) -> int:
+        """Prose data[pos:end] goes out next, after a held call: where its first visible
+        character is, at which the call was a thought (whitespace is layout and decides
+        nothing); -1: none."""
         m = _VISIBLE.search(data, pos, end)
-        if m is None:
-            return -1
-        i = m.start()
-        self._emit(data[pos:i])
-        self.thought(len(data) - i)
-        return i
+        return -1 if m is None else m.start()
 
-    def next_block(self, call: bool, tail: int) -> None:
+    def next_block(self, call: bool, tail: int) -> Release | None:
         """Markup right after a held Example: a further call ends it as a call; a false start
         (`<tool_call>` in prose) is prose, and makes it an example."""
         if call:
             self.was_call()
-        else:
-            self.example(tail)
+            return None
+        return self.example(tail)
 
     def after_example(self, example: Example, data: str, pos: int, eof: bool,
-                      closers: tuple[str, ...], table: tuple) -> tuple[int, bool]:
+                      closers: tuple[str, ...], table: Table) -> tuple[int, bool, Release | None]:
         """What follows a held Example's block (data[pos:], not yet scanned) decides it, at its
         first non-blank character: prose makes it an example; an end-of-turn token the call;
         another marker decides in next_block; whitespace, or a marker still arriving, waits.
-        Returns where scanning goes on (past the region's text, if it went out), and whether
-        data from there is held until the next chunk (the start of a marker)."""
+        Returns where scanning goes on (past the region's text, if it is released), whether
+        the rest is held until the next chunk (the start of a marker: the whitespace before
+        it, data[pos:at], goes out as layout for now), and the region's Release, if any."""
         q = Anchor.skip(data, pos)
         if q >= len(data):
-            return pos, False                # whitespace so far (the end decides in close)
+            return pos, False, None          # whitespace so far (the end decides in close)
         verdict = example.after(data, q, eof, closers, table)
         if verdict is Example.CALL:
             self.was_call()
         if verdict is Example.CALL or verdict is Example.NEXT:
-            return pos, False
+            return pos, False, None
         if verdict is Example.WAIT:
-            self._emit(data[pos:q])          # (whitespace: held as layout for now)
-            return q, True
-        self.example(len(data) - q)          # (the whitespace before q is the region's)
-        return q, False
+            return q, True, None
+        return q, False, self.example(len(data) - q)   # (the whitespace before q is the region's)
 
     def unquoted(self) -> None:
         """End of a feed: a call held only for the quote check whose first characters stand
@@ -419,7 +415,7 @@ class Hold:
         r = self.region
         return type(r) is Example and r.blk is blk and r.quick is False
 
-    def block_ended(self, blk: Block, eof: bool, tail: int) -> None:
+    def block_ended(self, blk: Block, eof: bool, tail: int) -> Release | None:
         """`blk` ended (`tail`: the characters received after its end).  If it began the held
         region and its text stands in the request's (`quotes`), it was a quote: text (or a
         thought, in thinking).  If it began the held Example, what follows it decides
@@ -429,16 +425,17 @@ class Hold:
         was the call."""
         r = self.region
         if r is None or r.blk is not blk:
-            return
+            return None
         # (a format may have read the whitespace after its block, looking for more calls)
         if self.quotes is not None and self.quotes.has(r.text(tail).rstrip()):
             # a quote: content, or reasoning inside a thinking block known to be open (a call held
             # only because the prompt may have opened one, MAYBE_THINK, is quoted in the answer)
             thinking = type(r) is not Example and r.think is not MAYBE_THINK
-            (self.thought if thinking else self.example)(tail)
-        elif type(r) is Example:
+            return (self.thought if thinking else self.example)(tail)
+        if type(r) is Example:
             r.end()
             if r.quick is not False:   # (held for the quote check only: a bad call stays one)
                 self.was_call()
             elif not eof and self._owners[0].failed_since(r.saved[0]):
-                self.example(tail)
+                return self.example(tail)
+        return None

@@ -8,10 +8,11 @@ follows, even across a call, so that `before <call> after` keeps its spacing whi
 whole, however it was chunked (`Lead`).  The content's `inline code` and Markdown fences
 (fences.py) say where a marker is quoted rather than written.
 
-A `Layout` holds that state and the moves over it; it sends finished text to `piece(kind, s)`,
-layout whitespace to `markup(s)`, and calls `retable()` when what it holds changes which
-markers matter (the content started; a thinking block got its first words).  The Sieve drives
-it, and undoes it with `save()` / `restore()` when a held call turns out to be a thought.
+A `Layout` holds that state and the moves over it; it sends finished text to `piece(kind, s)` and
+layout whitespace to `markup(s)` (the Output's).  Two of its values change which markers matter
+(`at_start`: the content started; `rlead`: a thinking block got its first words): the Sieve reads
+them after each move (Sieve._watched).  The Sieve drives it, and undoes it with `save()` /
+`restore()` when a held call turns out to be a thought.
 """
 from __future__ import annotations
 
@@ -45,15 +46,14 @@ _RUN = re.compile("`+")
 class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
-    __slots__ = ("th", "markup", "piece", "retable", "at_start", "lead", "gap", "ws", "rws",
+    __slots__ = ("th", "markup", "piece", "at_start", "lead", "gap", "ws", "rws",
                  "rlead", "ticks", "rticks", "fence", "code", "quote")
 
     def __init__(self, th: Thought, markup: Callable[[str], None],
-                 piece: Callable[[type[Text] | type[Reasoning], str], None], retable: Callable[[], None]):
+                 piece: Callable[[type[Text] | type[Reasoning], str], None]):
         self.th = th                   # the stream's Thought (how thinking text is kept)
         self.markup = markup           # markup(s): layout whitespace (a Markup event if asked)
         self.piece = piece             # piece(Text or Reasoning, s): text that goes out
-        self.retable = retable         # retable(): what is watched may have changed
         self.at_start = True           # nothing but whitespace has gone out as content
         self.lead = Lead.TEXT          # how whitespace after the last markup is read…
         self.gap = ""                  # …and that whitespace, not judged yet
@@ -208,7 +208,6 @@ class Layout:
             self.code = True
         if self.at_start and not s.isspace():
             self.at_start = False
-            self.retable()
 
     def thought(self, s: str) -> None:
         """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy).
@@ -227,9 +226,7 @@ class Layout:
                 s = body
             if not s:
                 return
-            self.rlead = False
-            if th.inside:
-                self.retable()             # (its openers are no longer markup)
+            self.rlead = False             # (inside thinking, its openers are no longer markup)
         body = s.rstrip()
         if not body:
             self.rws += s

@@ -1,15 +1,79 @@
 """What the scanner watches for in each state: call openers, thinking markers, answer wrappers.
 
-One table per state (formats, at the start of the content or not, declared tools, the open
-thinking block, reasoning on, calls on), built once and cached: a Sieve switches between a few.
+The vocabulary is typed: each watched marker has an `Action` of a `Kind`; a `Table` holds the
+markers of one state (a Matcher, their actions, an Anchor).  A state is a `TableKey` (what the
+owners hold that changes which markers matter) over a `Watching` (what is fixed for a stream):
+`marker_table` builds the table once per state and caches it, and a Sieve switches between a few.
 """
 from __future__ import annotations
 
 import functools
 import re
+from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
 
-from .reasoning import END_TOKENS, STRIP, SYNTAXES
+from .reasoning import END_TOKENS, STRIP, SYNTAXES, OpenThinking
 from .scan import SHAPED, Anchor, Matcher, Shape
+
+if TYPE_CHECKING:
+    from .formats import Format
+    from .session import Session
+
+
+class Kind(StrEnum):
+    """What a watched marker does.  (A str enum: its hash and equality are str's, cheap on the
+    hot path.)"""
+    CALL = "call"                  # opens a block that its formats read as calls (DECIDE mode)
+    THINK_OPEN = "think_open"      # opens a thinking block
+    THINK_CLOSE = "think_close"    # closes the open thinking block
+    STRAY_CLOSE = "stray_close"    # a thinking closer with nothing open (the prompt opened it)
+    STRIP = "strip"                # an answer wrapper or end-of-turn token: markup, removed
+    KEEP = "keep"                  # a marker of several tokens kept whole as text (reasoning="none")
+    CONTROL = "control"            # a family's control token: markup
+    SPAN = "span"                  # opens a span of control tokens, markup up to its closer
+    SPAN_END = "span_end"          # that closer
+
+
+# The kinds of a family's control tokens (end-of-turn tokens are not among them: never content,
+# anywhere): a block given back as written keeps them as text (marks.Marks.as_written).
+FAMILY_TOKENS = frozenset((Kind.CONTROL, Kind.SPAN))
+
+
+class Action(NamedTuple):
+    """What a watched marker does: its kind, and what that kind needs."""
+    kind: Kind
+    fmts: tuple[Format, ...] = ()          # CALL: the formats that may read its block, in order
+    syntax: OpenThinking | None = None     # THINK_OPEN, THINK_CLOSE, STRAY_CLOSE: the syntax
+    closer: str | None = None              # SPAN: the span's closer
+
+
+class Table(NamedTuple):
+    """The markers watched in one state."""
+    matcher: Matcher                       # finds markers anywhere
+    actions: dict[str, Action]             # each marker's action (a shape's under scan.SHAPED)
+    anchor: Anchor | None                  # markers that count only as the first thing in the content
+
+
+class Watching(NamedTuple):
+    """What the markers watched depend on that is fixed for one stream (a Sieve's options)."""
+    fmts: tuple[Format, ...]               # the candidate formats (candidates)
+    tools: tuple[str, ...]                 # the declared tools' names
+    reasoning: bool = True                 # thinking is separated (Thought.separated)
+    calls_in_thinking: bool = True         # call openers are watched inside thinking too
+    extra: tuple[str, ...] = ()            # the chat template's own special tokens
+
+
+class TableKey(NamedTuple):
+    """What the markers watched depend on that changes during a stream, each value read from its
+    owner (see Sieve._watched): the driver compares it after each move and builds a new table
+    only when it changed."""
+    at_start: bool = False                 # Layout.at_start: no content has gone out yet
+    fresh: bool = False                    # Layout.rlead: the thinking block has no words yet
+    think: OpenThinking | None = None      # Thought.open: the thinking block open
+    held: OpenThinking | None = None       # the held region's thinking syntax (Hold.region.think)
+    family: tuple[Format, ...] = ()        # Marks.family: the formats whose tokens are markup
+    span: str | None = None                # Marks.span: inside a span of control tokens, its closer
+
 
 _SPECIAL = re.compile(r"[|｜▁]|\A\[[A-Z_]+\]\Z")
 
@@ -32,14 +96,14 @@ def starts_special(text: str) -> bool:
 
 # The shapes of a special token that prose never writes bare: `<|…|>`, DeepSeek's `<｜…｜>`,
 # Gemma 4's one-sided `<|tool_response>` / `<tool_call|>`, Mistral's `[TOOL_CALLS]` / `[/TOOL_CALLS]`.
-_CONTROL = re.compile(r"\A(?:<[|｜][^\n]{1,64}>|<[^\n]{1,64}[|｜]>|\[/?[A-Z][A-Z_]*\])\Z")
+_SPECIAL_SHAPE = re.compile(r"\A(?:<[|｜][^\n]{1,64}>|<[^\n]{1,64}[|｜]>|\[/?[A-Z][A-Z_]*\])\Z")
 
 
 @functools.lru_cache(maxsize=1024)
 def control_shape(token: str) -> bool:
     """Is `token` shaped like a special token (so markup even when its family is not known yet)?
     A plain tag (`<tool_response>`) or words may be prose: markup only for a known family."""
-    return _CONTROL.match(token) is not None
+    return _SPECIAL_SHAPE.match(token) is not None
 
 
 def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
@@ -83,7 +147,18 @@ def whole_tag(marker: str) -> bool:
     return len(marker) > 2 and marker[0] == "<" and marker[-1] == ">" and ">" not in marker[1:-1]
 
 
-_tables: dict = {}
+_tables: dict[Watching, dict[tuple, Table]] = {}
+
+
+def tables(fixed: Watching) -> dict[tuple, Table]:
+    """The cache of the tables of one stream's fixed part (a Sieve keeps it: a lookup in it
+    hashes only the few values of a TableKey, not the candidate formats)."""
+    hit = _tables.get(fixed)
+    if hit is None:
+        if len(_tables) > 128:
+            _tables.clear()
+        hit = _tables[fixed] = {}
+    return hit
 
 
 @functools.lru_cache(maxsize=8)
@@ -91,161 +166,179 @@ def _shape_re(pattern: str):
     return re.compile(pattern).fullmatch
 
 
-def marker_table(fmts: tuple, at_start: bool, tools: tuple, think, reasoning: bool, calls: bool,
-                 fresh: bool = False, held=None, family: tuple = (), span: str | None = None,
-                 extra: tuple = ()):
-    """(Matcher, {marker: action}, Anchor or None) for one scanner state; cached, states are few.
+def marker_table(fixed: Watching, key: TableKey, cache: dict[tuple, Table] | None = None) -> Table:
+    """The markers watched in one state; cached (in `cache`, else `tables(fixed)`), states are few.
 
     The Matcher finds markers anywhere; the Anchor, markers that count only as the first thing
     in the content (a bare `{` or `[`, plain-word thinking markers), which are never searched
     for through the text.
     """
-    key = (fmts, at_start, tools, think, reasoning, calls, fresh, held, family, span, extra)
-    hit = _tables.get(key)
-    if hit is not None:
-        return hit
+    think = key.think
+    # What decides the table: the content's start and a held region's closer count outside
+    # thinking only, a fresh block inside it (so the owners' other values share a table).
+    at_start = key.at_start and think is None
+    fresh = key.fresh and think is not None
+    held = key.held if think is None else None
+    state = (at_start, fresh, think, held, key.family, key.span)
+    if cache is None:
+        cache = tables(fixed)
+    hit = cache.get(state)
+    if hit is None:
+        if len(cache) > 64:
+            cache.clear()
+        hit = cache[state] = _build(fixed, TableKey._make(state))
+    return hit
+
+
+def _build(fixed: Watching, key: TableKey) -> Table:
+    span, think, at_start, tools = key.span, key.think, key.at_start, fixed.tools
     if span is not None:                   # inside a span (a made-up tool result): only its end
-        hit = _tables[key] = (_compiled(Matcher, frozenset((span,))), {span: ("span_end", None)}, None)
-        return hit
+        return Table(_compiled(Matcher, frozenset((span,))), {span: Action(Kind.SPAN_END)}, None)
     t = _Table()
+    calls = think is None or fixed.calls_in_thinking
     if calls:
-        for f in fmts:
+        for f in fixed.fmts:
             for m in f.openers + (f.tool_openers if tools else ()):
-                t.add(m, "call", f)
+                t.call(m, f)
             if at_start:
                 for m in f.start_openers + (tools if f.name_openers else ()):
-                    t.add(m, "call", f, start_only=True)
+                    t.call(m, f, start_only=True)
         t.shaped()
-    if reasoning and think is not None:
-        _inside_thinking(t, think, fresh)
-    elif reasoning:
-        _outside_thinking(t, at_start, held)
+    if fixed.reasoning and think is not None:
+        _inside_thinking(t, think, key.fresh)
+    elif fixed.reasoning:
+        _outside_thinking(t, at_start, key.held)
     else:
         # Thinking inline (reasoning="none"): a marker is still one unit, so the family's
         # control tokens in it are not removed one by one (`<|open|>think<|sep|>` would read
         # `think`): see _INLINE.
         for m in _INLINE:
-            t.add(m, "strip" if m in STRIP else "keep")
+            t.add(m, Action(Kind.STRIP if m in STRIP else Kind.KEEP))
     for m in END_TOKENS:
-        t.add_new(m, "strip")
+        t.add_new(m, Action(Kind.STRIP))
     if at_start and calls and think is None:
-        for f in family:
+        for f in key.family:
             for m in f.start_specials:
                 # (for the family, its word is markup even where its own opener would decline it)
-                if t.actions.get(m, ("call",))[0] == "call":
+                if m not in t.actions or m in t.calls:
                     t.actions.pop(m, None)
-                    t.add(m, "control", start_only=True)
+                    t.calls.pop(m, None)
+                    t.add(m, Action(Kind.CONTROL), start_only=True)
     if think is None:
         # (Inside thinking a family's tokens are part of the thought, as a held call's are.)
-        tokens, spans = controls(fmts, family, extra)
+        tokens, spans = controls(fixed.fmts, key.family, fixed.extra)
         for m in tokens:
-            t.add_new(m, "control")
+            t.add_new(m, Action(Kind.CONTROL))
         for m, closer in spans.items():
-            t.add_new(m, "span", closer)
-    hit = t.compiled()
-    if len(_tables) > 512:
-        _tables.clear()
-    _tables[key] = hit
-    return hit
+            t.add_new(m, Action(Kind.SPAN, closer=closer))
+    return t.compiled()
 
 
 class _Table:
     """A marker table being built: each marker's action, and where it counts."""
 
-    def __init__(self):
-        self.actions: dict[str, tuple] = {}
+    def __init__(self) -> None:
+        self.actions: dict[str, Action] = {}
+        self.calls: dict[str, list[Format]] = {}    # a call opener's formats, growing
         self.anywhere: set[str] = set()
         self.anchored: set[str] = set()      # only as the first thing in the content
 
-    def add(self, marker, kind, arg=None, start_only=False):
-        if kind == "call":
-            self.actions.setdefault(marker, ("call", []))[1].append(arg)
-        else:
-            self.actions.setdefault(marker, (kind, arg))
+    def add(self, marker: str, action: Action, start_only: bool = False) -> None:
+        self.actions.setdefault(marker, action)
+        (self.anchored if start_only else self.anywhere).add(marker)
+
+    def call(self, marker: str, fmt: Format, start_only: bool = False) -> None:
+        """`marker` opens a call that `fmt` may read (after the formats added before it)."""
+        if marker not in self.actions:
+            self.actions[marker] = Action(Kind.CALL)
+            self.calls[marker] = []
+        if marker in self.calls:
+            self.calls[marker].append(fmt)
         (self.anchored if start_only else self.anywhere).add(marker)
 
     def shaped(self) -> None:
         """A format opened by a shape (any wrapper tag: formats/wrapped.py) is also the last
         candidate of every call opener of that shape (`<tool_call>`, `<|tool_call|>`): a known
         body under other tag names, which none of the opener's own formats reads, is its."""
-        for s, (kind, fmts) in list(self.actions.items()):
-            if kind != "call" or not isinstance(s, Shape):
+        for s, fmts in list(self.calls.items()):
+            if not isinstance(s, Shape):
                 continue
             whole = _shape_re(s.pattern)
-            for m, (k, cands) in self.actions.items():
-                if k == "call" and not isinstance(m, Shape) and whole(m):
+            for m, cands in self.calls.items():
+                if not isinstance(m, Shape) and whole(m):
                     cands.extend(f for f in fmts if f not in cands)
 
-    def add_new(self, marker, kind, arg=None, start_only=False):
+    def add_new(self, marker: str, action: Action, start_only: bool = False) -> None:
         """Add `marker` unless it already has an action."""
         if marker not in self.actions:
-            self.add(marker, kind, arg, start_only)
+            self.add(marker, action, start_only)
 
-    def compiled(self) -> tuple:
+    def compiled(self) -> Table:
         anchored = self.anchored - self.anywhere
-        table = {m: (a[0], tuple(a[1]) if a[0] == "call" else a[1]) for m, a in self.actions.items()}
+        table = {m: Action(Kind.CALL, tuple(self.calls[m])) if a.kind is Kind.CALL else a
+                 for m, a in self.actions.items()}
         for m, a in table.items():
             if isinstance(m, Shape):
                 table[SHAPED] = a
                 break
         # The compiled parts depend on the marker sets only, not on which tools were declared: a
         # request with a new tool list reuses them (compiling ~100 markers takes milliseconds).
-        return (_compiled(Matcher, frozenset(self.anywhere)), table,
-                _compiled(Anchor, frozenset(anchored)) if anchored else None)
+        return Table(_compiled(Matcher, frozenset(self.anywhere)), table,
+                     _compiled(Anchor, frozenset(anchored)) if anchored else None)
 
 
-def _inside_thinking(t: _Table, think, fresh: bool) -> None:
+def _inside_thinking(t: _Table, think: OpenThinking, fresh: bool) -> None:
     """Inside a thinking block only its end matters (and, before its first words, an opener)."""
     for m in think.closes:
-        t.actions[m] = ("think_close", think)
+        t.actions[m] = Action(Kind.THINK_CLOSE, syntax=think)
+        t.calls.pop(m, None)
         t.anywhere.add(m)
     if fresh and think.name != "any":
         # The block's own opener again before its first words (`<think><think>`): markup.
         for m in think.opens:
-            t.add(m, "control", start_only=think.start_only)
+            t.add(m, Action(Kind.CONTROL), start_only=getattr(think, "start_only", False))
     if fresh and think.name == "any":
         # The prompt opened the block and nothing is written yet: a model that writes the
         # opener anyway (`<think>` again) wrote markup, and says which syntax it is.
         # Plain-word openers (Granite's) count only as its first words.
         for s in SYNTAXES:
             for m in s.opens:
-                t.add(m, "think_open", s, start_only=s.start_only)
+                t.add(m, Action(Kind.THINK_OPEN, syntax=s), start_only=s.start_only)
 
 
-def _outside_thinking(t: _Table, at_start: bool, held) -> None:
+def _outside_thinking(t: _Table, at_start: bool, held: OpenThinking | None) -> None:
     """Outside thinking: every syntax's openers, their closers (stray), answer wrappers."""
     for s in SYNTAXES:
         if s.start_only:                   # plain words: markers only as the first thing
             if at_start:
                 for m in s.opens:
-                    t.add(m, "think_open", s, start_only=True)
+                    t.add(m, Action(Kind.THINK_OPEN, syntax=s), start_only=True)
             continue
         for m in s.opens:
-            t.add(m, "think_open", s)
+            t.add(m, Action(Kind.THINK_OPEN, syntax=s))
         for m in s.closes:
             if m not in STRIP:             # (an answer wrapper that ends thinking: the answer's start)
-                t.add(m, "stray_close", s)
+                t.add(m, Action(Kind.STRAY_CLOSE, syntax=s))
     for m in STRIP:
-        t.add(m, "strip")
+        t.add(m, Action(Kind.STRIP))
     if held is not None:
         # A call held as a possible thought (Tentative): its thinking block's closer
         # decides it, plain words too (Granite's `Here is my response:`).
         for m in held.closes:
-            t.add(m, "stray_close", held)
+            t.add(m, Action(Kind.STRAY_CLOSE, syntax=held))
 
 
 _candidates: dict = {}
 
 
-def candidates(forced, session) -> tuple:
+def candidates(forced: Format | None, session: Session | None) -> tuple[tuple[Format, ...], tuple[str, ...]]:
     """(the formats a Sieve watches, their call wrappers' closing tags); cached: every request
     pays for a new Sieve, and these depend only on the registry, the `forced` (or derived)
     format and the session's remembered one."""
     from . import formats as registry
     derived = getattr(session, "derived", None)     # a format derived from the chat template
     pref = session.format if session is not None else None
-    registry._load()
-    key = (forced, derived, pref, len(registry._REGISTRY))   # (the registry only grows)
+    key = (forced, derived, pref, registry.count())   # (the registry only grows)
     hit = _candidates.get(key)
     if hit is not None:
         return hit
@@ -267,7 +360,7 @@ def candidates(forced, session) -> tuple:
 _families: dict = {}
 
 
-def family(fmts: tuple, names: set, derived) -> tuple:
+def family(fmts: tuple[Format, ...], names: set[str], derived: Format | None) -> tuple[Format, ...]:
     """The formats among `fmts` whose control tokens are all markup: those `names` (forced,
     detected in this turn, the session's seed) and the one `derived` from the chat template."""
     if not names and derived is None:

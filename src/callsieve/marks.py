@@ -1,21 +1,27 @@
-"""What the text so far settled about markup (`Marks`), and what a marker that opens no call
-does (`act`) or whether it is quoted instead (`quoted`)."""
+"""What the text so far settled about markup (`Marks`), what a marker that opens no call does
+(`Acts`: a handler per kind) and whether a marker is quoted instead (`quoted`)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from .layout import Layout, Lead, Output
-from .markers import family, vocabulary
+from .markers import FAMILY_TOKENS, Action, Kind, family, vocabulary
 from .reasoning import Thought
 
+if TYPE_CHECKING:
+    from .calls import Calls
+    from .formats import Format
+    from .session import Session
+
 # Markers that `inline code` quotes (in the content): call openers and thinking markers.
-_QUOTABLE = frozenset(("call", "think_open", "stray_close", "control", "span"))
+_QUOTABLE = frozenset((Kind.CALL, Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CONTROL, Kind.SPAN))
 # Markers that a fenced code block quotes: call openers and control tokens, and thinking markers
 # (a ```xml block showing `</think>`: issue 35).  (Inside thinking only inline code quotes its
 # closer: a fence the thinking never closed would hold the whole answer in it.)
-_FENCED = frozenset(("call", "control", "span", "think_open", "stray_close"))
+_FENCED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN, Kind.THINK_OPEN, Kind.STRAY_CLOSE))
 # Markers that a blockquote, indented code or <pre> quotes: call openers and control tokens.
-_BLOCKED = frozenset(("call", "control", "span"))
-# A family's control tokens (end-of-turn tokens are not among them: never content, anywhere).
-_CONTROL = frozenset(("control", "span"))
+_BLOCKED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN))
+_THINK_CLOSE = Kind.THINK_CLOSE         # (a member read from its class costs a metaclass lookup)
 
 
 class Marks:
@@ -27,12 +33,12 @@ class Marks:
     __slots__ = ("format", "detected", "span", "verbatim", "family", "vocab", "_fmts", "_seed",
                  "_derived")
 
-    def __init__(self, fmts: tuple, forced: str | None, session=None):
+    def __init__(self, fmts: tuple[Format, ...], forced: str | None, session: Session | None = None):
         self.format = forced            # the format forced, or the first one proved
         self.detected: str | None = None  # the format a block proved last
         self.span: str | None = None    # inside a span of control tokens: its closer
         self.verbatim: tuple | None = None
-        self.family: tuple = ()         # the formats detected or pre-seeded…
+        self.family: tuple[Format, ...] = ()   # the formats detected or pre-seeded…
         self.vocab: frozenset = frozenset()  # …and their control tokens
         self._fmts = fmts
         self._seed = getattr(session, "seed", None)
@@ -47,31 +53,28 @@ class Marks:
         self.format, self.detected, self.span, self.verbatim = state
         self.known()
 
-    def known(self) -> bool:
+    def known(self) -> None:
         """The families whose control tokens are all markup: the format forced or detected in
         this turn, the one the session was made with, the one derived from its chat template
-        (never what other turns recorded: a shared session's answers change no other's).
-        True if that changed."""
+        (never what other turns recorded: a shared session's answers change no other's)."""
         names = {n for n in (self.format, self.detected, self._seed) if n}
         fam = family(self._fmts, names, self._derived)
-        if fam == self.family:
-            return False
-        self.family, self.vocab = fam, vocabulary(fam)
-        return True
+        if fam != self.family:
+            self.family, self.vocab = fam, vocabulary(fam)
 
-    def record(self, session, verdict) -> None:
+    def record(self, session: Session, verdict: bool | None) -> None:
         """The stream ended: `session` learns the format a block proved, and what the thinking
         showed (`verdict`: Thought.verdict)."""
         if self.detected:
             session.record(self.detected)
         session.observe(verdict)
 
-    def as_written(self, ends: tuple[str, ...], actions: dict) -> None:
+    def as_written(self, ends: tuple[str, ...], actions: dict[str, Action]) -> None:
         """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
         the markup) goes back as written, its control tokens too, up to its closer (`ends`: the
         block's, or the family's end of message; `actions`: the watched markers' {marker:
         action}), or until a later block holds a call: the user sees it whole."""
-        ends = tuple(e for e in ends if actions.get(e, ("",))[0] in _CONTROL)
+        ends = tuple(e for e in ends if (a := actions.get(e)) is not None and a.kind in FAMILY_TOKENS)
         if ends:
             self.verbatim = ends
 
@@ -83,28 +86,25 @@ class Marks:
         """A block held a call: a block given back as written before it is over no longer is."""
         self.verbatim = None
 
-    def written(self, kind: str, marker: str) -> bool:
+    def written(self, kind: Kind, marker: str) -> bool:
         """Inside a block given back as written (verbatim is set): is this marker (of `kind`) a
         control token, so text (and, if it is one of the block's ends, the last)?"""
-        if kind not in _CONTROL:
+        if kind not in FAMILY_TOKENS:
             return False
         if marker in (self.verbatim or ()):
             self.verbatim = None
         return True
 
-    def proved(self, name: str) -> bool:
-        """A block of format `name` proved it (a call, or prose in its own syntax).  True if
-        the watched markers change."""
-        changed = self.detected != name
-        if changed:
+    def proved(self, name: str) -> None:
+        """A block of format `name` proved it (a call, or prose in its own syntax)."""
+        if self.detected != name:
             self.detected = name
             self.known()
         if self.format is None:
             self.format = name
-        return changed
 
 
-def quoted(kind: str, marker: str, th: Thought, lay: Layout) -> bool:
+def quoted(kind: Kind, marker: str, th: Thought, lay: Layout) -> bool:
     """Inside `inline code` or a fenced code block a marker is quoted, not written: "use
     `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with `</think>`",
     a ``` block showing a call; so is a call or control token in a blockquote, an indented code
@@ -112,46 +112,71 @@ def quoted(kind: str, marker: str, th: Thought, lay: Layout) -> bool:
     where the fence opens.)  Inside thinking only its closer can be quoted, in `inline code`."""
     if th.inside:
         # Thinking about its own markup: "only messages after it keep the `</think>` block".
-        return kind == "think_close" and lay.rquoting and marker[0] != "`"
+        return kind is _THINK_CLOSE and lay.rquoting and marker[0] != "`"
     return ((kind in _FENCED and lay.fenced) or (kind in _BLOCKED and lay.blocked)
             or (kind in _QUOTABLE and lay.quoting and marker[0] != "`"))
 
 
-def act(kind: str, arg, marker: str, marks: Marks, th: Thought, lay: Layout, out: Output,
-        calls: int) -> None:
-    """A thinking marker, a span of control tokens, an answer wrapper: markup, and what it
-    changes (`calls`: how many calls started so far)."""
-    if kind == "think_open":
-        _write(marker, True, th, lay, out)
-        th.opened(arg)
-        lay.thought_opens()
-    elif kind == "think_close":
+class Acts:
+    """What a marker that opens no call does: a thinking marker, a span of control tokens, an
+    answer wrapper or control token is markup, and changes the owners' state.  One handler per
+    Kind (`act`); a call opener and a marker kept as text are the Sieve's (they change modes)."""
+
+    __slots__ = ("marks", "th", "lay", "out", "calls")
+
+    def __init__(self, marks: Marks, th: Thought, lay: Layout, out: Output, calls: Calls):
+        self.marks, self.th, self.lay, self.out, self.calls = marks, th, lay, out, calls
+
+    def act(self, action: Action, marker: str) -> None:
+        """`marker`, watched with `action`, was written (not quoted): it acts."""
+        _HANDLERS[action.kind](self, action, marker)
+
+    def think_open(self, action: Action, marker: str) -> None:
+        assert action.syntax is not None
+        self._write(marker, True)
+        self.th.opened(action.syntax)
+        self.lay.thought_opens()
+
+    def think_close(self, action: Action, marker: str) -> None:
+        lay = self.lay
         lay.thought_ends()
-        _write(marker, True, th, lay, out)
-        lay.after_markup(th.closed())
-    elif kind == "span":
-        # A made-up tool result: markup up to its closer (or the end of the stream).  (A Lead
-        # other than TEXT keeps chunks off feed's fast path, which would make them Text.)
-        _write(marker, False, th, lay, out)
-        marks.enter_span(arg)
-        lay.after_markup(Lead.JUDGED)
-    elif kind == "span_end":
-        _write(marker, False, th, lay, out)
-        marks.enter_span(None)
-        lay.after_markup(Lead.LAYOUT)
-    elif kind == "stray_close":
-        # The prompt opened the thinking block (or thinking is off and the model closes it
-        # anyway): the marker is dropped.
-        evidence = not calls and lay.ended_line()
-        _write(marker, True, th, lay, out)
-        lay.after_markup(th.stray(evidence))
-    else:   # an answer wrapper
-        _write(marker, False, th, lay, out)
+        self._write(marker, True)
+        lay.after_markup(self.th.closed())
+
+    def span(self, action: Action, marker: str) -> None:
+        """A made-up tool result: markup up to its closer (or the end of the stream).  (A Lead
+        other than TEXT keeps chunks off feed's fast path, which would make them Text.)"""
+        self._write(marker, False)
+        self.marks.enter_span(action.closer)
+        self.lay.after_markup(Lead.JUDGED)
+
+    def span_end(self, action: Action, marker: str) -> None:
+        self._write(marker, False)
+        self.marks.enter_span(None)
+        self.lay.after_markup(Lead.LAYOUT)
+
+    def stray_close(self, action: Action, marker: str) -> None:
+        """The prompt opened the thinking block (or thinking is off and the model closes it
+        anyway): the marker is dropped."""
+        lay = self.lay
+        evidence = not self.calls.count and lay.ended_line()
+        self._write(marker, True)
+        lay.after_markup(self.th.stray(evidence))
+
+    def markup(self, action: Action, marker: str) -> None:
+        """An answer wrapper, an end-of-turn or control token: markup, nothing else."""
+        self._write(marker, False)
+
+    def _write(self, marker: str, thinking: bool) -> None:
+        # deepseek-legacy keeps thinking inline in content, markers included
+        if self.th.legacy and thinking:
+            self.lay.text(marker)
+        else:
+            self.out.markup(marker)
 
 
-def _write(marker: str, thinking: bool, th: Thought, lay: Layout, out: Output) -> None:
-    # deepseek-legacy keeps thinking inline in content, markers included
-    if th.legacy and thinking:
-        lay.text(marker)
-    else:
-        out.markup(marker)
+_HANDLERS: dict[Kind, Callable[[Acts, Action, str], None]] = {
+    Kind.THINK_OPEN: Acts.think_open, Kind.THINK_CLOSE: Acts.think_close,
+    Kind.STRAY_CLOSE: Acts.stray_close, Kind.SPAN: Acts.span, Kind.SPAN_END: Acts.span_end,
+    Kind.STRIP: Acts.markup, Kind.CONTROL: Acts.markup,
+}

@@ -8,9 +8,12 @@ syntaxes are described in docs/formats-literal.md ("Reasoning").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from .layout import Lead
+
+if TYPE_CHECKING:
+    from .session import Session
 
 MODES = ("none", "auto", "deepseek", "deepseek-legacy")
 # A call written inside thinking (Sieve's calls_in_reasoning): True, a call at once; False,
@@ -19,7 +22,7 @@ HOLD = "hold"
 CALLS_IN_REASONING: dict[str, bool | str] = {"hold": HOLD, "call": True, "reasoning": False}
 
 
-def check_modes(reasoning: str, calls_in_reasoning) -> None:
+def check_modes(reasoning: str, calls_in_reasoning: object) -> None:
     """A Sieve's `reasoning` and `calls_in_reasoning` options, or a ValueError."""
     if reasoning not in MODES:
         raise ValueError(f"reasoning must be one of {', '.join(MODES)}, not {reasoning!r}")
@@ -28,7 +31,7 @@ def check_modes(reasoning: str, calls_in_reasoning) -> None:
                          f"not {calls_in_reasoning!r}")
 
 
-def thinking_of(chat_template_kwargs: dict | None, reasoning_effort=None) -> bool | None:
+def thinking_of(chat_template_kwargs: dict | None, reasoning_effort: object = None) -> bool | None:
     """Thinking on/off from a chat request, as servers read it: `chat_template_kwargs`
     `enable_thinking` / `thinking`, or `reasoning_effort: "none"` (off); None when it does not
     say (see docs/syntax.md#reasoning).  The proxy and the engine integrations share it."""
@@ -131,7 +134,7 @@ class Thought:
     __slots__ = ("open", "before", "mode", "legacy", "asked", "from_session", "seen",
                  "evidence", "strayed", "templated")
 
-    def __init__(self, mode: str, thinking: bool | None, session=None):
+    def __init__(self, mode: str, thinking: bool | None, session: Session | None = None) -> None:
         self.asked = thinking                       # what the request said (None: nothing)
         # The session says the prompt opens the block (its template; or learnt: see Session).
         self.from_session = thinking is None and session is not None and session.opens_thinking
@@ -219,17 +222,10 @@ class Thought:
         # After a closer, whitespace is layout; legacy keeps thinking inline, so it keeps it too.
         return Lead.LAYOUT if not self.legacy else Lead.TEXT
 
-    def call_opened(self) -> bool:
-        """A tool-call opener: thinking ends here (models often skip the closer before a call).
-        True if that changed the state."""
-        self.before = self.open
-        if self.open is None:
-            return False
-        self.open = None
-        return True
+    def call_opened(self) -> None:
+        """A tool-call opener: thinking ends here (models often skip the closer before a call)."""
+        self.before, self.open = self.open, None
 
-    def released(self) -> bool:
-        """The block held no call: thinking is back to where it was.  True if that changed it."""
-        changed = self.before is not self.open
+    def released(self) -> None:
+        """The block held no call: thinking is back to where it was."""
         self.open, self.before = self.before, None
-        return changed

@@ -8,7 +8,7 @@ text, the common case.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from typing import Callable, Iterable, Protocol, TypeVar
 
 
 def _trie(words):
@@ -78,10 +78,11 @@ class Shape(str):
         return self
 
 
+_A = TypeVar("_A")
 SHAPED = "\x00"          # a marker table's key for the action of its shape (markers._Table)
 
 
-def action(actions: dict, marker: str):
+def action(actions: dict[str, _A], marker: str) -> _A:
     """A found marker's action in a marker table: its own, else its shape's (see Shape)."""
     hit = actions.get(marker)
     return hit if hit is not None else actions[SHAPED]
@@ -141,7 +142,7 @@ class Matcher:
     search: Callable[..., re.Match[str] | None]   # _search, or a search that never matches (no markers)
     _words: tuple[str, ...] | list[str]
 
-    def __init__(self, markers):
+    def __init__(self, markers: Iterable[str]) -> None:
         # (an empty marker would match everywhere and never consume: the scanner would loop)
         shapes = [m for m in markers if isinstance(m, Shape)]
         markers = sorted(set(m for m in markers if m and not isinstance(m, Shape)),
@@ -270,6 +271,13 @@ class Matcher:
 _WS = re.compile(r"\s*")
 
 
+class Hit(Protocol):
+    """A marker found: a regex match (Matcher) or an Anchor's `_Hit`."""
+    def start(self) -> int: ...
+    def end(self) -> int: ...
+    def group(self) -> str: ...
+
+
 class _Hit:
     """A marker found by an Anchor, shaped like a regex match."""
     __slots__ = ("_start", "_end", "_text")
@@ -297,7 +305,7 @@ class Anchor:
 
     __slots__ = ("markers", "_root")
 
-    def __init__(self, markers):
+    def __init__(self, markers: Iterable[str]) -> None:
         self.markers = sorted(set(m for m in markers if m), key=lambda m: (-len(m), m))
         root: dict = {}
         for m in self.markers:
@@ -327,7 +335,7 @@ class Anchor:
                 best = i
         return best, node
 
-    def match(self, text: str, pos: int):
+    def match(self, text: str, pos: int) -> Hit | None:
         """The longest marker at `pos`, or None."""
         end = self._walk(text, pos)[0]
         return _Hit(text, pos, end) if end > 0 else None

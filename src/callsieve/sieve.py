@@ -13,12 +13,15 @@ next, so every character is looked at a bounded number of times: the cost is lin
 A call opened inside open thinking may be a thought, and one found after prose an example:
 its events are held in a `Hold` (held.py) until the text says what it was.  What the text
 proved about markup (the format, a span of control tokens) is in `Marks` (marks.py).
+The Sieve asks and the owners answer: none calls it back.  After each move it reads what the
+watched markers depend on (a markers.TableKey of the owners' values) and looks the table up
+again only when that changed (`_watched`, as h11 compares its states after each event).
 A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
 
 from functools import partial
-from typing import TypeAlias
+from typing import Iterable, Sequence, TypeAlias
 
 from . import formats as registry
 from .calls import Calls
@@ -26,14 +29,14 @@ from .events import Text
 from .block import RELEASED, WAIT, Block
 from .layout import Layout, Lead, Output
 from .formats import LOOK_MAX
-from .held import Hold
-from .markers import candidates, marker_table
+from .held import Hold, Release
+from .markers import Action, Kind, TableKey, Watching, candidates, marker_table, tables
 from .scan import Anchor, action
-from .marks import Marks, act, quoted
+from .marks import Acts, Marks, quoted
 from .watch import Watch
 from .reasoning import HOLD, Thought, check_modes
 from .session import Session
-from .sources import sources
+from .sources import Sources, sources
 from .spelling import Spelling
 
 
@@ -41,17 +44,23 @@ class SieveFailed(RuntimeError):
     """feed() on a Sieve that failed earlier (an internal error; the events said so)."""
 MAX_CALL_BYTES = 4 * 1024 * 1024
 _TEXT = Lead.TEXT
+_CLOSE = Action(Kind.THINK_CLOSE)
+# (An enum member read from its class costs a metaclass lookup: the scan loop reads these.)
+_CALL, _KEEP, _THINK_CLOSE, _STRAY_CLOSE = Kind.CALL, Kind.KEEP, Kind.THINK_CLOSE, Kind.STRAY_CLOSE
 _Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, pos), or None (all consumed)
 
 
 class Sieve:
     """Feed model output chunk by chunk; get Text, Reasoning and tool-call events as soon as known."""
 
-    def __init__(self, tools=None, format: "str | registry.Format | None" = None, reasoning: str = "auto",
+    def __init__(self, tools: Sequence[dict | str] | None = None,
+                 format: "str | registry.Format | None" = None, reasoning: str = "auto",
                  session: Session | None = None, *, thinking: bool | None = None,
                  strict: bool = True, calls_in_reasoning: bool | str = HOLD,
-                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False, quotes=None,
-                 response_template: dict | None = None, special_tokens=None):
+                 max_call_bytes: int = MAX_CALL_BYTES, markup: bool = False,
+                 quotes: Iterable[str] | str | Sources | None = None,
+                 response_template: dict | None = None,
+                 special_tokens: Iterable[str] | None = None) -> None:
         check_modes(reasoning, calls_in_reasoning)
         self.session = session
         if response_template is not None:
@@ -66,9 +75,11 @@ class Sieve:
         # Example: not prose)
         self._fmts, self._closers = candidates(self._forced, session)
         self._o = Output(markup)
+        # (The format parsers' channel: prose from inside a block, harmony's channels, goes out
+        # in order between its calls: formats.Context.)
         self._calls = Calls(self._o.push, tools, strict, max_call_bytes,
-                           partial(self._from_block, False), partial(self._from_block, True),
-                           self._on_call)
+                           partial(self._from_block, False), partial(self._from_block, True))
+        self._proved = 0                   # calls.count when the last drive's calls were noted
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._o.first(self._calls.flush)          # (a call's deltas go out before markup)
         # A call written inside thinking: True, a call at once; False, reasoning text; HOLD, held
@@ -79,19 +90,24 @@ class Sieve:
         self._blk: Block | None = None # the block being decided or read (None: TEXT mode)
         self._watch = Watch()          # what TEXT mode looks for and holds
         self._th = Thought(reasoning, thinking, session)
-        self._lay = Layout(self._th, self._o.markup, self._o.piece, self._retable)
+        self._lay = Layout(self._th, self._o.markup, self._o.piece)
+        self._acts = Acts(self._marks, self._th, self._lay, self._o, self._calls)
         # The request's texts (its user messages and tool results): a call written in one of
         # them is a quote, text (sources.py).
-        self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks), self._retable,
-                          self._emit, self._lay.thought, self._think_closed, sources(quotes))
-        self._extra: tuple = getattr(session, "tokens", ())   # the template's own special tokens
+        self._hold = Hold(self._o, (self._calls, self._th, self._lay, self._marks), sources(quotes))
+        # What the markers watched depend on: fixed for the stream (the template's own special
+        # tokens too), and the owners' values (TableKey), compared after each move (_watched).
+        self._fixed = Watching(self._fmts, self._tool_names, self._th.separated,
+                               bool(calls_in_reasoning), getattr(session, "tokens", ()))
+        self._tables = tables(self._fixed)
+        self._key: tuple = ()
         self._closed = False
         self._failed: str | None = None    # why the Sieve failed (an exception), if it did
         self._prose = self._calm = False   # the fast paths' flags (see _settle)
         # `special_tokens`: the texts the model's tokenizer has as special tokens, from a caller
         # that sees token ids (an engine): such a marker is markup only as its token (spelling.py)
         self._spell = Spelling(special_tokens) if special_tokens else None
-        self._retable()
+        self._watched()
 
     @property
     def format(self) -> str | None:
@@ -99,7 +115,7 @@ class Sieve:
         return self._marks.format
 
     # ------------------------------------------------------------------ public API
-    def feed(self, text: str, special=None) -> list:
+    def feed(self, text: str, special: Iterable[int] | None = None) -> list:
         """Give the next chunk of model output; returns the events now known.  `special` (with
         `special_tokens`): the offsets in `text` where a special token's text starts ([]: none
         does; None: not known, its markers count as written)."""
@@ -159,7 +175,8 @@ class Sieve:
                 # Inside a block (the common case within a call): straight to its parser.
                 blk.push(text, 0, False)
                 nxt = self._drive(blk, False)
-                if nxt is not None:
+                if nxt is not None:            # (the block ended: see _run)
+                    self._watched()
                     self._run(*nxt, False)
             else:
                 self._run(text, 0, False)
@@ -168,6 +185,8 @@ class Sieve:
         tent = self._hold.region
         if tent is not None:
             self._hold.unquoted()
+            if self._blk is None:              # (in a block, _run looks when it ends)
+                self._watched()
             tent = self._hold.region
             if tent is not None:
                 tent.keep(out)
@@ -226,7 +245,7 @@ class Sieve:
         self._run("", 0, True)
         held = self._watch.release()       # a special token cut by the end (watch.cut_token)
         if held:
-            if quoted("control", held, self._th, self._lay):
+            if quoted(Kind.CONTROL, held, self._th, self._lay):
                 self._emit(held)           # in code it is quoted: text
             else:
                 self._o.markup(held)
@@ -253,11 +272,17 @@ class Sieve:
         else:
             self._lay.content(s)
 
-    def _think_closed(self, marker: str) -> None:
-        """A held call was a thought after all, and its thinking block's closer `marker` came
-        after it: the closer acts now (the answer starts)."""
-        act("think_close", None, marker, self._marks, self._th, self._lay, self._o, self._calls.count)
-        self._retable()
+    def _play(self, r: Release | None) -> None:
+        """A held region was no call: its text goes out (held.Release), as reasoning, then (a
+        thought whose thinking's closer came after it) the closer acts, the answer starts, and
+        the rest goes out as the thinking state says."""
+        if r is None:
+            return
+        if r.thought is not None:
+            self._lay.thought(r.thought)
+        if r.closer is not None:
+            self._acts.think_close(_CLOSE, r.closer)
+        self._emit(r.text)
 
     def _from_block(self, reasoning: bool, s: str) -> None:
         """Content or reasoning from inside a block (harmony's final or analysis channel), right
@@ -280,27 +305,41 @@ class Sieve:
     def _run(self, data: str, pos: int, eof: bool) -> None:
         # Each mode consumes what it can of data[pos:] and hands (data, pos) on: positions, not
         # slices, so a whole-text parse never copies the rest of the text.
+        # TEXT mode reads the markers watched: after a move of another mode they are looked at
+        # again (_watched; TEXT mode's own moves, in _scan).
         nxt: _Next = (data, pos)
         while nxt is not None:
             data, pos = nxt
             blk = self._blk
             if blk is None:
                 nxt = self._scan(data, pos, eof)
-            elif blk.fmt is None:
+                continue
+            if blk.fmt is None:
                 nxt = self._decide(blk, data, pos, eof)
             else:
                 blk.push(data, pos, eof)
                 nxt = self._drive(blk, eof)
+            if self._blk is None:
+                self._watched()
 
     # ------------------------------------------------------------------ TEXT
-    def _retable(self) -> None:
-        """The markers that matter now (start-only openers, thinking state, tools)."""
-        th, tent = self._th, self._hold.region
-        calls = th.calls_now or bool(self._calls_in_reasoning)   # (HOLD: watched, then held)
-        self._watch.set(marker_table(self._fmts, self._lay.starting(), self._tool_names, th.open,
-                                     th.separated, calls, self._lay.rlead,
-                                     tent.think if tent is not None else None,
-                                     self._marks.family, self._marks.span, self._extra))
+    def _watched(self) -> bool:
+        """The markers that matter now, after a move (h11's _respond_to_state_changes): the
+        owners' values they depend on (a TableKey) are compared with the last ones, and the table
+        is looked up again only when they changed.  True if the table changed.  No owner says
+        when: a new value the table depends on is a new field of TableKey, read here."""
+        lay, marks, r = self._lay, self._marks, self._hold.region
+        key = (lay.at_start, lay.rlead, self._th.open, r.think if r is not None else None,
+               marks.family, marks.span)
+        if key == self._key:
+            return False
+        self._key = key = TableKey._make(key)
+        watch = self._watch
+        tab = marker_table(self._fixed, key, self._tables)
+        if tab is watch.tab:
+            return False
+        watch.set(tab)
+        return True
 
     def _scan(self, data: str, pos: int, eof: bool) -> _Next:
         watch = self._watch
@@ -311,53 +350,79 @@ class Sieve:
             spell, q = self._spell, Anchor.skip(data, pos)
             if spell is not None and spell.spelled(data, q):
                 # A closer or token spelled with ordinary tokens after it: prose, so an example
-                hold.example(len(data) - q)
+                self._play(hold.example(len(data) - q))
                 pos = q
             else:
-                pos, wait = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
+                at, wait, released = hold.after_example(example, data, pos, eof, self._closers, watch.tab)
                 if wait:                       # the start of a marker, maybe
-                    watch.hold(data[pos:])
+                    self._emit(data[pos:at])   # (whitespace: held as layout for now)
+                    self._watched()
+                    watch.hold(data[at:])
                     return None
+                self._play(released)
+                pos = at
+            self._watched()
         while True:
-            m = watch.find(data, pos, eof, hold, self._emit)
+            if hold.region is not None and hold.call_held():
+                # Prose up to the next marker (or a marker's possible start) goes out next: if
+                # it is visible, the held call before it was a thought (see held.Hold).
+                i = hold.visible(data, pos, watch.prose_end(data, pos, watch.search(data, pos), eof))
+                if i >= 0:
+                    self._emit(data[pos:i])
+                    self._play(hold.thought(len(data) - i))
+                    pos = i
+                    self._watched()
+                    continue
+            at, m = watch.find(data, pos, eof)
+            if at > pos:
+                self._emit(data[pos:at])
+                # What went out may change what is watched (the content started, a fresh
+                # thinking block got its first words): then search again with the new markers.
+                if self._watched() and m is not None:
+                    pos = at
+                    continue
             if m is None:
+                watch.hold(data[at:])          # (the start of a marker, maybe)
                 return None
-            s, pos, marker = m.start(), m.end(), m.group()
+            s, pos, marker = at, m.end(), m.group()
             spell = self._spell
             if spell is not None and not spell.as_token(marker, len(data) - s):
                 # Spelled with ordinary tokens (a quoted file or page): text, and so is what
                 # follows it (the scanned text ends where the stream does: spelling.py)
                 self._emit(marker)
+                self._watched()
                 continue
-            kind, arg = action(watch.tab[1], marker)
+            a = action(watch.tab.actions, marker)
+            kind = a.kind
             marks = self._marks
             if marks.verbatim is not None and marks.written(kind, marker):
                 self._emit(marker)             # inside a block given back as written
-                continue
-            if kind == "keep":                 # a marker of several tokens, kept whole as text
+            elif kind is _KEEP:            # a marker of several tokens, kept whole as text
                 self._emit(marker)
-                continue
-            if quoted(kind, marker, self._th, self._lay):
-                if hold.call_held():           # visible text after a held call: a thought
-                    pos = hold.thought_at(data, s, pos)
-                    continue
-                self._emit(marker)
-                continue
-            if kind == "call":
+            elif quoted(kind, marker, self._th, self._lay):
+                i = hold.visible(data, s, pos) if hold.call_held() else -1
+                if i >= 0:                     # visible text after a held call: a thought
+                    self._emit(data[s:i])
+                    self._play(hold.thought(len(data) - i))
+                    pos = i
+                else:
+                    self._emit(marker)
+            elif kind is _CALL:
                 if hold.after_close():     # a call after the thinking that closed on a held one:
-                    hold.thought(len(data) - s)    # that one was its draft
-                self._blk = Block(marker, arg)
+                    self._play(hold.thought(len(data) - s))    # that one was its draft
+                self._blk = Block(marker, a.fmts)
                 self._calls.enter(self._lay.starting())
                 return data, pos
-            if kind in ("think_close", "stray_close") and hold.closes(marker):
-                # The thinking block that a held call was written in closes: it was a thought,
-                # unless the call was whole and ended the block (Hold.closed_after: then what
-                # follows decides).
-                if not hold.closed_after(marker, len(data) - s):
-                    hold.thought(len(data) - s)
-                kind = "think_close"
-            act(kind, arg, marker, marks, self._th, self._lay, self._o, self._calls.count)
-            self._retable()
+            else:
+                if (kind is _THINK_CLOSE or kind is _STRAY_CLOSE) and hold.closes(marker):
+                    # The thinking block that a held call was written in closes: it was a
+                    # thought, unless the call was whole and ended the block (Hold.closed_after:
+                    # then what follows decides).
+                    if not hold.closed_after(marker, len(data) - s):
+                        self._play(hold.thought(len(data) - s))
+                    a = _CLOSE
+                self._acts.act(a, marker)
+            self._watched()
 
     # ------------------------------------------------------------------ DECIDE
     def _decide(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
@@ -371,7 +436,7 @@ class Sieve:
             return None
         hold = self._hold
         if hold.ended_example() is not None:
-            hold.next_block(chosen is not None, len(blk.opener) + len(data) - pos)
+            self._play(hold.next_block(chosen is not None, len(blk.opener) + len(data) - pos))
         if chosen is None:
             return self._false_start(blk, data, pos, eof)
         blk.claim(chosen, self._calls)
@@ -382,8 +447,7 @@ class Sieve:
                          data, pos)
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
-        if th.call_opened():
-            self._retable()
+        th.call_opened()
         return data, pos
 
     def _false_start(self, blk: Block, data: str, pos: int, eof: bool) -> _Next:
@@ -394,7 +458,7 @@ class Sieve:
         if cut is not None:
             return data, pos + cut
         if self._hold.call_held():       # visible text after a held call: a thought
-            self._hold.thought(len(blk.opener) + len(data) - pos)
+            self._play(self._hold.thought(len(blk.opener) + len(data) - pos))
         o = blk.opener
         if len(o) > 1 and o[0] == "\n":
             # A line opener (pythonic's `\n[`): its newline is text; the rest may start another
@@ -407,7 +471,8 @@ class Sieve:
             self._o.markup(o)
         else:
             self._emit(o)
-            self._marks.as_written(blk.ends(), self._watch.tab[1])
+            self._watched()
+            self._marks.as_written(blk.ends(), self._watch.tab.actions)
         return data, pos
 
     # ------------------------------------------------------------------ BLOCK
@@ -415,24 +480,20 @@ class Sieve:
         """Resume the block's parser on what was pushed; handle how it ends."""
         if not self._o.markup_on:          # (the markup audit keeps every block's text)
             blk.bound(self._calls)
-        at = blk.drive(self._calls, eof)
+        calls = self._calls
+        at = blk.drive(calls, eof)
+        if calls.count != self._proved:    # a call started: it proves the block's format
+            self._proved = calls.count
+            self._note_format()
         if at is None:
             return None
         return self._release(blk) if at == RELEASED else self._end_block(blk, at, eof)
-
-    def _on_call(self, started: bool) -> None:
-        if started:
-            self._note_format()
-        blk = self._blk
-        if blk is not None and not started:
-            blk.call_ended()
 
     def _note_format(self, force: bool = False) -> None:
         """A block proved its format (a call, or prose in the format's own syntax)."""
         blk = self._blk
         if blk is not None and blk.fmt is not None and (force or self._calls.block_calls):
-            if self._marks.proved(blk.fmt.name):
-                self._retable()
+            self._marks.proved(blk.fmt.name)
 
     def _end_block(self, blk: Block, at: int, eof: bool) -> _Next:
         self._note_format()
@@ -446,7 +507,7 @@ class Sieve:
             self._lay.after_markup(Lead.JUDGED)
             self._marks.end_verbatim()         # (a block given back before it is over)
         self._blk = None
-        self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
+        self._play(self._hold.block_ended(blk, eof, len(rest[0]) - rest[1]))
         return rest
 
     def _give_back(self, blk: Block, text: str, at: int, eof: bool) -> _Next:
@@ -456,9 +517,8 @@ class Sieve:
         hold = self._hold
         if hold.region is not None and hold.region.blk is blk:
             hold.was_call()                    # it held no runnable call: nothing to decide
-        if self._th.released():
-            self._retable()
-        self._hold.block_ended(blk, eof, len(rest[0]) - rest[1])
+        self._th.released()
+        self._play(self._hold.block_ended(blk, eof, len(rest[0]) - rest[1]))
         self._blk = None
         self._emit(text)
         return rest
@@ -466,8 +526,7 @@ class Sieve:
     def _release(self, blk: Block) -> _Next:
         """No call in this block: its opener goes out as text; the rest is scanned again, as
         written (see Marks.as_written)."""
-        if self._th.released():
-            self._retable()
+        self._th.released()
         rest = blk.since(0)          # the text after the opener (a format may have read it too)
         hold = self._hold
         if hold.region is not None:
@@ -475,8 +534,9 @@ class Sieve:
                 hold.was_call()              # no call after all: nothing to decide
             elif hold.call_held():           # visible text after a held call: a thought
                 self._blk = None
-                hold.thought(len(blk.opener) + len(rest[0]) - rest[1])
+                self._play(hold.thought(len(blk.opener) + len(rest[0]) - rest[1]))
         self._blk = None
         self._emit(blk.opener)
-        self._marks.as_written(blk.ends(), self._watch.tab[1])
+        self._watched()
+        self._marks.as_written(blk.ends(), self._watch.tab.actions)
         return rest

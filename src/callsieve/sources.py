@@ -63,7 +63,7 @@ class Sources:
                    for i in self.places[k].get(hash(call[:PREFIXES[k]]), ()))
 
 
-def sources(texts) -> Sources | None:
+def sources(texts: Iterable[str] | str | Sources | None) -> Sources | None:
     """A Sieve's `quotes` option as Sources (texts, or Sources already built), or None."""
     if texts is None or isinstance(texts, Sources):
         return texts or None

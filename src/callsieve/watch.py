@@ -1,14 +1,24 @@
 """TEXT mode's receive state (`Watch`): the markers watched now, the text held at the end of the
 last chunk because a marker may start there, and the search cache for the text being scanned.
 
-The Sieve sets the markers (a marker table, markers.py) whenever its state changes which ones
-matter; a Watch finds the next marker to act on, sending the prose before it out through the
-Sieve's `emit` (which may change what is watched: it then searches again).
+The Sieve sets the markers (a marker table, markers.py) when its owners' state changes which
+ones matter.  A Watch only answers, as harmony's parser does (pull-style): `find` says where the
+prose ends and which marker comes next (`Found`), or that the rest may be a marker's start; the
+Sieve sends the prose out, holds the rest (`hold`) and acts.
 """
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeAlias
+
+from .markers import Table
+from .scan import Hit, Matcher
+
+# What `Watch.find` found from a position: (at, marker).  The prose runs up to `at`; then comes
+# the marker to act on (a match: it starts at `at`), or None: the text from `at` on may be the
+# start of a marker still arriving (to hold), or is the end.  (A plain pair: it is made for every
+# marker, and a NamedTuple costs several times as much to make.)
+Found: TypeAlias = "tuple[int, Hit | None]"
 
 
 # A special token cut by the end of the stream (`…<tool_call|><|tool_call`, Gemma 4 at the end of a
@@ -18,7 +28,7 @@ from typing import Any
 _CUT_TOKEN = re.compile(r"<[|｜][\w▁:]{3,}\Z")
 
 
-def cut_token(matcher, data: str, pos: int) -> int:
+def cut_token(matcher: Matcher, data: str, pos: int) -> int:
     """At the end of the stream: where a special token cut by it starts in data[pos:] (see
     _CUT_TOKEN), or len(data) when none ends the text."""
     end = len(data)
@@ -32,13 +42,16 @@ def cut_token(matcher, data: str, pos: int) -> int:
 _PROSE = "|`|\n|<(?:[pP/]|\\Z)"
 
 
+_NOTHING = Table(Matcher(()), {}, None)     # (before the first set)
+
+
 class Watch:
     """What TEXT mode looks for and what it holds (see the module's docstring)."""
 
     __slots__ = ("tab", "first", "held", "found")
 
-    def __init__(self):
-        self.tab: tuple = ()           # (Matcher, {marker: action}, Anchor or None)
+    def __init__(self) -> None:
+        self.tab: Table = _NOTHING     # the markers watched now (set)
         # The fast path's test: where a marker may be (the Matcher's `first`), or a backtick, a
         # newline or what may begin `<pre` or `</pre` (layout.Layout.prose's bookkeeping: code,
         # fences, lines, quotes.py), in one regex; None: the chunk is plain prose
@@ -46,10 +59,10 @@ class Watch:
         self.held = ""                 # a possible marker start, from the last chunk
         self.found: dict = {}          # Matcher.search cache for the text being scanned
 
-    def set(self, tab: tuple) -> None:
+    def set(self, tab: Table) -> None:
         self.tab = tab
         # (compiled once per Matcher, and kept with it: markers.py bounds how many live)
-        self.first = tab[0].first_or(_PROSE)
+        self.first = tab.matcher.first_or(_PROSE)
 
     def hold(self, text: str) -> None:
         """`text` may be the start of a marker: held until the next chunk (take)."""
@@ -75,7 +88,8 @@ class Watch:
         holding the start of a marker at its end as a scan does (None if it holds a marker;
         `text` is then untouched).  A chunk of prose often holds a character a marker starts
         with (every "f" may begin `functools[`, every "<" a tag): this is cheaper than scanning."""
-        matcher, _, anchor = self.tab
+        tab = self.tab
+        matcher, anchor = tab.matcher, tab.anchor
         t = self.held + text if self.held else text
         if anchor is not None or matcher.search(t, 0) is not None:
             return None
@@ -86,26 +100,27 @@ class Watch:
         self.held = t[p:]
         return t[:p]
 
-    def search(self, data: str, pos: int):
+    def search(self, data: str, pos: int) -> Hit | None:
         """The next marker anywhere at or after `pos` (a match), or None."""
-        return self.tab[0].search(data, pos, self.found)
+        return self.tab.matcher.search(data, pos, self.found)
 
     def partial(self, data: str, pos: int) -> int:
         """The Matcher's `partial`, cached for the text being scanned (see `take`)."""
         found = self.found
-        return self.tab[0].partial(data, pos, found if found.get(None) is data else None)
+        return self.tab.matcher.partial(data, pos, found if found.get(None) is data else None)
 
-    def prose_end(self, data: str, pos: int, m, eof: bool) -> int:
+    def prose_end(self, data: str, pos: int, m: Hit | None, eof: bool) -> int:
         """Where the prose from `pos` ends: at the marker `m`, or where a marker may start."""
         end = m.start() if m is not None else len(data)
         p = -1 if eof else self.partial(data, pos)
         return end if p < 0 else min(p, end)
 
-    def cut(self, data: str, pos: int, m, eof: bool):
+    def cut(self, data: str, pos: int, m: Hit | None, eof: bool) -> Found:
         """Given the next marker `m` (search's answer): (s, marker) when the marker to act on
         starts at s, the prose data[pos:s] before it; or (at, None) when data[pos:at] is prose
-        and the rest may be the start of a marker still arriving (it is held)."""
-        matcher, _, anchor = self.tab
+        and the rest may be the start of a marker still arriving (to hold)."""
+        tab = self.tab
+        matcher, anchor = tab.matcher, tab.anchor
         if anchor is not None:                 # the content has not started yet
             w = anchor.skip(data, pos)
             if (m is None or m.start() > w) and self.partial(data, w) != w:
@@ -120,7 +135,7 @@ class Watch:
             if eof:
                 return cut_token(matcher, data, pos), None
             p = self.partial(data, pos)
-            return (len(data) if p < 0 else p), None
+            return len(data) if p < 0 else p, None
         s = m.start()
         if not eof and s > pos:
             # A longer marker may begin before this one and still be arriving
@@ -132,28 +147,6 @@ class Watch:
             return s, None
         return s, m
 
-    def find(self, data: str, pos: int, eof: bool, hold, emit):
-        """The next marker to act on at or after `pos` (a match), the text before it gone out
-        through `emit`; or None when the rest of `data` went out, or is held (the start of a
-        marker).  `hold`: the Sieve's held.Hold (a call held in thinking)."""
-        while True:
-            m = self.search(data, pos)
-            if hold.region is not None and hold.call_held():
-                # Prose up to the next marker (or a marker's possible start) goes out next: if it
-                # is visible, the held call before it was a thought (see held.Hold).
-                i = hold.thought_at(data, pos, self.prose_end(data, pos, m, eof))
-                if i >= 0:
-                    pos = i
-                    continue
-            at, m = self.cut(data, pos, m, eof)
-            tab = self.tab
-            emit(data[pos:at])
-            if m is None:
-                self.held = data[at:]          # (the start of a marker, maybe)
-                return None
-            if self.tab is not tab:
-                # What went out changed what is watched (the content started, a fresh thinking
-                # block got its first words): search again with the new markers.
-                pos = at
-                continue
-            return m
+    def find(self, data: str, pos: int, eof: bool) -> Found:
+        """The next marker to act on at or after `pos`, and the prose before it (see Found)."""
+        return self.cut(data, pos, self.search(data, pos), eof)

@@ -206,6 +206,12 @@ def _load() -> None:
                 register(obj)
 
 
+def count() -> int:
+    """How many formats are registered, all loaded first (the registry only grows: a cache key)."""
+    _load()
+    return len(_REGISTRY)
+
+
 def names() -> list[str]:
     """Names of all registered formats."""
     _load()
