@@ -17,6 +17,7 @@ from .block import Block
 from .events import Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd
 from .formats import Format
 from .layout import Output
+from .markers import special
 from .reasoning import MAYBE_THINK, OpenThinking, Thinking, Thought
 from .scan import Anchor, action
 from .sources import PREFIXES, Sources
@@ -26,6 +27,8 @@ HEAD = PREFIXES[-1]                    # the characters of a call that say it is
 TURN_END = frozenset(("strip", "control", "span"))
 
 _VISIBLE = re.compile(r"\S")
+# A sentence ends here: a block after one starts the next thing written, not a sentence's middle.
+_SENTENCE_END = frozenset(".!?。！？…")
 
 
 class Tentative:
@@ -145,22 +148,32 @@ class Example(Tentative):
     ("…to the tool, but I did not send it") says it was an example, and its text is content.
     Its events are held until that is known (a streamed call cannot be taken back)."""
 
-    __slots__ = ("ended", "quick", "checked")
+    __slots__ = ("ended", "quick", "checked", "sentence", "gap")
     NO_THINKING = Thinking("example", (), ())
     CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
 
     def __init__(self, blk: Block, saved: tuple, mark: int, data: str, pos: int,
-                 quick: bool = False):
+                 quick: bool = False, sentence: bool = False):
         super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
         self.ended = False             # its block has ended: the next visible thing decides
         # Held only until its block ends, for the quote check (Hold.quotes): True; None once
         # its first characters were checked (Hold.unquoted); False: an example.
         self.quick: bool | None = quick
         self.checked = 0               # how many of its first characters the quote check looked up
+        # Opened inside a sentence (prose and a space before it on its line): an example only if
+        # the sentence goes on after a space on the same line; glued text or a line break after
+        # it say it was the call (`pre<call>post`, a parser's test).
+        self.sentence = sentence
+        self.gap = ""                  # the whitespace seen after its block (up to a line break)
 
     def end(self) -> None:
         """Its block ended: what follows decides (after)."""
         self.ended = True
+
+    def spaced(self, ws: str) -> None:
+        """Whitespace `ws` came after its block (up to a line break: what a sentence mark needs)."""
+        if self.sentence and "\n" not in self.gap:
+            self.gap += ws
 
     def prefixes(self) -> list[str]:
         """The quote check (Hold.unquoted): the region's first n characters, for each n of
@@ -179,6 +192,8 @@ class Example(Tentative):
         """What data[q:] (its first non-blank character on) says of the held call: CALL (an
         end-of-turn token, a wrapper's closer), EXAMPLE (prose), NEXT (another call's marker:
         its block decides), or WAIT (a marker may still be arriving)."""
+        if self.sentence and (not self.gap or "\n" in self.gap):
+            return self.CALL
         matcher, actions = table[0], table[1]
         rest = data[q:q + 64]
         wait = False
@@ -233,17 +248,29 @@ class Hold:
         self._close = close          # a thinking closer acted on (markup; the answer starts)
 
     def claimed(self, th: Thought, hold_thinking: bool, blk: Block, fmt: Format, at_start: bool,
-                data: str, pos: int) -> None:
+                data: str, pos: int, before: str = "") -> None:
         """`fmt` claimed `blk` (nothing held yet): a call opened inside thinking is held
         (`hold_thinking`: calls_in_reasoning is HOLD), one of a format with examples opened
         after prose (not `at_start`) by a tool's own opener or by a fence (a fence quotes code:
         at the start of the content too, it is a call only if the turn ends with it), and, with
-        the request's texts given, any call until its block ends (is its text one of theirs?)."""
+        the request's texts given, any call until its block ends (is its text one of theirs?).
+
+        Any family's block is an example too when the text shows it (`before`: the content's
+        last visible character and the whitespace after it, "" after markup): a body written
+        without its wrapper (an `inline` opener) that prose introduces (`…looks like this:`),
+        with prose after it; a block whose opener is no special token (those are never prose)
+        written inside a sentence, `…you would write <invoke …>…</invoke> and wait` (after a
+        sentence's end, `Texting now. <call> Sent.`, it is the next thing the model did)."""
+        shown = not at_start and not th.inside and before[:1] not in ("", "\n")
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
-        elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
-                               or blk.opener in fmt.fences):
+        elif ((fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
+                                 or blk.opener in fmt.fences))
+              or (shown and before[0] == ":" and blk.opener in getattr(fmt, "inline", ()))):
             self.start(None, blk, data, pos)
+        elif (shown and before[1:] and "\n" not in before and before[0] not in _SENTENCE_END
+              and not special(blk.opener)):
+            self.start(None, blk, data, pos, sentence=True)
         elif hold_thinking and th.unknown and not at_start:
             # After prose, nothing saying whether the prompt opened thinking: the call may be a
             # draft inside it, which a later closer with no opener would show (MAYBE_THINK).
@@ -252,14 +279,14 @@ class Hold:
             self.start(None, blk, data, pos, quick=True)
 
     def start(self, think: OpenThinking | None, blk: Block, data: str, pos: int,
-              quick: bool = False) -> None:
+              quick: bool = False, sentence: bool = False) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
         syntax `think` (a Tentative), or after prose (`think` None: an Example; `quick`: held
         only for the quote check)."""
         self._out.flush()
         saved = tuple(o.save() for o in self._owners)
         mark = len(self._out.events)
-        self.region = (Example(blk, saved, mark, data, pos, quick) if think is None
+        self.region = (Example(blk, saved, mark, data, pos, quick, sentence) if think is None
                        else Tentative(think, blk, saved, mark, data, pos))
 
     # ------------------------------------------------------------------ questions
@@ -387,6 +414,7 @@ class Hold:
         Returns where scanning goes on (past the region's text, if it went out), and whether
         data from there is held until the next chunk (the start of a marker)."""
         q = Anchor.skip(data, pos)
+        example.spaced(data[pos:q])
         if q >= len(data):
             return pos, False                # whitespace so far (the end decides in close)
         verdict = example.after(data, q, eof, closers, table)
@@ -438,6 +466,9 @@ class Hold:
             (self.thought if thinking else self.example)(tail)
         elif type(r) is Example:
             r.end()
+            if r.sentence:             # (whitespace its format read, looking for more calls)
+                text = r.text(tail)
+                r.spaced(text[len(text.rstrip()):])
             if r.quick is not False:   # (held for the quote check only: a bad call stays one)
                 self.was_call()
             elif not eof and self._owners[0].failed_since(r.saved[0]):

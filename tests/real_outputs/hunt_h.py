@@ -236,10 +236,7 @@ case("tool_call_tag", SMG + "tool_parser_fallback.rs",
      "malformed}\n</tool_call>\nThat's all!", tools=["valid_tool", "invalid_tool"], incomplete=[("invalid_tool", {})])
 case("tool_call_tag", SMG + "tool_parser_fallback.rs", "prose that shows the syntax is an example, not a call",
      'The syntax is: <tool_call>\n{"name": "example"}\n</tool_call> - that\'s how you format it', [],
-     'The syntax is: <tool_call>\n{"name": "example"}\n</tool_call> - that\'s how you format it', tools=["example"],
-     xfail='a whole block inside a sentence (prose before it on its line and after it) runs as a call: the '
-           'example rule (Format.examples) covers a call after prose that does not end the turn for bare '
-           'JSON and `call:` lines, not tagged blocks')
+     'The syntax is: <tool_call>\n{"name": "example"}\n</tool_call> - that\'s how you format it', tools=["example"])
 case("llama3_json", SMG + "tool_parser_fallback.rs", "<|python_tag|> followed by prose, not JSON: all of it is text",
      "Here's my response <|python_tag|>not even close to JSON", [],
      "Here's my response <|python_tag|>not even close to JSON", tools=["test"])
@@ -444,10 +441,7 @@ case("minimax_m2", ZOO, "a bare invoke quoted inside a sentence: text",
      'To read a file you would write <invoke name="read_file"><parameter name="path">a.txt</parameter></invoke> '
      "and wait for the result.", [],
      'To read a file you would write <invoke name="read_file"><parameter name="path">a.txt</parameter></invoke> '
-     "and wait for the result.", tools=["read_file"],
-     xfail='a whole block inside a sentence (prose before it on its line and after it) runs as a call: the '
-           'example rule (Format.examples) covers a call after prose that does not end the turn for bare '
-           'JSON and `call:` lines, not tagged blocks')
+     "and wait for the result.", tools=["read_file"])
 
 # ---------------------------------------------------------------------------------------------
 # Gemma 4's JSON variant: a {"name", "arguments"} object inside <|tool_call>, strings quoted with <|"|>.
@@ -495,9 +489,7 @@ EXPL = ("A tool call looks like this:\n\n<function=get_weather>\n<parameter=loca
         "</function>\n\nThe function tag names the tool and each parameter tag holds one argument.")
 case("qwen3_coder", "https://github.com/ollama/ollama/pull/16398",
      "Qwen3.6-27B asked to show a call: the bare block between two paragraphs of prose stays text", EXPL, [], EXPL,
-     tools=["get_weather", "Glob"],
-     xfail="a bare `<function=…>` block after prose that does not end the turn runs as a call: the example rule "
-           "(Format.examples, held.py) holds back bare JSON and `call:` lines, not the wrapper-less XML bodies")
+     tools=["get_weather", "Glob"])
 
 # ---------------------------------------------------------------------------------------------
 # Qwen3.6 (q27 server): the function tag garbled into `<name>NAME` and a stray `</parameter>`.
