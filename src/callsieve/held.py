@@ -148,12 +148,12 @@ class Example(Tentative):
     ("…to the tool, but I did not send it") says it was an example, and its text is content.
     Its events are held until that is known (a streamed call cannot be taken back)."""
 
-    __slots__ = ("ended", "quick", "checked", "sentence", "gap")
+    __slots__ = ("ended", "quick", "checked", "sentence", "gap", "shown")
     NO_THINKING = Thinking("example", (), ())
     CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
 
     def __init__(self, blk: Block, saved: tuple, mark: int, data: str, pos: int,
-                 quick: bool = False, sentence: bool = False):
+                 quick: bool = False, sentence: bool = False, shown: bool = False):
         super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
         self.ended = False             # its block has ended: the next visible thing decides
         # Held only until its block ends, for the quote check (Hold.quotes): True; None once
@@ -164,6 +164,9 @@ class Example(Tentative):
         # the sentence goes on after a space on the same line; glued text or a line break after
         # it say it was the call (`pre<call>post`, a parser's test).
         self.sentence = sentence
+        # Held because the text shows a block as an example (Hold.claimed), in a family whose
+        # calls are not held otherwise: a block in it that ran no call is given back as usual.
+        self.shown = shown or sentence
         self.gap = ""                  # the whitespace seen after its block (up to a line break)
 
     def end(self) -> None:
@@ -264,10 +267,11 @@ class Hold:
         shown = not at_start and not th.inside and before[:1] not in ("", "\n")
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
-        elif ((fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
-                                 or blk.opener in fmt.fences))
-              or (shown and before[0] == ":" and blk.opener in getattr(fmt, "inline", ()))):
+        elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
+                               or blk.opener in fmt.fences):
             self.start(None, blk, data, pos)
+        elif shown and before[0] == ":" and blk.opener in getattr(fmt, "inline", ()):
+            self.start(None, blk, data, pos, shown=True)
         elif (shown and before[1:] and "\n" not in before and before[0] not in _SENTENCE_END
               and not special(blk.opener)):
             self.start(None, blk, data, pos, sentence=True)
@@ -279,14 +283,14 @@ class Hold:
             self.start(None, blk, data, pos, quick=True)
 
     def start(self, think: OpenThinking | None, blk: Block, data: str, pos: int,
-              quick: bool = False, sentence: bool = False) -> None:
+              quick: bool = False, sentence: bool = False, shown: bool = False) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
         syntax `think` (a Tentative), or after prose (`think` None: an Example; `quick`: held
         only for the quote check)."""
         self._out.flush()
         saved = tuple(o.save() for o in self._owners)
         mark = len(self._out.events)
-        self.region = (Example(blk, saved, mark, data, pos, quick, sentence) if think is None
+        self.region = (Example(blk, saved, mark, data, pos, quick, sentence, shown) if think is None
                        else Tentative(think, blk, saved, mark, data, pos))
 
     # ------------------------------------------------------------------ questions
@@ -445,7 +449,7 @@ class Hold:
         says what it was (block_ended): a call in it that went bad makes it an example, its text
         content with no error, not a call given back."""
         r = self.region
-        return type(r) is Example and r.blk is blk and r.quick is False
+        return type(r) is Example and r.blk is blk and r.quick is False and not r.shown
 
     def block_ended(self, blk: Block, eof: bool, tail: int) -> None:
         """`blk` ended (`tail`: the characters received after its end).  If it began the held

@@ -86,7 +86,8 @@ def _longest(ends) -> tuple:
 
 # ---------------------------------------------------------------------------- bodies
 # A tool's name: what OpenAI allows, and dots (namespaced tools).
-_NAME = re.compile(r"\s*([\w.\-]{1,64})")
+# (a namespace before the name, `default_api:NAME`, `server:ns:NAME`: calls.qualified)
+_NAME = re.compile(r"\s*([\w.\-]{1,64}(?::[\w.\-]{0,64}){0,3})")
 _NAME_TOKEN = re.compile(r"\s*[\w.\-]{1,64}")
 
 
