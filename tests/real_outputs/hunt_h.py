@@ -36,9 +36,7 @@ case("deepseek_dsml", "https://github.com/vllm-project/vllm/pull/56184", "an emp
      f"Nothing to look up.<{D}tool_calls></{D}tool_calls> The answer is 4.", [],
      "Nothing to look up. The answer is 4.", tools=["search"])
 case("deepseek_dsml", "https://github.com/vllm-project/vllm/pull/56184", "stray closers with no open block after a reply",
-     f"The file has 12 lines.</{D}parameter>\n</{D}invoke>\n</{D}tool_calls>", [], "The file has 12 lines.", tools=["read"],
-     xfail='stray DSML closers with no open block are not markup: no format claims a closer alone, and the '
-           'reasoning/strip lists (reasoning.py) hold no `</｜DSML｜…>` tags; the closers stay in the content')
+     f"The file has 12 lines.</{D}parameter>\n</{D}invoke>\n</{D}tool_calls>", [], "The file has 12 lines.", tools=["read"])
 case("deepseek_dsml", "https://github.com/anomalyco/opencode/issues/34676",
      "the DSML prefix stripped: a bare invoke whose parameter keeps string=\"true\"",
      '<invoke name="read">\n<parameter name="filePath" string="true">/home/dev/app/src/lib/api.ts</parameter>\n</invoke>',
@@ -100,9 +98,7 @@ case("qwen3_coder", "https://github.com/jundot/omlx/issues/2221", "Qwen3.6-27B a
 case("qwen3_coder", "https://github.com/unslothai/unsloth/pull/5735",
      "an orphan close: the opening was drained, only the closers follow the answer",
      "Done, the server is running.</parameter></function></tool_call>", [], "Done, the server is running.",
-     tools=["run_shell_command"],
-     xfail='closers with no opener (`</parameter></function></tool_call>`) are not markup to any format: '
-           'they stay in the content')
+     tools=["run_shell_command"])
 case("tool_call_tag", "https://github.com/ollama/ollama/pull/17284",
      "qwen2.5: the tool's description written as its name (undeclared): the text comes back",
      '<tool_call>\n{"name": "Apply tags to a document", "arguments": {"document_id": 42, "tags": ["invoice"]}}\n</tool_call>',
@@ -262,11 +258,9 @@ case("glm", LING, "the call starts before </think> was ever written: it ends the
      "I need the file first.\n<tool_call>read_file<arg_key>path</arg_key><arg_value>README.md</arg_value></tool_call>",
      [("read_file", {"path": "README.md"})], reasoning="I need the file first.", tools=["read_file"], thinking=True)
 case("glm", LINGP, "the end-of-turn token <|role_end|> spelled out as text after a plain answer",
-     "Simple sum.</think>2 + 2 = 4.<|role_end|>", [], "2 + 2 = 4.", "Simple sum.", thinking=True,
-     xfail="`<|role_end|>` (Ling's end-of-turn token) is not a known end token: it stays in the content")
+     "Simple sum.</think>2 + 2 = 4.<|role_end|>", [], "2 + 2 = 4.", "Simple sum.", thinking=True)
 case("glm", LINGP, "<|role_end|> spelled out after a call",
-     "<tool_call>now</tool_call><|role_end|>", [("now", {})], tools=["now"],
-     xfail="`<|role_end|>` (Ling's end-of-turn token) is not a known end token: after the call it is the content")
+     "<tool_call>now</tool_call><|role_end|>", [("now", {})], tools=["now"])
 
 # ---------------------------------------------------------------------------------------------
 # Cohere2 MoE ("North Code"): the prompt forces <|START_THINKING|>; text or an action list follows.
@@ -360,10 +354,7 @@ K2V3 = "https://github.com/sgl-project/sglang/blob/main/test/registered/function
 case("k2_horizon", K2V3, "a <ifm|think_fast> reasoning block, then a key/value call",
      "<ifm|think_fast>reasoning</ifm|think_fast><ifm|tool_call>get_weather<ifm|arg_key>city</ifm|arg_key>"
      "<ifm|arg_value>Tokyo</ifm|arg_value></ifm|tool_call>",
-     [("get_weather", {"city": "Tokyo"})], reasoning="reasoning", tools=["get_weather"],
-     xfail="the reasoning-effort spellings `<ifm|think_fast>` / `<ifm|think_faster>` are not k2_horizon's "
-           "reasoning markers: the opener is dropped but its closer `</ifm|think_fast>` stays in the "
-           "reasoning")
+     [("get_weather", {"city": "Tokyo"})], reasoning="reasoning", tools=["get_weather"])
 case("k2_horizon", K2V3, "a JSON list of calls inside one <ifm|tool_call>",
      '<ifm|tool_call>[{"name": "get_weather", "arguments": {"city": "Tokyo"}}, {"name": "get_weather", "arguments": '
      '{"city": "Osaka"}}]</ifm|tool_call>',
