@@ -53,10 +53,7 @@ case("deepseek_dsml", "https://github.com/vllm-project/vllm/pull/54686",
 case("deepseek_dsml", "https://github.com/adolfousier/opencrabs/issues/398",
      "DeepSeek V4 Flash: a <function> element with a <name> child and the parameter as a tag",
      "<function>\n<name>read_file</name>\n<path>/root/.opencrabs/MEMORY.md</path>\n</function>",
-     [("read_file", {"path": "/root/.opencrabs/MEMORY.md"})], tools=["read_file"],
-     xfail='no format reads a `<function>` element whose name is a `<name>` child and whose parameters are '
-           'tags named by their key (a known key/value body in a wrapper no format knows): the block is the '
-           'content')
+     [("read_file", {"path": "/root/.opencrabs/MEMORY.md"})], tools=["read_file"])
 
 # ---------------------------------------------------------------------------------------------
 # GLM-5.1: a reasoning closer repeated right before the call (vllm-ascend's leak list).
