@@ -167,9 +167,7 @@ case("tool_calls_array", NJ, "a single object (not a list) inside the tags",
 case("cwm", "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_csm_tool_parser.py",
      "`<tool: python CODE </tool>`: the label is the tool, the rest its command",
      'prefix\n<tool: python import os; print(os.listdir("_pytest")) </tool>\n',
-     [("python", {"command": 'import os; print(os.listdir("_pytest"))'})], "prefix", tools=["python"],
-     xfail="no format knows CWM's `<tool: LABEL …</tool>` (the label is the tool, the raw text its "
-           "command): the block is the content")
+     [("python", {"command": 'import os; print(os.listdir("_pytest"))'})], "prefix", tools=["python"])
 
 # ---------------------------------------------------------------------------------------------
 # Step 3.5 Flash: Qwen3-Coder's body; a JSON object value spread over two lines, typed by the schema.
