@@ -189,7 +189,7 @@ def test_granite_call_written_in_the_thought_is_the_same_whatever_the_chunking()
 
 # 5. A block the text shows as an example (issue 31, hunt h) -------------------------------------------
 # Any family's block, not only bare JSON: written inside a sentence (prose and a space before it
-# on its line, no sentence's end, the sentence going on after a space), or a body without its wrapper that prose
+# on its line after a word, `:` or `,`, the sentence going on after a space), or a body without its wrapper that prose
 # introduces (`…looks like this:`) and prose follows.  A special token is never prose, and a call
 # glued to the words (`pre<call>post`) or followed by a line break is the call.
 

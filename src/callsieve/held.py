@@ -27,8 +27,9 @@ HEAD = PREFIXES[-1]                    # the characters of a call that say it is
 TURN_END = frozenset(("strip", "control", "span"))
 
 _VISIBLE = re.compile(r"\S")
-# A sentence ends here: a block after one starts the next thing written, not a sentence's middle.
-_SENTENCE_END = frozenset(".!?。！？…")
+# Prose that goes on: a block after a word, `:` or `,` stands in a sentence's middle (after a
+# sentence's end, a quote or a symbol, it is the next thing the model did).
+_GOES_ON = frozenset(":,;：，")
 
 
 class Tentative:
@@ -262,8 +263,9 @@ class Hold:
         last visible character and the whitespace after it, "" after markup): a body written
         without its wrapper (an `inline` opener) that prose introduces (`…looks like this:`),
         with prose after it; a block whose opener is no special token (those are never prose)
-        written inside a sentence, `…you would write <invoke …>…</invoke> and wait` (after a
-        sentence's end, `Texting now. <call> Sent.`, it is the next thing the model did)."""
+        written inside a sentence (after a word, `:` or `,`), `…you would write <invoke …>…</invoke>
+        and wait` (after a sentence's end, `Texting now. <call> Sent.`, it is the next thing the
+        model did)."""
         shown = not at_start and not th.inside and before[:1] not in ("", "\n")
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
@@ -272,7 +274,7 @@ class Hold:
             self.start(None, blk, data, pos)
         elif shown and before[0] == ":" and blk.opener in getattr(fmt, "inline", ()):
             self.start(None, blk, data, pos, shown=True)
-        elif (shown and before[1:] and "\n" not in before and before[0] not in _SENTENCE_END
+        elif (shown and before[1:] and "\n" not in before and (before[0].isalnum() or before[0] in _GOES_ON)
               and not special(blk.opener)):
             self.start(None, blk, data, pos, sentence=True)
         elif hold_thinking and th.unknown and not at_start:
