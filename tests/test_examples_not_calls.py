@@ -7,6 +7,7 @@ calls; real calls around them still work, whatever the chunking (`check` feeds m
 import pytest
 
 from callsieve import Sieve, ToolCallStart
+from callsieve.formats._parts import Family, Functions, KeyValue
 from helpers import check, tools
 
 T = tools("bash", "write_file", "get_weather")
@@ -184,3 +185,44 @@ def test_granite_call_written_in_the_thought_is_the_same_whatever_the_chunking()
         check(text, thinking=thinking, reasoning="functions.f:0{}", content="", calls=[])
         # a call at once (no hold): the leftmost marker wins, the call, in any chunking
         check(text, thinking=thinking, calls_in_reasoning=True, calls=[("f", {})])
+
+
+# 5. A block the text shows as an example (issue 31, hunt h) -------------------------------------------
+# Any family's block, not only bare JSON: written inside a sentence (prose and a space before it
+# on its line after a word, `:` or `,`, the sentence going on after a space), or a body without its wrapper that prose
+# introduces (`…looks like this:`) and prose follows.  A special token is never prose, and a call
+# glued to the words (`pre<call>post`) or followed by a line break is the call.
+
+ACME = Family("acme", "<acme_call>", KeyValue("<param_key>"), value="text")
+ACME_FN = Family("acme_fn", "<acme_call>", Functions(), inline=("<function=",))   # a wrapper a server strips
+ACME_CALL = "<acme_call>get_weather<param_key>city</param_key><param_value>Oslo</param_value></acme_call>"
+OSLO = [("get_weather", {"city": "Oslo"})]
+PLAIN = ("hermes", "qwen3_coder", "glm")     # QUOTED's families whose opener is a plain tag
+
+
+@pytest.mark.parametrize("family", PLAIN)
+def test_a_block_inside_a_sentence_is_an_example(family):
+    text = f"To run it you would write {QUOTED[family]} and wait for the result."
+    check(text, tools=T, calls=[], content=text)
+
+
+def test_a_made_up_familys_block_inside_a_sentence_is_an_example_and_its_calls_still_run():
+    shown = f"So you would write {ACME_CALL} and wait."
+    check(shown, tools=T, format=ACME, calls=[], content=shown)
+    for text in (f"Checking. {ACME_CALL}", f"Checking: {ACME_CALL}\nDone.", f"pre{ACME_CALL}post",
+                 f"Checking.\n{ACME_CALL} Done.", f"Checking now. {ACME_CALL} Done."):
+        check(text, tools=T, format=ACME, calls=OSLO)
+
+
+@pytest.mark.parametrize("family", ["mistral", "deepseek_v31", "kimi_k2"])
+def test_a_special_token_block_inside_a_sentence_is_the_call(family):
+    check(f"I will run {QUOTED[family]} now.", tools=T, calls=[("bash", BASH)])
+
+
+def test_a_wrapperless_body_that_prose_introduces_and_follows_is_an_example():
+    body = "<function=get_weather>\n<parameter=city>\nOslo\n</parameter>\n</function>"
+    shown = f"A call looks like this:\n\n{body}\n\nEach parameter tag holds one argument."
+    for fmt in ("qwen3_coder", ACME_FN):
+        check(shown, tools=T, format=fmt, calls=[], content=shown)
+        check(f"A call looks like this:\n\n{body}", tools=T, format=fmt, calls=OSLO)   # it ends the turn
+        check(f"Checking the weather.\n{body}\nDone.", tools=T, format=fmt, calls=OSLO)  # not introduced

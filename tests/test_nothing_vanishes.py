@@ -66,9 +66,11 @@ def test_a_bad_kimi_call_never_takes_its_good_sibling_nor_the_prose_after():
     msg = check("Sure. " + S + GOOD + bad + E + " ok", tools=TOOLS, calls=[("f", {"a": 1})],
                 content="Sure. " + bad + " ok")
     assert "no argument token" in msg.errors[0].reason
-    # the bad call first: the good one still runs
+    # the bad call first: the good one still runs (a bad call to an undeclared tool: written
+    # `functions.f{…}`, its name is `f` behind a namespace, calls.qualified, read as a name then JSON)
+    bad = bad.replace("functions.f", "functions.nope")
     msg = check("Sure. " + S + bad + GOOD + E + " ok", tools=TOOLS, calls=[("f", {"a": 1})])
-    assert 'functions.f{"a": 2}' in msg.content and msg.content.endswith(" ok")
+    assert 'functions.nope{"a": 2}' in msg.content and msg.content.endswith(" ok")
 
 
 # ---------------------------------------------------------------- the accounting property

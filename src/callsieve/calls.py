@@ -12,6 +12,18 @@ from .reader import Reader, Reject
 _NAME = re.compile(r"[A-Za-z_][\w.\-:/]{0,255}\Z")
 
 
+
+def qualified(tools, name: str) -> str | None:
+    """The declared tool `name` means, if any: itself, else (a namespace before the name:
+    Gemini's `default_api:get_weather`, an MCP server's `server:ns:get_weather`, the OpenAI
+    `functions.get_weather`) the declared tool its last `:`/`.` segment names.  An undeclared
+    last segment means none."""
+    if name in tools:
+        return name
+    last = re.split(r"[:.]", name)[-1]
+    return last if last != name and last in tools else None
+
+
 def new_id() -> str:
     return "call_" + os.urandom(12).hex()
 
@@ -129,8 +141,10 @@ class Calls:
     def check(self, name: str) -> str:
         """Validate a tool name before any event is sent: Reject if it cannot be a call."""
         name = name.strip()
-        if self.tools is not None and name in self.tools:
-            return name                  # declared: whatever its spelling
+        if self.tools is not None:
+            tool = qualified(self.tools, name)
+            if tool is not None:
+                return tool              # declared (whatever its spelling), or behind a namespace
         if not _NAME.match(name):
             raise Reject(f"not a tool name: {name[:40]!r}")
         if self.tools is not None and self.strict:

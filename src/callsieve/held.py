@@ -17,7 +17,7 @@ from .block import Block
 from .events import Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd
 from .formats import Format
 from .layout import Output
-from .markers import Kind, Table
+from .markers import Kind, Table, special
 from .reasoning import MAYBE_THINK, OpenThinking, Thinking, Thought
 from .scan import Anchor, action
 from .sources import PREFIXES, Sources
@@ -27,6 +27,9 @@ HEAD = PREFIXES[-1]                    # the characters of a call that say it is
 TURN_END = frozenset((Kind.STRIP, Kind.CONTROL, Kind.SPAN))
 
 _VISIBLE = re.compile(r"\S")
+# Prose that goes on: a block after a word, `:` or `,` stands in a sentence's middle (after a
+# sentence's end, a quote or a symbol, it is the next thing the model did).
+_GOES_ON = frozenset(":,;：，")
 
 
 class Tentative:
@@ -146,22 +149,35 @@ class Example(Tentative):
     ("…to the tool, but I did not send it") says it was an example, and its text is content.
     Its events are held until that is known (a streamed call cannot be taken back)."""
 
-    __slots__ = ("ended", "quick", "checked")
+    __slots__ = ("ended", "quick", "checked", "sentence", "gap", "shown")
     NO_THINKING = Thinking("example", (), ())
     CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
 
     def __init__(self, blk: Block, saved: tuple, mark: int, data: str, pos: int,
-                 quick: bool = False):
+                 quick: bool = False, sentence: bool = False, shown: bool = False):
         super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
         self.ended = False             # its block has ended: the next visible thing decides
         # Held only until its block ends, for the quote check (Hold.quotes): True; None once
         # its first characters were checked (Hold.unquoted); False: an example.
         self.quick: bool | None = quick
         self.checked = 0               # how many of its first characters the quote check looked up
+        # Opened inside a sentence (prose and a space before it on its line): an example only if
+        # the sentence goes on after a space on the same line; glued text or a line break after
+        # it say it was the call (`pre<call>post`, a parser's test).
+        self.sentence = sentence
+        # Held because the text shows a block as an example (Hold.claimed), in a family whose
+        # calls are not held otherwise: a block in it that ran no call is given back as usual.
+        self.shown = shown or sentence
+        self.gap = ""                  # the whitespace seen after its block (up to a line break)
 
     def end(self) -> None:
         """Its block ended: what follows decides (after)."""
         self.ended = True
+
+    def spaced(self, ws: str) -> None:
+        """Whitespace `ws` came after its block (up to a line break: what a sentence mark needs)."""
+        if self.sentence and "\n" not in self.gap:
+            self.gap += ws
 
     def prefixes(self) -> list[str]:
         """The quote check (Hold.unquoted): the region's first n characters, for each n of
@@ -180,7 +196,9 @@ class Example(Tentative):
         """What data[q:] (its first non-blank character on) says of the held call: CALL (an
         end-of-turn token, a wrapper's closer), EXAMPLE (prose), NEXT (another call's marker:
         its block decides), or WAIT (a marker may still be arriving)."""
-        matcher = table.matcher
+        if self.sentence and (not self.gap or "\n" in self.gap):
+            return self.CALL
+        matcher, actions = table.matcher, table.actions
         rest = data[q:q + 64]
         wait = False
         for c in closers:
@@ -239,17 +257,31 @@ class Hold:
         self._owners = owners
 
     def claimed(self, th: Thought, hold_thinking: bool, blk: Block, fmt: Format, at_start: bool,
-                data: str, pos: int) -> None:
+                data: str, pos: int, before: str = "") -> None:
         """`fmt` claimed `blk` (nothing held yet): a call opened inside thinking is held
         (`hold_thinking`: calls_in_reasoning is HOLD), one of a format with examples opened
         after prose (not `at_start`) by a tool's own opener or by a fence (a fence quotes code:
         at the start of the content too, it is a call only if the turn ends with it), and, with
-        the request's texts given, any call until its block ends (is its text one of theirs?)."""
+        the request's texts given, any call until its block ends (is its text one of theirs?).
+
+        Any family's block is an example too when the text shows it (`before`: the content's
+        last visible character and the whitespace after it, "" after markup): a body written
+        without its wrapper (an `inline` opener) that prose introduces (`…looks like this:`),
+        with prose after it; a block whose opener is no special token (those are never prose)
+        written inside a sentence (after a word, `:` or `,`), `…you would write <invoke …>…</invoke>
+        and wait` (after a sentence's end, `Texting now. <call> Sent.`, it is the next thing the
+        model did)."""
+        shown = not at_start and not th.inside and before[:1] not in ("", "\n")
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
         elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
                                or blk.opener in fmt.fences):
             self.start(None, blk, data, pos)
+        elif shown and before[0] == ":" and blk.opener in getattr(fmt, "inline", ()):
+            self.start(None, blk, data, pos, shown=True)
+        elif (shown and before[1:] and "\n" not in before and (before[0].isalnum() or before[0] in _GOES_ON)
+              and not special(blk.opener)):
+            self.start(None, blk, data, pos, sentence=True)
         elif hold_thinking and th.unknown and not at_start:
             # After prose, nothing saying whether the prompt opened thinking: the call may be a
             # draft inside it, which a later closer with no opener would show (MAYBE_THINK).
@@ -258,14 +290,14 @@ class Hold:
             self.start(None, blk, data, pos, quick=True)
 
     def start(self, think: OpenThinking | None, blk: Block, data: str, pos: int,
-              quick: bool = False) -> None:
+              quick: bool = False, sentence: bool = False, shown: bool = False) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
         syntax `think` (a Tentative), or after prose (`think` None: an Example; `quick`: held
         only for the quote check)."""
         self._out.flush()
         saved = tuple(o.save() for o in self._owners)
         mark = len(self._out.events)
-        self.region = (Example(blk, saved, mark, data, pos, quick) if think is None
+        self.region = (Example(blk, saved, mark, data, pos, quick, sentence, shown) if think is None
                        else Tentative(think, blk, saved, mark, data, pos))
 
     # ------------------------------------------------------------------ questions
@@ -385,6 +417,7 @@ class Hold:
         the rest is held until the next chunk (the start of a marker: the whitespace before
         it, data[pos:at], goes out as layout for now), and the region's Release, if any."""
         q = Anchor.skip(data, pos)
+        example.spaced(data[pos:q])
         if q >= len(data):
             return pos, False, None          # whitespace so far (the end decides in close)
         verdict = example.after(data, q, eof, closers, table)
@@ -413,7 +446,7 @@ class Hold:
         says what it was (block_ended): a call in it that went bad makes it an example, its text
         content with no error, not a call given back."""
         r = self.region
-        return type(r) is Example and r.blk is blk and r.quick is False
+        return type(r) is Example and r.blk is blk and r.quick is False and not r.shown
 
     def block_ended(self, blk: Block, eof: bool, tail: int) -> Release | None:
         """`blk` ended (`tail`: the characters received after its end).  If it began the held
@@ -434,6 +467,9 @@ class Hold:
             return (self.thought if thinking else self.example)(tail)
         if type(r) is Example:
             r.end()
+            if r.sentence:             # (whitespace its format read, looking for more calls)
+                text = r.text(tail)
+                r.spaced(text[len(text.rstrip()):])
             if r.quick is not False:   # (held for the quote check only: a bad call stays one)
                 self.was_call()
             elif not eof and self._owners[0].failed_since(r.saved[0]):

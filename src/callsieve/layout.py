@@ -47,7 +47,7 @@ class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
     __slots__ = ("th", "markup", "piece", "at_start", "lead", "gap", "ws", "rws",
-                 "rlead", "ticks", "rticks", "fence", "code", "quote")
+                 "rlead", "ticks", "rticks", "fence", "code", "quote", "last")
 
     def __init__(self, th: Thought, markup: Callable[[str], None],
                  piece: Callable[[type[Text] | type[Reasoning], str], None]):
@@ -65,14 +65,15 @@ class Layout:
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
         self.code = False              # a backtick was written in the content (code, a fence)
         self.quote = quotes.OUTSIDE    # a blockquote, indented code, <pre> (quotes.py)
+        self.last = ""                 # the content's last visible character (before)
 
     def save(self) -> tuple:
         return (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
-                self.rticks, self.fence, self.code, self.quote)
+                self.rticks, self.fence, self.code, self.quote, self.last)
 
     def restore(self, state: tuple) -> None:
         (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
-         self.rticks, self.fence, self.code, self.quote) = state
+         self.rticks, self.fence, self.code, self.quote, self.last) = state
 
     # ------------------------------------------------------------------ questions
     @property
@@ -113,6 +114,11 @@ class Layout:
         """Does the content written so far end in held whitespace holding a newline (where the
         prompt's own thinking block would end, before a stray closer)?"""
         return not self.code and not self.at_start and "\n" in self.ws
+
+    def before(self) -> str:
+        """What the prose just before a marker ends with: its last visible character and the
+        whitespace held after it ("" at the start, or when markup came last)."""
+        return "" if self.at_start or self.lead is not Lead.TEXT else self.last + self.ws
 
     # ------------------------------------------------------------------ moves
     def after_markup(self, lead: Lead) -> None:
@@ -160,6 +166,8 @@ class Layout:
             self.thought_ends()
         self.wrote(s)
         body = s.rstrip()
+        if body:
+            self.last = body[-1]
         if len(body) == len(s):
             if self.ws:
                 s, self.ws = self.ws + s, ""
@@ -195,7 +203,10 @@ class Layout:
                 return []
             self.ws = text[len(body):]
             text = ws + body
-        elif ws:
+            self.last = body[-1]
+            return [Text(text)]
+        self.last = text[-1]
+        if ws:
             self.ws = ""
             text = ws + text
         return [Text(text)]

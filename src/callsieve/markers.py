@@ -96,7 +96,7 @@ def starts_special(text: str) -> bool:
 
 # The shapes of a special token that prose never writes bare: `<|…|>`, DeepSeek's `<｜…｜>`,
 # Gemma 4's one-sided `<|tool_response>` / `<tool_call|>`, Mistral's `[TOOL_CALLS]` / `[/TOOL_CALLS]`.
-_SPECIAL_SHAPE = re.compile(r"\A(?:<[|｜][^\n]{1,64}>|<[^\n]{1,64}[|｜]>|\[/?[A-Z][A-Z_]*\])\Z")
+_SPECIAL_SHAPE = re.compile(r"\A(?:</?[|｜][^\n]{1,64}>|<[^\n]{1,64}[|｜]>|\[/?[A-Z][A-Z_]*\])\Z")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -104,6 +104,26 @@ def control_shape(token: str) -> bool:
     """Is `token` shaped like a special token (so markup even when its family is not known yet)?
     A plain tag (`<tool_response>`) or words may be prose: markup only for a known family."""
     return _SPECIAL_SHAPE.match(token) is not None
+
+
+_TAIL = re.compile(r"(?:\s*</[^<>\n]{1,48}>)+\s*\Z")
+_CLOSING = re.compile(r"</[^<>\n]{1,48}>")
+
+
+@functools.lru_cache(maxsize=256)
+def tails(f) -> tuple[str, ...]:
+    """The closing tags a family's block ends with, markup where no block of it is open: a
+    server that drained a block's opening (or a model echoing one) leaves its closers after the
+    answer (`…running.</parameter></function></tool_call>`).  A run of two or more of them, as
+    its example ends (innermost first, glued or one per line), and each special-token closer of
+    its wrapper or body (`</｜DSML｜invoke>`): prose writes neither bare."""
+    m = _TAIL.search(f.example or "")
+    tags = _CLOSING.findall(m.group()) if m else []
+    out: set[str] = set()
+    for i in range(len(tags) - 1):
+        out.update(("".join(tags[i:]), "\n".join(tags[i:])))
+    out.update(t for t in (*tags, *getattr(f, "closes", ())) if t.startswith("</") and special(t))
+    return tuple(sorted(out))
 
 
 def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
@@ -116,6 +136,7 @@ def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
         mine = f in family
         tokens.update(t for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ()))
                       if mine or control_shape(t))
+        tokens.update(tails(f))
         for o, c in f.spans:
             if mine or control_shape(o):
                 spans.setdefault(o, c)

@@ -74,7 +74,8 @@ class Marks:
         the markup) goes back as written, its control tokens too, up to its closer (`ends`: the
         block's, or the family's end of message; `actions`: the watched markers' {marker:
         action}), or until a later block holds a call: the user sees it whole."""
-        ends = tuple(e for e in ends if (a := actions.get(e)) is not None and a.kind in FAMILY_TOKENS)
+        # (a run of the family's closers that ends in one, markers.tails, ends it too)
+        ends = tuple(m for m, a in actions.items() if a.kind in FAMILY_TOKENS and ends and m.endswith(ends))
         if ends:
             self.verbatim = ends
 

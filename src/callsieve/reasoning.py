@@ -7,6 +7,7 @@ syntaxes are described in docs/formats-literal.md ("Reasoning").
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -44,12 +45,21 @@ def thinking_of(chat_template_kwargs: dict | None, reasoning_effort: object = No
     return None
 
 
+_TAG_OPENER = re.compile(r"<[^<>/|｜\s][^<>\s]*>")
+
+
 @dataclass(frozen=True)
 class Thinking:
     name: str
     opens: tuple[str, ...]
     closes: tuple[str, ...]
     start_only: bool = False     # plain-text markers: only as the first thing in the output
+
+    def __post_init__(self):
+        # Each tag-shaped opener's own closer closes the block too (`<ifm|think_fast>` …
+        # `</ifm|think_fast>`, K2 V3's reasoning-effort spellings of `<ifm|think>`).
+        own = tuple(f"</{o[1:]}" for o in self.opens if _TAG_OPENER.fullmatch(o))
+        object.__setattr__(self, "closes", tuple(dict.fromkeys(self.closes + own)))
 
 
 SYNTAXES = (

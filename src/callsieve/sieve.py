@@ -444,7 +444,7 @@ class Sieve:
         th = self._th
         if hold.region is None:
             hold.claimed(th, self._calls_in_reasoning == HOLD, blk, chosen, self._calls.at_start,
-                         data, pos)
+                         data, pos, self._lay.before())
         # A call opener ends thinking implicitly; if the block turns out to hold no call,
         # _release puts the thinking state back.
         th.call_opened()

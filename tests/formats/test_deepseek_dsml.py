@@ -102,3 +102,16 @@ def test_the_bar_as_the_double_vertical_line():
     check(EXAMPLE.replace("｜", "‖"), tools=T, calls=[("rate_movie", {"title": "Alien", "stars": 4})])
     check("Now.\n" + EXAMPLE.replace("｜", "‖").replace("function_calls", "tool_calls"), tools=T, content="Now.",
           calls=[("rate_movie", {"title": "Alien", "stars": 4})])
+
+
+def test_the_namespace_is_a_part_every_bar_spelling_applies_to():
+    # GigaChat 3.5 writes the DSML body under its own token (`<｜GCML｜tool_calls>`): each declared
+    # namespace in each bar spelling, with and without prose before, reads the same call
+    from callsieve.formats.deepseek_dsml import NAMESPACES, _spellings
+    t = tools("get_weather")
+    for ns in NAMESPACES:
+        for p in _spellings(ns):
+            block = (f'<{p}tool_calls><{p}invoke name="get_weather"><{p}parameter name="days" string="false">3'
+                     f'</{p}parameter></{p}invoke></{p}tool_calls>')
+            for text in (block, "Checking.\n" + block):
+                check(text, tools=t, calls=[("get_weather", {"days": 3})])

@@ -20,7 +20,8 @@ def test_glm45_newlines_after_name_and_tags():
 
 
 def test_inline_zero_argument_call_is_kept():
-    check("a <tool_call>get_time</tool_call> b", calls=[("get_time", {})])
+    check("Checking. <tool_call>get_time</tool_call> b", calls=[("get_time", {})])
+    # (inside a sentence, `a <tool_call>get_time</tool_call> b`, it is an example: test_examples_not_calls)
 
 
 def test_names_with_dots_and_dashes_and_nothing_leaks_into_them():

@@ -85,6 +85,7 @@ OTHERS = {
 NO_WRITER = {
     "native": "no syntax: the server parsed the calls",
     "wrapped": "no wrapper of its own: tests/test_generality.py writes every body in made-up wrappers",
+    "cwm": "one raw-text argument (`command`), no general arguments: tests/formats/test_cwm.py",
 }
 
 

@@ -32,8 +32,9 @@ def test_arguments_string_that_is_not_json_is_no_runnable_call():
 
 
 def test_longcat_spelling():
-    check('Sure <longcat_tool_call>{"name": "f", "arguments": {"a": "</tool_call>"}}</longcat_tool_call> ok',
-          content="Sure  ok", calls=[("f", {"a": "</tool_call>"})])
+    # (after a sentence's end: inside one, `Sure <…> ok`, a block is an example)
+    check('Sure. <longcat_tool_call>{"name": "f", "arguments": {"a": "</tool_call>"}}</longcat_tool_call> ok',
+          content="Sure.  ok", calls=[("f", {"a": "</tool_call>"})])
 
 
 def test_unclosed_wrapper_at_end_of_stream_is_still_a_call():

@@ -426,14 +426,11 @@ case("cwm", CW, "thinking, then one terminal call whose argument is the rest of 
      '<think>Let me search.</think>\n<tool: function>\nterminal find . -name "*.py" | xargs grep -n "def bulk_create"\n'
      "</tool>\n",
      [("terminal", {"command": 'find . -name "*.py" | xargs grep -n "def bulk_create"'})], reasoning="Let me search.",
-     tools={"terminal": {"command": {"type": "string"}}},
-     xfail="no format knows CWM's `<tool: function>` block (the name, then the raw argument text): the thinking is "
-           "read, but no call; the content is the whole block")
+     tools={"terminal": {"command": {"type": "string"}}})
 case("cwm", CW, "a preamble, then two blocks in a row",
      "preamble\n<tool: function>\nterminal echo hi\n</tool>\n<tool: function>\nterminal echo bye\n</tool>\n",
      [("terminal", {"command": "echo hi"}), ("terminal", {"command": "echo bye"})], "preamble",
-     tools={"terminal": {"command": {"type": "string"}}},
-     xfail="no format knows CWM's `<tool: function>` block: no call; the content is the preamble and both blocks")
+     tools={"terminal": {"command": {"type": "string"}}})
 
 # ---------------------------------------------------------------------------------------------
 # RWKV: a '**Tool Call:**' heading over a ```json fence; or a Python dict after a bare <tool_call>.

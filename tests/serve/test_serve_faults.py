@@ -48,7 +48,7 @@ def test_upstream_error_status_and_body_are_passed_on(upstream, proxy, status, s
 
 def test_upstream_dying_mid_stream_flushes_then_reports(upstream, proxy):
     call = '<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>'
-    pieces = ["Before ", call[:9], call[9:30], call[30:], " after <tool_ca"]
+    pieces = ["Before:\n", call[:9], call[9:30], call[30:], " after <tool_ca"]
     upstream.stream([chunk(role="assistant", content="")] + [chunk(p) for p in pieces], end="die")
     r = post(proxy, json={**BODY, "stream": True, "tools": TOOLS})
     assert r.status_code == 200
@@ -56,7 +56,7 @@ def test_upstream_dying_mid_stream_flushes_then_reports(upstream, proxy):
     check_stream(events)
     folded = fold(events)
     assert calls_of(folded["tool_calls"]) == [("f", {"a": 1})]
-    assert folded["content"].split() == ["Before", "after", "<tool_ca"], "held-back text is flushed, not lost"
+    assert folded["content"].split() == ["Before:", "after", "<tool_ca"], "held-back text is flushed, not lost"
     assert len(folded["errors"]) == 1 and "upstream" in folded["errors"][0]["message"]
     errs = [i for i, e in enumerate(events) if e != "[DONE]" and "error" in e]
     assert errs == [len(events) - 2], "the error comes after everything parsed, then [DONE]"

@@ -16,6 +16,8 @@ import importlib
 import pkgutil
 from typing import TYPE_CHECKING, Any, Callable, Generator, Protocol
 
+from ..calls import qualified
+
 if TYPE_CHECKING:
     from ..calls import Calls
     from ..jsonargs import Args
@@ -74,8 +76,9 @@ class Context(Protocol):
 
 
 def declared(ctx: Context, name: str) -> bool:
-    """Is `name` one of the tools the request declared?  (False when it declared none.)"""
-    return ctx.tools is not None and name in ctx.tools
+    """Is `name` one of the tools the request declared, or one behind a namespace
+    (`default_api:NAME`: calls.qualified, which Calls.check resolves)?  (False when it declared none.)"""
+    return ctx.tools is not None and qualified(ctx.tools, name) is not None
 
 
 def parameters(ctx: Context, name: str) -> dict | None:

@@ -6,7 +6,9 @@
   word (```tool_code), `print(…)` around a call, a namespace on the names (`default_api.`), and
   a call assigned to the opener's word (`tool_code = f(a=1)` then `print(tool_code)`);
 - `Literal`: Gemma's literal calls, `call:NAME{key:<q>text<q>,n:4}`, its string delimiter a
-  token (formats/_literal.py).
+  token (formats/_literal.py);
+- `Command`: a tool's name, then raw text up to the wrapper's closer, the text the value of one
+  parameter (Meta CWM's `<tool: function>\nterminal ls -la\n</tool>`).
 
 Both are read in a family's wrapper, or from a lead that is their own first text (`Family`'s
 `start_inline`, `tool_inline`, `name_inline`).  A body that names a declared tool is the call
@@ -23,7 +25,8 @@ from ._parts import Body, closers
 from ._pythonic import call, call_list, calls
 from ..events import ToolCallError
 from ..fallback import rest_of_block
-from ..reader import Bad, Reject, Truncated, peek, startswith, token
+from ._typed import STRING, Value
+from ..reader import Bad, Reject, Truncated, peek, startswith, token, until
 
 # After a name: a call with a keyword argument or none; MAYBE while the text is a prefix of one.
 _CALL = re.compile(r"\s*[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\s*\(\s*(?:\)|[A-Za-z_]\w*\s*=(?!=))")
@@ -239,3 +242,43 @@ def _prefixes(token: str) -> str:
     for ch in reversed(token):
         out = re.escape(ch) + ("(?:" + out + ")?" if out else "")
     return out
+
+
+class Command(Body):
+    """A tool's name, then its argument as raw text up to the wrapper's closer: the text, its
+    surrounding whitespace left out, is the value of the one parameter `key` (a shell line, a
+    script).  `label`: the name stands on the opener's own line (`<tool: python CODE </tool>`),
+    so a line break before it is prose; else it may follow on the next line.  In a wrapper that
+    says nothing of a call (strict, or a `label`), only a declared tool's name is one."""
+
+    syntax = "literal"
+
+    def __init__(self, key: str = "command", label: bool = False, limit: int = 1 << 20):
+        self.key, self.label, self.limit = key, label, limit
+        gap = r"[ \t]*" if label else r"\s*"
+        self._head = re.compile(gap + r"([A-Za-z_][\w.\-]*)(?=\s)")
+        self._prefix = re.compile(gap + r"[\w.\-]*\Z")
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        look = look[:LOOK_MAX]
+        m = self._head.match(look)
+        if m:
+            known = declared(ctx, m.group(1))
+            return YES if known or (ctx.tools is None and not (strict or self.label)) else NO
+        return MAYBE if not eof and self._prefix.match(look) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        m = yield from token(r, self._head, 512)
+        if m is None:
+            raise Reject("no tool name") if not r.eof else Truncated("cut off before the tool name")
+        name = ctx.check(m.group(1))
+        # (the call starts at its end: one cut off before the closer is no call, as in the XML bodies)
+        raw = yield from until(r, ends[0], limit=self.limit)
+        a = ctx.start(name)
+        a.begin("{")
+        a.key(self.key)
+        v = Value(a, STRING)
+        v.feed(raw.strip())
+        v.end()
+        a.end()
+        ctx.end()

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from . import Context, declared
+from . import Context
+from ..calls import qualified
 from ..jsonargs import Args, key, string
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until
 
@@ -153,11 +154,9 @@ def literal_call(r, ctx: Context, quote: str, closer: str):
 def resolved(ctx: Context, name: str) -> str:
     """The tool a qualified name means: `default_api:file_incident` or `server:ns:tool` (Gemini's
     and MCP's namespaces before the name) is the declared tool its last segment names, when the
-    whole name is not declared itself."""
-    if declared(ctx, name):
-        return name
-    last = name.rsplit(":", 1)[-1]
-    return last if declared(ctx, last) else name
+    whole name is not declared itself (calls.qualified: the rule of every body)."""
+    tool = qualified(ctx.tools, name) if ctx.tools is not None else None
+    return name if tool is None else tool
 
 
 _NAME_KEYS = ("name",)

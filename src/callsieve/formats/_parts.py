@@ -87,7 +87,8 @@ def _longest(ends) -> tuple:
 
 # ---------------------------------------------------------------------------- bodies
 # A tool's name: what OpenAI allows, and dots (namespaced tools).
-_NAME = re.compile(r"\s*([\w.\-]{1,64})")
+# (a namespace before the name, `default_api:NAME`, `server:ns:NAME`: calls.qualified)
+_NAME = re.compile(r"\s*([\w.\-]{1,64}(?::[\w.\-]{0,64}){0,3})")
 _NAME_TOKEN = re.compile(r"\s*[\w.\-]{1,64}")
 
 
@@ -518,12 +519,20 @@ class Element(Body):
 
     def spot(self, look, eof, ctx, strict, ends=()):
         d = self.invoke.dialect(ends)
-        return declared_then(look, eof, ctx, _ELEMENT_NAME, _ELEMENT_PREFIX, d.param.starts + d.call_close)
+        return declared_then(look, eof, ctx, _ELEMENT_NAME, _ELEMENT_PREFIX, d.param.starts + d.call_close + ("<",))
 
     def read(self, r, ctx, opener, ends, value):
         d = self.invoke.dialect(ends, value)
         yield from until(r, "<name>", limit=64)
         name = ctx.check((yield from until(r, "</name>", limit=256)).strip())
+        yield from peek(r)                     # (whitespace skipped)
+        if (yield from at_mark(r, d.param.starts + d.call_close)) is None:
+            # Not the invoke's parameters: tags named by their keys (`<path>…</path>`), the
+            # Keyed body's, up to the element's own closer (`</function>`).
+            close = (closers(opener) or ("</function>",))[0]
+            yield from _keyed._call(r, ctx, name, "", close)
+            yield from startswith(r, close, skip_ws=True)
+            return
         yield from xml_call(r, ctx, d, name)
         for closer in d.block_close:           # the section's closer, if written
             if (yield from startswith(r, closer, skip_ws=True)):

@@ -1,4 +1,4 @@
-"""DeepSeek V3.2 / V4 / V4.1 DSML (syntax reference: docs/syntax.md#deepseek_dsml).
+"""DeepSeek V3.2 / V4 / V4.1 DSML, and GigaChat 3.5's GCML (syntax reference: docs/syntax.md#deepseek_dsml).
 
 V3.2 `<｜DSML｜function_calls>`, V4 `<｜DSML｜tool_calls>`, V4.1 `<｜DSML｜ calls>` (the prefix
 token, a space, then the tag name: every tag of V4.1 is spelled so); inside, per call
@@ -24,18 +24,27 @@ from .deepseek_v3 import OUTPUTS, TOKENS
 # V4 on chat.deepseek.com: `<｜｜DSML｜｜ invoke …>`, diegosouzapw/OmniRoute#13930), or with the
 # double vertical line U+2016 for the bar (`<‖DSML‖invoke …>`, lsdefine/GenericAgent#804): every
 # bar look-alike a detokenizer or a model gives the token.
-DSML = ("｜DSML｜", "｜DSML｜ ", "|DSML|", "|DSML| ", "｜｜DSML｜｜ ", "｜｜DSML｜｜", "‖DSML‖", "‖DSML‖ ")
+# The namespace is a part of the wrapper: GigaChat 3.5 writes the same body under its own token,
+# `<｜GCML｜tool_calls>` (vLLM's gigachat35 parser), and every bar spelling applies to each.
+NAMESPACES = ("DSML", "GCML")
+
+
+def _spellings(ns: str) -> tuple[str, ...]:
+    return (f"｜{ns}｜", f"｜{ns}｜ ", f"|{ns}|", f"|{ns}| ", f"｜｜{ns}｜｜ ", f"｜｜{ns}｜｜", f"‖{ns}‖", f"‖{ns}‖ ")
+
+
+DSML = tuple(p for ns in NAMESPACES for p in _spellings(ns))
 SECTIONS = ("function_calls", "tool_calls", "calls")
 # Without ｜DSML｜ only the longer section names open a block: `<calls>` is too common a word; and
 # they are OLMo's and HY's too: they count only before an <invoke (the body's `within`).
 SECTION_TAGS = tuple(f"<{p}{s}>" for p in DSML for s in SECTIONS) + tuple(f"<{s}>" for s in SECTIONS[:2])
 INVOKE = Invoke(prefixes=DSML + ("",), selfclose=True, slip=True)
-BARE, ELEMENT, TOOLCALL = "<｜DSML｜invoke", "<function>", tuple(f"<{p}toolcall>" for p in DSML)
+BARE, ELEMENT, TOOLCALL = "<｜DSML｜invoke", "<function>", tuple(f"<{p}toolcall>" for p in DSML[:8])
 
 DEEPSEEK_DSML = Family(
     "deepseek_dsml", SECTION_TAGS, INVOKE,
     closer={**{t: "</" + t[1:] for t in SECTION_TAGS}, **dict.fromkeys((BARE, ELEMENT) + TOOLCALL)},
-    own=tuple(t for t in SECTION_TAGS if "DSML" in t), tool_inline=(BARE,),
+    own=tuple(t for t in SECTION_TAGS if any(ns in t for ns in NAMESPACES)), tool_inline=(BARE,),
     bodies=dict.fromkeys(TOOLCALL, NamedJson(fenced=True)), tool_bodies={ELEMENT: Element(INVOKE)},
     aliases=("dsml", "deepseek_v32", "deepseek_v4"),
     description="DeepSeek V3.2 / V4 / V4.1 DSML <｜DSML｜function_calls> / <｜DSML｜tool_calls> / <｜DSML｜ calls>",

@@ -13,5 +13,6 @@ GLM = Family(
     example="<tool_call>play_song<arg_key>title</arg_key><arg_value>Blue Train</arg_value></tool_call>",
     # A GLM turn ends by writing the next role's token, not an end-of-turn token: <|observation|>
     # after a call (the tool result's turn), <|user|> after an answer (fw-ai/cookbook#400).  A
-    # server that keeps special tokens leaves them after the call: never content.
-    specials=("<|observation|>", "<|user|>", "<|assistant|>", "<|system|>"))
+    # server that keeps special tokens leaves them after the call: never content.  Ling 3 (its
+    # models are listed here) ends a role with <|role_end|> (ggml-org/llama.cpp#28682).
+    specials=("<|observation|>", "<|user|>", "<|assistant|>", "<|system|>", "<|role_end|>"))

@@ -1,0 +1,31 @@
+"""A call named by a `<name>` element, its parameters either the invoke body's or tags named by
+their keys (DeepSeek V4 Flash's `<function><name>read_file</name><path>…</path></function>`,
+issue 31's hunt h): the Element body, in any family that declares it (a made-up one here)."""
+from callsieve.formats._parts import Element, Family, Invoke
+from helpers import check, tools
+
+ACME = Family("acme_el", "<acme_call>", Element(Invoke(prefixes=("",))))
+T = tools("get_weather")
+
+
+def test_parameters_as_tags_named_by_their_keys():
+    for text in ("<acme_call><name>get_weather</name><city>Oslo</city><days>3</days></acme_call>",
+                 "<acme_call>\n<name>get_weather</name>\n<city>Oslo</city>\n<days>3</days>\n</acme_call>"):
+        check(text, tools=T, format=ACME, calls=[("get_weather", {"city": "Oslo", "days": 3})], content="")
+
+
+def test_the_invoke_bodys_parameters_still_read():
+    text = ('<acme_call><name>get_weather</name><parameter name="city">Oslo</parameter></invoke>'
+            "</acme_call>")
+    check(text, tools=T, format=ACME, calls=[("get_weather", {"city": "Oslo"})])
+
+
+def test_an_undeclared_name_is_text():
+    text = "<acme_call><name>get_time</name><city>Oslo</city></acme_call>"
+    m = check(text, tools=T, format=ACME, calls=[])
+    assert "get_time" in m.content
+
+
+def test_deepseek_v4_flash_element_with_key_named_tags():
+    check("<function>\n<name>read_file</name>\n<path>/tmp/a.md</path>\n</function>", tools=tools("read_file"),
+          calls=[("read_file", {"path": "/tmp/a.md"})], content="")
