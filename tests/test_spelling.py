@@ -155,9 +155,9 @@ def test_stretches_not_known_and_known_alternate():
 def test_every_family_as_its_tokens_is_read_as_without_the_channel():
     """Over every format's samples: with every special marker text said to come as its token (a
     real model's output), the channel changes no event; with none so (the same text quoted, spelled
-    with ordinary tokens), the calls are those of the text with each such marker a plain word: a
-    spelled marker opens, closes and proves nothing (a body that is a call by itself, bare JSON,
-    is still judged by its own rule)."""
+    with ordinary tokens), no call runs that the text with each such marker a plain word would not
+    run: a spelled marker opens, closes and proves nothing, and a body written right after one is
+    quoted with it (held.Hold: QUOTED), where after a plain word it is judged by its own rule."""
     from callsieve.integrations.markers import READ
     from callsieve.markers import special
     from corpus import SAMPLES
@@ -177,4 +177,24 @@ def test_every_family_as_its_tokens_is_read_as_without_the_channel():
         word = quoted
         for t in sorted(toks, key=len, reverse=True):
             word = word.replace(t, " word ")
-        assert ran(quoted, special=[]) == ran(word), fmt
+        spelled = ran(quoted, special=[])
+        assert all(c in ran(word) for c in spelled), fmt
+
+
+def test_a_body_right_after_a_spelled_marker_is_quoted_even_when_the_stream_ends_there():
+    """A family whose body opens with an ordinary tag (Step 3's `<steptml:invoke`): right after
+    its wrapper spelled with ordinary tokens it is the quoted file's text, not a call, though
+    nothing follows it; after the wrapper as its token it is the call."""
+    body = '<steptml:invoke name="mute"><steptml:parameter name="room">den</steptml:parameter></steptml:invoke>'
+    opener = "<｜tool_calls_begin｜><｜tool_call_begin｜>function<｜tool_sep｜>"
+    text = "It says: " + opener + body
+    toks = ("<｜tool_calls_begin｜>", "<｜tool_call_begin｜>", "<｜tool_sep｜>")
+    for cut in (len(text), 12, len(text) - len(body) + 3):
+        s = Sieve(tools=tools("mute"), special_tokens=toks)
+        evs = s.feed(text[:cut], []) + s.feed(text[cut:], []) + s.close()
+        assert not [e for e in evs if isinstance(e, ToolCallEnd)], cut
+        assert "".join(e.text for e in evs if isinstance(e, Text)) == text
+    s = Sieve(tools=tools("mute"), special_tokens=toks)
+    start = len("It says: ")
+    evs = s.feed(text, [start, start + len(toks[0]), text.index(toks[2])]) + s.close()
+    assert [(e.name, e.arguments) for e in evs if isinstance(e, ToolCallEnd)] == [("mute", {"room": "den"})]

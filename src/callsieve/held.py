@@ -16,7 +16,7 @@ from typing import NamedTuple, Protocol
 from .block import Block
 from .events import Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd
 from .formats import Format
-from .layout import Output
+from .layout import QUOTED, Output
 from .markers import Kind, Table, special
 from .reasoning import MAYBE_THINK, OpenThinking, Thinking, Thought
 from .scan import Anchor, action
@@ -149,13 +149,16 @@ class Example(Tentative):
     ("…to the tool, but I did not send it") says it was an example, and its text is content.
     Its events are held until that is known (a streamed call cannot be taken back)."""
 
-    __slots__ = ("ended", "quick", "checked", "sentence", "gap", "shown")
+    __slots__ = ("ended", "quick", "checked", "sentence", "gap", "shown", "spelled")
     NO_THINKING = Thinking("example", (), ())
     CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
 
     def __init__(self, blk: Block, saved: tuple, mark: int, data: str, pos: int,
-                 quick: bool = False, sentence: bool = False, shown: bool = False):
+                 quick: bool = False, sentence: bool = False, shown: bool = False, spelled: bool = False):
         super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
+        # Opened right after a marker spelled with ordinary tokens (spelling.py): quoted markup,
+        # text whatever follows it.
+        self.spelled = spelled
         self.ended = False             # its block has ended: the next visible thing decides
         # Held only until its block ends, for the quote check (Hold.quotes): True; None once
         # its first characters were checked (Hold.unquoted); False: an example.
@@ -274,6 +277,10 @@ class Hold:
         shown = not at_start and not th.inside and before[:1] not in ("", "\n")
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
+        elif shown and before[0] == QUOTED:
+            # right after a marker spelled with ordinary tokens (a quoted file or page): quoted
+            # markup: text, whatever follows it (block_ended)
+            self.start(None, blk, data, pos, spelled=True)
         elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
                                or blk.opener in fmt.fences):
             self.start(None, blk, data, pos)
@@ -290,14 +297,14 @@ class Hold:
             self.start(None, blk, data, pos, quick=True)
 
     def start(self, think: OpenThinking | None, blk: Block, data: str, pos: int,
-              quick: bool = False, sentence: bool = False, shown: bool = False) -> None:
+              quick: bool = False, sentence: bool = False, shown: bool = False, spelled: bool = False) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
         syntax `think` (a Tentative), or after prose (`think` None: an Example; `quick`: held
         only for the quote check)."""
         self._out.flush()
         saved = tuple(o.save() for o in self._owners)
         mark = len(self._out.events)
-        self.region = (Example(blk, saved, mark, data, pos, quick, sentence, shown) if think is None
+        self.region = (Example(blk, saved, mark, data, pos, quick, sentence, shown, spelled) if think is None
                        else Tentative(think, blk, saved, mark, data, pos))
 
     # ------------------------------------------------------------------ questions
@@ -465,6 +472,8 @@ class Hold:
             # only because the prompt may have opened one, MAYBE_THINK, is quoted in the answer)
             thinking = type(r) is not Example and r.think is not MAYBE_THINK
             return (self.thought if thinking else self.example)(tail)
+        if type(r) is Example and r.spelled:
+            return self.example(tail)
         if type(r) is Example:
             r.end()
             if r.sentence:             # (whitespace its format read, looking for more calls)

@@ -41,6 +41,8 @@ class Lead(Enum):
     #                      "check. More"), else the prose's own spacing (`before <call> after`)
 
 _RUN = re.compile("`+")
+# `before`'s "last visible character" after a spelled marker (no character prose writes)
+QUOTED = "\x00"
 
 
 class Layout:
@@ -114,6 +116,12 @@ class Layout:
         """Does the content written so far end in held whitespace holding a newline (where the
         prompt's own thinking block would end, before a stray closer)?"""
         return not self.code and not self.at_start and "\n" in self.ws
+
+    def quoted_markup(self) -> None:
+        """A marker spelled with ordinary tokens (a quoted file or page, spelling.py) just went out
+        as content: `before` says so (QUOTED) until the next visible character."""
+        if self.lead is Lead.TEXT and not self.at_start:
+            self.last = QUOTED
 
     def before(self) -> str:
         """What the prose just before a marker ends with: its last visible character and the

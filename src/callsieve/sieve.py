@@ -390,6 +390,8 @@ class Sieve:
                 # Spelled with ordinary tokens (a quoted file or page): text, and so is what
                 # follows it (the scanned text ends where the stream does: spelling.py)
                 self._emit(marker)
+                if not self._th.to_reasoning:
+                    self._lay.quoted_markup()  # (a block right after it is quoted too: held.Hold)
                 self._watched()
                 continue
             a = action(watch.tab.actions, marker)
