@@ -299,7 +299,13 @@ def without_ids(objs: list) -> list:
     return objs
 
 
-def test_pieces_ready_together_go_out_in_one_write():
+def test_pieces_ready_together_go_out_in_one_write(monkeypatch):
+    # Batching by readiness, not by the time slice: a stream that works longer than SLICE_S
+    # (1 ms) between waits lets the others run and sends what it has, which a slow or loaded
+    # machine reaches on the first call of a code path (the slice has tests of its own:
+    # test_serve_linear.py).
+    from callsieve.serve import translate
+    monkeypatch.setattr(translate, "SLICE_S", 60.0)
     events = [event(c) for c in STREAM] + [b"data: [DONE]\n\n"]
     # (piece, whether the upstream makes us wait for it): the role chunk goes out when the wait
     # for the first content starts; the first content at once (time to first token); then the
