@@ -354,31 +354,13 @@ class MessagesEncoder(OneAnswer):
                                                       "message": error.get("message") or str(error)}})]
 
 
-class MessagesAnswer(MessagesEncoder):
+class MessagesAnswer(wire.Folding, MessagesEncoder):
     """The non-streamed Message: the encoder's events (the same blocks, opened, held and closed
     alike) folded as they are made (`Fold`), never written and read back."""
 
     def __init__(self, body: dict, chat_body: dict):
         super().__init__(body, chat_body)
         self.folded = wire.Folded(Fold())
-
-    def emit(self, event: dict) -> bytes:
-        return self.folded.add(event)
-
-    def start(self) -> list[bytes]:
-        super().start()
-        return []
-
-    def write(self, events: list) -> list[bytes]:
-        super().write(events)
-        return []
-
-    def fail(self, error: dict) -> list[bytes]:
-        super().fail(error)
-        return []
-
-    def result(self) -> dict:
-        return self.folded.result()
 
 
 def answer(body: dict, chat_body: dict) -> MessagesAnswer:

@@ -378,7 +378,7 @@ class ResponsesEncoder(OneAnswer):
         return self._close_open() + [self.ev("response.failed", response=r)]
 
 
-class ResponsesAnswer(ResponsesEncoder):
+class ResponsesAnswer(wire.Folding, ResponsesEncoder):
     """The non-streamed Response: the encoder's events folded as they are made (`Fold`: the
     Response the last one carries), never written and read back; its deltas not even made."""
 
@@ -386,27 +386,9 @@ class ResponsesAnswer(ResponsesEncoder):
         super().__init__(body, chat_body)
         self.folded = wire.Folded(Fold())
 
-    def emit(self, event: dict) -> bytes:
-        return self.folded.add(event)
-
     def _delta(self, type_: str, item: dict, middle: str, text: str, tail: str) -> bytes:
         self.seq += 1   # (a delta is no part of the Response)
         return b""
-
-    def start(self) -> list[bytes]:
-        super().start()
-        return []
-
-    def write(self, events: list) -> list[bytes]:
-        super().write(events)
-        return []
-
-    def fail(self, error: dict) -> list[bytes]:
-        super().fail(error)
-        return []
-
-    def result(self) -> dict:
-        return self.folded.result()
 
 
 def answer(body: dict, chat_body: dict) -> ResponsesAnswer:

@@ -66,6 +66,31 @@ class Folded:
         return self.folder.result()
 
 
+class Folding:
+    """Mixed in before an API's encoder, its Answer: the events the encoder makes go to `folded`
+    as they are made, and no bytes are written (a non-streamed answer is the fold of the stream)."""
+
+    folded: Folded
+
+    def emit(self, event: dict) -> bytes:
+        return self.folded.add(event)
+
+    def start(self) -> list[bytes]:
+        super().start()  # type: ignore[misc]
+        return []
+
+    def write(self, events: list) -> list[bytes]:
+        super().write(events)  # type: ignore[misc]
+        return []
+
+    def fail(self, error: dict) -> list[bytes]:
+        super().fail(error)  # type: ignore[misc]
+        return []
+
+    def result(self) -> dict:
+        return self.folded.result()
+
+
 def fold_all(folder: Folder, events) -> dict:
     for ev in events:
         folder.add(ev)
