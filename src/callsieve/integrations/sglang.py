@@ -97,14 +97,31 @@ def _decode(tokenizer, ids) -> str:
     return tokenizer.decode(list(ids), skip_special_tokens=False)
 
 
+def _tokenizer(serving):
+    """The serving object's tokenizer when callsieve is its tool parser, else None (a hook then
+    runs SGLang's own code untouched)."""
+    if getattr(serving, "tool_call_parser", None) != "callsieve":
+        return None
+    return getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+
+
+def _during(step: tuple, call, *args, **kwargs):
+    """call(*args, **kwargs) with `step` there for the detector, and only then."""
+    token = _STEP.set(step)
+    try:
+        return call(*args, **kwargs)
+    finally:
+        _STEP.reset(token)
+
+
 def step_ids(original, serving, index, delta, parser_dict, content, request, *args, **kwargs):
     """AROUND OpenAIServingChat._process_tool_call_stream (an async generator): the step's output ids
     are there for callsieve's detector while SGLang runs it (a marker spelled with ordinary tokens
     is then text: callsieve.spelling)."""
     gen = original(serving, index, delta, parser_dict, content, request, *args, **kwargs)
-    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+    tokenizer = _tokenizer(serving)
     ids = content.get("output_ids") if isinstance(content, dict) else None
-    if getattr(serving, "tool_call_parser", None) != "callsieve" or tokenizer is None or ids is None:
+    if tokenizer is None or ids is None:
         return gen
     from sglang.srt.runtime_context import get_serving
     return _within(gen, (tokenizer, list(ids), not get_serving().incremental_streaming_output))
@@ -126,22 +143,17 @@ async def _within(gen, step):
 def answer_ids(original, serving, request, ret, *args, **kwargs):
     """AROUND OpenAIServingChat._build_chat_response: a non-streamed answer's output ids, for the
     detector (one choice: with several, SGLang parses them in turn and which is which is not said)."""
-    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
-    if (getattr(serving, "tool_call_parser", None) != "callsieve" or tokenizer is None
-            or len(ret) != 1 or ret[0].get("output_ids") is None):
+    tokenizer = _tokenizer(serving)
+    if tokenizer is None or len(ret) != 1 or ret[0].get("output_ids") is None:
         return original(serving, request, ret, *args, **kwargs)
-    token = _STEP.set((tokenizer, list(ret[0]["output_ids"]), True))
-    try:
-        return original(serving, request, ret, *args, **kwargs)
-    finally:
-        _STEP.reset(token)
+    return _during((tokenizer, list(ret[0]["output_ids"]), True), original, serving, request, ret, *args, **kwargs)
 
 
 def responses_stream(original, serving, request, sampling_params, result_generator, *args, **kwargs):
     """AROUND OpenAIServingResponses._responses_stream_generator_non_harmony: each engine chunk's
     output ids are there for callsieve's detector while SGLang parses that chunk (as step_ids)."""
-    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
-    if getattr(serving, "tool_call_parser", None) == "callsieve" and tokenizer is not None:
+    tokenizer = _tokenizer(serving)
+    if tokenizer is not None:
         from sglang.srt.runtime_context import get_serving
         result_generator = _stepped(result_generator, tokenizer, not get_serving().incremental_streaming_output)
     return original(serving, request, sampling_params, result_generator, *args, **kwargs)
@@ -160,15 +172,11 @@ async def _stepped(results, tokenizer, cumulative: bool):
 def response_items(original, serving, *args, **kwargs):
     """AROUND OpenAIServingResponses._make_response_output_items: a non-streamed answer's output
     ids, for the detector (as answer_ids)."""
-    tokenizer = getattr(getattr(serving, "tokenizer_manager", None), "tokenizer", None)
+    tokenizer = _tokenizer(serving)
     ids = kwargs.get("output_ids")
-    if getattr(serving, "tool_call_parser", None) != "callsieve" or tokenizer is None or ids is None:
+    if tokenizer is None or ids is None:
         return original(serving, *args, **kwargs)
-    token = _STEP.set((tokenizer, list(ids), True))
-    try:
-        return original(serving, *args, **kwargs)
-    finally:
-        _STEP.reset(token)
+    return _during((tokenizer, list(ids), True), original, serving, *args, **kwargs)
 
 
 def _answer_spelling(text: str) -> dict:

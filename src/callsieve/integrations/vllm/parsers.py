@@ -156,9 +156,7 @@ class CallsieveParser(DelegatingParser):
                     prompt_token_ids: list[int] | None = None, *, finished: bool) -> DeltaMessage | None:
         steps = self.steps
         if steps is not None and not finished:   # every step but the first and the last
-            sp = self.specials
-            step = steps.feed(delta_text, sp.at(delta_text, delta_token_ids) if sp is not None and delta_token_ids
-                              else None)
+            step = steps.feed(delta_text, spelled(self.specials, delta_text, delta_token_ids))
             return delta_message(self.out.take(step), self.include_reasoning)
         if steps is None and not self.forced:
             # the request is read once per stream, here (a parser serves one request)
