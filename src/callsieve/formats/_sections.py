@@ -15,6 +15,7 @@ import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, declared
 from ._json import call_object, call_sequence, special, special_section, special_word
+from ._ids import named, plain
 from ._json_bodies import FENCE
 from ._parts import VALUES, Body
 from ._xml import Dialect, Tag, block
@@ -158,26 +159,29 @@ _ID_CHARS = r"[\w.\-]"
 class IdCall:
     """A call id, then the `args` token and the JSON arguments: Kimi K2's
     `functions.NAME:IDX<|tool_call_argument_begin|>{…}`.  The id goes out as the call's id; the
-    tool's name is the id less `prefix` and `:IDX`.  An id in the family's own shape
-    (`prefix` NAME `:` IDX) may be followed by the JSON directly (the token left out,
-    vllm-project/vllm#31207); any other id waits for the token, and never runs past its call."""
+    tool's name is read from it by the shared id rule (formats/_ids.py: `functions_NAME_IDX` too,
+    against the declared tools), else it is the id less `prefix` and `:IDX`.  An id in the
+    family's own shape (`prefix` NAME `:` IDX) may be followed by the JSON directly (the token
+    left out, vllm-project/vllm#31207); any other id waits for the token, and never runs past its
+    call: the family's tokens that end a call first (`stops`, their words, any look-alike
+    spelling) say the token never came."""
 
-    def __init__(self, args: str = "<|tool_call_argument_begin|>", prefix: str = "functions."):
+    def __init__(self, args: str = "<|tool_call_argument_begin|>", prefix: str = "functions.",
+                 stops: tuple[str, ...] = ("tool_call_end", "tool_call_begin")):
         self.args, self.prefix = args, prefix
         p = re.escape(prefix)
         self.own_id = re.compile(rf"\s*{p}{_ID_CHARS}+:\d+\s*")
         self.id_end = re.compile(re.escape(args) + r"|\{")
         # the argument token, or a token that ends the call first (its end, the next call, the section's end)
-        self.args_or_end = re.compile(re.escape(args) + r"|<\|tool_calls?_(?:end|begin|section_end)\|>")
+        self.args_or_end = re.compile(re.escape(args) + rf"|<{_B}(?:{_words(stops)}){_B}>")
         self.lost_id = re.compile(rf"{p}{_ID_CHARS}*(?::\d*)?")                  # prefix-closed
         self.lost_ahead = re.compile(rf"({_ID_CHARS}+):\d+\s*\{{")
         self.lost_prefix = re.compile(rf"{_ID_CHARS}*(?::\d*)?\s*\Z")
 
-    def name(self, call_id: str) -> str:
-        """`functions.mute_channel:3` → `mute_channel`."""
-        name = call_id.strip().removeprefix(self.prefix)
-        head, colon, idx = name.rpartition(":")
-        return head if colon and idx.isdigit() else name
+    def name(self, call_id: str, ctx=None) -> str:
+        """`functions.mute_channel:3` → `mute_channel`; `functions_Bash_2` → `Bash` when `Bash`
+        is declared (ctx.tools)."""
+        return named(call_id, getattr(ctx, "tools", None)) or plain(call_id, self.prefix)
 
     def spot(self, look: str, eof: bool, ctx):
         """After a call's begin token: the id, then the argument token (or the family's own id,
@@ -215,13 +219,13 @@ class IdCall:
                 raise Reject(f"no argument token after the call id {before.strip()[:40]!r}")
             r.pos = m.end()
             cid = before.strip()
-        yield from call_object(r, ctx, name=self.name(cid), id=cid)
+        yield from call_object(r, ctx, name=self.name(cid, ctx), id=cid)
 
     def read_lost(self, r, ctx):
         m = yield from token(r, self.lost_id, 512)
         if m is None or ":" not in m.group():
             raise Reject("not a call id") if not r.eof else Truncated("cut off in a call id")
-        yield from call_object(r, ctx, name=self.name(m.group()), id=m.group())
+        yield from call_object(r, ctx, name=self.name(m.group(), ctx), id=m.group())
 
 
 class Fields(Body):

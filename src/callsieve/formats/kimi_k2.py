@@ -2,7 +2,9 @@
 
 Per call `<|tool_call_begin|>functions.NAME:IDX<|tool_call_argument_begin|>{args}<|tool_call_end|>`.
 The id `functions.NAME:IDX` goes out verbatim as the call id; the tool name is the id less
-`functions.` and `:IDX` (names may hold `-` and `.`).  The section opener may be spelled
+`functions.` and `:IDX` (names may hold `-` and `.`).  Kimi K2.7-Code spells it
+`functions_NAME_IDX`: any of `. : _ -` between the parts is read, NAME a declared tool
+(formats/_ids.py, the shared id rule).  The section opener may be spelled
 singular (<|tool_call_section_begin|>), and a call begin without its section is read too.
 
 Special tokens stripped upstream leave `functions.NAME:IDX{args}`: still unambiguous, so
@@ -24,10 +26,13 @@ STRIPPED = "functions."
 ARG_BEGIN = "<|tool_call_argument_begin|>"
 END, SINGULAR_END = "<|tool_calls_section_end|>", "<|tool_call_section_end|>"
 
+ENDS = ("tool_calls_section_end", "tool_call_section_end")     # the section's end, in words
+
 KIMI_K2 = Family(
     "kimi_k2", SECTION + (CALL, STRIPPED),
-    Section(IdCall(ARG_BEGIN, STRIPPED), ends=("tool_calls_section_end", "tool_call_section_end"), decided=True,
-            stray=True, lost=STRIPPED),
+    # (an id's argument token never comes once a call's own tokens or the section's end do)
+    Section(IdCall(ARG_BEGIN, STRIPPED, stops=("tool_call_end", "tool_call_begin") + ENDS), ends=ENDS,
+            decided=True, stray=True, lost=STRIPPED),
     closer={SECTION[0]: END, SECTION[1]: SINGULAR_END, CALL: END, STRIPPED: END},
     aliases=("kimi",),
     description="Kimi K2 tool-calls section, functions.NAME:IDX ids kept",
