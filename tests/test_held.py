@@ -165,3 +165,49 @@ def test_a_forced_format_stays_the_format_whatever_a_block_proves():
     assert "<|im_user|>" in marks.vocab      # its control tokens are markup from the start
     marks.proved("hermes")
     assert marks.format == "kimi_k2" and marks.detected == "hermes"
+
+
+# ---------------------------------------------------------------------------------------------
+# Chunking never changes what follows a held example decides (a bug the fuzzer found about once in
+# 60,000 examples: after an unclosed backtick, a marker glued to a fenced call's closer was quoted
+# text, read as prose at the next chunk but passed over in a whole text, so the fenced call ran).
+from hypothesis import given, settings                      # noqa: E402
+from hypothesis import strategies as st                     # noqa: E402
+
+from helpers import chunked, deltas_ok, feed, split, summary, tools   # noqa: E402
+
+CALL_JSON = '{"name": "get_weather", "arguments": {"city": "Oslo"}}'
+PIECES = [
+    "`", "``", "x", "Sure, ", "run it", ": ", ".", " ", "\n", "\n\n", "    ", "> ",
+    '```tool_code\nget_weather(city="Oslo")\n```', '```tool_code\nprint(get_weather(city="Oslo"))\n```',
+    f"```json\n{CALL_JSON}\n```", f"```\n{CALL_JSON}\n```", "```",
+    CALL_JSON, "{", '{"', '{"name": "get_weather"', "<tool_call>", "</tool_call>", "<tool_", "<|im_end|>",
+    f"<tool_call>\n{CALL_JSON}\n</tool_call>", "<think>", "</think>",
+]
+WEATHER = tools("get_weather")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), min_size=2, max_size=9).map("".join), st.data())
+def test_what_follows_a_held_example_decides_alike_in_any_chunking(text, data):
+    whole, _ = feed(text, tools=WEATHER)
+    for chunks in (split(text, [1]), data.draw(chunked(text))):
+        msg, evs = feed(text, chunks, tools=WEATHER)
+        assert summary(msg) == summary(whole), chunks
+        deltas_ok(evs)
+
+
+def test_a_marker_quoted_after_a_held_fenced_call_is_prose_in_any_chunking():
+    # After an unclosed backtick the rest of the line is inline code: the JSON (or the tag) glued
+    # to the fence's closer is quoted text, so prose follows the fenced call, which is then an
+    # example (its text content), as when a stream splits right before the quoted marker.
+    for tail in (CALL_JSON, "<tool_call>\n{", "<tool_call>"):
+        text = '`x```tool_code\nget_weather(city="Oslo")\n```' + tail
+        whole, _ = feed(text, tools=WEATHER)
+        assert whole.tool_calls == [] and whole.content == text, summary(whole)
+        for chunks in (split(text, [1]), split(text, [2]), split(text, [len(text) - len(tail)])):
+            assert summary(feed(text, chunks, tools=WEATHER)[0]) == summary(whole), chunks
+    # on a new line the backtick no longer quotes: the JSON is the next call, and both run
+    text = '`x```tool_code\nget_weather(city="Oslo")\n```\n' + CALL_JSON
+    whole, _ = feed(text, tools=WEATHER)
+    assert summary(feed(text, split(text, [1]), tools=WEATHER)[0]) == summary(whole)

@@ -11,12 +11,13 @@ region's text goes out as reasoning (a thought) or content (an example).
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Protocol
+from typing import Callable, NamedTuple, Protocol
 
 from .block import Block
 from .events import Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd
 from .formats import Format
-from .layout import QUOTED, Output
+from .layout import QUOTED, Layout, Output
+from . import marks
 from .markers import Kind, Table, special
 from .reasoning import MAYBE_THINK, OpenThinking, Thinking, Thought
 from .scan import Anchor, action
@@ -195,13 +196,19 @@ class Example(Tentative):
             self.quick = None
         return got
 
-    def after(self, data: str, q: int, eof: bool, closers: tuple[str, ...], table: Table) -> str:
+    def after(self, data: str, q: int, eof: bool, closers: tuple[str, ...], table: Table,
+              quoted: Callable[[Kind, str], bool] = lambda kind, marker: False, settled: bool = True) -> str:
         """What data[q:] (its first non-blank character on) says of the held call: CALL (an
         end-of-turn token, a wrapper's closer), EXAMPLE (prose), NEXT (another call's marker:
-        its block decides), or WAIT (a marker may still be arriving)."""
+        its block decides), or WAIT (a marker may still be arriving).  A marker that `quoted`
+        says is quoted (in `inline code`: Hold.quoted) goes out as text: prose, so EXAMPLE,
+        whatever its kind; decided here, at the marker, so that the rest of a whole text and the
+        next chunk of a stream see the same thing.  Whether it is quoted depends on the
+        whitespace before it (a line break ends inline code): not `settled` (that whitespace not
+        written yet), a marker WAITs for it to go out first, as a stream split there would."""
         if self.sentence and (not self.gap or "\n" in self.gap):
             return self.CALL
-        matcher, actions = table.matcher, table.actions
+        matcher = table.matcher
         rest = data[q:q + 64]
         wait = False
         for c in closers:
@@ -212,7 +219,11 @@ class Example(Tentative):
         if m is not None and m.start() == q and not eof and matcher.may_extend(data, q, m.group()):
             return self.WAIT          # (`<|channel>` may still become `<|channel>thought`)
         if m is not None and m.start() == q:
+            if not settled:
+                return self.WAIT
             kind = action(table.actions, m.group()).kind
+            if quoted(kind, m.group()):
+                return self.EXAMPLE
             if kind in TURN_END:
                 return self.CALL
             if kind is Kind.CALL:
@@ -250,7 +261,7 @@ class Hold:
     text out itself: a move that ends a region as no call returns its `Release`, which the
     Sieve sends out."""
 
-    __slots__ = ("region", "_out", "_owners", "quotes")
+    __slots__ = ("region", "_out", "_owners", "quotes", "_th", "_lay")
 
     def __init__(self, out: Output, owners: tuple[Calls, *tuple[Owner, ...]],
                  quotes: Sources | None = None):
@@ -258,6 +269,9 @@ class Hold:
         self.quotes = quotes           # the request's texts: a call written in one is a quote
         self._out = out
         self._owners = owners
+        # (read only, for `quoted`: the thinking state and the layout among the owners)
+        self._th = next((o for o in owners if isinstance(o, Thought)), None)
+        self._lay = next((o for o in owners if isinstance(o, Layout)), None)
 
     def claimed(self, th: Thought, hold_thinking: bool, blk: Block, fmt: Format, at_start: bool,
                 data: str, pos: int, before: str = "") -> None:
@@ -427,7 +441,7 @@ class Hold:
         example.spaced(data[pos:q])
         if q >= len(data):
             return pos, False, None          # whitespace so far (the end decides in close)
-        verdict = example.after(data, q, eof, closers, table)
+        verdict = example.after(data, q, eof, closers, table, self.quoted, settled=q == pos or eof)
         if verdict is Example.CALL:
             self.was_call()
         if verdict is Example.CALL or verdict is Example.NEXT:
@@ -435,6 +449,12 @@ class Hold:
         if verdict is Example.WAIT:
             return q, True, None
         return q, False, self.example(len(data) - q)   # (the whitespace before q is the region's)
+
+    def quoted(self, kind: Kind, marker: str) -> bool:
+        """Would `marker` (of `kind`), written now, be quoted (marks.quoted: `inline code`, a
+        fence, a blockquote), so text?"""
+        th, lay = self._th, self._lay
+        return th is not None and lay is not None and marks.quoted(kind, marker, th, lay)
 
     def unquoted(self) -> None:
         """End of a feed: a call held only for the quote check whose first characters stand

@@ -12,8 +12,9 @@ import re
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
+from . import annotations
 from .reasoning import END_TOKENS, STRIP, SYNTAXES, OpenThinking
-from .scan import SHAPED, Anchor, Matcher, Shape
+from .scan import SHAPED, Anchor, Matcher, Shape, Shaped
 
 if TYPE_CHECKING:
     from .formats import Format
@@ -32,6 +33,7 @@ class Kind(StrEnum):
     CONTROL = "control"            # a family's control token: markup
     SPAN = "span"                  # opens a span of control tokens, markup up to its closer
     SPAN_END = "span_end"          # that closer
+    ANNOTATION = "annotation"      # a known family's inline annotation tag: markup, its words text
 
 
 # The kinds of a family's control tokens (end-of-turn tokens are not among them: never content,
@@ -245,6 +247,11 @@ def _build(fixed: Watching, key: TableKey) -> Table:
                     t.actions.pop(m, None)
                     t.calls.pop(m, None)
                     t.add(m, Action(Kind.CONTROL), start_only=True)
+    for f in key.family:
+        # A known family's inline annotation tags (Cohere's citations): markup in the content
+        # and inside thinking alike, the words between them text (annotations.py).
+        for m in annotations.markers(f):
+            t.add_new(m, Action(Kind.ANNOTATION))
     if think is None:
         # (Inside thinking a family's tokens are part of the thought, as a held call's are.)
         tokens, spans = controls(fixed.fmts, key.family, fixed.extra)
@@ -298,10 +305,12 @@ class _Table:
         anchored = self.anchored - self.anywhere
         table = {m: Action(Kind.CALL, tuple(self.calls[m])) if a.kind is Kind.CALL else a
                  for m, a in self.actions.items()}
-        for m, a in table.items():
-            if isinstance(m, Shape):
-                table[SHAPED] = a
-                break
+        shapes = [(m, a) for m, a in table.items() if isinstance(m, Shape)]
+        if shapes:
+            table[SHAPED] = shapes[0][1]
+        if len(shapes) > 1:            # (which shape a match is: scan.action)
+            table = Shaped(table)
+            table.shapes = tuple((_shape_re(m.pattern), a) for m, a in shapes)
         # The compiled parts depend on the marker sets only, not on which tools were declared: a
         # request with a new tool list reuses them (compiling ~100 markers takes milliseconds).
         return Table(_compiled(Matcher, frozenset(self.anywhere)), table,

@@ -2,6 +2,7 @@
 (`Acts`: a handler per kind) and whether a marker is quoted instead (`quoted`)."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Callable
 
 from .layout import Layout, Lead, Output
@@ -14,11 +15,11 @@ if TYPE_CHECKING:
     from .session import Session
 
 # Markers that `inline code` quotes (in the content): call openers and thinking markers.
-_QUOTABLE = frozenset((Kind.CALL, Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CONTROL, Kind.SPAN))
+_QUOTABLE = frozenset((Kind.CALL, Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CONTROL, Kind.SPAN, Kind.ANNOTATION))
 # Markers that a fenced code block quotes: call openers and control tokens, and thinking markers
 # (a ```xml block showing `</think>`: issue 35).  (Inside thinking only inline code quotes its
 # closer: a fence the thinking never closed would hold the whole answer in it.)
-_FENCED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN, Kind.THINK_OPEN, Kind.STRAY_CLOSE))
+_FENCED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN, Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.ANNOTATION))
 # Markers that a blockquote, indented code or <pre> quotes: call openers and control tokens.
 _BLOCKED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN))
 _THINK_CLOSE = Kind.THINK_CLOSE         # (a member read from its class costs a metaclass lookup)
@@ -31,7 +32,7 @@ class Marks:
     tokens are text up to one of them)."""
 
     __slots__ = ("format", "detected", "span", "verbatim", "family", "vocab", "_fmts", "_seed",
-                 "_derived")
+                 "_derived", "_signs")
 
     def __init__(self, fmts: tuple[Format, ...], forced: str | None, session: Session | None = None):
         self.format = forced            # the format forced, or the first one proved
@@ -43,6 +44,7 @@ class Marks:
         self._fmts = fmts
         self._seed = getattr(session, "seed", None)
         self._derived = getattr(session, "derived", None)
+        self._signs = signs(fmts)
         self.known()
 
     def save(self) -> tuple:
@@ -96,6 +98,13 @@ class Marks:
             self.verbatim = None
         return True
 
+    def signed(self, marker: str) -> None:
+        """`marker` was written as markup: if it is a family's sign (a token only that family
+        writes: Cohere's `<|START_THINKING|>`), it proves that family as a call would."""
+        name = self._signs.get(marker)
+        if name is not None:
+            self.proved(name)
+
     def proved(self, name: str) -> None:
         """A block of format `name` proved it (a call, or prose in its own syntax)."""
         if self.detected != name:
@@ -103,6 +112,12 @@ class Marks:
             self.known()
         if self.format is None:
             self.format = name
+
+
+@functools.lru_cache(maxsize=64)
+def signs(fmts: tuple) -> dict[str, str]:
+    """{token: the name of the one format among `fmts` that declares it a sign (Format.signs)}."""
+    return {t: f.name for f in reversed(fmts) for t in getattr(f, "signs", ())}
 
 
 def quoted(kind: Kind, marker: str, th: Thought, lay: Layout) -> bool:
@@ -129,8 +144,10 @@ class Acts:
         self.marks, self.th, self.lay, self.out, self.calls = marks, th, lay, out, calls
 
     def act(self, action: Action, marker: str) -> None:
-        """`marker`, watched with `action`, was written (not quoted): it acts."""
+        """`marker`, watched with `action`, was written (not quoted): it acts (and, a family's
+        sign, proves the family: Marks.signed)."""
         _HANDLERS[action.kind](self, action, marker)
+        self.marks.signed(marker)
 
     def think_open(self, action: Action, marker: str) -> None:
         assert action.syntax is not None
@@ -179,5 +196,5 @@ class Acts:
 _HANDLERS: dict[Kind, Callable[[Acts, Action, str], None]] = {
     Kind.THINK_OPEN: Acts.think_open, Kind.THINK_CLOSE: Acts.think_close,
     Kind.STRAY_CLOSE: Acts.stray_close, Kind.SPAN: Acts.span, Kind.SPAN_END: Acts.span_end,
-    Kind.STRIP: Acts.markup, Kind.CONTROL: Acts.markup,
+    Kind.STRIP: Acts.markup, Kind.CONTROL: Acts.markup, Kind.ANNOTATION: Acts.markup,
 }

@@ -82,10 +82,23 @@ _A = TypeVar("_A")
 SHAPED = "\x00"          # a marker table's key for the action of its shape (markers._Table)
 
 
+class Shaped(dict):
+    """A marker table's {marker: action} when several shapes are watched (a wrapper tag and a
+    family's annotation tags): `shapes` says which shape's action a match takes, the first
+    whose pattern it matches whole."""
+    shapes: tuple = ()                 # ((fullmatch of a shape's pattern, its action), …)
+
+
 def action(actions: dict[str, _A], marker: str) -> _A:
     """A found marker's action in a marker table: its own, else its shape's (see Shape)."""
     hit = actions.get(marker)
-    return hit if hit is not None else actions[SHAPED]
+    if hit is not None:
+        return hit
+    if type(actions) is Shaped:
+        for whole, a in actions.shapes:
+            if whole(marker):
+                return a
+    return actions[SHAPED]
 
 
 def _near_re(markers, depth: int = 3) -> str:

@@ -1,6 +1,6 @@
 """Cohere Command R7B / Command A (docs/syntax.md#command_r)."""
 from callsieve import formats
-from helpers import check
+from helpers import check, tools
 
 EX = ('<|START_THINKING|>Look it up.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0", "tool_name": '
       '"lookup_flight", "parameters": {"code": "FI615"}}]<|END_ACTION|>')
@@ -38,3 +38,45 @@ def test_cohere_turn_tokens_and_tool_results_are_markup():
     check("It is on time.<|END_OF_TURN_TOKEN|>", content="It is on time.")
     check(EX + "<|START_TOOL_RESULT|>[{\"ok\": 1}]<|END_TOOL_RESULT|>Done.", content="Done.",
           calls=[("lookup_flight", {"code": "FI615"})], reasoning="Look it up.")
+
+
+CITED = ("<|START_THINKING|>This is a rainbow <co>emoji: 🌈</co: 0:[1]><|END_THINKING|>\n<|START_RESPONSE|>foo "
+         "<co>bar</co: 0:[1,2],1:[3,4]> and <co: 2>baz</co: 2>.<|END_RESPONSE|>")
+
+
+def test_citation_tags_are_markup_their_words_text_in_the_answer_and_the_thinking():
+    # vLLM's tests/tool_parsers/test_cohere_command_tool_parser.py (cmd3/cmd4 citations), and Command R's
+    # grounded spelling; the thinking opener shows the family, so no session is needed
+    m = check(CITED, reasoning="This is a rainbow emoji: 🌈", content="foo bar and baz.", calls=[])
+    assert m.format == "command_r"
+    # forced, with tools declared (a tag-shaped wrapper is watched too: each shape keeps its own action)
+    check(CITED, format="command_r", tools=tools("lookup_flight"), reasoning="This is a rainbow emoji: 🌈",
+          content="foo bar and baz.", calls=[])
+    check(CITED.replace("<|START_THINKING|>", "").replace("<|END_THINKING|>", ""), format="command_r",
+          content="This is a rainbow emoji: 🌈\nfoo bar and baz.")
+
+
+def test_a_citation_tag_without_its_pair_is_markup_and_no_word_vanishes():
+    check("<|START_RESPONSE|>It is <co>on time, and the gate is B12.", content="It is on time, and the gate is B12.")
+    check("<|START_RESPONSE|>It is on time</co: 0:[1]>, gate B12.", content="It is on time, gate B12.")
+    # what only starts like a tag is text, as written, whatever the chunking
+    for text in ("a <co:x> b", "a <co: 1 b", "a </co: 0:[1] b", "a <cob> b", "a <co", "x </co:"):
+        check("<|START_RESPONSE|>" + text, content=text, calls=[])
+
+
+def test_citation_tags_are_text_in_other_families_and_when_quoted():
+    # no Cohere token: `<co>` is prose (another family's answer, a page about the syntax)
+    check("Wrap it as <co>fact</co: 0:[1]> in Cohere's answers.",
+          content="Wrap it as <co>fact</co: 0:[1]> in Cohere's answers.")
+    check("<think>a <co>b</co: 0:[1]></think>c <co>d</co: 1:[2]>", reasoning="a <co>b</co: 0:[1]>",
+          content="c <co>d</co: 1:[2]>")
+    # Cohere's answer quoting the tag in inline code: text
+    check("<|START_RESPONSE|>Write `<co>` before and `</co: 0:[1]>` after.",
+          content="Write `<co>` before and `</co: 0:[1]>` after.")
+
+
+def test_a_call_after_cited_thinking_still_runs():
+    text = ('<|START_THINKING|>The docs say <co>FI615 is late</co: 0:[0]>.<|END_THINKING|><|START_ACTION|>'
+            '[{"tool_call_id": "0", "tool_name": "lookup_flight", "parameters": {"code": "FI615"}}]<|END_ACTION|>')
+    check(text, reasoning="The docs say FI615 is late.", content="", calls=[("lookup_flight", {"code": "FI615"})],
+          tools=tools("lookup_flight"))

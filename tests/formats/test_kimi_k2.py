@@ -79,3 +79,43 @@ def test_one_bad_call_in_a_section_leaves_the_others():
     # malformed: an error, never run; the section goes on
     m = check(S + ok_a + _k2("get_weather", 1, '{"city": ') + ok_b + E, tools=tools("get_weather"), calls=both)
     assert m.content == "" and m.errors
+
+
+def _id_call(cid, args='{"q": 1}'):
+    return f"<|tool_call_begin|>{cid}<|tool_call_argument_begin|>{args}<|tool_call_end|>"
+
+
+def test_an_id_names_a_declared_tool_with_any_separator_kept_verbatim():
+    # Kimi K2.7-Code's `functions_Bash_2` (llama.cpp#24658), and the same rule under the other
+    # separators, with no namespace or no index: the declared tool is the name, the id is kept.
+    ids = ["functions_Bash_2", "functions-Bash-3", "functions:Bash.4", "Bash_5", "functions.Bash", "Bash"]
+    S, E = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+    m = check(S + "".join(_id_call(i) for i in ids) + E, tools=tools("Bash", "Read"), content="",
+              calls=[("Bash", {"q": 1})] * len(ids))
+    assert [c.id for c in m.tool_calls] == ids
+
+
+def test_names_holding_separators_take_the_longest_declared_match():
+    text = "<|tool_calls_section_begin|>" + _id_call("functions_get_weather_now_7") + "<|tool_calls_section_end|>"
+    check(text, tools=tools("get", "get_weather", "get_weather_now"), calls=[("get_weather_now", {"q": 1})])
+    check(text, tools=tools("get", "get_weather"), content=text, calls=[])     # (no shorter name is guessed)
+
+
+def test_an_id_naming_no_declared_tool_is_read_as_before():
+    S, E = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+    # a namespace of more than one word does not shorten a name to a declared one that ends alike
+    m = check(S + _id_call("functions_Read_1") + _id_call("functions.mcp_read:0") + E, tools=tools("read", "Read"),
+              calls=[("Read", {"q": 1})])
+    assert m.content == _id_call("functions.mcp_read:0")
+    # no tools declared: the family's own shape only
+    check(S + _id_call("functions_Bash_2") + _id_call("functions.Bash:3") + E,
+          calls=[("functions_Bash_2", {"q": 1}), ("Bash", {"q": 1})])
+
+
+def test_an_id_without_its_argument_token_stops_at_the_familys_own_tokens():
+    # (the id rule is shared; which tokens end a call before its argument token is Kimi's)
+    S, E = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+    bad = "<|tool_call_begin|>functions_Bash_2 <|tool_call_end|>"
+    m = check(S + _id_call("functions_Bash_1") + bad + _id_call("functions_Bash_3") + E, tools=tools("Bash"),
+              calls=[("Bash", {"q": 1})] * 2)
+    assert m.content == bad

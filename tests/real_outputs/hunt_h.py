@@ -406,9 +406,7 @@ case("kimi_k2", "https://github.com/ggml-org/llama.cpp/issues/24658", "ids spell
      '<|tool_call_argument_begin|>{"command": "git diff --stat main...feature/saas", "cwd": "/workspace"}'
      "<|tool_call_end|><|tool_calls_section_end|>",
      [("Bash", {"command": "gh pr checks 2", "cwd": "/workspace"}),
-      ("Bash", {"command": "git diff --stat main...feature/saas", "cwd": "/workspace"})], tools=["Bash", "Read"],
-     xfail="Kimi's call id is read as `functions.NAME:IDX` only: `functions_Bash_2` (underscores for the "
-           "dot and the colon) gives no name, so the whole section is the content")
+      ("Bash", {"command": "git diff --stat main...feature/saas", "cwd": "/workspace"})], tools=["Bash", "Read"])
 
 # ---------------------------------------------------------------------------------------------
 # Claude-style invoke blocks through the VS Code LM API: wrapped is a call, quoted in prose is not.
@@ -517,9 +515,7 @@ case("tool_call_tag", "https://github.com/vllm-project/vllm/blob/main/tests/tool
 CC = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_cohere_command_tool_parser.py"
 case("command_r", CC, "<co>…</co: 0:[1]> citation spans: their markup is not text",
      "<|START_THINKING|>This is a rainbow <co>emoji: 🌈</co: 0:[1]><|END_THINKING|>\n<|START_RESPONSE|>foo <co>bar"
-     "</co: 0:[1,2],1:[3,4]><|END_RESPONSE|>", [], "foo bar", "This is a rainbow emoji: 🌈",
-     xfail="Cohere's citation spans (`<co>` … `</co: 0:[1]>`) are not markup to command_r: their tags stay in the "
-           "reasoning and the content")
+     "</co: 0:[1,2],1:[3,4]><|END_RESPONSE|>", [], "foo bar", "This is a rainbow emoji: 🌈")
 case("command_r", CC, "a space after <|START_THINKING|>, then a two-call action list",
      '<|START_THINKING|>first I think about foo<|END_THINKING|><|START_ACTION|>\n[\n    {"tool_call_id": "0", '
      '"tool_name": "foo", "parameters": {"query": "query1"}},\n    {"tool_call_id": "1", "tool_name": "bar", '
