@@ -12,7 +12,7 @@ import re
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import annotations
+from .annotations import markers as annotation_tags
 from .reasoning import END_TOKENS, STRIP, SYNTAXES, OpenThinking
 from .scan import SHAPED, Anchor, Matcher, Shape, Shaped
 
@@ -250,7 +250,7 @@ def _build(fixed: Watching, key: TableKey) -> Table:
     for f in key.family:
         # A known family's inline annotation tags (Cohere's citations): markup in the content
         # and inside thinking alike, the words between them text (annotations.py).
-        for m in annotations.markers(f):
+        for m in annotation_tags(f):
             t.add_new(m, Action(Kind.ANNOTATION))
     if think is None:
         # (Inside thinking a family's tokens are part of the thought, as a held call's are.)
@@ -309,8 +309,7 @@ class _Table:
         if shapes:
             table[SHAPED] = shapes[0][1]
         if len(shapes) > 1:            # (which shape a match is: scan.action)
-            table = Shaped(table)
-            table.shapes = tuple((_shape_re(m.pattern), a) for m, a in shapes)
+            table = Shaped(table, tuple((_shape_re(m.pattern), a) for m, a in shapes))
         # The compiled parts depend on the marker sets only, not on which tools were declared: a
         # request with a new tool list reuses them (compiling ~100 markers takes milliseconds).
         return Table(_compiled(Matcher, frozenset(self.anywhere)), table,

@@ -86,7 +86,10 @@ class Shaped(dict):
     """A marker table's {marker: action} when several shapes are watched (a wrapper tag and a
     family's annotation tags): `shapes` says which shape's action a match takes, the first
     whose pattern it matches whole."""
-    shapes: tuple = ()                 # ((fullmatch of a shape's pattern, its action), …)
+
+    def __init__(self, actions: dict, shapes: tuple):
+        super().__init__(actions)
+        self.shapes = shapes           # ((fullmatch of a shape's pattern, its action), …)
 
 
 def action(actions: dict[str, _A], marker: str) -> _A:
