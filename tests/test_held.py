@@ -207,7 +207,13 @@ def test_a_marker_quoted_after_a_held_fenced_call_is_prose_in_any_chunking():
         assert whole.tool_calls == [] and whole.content == text, summary(whole)
         for chunks in (split(text, [1]), split(text, [2]), split(text, [len(text) - len(tail)])):
             assert summary(feed(text, chunks, tools=WEATHER)[0]) == summary(whole), chunks
-    # on a new line the backtick no longer quotes: the JSON is the next call, and both run
-    text = '`x```tool_code\nget_weather(city="Oslo")\n```\n' + CALL_JSON
+    # with no backtick before, nothing is quoted: the glued JSON is the next call, and both run
+    text = 'x```tool_code\nget_weather(city="Oslo")\n```' + CALL_JSON
     whole, _ = feed(text, tools=WEATHER)
+    assert [c.name for c in whole.tool_calls] == ["get_weather"] * 2 and whole.content == "x"
     assert summary(feed(text, split(text, [1]), tools=WEATHER)[0]) == summary(whole)
+    # an end-of-turn token after the fence's closer, spaced: it ends the turn, the fenced call runs
+    text = '`x```tool_code\nget_weather(city="Oslo")\n``` <|im_end|>'
+    for chunks in ([text], split(text, [1]), split(text, [len(text) - 9])):
+        msg, _ = feed(text, chunks, tools=WEATHER)
+        assert [c.name for c in msg.tool_calls] == ["get_weather"] and msg.content == "`x", chunks
