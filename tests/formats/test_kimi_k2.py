@@ -119,3 +119,26 @@ def test_an_id_without_its_argument_token_stops_at_the_familys_own_tokens():
     m = check(S + _id_call("functions_Bash_1") + bad + _id_call("functions_Bash_3") + E, tools=tools("Bash"),
               calls=[("Bash", {"q": 1})] * 2)
     assert m.content == bad
+
+
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+except ImportError:                  # (hypothesis comes with the dev extra)
+    given = None
+
+if given is not None:
+    WORD = st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", min_size=1, max_size=6)
+    NAME = st.lists(WORD, min_size=1, max_size=3).flatmap(
+        lambda ws: st.sampled_from("_-.").map(lambda sep: sep.join(ws)))
+
+    @settings(max_examples=60, deadline=None)
+    @given(NAME, st.lists(NAME, max_size=3), st.one_of(st.just(""), WORD.filter(lambda w: not w.isdigit())),
+           st.sampled_from(".:_-"), st.one_of(st.none(), st.integers(0, 99)), st.sampled_from(".:_-"))
+    def test_any_id_shape_names_the_declared_tool_it_holds(name, others, ns, sep, idx, sep2):
+        # a made-up id spelling: [namespace SEP] NAME [SEP IDX]; the declared name runs, the id is kept
+        cid = (ns + sep if ns else "") + name + ("" if idx is None else f"{sep2}{idx}")
+        declared = [name] + sorted({o for o in others if o != name and o not in cid})
+        text = "<|tool_calls_section_begin|>" + _id_call(cid) + "<|tool_calls_section_end|>"
+        m = parse(text, tools=tools(*declared))
+        assert [(c.name, c.id) for c in m.tool_calls] == [(name, cid)], (cid, declared)
