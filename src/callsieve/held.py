@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from typing import Callable, NamedTuple, Protocol
 
+from . import marks
 from .block import Block
 from .events import Event, Markup, Reasoning, Text, ToolCallArgs, ToolCallEnd
 from .formats import Format
 from .layout import QUOTED, Layout, Output
-from . import marks
 from .markers import Kind, Table, special
 from .reasoning import MAYBE_THINK, OpenThinking, Thinking, Thought
 from .scan import Anchor, action
