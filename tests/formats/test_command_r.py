@@ -80,3 +80,12 @@ def test_a_call_after_cited_thinking_still_runs():
             '[{"tool_call_id": "0", "tool_name": "lookup_flight", "parameters": {"code": "FI615"}}]<|END_ACTION|>')
     check(text, reasoning="The docs say FI615 is late.", content="", calls=[("lookup_flight", {"code": "FI615"})],
           tools=tools("lookup_flight"))
+
+
+def test_citations_and_a_call_in_an_unknown_wrapper_each_keep_their_reading():
+    # Two shapes in one table (the tag-shaped wrapper of formats/wrapped.py, the citation closer):
+    # each match takes its own shape's action
+    text = ('<|START_THINKING|>Look <co>it</co: 0:[1]> up.<|END_THINKING|><|START_RESPONSE|>foo <co>bar</co: 0:[1,2]>.'
+            '\n<acme_call>{"name": "lookup_flight", "arguments": {"code": "FI615"}}</acme_call>')
+    check(text, tools=tools("lookup_flight"), reasoning="Look it up.", content="foo bar.",
+          calls=[("lookup_flight", {"code": "FI615"})])
