@@ -23,6 +23,7 @@ from ..reader import Bad, Reject, Truncated, peek, startswith, token
 from ..scan import Matcher
 
 _WORD = re.compile(r"[\w.\-:/]+")
+_TO = re.compile(r"t(?:o(?:[ \t]*=?)?)?")      # (every prefix of `to=`, spaced or not: for `token`)
 _HEAD_WORDS = 8
 RECIPIENT = "to="
 
@@ -35,8 +36,8 @@ def _prefix_of(look: str, words, eof: bool) -> Verdict:
         if look.startswith(w):
             if len(look) == len(w):
                 return YES if eof else MAYBE
-            if not (look[len(w)].isalnum() or look[len(w)] == "_"):
-                return YES
+            if not look[len(w)].isalnum():
+                return YES                  # (`final_answer`, `analysis-2`: a suffixed channel word)
     return MAYBE if any(w.startswith(look) for w in words) else NO
 
 
@@ -82,9 +83,10 @@ class Channels(Body):
 
     def within(self, opener, look, eof, ctx, ends=()):
         if opener == self.channel:
-            v = _prefix_of(look, self.channels, eof)
+            v = _prefix_of(look.lstrip(), self.channels, eof)
         elif opener == self.start:
-            v = _prefix_of(look, (self.role,) + self.channels, eof)
+            # (a space after a token is the tokenizer's: LLM-jp writes `<|start|> assistant`)
+            v = _prefix_of(look.lstrip(), (self.role,) + self.channels, eof)
         elif opener == RECIPIENT:
             v = self._recipient_ahead(look)
         elif not look:
@@ -160,7 +162,17 @@ class Channels(Body):
                 head["channel"] = role
         if head.get("role") not in (None, self.role):
             raise Reject(f"a message from {head.get('role')}: not the assistant's")
+        if head.get("channel"):
+            head["channel"] = self._kind(head["channel"])
         return fused, ended
+
+    def _kind(self, word: str) -> str:
+        """The channel a channel word names: itself, or the known channel it starts with before a
+        suffix (`analysis_2`, `final-answer`, `commentary:tool`, as `_prefix_of` lets in)."""
+        for c in self.channels:
+            if word.startswith(c) and (len(word) == len(c) or not word[len(c)].isalnum()):
+                return c
+        return word
 
     def _recipient(self, ctx: Context, head: dict):
         """(recipient, is it a built-in tool, the function's name if it is a function call)."""
@@ -229,6 +241,9 @@ class Channels(Body):
                 raise Truncated("cut off in a header")
             field = None
             if c == self.message[0] and (yield from startswith(r, self.message)):
+                # One space after the token is the token's (LLM-jp's tokenizer writes one after
+                # every special token, as llama.cpp's llm-jp-harmony parser reads it), not the text's.
+                yield from startswith(r, " ")
                 return None
             if c in self.firsts:
                 for end in self.ends:
@@ -240,8 +255,9 @@ class Channels(Body):
                     field = "constrain"
                 else:
                     raise Bad("unexpected token in a header")
-            elif (yield from startswith(r, "to=")):
+            elif c == RECIPIENT[0] and (yield from self._to(r)):
                 field = "to"
+            yield from peek(r)               # (blanks around a header's words are layout)
             m = yield from token(r, _WORD, 256)
             if m is None:
                 raise Truncated("cut off in a header") if r.eof and r.pos >= len(r.buf) else Bad("not a header")
@@ -253,6 +269,16 @@ class Channels(Body):
                     field = "constrain"
             head[field] = m.group()
         raise Bad("header too long")
+
+    @staticmethod
+    def _to(r):
+        """`to=` next, perhaps spaced (`to = functions.f`): consumed; else nothing is."""
+        at = r.at
+        m = yield from token(r, _TO, 16)
+        if m is not None and m.group().endswith("="):
+            return True
+        r.rewind(at)
+        return False
 
     def _fused_header(self, r, ctx: Context, head: dict):
         """After a fused channel word (stripped tokens): optional ` to=RECIPIENT` and ` json`.
