@@ -232,9 +232,9 @@ def test_a_space_after_every_special_token_is_the_tokens():
     assert text.startswith("<|channel|> analysis<|message|> Look")
     hcheck(text, reasoning="Look it up.", content="", calls=[("get_weather", {"city": "Tokyo"})])
     hcheck(spaced(A + "Greeting.<|end|>" + FINAL + "こんにちは。"), reasoning="Greeting.", content="こんにちは。")
-    # a second space is the text's (an indented answer), and so is a newline
-    hcheck(spaced(FINAL + " indented"), content=" indented", reasoning="")
-    hcheck("<|channel|> final<|message|>\nNew line.", content="\nNew line.".strip(), reasoning="")
+    # only a space is the token's: a text right after the token loses nothing
+    hcheck("<|channel|> final<|message|>Answer  with  blanks.", content="Answer  with  blanks.", reasoning="")
+    hcheck(spaced(A + "x<|end|>" + FINAL + "y"), content="y", reasoning="x")
 
 
 def test_blanks_around_the_header_words_are_layout():

@@ -342,7 +342,7 @@ def addressed(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str, in
         return (MAYBE if not eof and to.end() == len(look) else NO), "", 0
     if m.end() == len(look) and not eof:
         return MAYBE, "", 0                    # (the name may go on)
-    if strict and not declared(ctx, m.group()):
+    if strict and not declared(ctx, addressee(ctx, m.group())):
         return NO, "", 0
     pos = m.end()
     for _ in range(_TAIL_ITEMS + 1):
@@ -358,6 +358,19 @@ def addressed(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str, in
             return MAYBE, "", 0
         pos = item.end()
     return NO, "", 0
+
+
+def addressee(ctx, to: str) -> str:
+    """The tool a recipient names: a declared tool it ends with after any namespace
+    (`functions.search.web` for a tool `search.web`), else itself without harmony's `functions.`."""
+    at = 0
+    while True:
+        if declared(ctx, to[at:]):
+            return to[at:]
+        dot = min((i for i in (to.find(".", at), to.find(":", at)) if i >= 0), default=-1)
+        if dot < 0:
+            return to.removeprefix("functions.")
+        at = dot + 1
 
 
 class Addressee(Body):
@@ -381,7 +394,7 @@ class Addressee(Body):
             if not (yield from more(r)):
                 raise Truncated("cut off in a harmony header")
         r.pos += at
-        yield from call_object(r, ctx, name=ctx.check(to))
+        yield from call_object(r, ctx, name=ctx.check(addressee(ctx, to)))
         if (yield from peek(r)) == "<":
             at = r.at
             m = yield from token(r, _TOKEN, 64)
