@@ -20,7 +20,7 @@ import re
 import secrets
 import string
 
-from . import LOOK_MAX, MAYBE, NO, YES, declared
+from . import LOOK_MAX, MAYBE, NO, YES, Verdict, declared
 from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
                     keyed_calls, special)
 from ._parts import Body, closers, trailer
