@@ -319,3 +319,19 @@ def test_a_harmony_header_with_a_bad_or_cut_payload_is_no_call():
     m = hcheck('Sure.\n<tool_call>to=functions.get_weather\n{"city": "Par', tools=T, content="Sure.", calls=[],
                incomplete=[("get_weather", {"city": "Par"})])
     assert m.errors and m.errors[-1].incomplete
+
+
+def test_a_harmony_call_in_a_namespace_no_family_declares():
+    # the header tokens in another namespace (or fullwidth bars): the call message is a known
+    # body (a header, then JSON) after a token no family declares, read by its parts
+    T = tools("f")
+    for text in ('<|x:channel|>commentary to=functions.f <|x:constrain|>json<|x:message|>{"a": 1}<|x:call|>',
+                 '<|x:start|>assistant<|x:channel|>commentary to=functions.f <|x:constrain|>json<|x:message|>{"a": 1}'
+                 '<|x:call|>',
+                 '<｜channel｜> commentary to=functions.f<｜message｜> {"a": 1}<｜call｜>'):
+        m = hcheck(text, tools=T, content="", calls=[("f", {"a": 1})])
+        assert m.format == "wrapped"
+    m = hcheck('Let me.\n<|x:start|>assistant to=functions.f<|x:channel|>commentary<|x:message|>{"a": 1}<|x:call|>',
+               tools=T, content="Let me.", calls=[("f", {"a": 1})])
+    text = '<|x:channel|>commentary to=functions.nope<|x:message|>{"a": 1}<|x:call|>'
+    hcheck(text, tools=T, content=text, calls=[])
