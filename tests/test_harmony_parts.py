@@ -6,7 +6,8 @@ Two generators, in the style of tests/test_generality.py:
   after every special token), the recipient in the channel header or the role header, the
   payload type as `<|constrain|>json`, a bare `json` or none: the reasoning, the content and the
   calls are what the frame says, the one space after `<|message|>` the token's, in any chunking;
-- a harmony header (`[ROLE ]to=NS.NAME[ TYPE]`, harmony's tokens in it or not) then JSON, inside a
+- a harmony header (`[ROLE ]to=NS.NAME[ TYPE]`, harmony's tokens in it or not) then JSON (or
+  `<parameter=K>` tags), inside a
   made-up wrapper of every spelling (SGLang writes it inside `<tool_call>`): a call for a
   declared tool, the wrapper markup; the same header naming an undeclared tool, quoted in inline
   code, or after prose words in the wrapper, stays text.
@@ -118,7 +119,12 @@ def header_call(rng: random.Random, style: str, tokens: bool = True):
         return None
     name, args = rng.choice(NAMES), _args(rng)
     end = rng.choice(("", "\n", "<|call|>") if tokens else ("", "\n"))
-    body = header(rng, name, tokens) + json.dumps(args) + end
+    payload = json.dumps(args)
+    if args and rng.random() < 0.3:              # the arguments as parameter tags
+        nl = rng.choice(("", "\n"))
+        payload = nl + "".join(f"<parameter={k}>{nl}{v if isinstance(v, str) else json.dumps(v)}{nl}</parameter>{nl}"
+                          for k, v in args.items())
+    body = header(rng, name, tokens) + payload + end
     return opener + body + closer, [(name, args)], (opener, closer)
 
 

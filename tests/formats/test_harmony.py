@@ -298,6 +298,16 @@ def test_a_harmony_header_in_made_up_wrappers():
         assert m.format == "wrapped", (text, m.format)
 
 
+def test_a_harmony_header_then_parameter_tags_in_a_wrapper():
+    T = tools("f")
+    hcheck('<tool_call>to=functions.f\n<parameter=a>\n1\n</parameter>\n<parameter=b>x y</parameter>\n</tool_call>',
+           tools=T, content="", calls=[("f", {"a": 1, "b": "x y"})])
+    hcheck('<|x:channel|>commentary to=functions.f<|x:message|><parameter=a>\nx\n</parameter><|x:call|>', tools=T,
+           content="", calls=[("f", {"a": "\nx\n"})])      # (a compact body: the newlines are the value's)
+    text = "<tool_call>to=functions.f <p>hi</p></tool_call>"
+    hcheck(text, tools=T, content=text, calls=[])
+
+
 def test_a_harmony_header_that_names_no_declared_tool_or_is_prose_stays_text():
     T = tools("get_weather")
     for text in ('<tool_call>assistant to=functions.unregistered json\n{"x": 1}\n</tool_call>',

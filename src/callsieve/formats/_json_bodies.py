@@ -23,7 +23,9 @@ import string
 from . import LOOK_MAX, MAYBE, NO, YES, Verdict, declared
 from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
                     keyed_calls, special)
-from ._parts import Body, closers, trailer
+from ._parts import FUNCTION, PARAMETER, VALUES, Body, closers, trailer
+from ._xml import Dialect, tag_after
+from ._xml import call as xml_call
 from ..reader import Reject, Truncated, more, peek, peek_raw, startswith, token
 
 
@@ -317,7 +319,8 @@ _ROLE_WORDS, _TAIL_ITEMS = 1, 4
 
 def addressed(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str, int]:
     """A harmony header at the start of `look` (`[ROLE ]to=NS.NAME[ CHANNEL][ TYPE]`, its special
-    tokens anywhere in it), then `{`: (verdict, the recipient, where the JSON starts).  Before
+    tokens anywhere in it), then `{` or a parameter tag: (verdict, the recipient, where the header
+    ends: the blanks after it are the payload's layout).  Before
     `to=` one bare word at most (the role; a channel token's word is the token's), after the
     recipient a few items; `strict`: the recipient must name a declared tool."""
     pos, words, token_word = _WS.match(look).end(), 0, False   # type: ignore[union-attr]  # (`*`)
@@ -348,7 +351,13 @@ def addressed(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str, in
     for _ in range(_TAIL_ITEMS + 1):
         gap = _WS.match(look, pos).end()       # type: ignore[union-attr]
         if look.startswith("{", gap):
-            return YES, m.group(), gap
+            return YES, m.group(), pos
+        if look.startswith("<", gap) and look[gap + 1:gap + 2] not in ("|", "｜", ""):
+            # The arguments as parameter tags: laid out on lines when a newline follows the
+            # header (their values' newlines at each end are then layout, as Qwen3-Coder's).
+            v = tag_after(look[gap:], eof, _PARAMS)
+            nl = look.find("\n", pos, gap)
+            return (v, m.group(), gap if nl < 0 else nl) if v != NO else (NO, "", 0)
         if gap == len(look) or _ITEM_PREFIX.match(look, gap):
             return (NO if eof else MAYBE), "", 0
         item = _ITEM.match(look, gap)
@@ -373,10 +382,21 @@ def addressee(ctx, to: str) -> str:
         at = dot + 1
 
 
+_PARAMS = ("<parameter=", "<parameter name=")
+
+
+@functools.lru_cache(maxsize=64)
+def _params(ends: tuple, value: str) -> Dialect:
+    """`<parameter=K>V</parameter>` tags up to the wrapper's closer or the frame's next token."""
+    return Dialect(call=FUNCTION, call_close=(), param=PARAMETER, value_close=("</parameter>",),
+                   block_close=tuple(ends) + ("<|", "<｜"), trim_nl=True, untyped=VALUES[value])
+
+
 class Addressee(Body):
     """A harmony header, then the call's JSON arguments: `assistant to=functions.NAME json\\n{…}`,
     `to=functions.NAME\\n{…}` (SGLang's gpt-oss dialect inside `<tool_call>`), spaced or with
-    harmony's tokens (`to=functions.NAME<|constrain|>json<|message|>{…}<|call|>`).  A known body
+    harmony's tokens (`to=functions.NAME<|constrain|>json<|message|>{…}<|call|>`); the arguments
+    may be `<parameter=K>V</parameter>` tags instead (a payload some models write).  A known body
     of the parts table: read in any wrapper, for a declared tool (a namespace before the name,
     `functions.`, as `calls.qualified` resolves it).  One end token after the JSON is the call's."""
 
@@ -394,7 +414,11 @@ class Addressee(Body):
             if not (yield from more(r)):
                 raise Truncated("cut off in a harmony header")
         r.pos += at
-        yield from call_object(r, ctx, name=ctx.check(addressee(ctx, to)))
+        name = ctx.check(addressee(ctx, to))
+        if r.buf[r.pos:r.pos + LOOK_MAX].lstrip().startswith("<"):
+            yield from xml_call(r, ctx, _params(ends, value), name)
+        else:
+            yield from call_object(r, ctx, name=name)
         if (yield from peek(r)) == "<":
             at = r.at
             m = yield from token(r, _TOKEN, 64)
