@@ -245,6 +245,13 @@ def test_blanks_around_the_header_words_are_layout():
         hcheck(head + '{"a": 1}<|call|>', calls=[("f", {"a": 1})], content="", tools=tools("f"))
 
 
+def test_a_spaced_recipient_first_header_at_the_start():
+    # the prompt ended with `<|start|>assistant`; a spaced tokenizer writes `to= functions.f`
+    hcheck('to= functions.f <|channel|> commentary json<|message|> {"a": 1}<|call|>', calls=[("f", {"a": 1})],
+           content="")
+    hcheck("to= be or not to be", content="to= be or not to be", calls=[])
+
+
 def test_spaced_parallel_calls_as_consecutive_messages():
     # all but the last closed by <|end|>, each in its own message
     text = spaced(call("get_weather", '{"city": "Tokyo"}', constrain="", end="<|end|>")

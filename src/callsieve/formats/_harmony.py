@@ -100,6 +100,7 @@ class Channels(Body):
     def _recipient_ahead(self, look: str) -> Verdict:
         """After a leading `to=`: YES for `functions.NAME` and then a header token, MAYBE while
         that may still come."""
+        look = look.lstrip(" \t")             # (`to= functions.f`: a blank after `=` is layout)
         if self.recipient_header.match(look):
             return YES
         if self.functions.startswith(look):
