@@ -352,3 +352,19 @@ def test_a_harmony_call_in_a_namespace_no_family_declares():
                tools=T, content="Let me.", calls=[("f", {"a": 1})])
     text = '<|x:channel|>commentary to=functions.nope<|x:message|>{"a": 1}<|x:call|>'
     hcheck(text, tools=T, content=text, calls=[])
+
+
+def test_a_broken_header_closed_by_an_end_token_is_no_content():
+    # gpt-oss-20b at temperature 1 (llama.cpp#27720): after <|channel|> and a channel word, junk,
+    # then <|end|> and the real messages.  The broken header is reported whole, never content.
+    rest = FINAL.join(("<|end|><|start|>assistant<|channel|>analysis<|message|>Think.<|end|>", "Answer.<|return|>"))
+    for head in ("<|channel|>commentary?", "<|channel|>commentary 2?", "<|channel|>commentary?commentary?",
+                 "<|channel|>commentary to=assistant<|channel|>commentary?", "<|channel|> final ??"):
+        m = hcheck(head + rest, reasoning="Think.", content="Answer.", calls=[])
+        assert [(e.index, e.raw) for e in m.errors] == [(None, head + "<|end|>")], m.errors
+    # a call after it still runs
+    hcheck("<|channel|>commentary?<|end|>" + call("f", '{"a": 1}'), calls=[("f", {"a": 1})], content="")
+    # no channel word, or no end token (prose naming the tokens): text, as before
+    for text in ("<|channel|>??<|end|>", "<|channel|>commentary? is a header word, they say.",
+                 "<|channel|>commentary? " + "x" * 200 + "<|end|>"):
+        hcheck(text, content=text, calls=[])

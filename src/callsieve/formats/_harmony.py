@@ -19,12 +19,13 @@ from ._xml import Dialect
 from ._xml import call as xml_call
 from ..events import ToolCallError
 from ..jsonargs import value as json_value
-from ..reader import Bad, Reject, Truncated, peek, startswith, token
+from ..reader import Bad, Reject, Truncated, more, peek, startswith, token
 from ..scan import Matcher
 
 _WORD = re.compile(r"[\w.\-:/]+")
 _TO = re.compile(r"t(?:o(?:[ \t]*=?)?)?")      # (every prefix of `to=`, spaced or not: for `token`)
 _HEAD_WORDS = 8
+_BROKEN = 160           # how far a broken header may run before its end token
 RECIPIENT = "to="
 
 
@@ -64,6 +65,9 @@ class Channels(Body):
         # written inside a thinking message are the model's words (tokens of text), not markup.
         self.prose_stops = Matcher(tuple(e for e in ends if e != ends[-1]))
         self.fused_stops = Matcher(self.fused)
+        # what ends a broken header: the message token (then it was no broken header) or an end token
+        self.broken_end = re.compile("|".join(map(re.escape, (message,) + ends)))
+        self.longest = max(map(len, (message,) + ends))
         # An XML payload: parameter tags up to the message's end token (the call's end).
         self.xml = Dialect(call=FUNCTION, call_close=(), param=PARAMETER, value_close=("</parameter>",),
                            block_close=ends + (start, channel), trim_nl=True)
@@ -127,8 +131,13 @@ class Channels(Body):
                 fused, ended = yield from self._read_header(r, ctx, head, fused)
                 to, builtin, name = self._recipient(ctx, head)
             except (Bad, Reject) as e:
-                _header_failed(r, ctx, e, first, at - len(lead))
-                return
+                broken = None
+                if type(e) is Bad and not fused and self._kind(head.get("channel") or "") in self.channels:
+                    broken = yield from self._broken(r, ctx, at, lead)
+                if broken is None:
+                    _header_failed(r, ctx, e, first, at - len(lead))
+                    return
+                ended = broken
             stops = self.fused_stops if fused else self.token_stops
             if ended is not None:
                 term = ended                 # a header that ended with no message: markup
@@ -166,6 +175,29 @@ class Channels(Body):
         if head.get("channel"):
             head["channel"] = self._kind(head["channel"])
         return fused, ended
+
+    def _broken(self, r, ctx: Context, at: int, lead: str):
+        """A header that went wrong after its channel word (gpt-oss-20b at temperature 1:
+        `<|channel|>commentary?`, `commentary 2?`, `commentary to=assistant<|channel|>commentary?`,
+        llama.cpp#27720) and that an end token closes before any message: the model's broken
+        markup, no message.  It is reported whole, never content, and the turn goes on after it;
+        returns that end token.  None (nothing consumed): no end token within `_BROKEN` characters."""
+        if at < r.start:
+            return None                   # (the text before it is gone: see Reader.forget)
+        r.rewind(at)
+        while True:
+            m = self.broken_end.search(r.buf, r.pos, r.pos + _BROKEN + self.longest)
+            if m is not None and m.start() - r.pos <= _BROKEN:
+                break
+            if len(r.buf) - r.pos > _BROKEN + self.longest or not (yield from more(r)):
+                m = None
+                break
+        if m is None or m.group() == self.message:
+            r.rewind(at)
+            return None
+        r.pos = m.end()
+        ctx.push(ToolCallError(None, "a broken harmony header: no message", lead + r.text(at, r.at)))
+        return m.group()
 
     def _kind(self, word: str) -> str:
         """The channel a channel word names: itself, or the known channel it starts with before a
