@@ -359,12 +359,15 @@ def test_a_broken_header_closed_by_an_end_token_is_no_content():
     # then <|end|> and the real messages.  The broken header is reported whole, never content.
     rest = FINAL.join(("<|end|><|start|>assistant<|channel|>analysis<|message|>Think.<|end|>", "Answer.<|return|>"))
     for head in ("<|channel|>commentary?", "<|channel|>commentary 2?", "<|channel|>commentary?commentary?",
-                 "<|channel|>commentary to=assistant<|channel|>commentary?", "<|channel|> final ??"):
+                 "<|channel|>commentary to=assistant<|channel|>commentary?", "<|channel|> final ??", "<|channel|>??",
+                 "<|channel|>The user asks for the weather."):
         m = hcheck(head + rest, reasoning="Think.", content="Answer.", calls=[])
         assert [(e.index, e.raw) for e in m.errors] == [(None, head + "<|end|>")], m.errors
     # a call after it still runs
     hcheck("<|channel|>commentary?<|end|>" + call("f", '{"a": 1}'), calls=[("f", {"a": 1})], content="")
-    # no channel word, or no end token (prose naming the tokens): text, as before
-    for text in ("<|channel|>??<|end|>", "<|channel|>commentary? is a header word, they say.",
-                 "<|channel|>commentary? " + "x" * 200 + "<|end|>"):
+    # no end token (prose naming the tokens), or not within 200 characters, or a message token
+    # first: text, as before
+    for text in ("<|channel|>??", "<|channel|>commentary? is a header word, they say.",
+                 "<|channel|>commentary? " + "x" * 200 + "<|end|>", "<|channel|>?? " + "x" * 200 + "<|end|>",
+                 "The <|channel|> token, then <|message|> and <|end|>."):
         hcheck(text, content=text, calls=[])

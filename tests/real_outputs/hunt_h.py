@@ -283,6 +283,18 @@ case("harmony", LJ, "two calls as consecutive messages, the first closed by <|en
 case("harmony", LJ, "a spaced final channel: the answer without the token's space",
      "<|channel|> analysis<|message|> Greeting.<|end|><|start|> assistant<|channel|> final<|message|> こんにちは。",
      [], "こんにちは。", "Greeting.")
+# gpt-oss-20b at temperature 1: a channel header broken before its message token, closed by <|end|>
+# (the issue's log lines, cut where the log cuts them): the broken markup is reported, never content.
+G27720 = "https://github.com/ggml-org/llama.cpp/issues/27720"
+case("harmony", G27720, "a broken header `commentary?commentary?` with words, then an analysis message",
+     "<|channel|>commentary?commentary?We need temperature difference. Also need outside temperature. Get outdoor "
+     "temperature.<|end|><|start|>assistant<|channel|>analysis<|message|>Need GetLiveContext for Outdoor Temperature.",
+     [], "", "Need GetLiveContext for Outdoor Temperature.", tools=["GetLiveContext"])
+case("harmony", G27720, "a broken header `<|channel|>??`, then an analysis message",
+     "<|channel|>??<|end|><|start|>assistant<|channel|>analysis<|message|>We must comply with the gating rules. Input: "
+     '"should I seal the driveway this weekend"',
+     [], "", 'We must comply with the gating rules. Input: "should I seal the driveway this weekend"',
+     tools=["GetLiveContext"])
 
 # ---------------------------------------------------------------------------------------------
 # Poolside Laguna: GLM's key/value body; JSON in ordinary prose must stay prose.

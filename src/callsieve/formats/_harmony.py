@@ -25,7 +25,7 @@ from ..scan import Matcher
 _WORD = re.compile(r"[\w.\-:/]+")
 _TO = re.compile(r"t(?:o(?:[ \t]*=?)?)?")      # (every prefix of `to=`, spaced or not: for `token`)
 _HEAD_WORDS = 8
-_BROKEN = 160           # how far a broken header may run before its end token
+_BROKEN = 200           # how far a broken header may run before its end token (< LOOK_MAX)
 RECIPIENT = "to="
 
 
@@ -88,6 +88,8 @@ class Channels(Body):
     def within(self, opener, look, eof, ctx, ends=()):
         if opener == self.channel:
             v = _prefix_of(look.lstrip(), self.channels, eof)
+            if v == NO:
+                v = self._broken_ahead(look, eof)
         elif opener == self.start:
             # (a space after a token is the tokenizer's: LLM-jp writes `<|start|> assistant`)
             v = _prefix_of(look.lstrip(), (self.role,) + self.channels, eof)
@@ -100,6 +102,15 @@ class Channels(Body):
         else:
             v = YES if look.startswith(" to=") else MAYBE if " to=".startswith(look) else NO
         return NO if v == MAYBE and eof else v
+
+    def _broken_ahead(self, look: str, eof: bool) -> Verdict:
+        """After `<|channel|>` and no channel word: YES for a broken header (`<|channel|>??<|end|>`,
+        an end token within `_BROKEN` characters and no message token before it), MAYBE while
+        one may still come."""
+        m = self.broken_end.search(look, 0, _BROKEN + self.longest)
+        if m is not None and m.start() <= _BROKEN:
+            return NO if m.group() == self.message else YES
+        return MAYBE if not eof and len(look) < _BROKEN + self.longest else NO
 
     def _recipient_ahead(self, look: str) -> Verdict:
         """After a leading `to=`: YES for `functions.NAME` and then a header token, MAYBE while
@@ -132,7 +143,7 @@ class Channels(Body):
                 to, builtin, name = self._recipient(ctx, head)
             except (Bad, Reject) as e:
                 broken = None
-                if type(e) is Bad and not fused and self._kind(head.get("channel") or "") in self.channels:
+                if type(e) is Bad and not fused:
                     broken = yield from self._broken(r, ctx, at, lead)
                 if broken is None:
                     _header_failed(r, ctx, e, first, at - len(lead))
@@ -177,7 +188,7 @@ class Channels(Body):
         return fused, ended
 
     def _broken(self, r, ctx: Context, at: int, lead: str):
-        """A header that went wrong after its channel word (gpt-oss-20b at temperature 1:
+        """A header that went wrong (gpt-oss-20b at temperature 1: `<|channel|>??`,
         `<|channel|>commentary?`, `commentary 2?`, `commentary to=assistant<|channel|>commentary?`,
         llama.cpp#27720) and that an end token closes before any message: the model's broken
         markup, no message.  It is reported whole, never content, and the turn goes on after it;
