@@ -31,6 +31,13 @@ Decisions:
   header is ambiguous with prose and stays content.
 - `to=functions.NAMEjson` (no space before the payload type): the type word is split off when
   NAME is a declared tool and NAMEjson is not.
+- Spaced tokens (LLM-jp-4.1's tokenizer writes a space after every special token, as llama.cpp's
+  llm-jp-harmony parser reads it): blanks around a header's words are layout, and one space after
+  `<|message|>` is the token's, not the text's.  A suffixed channel word (`analysis_2`) is its channel.
+- A header that went wrong (`<|channel|>commentary?<|end|>`, gpt-oss-20b, llama.cpp#27720) and
+  that an end token closes within 200 characters, before any message, is reported whole, not content.
+- A harmony header in another wrapper (`<tool_call>assistant to=functions.NAME json\n{…}`) is
+  the parts table's `Addressee` body (formats/_json_bodies.py), read by formats/wrapped.py.
 
 A family of known parts, declared with no code (formats/_harmony.py): the Channels body, its
 tokens harmony's, opened by its channel and start tokens anywhere and, as the first thing in
