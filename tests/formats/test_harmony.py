@@ -371,3 +371,15 @@ def test_a_broken_header_closed_by_an_end_token_is_no_content():
                  "<|channel|>commentary? " + "x" * 200 + "<|end|>", "<|channel|>?? " + "x" * 200 + "<|end|>",
                  "The <|channel|> token, then <|message|> and <|end|>."):
         hcheck(text, content=text, calls=[])
+
+
+def test_a_tool_result_the_model_made_up_is_markup():
+    # after its call the model writes the tool's reply itself (no tool ran): never content
+    result = '<|start|>functions.f to=assistant<|channel|>commentary<|message|>{"temp": 20}<|end|>'
+    hcheck(call("f", '{"a": 1}') + result + FINAL + "It is 20.", tools=tools("f"), calls=[("f", {"a": 1})],
+           content="It is 20.")
+    hcheck(A + "Hm.<|end|>" + result + FINAL + "It is 20.", tools=tools("f"), reasoning="Hm.", content="It is 20.",
+           calls=[])
+    hcheck(result + FINAL + "It is 20.", tools=tools("f"), content="It is 20.", calls=[])
+    # a message from the prompt's roles is no tool result: text, as before
+    hcheck("<|start|>user<|message|>hi<|end|>", content="<|start|>user<|message|>hi<|end|>", calls=[])

@@ -25,6 +25,7 @@ from ..scan import Matcher
 _WORD = re.compile(r"[\w.\-:/]+")
 _TO = re.compile(r"t(?:o(?:[ \t]*=?)?)?")      # (every prefix of `to=`, spaced or not: for `token`)
 _HEAD_WORDS = 8
+_PROMPT_ROLES = ("user", "system", "developer")
 _BROKEN = 200           # how far a broken header may run before its end token (< LOOK_MAX)
 RECIPIENT = "to="
 
@@ -93,6 +94,8 @@ class Channels(Body):
         elif opener == self.start:
             # (a space after a token is the tokenizer's: LLM-jp writes `<|start|> assistant`)
             v = _prefix_of(look.lstrip(), (self.role,) + self.channels, eof)
+            if v == NO and look.lstrip().startswith(self.functions):
+                v = YES                   # a function's message: a tool result the model made up
         elif opener == RECIPIENT:
             v = self._recipient_ahead(look)
         elif not look:
@@ -152,6 +155,10 @@ class Channels(Body):
             stops = self.fused_stops if fused else self.token_stops
             if ended is not None:
                 term = ended                 # a header that ended with no message: markup
+            elif head.get("result"):
+                # A tool's result the model made up (no tool ran): markup up to its end token,
+                # never content, and no call (docs/guarantees.md: a made-up tool result).
+                term = yield from stream_until(r, self.prose_stops, lambda _: None)
             elif builtin:
                 raw = "" if not first or opener == RECIPIENT else opener
                 term = yield from self._builtin(r, ctx, to, stops, raw, at if first else at - len(lead), fused)
@@ -182,7 +189,9 @@ class Channels(Body):
             if not head.get("channel"):
                 head["channel"] = role
         if head.get("role") not in (None, self.role):
-            raise Reject(f"a message from {head.get('role')}: not the assistant's")
+            if not self._from_tool(head):
+                raise Reject(f"a message from {head.get('role')}: not the assistant's")
+            head["result"] = head["role"]
         if head.get("channel"):
             head["channel"] = self._kind(head["channel"])
         return fused, ended
@@ -209,6 +218,12 @@ class Channels(Body):
         r.pos = m.end()
         ctx.push(ToolCallError(None, "a broken harmony header: no message", lead + r.text(at, r.at)))
         return m.group()
+
+    def _from_tool(self, head: dict) -> bool:
+        """Is the message a tool's result (`<|start|>functions.f to=assistant<|channel|>commentary`):
+        from a function, or from any role but the prompt's (user, system, developer) to the assistant?"""
+        role = head.get("role") or ""
+        return role.startswith(self.functions) or (head.get("to") == self.role and role not in _PROMPT_ROLES)
 
     def _kind(self, word: str) -> str:
         """The channel a channel word names: itself, or the known channel it starts with before a

@@ -17,8 +17,11 @@ Decisions:
   under `functions.`) are not function calls, and their messages are not content either (they
   are addressed to a tool): each is reported whole, markers included, as a
   `ToolCallError(index=None, raw=…)`, so a client that runs gpt-oss built-ins still has it.
-  Messages from another role (a hallucinated tool reply), calls to undeclared tools (strict
-  mode with tools) and a header that does not parse end the block: they go out as text.
+  A tool's reply the model made up (`<|start|>functions.f to=assistant<|channel|>commentary
+  <|message|>…<|end|>`: from `functions.*`, or from any role but user / system / developer to the
+  assistant) is markup up to its end token, never content (docs/guarantees.md).  Messages from
+  the prompt's roles, calls to undeclared tools (strict mode with tools) and a header that does
+  not parse end the block: they go out as text.
 - Without `<|constrain|>json` the payload may not be JSON: a JSON object streams as usual; any
   other payload ends the call with `{}` and a ToolCallError holding the payload.  Text after the
   JSON and before `<|call|>` is reported the same way.
