@@ -30,9 +30,9 @@ NAMES = ("get_weather", "get_time", "search.web")
 TEXTS = ("Need the weather.", "天気を調べます。", "Plan: a < b && c.", "x", "Check {braces} and [1, 2].")
 
 
-def _gap(rng: random.Random, blank: bool = True) -> str:
+def _gap(rng: random.Random) -> str:
     """Blanks a tokenizer or a model writes after a token or between header words."""
-    return rng.choice(("", " ", " ", "  ", "\t", " \n") if blank else ("", " "))
+    return rng.choice(("", " ", " ", "  ", "\t", " \n"))
 
 
 def _args(rng: random.Random) -> dict:
@@ -61,13 +61,13 @@ def harmony_turn(rng: random.Random):
 
     if rng.random() < 0.7:
         t = rng.choice(TEXTS)
-        parts.append(head("analysis") + t + "<|end|>")
+        parts.append(head("analysis") + t + "<|end|>" + g())     # (a blank after <|end|> too)
         reasoning = t
     n = rng.randint(0, 2)
     if n == 0 or rng.random() < 0.3:
         t = rng.choice(TEXTS)
         ch = "final" if n == 0 else "commentary"
-        parts.append(head(ch) + t + ("<|end|>" if n else rng.choice(("<|return|>", "<|end|>", ""))))
+        parts.append(head(ch) + t + ("<|end|>" + g() if n else rng.choice(("<|return|>", "<|end|>", ""))))
         content = t
     for i in range(n):
         name, args = rng.choice(NAMES), _args(rng)
