@@ -1,4 +1,6 @@
 """gpt-oss harmony channels (docs/syntax.md#harmony, #reasoning)."""
+import re
+
 from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, formats, parse
 from helpers import check, tools
 from samples_literal import long_string_streams
@@ -214,3 +216,170 @@ def test_a_channel_word_in_the_role_slot():
             '<|constrain|>json<|message|>{"a": 1}<|call|>')
     check(text, tools=tools("f"), reasoning="Think.", calls=[("f", {"a": 1})], content="")
     check("<|start|>user<|message|>Hi<|end|>", calls=[], content="<|start|>user<|message|>Hi<|end|>")
+
+
+# ---------------------------------------------------------------- spaced tokens (LLM-jp-4.1)
+def spaced(text: str, gap: str = " ") -> str:
+    """`text` as a tokenizer that writes `gap` after every special token writes it."""
+    return "".join(p + (gap if p.startswith("<|") and p.endswith("|>") else "")
+                   for p in re.split(r"(<\|[a-z]+\|>)", text))
+
+
+def test_a_space_after_every_special_token_is_the_tokens():
+    # LLM-jp-4.1 (llama.cpp's llm-jp-harmony parser): the header reads past the spaces, and the
+    # one space after <|message|> is the token's: the text loses it, and nothing else
+    text = spaced(A + "Look it up.<|end|>" + call("get_weather", '{"city": "Tokyo"}'))
+    assert text.startswith("<|channel|> analysis<|message|> Look")
+    hcheck(text, reasoning="Look it up.", content="", calls=[("get_weather", {"city": "Tokyo"})])
+    hcheck(spaced(A + "Greeting.<|end|>" + FINAL + "こんにちは。"), reasoning="Greeting.", content="こんにちは。")
+    # only a space is the token's: a text right after the token loses nothing
+    hcheck("<|channel|> final<|message|>Answer  with  blanks.", content="Answer  with  blanks.", reasoning="")
+    hcheck(spaced(A + "x<|end|>" + FINAL + "y"), content="y", reasoning="x")
+
+
+def test_blanks_around_the_header_words_are_layout():
+    for head in ("<|channel|>  commentary   to=functions.f  <|constrain|>\tjson<|message|>",
+                 "<|channel|>commentary to = functions.f json<|message|>",
+                 "<|channel|>\tcommentary to= functions.f<|message|>",
+                 "<|start|>  assistant  to=functions.f <|channel|> commentary <|constrain|> json<|message|> "):
+        hcheck(head + '{"a": 1}<|call|>', calls=[("f", {"a": 1})], content="", tools=tools("f"))
+
+
+def test_a_spaced_recipient_first_header_at_the_start():
+    # the prompt ended with `<|start|>assistant`; a spaced tokenizer writes `to= functions.f`
+    hcheck('to= functions.f <|channel|> commentary json<|message|> {"a": 1}<|call|>', calls=[("f", {"a": 1})],
+           content="")
+    hcheck("to= be or not to be", content="to= be or not to be", calls=[])
+
+
+def test_spaced_parallel_calls_as_consecutive_messages():
+    # all but the last closed by <|end|>, each in its own message
+    text = spaced(call("get_weather", '{"city": "Tokyo"}', constrain="", end="<|end|>")
+                  + call("get_time", '{"tz": "Asia/Tokyo"}', constrain=""))
+    hcheck(text, calls=[("get_weather", {"city": "Tokyo"}), ("get_time", {"tz": "Asia/Tokyo"})], content="")
+
+
+def test_a_channel_word_with_a_suffix_is_its_channel():
+    hcheck("<|channel|>analysis_2<|message|>Plan.<|end|><|start|>assistant<|channel|>final-answer<|message|>Done.",
+           reasoning="Plan.", content="Done.")
+    hcheck('<|channel|>commentary:tools to=functions.f<|message|>{"a": 1}<|call|>', calls=[("f", {"a": 1})])
+    # a word that only starts like one is no channel: prose
+    for text in ("<|channel|>finalize it<|message|>x", "<|channel|> analysis of the token"):
+        hcheck(text, content=text, calls=[])
+
+
+def test_spaced_tokens_in_another_namespace():
+    # the tokens are options: a made-up namespace is read with the same tolerance
+    from callsieve.formats._harmony import Channels
+    from callsieve.formats._parts import Family
+    x = Channels(start="<|x:start|>", channel="<|x:channel|>", message="<|x:msg|>", constrain="<|x:constrain|>",
+                 ends=("<|x:end|>", "<|x:return|>", "<|x:call|>"), role="model", functions="tools.")
+    fam = Family("x_spaced", (x.channel, x.start), x)
+    text = ("<|x:channel|> analysis<|x:msg|> Look it up.<|x:end|> <|x:start|> model<|x:channel|> commentary "
+            'to=tools.get_weather <|x:constrain|> json<|x:msg|> {"city": "Oslo"}<|x:call|>')
+    check(text, tools=tools("get_weather"), format=fam, reasoning="Look it up.",
+          calls=[("get_weather", {"city": "Oslo"})], content="")
+
+
+# ---------------------------------------------------------------- a harmony header in another wrapper
+def test_a_harmony_header_in_a_tool_call_wrapper():
+    # SGLang's gpt-oss dialect (multi-format detector): the header, then the arguments
+    T = tools("get_weather")
+    hcheck('Some preamble.\n<tool_call>assistant to=functions.get_weather json\n{"city": "NYC"}\n</tool_call>',
+           tools=T, content="Some preamble.", calls=[("get_weather", {"city": "NYC"})])
+    hcheck('<tool_call>to=functions.get_weather\n{"city": "NYC"}\n</tool_call>', tools=T, content="",
+           calls=[("get_weather", {"city": "NYC"})])
+    hcheck('<tool_call>to=get_weather {"city": "NYC"}</tool_call>', tools=T, content="",
+           calls=[("get_weather", {"city": "NYC"})])
+    # harmony's own header tokens inside, and its end token before the closer
+    hcheck('<tool_call>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>'
+           '{"city": "NYC"}<|call|></tool_call>', tools=T, content="", calls=[("get_weather", {"city": "NYC"})])
+
+
+def test_a_harmony_header_in_made_up_wrappers():
+    T = tools("get_weather")
+    for o, c in (("<acme_call>", "</acme_call>"), ("<|zz_tool|>", "<|/zz_tool|>"), ("[TOOL_CALL]", "[/TOOL_CALL]"),
+                 ("<ns|invoke>", "</ns|invoke>"), ("<｜fn▁begin｜>", "<｜fn▁end｜>")):
+        text = f'{o}assistant to=functions.get_weather json\n{{"city": "Oslo", "days": [1, 2]}}\n{c}'
+        m = hcheck(text, tools=T, content="", calls=[("get_weather", {"city": "Oslo", "days": [1, 2]})])
+        assert m.format == "wrapped", (text, m.format)
+
+
+def test_a_harmony_header_then_parameter_tags_in_a_wrapper():
+    T = tools("f")
+    hcheck('<tool_call>to=functions.f\n<parameter=a>\n1\n</parameter>\n<parameter=b>x y</parameter>\n</tool_call>',
+           tools=T, content="", calls=[("f", {"a": 1, "b": "x y"})])
+    hcheck('<|x:channel|>commentary to=functions.f<|x:message|><parameter=a>\nx\n</parameter><|x:call|>', tools=T,
+           content="", calls=[("f", {"a": "\nx\n"})])      # (a compact body: the newlines are the value's)
+    text = "<tool_call>to=functions.f <p>hi</p></tool_call>"
+    hcheck(text, tools=T, content=text, calls=[])
+
+
+def test_a_harmony_header_that_names_no_declared_tool_or_is_prose_stays_text():
+    T = tools("get_weather")
+    for text in ('<tool_call>assistant to=functions.unregistered json\n{"x": 1}\n</tool_call>',
+                 '<acme_call>please send it to=functions.get_weather {"city": "Oslo"}</acme_call>',
+                 'Write `<tool_call>to=functions.get_weather {"city": "Oslo"}</tool_call>` to call it.',
+                 '<acme_call>to=functions.get_weatherjson {"city": "Oslo"}</acme_call>'):
+        hcheck(text, tools=T, content=text, calls=[])
+
+
+def test_a_harmony_header_with_a_bad_or_cut_payload_is_no_call():
+    T = tools("get_weather")
+    # not JSON: no call, the text comes back (sglang: "malformed JSON is rejected")
+    text = "<tool_call>assistant to=functions.get_weather json\nnot json\n</tool_call>"
+    hcheck(text, tools=T, content=text, calls=[])
+    text = '<tool_call>to=functions.get_weather\n{"city": "NYC", "city": "LA"}\n</tool_call>'
+    m = hcheck(text, tools=T, content=text, calls=[])
+    assert m.errors
+    # cut off by the end of the stream: never runnable
+    m = hcheck('Sure.\n<tool_call>to=functions.get_weather\n{"city": "Par', tools=T, content="Sure.", calls=[],
+               incomplete=[("get_weather", {"city": "Par"})])
+    assert m.errors and m.errors[-1].incomplete
+
+
+def test_a_harmony_call_in_a_namespace_no_family_declares():
+    # the header tokens in another namespace (or fullwidth bars): the call message is a known
+    # body (a header, then JSON) after a token no family declares, read by its parts
+    T = tools("f")
+    for text in ('<|x:channel|>commentary to=functions.f <|x:constrain|>json<|x:message|>{"a": 1}<|x:call|>',
+                 '<|x:start|>assistant<|x:channel|>commentary to=functions.f <|x:constrain|>json<|x:message|>{"a": 1}'
+                 '<|x:call|>',
+                 '<｜channel｜> commentary to=functions.f<｜message｜> {"a": 1}<｜call｜>'):
+        m = hcheck(text, tools=T, content="", calls=[("f", {"a": 1})])
+        assert m.format == "wrapped"
+    m = hcheck('Let me.\n<|x:start|>assistant to=functions.f<|x:channel|>commentary<|x:message|>{"a": 1}<|x:call|>',
+               tools=T, content="Let me.", calls=[("f", {"a": 1})])
+    text = '<|x:channel|>commentary to=functions.nope<|x:message|>{"a": 1}<|x:call|>'
+    hcheck(text, tools=T, content=text, calls=[])
+
+
+def test_a_broken_header_closed_by_an_end_token_is_no_content():
+    # gpt-oss-20b at temperature 1 (llama.cpp#27720): after <|channel|> and a channel word, junk,
+    # then <|end|> and the real messages.  The broken header is reported whole, never content.
+    rest = FINAL.join(("<|end|><|start|>assistant<|channel|>analysis<|message|>Think.<|end|>", "Answer.<|return|>"))
+    for head in ("<|channel|>commentary?", "<|channel|>commentary 2?", "<|channel|>commentary?commentary?",
+                 "<|channel|>commentary to=assistant<|channel|>commentary?", "<|channel|> final ??", "<|channel|>??",
+                 "<|channel|>The user asks for the weather."):
+        m = hcheck(head + rest, reasoning="Think.", content="Answer.", calls=[])
+        assert [(e.index, e.raw) for e in m.errors] == [(None, head + "<|end|>")], m.errors
+    # a call after it still runs
+    hcheck("<|channel|>commentary?<|end|>" + call("f", '{"a": 1}'), calls=[("f", {"a": 1})], content="")
+    # no end token (prose naming the tokens), or not within 200 characters, or a message token
+    # first: text, as before
+    for text in ("<|channel|>??", "<|channel|>commentary? is a header word, they say.",
+                 "<|channel|>commentary? " + "x" * 200 + "<|end|>", "<|channel|>?? " + "x" * 200 + "<|end|>",
+                 "The <|channel|> token, then <|message|> and <|end|>."):
+        hcheck(text, content=text, calls=[])
+
+
+def test_a_tool_result_the_model_made_up_is_markup():
+    # after its call the model writes the tool's reply itself (no tool ran): never content
+    result = '<|start|>functions.f to=assistant<|channel|>commentary<|message|>{"temp": 20}<|end|>'
+    hcheck(call("f", '{"a": 1}') + result + FINAL + "It is 20.", tools=tools("f"), calls=[("f", {"a": 1})],
+           content="It is 20.")
+    hcheck(A + "Hm.<|end|>" + result + FINAL + "It is 20.", tools=tools("f"), reasoning="Hm.", content="It is 20.",
+           calls=[])
+    hcheck(result + FINAL + "It is 20.", tools=tools("f"), content="It is 20.", calls=[])
+    # a message from the prompt's roles is no tool result: text, as before
+    hcheck("<|start|>user<|message|>hi<|end|>", content="<|start|>user<|message|>hi<|end|>", calls=[])

@@ -275,20 +275,26 @@ LJ = "https://github.com/ggml-org/llama.cpp/blob/master/common/parsers/llm-jp-ha
 case("harmony", LJ, "a space after every special token: analysis, then a call with a constraint",
      "<|channel|> analysis<|message|> Need the weather in Tokyo.<|end|><|start|> assistant<|channel|> commentary "
      "to=functions.get_weather <|constrain|> json<|message|> {\"city\": \"Tokyo\"}<|call|>",
-     [("get_weather", {"city": "Tokyo"})], reasoning="Need the weather in Tokyo.", tools=["get_weather"],
-     xfail="harmony's markers are matched exactly: with a space after every special token (`<|channel|> "
-           "analysis`, `<|start|> assistant`) the header is not recognised and the whole turn is the content")
+     [("get_weather", {"city": "Tokyo"})], reasoning="Need the weather in Tokyo.", tools=["get_weather"])
 case("harmony", LJ, "two calls as consecutive messages, the first closed by <|end|>",
      "<|channel|> commentary to=functions.get_weather<|message|> {\"city\": \"Tokyo\"}<|end|><|start|> assistant"
      "<|channel|> commentary to=functions.get_time<|message|> {\"tz\": \"Asia/Tokyo\"}<|call|>",
-     [("get_weather", {"city": "Tokyo"}), ("get_time", {"tz": "Asia/Tokyo"})], tools=["get_weather", "get_time"],
-     xfail="harmony's markers are matched exactly: with a space after every special token (`<|channel|> "
-           "analysis`, `<|start|> assistant`) the header is not recognised and the whole turn is the content")
+     [("get_weather", {"city": "Tokyo"}), ("get_time", {"tz": "Asia/Tokyo"})], tools=["get_weather", "get_time"])
 case("harmony", LJ, "a spaced final channel: the answer without the token's space",
      "<|channel|> analysis<|message|> Greeting.<|end|><|start|> assistant<|channel|> final<|message|> こんにちは。",
-     [], "こんにちは。", "Greeting.",
-     xfail="harmony's markers are matched exactly: with a space after every special token (`<|channel|> "
-           "analysis`, `<|start|> assistant`) the header is not recognised and the whole turn is the content")
+     [], "こんにちは。", "Greeting.")
+# gpt-oss-20b at temperature 1: a channel header broken before its message token, closed by <|end|>
+# (the issue's log lines, cut where the log cuts them): the broken markup is reported, never content.
+G27720 = "https://github.com/ggml-org/llama.cpp/issues/27720"
+case("harmony", G27720, "a broken header `commentary?commentary?` with words, then an analysis message",
+     "<|channel|>commentary?commentary?We need temperature difference. Also need outside temperature. Get outdoor "
+     "temperature.<|end|><|start|>assistant<|channel|>analysis<|message|>Need GetLiveContext for Outdoor Temperature.",
+     [], "", "Need GetLiveContext for Outdoor Temperature.", tools=["GetLiveContext"])
+case("harmony", G27720, "a broken header `<|channel|>??`, then an analysis message",
+     "<|channel|>??<|end|><|start|>assistant<|channel|>analysis<|message|>We must comply with the gating rules. Input: "
+     '"should I seal the driveway this weekend"',
+     [], "", 'We must comply with the gating rules. Input: "should I seal the driveway this weekend"',
+     tools=["GetLiveContext"])
 
 # ---------------------------------------------------------------------------------------------
 # Poolside Laguna: GLM's key/value body; JSON in ordinary prose must stay prose.
@@ -326,16 +332,10 @@ case("qwen3_coder", MF, "text before, between and after two wrapped functions",
      tools=["get_weather", "get_time"])
 case("harmony", MF, "a Harmony header (assistant to=functions.NAME json) inside <tool_call>, prose before",
      'Some preamble.\n<tool_call>assistant to=functions.get_weather json\n{"city": "NYC"}\n</tool_call>',
-     [("get_weather", {"city": "NYC"})], "Some preamble.", tools=["get_weather"],
-     xfail='a Harmony header (`[assistant ]to=functions.NAME[ json]` then JSON) inside `<tool_call>` is a '
-           'known body in a wrapper harmony does not open with, and tool_call_tag wants a JSON object: no '
-           'call, the block is the content')
+     [("get_weather", {"city": "NYC"})], "Some preamble.", tools=["get_weather"])
 case("harmony", MF, "a bare to=functions.NAME line inside <tool_call>",
      '<tool_call>to=functions.get_weather\n{"city": "NYC"}\n</tool_call>', [("get_weather", {"city": "NYC"})],
-     tools=["get_weather"],
-     xfail='a Harmony header (`[assistant ]to=functions.NAME[ json]` then JSON) inside `<tool_call>` is a '
-           'known body in a wrapper harmony does not open with, and tool_call_tag wants a JSON object: no '
-           'call, the block is the content')
+     tools=["get_weather"])
 case("pythonic", MF, "a Python call inside <tool_call> with JSON literals",
      "<tool_call>get_weather(a=true, b=false, c=null)</tool_call>",
      [("get_weather", {"a": True, "b": False, "c": None})], tools=["get_weather"])

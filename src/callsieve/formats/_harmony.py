@@ -19,11 +19,14 @@ from ._xml import Dialect
 from ._xml import call as xml_call
 from ..events import ToolCallError
 from ..jsonargs import value as json_value
-from ..reader import Bad, Reject, Truncated, peek, startswith, token
+from ..reader import Bad, Reject, Truncated, more, peek, startswith, token
 from ..scan import Matcher
 
 _WORD = re.compile(r"[\w.\-:/]+")
+_TO = re.compile(r"t(?:o(?:[ \t]*=?)?)?")      # (every prefix of `to=`, spaced or not: for `token`)
 _HEAD_WORDS = 8
+_PROMPT_ROLES = ("user", "system", "developer")
+_BROKEN = 200           # how far a broken header may run before its end token (< LOOK_MAX)
 RECIPIENT = "to="
 
 
@@ -35,8 +38,8 @@ def _prefix_of(look: str, words, eof: bool) -> Verdict:
         if look.startswith(w):
             if len(look) == len(w):
                 return YES if eof else MAYBE
-            if not (look[len(w)].isalnum() or look[len(w)] == "_"):
-                return YES
+            if not look[len(w)].isalnum():
+                return YES                  # (`final_answer`, `analysis-2`: a suffixed channel word)
     return MAYBE if any(w.startswith(look) for w in words) else NO
 
 
@@ -63,6 +66,9 @@ class Channels(Body):
         # written inside a thinking message are the model's words (tokens of text), not markup.
         self.prose_stops = Matcher(tuple(e for e in ends if e != ends[-1]))
         self.fused_stops = Matcher(self.fused)
+        # what ends a broken header: the message token (then it was no broken header) or an end token
+        self.broken_end = re.compile("|".join(map(re.escape, (message,) + ends)))
+        self.longest = max(map(len, (message,) + ends))
         # An XML payload: parameter tags up to the message's end token (the call's end).
         self.xml = Dialect(call=FUNCTION, call_close=(), param=PARAMETER, value_close=("</parameter>",),
                            block_close=ends + (start, channel), trim_nl=True)
@@ -82,9 +88,14 @@ class Channels(Body):
 
     def within(self, opener, look, eof, ctx, ends=()):
         if opener == self.channel:
-            v = _prefix_of(look, self.channels, eof)
+            v = _prefix_of(look.lstrip(), self.channels, eof)
+            if v == NO:
+                v = self._broken_ahead(look, eof)
         elif opener == self.start:
-            v = _prefix_of(look, (self.role,) + self.channels, eof)
+            # (a space after a token is the tokenizer's: LLM-jp writes `<|start|> assistant`)
+            v = _prefix_of(look.lstrip(), (self.role,) + self.channels, eof)
+            if v == NO and look.lstrip().startswith(self.functions):
+                v = YES                   # a function's message: a tool result the model made up
         elif opener == RECIPIENT:
             v = self._recipient_ahead(look)
         elif not look:
@@ -95,9 +106,19 @@ class Channels(Body):
             v = YES if look.startswith(" to=") else MAYBE if " to=".startswith(look) else NO
         return NO if v == MAYBE and eof else v
 
+    def _broken_ahead(self, look: str, eof: bool) -> Verdict:
+        """After `<|channel|>` and no channel word: YES for a broken header (`<|channel|>??<|end|>`,
+        an end token within `_BROKEN` characters and no message token before it), MAYBE while
+        one may still come."""
+        m = self.broken_end.search(look, 0, _BROKEN + self.longest)
+        if m is not None and m.start() <= _BROKEN:
+            return NO if m.group() == self.message else YES
+        return MAYBE if not eof and len(look) < _BROKEN + self.longest else NO
+
     def _recipient_ahead(self, look: str) -> Verdict:
         """After a leading `to=`: YES for `functions.NAME` and then a header token, MAYBE while
         that may still come."""
+        look = look.lstrip(" \t")             # (`to= functions.f`: a blank after `=` is layout)
         if self.recipient_header.match(look):
             return YES
         if self.functions.startswith(look):
@@ -124,11 +145,20 @@ class Channels(Body):
                 fused, ended = yield from self._read_header(r, ctx, head, fused)
                 to, builtin, name = self._recipient(ctx, head)
             except (Bad, Reject) as e:
-                _header_failed(r, ctx, e, first, at - len(lead))
-                return
+                broken = None
+                if type(e) is Bad and not fused:
+                    broken = yield from self._broken(r, ctx, at, lead)
+                if broken is None:
+                    _header_failed(r, ctx, e, first, at - len(lead))
+                    return
+                ended = broken
             stops = self.fused_stops if fused else self.token_stops
             if ended is not None:
                 term = ended                 # a header that ended with no message: markup
+            elif head.get("result"):
+                # A tool's result the model made up (no tool ran): markup up to its end token,
+                # never content, and no call (docs/guarantees.md: a made-up tool result).
+                term = yield from stream_until(r, self.prose_stops, lambda _: None)
             elif builtin:
                 raw = "" if not first or opener == RECIPIENT else opener
                 term = yield from self._builtin(r, ctx, to, stops, raw, at if first else at - len(lead), fused)
@@ -159,8 +189,49 @@ class Channels(Body):
             if not head.get("channel"):
                 head["channel"] = role
         if head.get("role") not in (None, self.role):
-            raise Reject(f"a message from {head.get('role')}: not the assistant's")
+            if not self._from_tool(head):
+                raise Reject(f"a message from {head.get('role')}: not the assistant's")
+            head["result"] = head["role"]
+        if head.get("channel"):
+            head["channel"] = self._kind(head["channel"])
         return fused, ended
+
+    def _broken(self, r, ctx: Context, at: int, lead: str):
+        """A header that went wrong (gpt-oss-20b at temperature 1: `<|channel|>??`,
+        `<|channel|>commentary?`, `commentary 2?`, `commentary to=assistant<|channel|>commentary?`,
+        llama.cpp#27720) and that an end token closes before any message: the model's broken
+        markup, no message.  It is reported whole, never content, and the turn goes on after it;
+        returns that end token.  None (nothing consumed): no end token within `_BROKEN` characters."""
+        if at < r.start:
+            return None                   # (the text before it is gone: see Reader.forget)
+        r.rewind(at)
+        while True:
+            m = self.broken_end.search(r.buf, r.pos, r.pos + _BROKEN + self.longest)
+            if m is not None and m.start() - r.pos <= _BROKEN:
+                break
+            if len(r.buf) - r.pos > _BROKEN + self.longest or not (yield from more(r)):
+                m = None
+                break
+        if m is None or m.group() == self.message:
+            r.rewind(at)
+            return None
+        r.pos = m.end()
+        ctx.push(ToolCallError(None, "a broken harmony header: no message", lead + r.text(at, r.at)))
+        return m.group()
+
+    def _from_tool(self, head: dict) -> bool:
+        """Is the message a tool's result (`<|start|>functions.f to=assistant<|channel|>commentary`):
+        from a function, or from any role but the prompt's (user, system, developer) to the assistant?"""
+        role = head.get("role") or ""
+        return role.startswith(self.functions) or (head.get("to") == self.role and role not in _PROMPT_ROLES)
+
+    def _kind(self, word: str) -> str:
+        """The channel a channel word names: itself, or the known channel it starts with before a
+        suffix (`analysis_2`, `final-answer`, `commentary:tool`, as `_prefix_of` lets in)."""
+        for c in self.channels:
+            if word.startswith(c) and (len(word) == len(c) or not word[len(c)].isalnum()):
+                return c
+        return word
 
     def _recipient(self, ctx: Context, head: dict):
         """(recipient, is it a built-in tool, the function's name if it is a function call)."""
@@ -229,6 +300,9 @@ class Channels(Body):
                 raise Truncated("cut off in a header")
             field = None
             if c == self.message[0] and (yield from startswith(r, self.message)):
+                # One space after the token is the token's (LLM-jp's tokenizer writes one after
+                # every special token, as llama.cpp's llm-jp-harmony parser reads it), not the text's.
+                yield from startswith(r, " ")
                 return None
             if c in self.firsts:
                 for end in self.ends:
@@ -240,8 +314,9 @@ class Channels(Body):
                     field = "constrain"
                 else:
                     raise Bad("unexpected token in a header")
-            elif (yield from startswith(r, "to=")):
+            elif c == RECIPIENT[0] and (yield from self._to(r)):
                 field = "to"
+            yield from peek(r)               # (blanks around a header's words are layout)
             m = yield from token(r, _WORD, 256)
             if m is None:
                 raise Truncated("cut off in a header") if r.eof and r.pos >= len(r.buf) else Bad("not a header")
@@ -253,6 +328,16 @@ class Channels(Body):
                     field = "constrain"
             head[field] = m.group()
         raise Bad("header too long")
+
+    @staticmethod
+    def _to(r):
+        """`to=` next, perhaps spaced (`to = functions.f`): consumed; else nothing is."""
+        at = r.at
+        m = yield from token(r, _TO, 16)
+        if m is not None and m.group().endswith("="):
+            return True
+        r.rewind(at)
+        return False
 
     def _fused_header(self, r, ctx: Context, head: dict):
         """After a fused channel word (stripped tokens): optional ` to=RECIPIENT` and ` json`.

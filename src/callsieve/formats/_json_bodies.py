@@ -20,11 +20,13 @@ import re
 import secrets
 import string
 
-from . import LOOK_MAX, MAYBE, NO, YES, declared
+from . import LOOK_MAX, MAYBE, NO, YES, Verdict, declared
 from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
                     keyed_calls, special)
-from ._parts import Body, closers
-from ..reader import Reject, Truncated, peek, peek_raw, startswith, token
+from ._parts import FUNCTION, PARAMETER, VALUES, Body, closers, trailer
+from ._xml import Dialect, tag_after
+from ._xml import call as xml_call
+from ..reader import Reject, Truncated, more, peek, peek_raw, startswith, token
 
 
 @functools.lru_cache(maxsize=256)
@@ -301,3 +303,125 @@ class NameArgs(Body):
             cid = idm.group() if idm else None
         yield from startswith(r, self.args_tag)
         yield from call_object(r, ctx, name=name, id=cid)
+
+
+# A harmony header's items: a special token (`<|channel|>`, `<|constrain|>`, in any namespace),
+# or a word (a role, a channel, a payload type).
+_ITEM = re.compile(r"<[|｜][^<>|｜\s]{1,48}[|｜]>|[A-Za-z_][\w\-]*")
+_ITEM_PREFIX = re.compile(r"<(?:[|｜][^<>|｜\s]{0,48}[|｜]?)?\Z")
+_TO = re.compile(r"to[ \t]*=[ \t]*")
+_TO_PREFIX = re.compile(r"t(?:o[ \t]*)?\Z")
+_TOKEN = re.compile(r"<(?:[|｜][^<>|｜\s]{0,48}(?:[|｜]>?)?)?")      # (prefix-closed, for `token`)
+_ADDRESS = re.compile(r"[\w.\-:/]+")
+_WS = re.compile(r"\s*")
+_ROLE_WORDS, _TAIL_ITEMS = 1, 4
+
+
+def addressed(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str, int]:
+    """A harmony header at the start of `look` (`[ROLE ]to=NS.NAME[ CHANNEL][ TYPE]`, its special
+    tokens anywhere in it), then `{` or a parameter tag: (verdict, the recipient, where the header
+    ends: the blanks after it are the payload's layout).  Before
+    `to=` one bare word at most (the role; a channel token's word is the token's), after the
+    recipient a few items; `strict`: the recipient must name a declared tool."""
+    pos, words, token_word = _WS.match(look).end(), 0, False   # type: ignore[union-attr]  # (`*`)
+    while (to := _TO.match(look, pos)) is None:
+        rest = look[pos:]
+        if not rest or _TO_PREFIX.match(rest) or _ITEM_PREFIX.match(rest):
+            return (NO if eof else MAYBE), "", 0
+        m = _ITEM.match(look, pos)
+        if m is None or (m.end() == len(look) and not eof):
+            return (MAYBE if m is not None else NO), "", 0
+        special = m.group()[0] == "<"
+        if not special and not token_word:
+            words += 1
+            if words > _ROLE_WORDS:
+                return NO, "", 0
+        token_word = special
+        pos = _WS.match(look, m.end()).end()   # type: ignore[union-attr]
+        if pos == m.end() and not special and pos < len(look) and look[pos] != "<":
+            return NO, "", 0                   # (a word glued to what follows is no header word)
+    m = _ADDRESS.match(look, to.end())
+    if m is None:
+        return (MAYBE if not eof and to.end() == len(look) else NO), "", 0
+    if m.end() == len(look) and not eof:
+        return MAYBE, "", 0                    # (the name may go on)
+    if strict and not declared(ctx, addressee(ctx, m.group())):
+        return NO, "", 0
+    pos = m.end()
+    for _ in range(_TAIL_ITEMS + 1):
+        gap = _WS.match(look, pos).end()       # type: ignore[union-attr]
+        if look.startswith("{", gap):
+            return YES, m.group(), pos
+        if look.startswith("<", gap) and look[gap + 1:gap + 2] not in ("|", "｜", ""):
+            # The arguments as parameter tags: laid out on lines when a newline follows the
+            # header (their values' newlines at each end are then layout, as Qwen3-Coder's).
+            v = tag_after(look[gap:], eof, _PARAMS)
+            nl = look.find("\n", pos, gap)
+            return (v, m.group(), gap if nl < 0 else nl) if v != NO else (NO, "", 0)
+        if gap == len(look) or _ITEM_PREFIX.match(look, gap):
+            return (NO if eof else MAYBE), "", 0
+        item = _ITEM.match(look, gap)
+        if item is None:
+            return NO, "", 0
+        if item.end() == len(look) and not eof:
+            return MAYBE, "", 0
+        pos = item.end()
+    return NO, "", 0
+
+
+def addressee(ctx, to: str) -> str:
+    """The tool a recipient names: a declared tool it ends with after any namespace
+    (`functions.search.web` for a tool `search.web`), else itself without harmony's `functions.`."""
+    at = 0
+    while True:
+        if declared(ctx, to[at:]):
+            return to[at:]
+        dot = min((i for i in (to.find(".", at), to.find(":", at)) if i >= 0), default=-1)
+        if dot < 0:
+            return to.removeprefix("functions.")
+        at = dot + 1
+
+
+_PARAMS = ("<parameter=", "<parameter name=")
+
+
+@functools.lru_cache(maxsize=64)
+def _params(ends: tuple, value: str) -> Dialect:
+    """`<parameter=K>V</parameter>` tags up to the wrapper's closer or the frame's next token."""
+    return Dialect(call=FUNCTION, call_close=(), param=PARAMETER, value_close=("</parameter>",),
+                   block_close=tuple(ends) + ("<|", "<｜"), trim_nl=True, untyped=VALUES[value])
+
+
+class Addressee(Body):
+    """A harmony header, then the call's JSON arguments: `assistant to=functions.NAME json\\n{…}`,
+    `to=functions.NAME\\n{…}` (SGLang's gpt-oss dialect inside `<tool_call>`), spaced or with
+    harmony's tokens (`to=functions.NAME<|constrain|>json<|message|>{…}<|call|>`); the arguments
+    may be `<parameter=K>V</parameter>` tags instead (a payload some models write).  A known body
+    of the parts table: read in any wrapper, for a declared tool (a namespace before the name,
+    `functions.`, as `calls.qualified` resolves it).  One end token after the JSON is the call's."""
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return addressed(look[:LOOK_MAX], eof, ctx, strict)[0]
+
+    def read(self, r, ctx, opener, ends, value):
+        while True:
+            view = r.buf[r.pos:r.pos + LOOK_MAX]
+            v, to, at = addressed(view, r.eof or len(view) >= LOOK_MAX, ctx, False)
+            if v == YES:
+                break
+            if v == NO:
+                raise Reject("not a harmony header")
+            if not (yield from more(r)):
+                raise Truncated("cut off in a harmony header")
+        r.pos += at
+        name = ctx.check(addressee(ctx, to))
+        if r.buf[r.pos:r.pos + LOOK_MAX].lstrip().startswith("<"):
+            yield from xml_call(r, ctx, _params(ends, value), name)
+        else:
+            yield from call_object(r, ctx, name=name)
+        if (yield from peek(r)) == "<":
+            at = r.at
+            m = yield from token(r, _TOKEN, 64)
+            if m is None or not _ITEM.fullmatch(m.group()) or m.group() in ends:
+                r.rewind(at)                   # (no end token: the wrapper's closer, or text)
+        yield from trailer(r, ends)

@@ -1,23 +1,28 @@
 """Any known body, in a wrapper no family declares (docs/architecture.md#parts).
 
 `Known(table)` is the body of the parts table: what follows the wrapper's opener is whichever
-of `_parts.BODIES` and `table` (asked in that order) names a declared tool (`_parts.pick`,
-which also keeps HTML's elements and a result's wrapper out).  A body added to the table is
-read in every unknown wrapper with no more code.
+of `_parts.BODIES`, `SHARED` and `table` (asked in that order) names a declared tool
+(`_parts.pick`, which also keeps HTML's elements and a result's wrapper out).  A body added to
+the table is read in every unknown wrapper with no more code.
 """
 from __future__ import annotations
 
 from . import NO, YES
 from ._json import LOOK_MAX
+from ._json_bodies import Addressee
 from ._parts import Body, pick
 from ..reader import Reject, Truncated, more
+
+# Known bodies built on the parts in other modules (`_parts.BODIES` cannot import them): a
+# harmony header, then JSON (`assistant to=functions.NAME json\n{…}`).
+SHARED: tuple[Body, ...] = (Addressee(),)
 
 
 class Known(Body):
     """One of the known bodies, whichever names a declared tool (decided per block)."""
 
     def __init__(self, table: tuple[Body, ...] = ()):
-        self.table = table
+        self.table = SHARED + table
 
     def spot(self, look, eof, ctx, strict, ends=()):
         return pick(look, eof, ctx, "", self.table)[0]

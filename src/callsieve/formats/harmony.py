@@ -17,8 +17,11 @@ Decisions:
   under `functions.`) are not function calls, and their messages are not content either (they
   are addressed to a tool): each is reported whole, markers included, as a
   `ToolCallError(index=None, raw=…)`, so a client that runs gpt-oss built-ins still has it.
-  Messages from another role (a hallucinated tool reply), calls to undeclared tools (strict
-  mode with tools) and a header that does not parse end the block: they go out as text.
+  A tool's reply the model made up (`<|start|>functions.f to=assistant<|channel|>commentary
+  <|message|>…<|end|>`: from `functions.*`, or from any role but user / system / developer to the
+  assistant) is markup up to its end token, never content (docs/guarantees.md).  Messages from
+  the prompt's roles, calls to undeclared tools (strict mode with tools) and a header that does
+  not parse end the block: they go out as text.
 - Without `<|constrain|>json` the payload may not be JSON: a JSON object streams as usual; any
   other payload ends the call with `{}` and a ToolCallError holding the payload.  Text after the
   JSON and before `<|call|>` is reported the same way.
@@ -31,6 +34,13 @@ Decisions:
   header is ambiguous with prose and stays content.
 - `to=functions.NAMEjson` (no space before the payload type): the type word is split off when
   NAME is a declared tool and NAMEjson is not.
+- Spaced tokens (LLM-jp-4.1's tokenizer writes a space after every special token, as llama.cpp's
+  llm-jp-harmony parser reads it): blanks around a header's words are layout, and one space after
+  `<|message|>` is the token's, not the text's.  A suffixed channel word (`analysis_2`) is its channel.
+- A header that went wrong (`<|channel|>commentary?<|end|>`, gpt-oss-20b, llama.cpp#27720) and
+  that an end token closes within 200 characters, before any message, is reported whole, not content.
+- A harmony header in another wrapper (`<tool_call>assistant to=functions.NAME json\n{…}`) is
+  the parts table's `Addressee` body (formats/_json_bodies.py), read by formats/wrapped.py.
 
 A family of known parts, declared with no code (formats/_harmony.py): the Channels body, its
 tokens harmony's, opened by its channel and start tokens anywhere and, as the first thing in
