@@ -272,9 +272,7 @@ case("tool_call_hash", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issu
      "MiniMax-M2 on MLX: a JSON object with tool/args keys between [TOOL_CALL] tags, spaces inside",
      '[TOOL_CALL] { "tool": "write", "args": { "filePath": "test.html", "content": "<html><body>hi</body></html>" } } '
      '[/TOOL_CALL]', [("write", {"filePath": "test.html", "content": "<html><body>hi</body></html>"})],
-     tools=["write"],
-     xfail="a JSON object keyed `tool` / `args` (MiniMax's hash header written as JSON) is not a call object: "
-           '`tool` is not a name key (fallback.NAME_KEYS), and the Hash body reads only `tool => …`')
+     tools=["write"])
 case("lfm2", "https://github.com/lmstudio-ai/lmstudio-bug-tracker/issues/1979", "LFM2.5 on MLX: one pythonic call",
      '<|tool_call_start|>[list_directory(path="desktop")]<|tool_call_end|>', [("list_directory", {"path": "desktop"})],
      tools=["list_directory"])
