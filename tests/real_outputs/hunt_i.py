@@ -438,19 +438,15 @@ case("glm", "https://github.com/ollama/ollama/blob/main/model/parsers/tool_numbe
 
 # ---------------------------------------------------------------------------------------------
 # Tool-named tags (Cline / Roo's XML, what routers see from GLM and DeepSeek) and a stray word.
-case("tools_tag", "https://github.com/RooCodeInc/Roo-Code/issues/10270",
+case("tool_tag", "https://github.com/RooCodeInc/Roo-Code/issues/10270",
      "prose, then the tool's own tag holding one child tag per parameter",
      "I'll start by examining the key files.\n\n<read_file>\n<path>ReadMe.md</path>\n</read_file>",
      [("read_file", {"path": "ReadMe.md"})], "I'll start by examining the key files.",
-     tools=["read_file", "ask_followup_question"],
-     xfail="a tag named after a declared tool (`<read_file>` with one child tag per parameter: Cline / Roo's "
-           "XML): no format opens at a declared name's own tag")
-case("tools_tag", "https://github.com/musistudio/claude-code-router/pull/1340",
+     tools=["read_file", "ask_followup_question"])
+case("tool_tag", "https://github.com/musistudio/claude-code-router/pull/1340",
      "GLM-5.1 through a router: the tool's own tag holding its JSON arguments",
      '<write_file>{"path": "notes.md", "content": "# Notes"}</write_file>',
-     [("write_file", {"path": "notes.md", "content": "# Notes"})], tools=["write_file", "bash"],
-     xfail='a tag named after a declared tool holding the JSON arguments (`<write_file>{…}</write_file>`): no '
-           "format opens at a declared name's own tag")
+     [("write_file", {"path": "notes.md", "content": "# Notes"})], tools=["write_file", "bash"])
 case("minimax_m2", "https://github.com/anthropics/claude-code/issues/71812",
      "a bare invoke whose command spans several lines (cd, grep, git, rm)",
      '<invoke name="Bash">\n<parameter name="command">cd /home/dev/app\ngrep -n "release_to_open" src/transfer.ts\n'
