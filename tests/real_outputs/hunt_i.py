@@ -89,10 +89,7 @@ case("hunyuan_v3", HY4, "the reasoning closed by the suffixed </think:opensource
      reasoning="thinking", tools=["get_weather"], thinking=True)
 case("hunyuan_v3", HY4, "text left between the last pair and the call's closer: not runnable, the text comes back",
      _hy(f"<tool_call{S}>get_weather" + _ha("city", "X") + f"JUNK</tool_call{S}>"), [], tools=["get_weather"],
-     given=True,
-     xfail='a value closer followed by text (`X</arg_value>JUNK</tool_call>`) is taken for a quoted closer '
-           "inside the value (smg's rule), so the value runs on to the call closer: a value closer followed by "
-           "neither a key, a value nor the call's closer should make the call malformed, its text given back")
+     incomplete=[("get_weather", {"city": f"X</arg_value{S}>JUNK"})], given=True)
 case("hunyuan_v3", HY4, "a key with no value: not runnable, the text comes back",
      _hy(f"<tool_call{S}>get_weather<arg_key{S}>city</arg_key{S}></tool_call{S}>"), [], tools=["get_weather"],
      given=True,
@@ -370,10 +367,8 @@ case("glm", IQ, "prose, then two such calls",
      tools=["get_weather", "get_time"])
 case("glm", IQ, "stray text between the pairs: not a call, the block comes back as text",
      "<iquest_tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value> and also"
-     "</iquest_tool_call>", [], tools=["get_weather"], given=True,
-     xfail='a value closer followed by text (`Paris</arg_value> and also</iquest_tool_call>`) is taken for a '
-           'quoted closer inside the value, so the value runs on to the call closer: a value closer followed by '
-           "neither a key, a value nor the call's closer should make the call malformed, its text given back")
+     "</iquest_tool_call>", [], tools=["get_weather"], incomplete=[("get_weather", {"city": "Paris</arg_value> and also"})],
+     given=True)
 
 # ---------------------------------------------------------------------------------------------
 # GLM-5.3-Flash: after <tool_call>, the name then `>` and the JSON arguments.

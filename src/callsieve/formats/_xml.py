@@ -300,12 +300,17 @@ def value(r, d: Dialect, emit, strict: bool = False):
     put = out.put
     nested: list[str] = []         # closer kinds of the elements open inside the value
     held_tags = False              # the value held a tag of the syntax
+    closed = False                 # its own closer came, with text after it (kept as value text)
 
     def lenient_end(lit, end):
         if not lenient:
             raise Bad(f"{lit} inside a value")
         if out.held is not None:
             raise Bad("a misspelled closer inside a value")
+        if closed:
+            # The value's closer did come, then text that is neither a tag nor a closer
+            # (`X</arg_value>JUNK</tool_call>`): it was no quoted closer, the call is malformed.
+            raise Bad("text after a value's closer")
         return end
 
     lane = avoiding(d.value_marks.chars, put)   # a long value's plain chunks go straight to it
@@ -324,6 +329,7 @@ def value(r, d: Dialect, emit, strict: bool = False):
                 r.pos += len(lit)
                 out.release()
                 return "close"
+            closed = True
         elif kind == "call":
             if not held_tags and (yield from followed_by(r, len(lit), d.after_call)):
                 return lenient_end(lit, "call")
