@@ -182,10 +182,7 @@ case("deepseek_dsml", "https://github.com/vllm-project/vllm/issues/48931",
 DYN = "https://github.com/ai-dynamo/dynamo/pull/10115"
 case("tool_calls_array", DYN, "the list with its closer but no opener",
      '[{"name": "get_weather", "arguments": {"location": "NYC"}}]</TOOLCALL>', [("get_weather", {"location": "NYC"})],
-     tools=["get_weather"],
-     xfail='a bare call list (read by bare_json) followed by `</TOOLCALL>`: the closer of another family than '
-           'the one that read the call stays in the content; a stray closer right after a call is markup whoever '
-           'read the call')
+     tools=["get_weather"])
 case("tool_calls_array", DYN, "prose inside the wrapper, not a list: the text comes back",
      "<TOOLCALL>not a json array</TOOLCALL>", [], tools=["get_weather"], given=True)
 case("tool_calls_array", DYN, "cut inside the first call's arguments: never runnable",
