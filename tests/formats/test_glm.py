@@ -95,3 +95,15 @@ def test_text_after_a_values_closer_makes_the_call_malformed_and_gives_its_text_
           calls=[("echo", {"text": "write </arg_value> to close"})], content="", tools=T)
     check("<tool_call>lookup<arg_key>q</arg_key><arg_value>tides</arg_value>\n</tool_call>",
           calls=[("lookup", {"q": "tides"})], content="", tools=T)
+
+
+def test_a_key_with_no_value_gives_the_block_back_once_its_closer_came():
+    # `<arg_key>k</arg_key>` then the call's closer (HY-V4's strict validator): malformed, never
+    # "cut off"; the block is the content, in every chunking.  Cut off for real, it is not content.
+    T = tools("lookup")
+    for text in ("<tool_call>lookup<arg_key>q</arg_key></tool_call>",
+                 "<tool_call>lookup\n<arg_key>q</arg_key>\n</tool_call>",
+                 "<zz_call>lookup<arg_key>q</arg_key></zz_call>",
+                 "<tool_call>lookup<arg_key>q</arg_key><arg_value>x</arg_value><arg_key>n</arg_key></tool_call>"):
+        check(text, calls=[], content=text, tools=T)
+    assert callsieve.parse("<tool_call>lookup<arg_key>q</arg_key>", tools=T).content == ""

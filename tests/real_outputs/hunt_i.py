@@ -92,9 +92,7 @@ case("hunyuan_v3", HY4, "text left between the last pair and the call's closer: 
      incomplete=[("get_weather", {"city": f"X</arg_value{S}>JUNK"})], given=True)
 case("hunyuan_v3", HY4, "a key with no value: not runnable, the text comes back",
      _hy(f"<tool_call{S}>get_weather<arg_key{S}>city</arg_key{S}></tool_call{S}>"), [], tools=["get_weather"],
-     given=True,
-     xfail='a key with no value: KeyValue yields no call and the whole block vanishes (no content; the error '
-           "says 'cut off by the end of the stream' though the closer arrived): nothing vanishes (issue 31)")
+     given=True)
 
 # ---------------------------------------------------------------------------------------------
 # Kimi K3 in SGLang's detector tests.

@@ -482,7 +482,14 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
                 break
             if a is not None and not a.open:
                 raise Bad("a parameter after JSON arguments")
-            tag = yield from param_tag(r, d.param, lit, a is not None)
+            try:
+                tag = yield from param_tag(r, d.param, lit, a is not None)
+            except Truncated:
+                # The stream ended with the tag open, yet the call's closer came after it (a key
+                # with no value, `<arg_key>k</arg_key></tool_call>`): malformed, not cut off.
+                if not any(c in r.buf[r.pos:] for c in d.call_close):
+                    raise
+                raise Bad("a parameter tag with no value") from None
             key = tag.group("key")
         if key is None:
             key = sole_key(ctx, name)
