@@ -1,10 +1,13 @@
 """Real-output cases of the 2026-12-07 hunt (i): each cites the public report it reproduces (see cases.py).
 
-A held-out harvest (issue 31), scored before any fix: reports and parser tests no earlier hunt used.
-LongCat's JSON form, Nemotron Nano v2's <TOOLCALL> list, HY V4's suffixed tokens (any suffix),
-Kimi K3 in SGLang's detector tests, GLM-5.2's stray value closer, agent CLIs' transcript dialect
-(`[Calling tool: …]`) and stripped wrappers, Dynamo's orphan closers, DeepSeek V4's missing start
-token, Mistral's stray closer, and prose that quotes a marker before the real call.
+A held-out harvest (issue 31), scored before any fix: reports and parser tests no earlier hunt used,
+of families released in the last weeks and shapes not in the corpus.  LongCat's JSON form, Nemotron
+Nano v2's <TOOLCALL> list, HY V4's suffixed tokens (any suffix), Kimi K3 in SGLang's detector tests,
+MiniCPM4's XML (CDATA), DeepSeek V4.1's spaced DSML, IQuest Q1's own wrapper, GLM-5.2 / 5.3-Flash
+(`NAME>{json}`), Step-Audio 2's type line, BerryLM, Qwen 3.8, agent CLIs' transcript dialects
+(`[Calling tool: …]`, `[Tool Use: …]`) and stripped wrappers, Cline / Roo's tool tags, Dynamo's
+orphan closers, DeepSeek V4's missing start token, over-escaped JSON values, and the negatives the
+real sets hold (prose naming a marker, look-alike tags, undeclared names, cut and malformed calls).
 """
 from __future__ import annotations
 
