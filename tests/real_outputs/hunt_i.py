@@ -314,18 +314,12 @@ case("minimax_m2", "https://github.com/NousResearch/hermes-agent/issues/27834",
 SA2 = "https://github.com/vllm-project/vllm/blob/main/vllm/tool_parsers/step_audio_2_tool_parser.py"
 case("tool_call_tag", SA2, "`function`, the name and the JSON arguments on three lines",
      '<tool_call>function\nforecast_weather\n{"location": "shanghai"}</tool_call>',
-     [("forecast_weather", {"location": "shanghai"})], tools=["forecast_weather"],
-     xfail='a type word line (`function`) before the name: NamedJson reads a name then JSON inside '
-           '`<tool_call>`, not `function\\nNAME\\n{json}` (Step-Audio 2; DeepSeek V3 writes the same word before '
-           'its separator)')
+     [("forecast_weather", {"location": "shanghai"})], tools=["forecast_weather"])
 case("tool_call_tag", SA2, "prose, then two such calls",
      'Let me check both.<tool_call>function\nforecast_weather\n{"location": "shanghai"}</tool_call>'
      '<tool_call>function\nget_time\n{"tz": "Asia/Shanghai"}</tool_call>',
      [("forecast_weather", {"location": "shanghai"}), ("get_time", {"tz": "Asia/Shanghai"})], "Let me check both.",
-     tools=["forecast_weather", "get_time"],
-     xfail='a type word line (`function`) before the name: NamedJson reads a name then JSON inside '
-           '`<tool_call>`, not `function\\nNAME\\n{json}` (Step-Audio 2; DeepSeek V3 writes the same word before '
-           'its separator)')
+     tools=["forecast_weather", "get_time"])
 
 # ---------------------------------------------------------------------------------------------
 # LFM2.5 without its wrapper tokens (llama.cpp's LFM2.5 template writes none).
