@@ -1,7 +1,7 @@
 """The broad pass: tool calls anywhere in a block's JSON, for blocks their format could not read.
 
 It accepts the call shapes seen in the wild: {"name", "arguments"|"parameters"}, OpenAI's
-{"function": {"name", "arguments"}}, {"tool_name", "parameters"}, lists of those, and wrappers
+{"function": {"name", "arguments"}}, {"tool_name", "parameters"}, {"tool", "args"}, lists of those, and wrappers
 {"tool_call": …} / {"tool_calls": […]}.  Arguments given as a JSON string are decoded.
 
 Also how blocks that go wrong are read to their end: a call gone bad (`salvage`, or `listed`
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 _decode = json.JSONDecoder(strict=False).raw_decode
 # The keys of a call object, for both readers of call-shaped JSON: this broad pass and the
 # streaming one of the JSON formats (formats/_json.py).
-NAME_KEYS = ("name", "tool_name")
+NAME_KEYS = ("name", "tool_name", "tool")      # (`tool` / `args`: MiniMax's hash header written as JSON)
 ARGS_KEYS = ("arguments", "parameters", "args", "input")
 ID_KEYS = ("id", "tool_call_id", "call_id")
 CALL_KEYS = frozenset((*NAME_KEYS, *ARGS_KEYS, *ID_KEYS, "type", "function"))

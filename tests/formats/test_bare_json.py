@@ -1,4 +1,6 @@
 """Bare JSON calls, llama.cpp's generic JSON and xLAM lists (docs/syntax.md#bare_json)."""
+import pytest
+
 from callsieve import formats
 from helpers import check, tools
 
@@ -58,3 +60,16 @@ def test_a_python_dict_list_as_the_whole_reply():
     # a Python list that is no call list stays text; after prose a `[` is no opener
     for text in ("['a', 'b']", "[{'answer': 42}]", "See [{'name': 'f', 'arguments': {}}] here."):
         check(text, tools=tools("f"), content=text, calls=[])
+
+
+@pytest.mark.parametrize("closer", ["</TOOLCALL>", "</tool_call>", "\n</tool_calls>", " [/TOOL_CALLS]", "<|tool_call_end|>"])
+def test_a_drained_wrappers_closer_after_the_calls_is_markup(closer):
+    # A server drained the wrapper's opening (ai-dynamo/dynamo#10115): its closer is left after the
+    # calls; it is the block's markup, never content.  Elsewhere a plain tag is text.
+    T = tools("lookup")
+    for calls in ('[{"name": "lookup", "arguments": {"q": "x"}}]', '{"name": "lookup", "arguments": {"q": "x"}}'):
+        check(calls + closer, calls=[("lookup", {"q": "x"})], content="", tools=T)
+        check(calls + closer + "\nDone.", calls=[("lookup", {"q": "x"})], content="Done.", tools=T)
+    if closer.strip().startswith("</"):       # (a special token, `[/TOOL_CALLS]`, is markup anywhere)
+        prose = "Close it with " + closer.strip() + " please."
+        check(prose, calls=[], content=prose, tools=T)

@@ -78,3 +78,32 @@ def test_a_value_missing_both_its_tags_never_runs():
                  "<tool_call>search<arg_key>flag</arg_key>tru"):
         m = check(text, format="glm", calls=[])
         assert not m.tool_calls and m.errors
+
+
+def test_text_after_a_values_closer_makes_the_call_malformed_and_gives_its_text_back():
+    # A value closer followed by text, then the call's closer (IQuest Q1 in SGLang's detector, HY-V4's
+    # strict validator): the closer was the value's, not quoted in it; the call is not runnable and
+    # its text is the content.  A closer quoted inside a value (its own closer comes later) stays value.
+    T = tools("lookup", "echo")
+    for text in ("<tool_call>lookup<arg_key>q</arg_key><arg_value>tides</arg_value> and also</tool_call>",
+                 "<tool_call>lookup<arg_key>q</arg_key><arg_value>tides</arg_value>oops</tool_call>",
+                 "<zz_call>lookup<arg_key>q</arg_key><arg_value>tides</arg_value>~</zz_call>"):
+        m = callsieve.parse(text, tools=T)
+        assert m.tool_calls == [] and m.content == text, text
+        assert [c.name for c in m.incomplete] == ["lookup"] and m.errors
+    check("<tool_call>echo<arg_key>text</arg_key><arg_value>write </arg_value> to close</arg_value></tool_call>",
+          calls=[("echo", {"text": "write </arg_value> to close"})], content="", tools=T)
+    check("<tool_call>lookup<arg_key>q</arg_key><arg_value>tides</arg_value>\n</tool_call>",
+          calls=[("lookup", {"q": "tides"})], content="", tools=T)
+
+
+def test_a_key_with_no_value_gives_the_block_back_once_its_closer_came():
+    # `<arg_key>k</arg_key>` then the call's closer (HY-V4's strict validator): malformed, never
+    # "cut off"; the block is the content, in every chunking.  Cut off for real, it is not content.
+    T = tools("lookup")
+    for text in ("<tool_call>lookup<arg_key>q</arg_key></tool_call>",
+                 "<tool_call>lookup\n<arg_key>q</arg_key>\n</tool_call>",
+                 "<zz_call>lookup<arg_key>q</arg_key></zz_call>",
+                 "<tool_call>lookup<arg_key>q</arg_key><arg_value>x</arg_value><arg_key>n</arg_key></tool_call>"):
+        check(text, calls=[], content=text, tools=T)
+    assert callsieve.parse("<tool_call>lookup<arg_key>q</arg_key>", tools=T).content == ""

@@ -141,3 +141,18 @@ def test_arguments_written_as_a_python_dict_are_that_dict(text):
     check(text, calls=[("lookup_city", {"city": "Paris", "days": 3, "ok": True})], content="", tools=tools("lookup_city"))
     cut = text[:text.index("3")]
     check(cut, calls=[], incomplete=[("lookup_city", {"city": "Paris"})], tools=tools("lookup_city"))
+
+
+@pytest.mark.parametrize("text", [
+    '[TOOL_CALL] {"tool": "lookup_city", "args": {"city": "Paris", "days": 3}} [/TOOL_CALL]',
+    '<tool_call>\n{"tool": "lookup_city", "args": {"city": "Paris", "days": 3}}\n</tool_call>',
+    '<TOOLCALL>[{"args": {"city": "Paris", "days": 3}, "tool": "lookup_city"}]</TOOLCALL>',
+    '{"tool": "lookup_city", "args": {"city": "Paris", "days": 3}}',
+])
+def test_a_call_object_keyed_tool_and_args_is_a_call(text):
+    # MiniMax writes its hash header `{tool => NAME, args => {…}}` as JSON too (lmstudio-bug-tracker#1177):
+    # `tool` names the tool as `name` does, under the same guards (a declared name, a whole object).
+    check(text, calls=[("lookup_city", {"city": "Paris", "days": 3})], content="", tools=tools("lookup_city"))
+    check(text, calls=[], tools=tools("other"))
+    for prose in ('Bring the right tool: {"tool": "lookup_city", "count": 3}.', '{"tool": "lookup_city", "note": 1}'):
+        check(prose, calls=[], content=prose, tools=tools("lookup_city"))

@@ -140,6 +140,7 @@ XML = {name: w for name, (w, _) in WRITERS.items()} | {
     "muse": lambda n, params: f'<atem:function_calls>\n<atem:invoke name="{n}">\n' + "".join(
         f'<atem:parameter name="{k}">{v}</atem:parameter>\n' for k, v in params)
         + "</atem:invoke>\n</atem:function_calls>",
+    "tool_tag": lambda n, params: f"<{n}>\n" + "".join(f"<{k}>{v}</{k}>\n" for k, v in params) + f"</{n}>",
 }
 
 

@@ -64,3 +64,15 @@ def test_one_undeclared_call_among_declared_ones():
             '<tool_call>{"name": "rm_rf", "arguments": {}}</tool_call>')
     m = check(text, tools=tools("f"), calls=[("f", {})])
     assert '"rm_rf"' in m.content
+
+
+def test_a_type_line_before_the_name_and_json_arguments():
+    # Step-Audio 2 (vLLM's step_audio_2 parser): `function`, the name, then the JSON arguments, each
+    # on its own line inside <tool_call>; an undeclared name or prose there is text.
+    T = tools("forecast", "clock")
+    check('<tool_call>function\nforecast\n{"city": "Oslo", "days": [1, 2]}</tool_call>',
+          calls=[("forecast", {"city": "Oslo", "days": [1, 2]})], content="", tools=T)
+    check('Both.<tool_call>function\nforecast\n{"city": "Oslo"}</tool_call>\n<tool_call>function\nclock\n{}</tool_call>',
+          calls=[("forecast", {"city": "Oslo"}), ("clock", {})], content="Both.", tools=T)
+    for text in ('<tool_call>function\nelsewhere\n{"a": 1}</tool_call>', "<tool_call>function\nis a word here.</tool_call>"):
+        check(text, calls=[], content=text, tools=T)

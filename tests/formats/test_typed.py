@@ -145,11 +145,17 @@ def test_long_values_cost_linear_time():
     ("{'k': 'v', 'n': [1, True, None]}", {"k": "v", "n": [1, True, None]}),   # a Python literal
     ('"{\\"k\\": 1}"', {"k": 1}),                                             # a JSON string of one
     ("\"{'k': 1}\"", {"k": 1}),
+    # JSON escaped once too often, the string's own quotes left out (GLM-4.7 / 5.x): read unescaped
+    ('{\\"k\\": 1}', {"k": 1}),
+    ('[{\\"id\\": \\"1\\", \\"path\\": \\"C:\\\\\\\\tmp\\"}]', [{"id": "1", "path": "C:\\tmp"}]),
+    ('{\\"say\\": \\"a \\\\\\"q\\\\\\" b\\", \\"n\\": [1, {\\"m\\": null}]}', {"say": 'a "q" b', "n": [1, {"m": None}]}),
 ])
 def test_an_object_written_as_python_or_as_a_string_is_read_when_no_string_is_allowed(text, want):
-    assert convert(text, frozenset({"object"})) == (True, want)
+    assert convert(text, frozenset({"object" if text.lstrip('"')[0] == "{" else "array"})) == (True, want)
     assert convert(text, frozenset({"object", "string"})) == (False, None)     # a string may be meant: kept
     assert convert("{'k': foo()}", frozenset({"object"})) == (False, None)             # never evaluated
+    assert convert('{\\"k\\": \\"{\\\\\\"j\\\\\\": 1}\\"}', frozenset({"object"})) == (True, {"k": '{"j": 1}'}), \
+        "unescaped once, never twice: an inner JSON string stays a string"
 
 
 # ------------------------------------------------------------------ values that cannot run (issue 35)

@@ -513,7 +513,7 @@ def json_after(look: str, eof: bool) -> Verdict:
 # NVIDIA/NemoClaw#2733; an object that then names no tool is no call, and stays content)
 # (a key in single quotes: a Python dict, `[{'name': 'f', 'arguments': {…}}]`, Sarashina's list with its
 # token stripped, smg-project/smg#1937; call_object reads it as the literal it is)
-_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?(["\'])(?:name|function|tool_name|tool_calls?|type|id|tool_call_id|call_id'
+_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?(["\'])(?:name|function|tool_name|tool_calls?|tool|type|id|tool_call_id|call_id'
                        r'|arguments|parameters)\1\s*:')
 _KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:(["\'])[a-z_]{0,12}(?:\1\s*)?)?\Z')
 # After prose, a call names a declared tool at once: an object `{"name": …`, or llama.cpp's

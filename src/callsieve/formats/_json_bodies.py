@@ -23,6 +23,7 @@ import string
 from . import LOOK_MAX, MAYBE, NO, YES, Verdict, declared
 from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
                     keyed_calls, special)
+from . import _keyed
 from ._parts import FUNCTION, PARAMETER, VALUES, Body, closers, trailer
 from ._xml import Dialect, tag_after
 from ._xml import call as xml_call
@@ -425,3 +426,52 @@ class Addressee(Body):
             if m is None or not _ITEM.fullmatch(m.group()) or m.group() in ends:
                 r.rewind(at)                   # (no end token: the wrapper's closer, or text)
         yield from trailer(r, ends)
+
+
+# ---------------------------------------------------------------------------- a tool's own tag
+# A child tag holding one parameter (`<path>`), and every start of one.
+_CHILD = re.compile(r"<" + _keyed.KEY + r"\s*>")
+_CHILD_PREFIX = re.compile(r"<[^\s<>/\"'=]{0,128}\s*")
+
+
+class Tagged(Body):
+    """A call written as the declared tool's own tag (Cline / Roo's XML tool use, what routers get
+    from GLM and DeepSeek: RooCodeInc/Roo-Code#10270, musistudio/claude-code-router#1340):
+    `<NAME>{json arguments}</NAME>`, or `<NAME>` then one child tag per parameter
+    (`<path>README.md</path>`, objects and lists as nested elements: formats/_keyed.py), or
+    `<NAME></NAME>` (no arguments).  The opener is the name: only a declared tool's tag is one,
+    and only when one of these follows it (prose inside the tag is no call)."""
+
+    syntax = "xml"
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return NO                      # (the name is the wrapper's word: see `within`)
+
+    def within(self, opener, look, eof, ctx, ends=()):
+        name = _tag_name(opener)
+        if name is None or not declared(ctx, name):
+            return NO
+        rest = look[:LOOK_MAX].lstrip()
+        close = "</" + name + ">"
+        if not rest or (close.startswith(rest) and not rest.startswith(close)):
+            return NO if eof else MAYBE
+        if rest[0] == "{" or rest.startswith(close) or _CHILD.match(rest):
+            return YES
+        return MAYBE if not eof and rest[0] == "<" and _CHILD_PREFIX.fullmatch(rest) else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        tag = _tag_name(opener)
+        name = ctx.check(tag or "")
+        close = "</" + tag + ">" if tag else ""
+        if (yield from peek(r)) == "{":
+            yield from call_object(r, ctx, name=name)
+        else:
+            yield from _keyed.tagged(r, ctx, name, close)
+        yield from startswith(r, close, skip_ws=True)
+
+
+def _tag_name(opener: str) -> str | None:
+    """The word of a plain tag `<word>` (None for any other opener)."""
+    if opener.startswith("<") and opener.endswith(">") and _keyed.NAME_TAG.fullmatch(opener):
+        return opener[1:-1]
+    return None

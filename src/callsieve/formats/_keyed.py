@@ -21,6 +21,7 @@ INVOKE = Tag(("<invoke",), attrs_tag("<invoke", {"name": "name"}))
 # A tag is named by its key, whatever the key is (`<-A>3</-A>` for grep's -A, vllm-project/vllm-ascend#12815).
 KEY = r"[^\s<>/\"'=]{1,128}"
 PARAM = Tag(("<",), rf"<(?P<key>{KEY})\s*>", limit=256)
+NAME_TAG = re.compile(r"<[A-Za-z_][\w.\-]{0,63}>")       # a tool's own tag, `<read_file>` (Tagged)
 INVOKE_NAME = '<invoke name="'
 MAX_DEPTH = 64
 
@@ -176,3 +177,9 @@ def block(r, ctx: Context, ns: str, close: str):
             raise
         yield from _call(r, ctx, name, ns, close)
         n += 1
+
+
+def tagged(r, ctx: Context, name: str, close: str):
+    """One call whose parameters are tags named after them, written inside the tool's own tag
+    (`<NAME><path>a</path></NAME>`: _json_bodies.Tagged), up to its closer `close` (not consumed)."""
+    yield from _call(r, ctx, name, "", close)

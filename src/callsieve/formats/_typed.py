@@ -113,6 +113,12 @@ def convert(text: str, allowed, inner: bool = False):
         if s in _WORDS:
             obj = _WORDS[s]
         elif allowed is not None and "string" not in allowed and s[0] in "{[(":
+            if not inner and '\\"' in s:
+                # JSON escaped once too often, its quotes written `\"` (GLM-4.7 / 5.x: the
+                # inside of a JSON string without the string's own quotes): read it unescaped.
+                unescaped = _unescape(s)
+                if unescaped is not None:
+                    return convert(unescaped, allowed, True)
             # Not JSON, and it cannot be a string: models write Python ({'k': 'v'}, [1, True]).
             # Adjacent strings stay apart: `{"k": "a" "b"}` is a mistyped object, not "ab".
             from ._pythonic import literal
@@ -136,6 +142,15 @@ def convert(text: str, allowed, inner: bool = False):
         # faithful than anything else we could make of it.
         return True, obj
     return False, None
+
+
+def _unescape(s: str) -> str | None:
+    """`s` read as the inside of a JSON string (`[{\\"k\\": 1}]` → `[{"k": 1}]`), or None."""
+    try:
+        out = loads('"' + s + '"')
+    except (ValueError, RecursionError):
+        return None
+    return out if isinstance(out, str) else None
 
 
 # What a typed value may start with, per kind (tolerant spellings included).

@@ -300,12 +300,17 @@ def value(r, d: Dialect, emit, strict: bool = False):
     put = out.put
     nested: list[str] = []         # closer kinds of the elements open inside the value
     held_tags = False              # the value held a tag of the syntax
+    closed = False                 # its own closer came, with text after it (kept as value text)
 
     def lenient_end(lit, end):
         if not lenient:
             raise Bad(f"{lit} inside a value")
         if out.held is not None:
             raise Bad("a misspelled closer inside a value")
+        if closed:
+            # The value's closer did come, then text that is neither a tag nor a closer
+            # (`X</arg_value>JUNK</tool_call>`): it was no quoted closer, the call is malformed.
+            raise Bad("text after a value's closer")
         return end
 
     lane = avoiding(d.value_marks.chars, put)   # a long value's plain chunks go straight to it
@@ -324,6 +329,7 @@ def value(r, d: Dialect, emit, strict: bool = False):
                 r.pos += len(lit)
                 out.release()
                 return "close"
+            closed = True
         elif kind == "call":
             if not held_tags and (yield from followed_by(r, len(lit), d.after_call)):
                 return lenient_end(lit, "call")
@@ -476,7 +482,14 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
                 break
             if a is not None and not a.open:
                 raise Bad("a parameter after JSON arguments")
-            tag = yield from param_tag(r, d.param, lit, a is not None)
+            try:
+                tag = yield from param_tag(r, d.param, lit, a is not None)
+            except Truncated:
+                # The stream ended with the tag open, yet the call's closer came after it (a key
+                # with no value, `<arg_key>k</arg_key></tool_call>`): malformed, not cut off.
+                if not any(c in r.buf[r.pos:] for c in d.call_close):
+                    raise
+                raise Bad("a parameter tag with no value") from None
             key = tag.group("key")
         if key is None:
             key = sole_key(ctx, name)

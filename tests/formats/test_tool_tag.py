@@ -1,0 +1,52 @@
+"""A call written as the declared tool's own tag, Cline / Roo's XML (docs/syntax.md#tool_tag)."""
+import pytest
+
+from callsieve import parse
+from helpers import check, tools
+
+T = tools("list_dir", "notes", fetch_page={"url": {"type": "string"}, "retries": {"type": "integer"},
+                                           "headers": {"type": "object"}})
+
+
+@pytest.mark.parametrize("text,call", [
+    ("<list_dir><path>src/lib</path></list_dir>", ("list_dir", {"path": "src/lib"})),
+    ("<list_dir>\n  <path>src/lib</path>\n  <depth>2</depth>\n</list_dir>", ("list_dir", {"path": "src/lib", "depth": 2})),
+    ('<fetch_page>{"url": "https://example.org", "retries": 3}</fetch_page>',
+     ("fetch_page", {"url": "https://example.org", "retries": 3})),
+    ("<fetch_page><url>https://example.org/?a=1&b=2</url><retries>3</retries></fetch_page>",
+     ("fetch_page", {"url": "https://example.org/?a=1&b=2", "retries": 3})),
+    ("<fetch_page><url>42</url><headers><accept>text/html</accept></headers></fetch_page>",
+     ("fetch_page", {"url": "42", "headers": {"accept": "text/html"}})),       # typed by the schema
+    ("<notes></notes>", ("notes", {})),
+])
+def test_a_declared_tools_own_tag_is_its_call(text, call):
+    check(text, calls=[call], content="", tools=T)
+    check("I will look first.\n\n" + text, calls=[call], content="I will look first.", tools=T)
+
+
+def test_two_calls_in_a_row_and_prose_after_a_leading_call():
+    check("<list_dir><path>a</path></list_dir>\n<list_dir><path>b</path></list_dir>",
+          calls=[("list_dir", {"path": "a"}), ("list_dir", {"path": "b"})], content="", tools=T)
+    check("<notes></notes>\nDone.", calls=[("notes", {})], content="Done.", tools=T)
+
+
+@pytest.mark.parametrize("text", [
+    "Use <list_dir> to see a folder.",                           # the tag named in prose
+    "<list_dir>the folder listing</list_dir>",                   # prose inside the tag
+    "<other_tool><path>a</path></other_tool>",                   # an undeclared tool's tag
+    "<b>bold</b> and <path>a</path>",                            # markup in prose
+    "Write it as\n<list_dir><path>a</path></list_dir>\nand it runs.",   # an example between prose
+    "Write it as `<list_dir><path>a</path></list_dir>` in the prompt.",   # quoted in inline code
+])
+def test_prose_examples_and_undeclared_tags_stay_text(text):
+    check(text, calls=[], content=text, tools=T)
+
+
+def test_no_tools_no_call():
+    text = "<list_dir><path>a</path></list_dir>"
+    assert parse(text).tool_calls == [] and parse(text).content == text
+
+
+def test_a_cut_call_is_never_runnable():
+    m = parse("Looking.\n<list_dir><path>src/li", tools=T)
+    assert m.tool_calls == [] and [c.name for c in m.incomplete] == ["list_dir"]
