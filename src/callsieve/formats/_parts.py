@@ -40,11 +40,15 @@ _PAIRS = (("begin", "end"), ("start", "end"), ("open", "close"))
 def closers(opener: str) -> tuple[str, ...]:
     """How a wrapper opened by `opener` is closed, the usual spelling first: a `begin` / `start`
     / `open` word turned into `end` / `close`, else the opener with a slash (`</x>`, `<|/x|>`,
-    `</ns|x>`, `[/X]`, `<<</X>>>`), or an `_end` suffix (`<|x_end|>`, DeepSeek's `<｜x▁end｜>`),
-    or (an envelope of angle-bracket runs) an `END_` prefix (`<<<END_X>>>`).  A call line
-    `[Calling tool: …` ends at `]`."""
+    `</ns|x>`, `[/X]`, `<<</X>>>`; in a namespaced token also after the namespace, `<|NS|/x|>`,
+    `<｜NS｜/x>`), or an `_end` suffix (`<|x_end|>`, DeepSeek's `<｜x▁end｜>`), or (an envelope of
+    angle-bracket runs) an `END_` prefix (`<<<END_X>>>`).  A call line `[Calling tool: …` ends at
+    `]`; a name prefix in a tag, `<call:` (then `NAME{…}`), closes the tag: `/>` (Gemini's
+    self-closing call tag), `>`, or `</call>`."""
     if opener.startswith("[") and opener.endswith(":"):
         return ("]",)                      # a call line, `[Calling tool: NAME(…)]`
+    if opener.startswith("<") and opener.endswith(":"):
+        return ("/>", ">", "</" + opener[1:-1] + ">")
     if opener.startswith("<<<") and opener.endswith(">>>"):
         left, inner, right = "<<<", opener[3:-3], ">>>"
     elif opener.startswith("[") and opener.endswith("]"):
@@ -66,8 +70,11 @@ def closers(opener: str) -> tuple[str, ...]:
     if left == "<<<":                      # `<<<TOOL_CALL>>>`…`<<<END_TOOL_CALL>>>`
         out.append(left + end + "_" + inner + right)
     out.append(left + "/" + inner + right)
+    ns = max(inner.rfind("|"), inner.rfind("｜"))
+    if ns > 0:                             # a namespace: the slash after it too (`<|NS|/x|>`)
+        out.append(left + inner[:ns + 1] + "/" + inner[ns + 1:] + right)
     # (DeepSeek's fullwidth tokens join words with `▁`)
-    for sep in ("▁_" if "▁" in inner or left == "<｜" else "_"):
+    for sep in ("▁_" if "▁" in inner or "｜" in opener else "_"):
         out.append(left + inner + sep + end + right)
     return tuple(dict.fromkeys(out))
 
@@ -90,6 +97,7 @@ def _longest(ends) -> tuple:
 # (a namespace before the name, `default_api:NAME`, `server:ns:NAME`: calls.qualified)
 _NAME = re.compile(r"\s*([\w.\-]{1,64}(?::[\w.\-]{0,64}){0,3})")
 _NAME_TOKEN = re.compile(r"\s*[\w.\-]{1,64}")
+_QUALIFIED = re.compile(r"\s*[\w.\-]{1,64}(?::[A-Za-z_][\w.\-]{0,63}){0,3}")    # (`default_api:NAME`)
 
 
 def _named(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str]:
@@ -177,12 +185,17 @@ class NamedJson(Body):
         if v != YES:
             return v
         after, prefix = (_FENCED_AFTER, _FENCED_PREFIX) if self.fenced else (_JSON_AFTER, _JSON_AFTER_PREFIX)
-        if after.match(rest):
-            return YES
+        m = after.match(rest)
+        if m is not None:
+            if not strict:
+                return YES
+            # (in a wrapper no format declares: JSON, not `NAME{key:…}`, Gemma's literal body)
+            first = rest[m.end():m.end() + LOOK_MAX].lstrip()[:1]
+            return YES if first in ('"', "'", "}") and first else MAYBE if not eof and not first else NO
         return MAYBE if not eof and prefix.match(rest[:LOOK_MAX]) else NO
 
     def read(self, r, ctx, opener, ends, value):
-        m = yield from token(r, _NAME_TOKEN, 256)
+        m = yield from token(r, _QUALIFIED, 256)
         if m is None:
             raise Reject("no name") if not r.eof else Truncated("cut off before a name")
         name = ctx.check(m.group().strip())
@@ -1054,7 +1067,7 @@ def pick(look: str, eof: bool, ctx, opener: str = "", bodies: tuple = ()) -> tup
     if html_element(opener):
         return NO, None                          # `<pre>`, `<div>`: HTML, never a call's wrapper
     callish = says_call(opener)
-    if opener.endswith(":") and not callish:
+    if opener.startswith("[") and opener.endswith(":") and not callish:
         return NO, None                          # `[Note: …]` is prose
     wait = False
     v, kv = KeyValue.seen(look, eof, ctx)
