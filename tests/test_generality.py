@@ -36,7 +36,6 @@ OUTER = ("tag", "bars", "ns_bar", "fullwidth", "ns_token", "bracket", "angle_run
 INNER = ("tag", "bars", "ns_bar", "ns_colon", "fullwidth", "ns_token", "begin_end")
 # (a name prefix in a self-closing tag, `<call:NAME{…}/>`, holds a body its name leads)
 PREFIXED = ("named_json", "literal", "called_json", "called_py")
-QUOTE = '<|"|>'                          # the literal body's string delimiter (Gemma's token)
 # (a word that says its wrapper holds a call: a bare name, or a call expression, is a call only in
 # such a wrapper: prose writes `<code>search(q="x")</code>` too)
 WORDED = ("called_json", "called_py", "bare")
@@ -73,6 +72,11 @@ def wrapper(rng: random.Random, style: str, calls: bool | None = None) -> tuple[
     """(opener, closer) of a made-up wrapper in `style`; `calls`: its word says it holds a call
     (True), does not (False), or either (None)."""
     w, ns = _word(rng), _word(rng, 2, 5)
+    if calls:
+        w = rng.choice((w + "_", "")) + rng.choice(CALL_WORDS)
+    elif calls is False:
+        while callish(w):
+            w = _word(rng)
     if style == "nested":
         # a wrapper inside a wrapper (up to three deep), whitespace or nothing between them; the
         # innermost one's word says whether it holds a call, the outer ones' say nothing
@@ -97,11 +101,6 @@ def wrapper(rng: random.Random, style: str, calls: bool | None = None) -> tuple[
         if rng.random() < 0.5:
             return f"<｜{NS}｜{W}>", rng.choice((f"</｜{NS}｜{W}>", f"<｜{NS}｜/{W}>"))
         return f"<|{NS}|{W}|>", rng.choice((f"<|/{NS}|{W}|>", f"<|{NS}|/{W}|>"))
-    if calls:
-        w = rng.choice((w + "_", "")) + rng.choice(CALL_WORDS)
-    elif calls is False:
-        while callish(w):
-            w = _word(rng)
     if style == "call_line":
         # `[Calling tool: NAME(…)]`: words, then a colon, up to `]`; its words say it is a call
         # (a `[Note: …]` line is prose)
@@ -182,11 +181,13 @@ def _text(v) -> str:
 
 
 def _literal(v) -> str:
-    """A value in Gemma's literal syntax: strings between the delimiter token (a plain word bare,
-    as Gemini writes `severity:high`), the rest as JSON."""
+    """A value in Gemma's literal syntax: a plain word bare (as Gemini writes `severity:high`),
+    other strings quoted (Gemma 4's `<|"|>` token is its control token, which a turn with no
+    call of Gemma's loses anyway: tests/formats/test_wrapped.py reads it), the rest as JSON."""
     if isinstance(v, str):
-        plain = v.replace("-", "").replace("_", "").isalpha() and v.isascii() and v not in ("true", "false", "null", "True", "False", "None")
-        return v if plain else QUOTE + v + QUOTE
+        plain = (v.replace("-", "").replace("_", "").isalpha() and v.isascii()
+                 and v not in ("true", "false", "null", "True", "False", "None"))
+        return v if plain else json.dumps(v)
     if isinstance(v, list):
         return "[" + ",".join(_literal(x) for x in v) + "]"
     return json.dumps(v)
@@ -222,11 +223,12 @@ def body(rng: random.Random, kind: str, style: str, name: str, args: dict, spell
         return (f'<{ns}invoke name="{name}">' + rng.choice(("", "\n"))
                 + "".join(f'<{ns}parameter name="{k}">{_text(v)}</{ns}parameter>' + rng.choice(("", "\n"))
                           for k, v in args.items()) + f"</{ns}invoke>")
+    gap = rng.choice(("", " ")) if style != "name_prefix" else ""      # (a name prefix is glued to the name)
     if kind == "called_json":
-        return rng.choice(("", " ")) + f"{name}({j})"
+        return gap + f"{name}({j})"
     if kind == "called_py":
         py = ", ".join(f"{k}={_python(v, rng)}" for k, v in args.items())
-        return rng.choice(("", " ")) + f"{name}({py})"
+        return gap + f"{name}({py})"
     if kind == "bare":
         return rng.choice(("", "\n", " ")) + name + rng.choice(("", "\n"))
     if kind == "key_value":

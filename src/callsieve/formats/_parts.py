@@ -716,8 +716,11 @@ class KeyValue(Body):
         return (MAYBE if not eof and (not rest or _TAG_PREFIX.match(rest)) else NO), None
 
     def read(self, r, ctx, opener, ends, value):
-        if self.call is None:
-            r.push_front(opener)           # the wrapper's opener is the call tag's start
+        if self.call is None:              # the wrapper's opener is the call tag's start:
+            if r.at - len(opener) >= max(r.start, r.base) and r.buf.startswith(opener, r.pos - len(opener)):
+                r.rewind(r.at - len(opener))   # read in this block (a nested wrapper's): again
+            else:
+                r.push_front(opener)
         if self.glued:
             d = _glued(self.call or opener, ends, self.key, self.value, self.type, self.suffixes,
                        self.call is not None, self.trim_nl, value)
