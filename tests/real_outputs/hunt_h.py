@@ -68,24 +68,18 @@ case("glm", "https://github.com/vllm-project/vllm-ascend/issues/12398",
 case("gemma_special", "https://github.com/bayesimpact/bayes-platform/pull/620",
      "a self-closing <call:default_api:NAME{…}/> tag with bare values",
      "<call:default_api:file_incident{severity:high,reference:ABC-123}/>",
-     [("file_incident", {"severity": "high", "reference": "ABC-123"})], tools=["file_incident"],
-     xfail="no format opens at `<call:`: Gemini's self-closing `<call:NS:NAME{…}/>` tag is not an opener of "
-           "gemma_special (whose literal reader would read the body), so the tag is the content")
+     [("file_incident", {"severity": "high", "reference": "ABC-123"})], tools=["file_incident"])
 case("gemma_special", "https://github.com/NousResearch/hermes-agent/issues/74771",
      "declaration:default_api:NAME{…} with a list of objects",
      "declaration:default_api:ask_team{requests:[{assistant:ops,request:restart}]}",
-     [("ask_team", {"requests": [{"assistant": "ops", "request": "restart"}]})], tools=["ask_team"],
-     xfail="`declaration:` is not one of gemma_special's start openers (only `call:`): Gemini's "
-           "`declaration:NS:NAME{…}` is not detected, so it is the content")
+     [("ask_team", {"requests": [{"assistant": "ops", "request": "restart"}]})], tools=["ask_team"])
 case("tool_code", "https://github.com/google-gemini/gemini-cli/issues/22441",
      "Gemini 3 Flash: a <tool_code> python call inside <function_calls>, prose before",
      "I will search for hard-coded keys across the project.\n\n<function_calls>\n\n<tool_code>"
      "grep_search(pattern='AIza[0-9A-Za-z-_]{35}|secret', "
      "dir_path=\"C:\\\\Apps\\\\flight\")</tool_code>\n</function_calls>",
      [("grep_search", {"pattern": "AIza[0-9A-Za-z-_]{35}|secret", "dir_path": "C:\\Apps\\flight"})],
-     "I will search for hard-coded keys across the project.", tools=["grep_search"],
-     xfail='tool_code reads ```tool_code fences only: `<tool_code>…</tool_code>` (inside '
-           '`<function_calls>`) is not an opener, so the python call and both wrappers are the content')
+     "I will search for hard-coded keys across the project.", tools=["grep_search"])
 
 # ---------------------------------------------------------------------------------------------
 # Qwen 3.5 / 3.6
