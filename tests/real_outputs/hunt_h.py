@@ -472,8 +472,11 @@ case("qwen3_coder", "https://github.com/signalnine/q27/issues/24",
      "<parameter=subagent_type>\ngeneral\n</parameter>\n</function>",
      [("task", {"description": "Add timestamp comment to hello.py", "subagent_type": "general"})],
      tools=["task", "read"],
-     xfail="no format opens at `<name>NAME` followed by Qwen3-Coder's `<parameter=…>` body (a known body behind "
-           "a garbled function tag): the block is the content")
+     xfail="left as text on purpose (issue 31): `<name>` is a tag whose word says nothing of a call and whose "
+           "closer never comes; the name is followed by a stray `</parameter>`, not by a body. Reading it would "
+           "take a rule that a declared word after any tag, then stray closers, then parameter tags is a call: it "
+           "would repair a function tag the model never wrote (and `<name>task</name>` then parameters shown in "
+           "an answer would run), so the block is the content, whole")
 
 # ---------------------------------------------------------------------------------------------
 # Gemma 4 (OpenVINO model server's parser tests): braces, brackets and a comma inside a string.
