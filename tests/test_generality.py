@@ -219,7 +219,9 @@ def body(rng: random.Random, kind: str, style: str, name: str, args: dict, spell
         return (f'<invoke name="{name}">' + "".join(f'<parameter name="{k}">{_text(v)}</parameter>' for k, v in args.items())
                 + "</invoke>")
     if kind == "invoke_ns":
-        ns = _word(spell, 2, 6) + ":"
+        # (a namespace word and a colon, or DeepSeek's DSML spelling: `<｜NS｜invoke …>`, `<|NS|invoke …>`)
+        w = _word(spell, 2, 6)
+        ns = spell.choice((w + ":", w + ":", f"｜{w.upper()}｜", f"|{w}|"))
         return (f'<{ns}invoke name="{name}">' + rng.choice(("", "\n"))
                 + "".join(f'<{ns}parameter name="{k}">{_text(v)}</{ns}parameter>' + rng.choice(("", "\n"))
                           for k, v in args.items()) + f"</{ns}invoke>")

@@ -77,6 +77,10 @@ READ = [
     ('<｜ACME｜tool▁calls>{"name": "f", "arguments": {"a": 1}}<｜ACME｜/tool▁calls>', CALL),
     ('<|ns|calls|>f<arg_key>a</arg_key><arg_value>1</arg_value><|ns|/calls|>', CALL),
     ('<|ns|calls|><function=f><parameter=a>1</parameter></function><|/ns|calls|>', CALL),
+    # …and invoke tags in DeepSeek's DSML spelling under another namespace
+    ('<acme_calls><｜ZZ｜invoke name="f"><｜ZZ｜parameter name="a" string="false">1</｜ZZ｜parameter></｜ZZ｜invoke>'
+     '</acme_calls>', CALL),
+    ('<|ZZ|calls|><|ZZ|invoke name="f"><|ZZ|parameter name="a">1</|ZZ|parameter></|ZZ|invoke><|/ZZ|calls|>', CALL),
     # a name prefix in a self-closing tag (Gemini): Gemma's literal, JSON, a call expression
     ('<call:f{a:1}/>', CALL),
     ('<call:default_api:f{a:1}/>', CALL),

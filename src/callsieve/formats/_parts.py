@@ -332,10 +332,11 @@ def _functions(ends: tuple, value: str) -> Dialect:
                    trim_nl=True, suspects=("</parameter",), untyped=VALUES[value])
 
 
-# (its tags in any namespace: `<ns:invoke …>`, `<ns|invoke …>`; Muse writes `<atem:invoke …>`)
-_NS = r"(?:[A-Za-z_][\w.\-]{0,31}[:|])?"
+# (its tags in any namespace: `<ns:invoke …>`, `<ns|invoke …>`, DeepSeek's DSML spelling
+# `<｜NS｜invoke …>` / `<|NS|invoke …>`; Muse writes `<atem:invoke …>`)
+_NS = r"(?:[A-Za-z_][\w.\-]{0,31}[:|]|[|｜]{1,2}[A-Za-z_][\w.\-]{0,31}[|｜]{1,2})?"
 _INVOKE = re.compile(r'\s*<(' + _NS + r')invoke\s+name\s*=\s*"([^"<>\n]*)"\s*>')
-_INVOKE_PREFIX = re.compile(r"\s*<(?:[A-Za-z_][\w.\-]{0,31}|" + _NS
+_INVOKE_PREFIX = re.compile(r"\s*<(?:[A-Za-z_][\w.\-]{0,31}|[|｜]{1,2}(?:[A-Za-z_][\w.\-]{0,31}[|｜]?)?|" + _NS
                             + r"(?:i(?:n(?:v(?:o(?:k(?:e(?:\s[^<>]*)?)?)?)?)?)?)?)?\Z")
 
 
