@@ -216,9 +216,12 @@ def test_gemini_writes_its_dsls_declaration_word_or_a_self_closing_call_tag():
           calls=[("file_incident", {"severity": "high", "reference": "ABC-123"})], content="")
     check("Filing it.\n<call:file_incident{severity:low}/>", tools=ts,
           calls=[("file_incident", {"severity": "low"})], content="Filing it.")
+    check("Asking.\ndeclaration:default_api:ask_team{requests:[]}", tools=ts,
+          calls=[("ask_team", {"requests": []})], content="Asking.")
     # an undeclared last segment, no tools, or the tag shown inside a sentence: text
     for text, kw in (("declaration:default_api:wipe{all:true}", {"tools": ts}),
                      ("<call:default_api:wipe{all:true}/>", {"tools": ts}),
                      ("<call:default_api:file_incident{severity:high}/>", {}),
-                     ("Write <call:file_incident{severity:high}/> to file one.", {"tools": ts})):
+                     ("Write <call:file_incident{severity:high}/> to file one.", {"tools": ts}),
+                     ("Asking.\ndeclaration:default_api:ask_team{requests:[]}\nThat is the syntax.", {"tools": ts})):
         check(text, calls=[], content=text, **kw)

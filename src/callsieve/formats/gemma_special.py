@@ -36,7 +36,7 @@ GEMMA_SPECIAL = Family(
     # a qualified name's prefix: Literal, calls.qualified)
     start_inline=(BARE, DECLARATION),
     name_inline=True,             # all of `<|tool_call>call:` left out: a declared NAME{literal}
-    tool_inline=(LINE,),
+    tool_inline=(LINE, "\n" + DECLARATION),
     examples=True,                # `call:` after prose: the call only if it ends the turn
     aliases=("gemma4", "gemma"), description="Gemma 4 special tokens with its literal syntax",
     models=("gemma-4*", "gemma4*", "gemma*"),
