@@ -230,7 +230,8 @@ def body(rng: random.Random, kind: str, style: str, name: str, args: dict, spell
         return gap + f"{name}({j})"
     if kind == "called_py":
         py = ", ".join(f"{k}={_python(v, rng)}" for k, v in args.items())
-        return gap + f"{name}({py})"
+        # (Google's examples print the call: `print(NAME(a=1))`)
+        return gap + (f"print({name}({py}))" if spell.random() < 0.3 else f"{name}({py})")
     if kind == "bare":
         return rng.choice(("", "\n", " ")) + name + rng.choice(("", "\n"))
     if kind == "key_value":

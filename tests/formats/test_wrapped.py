@@ -95,6 +95,10 @@ READ = [
     ('<calls>\n<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>\n'
      '<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>\n</calls>', [*CALL, ("get_weather", {})]),
     ('[OUTER] <|mid|><zz_call>f<p_key>a</p_key><p_value>1</p_value></zz_call><|/mid|> [/OUTER]', CALL),
+    # Python calls one per line, each perhaps in `print(…)` (Google's examples), names behind `default_api.`
+    ('<tool_code>\nprint(default_api.f(a=1))\n</tool_code>', CALL),
+    ('<function_calls>\n<tool_code>print(f(a=1))\nget_weather()</tool_code>\n</function_calls>',
+     [*CALL, ("get_weather", {})]),
 ]
 
 
@@ -160,6 +164,7 @@ STAYS_TEXT = [
     '<outer><inner>The answer is 4.</inner></outer>',
     '<function_calls><tool_code>nope(a=1)</tool_code></function_calls>',
     'You could send <function_calls><tool_code>f(a=1)</tool_code></function_calls> but I will not.',
+    '<tool_code>print("hello")</tool_code>', '<tool_code>print(nope(a=1))</tool_code>', '<code>print(f(a=1))</code>',
     # a name prefix in a tag: prose, an undeclared name, a plain tag with a colon
     '<note: f{a:1}/>', '<call:nope{a:1}/>', 'See <xsl:value-of select="f"/> and <a:b>.',
 ]

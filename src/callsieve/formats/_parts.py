@@ -26,7 +26,7 @@ from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
 from ._xml import call as xml_call
 from ._xml import value as xml_value
-from ..reader import Bad, Reject, Truncated, peek, startswith, token, until, until_any
+from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until, until_any
 from ..scan import Matcher
 
 VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped value is read as
@@ -973,14 +973,26 @@ _PAREN_KW = re.compile(r"\s*\(\s*(?:\)|[A-Za-z_]\w*\s*=(?!=))")
 _PAREN_PREFIX = re.compile(r"\s*(?:\(\s*(?:[A-Za-z_]\w*\s*)?)?\Z")
 
 
+_PRINT = "print("
+
+
 class Called(Body):
     """A name, then its arguments in parentheses: a JSON object, `NAME({"a": 1})`, or Python
-    keywords, `NAME(a=1, b="x")` (the pythonic reader's); vllm-mlx's Qwen3 call line is
-    `[Calling tool: NAME({…})]`."""
+    keywords, `NAME(a=1, b="x")` (the pythonic reader's: then more calls may follow, one per
+    line); vllm-mlx's Qwen3 call line is `[Calling tool: NAME({…})]`.  A Python call may be
+    wrapped in `print(…)`, as Google's examples write it (Gemini's
+    `<tool_code>print(default_api.NAME(a=1))</tool_code>`)."""
 
     worded = True
 
     def spot(self, look, eof, ctx, strict, ends=()):
+        head = look[:LOOK_MAX].lstrip()
+        if head.startswith(_PRINT):
+            look = head[len(_PRINT):]
+            if not _NAME.match(look) and (eof or look.strip()):
+                return NO
+        elif not eof and head and _PRINT.startswith(head):
+            return MAYBE
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
@@ -999,10 +1011,41 @@ class Called(Body):
             if not (yield from startswith(r, ")", skip_ws=True)):
                 raise Bad("expected ')'") if (yield from peek(r)) else Truncated("cut off before ')'")
         else:
-            from ._pythonic import call as python_call
             r.rewind(at)
-            yield from python_call(r, ctx)
+            yield from _python_lines(r, ctx, _longest(ends))
         yield from _closer(r, ends)
+
+
+def _python_lines(r, ctx, ends: tuple):
+    """Python calls, one per line, each perhaps in `print(…)`, up to one of `ends` or what is no
+    call (the first is one: `spot` said so)."""
+    from ._pythonic import call as python_call
+    first = True
+    while True:
+        c = yield from peek(r)
+        if not c or (yield from at_mark(r, ends)) is not None:
+            return                       # (a `[/X]` closer is no list of calls)
+        at = r.at
+        printed = yield from startswith(r, _PRINT)
+        if not first and not (yield from _call_next(r)):
+            r.rewind(at)
+            return
+        yield from python_call(r, ctx)
+        if printed and not (yield from startswith(r, ")", skip_ws=True)):
+            raise Bad("expected ')'") if (yield from peek(r)) else Truncated("cut off before ')'")
+        first = False
+
+
+def _call_next(r):
+    """Does a Python call start at the reader (`NAME(` then `)` or a keyword)?  Nothing consumed."""
+    from ._code import call_follows
+    while True:
+        look = r.buf[r.pos:r.pos + LOOK_MAX]
+        v = call_follows(look, r.eof or len(look) >= LOOK_MAX)
+        if v != MAYBE:
+            return v == YES
+        if not (yield from more(r)):
+            return call_follows(look, True) == YES
 
 
 # A wrapper whose own word says it holds a call (`<acme_tool_call>`, `[Calling tool:`): a
