@@ -47,6 +47,12 @@ READ = [
     # harmony-style frames in another namespace, JSON or XML payload
     ('<|x:begin_tool_name:x|>f<|x:end_tool_name:x|><|x:msg|>{"a": 1}<|x:end|>', CALL),
     ('<|x:begin_tool_name:x|>f<|x:msg|><parameter=a>1</parameter><|x:call|>', CALL),
+    # …with a content-type word between its header tokens (harmony's `<|constrain|>json`), nested in
+    # its request wrappers (PLaMo 3)
+    ('<|x:begin_tool_name:x|>f<|x:end_tool_name:x|><|x:constrain|>json<|x:msg|>{"a": 1}<|x:end|>', CALL),
+    ('<|p:begin_tool_requests:p|><|p:begin_tool_request:p|><|p:begin_tool_name:p|>f<|p:end_tool_name:p|>'
+     '<|p:begin_tool_arguments:p|><|p:constrain|>json<|p:msg|>{"a": 1}<|p:end_tool_arguments:p|>'
+     '<|p:end_tool_request:p|><|p:end_tool_requests:p|>', CALL),
     ('<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>xml<|message|>'
      # (a compact body: the value's newlines are its own, as in qwen3_coder's compact bodies)
      '<parameter=a>1</parameter><parameter=b>\nhi\n</parameter><|call|>', [("f", {"a": 1, "b": "\nhi\n"})]),

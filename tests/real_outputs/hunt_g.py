@@ -260,14 +260,10 @@ def plamo_block(*calls):
 
 case("plamo3", PL, "prose, then one request in the requests block, the turn ended by <|plamo:tag|>",
      "Checking the weather." + plamo_block(plamo_call("get_weather", '{"city": "Tokyo"}')),
-     [("get_weather", {"city": "Tokyo"})], "Checking the weather.", tools=["get_weather"],
-     xfail="no format knows PLaMo 3's <|plamo:…|> tags: no call; the prose, the requests block and <|plamo:tag|> "
-           "are all content")
+     [("get_weather", {"city": "Tokyo"})], "Checking the weather.", tools=["get_weather"])
 case("plamo3", PL, "two requests in one block",
      plamo_block(plamo_call("echo", '{"text": "hi"}'), plamo_call("sum", '{"a": 1, "b": 2}')),
-     [("echo", {"text": "hi"}), ("sum", {"a": 1, "b": 2})], tools=["echo", "sum"],
-     xfail="no format knows PLaMo 3's <|plamo:…|> tags: no call; the requests block and <|plamo:tag|> are the "
-           "content")
+     [("echo", {"text": "hi"}), ("sum", {"a": 1, "b": 2})], tools=["echo", "sum"])
 case("plamo3", PL, "a plain answer ended by <|plamo:tag|>; what follows the end of turn is not the answer",
      "Regular response<|plamo:tag|>ignored", [], "Regular response", tools=["get_weather"],
      xfail="PLaMo 3's end-of-turn token is dropped, but the text a model wrote after the end of its turn stays: "

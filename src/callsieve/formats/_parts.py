@@ -913,6 +913,10 @@ class KeyEquals(Body):
 _SPECIAL = re.compile(r"\s*<[|｜][^<>|｜\n]{1,48}[|｜]>")
 _SPECIAL_PREFIX = re.compile(r"\s*<(?:[|｜][^<>|｜\n]{0,48}(?:[|｜]>?)?)?")
 _PARAMS = ("<parameter=", "<parameter name=")
+# A content-type word between header tokens (harmony's `<|constrain|>json<|message|>`, PLaMo 3's
+# `<|plamo:constrain|>json<|plamo:msg|>`): a word, then a token; and every prefix of one.
+_TYPED = re.compile(r"[A-Za-z]{1,16}<[|｜][^<>|｜\n]{1,48}[|｜]>")
+_TYPED_PREFIX = re.compile(r"[A-Za-z]{1,16}(?:<(?:[|｜][^<>|｜\n]{0,48}(?:[|｜]>?)?)?)?")
 
 
 class Framed(Body):
@@ -925,13 +929,13 @@ class Framed(Body):
         if v != YES:
             return v
         n = 0
-        while (m := _SPECIAL.match(rest)) is not None:
+        while (m := _SPECIAL.match(rest) or (_TYPED.match(rest) if n else None)) is not None:
             rest, n = rest[m.end():], n + 1
         if not n:
             return MAYBE if not eof and _SPECIAL_PREFIX.fullmatch(rest) else NO
         if rest.lstrip().startswith("{"):
             return YES
-        if not eof and _SPECIAL_PREFIX.fullmatch(rest):
+        if not eof and (_SPECIAL_PREFIX.fullmatch(rest) or _TYPED_PREFIX.fullmatch(rest)):
             return MAYBE
         return tag_after(rest, eof, _PARAMS)
 
@@ -952,10 +956,16 @@ class Framed(Body):
 
 
 def _specials(r, most: int = 64):
-    """Skip up to `most` special tokens (`<|…|>`) at the reader."""
-    for _ in range(most):
+    """Skip up to `most` special tokens (`<|…|>`) at the reader, and a content-type word between
+    two of them."""
+    for i in range(most):
         at = r.at
         m = yield from token(r, _SPECIAL_PREFIX, 64)
+        if (m is None or not m.group().endswith(">")) and i:
+            r.rewind(at)
+            m = yield from token(r, _TYPED_PREFIX, 80)
+            if m is not None and not _TYPED.fullmatch(m.group()):
+                m = None
         if m is None or not m.group().endswith(">"):
             r.rewind(at)
             return
