@@ -40,7 +40,7 @@ WRAPPER = Shape(
     r"|[A-Za-z_][\w.\-]{0,47}(?:[:|][\w.\-]{0,47})?(?::[\w.\-]{0,63}){0,3})?"
     r"|\[(?:[A-Za-z][A-Za-z_]{0,23}(?: (?:[A-Za-z_]{1,24}(?: [A-Za-z_]{0,24})?)?)?)?",
     r"<(?:[|｜A-Za-z_]|<(?:<|\Z)|\Z)|\[(?:[A-Za-z]|\Z)",
-    180, "any tag: <x>, <|x|>, <ns|x>, <｜NS｜x>, <<<X>>>, [X], <call:, [Calling tool:")
+    180, "any tag: <x>, <|x|>, <｜NS｜x>, <<<X>>>, [X], <call:, [Calling tool:")
 
 WRAPPED = Family(
     "wrapped", (), Known((Python(), Literal('<|"|>')), nested=WRAPPER), closer=closers, tool_openers=(WRAPPER,), shaped=True,
