@@ -28,9 +28,14 @@ from callsieve import Sieve, parse  # noqa: E402
 from helpers import accounted, deltas_ok, feed, split, summary  # noqa: E402
 
 STYLES = ("tag", "bars", "ns_bar", "ns_colon", "suffix", "fullwidth", "bracket", "begin_end", "angle_runs",
-          "call_line")
+          "call_line", "ns_token", "name_prefix", "nested")
 BODIES = ("json", "json_list", "named_json", "functions", "invoke", "key_value", "key_equals", "framed",
-          "invoke_ns", "called_json", "called_py", "bare")
+          "invoke_ns", "called_json", "called_py", "bare", "literal")
+# (styles a nested wrapper draws its outer and inner wrappers from)
+OUTER = ("tag", "bars", "ns_bar", "fullwidth", "ns_token", "bracket", "angle_runs")
+INNER = ("tag", "bars", "ns_bar", "ns_colon", "fullwidth", "ns_token", "begin_end")
+# (a name prefix in a self-closing tag, `<call:NAME{…}/>`, holds a body its name leads)
+PREFIXED = ("named_json", "literal", "called_json", "called_py")
 # (a word that says its wrapper holds a call: a bare name, or a call expression, is a call only in
 # such a wrapper: prose writes `<code>search(q="x")</code>` too)
 WORDED = ("called_json", "called_py", "bare")
@@ -58,6 +63,11 @@ def callish(word: str) -> bool:
     return any(c in word.lower() for c in ("tool", "call", "function", "invoke"))
 
 
+def _known(opener: str, closer: str) -> bool:
+    """Is a made-up wrapper a marker a module watches (or does it start with one)?"""
+    return any(opener.startswith(m) or closer.startswith(m) for m in KNOWN if len(m) > 1)
+
+
 def wrapper(rng: random.Random, style: str, calls: bool | None = None) -> tuple[str, str]:
     """(opener, closer) of a made-up wrapper in `style`; `calls`: its word says it holds a call
     (True), does not (False), or either (None)."""
@@ -67,6 +77,30 @@ def wrapper(rng: random.Random, style: str, calls: bool | None = None) -> tuple[
     elif calls is False:
         while callish(w):
             w = _word(rng)
+    if style == "nested":
+        # a wrapper inside a wrapper (up to three deep), whitespace or nothing between them; the
+        # innermost one's word says whether it holds a call, the outer ones' say nothing
+        # (`<function_calls>\n\n<tool_code>f(a=1)</tool_code>\n</function_calls>`)
+        depth = rng.choice((2, 2, 2, 3))
+        opener, closer = wrapper(rng, rng.choice(INNER), calls)
+        while _known(opener, closer):
+            opener, closer = wrapper(rng, rng.choice(INNER), calls)
+        for _ in range(depth - 1):
+            o, c = wrapper(rng, rng.choice(OUTER), rng.choice((None, False)) if calls is not False else False)
+            while _known(o, c):
+                o, c = wrapper(rng, rng.choice(OUTER), False)
+            gap = rng.choice(("", "\n", "\n\n", " "))
+            opener, closer = o + gap + opener, closer + gap + c
+        return opener, closer
+    if style == "name_prefix":
+        # a name prefix in a self-closing tag: `<call:NAME{…}/>`, `<declaration:ns:NAME{…}/>`
+        return f"<{w}:", "/>"
+    if style == "ns_token":
+        # a namespace in a special token: DeepSeek's `<｜DSML｜w>`…`</｜DSML｜w>`, `<|ns|w|>`…
+        W, NS = w.replace("_", "▁") if rng.random() < 0.3 else w, ns.upper() if rng.random() < 0.5 else ns
+        if rng.random() < 0.5:
+            return f"<｜{NS}｜{W}>", rng.choice((f"</｜{NS}｜{W}>", f"<｜{NS}｜/{W}>"))
+        return f"<|{NS}|{W}|>", rng.choice((f"<|/{NS}|{W}|>", f"<|{NS}|/{W}|>"))
     if style == "call_line":
         # `[Calling tool: NAME(…)]`: words, then a colon, up to `]`; its words say it is a call
         # (a `[Note: …]` line is prose)
@@ -146,11 +180,32 @@ def _text(v) -> str:
     return v if isinstance(v, str) else json.dumps(v)
 
 
+def _literal(v) -> str:
+    """A value in Gemma's literal syntax: a plain word bare (as Gemini writes `severity:high`),
+    other strings quoted (Gemma 4's `<|"|>` token is its control token, which a turn with no
+    call of Gemma's loses anyway: tests/formats/test_wrapped.py reads it), the rest as JSON."""
+    if isinstance(v, str):
+        plain = (v.replace("-", "").replace("_", "").isalpha() and v.isascii()
+                 and v not in ("true", "false", "null", "True", "False", "None"))
+        return v if plain else json.dumps(v)
+    if isinstance(v, list):
+        return "[" + ",".join(_literal(x) for x in v) + "]"
+    return json.dumps(v)
+
+
 def body(rng: random.Random, kind: str, style: str, name: str, args: dict, spelling: float = 0.0) -> str:
     """One call in body `kind` (inside a wrapper of `style`); `spelling` seeds the family's tag
-    spellings (the same for each of its calls), `rng` the layout."""
+    spellings (the same for each of its calls), `rng` the layout.  A name-led body may write the
+    name behind a namespace (`default_api:NAME`, as Gemini does)."""
     spell = random.Random(spelling)
     j = json.dumps(args, ensure_ascii=rng.random() < 0.5)
+    if kind in ("literal", "named_json") and spell.random() < 0.4:
+        name = spell.choice(("default_api", _word(spell, 2, 6))) + ":" + name
+    if kind == "literal":
+        return rng.choice(("", "call:")) * (style != "name_prefix") + name + "{" + ",".join(
+            f"{k}:{_literal(v)}" for k, v in args.items()) + "}"
+    if style == "name_prefix" and kind == "named_json":
+        return name + j
     if kind == "json":
         return json.dumps({"name": name, "arguments": args})
     if kind == "json_list":
@@ -164,15 +219,19 @@ def body(rng: random.Random, kind: str, style: str, name: str, args: dict, spell
         return (f'<invoke name="{name}">' + "".join(f'<parameter name="{k}">{_text(v)}</parameter>' for k, v in args.items())
                 + "</invoke>")
     if kind == "invoke_ns":
-        ns = _word(spell, 2, 6) + ":"
+        # (a namespace word and a colon, or DeepSeek's DSML spelling: `<｜NS｜invoke …>`, `<|NS|invoke …>`)
+        w = _word(spell, 2, 6)
+        ns = spell.choice((w + ":", w + ":", f"｜{w.upper()}｜", f"|{w}|"))
         return (f'<{ns}invoke name="{name}">' + rng.choice(("", "\n"))
                 + "".join(f'<{ns}parameter name="{k}">{_text(v)}</{ns}parameter>' + rng.choice(("", "\n"))
                           for k, v in args.items()) + f"</{ns}invoke>")
+    gap = rng.choice(("", " ")) if style != "name_prefix" else ""      # (a name prefix is glued to the name)
     if kind == "called_json":
-        return rng.choice(("", " ")) + f"{name}({j})"
+        return gap + f"{name}({j})"
     if kind == "called_py":
         py = ", ".join(f"{k}={_python(v, rng)}" for k, v in args.items())
-        return rng.choice(("", " ")) + f"{name}({py})"
+        # (Google's examples print the call: `print(NAME(a=1))`)
+        return gap + (f"print({name}({py}))" if spell.random() < 0.3 else f"{name}({py})")
     if kind == "bare":
         return rng.choice(("", "\n", " ")) + name + rng.choice(("", "\n"))
     if kind == "key_value":
@@ -207,6 +266,10 @@ def fits(kind: str, style: str, value: str, args: dict) -> bool:
     name-led tag body has an argument (else it is a word in a tag, which prose writes too)."""
     if kind == "framed" and style not in ("bars", "fullwidth"):
         return False
+    if style == "name_prefix" and kind not in PREFIXED:
+        return False        # (a self-closing tag holds the call its name leads)
+    if kind == "literal" and value != "json":
+        return False        # (the literal's strings are delimited)
     if style == "call_line" and kind not in ("json", "json_list", "called_json", "called_py", "bare"):
         return False        # (a call line holds one call on its line, a tag body is no line)
     if kind == "bare":
@@ -224,7 +287,7 @@ def family(rng: random.Random, style: str, kind: str, value: str):
     body prose writes too (a call expression, a bare name) gets a wrapper whose word says it
     holds a call."""
     opener, closer = wrapper(rng, style, True if kind in WORDED else None)
-    if any(opener.startswith(m) or closer.startswith(m) for m in KNOWN if len(m) > 1):
+    if _known(opener, closer):
         return None
     name = _word(rng, 3, 12)
     args, props = ({}, {}) if kind == "bare" else arguments(rng, value)

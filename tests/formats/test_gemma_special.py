@@ -203,3 +203,25 @@ def test_a_json_call_object_in_the_wrapper_reads_either_quoting():
     # cut inside the arguments: not runnable
     check(f'<|tool_call>{{"name": "get_weather", "arguments": {{"city": {Q}Ly', calls=[],
           incomplete=[("get_weather", {"city": "Ly"})], tools=ts)
+
+
+def test_gemini_writes_its_dsls_declaration_word_or_a_self_closing_call_tag():
+    # hermes-agent#74771: `declaration:NS:NAME{…}` opening the content; bayes-platform#620: the call
+    # in a self-closing tag, `<call:NS:NAME{…}/>` (formats/wrapped.py: a name prefix in a tag),
+    # its values bare words.  The prefix word and the namespace go with the name (calls.qualified).
+    ts = tools("ask_team", "file_incident")
+    check("declaration:default_api:ask_team{requests:[{assistant:ops,request:restart}]}", tools=ts,
+          calls=[("ask_team", {"requests": [{"assistant": "ops", "request": "restart"}]})], content="")
+    check("<call:default_api:file_incident{severity:high,reference:ABC-123}/>", tools=ts,
+          calls=[("file_incident", {"severity": "high", "reference": "ABC-123"})], content="")
+    check("Filing it.\n<call:file_incident{severity:low}/>", tools=ts,
+          calls=[("file_incident", {"severity": "low"})], content="Filing it.")
+    check("Asking.\ndeclaration:default_api:ask_team{requests:[]}", tools=ts,
+          calls=[("ask_team", {"requests": []})], content="Asking.")
+    # an undeclared last segment, no tools, or the tag shown inside a sentence: text
+    for text, kw in (("declaration:default_api:wipe{all:true}", {"tools": ts}),
+                     ("<call:default_api:wipe{all:true}/>", {"tools": ts}),
+                     ("<call:default_api:file_incident{severity:high}/>", {}),
+                     ("Write <call:file_incident{severity:high}/> to file one.", {"tools": ts}),
+                     ("Asking.\ndeclaration:default_api:ask_team{requests:[]}\nThat is the syntax.", {"tools": ts})):
+        check(text, calls=[], content=text, **kw)

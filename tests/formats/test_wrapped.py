@@ -47,6 +47,12 @@ READ = [
     # harmony-style frames in another namespace, JSON or XML payload
     ('<|x:begin_tool_name:x|>f<|x:end_tool_name:x|><|x:msg|>{"a": 1}<|x:end|>', CALL),
     ('<|x:begin_tool_name:x|>f<|x:msg|><parameter=a>1</parameter><|x:call|>', CALL),
+    # …with a content-type word between its header tokens (harmony's `<|constrain|>json`), nested in
+    # its request wrappers (PLaMo 3)
+    ('<|x:begin_tool_name:x|>f<|x:end_tool_name:x|><|x:constrain|>json<|x:msg|>{"a": 1}<|x:end|>', CALL),
+    ('<|p:begin_tool_requests:p|><|p:begin_tool_request:p|><|p:begin_tool_name:p|>f<|p:end_tool_name:p|>'
+     '<|p:begin_tool_arguments:p|><|p:constrain|>json<|p:msg|>{"a": 1}<|p:end_tool_arguments:p|>'
+     '<|p:end_tool_request:p|><|p:end_tool_requests:p|>', CALL),
     ('<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>xml<|message|>'
      # (a compact body: the value's newlines are its own, as in qwen3_coder's compact bodies)
      '<parameter=a>1</parameter><parameter=b>\nhi\n</parameter><|call|>', [("f", {"a": 1, "b": "\nhi\n"})]),
@@ -72,6 +78,33 @@ READ = [
     ('<iquestcoder_tool_call>get_weather</iquestcoder_tool_call>', [("get_weather", {})]),
     ('<|acme_function|>\nf\n<|/acme_function|>', [("f", {})]),
     ('[TOOL_CALL]f[/TOOL_CALL]', [("f", {})]),
+    # a namespace in a special token, DeepSeek's DSML spelling in any namespace (issue 31 review)
+    ('<｜ACME｜tool_calls>{"name": "f", "arguments": {"a": 1}}</｜ACME｜tool_calls>', CALL),
+    ('<｜ACME｜tool▁calls>{"name": "f", "arguments": {"a": 1}}<｜ACME｜/tool▁calls>', CALL),
+    ('<|ns|calls|>f<arg_key>a</arg_key><arg_value>1</arg_value><|ns|/calls|>', CALL),
+    ('<|ns|calls|><function=f><parameter=a>1</parameter></function><|/ns|calls|>', CALL),
+    # …and invoke tags in DeepSeek's DSML spelling under another namespace
+    ('<acme_calls><｜ZZ｜invoke name="f"><｜ZZ｜parameter name="a" string="false">1</｜ZZ｜parameter></｜ZZ｜invoke>'
+     '</acme_calls>', CALL),
+    ('<|ZZ|calls|><|ZZ|invoke name="f"><|ZZ|parameter name="a">1</|ZZ|parameter></|ZZ|invoke><|/ZZ|calls|>', CALL),
+    # a name prefix in a self-closing tag (Gemini): Gemma's literal, JSON, a call expression
+    ('<call:f{a:1}/>', CALL),
+    ('<call:default_api:f{a:1}/>', CALL),
+    ('<call:default_api:f{"a": 1}/>', CALL),
+    ('<invoke:f(a=1)/>', CALL),
+    # Gemma's literal body in any wrapper, its strings delimited by the <|"|> token
+    ('<acme_call>get_weather{city:<|"|>Paris, France<|"|>,days:[1,2]}</acme_call>',
+     [("get_weather", {"city": "Paris, France", "days": [1, 2]})]),
+    ('<|x|>call:default_api:f{a:1}<|/x|>', CALL),
+    # a wrapper inside a wrapper (Gemini 3 Flash), up to three deep, several inner calls
+    ('<function_calls>\n\n<tool_code>f(a=1)</tool_code>\n</function_calls>', CALL),
+    ('<calls>\n<tool_call>{"name": "f", "arguments": {"a": 1}}</tool_call>\n'
+     '<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>\n</calls>', [*CALL, ("get_weather", {})]),
+    ('[OUTER] <|mid|><zz_call>f<p_key>a</p_key><p_value>1</p_value></zz_call><|/mid|> [/OUTER]', CALL),
+    # Python calls one per line, each perhaps in `print(…)` (Google's examples), names behind `default_api.`
+    ('<tool_code>\nprint(default_api.f(a=1))\n</tool_code>', CALL),
+    ('<function_calls>\n<tool_code>print(f(a=1))\nget_weather()</tool_code>\n</function_calls>',
+     [*CALL, ("get_weather", {})]),
 ]
 
 
@@ -127,6 +160,19 @@ STAYS_TEXT = [
     '<div>{"name": "f", "arguments": {"a": 1}}</div>',
     '<p><zz_key>a</zz_key></p>',
     'Sure:\n<pre><function=f>\n<parameter=a>1</parameter>\n</function>\n</tool_call></pre>\n\nSure',
+    # a wrapper inside HTML or a result's wrapper is no call's; nor a call expression whose
+    # innermost wrapper says nothing of a call; nor a nest around prose or an undeclared name
+    '<pre><acme_call>{"name": "f", "arguments": {"a": 1}}</acme_call></pre>',
+    '<div>\n<acme_call>f(a=1)</acme_call>\n</div>',
+    '<tool_result><acme_call>f(a=1)</acme_call></tool_result>',
+    '<function_calls><em>f(a=1)</em></function_calls>',
+    '<function_calls><acme>f(a=1)</acme></function_calls>',
+    '<outer><inner>The answer is 4.</inner></outer>',
+    '<function_calls><tool_code>nope(a=1)</tool_code></function_calls>',
+    'You could send <function_calls><tool_code>f(a=1)</tool_code></function_calls> but I will not.',
+    '<tool_code>print("hello")</tool_code>', '<tool_code>print(nope(a=1))</tool_code>', '<code>print(f(a=1))</code>',
+    # a name prefix in a tag: prose, an undeclared name, a plain tag with a colon
+    '<note: f{a:1}/>', '<call:nope{a:1}/>', 'See <xsl:value-of select="f"/> and <a:b>.',
 ]
 
 
@@ -144,7 +190,9 @@ def test_no_tools_declared_no_made_up_wrapper_is_a_call():
 @pytest.mark.parametrize("opener,closer", [
     ("<x>", "</x>"), ("<|x|>", "<|/x|>"), ("<ns|x>", "</ns|x>"), ("[X]", "[/X]"),
     ("<x_begin>", "<x_end>"), ("<|x:start|>", "<|x:end|>"), ("<｜x｜>", "<｜x▁end｜>"), ("<X_OPEN>", "<X_CLOSE>"),
-    ("<<<TOOL_CALL>>>", "<<<END_TOOL_CALL>>>"), ("<<<x>>>", "<<</x>>>"), ("[Calling tool:", "]")])
+    ("<<<TOOL_CALL>>>", "<<<END_TOOL_CALL>>>"), ("<<<x>>>", "<<</x>>>"), ("[Calling tool:", "]"),
+    ("<｜NS｜x▁y>", "</｜NS｜x▁y>"), ("<｜NS｜x▁y>", "<｜NS｜/x▁y>"), ("<|ns|x|>", "<|/ns|x|>"), ("<|ns|x|>", "<|ns|/x|>"),
+    ("<call:", "/>")])
 def test_a_wrappers_closer_is_spelled_from_its_opener(opener, closer):
     assert closer in closers(opener)
 

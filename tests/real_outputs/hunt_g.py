@@ -129,12 +129,11 @@ case("hunyuan_v3", HY4, "a hex checkpoint suffix on every tag, text before and a
      f"<arg_key{HX}>count</arg_key{HX}><arg_value{HX}>42</arg_value{HX}></tool_call{HX}></tool_calls{HX}>tail",
      [("run", {"text": "hi there", "count": 42})], "hellotail",
      tools={"run": {"text": {"type": "string"}, "count": {"type": "integer"}}},
-     xfail="hunyuan_v3 knows only the ':opensource' tag suffix; under ':6124c78e' nothing opens: no call, the "
-           "content is the whole text, every suffixed tag included")
+     xfail="policy: hunyuan_v3 knows only the ':opensource' tag suffix; under ':6124c78e' the block is read as a "
+           "made-up wrapper holding wrappers (formats/wrapped.py), and its call after prose with prose after it is "
+           "held as an example (Format.examples): no call, the content is the whole text, every suffixed tag included")
 case("hunyuan_v3", HY4, "a zero-argument call under the suffixed tags",
-     f"<tool_calls{HX}><tool_call{HX}>ping</tool_call{HX}></tool_calls{HX}>", [("ping", {})], tools=["ping"],
-     xfail="hunyuan_v3 knows only the ':opensource' tag suffix; under ':6124c78e' nothing opens: no call, the "
-           "suffixed block is the content")
+     f"<tool_calls{HX}><tool_call{HX}>ping</tool_call{HX}></tool_calls{HX}>", [("ping", {})], tools=["ping"])
 case("hunyuan_v3", HY4, "a value holding a literal </tool_call> and &amp; (kept as written), then a second call",
      "<tool_calls><tool_call>run<arg_key>text</arg_key><arg_value>a &amp; </tool_call> b</arg_value></tool_call>"
      "<tool_call>ping</tool_call></tool_calls>",
@@ -261,14 +260,10 @@ def plamo_block(*calls):
 
 case("plamo3", PL, "prose, then one request in the requests block, the turn ended by <|plamo:tag|>",
      "Checking the weather." + plamo_block(plamo_call("get_weather", '{"city": "Tokyo"}')),
-     [("get_weather", {"city": "Tokyo"})], "Checking the weather.", tools=["get_weather"],
-     xfail="no format knows PLaMo 3's <|plamo:…|> tags: no call; the prose, the requests block and <|plamo:tag|> "
-           "are all content")
+     [("get_weather", {"city": "Tokyo"})], "Checking the weather.", tools=["get_weather"])
 case("plamo3", PL, "two requests in one block",
      plamo_block(plamo_call("echo", '{"text": "hi"}'), plamo_call("sum", '{"a": 1, "b": 2}')),
-     [("echo", {"text": "hi"}), ("sum", {"a": 1, "b": 2})], tools=["echo", "sum"],
-     xfail="no format knows PLaMo 3's <|plamo:…|> tags: no call; the requests block and <|plamo:tag|> are the "
-           "content")
+     [("echo", {"text": "hi"}), ("sum", {"a": 1, "b": 2})], tools=["echo", "sum"])
 case("plamo3", PL, "a plain answer ended by <|plamo:tag|>; what follows the end of turn is not the answer",
      "Regular response<|plamo:tag|>ignored", [], "Regular response", tools=["get_weather"],
      xfail="PLaMo 3's end-of-turn token is dropped, but the text a model wrote after the end of its turn stays: "
@@ -290,22 +285,19 @@ case("k2_horizon", KH, "XML calls: prose on both sides, a digit string kept a st
      "</ifm|tool_call></ifm|tool_calls> after.",
      [("lookup", {"query": "123", "limit": 3}), ("ping", {})], "Before  after.",
      tools={"lookup": {"query": {"type": "string"}, "limit": {"type": "integer"}}, "ping": {}},
-     xfail="no format knows K2 Horizon's <ifm|tool_calls> / <ifm|tool_call> (a GLM-style body with ifm| tags): no "
-           "call; the content is the whole text, the block included")
+     xfail="policy: no format declares K2 Horizon's <ifm|tool_calls>, so it is read as a made-up wrapper holding "
+           "wrappers (formats/wrapped.py), and a made-up wrapper's call after prose with prose after it is held as "
+           "an example (Format.examples): no call; the content is the whole text, the block included")
 case("k2_horizon", KH, "a JSON call object inside <ifm|tool_call>",
      '<ifm|tool_calls><ifm|tool_call>{"name": "lookup", "arguments": {"query": "weather", "limit": 2}}</ifm|tool_call>'
      "</ifm|tool_calls>", [("lookup", {"query": "weather", "limit": 2})],
-     tools={"lookup": {"query": {"type": "string"}, "limit": {"type": "integer"}}},
-     xfail="no format knows K2 Horizon's <ifm|tool_calls>: the JSON call inside <ifm|tool_call> is not read (known "
-           "JSON body, unknown wrapper): no call, the block is the content")
+     tools={"lookup": {"query": {"type": "string"}, "limit": {"type": "integer"}}})
 case("k2_horizon", KH, "typed XML: an <ifm|arg_type> element between each key and value",
      "<ifm|tool_calls><ifm|tool_call>lookup<ifm|arg_key>query</ifm|arg_key><ifm|arg_type>string</ifm|arg_type>"
      "<ifm|arg_value>weather</ifm|arg_value><ifm|arg_key>limit</ifm|arg_key><ifm|arg_type>integer</ifm|arg_type>"
      "<ifm|arg_value>2</ifm|arg_value></ifm|tool_call></ifm|tool_calls>",
      [("lookup", {"query": "weather", "limit": 2})],
-     tools={"lookup": {"query": {"type": "string"}, "limit": {"type": "integer"}}},
-     xfail="no format knows K2 Horizon's <ifm|tool_calls> (nor the <ifm|arg_type> element): no call, the block is "
-           "the content")
+     tools={"lookup": {"query": {"type": "string"}, "limit": {"type": "integer"}}})
 
 # ---------------------------------------------------------------------------------------------
 # Poolside v1 (GLM-style body).

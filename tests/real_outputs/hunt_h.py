@@ -68,24 +68,18 @@ case("glm", "https://github.com/vllm-project/vllm-ascend/issues/12398",
 case("gemma_special", "https://github.com/bayesimpact/bayes-platform/pull/620",
      "a self-closing <call:default_api:NAME{…}/> tag with bare values",
      "<call:default_api:file_incident{severity:high,reference:ABC-123}/>",
-     [("file_incident", {"severity": "high", "reference": "ABC-123"})], tools=["file_incident"],
-     xfail="no format opens at `<call:`: Gemini's self-closing `<call:NS:NAME{…}/>` tag is not an opener of "
-           "gemma_special (whose literal reader would read the body), so the tag is the content")
+     [("file_incident", {"severity": "high", "reference": "ABC-123"})], tools=["file_incident"])
 case("gemma_special", "https://github.com/NousResearch/hermes-agent/issues/74771",
      "declaration:default_api:NAME{…} with a list of objects",
      "declaration:default_api:ask_team{requests:[{assistant:ops,request:restart}]}",
-     [("ask_team", {"requests": [{"assistant": "ops", "request": "restart"}]})], tools=["ask_team"],
-     xfail="`declaration:` is not one of gemma_special's start openers (only `call:`): Gemini's "
-           "`declaration:NS:NAME{…}` is not detected, so it is the content")
+     [("ask_team", {"requests": [{"assistant": "ops", "request": "restart"}]})], tools=["ask_team"])
 case("tool_code", "https://github.com/google-gemini/gemini-cli/issues/22441",
      "Gemini 3 Flash: a <tool_code> python call inside <function_calls>, prose before",
      "I will search for hard-coded keys across the project.\n\n<function_calls>\n\n<tool_code>"
      "grep_search(pattern='AIza[0-9A-Za-z-_]{35}|secret', "
      "dir_path=\"C:\\\\Apps\\\\flight\")</tool_code>\n</function_calls>",
      [("grep_search", {"pattern": "AIza[0-9A-Za-z-_]{35}|secret", "dir_path": "C:\\Apps\\flight"})],
-     "I will search for hard-coded keys across the project.", tools=["grep_search"],
-     xfail='tool_code reads ```tool_code fences only: `<tool_code>…</tool_code>` (inside '
-           '`<function_calls>`) is not an opener, so the python call and both wrappers are the content')
+     "I will search for hard-coded keys across the project.", tools=["grep_search"])
 
 # ---------------------------------------------------------------------------------------------
 # Qwen 3.5 / 3.6
@@ -476,8 +470,11 @@ case("qwen3_coder", "https://github.com/signalnine/q27/issues/24",
      "<parameter=subagent_type>\ngeneral\n</parameter>\n</function>",
      [("task", {"description": "Add timestamp comment to hello.py", "subagent_type": "general"})],
      tools=["task", "read"],
-     xfail="no format opens at `<name>NAME` followed by Qwen3-Coder's `<parameter=…>` body (a known body behind "
-           "a garbled function tag): the block is the content")
+     xfail="left as text on purpose (issue 31): `<name>` is a tag whose word says nothing of a call and whose "
+           "closer never comes; the name is followed by a stray `</parameter>`, not by a body. Reading it would "
+           "take a rule that a declared word after any tag, then stray closers, then parameter tags is a call: it "
+           "would repair a function tag the model never wrote (and `<name>task</name>` then parameters shown in "
+           "an answer would run), so the block is the content, whole")
 
 # ---------------------------------------------------------------------------------------------
 # Gemma 4 (OpenVINO model server's parser tests): braces, brackets and a comma inside a string.

@@ -186,9 +186,12 @@ def _listed(r, ctx, view, ends: tuple):
 
 _WORD_CALL = re.compile(r"\s*call:")
 _WORD_PREFIX = re.compile(r"\s*(?:c(?:a(?:l(?:l)?)?)?)?\Z")
-_NAMED_CALL = re.compile(r"([A-Za-z_][\w.\-]*)\s*[{(]")
-_NAMED_PREFIX = re.compile(r"[A-Za-z_][\w.\-]{0,255}\s*\Z")
-_NAME_THEN = re.compile(r"([A-Za-z_][\w.\-]{0,255})")
+# A name, perhaps behind a namespace or a prefix word (`default_api:NAME`, Gemini's
+# `declaration:default_api:NAME`): calls.qualified says which declared tool it means.
+_QUALIFIED = r"[A-Za-z_][\w.\-]{0,255}(?::[A-Za-z_][\w.\-]{0,255}){0,3}"
+_NAMED_CALL = re.compile(rf"({_QUALIFIED})\s*[{{(]")
+_NAMED_PREFIX = re.compile(r"[A-Za-z_][\w.\-]{0,255}(?::[\w.\-]{0,255}){0,3}\s*\Z")
+_NAME_THEN = re.compile(rf"({_QUALIFIED})(:?)")
 
 
 class Literal(Body):
@@ -197,7 +200,9 @@ class Literal(Body):
     delimiter token.  In a family's wrapper a `call:` says it is this body (`within`).
     Outside one (a lead, a wrapper no family declares) it is a call only for a declared tool:
     `call:NAME{` or `call:NAME(`; or the name alone before a literal, `NAME{key:` /
-    `NAME{<q>` (before JSON, `NAME{"…`, it is Mistral's)."""
+    `NAME{<q>` (before JSON, `NAME{"…`, it is Mistral's).  The name may stand behind a
+    namespace or a prefix word (`default_api:NAME`, `declaration:default_api:NAME`): the declared
+    tool its last segment names (calls.qualified)."""
 
     syntax = "literal"
 
@@ -222,7 +227,9 @@ class Literal(Body):
                 return YES if declared(ctx, m.group(1)) else NO
             return MAYBE if not eof and (not rest or _NAMED_PREFIX.match(rest)) else NO
         m = _NAME_THEN.match(text)
-        if m is None or not declared(ctx, m.group(1)):
+        if m is not None and m.end() == len(text) and not eof:
+            return MAYBE                               # the name (or its namespace) may go on
+        if m is None or m.group(2) or not declared(ctx, m.group(1)):
             return MAYBE if not eof and "call:".startswith(text) and text else NO
         rest = text[m.end():]
         if self.literal.match(rest):

@@ -26,7 +26,7 @@ from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
 from ._xml import call as xml_call
 from ._xml import value as xml_value
-from ..reader import Bad, Reject, Truncated, peek, startswith, token, until, until_any
+from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until, until_any
 from ..scan import Matcher
 
 VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped value is read as
@@ -40,11 +40,15 @@ _PAIRS = (("begin", "end"), ("start", "end"), ("open", "close"))
 def closers(opener: str) -> tuple[str, ...]:
     """How a wrapper opened by `opener` is closed, the usual spelling first: a `begin` / `start`
     / `open` word turned into `end` / `close`, else the opener with a slash (`</x>`, `<|/x|>`,
-    `</ns|x>`, `[/X]`, `<<</X>>>`), or an `_end` suffix (`<|x_end|>`, DeepSeek's `<｜x▁end｜>`),
-    or (an envelope of angle-bracket runs) an `END_` prefix (`<<<END_X>>>`).  A call line
-    `[Calling tool: …` ends at `]`."""
+    `</ns|x>`, `[/X]`, `<<</X>>>`; in a namespaced token also after the namespace, `<|NS|/x|>`,
+    `<｜NS｜/x>`), or an `_end` suffix (`<|x_end|>`, DeepSeek's `<｜x▁end｜>`), or (an envelope of
+    angle-bracket runs) an `END_` prefix (`<<<END_X>>>`).  A call line `[Calling tool: …` ends at
+    `]`; a name prefix in a tag, `<call:` (then `NAME{…}`), closes the tag: `/>` (Gemini's
+    self-closing call tag), `>`, or `</call>`."""
     if opener.startswith("[") and opener.endswith(":"):
         return ("]",)                      # a call line, `[Calling tool: NAME(…)]`
+    if opener.startswith("<") and opener.endswith(":"):
+        return ("/>", ">", "</" + opener[1:-1] + ">")
     if opener.startswith("<<<") and opener.endswith(">>>"):
         left, inner, right = "<<<", opener[3:-3], ">>>"
     elif opener.startswith("[") and opener.endswith("]"):
@@ -66,8 +70,11 @@ def closers(opener: str) -> tuple[str, ...]:
     if left == "<<<":                      # `<<<TOOL_CALL>>>`…`<<<END_TOOL_CALL>>>`
         out.append(left + end + "_" + inner + right)
     out.append(left + "/" + inner + right)
+    ns = max(inner.rfind("|"), inner.rfind("｜"))
+    if ns > 0:                             # a namespace: the slash after it too (`<|NS|/x|>`)
+        out.append(left + inner[:ns + 1] + "/" + inner[ns + 1:] + right)
     # (DeepSeek's fullwidth tokens join words with `▁`)
-    for sep in ("▁_" if "▁" in inner or left == "<｜" else "_"):
+    for sep in ("▁_" if "▁" in inner or "｜" in opener else "_"):
         out.append(left + inner + sep + end + right)
     return tuple(dict.fromkeys(out))
 
@@ -90,6 +97,7 @@ def _longest(ends) -> tuple:
 # (a namespace before the name, `default_api:NAME`, `server:ns:NAME`: calls.qualified)
 _NAME = re.compile(r"\s*([\w.\-]{1,64}(?::[\w.\-]{0,64}){0,3})")
 _NAME_TOKEN = re.compile(r"\s*[\w.\-]{1,64}")
+_QUALIFIED = re.compile(r"\s*[\w.\-]{1,64}(?::[A-Za-z_][\w.\-]{0,63}){0,3}")    # (`default_api:NAME`)
 
 
 def _named(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str]:
@@ -177,12 +185,17 @@ class NamedJson(Body):
         if v != YES:
             return v
         after, prefix = (_FENCED_AFTER, _FENCED_PREFIX) if self.fenced else (_JSON_AFTER, _JSON_AFTER_PREFIX)
-        if after.match(rest):
-            return YES
+        m = after.match(rest)
+        if m is not None:
+            if not strict:
+                return YES
+            # (in a wrapper no format declares: JSON, not `NAME{key:…}`, Gemma's literal body)
+            first = rest[m.end():m.end() + LOOK_MAX].lstrip()[:1]
+            return YES if first in ('"', "'", "}") and first else MAYBE if not eof and not first else NO
         return MAYBE if not eof and prefix.match(rest[:LOOK_MAX]) else NO
 
     def read(self, r, ctx, opener, ends, value):
-        m = yield from token(r, _NAME_TOKEN, 256)
+        m = yield from token(r, _QUALIFIED, 256)
         if m is None:
             raise Reject("no name") if not r.eof else Truncated("cut off before a name")
         name = ctx.check(m.group().strip())
@@ -319,10 +332,11 @@ def _functions(ends: tuple, value: str) -> Dialect:
                    trim_nl=True, suspects=("</parameter",), untyped=VALUES[value])
 
 
-# (its tags in any namespace: `<ns:invoke …>`, `<ns|invoke …>`; Muse writes `<atem:invoke …>`)
-_NS = r"(?:[A-Za-z_][\w.\-]{0,31}[:|])?"
+# (its tags in any namespace: `<ns:invoke …>`, `<ns|invoke …>`, DeepSeek's DSML spelling
+# `<｜NS｜invoke …>` / `<|NS|invoke …>`; Muse writes `<atem:invoke …>`)
+_NS = r"(?:[A-Za-z_][\w.\-]{0,31}[:|]|[|｜]{1,2}[A-Za-z_][\w.\-]{0,31}[|｜]{1,2})?"
 _INVOKE = re.compile(r'\s*<(' + _NS + r')invoke\s+name\s*=\s*"([^"<>\n]*)"\s*>')
-_INVOKE_PREFIX = re.compile(r"\s*<(?:[A-Za-z_][\w.\-]{0,31}|" + _NS
+_INVOKE_PREFIX = re.compile(r"\s*<(?:[A-Za-z_][\w.\-]{0,31}|[|｜]{1,2}(?:[A-Za-z_][\w.\-]{0,31}[|｜]?)?|" + _NS
                             + r"(?:i(?:n(?:v(?:o(?:k(?:e(?:\s[^<>]*)?)?)?)?)?)?)?)?\Z")
 
 
@@ -703,8 +717,11 @@ class KeyValue(Body):
         return (MAYBE if not eof and (not rest or _TAG_PREFIX.match(rest)) else NO), None
 
     def read(self, r, ctx, opener, ends, value):
-        if self.call is None:
-            r.push_front(opener)           # the wrapper's opener is the call tag's start
+        if self.call is None:              # the wrapper's opener is the call tag's start:
+            if r.at - len(opener) >= max(r.start, r.base) and r.buf.startswith(opener, r.pos - len(opener)):
+                r.rewind(r.at - len(opener))   # read in this block (a nested wrapper's): again
+            else:
+                r.push_front(opener)
         if self.glued:
             d = _glued(self.call or opener, ends, self.key, self.value, self.type, self.suffixes,
                        self.call is not None, self.trim_nl, value)
@@ -896,6 +913,10 @@ class KeyEquals(Body):
 _SPECIAL = re.compile(r"\s*<[|｜][^<>|｜\n]{1,48}[|｜]>")
 _SPECIAL_PREFIX = re.compile(r"\s*<(?:[|｜][^<>|｜\n]{0,48}(?:[|｜]>?)?)?")
 _PARAMS = ("<parameter=", "<parameter name=")
+# A content-type word between header tokens (harmony's `<|constrain|>json<|message|>`, PLaMo 3's
+# `<|plamo:constrain|>json<|plamo:msg|>`): a word, then a token; and every prefix of one.
+_TYPED = re.compile(r"[A-Za-z]{1,16}<[|｜][^<>|｜\n]{1,48}[|｜]>")
+_TYPED_PREFIX = re.compile(r"[A-Za-z]{1,16}(?:<(?:[|｜][^<>|｜\n]{0,48}(?:[|｜]>?)?)?)?")
 
 
 class Framed(Body):
@@ -908,13 +929,13 @@ class Framed(Body):
         if v != YES:
             return v
         n = 0
-        while (m := _SPECIAL.match(rest)) is not None:
+        while (m := _SPECIAL.match(rest) or (_TYPED.match(rest) if n else None)) is not None:
             rest, n = rest[m.end():], n + 1
         if not n:
             return MAYBE if not eof and _SPECIAL_PREFIX.fullmatch(rest) else NO
         if rest.lstrip().startswith("{"):
             return YES
-        if not eof and _SPECIAL_PREFIX.fullmatch(rest):
+        if not eof and (_SPECIAL_PREFIX.fullmatch(rest) or _TYPED_PREFIX.fullmatch(rest)):
             return MAYBE
         return tag_after(rest, eof, _PARAMS)
 
@@ -935,10 +956,16 @@ class Framed(Body):
 
 
 def _specials(r, most: int = 64):
-    """Skip up to `most` special tokens (`<|…|>`) at the reader."""
-    for _ in range(most):
+    """Skip up to `most` special tokens (`<|…|>`) at the reader, and a content-type word between
+    two of them."""
+    for i in range(most):
         at = r.at
         m = yield from token(r, _SPECIAL_PREFIX, 64)
+        if (m is None or not m.group().endswith(">")) and i:
+            r.rewind(at)
+            m = yield from token(r, _TYPED_PREFIX, 80)
+            if m is not None and not _TYPED.fullmatch(m.group()):
+                m = None
         if m is None or not m.group().endswith(">"):
             r.rewind(at)
             return
@@ -956,14 +983,26 @@ _PAREN_KW = re.compile(r"\s*\(\s*(?:\)|[A-Za-z_]\w*\s*=(?!=))")
 _PAREN_PREFIX = re.compile(r"\s*(?:\(\s*(?:[A-Za-z_]\w*\s*)?)?\Z")
 
 
+_PRINT = "print("
+
+
 class Called(Body):
     """A name, then its arguments in parentheses: a JSON object, `NAME({"a": 1})`, or Python
-    keywords, `NAME(a=1, b="x")` (the pythonic reader's); vllm-mlx's Qwen3 call line is
-    `[Calling tool: NAME({…})]`."""
+    keywords, `NAME(a=1, b="x")` (the pythonic reader's: then more calls may follow, one per
+    line); vllm-mlx's Qwen3 call line is `[Calling tool: NAME({…})]`.  A Python call may be
+    wrapped in `print(…)`, as Google's examples write it (Gemini's
+    `<tool_code>print(default_api.NAME(a=1))</tool_code>`)."""
 
     worded = True
 
     def spot(self, look, eof, ctx, strict, ends=()):
+        head = look[:LOOK_MAX].lstrip()
+        if head.startswith(_PRINT):
+            look = head[len(_PRINT):]
+            if not _NAME.match(look) and (eof or look.strip()):
+                return NO
+        elif not eof and head and _PRINT.startswith(head):
+            return MAYBE
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
@@ -982,10 +1021,41 @@ class Called(Body):
             if not (yield from startswith(r, ")", skip_ws=True)):
                 raise Bad("expected ')'") if (yield from peek(r)) else Truncated("cut off before ')'")
         else:
-            from ._pythonic import call as python_call
             r.rewind(at)
-            yield from python_call(r, ctx)
+            yield from _python_lines(r, ctx, _longest(ends))
         yield from _closer(r, ends)
+
+
+def _python_lines(r, ctx, ends: tuple):
+    """Python calls, one per line, each perhaps in `print(…)`, up to one of `ends` or what is no
+    call (the first is one: `spot` said so)."""
+    from ._pythonic import call as python_call
+    first = True
+    while True:
+        c = yield from peek(r)
+        if not c or (yield from at_mark(r, ends)) is not None:
+            return                       # (a `[/X]` closer is no list of calls)
+        at = r.at
+        printed = yield from startswith(r, _PRINT)
+        if not first and not (yield from _call_next(r)):
+            r.rewind(at)
+            return
+        yield from python_call(r, ctx)
+        if printed and not (yield from startswith(r, ")", skip_ws=True)):
+            raise Bad("expected ')'") if (yield from peek(r)) else Truncated("cut off before ')'")
+        first = False
+
+
+def _call_next(r):
+    """Does a Python call start at the reader (`NAME(` then `)` or a keyword)?  Nothing consumed."""
+    from ._code import call_follows
+    while True:
+        look = r.buf[r.pos:r.pos + LOOK_MAX]
+        v = call_follows(look, r.eof or len(look) >= LOOK_MAX)
+        if v != MAYBE:
+            return v == YES
+        if not (yield from more(r)):
+            return call_follows(look, True) == YES
 
 
 # A wrapper whose own word says it holds a call (`<acme_tool_call>`, `[Calling tool:`): a
@@ -1054,7 +1124,7 @@ def pick(look: str, eof: bool, ctx, opener: str = "", bodies: tuple = ()) -> tup
     if html_element(opener):
         return NO, None                          # `<pre>`, `<div>`: HTML, never a call's wrapper
     callish = says_call(opener)
-    if opener.endswith(":") and not callish:
+    if opener.startswith("[") and opener.endswith(":") and not callish:
         return NO, None                          # `[Note: …]` is prose
     wait = False
     v, kv = KeyValue.seen(look, eof, ctx)

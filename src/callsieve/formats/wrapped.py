@@ -11,30 +11,39 @@ from it (`_parts.closers`).  After prose such a call is held as an example until
 A family of known parts, declared with no code (formats/_known.py): the Known body (whichever
 body of the parts table names a declared tool) in any tag-shaped wrapper, its closer spelled
 from each opener.  The table is `_parts.BODIES` and, here, the code bodies too (a pythonic list
-in a wrapper whose word says it holds a call: `<acme_call>[f(a=1)]</acme_call>`).
+in a wrapper whose word says it holds a call: `<acme_call>[f(a=1)]</acme_call>`; Gemma's literal,
+`NAME{key:<|"|>v<|"|>,n:4}`, its name perhaps behind a namespace).  A wrapper may hold wrappers
+(`<function_calls>\n<tool_code>f(a=1)</tool_code>\n</function_calls>`: `Known`'s `nested`), and a
+name prefix in a tag is a wrapper too: Gemini's self-closing `<call:default_api:NAME{…}/>`.
 """
-from ._code import Python
+from ._code import Literal, Python
 from ._known import Known
 from ._parts import Family, closers
 from ..scan import Shape
 
-# `<x>`, `<ns|x>`, `<ns:x>`, `<x:suffix>`, `<|x|>`, `<｜x｜>`, `<<<X>>>`, `[X]` (a closer, `</x>`,
-# never), and a call line's start, `[Calling tool:` (words, then a colon: `_parts.pick` takes it
-# only when its words say it is a call: tool, call, function, invoke).
+# `<x>`, `<ns|x>`, `<ns:x>`, `<x:suffix>`, `<|x|>`, `<｜x｜>`, a namespace in a special token
+# (`<｜NS｜x>`, `<|NS|x|>`: DeepSeek's DSML spelling, any namespace), `<<<X>>>`, `[X]` (a closer,
+# `</x>`, never), a name prefix in a tag (`<call:` then `NS:NAME{…}/>` or `NAME(…)/>`: Gemini's
+# self-closing call tag; the prefix only before a name and its `:`, `{` or `(`), and a call
+# line's start, `[Calling tool:` (words, then a colon: `_parts.pick` takes it only when its words
+# say it is a call: tool, call, function, invoke).
+_W = r"[A-Za-z_][\w.:▁\-]{0,47}"          # a special token's word (`▁` joins DeepSeek's words)
 WRAPPER = Shape(
     "wrapper",
     {"<": r"<<<[A-Za-z_][\w.\-]{0,47}>>>"
-          r"|<(?:[|｜][A-Za-z_][\w.:▁\-]{0,47}[|｜]|[A-Za-z_][\w.\-]{0,47}(?:[:|][\w.\-]{1,47})?)>",
+          rf"|<(?:[|｜]{_W}(?:[|｜]{_W}[|｜]?|[|｜])|[A-Za-z_][\w.\-]{{0,47}}(?:[:|][\w.\-]{{1,47}})?)>"
+          r"|<[A-Za-z_][\w.\-]{0,47}:(?=[A-Za-z_][\w.\-]{0,63}[:{(])",
      "[": r"\[[A-Z][A-Z_]{0,31}\]"
           r"|\[(?=[A-Za-z_ ]{0,40}?(?i:tool|call|function|invoke))[A-Za-z][A-Za-z_]{0,23}(?: [A-Za-z_]{1,24}){0,2}:"},
     r"<<(?:<(?:[A-Za-z_][\w.\-]{0,47}>{0,2})?)?"
-    r"|<(?:[|｜](?:[A-Za-z_][\w.:▁\-]{0,47}[|｜]?)?|[A-Za-z_][\w.\-]{0,47}(?:[:|][\w.\-]{0,47})?)?"
+    rf"|<(?:[|｜](?:{_W}(?:[|｜](?:{_W}[|｜]?)?)?)?"
+    r"|[A-Za-z_][\w.\-]{0,47}(?:[:|][\w.\-]{0,47})?(?::[\w.\-]{0,63}){0,3})?"
     r"|\[(?:[A-Za-z][A-Za-z_]{0,23}(?: (?:[A-Za-z_]{1,24}(?: [A-Za-z_]{0,24})?)?)?)?",
     r"<(?:[|｜A-Za-z_]|<(?:<|\Z)|\Z)|\[(?:[A-Za-z]|\Z)",
-    100, "any tag: <x>, <|x|>, <ns|x>, <<<X>>>, [X], [Calling tool:")
+    180, "any tag: <x>, <|x|>, <｜NS｜x>, <<<X>>>, [X], <call:, [Calling tool:")
 
 WRAPPED = Family(
-    "wrapped", (), Known((Python(),)), closer=closers, tool_openers=(WRAPPER,), shaped=True,
+    "wrapped", (), Known((Python(), Literal('<|"|>')), nested=WRAPPER), closer=closers, tool_openers=(WRAPPER,), shaped=True,
     examples=True, priority=95, aliases=("generic_wrapper",),
     description="a known call body in a wrapper no format declares, naming a declared tool",
     example='<acme_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</acme_call>')
