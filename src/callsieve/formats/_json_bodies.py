@@ -24,7 +24,7 @@ from . import LOOK_MAX, MAYBE, NO, YES, Verdict, declared
 from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
                     keyed_calls, special)
 from . import _keyed
-from ._parts import FUNCTION, PARAMETER, VALUES, Body, closers, trailer
+from ._parts import FUNCTION, PARAMETER, VALUES, Body, _closer, _longest, closers, trailer
 from ._xml import Dialect, tag_after
 from ._xml import call as xml_call
 from ..reader import Reject, Truncated, more, peek, peek_raw, startswith, token
@@ -309,6 +309,7 @@ class NameArgs(Body):
 # A harmony header's items: a special token (`<|channel|>`, `<|constrain|>`, in any namespace),
 # or a word (a role, a channel, a payload type).
 _ITEM = re.compile(r"<[|｜][^<>|｜\s]{1,48}[|｜]>|[A-Za-z_][\w\-]*")
+_OPENED = re.compile(r"<[|｜][^<>|｜\s/]{1,48}[|｜]>")
 _ITEM_PREFIX = re.compile(r"<(?:[|｜][^<>|｜\s]{0,48}[|｜]?)?\Z")
 _TO = re.compile(r"to[ \t]*=[ \t]*")
 _TO_PREFIX = re.compile(r"t(?:o[ \t]*)?\Z")
@@ -414,6 +415,9 @@ class Addressee(Body):
                 raise Reject("not a harmony header")
             if not (yield from more(r)):
                 raise Truncated("cut off in a harmony header")
+        # (a wrapper-shaped token in the header, `<|tool|>to=functions.f…`, may be closed after
+        # the call, before the block's own closer: `<|/tool|>`)
+        opened = _OPENED.findall(r.buf, r.pos, r.pos + at)
         r.pos += at
         name = ctx.check(addressee(ctx, to))
         if r.buf[r.pos:r.pos + LOOK_MAX].lstrip().startswith("<"):
@@ -425,6 +429,8 @@ class Addressee(Body):
             m = yield from token(r, _TOKEN, 64)
             if m is None or not _ITEM.fullmatch(m.group()) or m.group() in ends:
                 r.rewind(at)                   # (no end token: the wrapper's closer, or text)
+        for tok in reversed(opened):
+            yield from _closer(r, _longest(closers(tok)))
         yield from trailer(r, ends)
 
 
