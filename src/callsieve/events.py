@@ -14,11 +14,17 @@ class Text:
     """Content for the user."""
     text: str
 
+    def __init__(self, text: str) -> None:
+        _SET_TEXT(self, text)          # (see _slot)
+
 
 @dataclass(frozen=True, slots=True)
 class Reasoning:
     """Thinking text, separated from the answer."""
     text: str
+
+    def __init__(self, text: str) -> None:
+        _SET_REASONING(self, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +40,10 @@ class ToolCallArgs:
     """A piece of the call's arguments as JSON text; a call's deltas concatenate to one JSON object."""
     index: int
     delta: str
+
+    def __init__(self, index: int, delta: str) -> None:
+        _SET_INDEX(self, index)
+        _SET_DELTA(self, delta)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,5 +79,18 @@ class Markup:
     """Text consumed as markup or call syntax (only with Sieve(markup=True), for auditing)."""
     text: str
 
+
+def _slot(cls: type, name: str) -> Any:
+    """The setter of a slot of a frozen event.  The hot events (one per chunk of prose, one per
+    argument delta) write their slots through it: the __init__ dataclass writes looks
+    object.__setattr__ up on every call and then the slot by name, a third of a prose chunk's
+    cost in the Sieve.  They stay the same frozen dataclasses (fields, eq, hash, repr,
+    match_args, replace, FrozenInstanceError)."""
+    return cls.__dict__[name].__set__
+
+
+_SET_TEXT = _slot(Text, "text")
+_SET_REASONING = _slot(Reasoning, "text")
+_SET_INDEX, _SET_DELTA = _slot(ToolCallArgs, "index"), _slot(ToolCallArgs, "delta")
 
 Event = Text | Reasoning | ToolCallStart | ToolCallArgs | ToolCallEnd | ToolCallError | Markup

@@ -203,20 +203,20 @@ class Layout:
     def spaced(self, text: str) -> list:
         """`prose` when it changes nothing but the whitespace held (text with no backtick and no
         newline, on a line that can no longer be a fence: see calm), the commonest case."""
-        ws = self.ws
-        if text[-1] in _WS:
+        last = text[-1]
+        if last in _WS:
             body = text.rstrip()
             if not body:
-                self.ws = ws + text
+                self.ws += text
                 return []
-            self.ws = text[len(body):]
+            ws, self.ws = self.ws, text[len(body):]
             text = ws + body
             self.last = body[-1]
             return [Text(text)]
-        self.last = text[-1]
-        if ws:
+        self.last = last
+        if self.ws:
+            text = self.ws + text
             self.ws = ""
-            text = ws + text
         return [Text(text)]
 
     def wrote(self, s: str) -> None:
