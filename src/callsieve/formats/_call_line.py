@@ -51,7 +51,8 @@ def params_after(r):
         rest = buf[i:i + 80]
         if rest:
             m = _PARAM.match(rest)
-            if m is not None and (r.eof or m.end() < len(rest)):
+            # (once its spelling shows: the tag's end, or as much of it as any spelling needs)
+            if m is not None and (r.eof or ">" in rest or len(rest) >= 64):
                 return m
             if m is None and not _TAG_START.fullmatch(rest):
                 return None                    # prose, JSON, another tag: not its arguments
