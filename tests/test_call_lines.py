@@ -37,6 +37,14 @@ READ = [
     ('[Calling tool: search_files]\n<parameter=file_glob>*.tsx</parameter>\n<parameter=path>/srv</parameter>\n'
      '</function>\n</tool_call>', FOUND, ""),
     ('<acme_tool_call>search_files</acme_tool_call>\n' + INVOKE_PARAMS + '</invoke>', FOUND, ""),
+    # key/value tag pairs of any spelling (no call tag around them): up to the next closing tag
+    # that is none of theirs, the wrapper's
+    ('[Calling tool: search_files]\n<arg_key>file_glob</arg_key><arg_value>*.tsx</arg_value>\n'
+     '<arg_key>path</arg_key><arg_value>/srv</arg_value>\n</tool_call>', FOUND, ""),
+    ('[Calling tool: search_files]<|param_key|>file_glob<|/param_key|><|param_value|>*.tsx<|/param_value|>'
+     '<|param_key|>path<|/param_key|><|param_value|>/srv<|/param_value|></ns:tool_call>\nDone.', FOUND, "Done."),
+    ('[Calling tool: search_files]\n<arg_key>path</arg_key><arg_value>a</b> b</arg_value></tool_call>',
+     [("search_files", {"path": "a</b> b"})], ""),
     # a name alone, and nothing that may be its arguments after it: a call with no arguments
     # (the blank lines between a call and the text after it are layout)
     ('[Calling tool: search_files]', [("search_files", {})], ""),
@@ -59,8 +67,9 @@ NOT_RUN = [
     '[Calling tool: search_files]\n<parameter name="file_glob">*.tsx</parameter>\n',         # no closer
     '[Calling tool: search_files]\n<parameter name="file_glob">*.tsx',                       # cut in a value
     '[Calling tool: search_files]\n<parameter',                                              # cut in a tag
-    '[Calling tool: search_files]\n<arg_key>a</arg_key><arg_value>1</arg_value></tool_call>',  # no call tag
-    '[Calling tool: search_files]\n<param_value>x</param_value>',
+    '[Calling tool: search_files]\n<arg_key>a</arg_key><arg_value>1</arg_value>',            # no closer
+    '[Calling tool: search_files]\n<arg_key>a</arg_key><arg_value>1',
+    '[Calling tool: search_files]\n<param_value>x</param_value>',                            # no key
     '<acme_call>search_files</acme_call>\n<ns|parameter name="a">1',
 ]
 

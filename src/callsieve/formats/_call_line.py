@@ -15,9 +15,10 @@ makes it no runnable call, its text kept (never a silent `{}` call).
 """
 from __future__ import annotations
 
+import functools
 import re
 
-from ._xml import LOOK
+from ._xml import LOOK, Dialect
 from ._xml import call as xml_call
 from ..reader import Bad, more
 
@@ -27,8 +28,9 @@ CONNECTOR_PREFIX = re.compile(r"[ \t]*(?:[A-Za-z]{1,16}(?:[ \t]+[A-Za-z]{0,16}){
 
 # A parameter tag of any body's spelling (`<parameter name=`, `<parameter=`, `<ns:parameter …>`,
 # `<arg_key>`, `<param_value>`…), or one cut off by the end of the stream; and the start of any tag.
-_PARAM = re.compile(r"<(?:[A-Za-z_][\w.\-]{0,31}[:|])?(?:parameter|param|argument|arg)(?:_?(?:key|value|name|type))?"
-                    r"(?=[\s=>/|]|\Z)")
+_PARAM = re.compile(r"<(?:[|｜]|[A-Za-z_][\w.\-]{0,31}[:|])?"
+                    r"(?:(?:parameter|param|argument|arg)(?:_?(?:key|value|name|type))?|(?:[A-Za-z]{1,16}_)?key)"
+                    r"(?=[\s=>/|｜]|\Z)")
 _TAG_START = re.compile(r"<[\w.:|\-]{0,48}")
 _INVOKE_PARAM = re.compile(r"<((?:[A-Za-z_][\w.\-]{0,31}[:|])?)parameter\s+name\s*=")
 _FUNCTION_PARAM = re.compile(r"<parameter=")
@@ -63,13 +65,15 @@ def params_after(r):
 def arguments(r, ctx, name: str, value: str, found):
     """The call `name` with the parameters `found` (`params_after`) starts: read up to the call's
     closer and a wrapper closer after it.  Bad when they are of no spelling read here."""
-    from ._parts import _functions, _invoke, says_call
+    from ._parts import _KEY_TAG, _functions, _invoke, says_call
     tag = r.buf[r.pos:].lstrip()
     m = _INVOKE_PARAM.match(tag)
     if m is not None:
         d = _invoke((), value, m.group(1))
     elif _FUNCTION_PARAM.match(tag):
         d = _functions((), value)
+    elif _KEY_TAG.match(tag):
+        d = _pairs(_KEY_TAG.match(tag).group(), value)
     else:
         raise Bad(f"parameter markup ({found.group()}…) after the call {name!r}, "
                   "of no spelling known without its call tag")
@@ -82,3 +86,14 @@ def arguments(r, ctx, name: str, value: str, found):
             return
         if not _CLOSE_PREFIX.fullmatch(r.buf, r.pos) or not (yield from more(r)):
             return
+
+
+@functools.lru_cache(maxsize=16)
+def _pairs(key: str, value: str) -> Dialect:
+    """Key/value tag pairs spelled from `key` (`_parts.KeyValue`), with no call tag around them:
+    they end at the next closing tag that is none of theirs (the wrapper's, `</tool_call>`)."""
+    from ._parts import KeyValue, _key_value
+    kv = KeyValue(key)
+    d = _key_value("", (), kv.key, kv.value, kv.type, value, kv.trim_nl)
+    return Dialect(call=d.call, call_close=(), param=d.param, value_close=d.value_close, block_close=("</",),
+                   trim_nl=d.trim_nl, untyped=d.untyped)
