@@ -43,6 +43,8 @@ READ = [
      '<arg_key>path</arg_key><arg_value>/srv</arg_value>\n</tool_call>', FOUND, ""),
     ('[Calling tool: search_files]<|param_key|>file_glob<|/param_key|><|param_value|>*.tsx<|/param_value|>'
      '<|param_key|>path<|/param_key|><|param_value|>/srv<|/param_value|></ns:tool_call>\nDone.', FOUND, "Done."),
+    ('[Calling tool: search_files]\n<｜arg_key｜>path<｜/arg_key｜><｜arg_value｜>/srv<｜/arg_value｜><｜tool_call_end｜>',
+     [("search_files", {"path": "/srv"})], ""),
     ('[Calling tool: search_files]\n<arg_key>path</arg_key><arg_value>a</b> b</arg_value></tool_call>',
      [("search_files", {"path": "a</b> b"})], ""),
     # a name alone, and nothing that may be its arguments after it: a call with no arguments

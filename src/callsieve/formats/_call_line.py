@@ -7,7 +7,8 @@ models imitate it (hermes-studio#942):
 - `[Calling tool: NAME]` in place of a body's opening tag, then that body's parameter tags and
   closers (MiniMax-M2.7: `<parameter name="k">v</parameter>…</invoke></minimax:tool_call>`):
   the parameters are the call's arguments, up to the call's closer and the family's wrapper
-  closer after it (markup).
+  closer after it (markup); key/value tag pairs (`<arg_key>`, any spelling `_parts.KeyValue`
+  reads) have no call tag, and end at the next closing tag that is none of theirs.
 So a name alone is a call with no arguments only when no parameter markup follows it (after
 blanks): a name-only call waits for the next non-blank text (at most `LOOK` characters of blanks,
 or the end of the stream) before it is delivered, and parameter markup it cannot read whole
@@ -31,13 +32,15 @@ CONNECTOR_PREFIX = re.compile(r"[ \t]*(?:[A-Za-z]{1,16}(?:[ \t]+[A-Za-z]{0,16}){
 _PARAM = re.compile(r"<(?:[|｜]|[A-Za-z_][\w.\-]{0,31}[:|])?"
                     r"(?:(?:parameter|param|argument|arg)(?:_?(?:key|value|name|type))?|(?:[A-Za-z]{1,16}_)?key)"
                     r"(?=[\s=>/|｜]|\Z)")
-_TAG_START = re.compile(r"<[\w.:|\-]{0,48}")
+_TAG_START = re.compile(r"<[\w.:|｜\-]{0,48}")
 _INVOKE_PARAM = re.compile(r"<((?:[A-Za-z_][\w.\-]{0,31}[:|])?)parameter\s+name\s*=")
 _FUNCTION_PARAM = re.compile(r"<parameter=")
 # A wrapper's closer after the call's own (`</minimax:tool_call>`): markup when its word says
 # it held a call; and every start of one.
-_CLOSE_TAG = re.compile(r"\s*</([\w.:|\-]{1,64})>")
-_CLOSE_PREFIX = re.compile(r"\s{0,256}(?:<(?:/[\w.:|\-]{0,64})?)?")
+_CLOSE_TAG = re.compile(r"\s*(?:</([\w.:|\-]{1,64})>|<[|｜](/?[\w.:▁\-]{1,64})[|｜]>)")
+_CLOSE_PREFIX = re.compile(r"\s{0,256}(?:<(?:/[\w.:|\-]{0,64}|[|｜]/?[\w.:▁\-]{0,64}[|｜]?)?)?")
+# What ends key/value pairs: a tag that is none of theirs (a closing tag, a special token)
+_PAIRS_END = ("</", "<|", "<｜")
 
 
 def params_after(r):
@@ -72,8 +75,8 @@ def arguments(r, ctx, name: str, value: str, found):
         d = _invoke((), value, m.group(1))
     elif _FUNCTION_PARAM.match(tag):
         d = _functions((), value)
-    elif _KEY_TAG.match(tag):
-        d = _pairs(_KEY_TAG.match(tag).group(), value)
+    elif (k := _KEY_TAG.match(tag)) is not None:
+        d = _pairs(k.group(), value)
     else:
         raise Bad(f"parameter markup ({found.group()}…) after the call {name!r}, "
                   "of no spelling known without its call tag")
@@ -81,7 +84,7 @@ def arguments(r, ctx, name: str, value: str, found):
     while True:                                # a wrapper's closer after the call's: markup
         c = _CLOSE_TAG.match(r.buf, r.pos)
         if c is not None:
-            if says_call(c.group(1)):
+            if says_call(c.group(1) or c.group(2)):
                 r.pos = c.end()
             return
         if not _CLOSE_PREFIX.fullmatch(r.buf, r.pos) or not (yield from more(r)):
@@ -91,9 +94,10 @@ def arguments(r, ctx, name: str, value: str, found):
 @functools.lru_cache(maxsize=16)
 def _pairs(key: str, value: str) -> Dialect:
     """Key/value tag pairs spelled from `key` (`_parts.KeyValue`), with no call tag around them:
-    they end at the next closing tag that is none of theirs (the wrapper's, `</tool_call>`)."""
+    they end at the next tag that is none of theirs (the wrapper's closer, `</tool_call>`,
+    `<｜tool_call_end｜>`), never inside a value (which only its own closer ends)."""
     from ._parts import KeyValue, _key_value
     kv = KeyValue(key)
     d = _key_value("", (), kv.key, kv.value, kv.type, value, kv.trim_nl)
-    return Dialect(call=d.call, call_close=(), param=d.param, value_close=d.value_close, block_close=("</",),
+    return Dialect(call=d.call, call_close=(), param=d.param, value_close=d.value_close, block_close=_PAIRS_END,
                    trim_nl=d.trim_nl, untyped=d.untyped)
