@@ -96,8 +96,9 @@ def _pairs(key: str, value: str) -> Dialect:
     """Key/value tag pairs spelled from `key` (`_parts.KeyValue`), with no call tag around them:
     they end at the next tag that is none of theirs (the wrapper's closer, `</tool_call>`,
     `<｜tool_call_end｜>`), never inside a value (which only its own closer ends)."""
-    from ._parts import KeyValue, _key_value
+    from ._parts import KeyValue, _invoke, _key_value
     kv = KeyValue(key)
-    d = _key_value("", (), kv.key, kv.value, kv.type, value, kv.trim_nl)
-    return Dialect(call=d.call, call_close=(), param=d.param, value_close=d.value_close, block_close=_PAIRS_END,
-                   trim_nl=d.trim_nl, untyped=d.untyped)
+    d = _key_value(kv.key, (), kv.key, kv.value, kv.type, value, kv.trim_nl)
+    # (a Dialect has a call tag: the invoke body's, so a call written next ends the pairs too)
+    return Dialect(call=_invoke((), value).call, call_close=(), param=d.param, value_close=d.value_close,
+                   block_close=_PAIRS_END, trim_nl=d.trim_nl, untyped=d.untyped)
