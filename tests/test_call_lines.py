@@ -69,6 +69,7 @@ NOT_RUN = [
     '[Calling tool: search_files]\n<parameter name="file_glob">*.tsx</parameter>\n',         # no closer
     '[Calling tool: search_files]\n<parameter name="file_glob">*.tsx',                       # cut in a value
     '[Calling tool: search_files]\n<parameter',                                              # cut in a tag
+    '[Calling tool: search_files]\n<par',
     '[Calling tool: search_files]\n<arg_key>a</arg_key><arg_value>1</arg_value>',            # no closer
     '[Calling tool: search_files]\n<arg_key>a</arg_key><arg_value>1',
     '[Calling tool: search_files]\n<param_value>x</param_value>',                            # no key
@@ -86,6 +87,7 @@ STAYS_TEXT = [
     # an example in prose, quoted, or an undeclared name
     'The client logs lines like [Calling tool: search_files] when it runs a tool.',
     'Write `[Calling tool: terminal with arguments: {"command": "ls"}]` to run it.',
+    'It printed [Calling tool: terminal with arguments: {"command": "ls"}] before it stopped.',
     '[Calling tool: nope with arguments: {"command": "ls"}]',
     '[Calling tool: nope]\n<parameter name="a">1</parameter>\n</invoke>',
     # a phrase too long to be a connector, a bracket of no call
@@ -111,3 +113,18 @@ def test_a_name_alone_is_delivered_only_once_what_follows_it_is_known():
     list(s.feed("[Calling tool: search_files]\n\n"))
     evs = list(s.feed("Done."))
     assert any(isinstance(e, ToolCallEnd) for e in evs)
+
+
+@pytest.mark.parametrize("text", [
+    '[Calling tool: search_files]\n' + INVOKE_PARAMS + '</invoke>\n</minimax:tool_call>',
+    '[Calling tool: search_files]\n<parameter=path>/srv</parameter>\n</function>\n</tool_call>',
+    '[Calling tool: search_files]\n<arg_key>path</arg_key><arg_value>/srv</arg_value>\n</tool_call>',
+])
+def test_cut_anywhere_a_call_line_before_parameters_never_runs_without_them(text):
+    """The stream ends anywhere after the call line: the call runs with every parameter the model
+    wrote, or not at all (never with `{}` or with some of them)."""
+    whole = [(c.name, c.arguments) for c in check(text, tools=T).tool_calls]
+    # (cut before the parameters' first `<`, the line is a call with no arguments: nothing follows it)
+    for end in range(text.index("<") + 1, len(text)):
+        got = [(c.name, c.arguments) for c in check(text[:end], tools=T).tool_calls]
+        assert got in ([], whole), (text[:end], got)

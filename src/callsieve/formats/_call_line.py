@@ -62,7 +62,8 @@ def params_after(r):
             if m is None and not _TAG_START.fullmatch(rest):
                 return None                    # prose, JSON, another tag: not its arguments
         if not (yield from more(r)):
-            return _PARAM.match(rest) if rest else None
+            # (a tag cut off by the end of the stream may be a parameter's: not a call without it)
+            return (_PARAM.match(rest) or _TAG_START.fullmatch(rest)) if rest else None
 
 
 def arguments(r, ctx, name: str, value: str, found):
@@ -78,8 +79,8 @@ def arguments(r, ctx, name: str, value: str, found):
     elif (k := _KEY_TAG.match(tag)) is not None:
         d = _pairs(k.group(), value)
     else:
-        raise Bad(f"parameter markup ({found.group()}…) after the call {name!r}, "
-                  "of no spelling known without its call tag")
+        raise Bad(f"markup that may be its arguments ({found.group()}…) after the call {name!r}, "
+                  "cut off or of no spelling known without a call tag")
     yield from xml_call(r, ctx, d, name)
     while True:                                # a wrapper's closer after the call's: markup
         c = _CLOSE_TAG.match(r.buf, r.pos)
