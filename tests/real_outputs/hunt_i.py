@@ -139,19 +139,14 @@ case("transcript", "https://github.com/raullenchai/Rapid-MLX/pull/1592",
 case("transcript", "https://github.com/EKKOLearnAI/hermes-studio/issues/942",
      "MiniMax-M2.7: `[Calling tool: NAME with arguments: {json}]`",
      '[Calling tool: terminal with arguments: {"command": "free -h && df -h /"}]',
-     [("terminal", {"command": "free -h && df -h /"})], tools=["terminal", "search_files"],
-     xfail='the call-line wrapper `[Calling tool:` is known (wrapped.WRAPPER) but no body of the parts table '
-           'reads `NAME with arguments: {json}` (a name, a connecting phrase, then the JSON arguments)')
+     [("terminal", {"command": "free -h && df -h /"})], tools=["terminal", "search_files"])
 case("transcript", "https://github.com/EKKOLearnAI/hermes-studio/issues/942",
      "MiniMax-M2.7: `[Calling tool: NAME]` in place of the invoke opener, the parameters and closers intact",
      '[Calling tool: search_files]\n<parameter name="file_glob">*.tsx</parameter>\n<parameter name="path">'
      '/home/dev/hermes-web-ui</parameter>\n<parameter name="pattern">tool_call|ToolCall</parameter>\n</invoke>\n'
      '</minimax:tool_call>',
      [("search_files", {"file_glob": "*.tsx", "path": "/home/dev/hermes-web-ui", "pattern": "tool_call|ToolCall"})],
-     tools=["terminal", "search_files"],
-     xfail='the call line closes at `]`, so the Bare body runs NAME with no arguments (a wrong call) and the '
-           "invoke's parameters and closers after it are content: a call line naming a tool, then an invoke's "
-           'parameter tags up to `</invoke>`, is one call')
+     tools=["terminal", "search_files"])
 
 # ---------------------------------------------------------------------------------------------
 # Wrappers a server stripped or a model dropped.

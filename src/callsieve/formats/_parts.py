@@ -28,6 +28,7 @@ from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until, until_any
 from ..scan import Matcher
+from ._call_line import CONNECTOR, CONNECTOR_PREFIX, arguments, params_after
 
 VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped value is read as
 
@@ -1090,7 +1091,9 @@ def html_element(opener: str) -> bool:
 
 
 class Bare(Body):
-    """A declared name alone before the wrapper's closer: a call with no arguments."""
+    """A declared name alone before the wrapper's closer: a call with no arguments, unless
+    parameter markup follows the closer (then those are its arguments, or it is no call); or
+    the name, a connecting phrase and JSON arguments, `NAME with arguments: {…}` (formats/_call_line.py)."""
 
     worded = True
 
@@ -1098,18 +1101,33 @@ class Bare(Body):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
-        rest = rest.lstrip()
-        if any(rest.startswith(e) for e in ends):
+        if CONNECTOR.match(rest):
             return YES
-        return MAYBE if not eof and any(e.startswith(rest) for e in ends) else NO
+        head = rest.lstrip()
+        if any(head.startswith(e) for e in ends):
+            return YES
+        if not eof and (any(e.startswith(head) for e in ends) or CONNECTOR_PREFIX.match(rest[:LOOK_MAX])):
+            return MAYBE
+        return NO
 
     def read(self, r, ctx, opener, ends, value):
         m = yield from token(r, _NAME_TOKEN, 256)
         if m is None:
             raise Reject("no name") if not r.eof else Truncated("cut off before a name")
-        ctx.start(ctx.check(m.group().strip()))
-        ctx.end()
+        name = ctx.check(m.group().strip())
+        if (yield from token(r, CONNECTOR, 64)) is not None:
+            yield from call_object(r, ctx, name=name)
+            if (yield from peek(r)) and (yield from at_mark(r, ends)) is None:
+                raise Bad("text after the arguments, before the wrapper's closer")
+            yield from _closer(r, ends)
+            return
         yield from _closer(r, ends)
+        found = yield from params_after(r)
+        if found is not None:
+            yield from arguments(r, ctx, name, value, found)
+            return
+        ctx.start(name)
+        ctx.end()
 
 
 # The bodies a wrapper no format declares may hold, in the order they are asked.
