@@ -52,7 +52,10 @@ READ = [
     ('[Calling tool: search_files]', [("search_files", {})], ""),
     ('[Calling tool: search_files]\n\nDone.', [("search_files", {})], "Done."),
     ('[Calling tool: search_files]\n<b>bold</b> text', [("search_files", {})], "<b>bold</b> text"),
-    ('[Calling tool: search_files]\n{"a": 1} is what it printed', [("search_files", {})], '{"a": 1} is what it printed'),
+    ('[Calling tool: search_files]\nIt printed {"a": 1}', [("search_files", {})], 'It printed {"a": 1}'),
+    # a name alone, then a JSON object: its arguments (never a call with `{}` before them)
+    ('[Calling tool: search_files]\n{"file_glob": "*.tsx", "path": "/srv"}', FOUND, ""),
+    ('<acme_tool_call>search_files</acme_tool_call>\n  {"file_glob": "*.tsx", "path": "/srv"}\nDone.', FOUND, "Done."),
     ('[Calling tool: search_files]\n[Calling tool: f]', [("search_files", {}), ("f", {})], ""),
 ]
 
@@ -74,6 +77,7 @@ NOT_RUN = [
     '[Calling tool: search_files]\n<arg_key>a</arg_key><arg_value>1',
     '[Calling tool: search_files]\n<param_value>x</param_value>',                            # no key
     '<acme_call>search_files</acme_call>\n<ns|parameter name="a">1',
+    '[Calling tool: search_files]\n{"file_glob": "*.tsx"',                                  # cut JSON
 ]
 
 

@@ -9,7 +9,8 @@ models imitate it (hermes-studio#942):
   the parameters are the call's arguments, up to the call's closer and the family's wrapper
   closer after it (markup); key/value tag pairs (`<arg_key>`, any spelling `_parts.KeyValue`
   reads) have no call tag, and end at the next closing tag that is none of theirs.
-So a name alone is a call with no arguments only when no parameter markup follows it (after
+- `[Calling tool: NAME]`, then a JSON object on the next line: the call's arguments.
+So a name alone is a call with no arguments only when no parameter markup or JSON follows it (after
 blanks): a name-only call waits for the next non-blank text (at most `LOOK` characters of blanks,
 or the end of the stream) before it is delivered, and parameter markup it cannot read whole
 makes it no runnable call, its text kept (never a silent `{}` call).
@@ -19,6 +20,7 @@ from __future__ import annotations
 import functools
 import re
 
+from ._json import call_object
 from ._xml import LOOK, Dialect
 from ._xml import call as xml_call
 from ..reader import Bad, more
@@ -32,6 +34,7 @@ CONNECTOR_PREFIX = re.compile(r"[ \t]*(?:[A-Za-z]{1,16}(?:[ \t]+[A-Za-z]{0,16}){
 _PARAM = re.compile(r"<(?:[|｜]|[A-Za-z_][\w.\-]{0,31}[:|])?"
                     r"(?:(?:parameter|param|argument|arg)(?:_?(?:key|value|name|type))?|(?:[A-Za-z]{1,16}_)?key)"
                     r"(?=[\s=>/|｜]|\Z)")
+_JSON_ARGS = re.compile(r"\{")
 _TAG_START = re.compile(r"<[\w.:|｜\-]{0,48}")
 _INVOKE_PARAM = re.compile(r"<((?:[A-Za-z_][\w.\-]{0,31}[:|])?)parameter\s+name\s*=")
 _FUNCTION_PARAM = re.compile(r"<parameter=")
@@ -55,6 +58,8 @@ def params_after(r):
             return None
         rest = buf[i:i + 80]
         if rest:
+            if rest[0] == "{":
+                return _JSON_ARGS.match(rest)  # (JSON arguments on their own, after the line)
             m = _PARAM.match(rest)
             # (once its spelling shows: the tag's end, or as much of it as any spelling needs)
             if m is not None and (r.eof or ">" in rest or len(rest) >= 64):
@@ -72,7 +77,10 @@ def arguments(r, ctx, name: str, value: str, found):
     from ._parts import _KEY_TAG, _functions, _invoke, says_call
     tag = r.buf[r.pos:].lstrip()
     m = _INVOKE_PARAM.match(tag)
-    if m is not None:
+    if tag[:1] == "{":
+        yield from call_object(r, ctx, name=name)
+        d = None
+    elif m is not None:
         d = _invoke((), value, m.group(1))
     elif _FUNCTION_PARAM.match(tag):
         d = _functions((), value)
@@ -81,7 +89,8 @@ def arguments(r, ctx, name: str, value: str, found):
     else:
         raise Bad(f"markup that may be its arguments ({found.group()}…) after the call {name!r}, "
                   "cut off or of no spelling known without a call tag")
-    yield from xml_call(r, ctx, d, name)
+    if d is not None:
+        yield from xml_call(r, ctx, d, name)
     while True:                                # a wrapper's closer after the call's: markup
         c = _CLOSE_TAG.match(r.buf, r.pos)
         if c is not None:
