@@ -370,9 +370,7 @@ case("glm", G53, "`<tool_call>NAME>{json}</tool_call>`",
      tools=["get_weather"])
 case("glm", G53, "a namespaced name (`Weather/get_weather_by_city`), `>{json}`, no closer before the end",
      '<tool_call>Weather/get_weather_by_city>{"location": "Beijing"}', [("get_weather_by_city", {"location": "Beijing"})],
-     tools=["get_weather_by_city"],
-     xfail='a `/`-namespaced name: calls.qualified resolves a namespace before `:` or `.` (`default_api:NAME`, '
-           '`functions.NAME`) but not `/` (`Weather/NAME`, a tool group then the tool)')
+     tools=["get_weather_by_city"])
 case("glm", G53, "the name, a newline, then the JSON arguments",
      '<tool_call>get_weather\n{"location": "Shanghai"}</tool_call>', [("get_weather", {"location": "Shanghai"})],
      tools=["get_weather"])

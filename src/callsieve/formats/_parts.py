@@ -87,9 +87,10 @@ def _longest(ends) -> tuple:
 
 # ---------------------------------------------------------------------------- bodies
 # A tool's name: what OpenAI allows, and dots (namespaced tools).
-# (a namespace before the name, `default_api:NAME`, `server:ns:NAME`: calls.qualified)
-_NAME = re.compile(r"\s*([\w.\-]{1,64}(?::[\w.\-]{0,64}){0,3})")
-_NAME_TOKEN = re.compile(r"\s*[\w.\-]{1,64}")
+# (a namespace before the name, `default_api:NAME`, `server:ns:NAME`, `Group/NAME`: calls.qualified;
+# a namespace segment is never empty, so NamedJson's `NAME:{…}` keeps its `:`)
+_NAME = re.compile(r"\s*([\w.\-]{1,64}(?:[:/][\w.\-]{0,64}){0,3})")
+_NAME_TOKEN = re.compile(r"\s*[\w.\-]{1,64}(?:(?:/|::?)[\w.\-]{1,64}){0,3}")
 
 
 def _named(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str]:
