@@ -404,16 +404,22 @@ def family(fmts: tuple[Format, ...], names: set[str], derived: Format | None) ->
 
 
 _vocabularies: dict = {}
+_WHOLE_END = ">]|｜"                     # how a whole token ends; a tag's head ends in a word
 
 
 def vocabulary(fam: tuple) -> frozenset:
-    """The special tokens of a family's formats: never content (a false start is markup)."""
+    """The special tokens of a family's formats: never content (a false start is markup).
+    Only whole ones: an opener that is the head of a tag whose rest the model writes on
+    (`<｜DSML｜invoke` then ` name="…">`, Kimi K3's `<|open|>message`) is, unclaimed, the text
+    of prose that quotes the tag; as markup it would vanish and leave the rest (issue 31)."""
     hit = _vocabularies.get(fam)
     if hit is None:
         if len(_vocabularies) >= 256:
             _vocabularies.clear()
-        hit = _vocabularies[fam] = frozenset(t for f in fam for t in f.vocabulary() if special(t))
+        hit = _vocabularies[fam] = frozenset(t for f in fam for t in f.vocabulary()
+                                             if special(t) and t[-1] in _WHOLE_END)
     return hit
+
 
 
 _compiled_cache: dict = {}

@@ -173,10 +173,7 @@ case("deepseek_dsml", "https://github.com/vllm-project/vllm/issues/48931",
 case("deepseek_dsml", "https://github.com/vllm-project/vllm/issues/48931",
      "prose that mentions the invoke marker while explaining the syntax stays text",
      f'Each call starts with <{D}invoke name="read_file"> and lists its parameters after it.', [],
-     f'Each call starts with <{D}invoke name="read_file"> and lists its parameters after it.', tools=["read_file"],
-     xfail='pre-seeded deepseek_dsml, one character at a time: the quoted `<｜DSML｜invoke` is dropped from the '
-           'content (the rest, ` name=\\"read_file\\">`, stays), where the whole text keeps it: half a marker '
-           'removed')
+     f'Each call starts with <{D}invoke name="read_file"> and lists its parameters after it.', tools=["read_file"])
 
 # ---------------------------------------------------------------------------------------------
 # Orphan closers and broken lists (Dynamo's recovery fixtures).

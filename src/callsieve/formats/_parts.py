@@ -473,11 +473,28 @@ class Mark(Body):
         self.attrs = attrs
 
     def spot(self, look, eof, ctx, strict, ends=()):
-        return YES
+        # With attributes, only attributes up to their end: prose that quotes the head
+        # (`<|open|>message then words`) is text, not a frame the end of the stream cut off.
+        return YES if self.attrs is None else attributes(look, eof, self.attrs)
 
     def read(self, r, ctx, opener, ends, value):
         if self.attrs is not None:
             yield from until(r, self.attrs, limit=TAG_LIMIT)
+
+
+_ATTR = r'\s+[\w.\-:]+\s*=\s*"[^"<>\n]*"'
+_ATTRS = re.compile(rf"(?:{_ATTR})*\s*")
+_ATTRS_OPEN = re.compile(rf'(?:{_ATTR})*(?:\s+[\w.\-:]*(?:\s*=\s*(?:"[^"<>\n]*)?)?)?\s*\Z')
+
+
+def attributes(look: str, eof: bool, end: str) -> Verdict:
+    """Is `look`, after the head of a tag (`<|open|>message`), its attributes (`k="v"`…) then
+    `end`?  Prose that quotes the head (`<|open|>message then words`) is not: it stays text,
+    never a tag the end of the stream cut off (issue 31)."""
+    rest = look[_ATTRS.match(look).end():]
+    if rest.startswith(end):
+        return YES
+    return MAYBE if not eof and (end.startswith(rest) or _ATTRS_OPEN.match(look)) else NO
 
 
 def dotted_key(ctx):
@@ -1164,6 +1181,9 @@ class Family(Format):
         return self._closer_of.get(opener, self.closer)
 
     def decide(self, opener, look, eof, ctx):
+        if opener in self.glued:
+            # the head of its glued tag (`<|open|>toolscall`): its attributes, then a token
+            return attributes(look, eof, "<")
         if opener in self.own:
             return YES
         if opener in self.bodies:
