@@ -160,7 +160,10 @@ class Matcher:
 
     def __init__(self, markers: Iterable[str]) -> None:
         # (an empty marker would match everywhere and never consume: the scanner would loop)
-        shapes = [m for m in markers if isinstance(m, Shape)]
+        # (shapes in a fixed order, the one whose matches reach furthest first: at one position
+        # a regex takes its first alternative that matches, and a family's element of tokens,
+        # `<|close|>response<|sep|>`, must win over the any-tag wrapper shape's `<|close|>`)
+        shapes = sorted((m for m in markers if isinstance(m, Shape)), key=lambda m: (-m.reach, m))
         markers = sorted(set(m for m in markers if m and not isinstance(m, Shape)),
                          key=lambda m: (-len(m), m))
         self.markers = markers

@@ -119,13 +119,9 @@ case("kimi_k3", K3S, "the section, then the end-of-message marker",
      f"<|close|>argument<|sep|><|close|>call<|sep|>{TC}{MC}", [("read_agent", {"id": "worker_1"})], tools=["read_agent"])
 case("kimi_k3", K3S, "prose that names the call marker in a sentence stays text",
      "calls open with <|open|>call, then attributes", [], "calls open with <|open|>call, then attributes",
-     tools=["python"],
-     xfail='`<|open|>` is a kimi_k3 special and is removed alone, leaving `call`: a marker of several tokens '
-           '(`<|open|>call …<|sep|>`) is removed token by token when it is not whole (markers whole, issue 31)')
+     tools=["python"])
 case("kimi_k3", K3S, "narration, then the response closer cut at the end of the stream: the half marker is not text",
-     "I am delegating the docs subagent.<|close|>response", [], "I am delegating the docs subagent.", tools=["python"],
-     xfail='`<|close|>` is a kimi_k3 special and is removed alone at the end of the stream, leaving `response`: '
-           'the cut marker `<|close|>response` should be removed whole or kept whole (markers whole, issue 31)')
+     "I am delegating the docs subagent.<|close|>response", [], "I am delegating the docs subagent.", tools=["python"])
 case("kimi_k3", K3S, "number and boolean typed arguments are JSON",
      TO + _k3("python", 1, {"n": ("number", "42"), "flag": ("boolean", "true")}) + TC,
      [("python", {"n": 42, "flag": True})], tools=["python"])
