@@ -491,7 +491,8 @@ def attributes(look: str, eof: bool, end: str) -> Verdict:
     """Is `look`, after the head of a tag (`<|open|>message`), its attributes (`k="v"`…) then
     `end`?  Prose that quotes the head (`<|open|>message then words`) is not: it stays text,
     never a tag the end of the stream cut off (issue 31)."""
-    rest = look[_ATTRS.match(look).end():]
+    m = _ATTRS.match(look)                 # (always: every part of it is optional)
+    rest = look[m.end():] if m else look
     if rest.startswith(end):
         return YES
     return MAYBE if not eof and (end.startswith(rest) or _ATTRS_OPEN.match(look)) else NO
