@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .annotations import markers as annotation_tags
 from .reasoning import END_TOKENS, STRIP, SYNTAXES, OpenThinking
-from .scan import SHAPED, Anchor, Matcher, Shape, Shaped
+from .scan import SHAPED, Anchor, Matcher, Shape, Shaped, near_re
 
 if TYPE_CHECKING:
     from .formats import Format
@@ -182,19 +182,15 @@ def elements(f) -> tuple[frozenset, Shape | None]:
     if not pairs:
         return frozenset(), None
     parts: dict[str, list[str]] = {}
-    prefix, near = [], []
+    prefix = []
     for lead, tail in pairs:
         parts.setdefault(lead[0], []).append(rf"{re.escape(lead)}{_WORD}(?:{_ATTRS})?{re.escape(tail)}")
         # every proper prefix: a part of the lead, or the lead, the word, attributes, part of the tail
         prefix += [re.escape(lead[:k]) for k in range(1, len(lead))]
         prefix.append(rf"{re.escape(lead)}(?:{_WORD}(?:{_ATTRS})?(?:{'|'.join(re.escape(tail[:k]) for k in range(1, len(tail)))})?)?")
-        n = ""                         # its first three characters, or fewer at the end (scan._near_re)
-        for c in reversed(lead[:3]):
-            n = re.escape(c) + (f"(?:{n}|\\Z)" if n else "")
-        near.append(n)
     reach = max(len(lead) + 32 + 257 + len(tail) for lead, tail in pairs)
     shape = Shape(f"element {f.name}", {c: "|".join(ps) for c, ps in parts.items()}, "|".join(sorted(set(prefix))),
-                  "|".join(sorted(set(near))), reach, " ".join(f"{lead}WORD…{tail}" for lead, tail in pairs))
+                  near_re([lead for lead, _ in pairs]), reach, " ".join(f"{lead}WORD…{tail}" for lead, tail in pairs))
     return frozenset(lead for lead, _ in pairs), shape
 
 

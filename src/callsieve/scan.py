@@ -104,7 +104,7 @@ def action(actions: dict[str, _A], marker: str) -> _A:
     return actions[SHAPED]
 
 
-def _near_re(markers, depth: int = 3) -> str:
+def near_re(markers, depth: int = 3) -> str:
     """Regex for where a marker may be: its first `depth` characters, or fewer at the end of
     the text (a marker's start still arriving).  A text it does not match holds no marker and
     no start of one; it is cheaper to test than `search` and `partial`, and prose holds far
@@ -199,7 +199,7 @@ class Matcher:
         self._word_re = re.compile("|".join(re.escape(m) for m in words) or "(?!)").match
         self.search = self._search
         self.chars = "".join(sorted({m[0] for m in markers} | {c for m in shapes for c in m.starts}))
-        self.first = re.compile("|".join(p for p in (_near_re(markers), *(m.near for m in shapes)) if p)).search
+        self.first = re.compile("|".join(p for p in (near_re(markers), *(m.near for m in shapes)) if p)).search
         prefixes = [m[:-1] for m in markers if len(m) > 1]
         tails = ([f"(?:{_prefix_re(_trie(prefixes))})"] if prefixes else []) + [f"(?:{m.prefix})" for m in shapes]
         if tails:
