@@ -7,6 +7,7 @@ the answer through its Turn, encoder and fold, with no network), streamed or fol
 streamed ever announced it either."""
 from functools import reduce
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -188,8 +189,9 @@ HEADS = _heads()
 AFTER = [' name="read_file"> and its parameters', " then the attributes", ", then a newline", ""]
 
 
-@settings(max_examples=80, deadline=None)
-@given(st.sampled_from(HEADS), st.sampled_from(AFTER), st.booleans(), prose, st.data())
+@pytest.mark.parametrize("head", HEADS, ids=[f"{f}:{m}" for f, m in HEADS])
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(AFTER), st.booleans(), prose, st.data())
 def test_the_head_of_a_seeded_familys_tag_quoted_in_prose_is_text(head, after, inline, before, data):
     from callsieve import Session
     fam, marker = head

@@ -1185,7 +1185,9 @@ class Family(Format):
         if opener in self.glued:
             # the head of its glued tag (`<|open|>toolscall`): its attributes, then a token
             return attributes(look, eof, "<")
-        if opener in self.own:
+        if opener in self.own and not (opener in self.inline and opener[-1].isalnum()):
+            # (the head of the body's first tag, `<steptml:invoke`, claims what its body
+            # spots: prose that quotes the head is text, not a tag the end of the stream cut)
             return YES
         if opener in self.bodies:
             body = self.bodies[opener]
