@@ -84,6 +84,10 @@ def test_an_element_is_markup_whole_and_prose_naming_its_token_is_text_whole(fam
     check(f"see `{lead}call tool=` here", **kw, content=f"see `{lead}call tool=` here")
     # a whole element outside a call: markup whole, never its word left
     check(f"Done.{close}calls{tail} ok", **kw, content="Done. ok")
+    check(f'a {lead}call tool="f" index="1"{tail} b', **kw, content="a  b")
+    # prose between the two tokens is no element's attributes: its words stay
+    text = f"use {lead}call to start and then {tail} to end"
+    assert "call to start and then" in check(text, **kw).content
     # cut by the end after its word (its tail never sent): markup, not `response`
     check(f"Delegating now.{close}response", **kw, content="Delegating now.")
     check(f"Delegating now.{lead}", **kw, content="Delegating now.")

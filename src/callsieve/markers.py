@@ -168,7 +168,9 @@ def several_tokens(marker: str) -> bool:
 # word left (issue 31).
 _ELEMENT = re.compile(rf"({_TOKENS.pattern})[A-Za-z_][\w.\-]*(?:\s[^<>\n]*)?({_TOKENS.pattern})\Z")
 _WORD = r"[A-Za-z_][\w.\-]{0,31}"
-_ATTRS = r"\s[^<>\n]{0,256}"
+_ATTR = r'\s+[\w.\-:]{1,32}\s*=\s*"[^"<>\n]{0,128}"'       # key="value": prose words are none
+_ATTRS = rf"(?:{_ATTR}){{0,8}}\s*"
+_ATTRS_OPEN = rf'(?:{_ATTR}){{0,8}}(?:\s+[\w.\-:]{{0,32}}(?:\s*=\s*(?:"[^"<>\n]{{0,128}})?)?)?\s*'
 
 
 @functools.lru_cache(maxsize=256)
@@ -184,11 +186,11 @@ def elements(f) -> tuple[frozenset, Shape | None]:
     parts: dict[str, list[str]] = {}
     prefix = []
     for lead, tail in pairs:
-        parts.setdefault(lead[0], []).append(rf"{re.escape(lead)}{_WORD}(?:{_ATTRS})?{re.escape(tail)}")
+        parts.setdefault(lead[0], []).append(rf"{re.escape(lead)}{_WORD}{_ATTRS}{re.escape(tail)}")
         # every proper prefix: a part of the lead, or the lead, the word, attributes, part of the tail
         prefix += [re.escape(lead[:k]) for k in range(1, len(lead))]
-        prefix.append(rf"{re.escape(lead)}(?:{_WORD}(?:{_ATTRS})?(?:{'|'.join(re.escape(tail[:k]) for k in range(1, len(tail)))})?)?")
-    reach = max(len(lead) + 32 + 257 + len(tail) for lead, tail in pairs)
+        prefix.append(rf"{re.escape(lead)}(?:{_WORD}{_ATTRS_OPEN}(?:{'|'.join(re.escape(tail[:k]) for k in range(1, len(tail)))})?)?")
+    reach = max(len(lead) + 32 + 8 * 200 + len(tail) for lead, tail in pairs)
     shape = Shape(f"element {f.name}", {c: "|".join(ps) for c, ps in parts.items()}, "|".join(sorted(set(prefix))),
                   near_re([lead for lead, _ in pairs]), reach, " ".join(f"{lead}WORD…{tail}" for lead, tail in pairs))
     return frozenset(lead for lead, _ in pairs), shape
