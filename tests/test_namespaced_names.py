@@ -15,10 +15,12 @@ BODIES = {
     "json": '<tool_call>{{"name": "{n}", "arguments": {{"city": "Oslo"}}}}</tool_call>',
     "functions": "<tool_call>\n<function={n}>\n<parameter=city>\nOslo\n</parameter>\n</function>\n</tool_call>",
     "invoke": '<minimax:tool_call><invoke name="{n}"><parameter name="city">Oslo</parameter></invoke></minimax:tool_call>',
+    "name_json": '<tool_call>{n}>{{"city": "Oslo"}}</tool_call>',
     "key_value": "<tool_call>{n}<arg_key>city</arg_key><arg_value>Oslo</arg_value></tool_call>",
     "made_up": "<acme_call>{n}<param_key>city</param_key><param_value>Oslo</param_value></acme_call>",
 }
-NAMES = ("default_api:get_weather", "server:ns:get_weather", "functions.get_weather")
+NAMES = ("default_api:get_weather", "server:ns:get_weather", "functions.get_weather",
+         "Weather/get_weather", "tools/geo::get_weather", "acme.tools/v2:get_weather")
 
 
 @pytest.mark.parametrize("body", sorted(BODIES))
@@ -40,3 +42,30 @@ def test_the_rule():
     assert qualified({"fetch": {}}, "mcp:ns.fetch") == "fetch"
     assert qualified({"fetch": {}}, "fetch_all") is None
     assert qualified({"fetch": {}}, "mcp:") is None
+    assert qualified({"fetch": {}}, ":fetch") is None                 # no namespace before it
+    assert qualified({"fetch": {}}, "Web/fetch") == "fetch"
+
+
+def test_a_name_two_declared_tools_end_is_no_call():
+    """`a:b.c` could mean `b.c` or `c`: when both are declared, neither is guessed."""
+    both = {"ns.fetch": {}, "fetch": {}}
+    assert qualified(both, "mcp:ns.fetch") is None
+    assert qualified(both, "ns.fetch") == "ns.fetch"                   # the whole name wins
+    assert qualified(both, "mcp/fetch") == "fetch"                     # only one ends it
+    m = check('<tool_call>{"name": "mcp:ns.fetch", "arguments": {}}</tool_call>', tools=tools("ns.fetch", "fetch"))
+    assert m.tool_calls == []
+
+
+@pytest.mark.parametrize("name", ["get__weather", "mcp__srv__weather", "get-weather", "get_weather"])
+def test_word_characters_are_no_namespace(name):
+    """`_`, `__` and `-` are inside names models write: a suffix after them is another name."""
+    assert qualified({"weather": {}}, name) is None
+    m = check(BODIES["json"].format(n=name), tools=tools("weather"))
+    assert m.tool_calls == []
+
+
+@pytest.mark.parametrize("name", ["Weather/get_weather_by_city", "geo.Weather/get_weather_by_city"])
+def test_a_tool_group_before_the_name_in_glm_name_then_json(name):
+    """GLM-5.3-Flash's `<tool_call>NAME>{json}` with a `/` tool group, streamed to the end."""
+    check(f'<tool_call>{name}>{{"location": "Beijing"}}', tools=tools("get_weather_by_city"),
+          calls=[("get_weather_by_city", {"location": "Beijing"})])

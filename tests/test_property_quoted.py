@@ -7,6 +7,7 @@ the answer through its Turn, encoder and fold, with no network), streamed or fol
 streamed ever announced it either."""
 from functools import reduce
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -171,3 +172,39 @@ def test_through_every_api_the_real_call_still_runs():
     for api in (chat, responses, messages):
         events, folded = _through(api, "Some notes.", [call[:20], call[20:]])
         assert len(_calls(api, events, folded)) >= 1, api.name      # (streamed, and folded)
+
+
+# ---------------------------------------------------------------------------------------------
+# A family known from the start (a Session that knows it): the head of one of its tags, which the
+# model writes on (`<｜DSML｜invoke` then ` name="…">`), quoted in prose or in inline code, is text
+# like the rest of the sentence, whole, in any chunking; never markup that vanishes and leaves the
+# rest (issue 31, deepseek_dsml-41).
+def _heads() -> list[tuple[str, str]]:
+    from callsieve import formats
+    return sorted({(f.name, m) for f in formats.all_formats() for m in f.openers + f.tool_openers
+                   if len(m) > 2 and m[0] in "<[" and m[-1] not in ">]|｜" and not m[-1].isspace()})
+
+
+HEADS = _heads()
+AFTER = [' name="read_file"> and its parameters', " then the attributes", ", then a newline", ""]
+
+
+@pytest.mark.parametrize("head", HEADS, ids=[f"{f}:{m}" for f, m in HEADS])
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(AFTER), st.booleans(), prose, st.data())
+def test_the_head_of_a_seeded_familys_tag_quoted_in_prose_is_text(head, after, inline, before, data):
+    from callsieve import Session
+    fam, marker = head
+    quote = f"`{marker}{after}`" if inline else marker + after
+    text = f"{before} {quote} is how it starts."
+    chunks = data.draw(chunked(text))
+    kw = {"tools": TOOLS}
+    whole, _ = feed(text, session=Session(fam, seeded=True), **kw)
+    msg, _ = feed(text, chunks, session=Session(fam, seeded=True), **kw)
+    _no_call(whole)
+    assert whole.content == text, (fam, whole.content)
+    assert summary(msg) == summary(whole)
+
+
+def test_the_heads_are_found_from_the_declarations():
+    assert {("deepseek_dsml", "<｜DSML｜invoke"), ("kimi_k3", "<|open|>message")} <= set(HEADS)

@@ -19,7 +19,7 @@ import functools
 import re
 from typing import NamedTuple
 
-from .scan import Shape
+from .scan import Shape, near_re
 
 
 class Tag(NamedTuple):
@@ -52,8 +52,5 @@ def _shape(tag: Tag) -> Shape:
     whole = rf"{head}{tag.chars}{{1,{tag.most}}}{re.escape(tag.tail)}"
     # every proper prefix: a part of the head, or the head and some of the run (no tail yet)
     prefix = "|".join([re.escape(h[:k]) for k in range(1, len(h))] + [rf"{head}{tag.chars}{{0,{tag.most}}}"])
-    near = ""                          # its first three characters, or fewer at the end (scan._near_re)
-    for c in reversed(h[:3]):
-        near = re.escape(c) + (f"(?:{near}|\\Z)" if near else "")
-    return Shape("annotation " + h, {h[0]: whole}, prefix, near, len(h) + tag.most,
+    return Shape("annotation " + h, {h[0]: whole}, prefix, near_re([h]), len(h) + tag.most,
                  f"{h}…{tag.tail}")

@@ -13,15 +13,22 @@ _NAME = re.compile(r"[A-Za-z_][\w.\-:/]{0,255}\Z")
 
 
 
+# What separates a namespace from the tool name: `:` (Gemini's `default_api:NAME`, MCP's
+# `server:ns:NAME`, and so `::`), `.` (OpenAI's `functions.NAME`), `/` (a tool group, GLM's
+# `Weather/NAME`).  Only punctuation that no identifier contains: `_`, `__` (MCP clients'
+# `mcp__server__tool`) and `-` are inside names models write (`get__all`, `get-weather`), so a
+# suffix after them would turn an undeclared name into a call of another tool.
+_NAMESPACE = re.compile(r"[:./]")
+
+
 def qualified(tools, name: str) -> str | None:
-    """The declared tool `name` means, if any: itself, else (a namespace before the name:
-    Gemini's `default_api:get_weather`, an MCP server's `server:ns:get_weather`, the OpenAI
-    `functions.get_weather`) the declared tool its last `:`/`.` segment names.  An undeclared
-    last segment means none."""
+    """The declared tool `name` means, if any: itself, else the one declared tool that the name
+    ends in after a namespace separator (_NAMESPACE; a namespace is not empty).  None when no
+    suffix is declared, or when two are (`a:b.c` with `b.c` and `c` both declared: ambiguous)."""
     if name in tools:
         return name
-    last = re.split(r"[:.]", name)[-1]
-    return last if last != name and last in tools else None
+    found = {tail for m in _NAMESPACE.finditer(name, 1) if (tail := name[m.end():]) in tools}
+    return found.pop() if len(found) == 1 else None
 
 
 def new_id() -> str:

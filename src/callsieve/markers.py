@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .annotations import markers as annotation_tags
 from .reasoning import END_TOKENS, STRIP, SYNTAXES, OpenThinking
-from .scan import SHAPED, Anchor, Matcher, Shape, Shaped
+from .scan import SHAPED, Anchor, Matcher, Shape, Shaped, near_re
 
 if TYPE_CHECKING:
     from .formats import Format
@@ -131,13 +131,17 @@ def tails(f) -> tuple[str, ...]:
 def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
     """(control tokens, {span opener: closer}) to watch: every candidate family's tokens of the
     special-token shape, all of the tokens of `family` (the detected or pre-seeded formats), and
-    `extra` (those the session's chat template writes)."""
+    `extra` (those the session's chat template writes).  A family's element tokens are watched
+    as its elements, whole (elements)."""
     spans: dict[str, str]
     tokens, spans = set(extra), {}
     for f in fmts + family:
         mine = f in family
+        leads, shape = elements(f)
         tokens.update(t for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ()))
-                      if mine or control_shape(t))
+                      if (mine or control_shape(t)) and t not in leads)
+        if shape is not None:
+            tokens.add(shape)
         tokens.update(tails(f))
         for o, c in f.spans:
             if mine or control_shape(o):
@@ -155,6 +159,41 @@ def several_tokens(marker: str) -> bool:
     Such a marker is one unit: matched, kept or removed whole, never its tokens one by one."""
     found = _TOKENS.findall(marker)
     return bool(found) and found != [marker]
+
+
+# An element of a family written in tokens: a token of its own, a word (and attributes), a token
+# (Kimi K3's `<|open|>call tool="f"<|sep|>`, `<|close|>response<|sep|>`), the shape some of its
+# declared markers have.  Its first token is no marker alone: an element is markup whole, and
+# prose that names the token (`<|open|>call, then…`) is text whole, never a token removed and its
+# word left (issue 31).
+_ELEMENT = re.compile(rf"({_TOKENS.pattern})[A-Za-z_][\w.\-]*(?:\s[^<>\n]*)?({_TOKENS.pattern})\Z")
+_WORD = r"[A-Za-z_][\w.\-]{0,31}"
+_ATTR = r'\s+[\w.\-:]{1,32}\s*=\s*"[^"<>\n]{0,128}"'       # key="value": prose words are none
+_ATTRS = rf"(?:{_ATTR}){{0,8}}\s*"
+_ATTRS_OPEN = rf'(?:{_ATTR}){{0,8}}(?:\s+[\w.\-:]{{0,32}}(?:\s*=\s*(?:"[^"<>\n]{{0,128}})?)?)?\s*'
+
+
+@functools.lru_cache(maxsize=256)
+def elements(f) -> tuple[frozenset, Shape | None]:
+    """(the tokens that lead `f`'s elements, a Shape of its elements): found in the markers it
+    declares (openers, closer), each lead one of its declared tokens (`specials`), so a made-up
+    family of `<|a|>WORD<|b|>` markers has them as Kimi K3 has."""
+    declared = (*f.openers, *f.tool_openers, *((f.closer,) if f.closer else ()))
+    pairs = sorted({(m.group(1), m.group(2)) for x in declared
+                    if (m := _ELEMENT.match(x)) is not None and m.group(1) in f.specials})
+    if not pairs:
+        return frozenset(), None
+    parts: dict[str, list[str]] = {}
+    prefix = []
+    for lead, tail in pairs:
+        parts.setdefault(lead[0], []).append(rf"{re.escape(lead)}{_WORD}{_ATTRS}{re.escape(tail)}")
+        # every proper prefix: a part of the lead, or the lead, the word, attributes, part of the tail
+        prefix += [re.escape(lead[:k]) for k in range(1, len(lead))]
+        prefix.append(rf"{re.escape(lead)}(?:{_WORD}{_ATTRS_OPEN}(?:{'|'.join(re.escape(tail[:k]) for k in range(1, len(tail)))})?)?")
+    reach = max(len(lead) + 32 + 8 * 200 + len(tail) for lead, tail in pairs)
+    shape = Shape(f"element {f.name}", {c: "|".join(ps) for c, ps in parts.items()}, "|".join(sorted(set(prefix))),
+                  near_re([lead for lead, _ in pairs]), reach, " ".join(f"{lead}WORD…{tail}" for lead, tail in pairs))
+    return frozenset(lead for lead, _ in pairs), shape
 
 
 # What reasoning="none" (thinking inline) watches outside calls: every thinking marker, kept
@@ -404,16 +443,24 @@ def family(fmts: tuple[Format, ...], names: set[str], derived: Format | None) ->
 
 
 _vocabularies: dict = {}
+_WHOLE_END = ">]|｜"                     # how a whole token ends; a tag's head ends in a word
 
 
 def vocabulary(fam: tuple) -> frozenset:
-    """The special tokens of a family's formats: never content (a false start is markup)."""
+    """The special tokens of a family's formats: never content (a false start is markup).
+    Only whole ones: an opener that is the head of a tag whose rest the model writes on
+    (`<｜DSML｜invoke` then ` name="…">`, Kimi K3's `<|open|>message`) is, unclaimed, the text
+    of prose that quotes the tag; as markup it would vanish and leave the rest (issue 31).  So
+    is the token that leads an element (`<|open|>`: elements)."""
     hit = _vocabularies.get(fam)
     if hit is None:
         if len(_vocabularies) >= 256:
             _vocabularies.clear()
-        hit = _vocabularies[fam] = frozenset(t for f in fam for t in f.vocabulary() if special(t))
+        hit = _vocabularies[fam] = frozenset(t for f in fam for t in f.vocabulary()
+                                             if special(t) and t[-1] in _WHOLE_END
+                                             and t not in elements(f)[0])
     return hit
+
 
 
 _compiled_cache: dict = {}

@@ -104,7 +104,7 @@ def action(actions: dict[str, _A], marker: str) -> _A:
     return actions[SHAPED]
 
 
-def _near_re(markers, depth: int = 3) -> str:
+def near_re(markers, depth: int = 3) -> str:
     """Regex for where a marker may be: its first `depth` characters, or fewer at the end of
     the text (a marker's start still arriving).  A text it does not match holds no marker and
     no start of one; it is cheaper to test than `search` and `partial`, and prose holds far
@@ -160,7 +160,10 @@ class Matcher:
 
     def __init__(self, markers: Iterable[str]) -> None:
         # (an empty marker would match everywhere and never consume: the scanner would loop)
-        shapes = [m for m in markers if isinstance(m, Shape)]
+        # (shapes in a fixed order, the one whose matches reach furthest first: at one position
+        # a regex takes its first alternative that matches, and a family's element of tokens,
+        # `<|close|>response<|sep|>`, must win over the any-tag wrapper shape's `<|close|>`)
+        shapes = sorted((m for m in markers if isinstance(m, Shape)), key=lambda m: (-m.reach, m))
         markers = sorted(set(m for m in markers if m and not isinstance(m, Shape)),
                          key=lambda m: (-len(m), m))
         self.markers = markers
@@ -196,7 +199,7 @@ class Matcher:
         self._word_re = re.compile("|".join(re.escape(m) for m in words) or "(?!)").match
         self.search = self._search
         self.chars = "".join(sorted({m[0] for m in markers} | {c for m in shapes for c in m.starts}))
-        self.first = re.compile("|".join(p for p in (_near_re(markers), *(m.near for m in shapes)) if p)).search
+        self.first = re.compile("|".join(p for p in (near_re(markers), *(m.near for m in shapes)) if p)).search
         prefixes = [m[:-1] for m in markers if len(m) > 1]
         tails = ([f"(?:{_prefix_re(_trie(prefixes))})"] if prefixes else []) + [f"(?:{m.prefix})" for m in shapes]
         if tails:

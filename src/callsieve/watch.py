@@ -24,8 +24,10 @@ Found: TypeAlias = "tuple[int, Hit | None]"
 # A special token cut by the end of the stream (`…<tool_call|><|tool_call`, Gemma 4 at the end of a
 # turn, FlashML-org/FreeToken#346): `<|` or `<｜` and a word of three characters or more, the start
 # of a marker watched now.  Such a tail can only be markup: it is held as a marker start is, and
-# the Sieve's close gives it out as markup, never content.
-_CUT_TOKEN = re.compile(r"<[|｜][\w▁:]{3,}\Z")
+# the Sieve's close gives it out as markup, never content.  So is an element of tokens cut after
+# its word (Kimi K3's `…<|close|>response`, its `<|sep|>` never sent: markers.elements), a marker
+# whole or text whole, never its token removed and its word left.
+_CUT_TOKEN = re.compile(r"<[|｜](?:[\w▁:]{3,}|[^<>|｜\n]{1,48}[|｜]>(?:[A-Za-z_][\w.\-]{0,31})?)\Z")
 
 
 def cut_token(matcher: Matcher, data: str, pos: int) -> int:
@@ -145,6 +147,8 @@ class Watch:
                 return p, None
         if not eof and matcher.may_extend(data, s, m.group()):
             return s, None
+        if eof and m.end() < len(data) and cut_token(matcher, data, s) == s:
+            return s, None             # a marker (`<|close|>`) that begins an element the end cut
         return s, m
 
     def find(self, data: str, pos: int, eof: bool) -> Found:

@@ -119,13 +119,9 @@ case("kimi_k3", K3S, "the section, then the end-of-message marker",
      f"<|close|>argument<|sep|><|close|>call<|sep|>{TC}{MC}", [("read_agent", {"id": "worker_1"})], tools=["read_agent"])
 case("kimi_k3", K3S, "prose that names the call marker in a sentence stays text",
      "calls open with <|open|>call, then attributes", [], "calls open with <|open|>call, then attributes",
-     tools=["python"],
-     xfail='`<|open|>` is a kimi_k3 special and is removed alone, leaving `call`: a marker of several tokens '
-           '(`<|open|>call …<|sep|>`) is removed token by token when it is not whole (markers whole, issue 31)')
+     tools=["python"])
 case("kimi_k3", K3S, "narration, then the response closer cut at the end of the stream: the half marker is not text",
-     "I am delegating the docs subagent.<|close|>response", [], "I am delegating the docs subagent.", tools=["python"],
-     xfail='`<|close|>` is a kimi_k3 special and is removed alone at the end of the stream, leaving `response`: '
-           'the cut marker `<|close|>response` should be removed whole or kept whole (markers whole, issue 31)')
+     "I am delegating the docs subagent.<|close|>response", [], "I am delegating the docs subagent.", tools=["python"])
 case("kimi_k3", K3S, "number and boolean typed arguments are JSON",
      TO + _k3("python", 1, {"n": ("number", "42"), "flag": ("boolean", "true")}) + TC,
      [("python", {"n": 42, "flag": True})], tools=["python"])
@@ -168,10 +164,7 @@ case("deepseek_dsml", "https://github.com/vllm-project/vllm/issues/48931",
 case("deepseek_dsml", "https://github.com/vllm-project/vllm/issues/48931",
      "prose that mentions the invoke marker while explaining the syntax stays text",
      f'Each call starts with <{D}invoke name="read_file"> and lists its parameters after it.', [],
-     f'Each call starts with <{D}invoke name="read_file"> and lists its parameters after it.', tools=["read_file"],
-     xfail='pre-seeded deepseek_dsml, one character at a time: the quoted `<｜DSML｜invoke` is dropped from the '
-           'content (the rest, ` name=\\"read_file\\">`, stays), where the whole text keeps it: half a marker '
-           'removed')
+     f'Each call starts with <{D}invoke name="read_file"> and lists its parameters after it.', tools=["read_file"])
 
 # ---------------------------------------------------------------------------------------------
 # Orphan closers and broken lists (Dynamo's recovery fixtures).
@@ -365,9 +358,7 @@ case("glm", G53, "`<tool_call>NAME>{json}</tool_call>`",
      tools=["get_weather"])
 case("glm", G53, "a namespaced name (`Weather/get_weather_by_city`), `>{json}`, no closer before the end",
      '<tool_call>Weather/get_weather_by_city>{"location": "Beijing"}', [("get_weather_by_city", {"location": "Beijing"})],
-     tools=["get_weather_by_city"],
-     xfail='a `/`-namespaced name: calls.qualified resolves a namespace before `:` or `.` (`default_api:NAME`, '
-           '`functions.NAME`) but not `/` (`Weather/NAME`, a tool group then the tool)')
+     tools=["get_weather_by_city"])
 case("glm", G53, "the name, a newline, then the JSON arguments",
      '<tool_call>get_weather\n{"location": "Shanghai"}</tool_call>', [("get_weather", {"location": "Shanghai"})],
      tools=["get_weather"])

@@ -95,10 +95,11 @@ def _longest(ends) -> tuple:
 
 # ---------------------------------------------------------------------------- bodies
 # A tool's name: what OpenAI allows, and dots (namespaced tools).
-# (a namespace before the name, `default_api:NAME`, `server:ns:NAME`: calls.qualified)
-_NAME = re.compile(r"\s*([\w.\-]{1,64}(?::[\w.\-]{0,64}){0,3})")
-_NAME_TOKEN = re.compile(r"\s*[\w.\-]{1,64}")
-_QUALIFIED = re.compile(r"\s*[\w.\-]{1,64}(?::[A-Za-z_][\w.\-]{0,63}){0,3}")    # (`default_api:NAME`)
+# (a namespace before the name, `default_api:NAME`, `server:ns:NAME`, `Group/NAME`: calls.qualified;
+# a namespace segment is never empty, so NamedJson's `NAME:{…}` keeps its `:`)
+_NAME = re.compile(r"\s*([\w.\-]{1,64}(?:[:/][\w.\-]{0,64}){0,3})")
+_NAME_TOKEN = re.compile(r"\s*[\w.\-]{1,64}(?:(?:/|::?)[\w.\-]{1,64}){0,3}")
+_QUALIFIED = re.compile(r"\s*[\w.\-]{1,64}(?:[:/][A-Za-z_][\w.\-]{0,63}){0,3}")    # (`default_api:NAME`, `Group/NAME`)
 
 
 def _named(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str]:
@@ -487,11 +488,29 @@ class Mark(Body):
         self.attrs = attrs
 
     def spot(self, look, eof, ctx, strict, ends=()):
-        return YES
+        # With attributes, only attributes up to their end: prose that quotes the head
+        # (`<|open|>message then words`) is text, not a frame the end of the stream cut off.
+        return YES if self.attrs is None else attributes(look, eof, self.attrs)
 
     def read(self, r, ctx, opener, ends, value):
         if self.attrs is not None:
             yield from until(r, self.attrs, limit=TAG_LIMIT)
+
+
+_ATTR = r'\s+[\w.\-:]+\s*=\s*"[^"<>\n]*"'
+_ATTRS = re.compile(rf"(?:{_ATTR})*\s*")
+_ATTRS_OPEN = re.compile(rf'(?:{_ATTR})*(?:\s+[\w.\-:]*(?:\s*=\s*(?:"[^"<>\n]*)?)?)?\s*\Z')
+
+
+def attributes(look: str, eof: bool, end: str) -> Verdict:
+    """Is `look`, after the head of a tag (`<|open|>message`), its attributes (`k="v"`…) then
+    `end`?  Prose that quotes the head (`<|open|>message then words`) is not: it stays text,
+    never a tag the end of the stream cut off (issue 31)."""
+    m = _ATTRS.match(look)                 # (always: every part of it is optional)
+    rest = look[m.end():] if m else look
+    if rest.startswith(end):
+        return YES
+    return MAYBE if not eof and (end.startswith(rest) or _ATTRS_OPEN.match(look)) else NO
 
 
 def dotted_key(ctx):
@@ -1251,7 +1270,12 @@ class Family(Format):
         return self._closer_of.get(opener, self.closer)
 
     def decide(self, opener, look, eof, ctx):
-        if opener in self.own:
+        if opener in self.glued:
+            # the head of its glued tag (`<|open|>toolscall`): its attributes, then a token
+            return attributes(look, eof, "<")
+        if opener in self.own and not (opener in self.inline and opener[-1].isalnum()):
+            # (the head of the body's first tag, `<steptml:invoke`, claims what its body
+            # spots: prose that quotes the head is text, not a tag the end of the stream cut)
             return YES
         if opener in self.bodies:
             body = self.bodies[opener]

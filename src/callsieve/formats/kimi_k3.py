@@ -23,14 +23,14 @@ cost every such word of prose a look.)
 from ._parts import XTML, Family, Invoke, Mark
 
 TOOLS = "<|open|>tools<|sep|>"
-MESSAGE = "<|open|>message"                 # then attributes, then <|sep|>
+MESSAGE = "<|open|>message"                 # then attributes, then <|sep|> (not `own`: Mark checks them)
 FRAME = (MESSAGE, "<|close|>message<|sep|>", "<|open|>response<|sep|>", "<|close|>response<|sep|>")
 GLUED = "<|open|>toolscall"                 # `<|open|>tools` `<|sep|><|open|>` `call` with the middle lost
 
 KIMI_K3 = Family(
     "kimi_k3", TOOLS, Invoke(prefixes=("",), words=("call", "argument"), names=("tool", "key"), types=("type",),
                              marks=XTML, entities=True),
-    closer="<|close|>tools<|sep|>", own=(TOOLS, GLUED, *FRAME), glued={GLUED: "<|open|>call"},
+    closer="<|close|>tools<|sep|>", own=(TOOLS, GLUED, *FRAME[1:]), glued={GLUED: "<|open|>call"},
     bodies={MESSAGE: Mark("<|sep|>"), **dict.fromkeys(FRAME[1:], Mark())}, aliases=("k3",),
     description="Kimi K3 <|open|>tools<|sep|> … <|open|>call tool=… … <|open|>argument key=… type=…",
     models=("kimi-k3*",), specials=("<|open|>", "<|close|>", "<|sep|>"),     # an element cut short, a tag written bare
