@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
-from .formats import LOOK_MAX, MAYBE, YES, Body, Format
+from .formats import LOOK_MAX, MAYBE, YES, Body, Format, Prose, ProseLane
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, Reader, Reject, Truncated
@@ -50,13 +50,21 @@ class Block:
         self.spoke = False
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
-    def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | None:
+    def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | Prose | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
-        on directly, returning the feed's events; None if the parser must see it."""
+        on directly, returning the feed's events, or, in a lane for prose (ProseLane), the
+        Prose the parser would have yielded (the Sieve sends it out); None if the parser must
+        see it."""
         lane, r = self.lane, self.reader
         if lane is None or r is None or not text or not lane.accepts(text):
             return None
-        if lane.sink is None:          # it only waits: nothing happens until the parser's turn
+        if lane.sink is None:
+            if isinstance(lane, ProseLane):
+                if r.pos < len(r.buf):
+                    return None
+                r.skip(text)
+                return Prose(text, lane.reasoning)
+            # it only waits: nothing happens until the parser's turn
             if len(r.buf) - r.pos + len(text) > lane.room:
                 return None
             r.push(text)
@@ -155,15 +163,19 @@ class Block:
         assert r is not None, "since() before claim()"
         return r.since(at)
 
-    def drive(self, calls: Calls, eof: bool) -> int | None:
+    def drive(self, calls: Calls, eof: bool) -> int | Prose | None:
         """Resume the parser on what was pushed.  Returns None while it waits for more, the
-        position where the block ended, or RELEASED (it holds no call)."""
+        position where the block ended, RELEASED (it holds no call), or the Prose it yielded
+        (to go out before the Sieve drives it on: formats.Prose)."""
         r, gen = self.reader, self.gen
         assert r is not None and gen is not None, "drive() before claim()"
         self.lane = None
         while True:
             try:
-                self.lane = gen.send(None)
+                lane = gen.send(None)
+                if isinstance(lane, Prose):
+                    return lane
+                self.lane = lane
                 if not eof:
                     return None
                 raise Truncated("parser waited at end of stream")
