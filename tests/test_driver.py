@@ -21,10 +21,10 @@ HARMONY = ('<|channel|>analysis<|message|>Need f.<|end|><|start|>assistant<|chan
            '<|channel|>final<|message|>It is done.<|return|>')
 
 
-def _sieve_methods_handed_out(source: str) -> list[str]:
+def _sieve_methods_handed_out(source: str) -> set[str]:
     """The Sieve's own methods passed as arguments (a callback into the driver: bare, in a
     partial, in a lambda), by name."""
-    handed = []
+    handed = set()
     for call in ast.walk(ast.parse(source)):
         if not isinstance(call, ast.Call):
             continue
@@ -33,7 +33,7 @@ def _sieve_methods_handed_out(source: str) -> list[str]:
                 if (isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
                         and not n.attr.startswith("__")
                         and isinstance(getattr(Sieve, n.attr, None), type(lambda: 0))):
-                    handed.append(n.attr)
+                    handed.add(n.attr)
     return handed
 
 
@@ -73,7 +73,7 @@ def _ways_back(roots, sieve) -> list[str]:
 
 def test_no_owner_is_handed_a_method_of_the_sieve():
     handed = _sieve_methods_handed_out(SIEVE.read_text())
-    assert handed == [], f"the Sieve hands its owners {sorted(handed)}"
+    assert not handed, f"the Sieve hands its owners {sorted(handed)}"
 
 
 def test_the_check_sees_a_method_handed_out():
@@ -82,7 +82,7 @@ def test_the_check_sees_a_method_handed_out():
     source = ("class Sieve:\n    def __init__(self):\n"
               "        self._calls = Calls(self._o.push, partial(self._emit, False), lambda s: self._play(s))\n"
               "        self._o.first(flush=self.close)\n")
-    assert sorted(_sieve_methods_handed_out(source)) == ["_emit", "_play", "close"]
+    assert _sieve_methods_handed_out(source) == {"_emit", "_play", "close"}
 
 
 def test_nothing_the_sieve_holds_leads_back_to_it():

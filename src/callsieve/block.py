@@ -58,12 +58,8 @@ class Block:
         lane, r = self.lane, self.reader
         if lane is None or r is None or not text or not lane.accepts(text):
             return None
-        if lane.sink is None:
-            if isinstance(lane, ProseLane):
-                if r.pos < len(r.buf):
-                    return None
-                r.skip(text)
-                return Prose(text, lane.reasoning)
+        sink = lane.sink
+        if sink is None and not isinstance(lane, ProseLane):
             # it only waits: nothing happens until the parser's turn
             if len(r.buf) - r.pos + len(text) > lane.room:
                 return None
@@ -80,10 +76,13 @@ class Block:
         if a is not None and a.limit is not None and a.size + utf8_len(text) > a.limit:
             return None
         r.skip(text)
+        if sink is None:               # prose: the Sieve sends it out (Sieve._from_block)
+            assert isinstance(lane, ProseLane)
+            return Prose(text, lane.reasoning)
         events = out.begin()
-        lane.sink(text)
+        sink(text)
         calls.flush()
-        out.flush()                    # a lane may carry prose (harmony's final channel)
+        out.flush()
         return events
 
     # ------------------------------------------------------------------ DECIDE
