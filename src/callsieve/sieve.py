@@ -14,9 +14,10 @@ A call opened inside open thinking may be a thought, and one found after prose a
 its events are held in a `Hold` (held.py) until the text says what it was.  What the text
 proved about markup (the format, a span of control tokens) is in `Marks` (marks.py).
 The Sieve asks and the owners answer: none calls it back (a format's parser yields the prose
-inside its block, formats.Prose, which the Sieve sends out before it resumes it).  After each move it reads what the
-watched markers depend on (a markers.TableKey of the owners' values) and looks the table up
-again only when that changed (`_watched`, as h11 compares its states after each event).
+inside its block, a formats.Prose, which the Sieve sends out before it resumes it).  After each
+move it reads what the watched markers depend on (a markers.TableKey of the owners' values) and
+looks the table up again only when that changed (`_watched`, as h11 compares its states after
+each event).
 A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
