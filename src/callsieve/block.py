@@ -59,7 +59,7 @@ class Block:
         if lane is None or r is None or not text or not lane.accepts(text):
             return None
         sink = lane.sink
-        if sink is None and not isinstance(lane, ProseLane):
+        if sink is None and type(lane) is not ProseLane:
             # it only waits: nothing happens until the parser's turn
             if len(r.buf) - r.pos + len(text) > lane.room:
                 return None
@@ -172,7 +172,7 @@ class Block:
         while True:
             try:
                 lane = gen.send(None)
-                if isinstance(lane, Prose):
+                if type(lane) is Prose:
                     return lane
                 self.lane = lane
                 if not eof:

@@ -141,7 +141,7 @@ class Sieve:
             blk = self._blk
             if blk is not None and blk.lane is not None and self._hold.region is None:
                 passed = blk.pass_on(text, self._calls, self._o)
-                if isinstance(passed, Prose):  # (harmony's final channel, say)
+                if type(passed) is Prose:      # (harmony's final channel, say)
                     out = self._o.begin()
                     self._from_block(passed)
                     self._calls.flush()
@@ -489,7 +489,7 @@ class Sieve:
             blk.bound(self._calls)
         calls = self._calls
         at = blk.drive(calls, eof)
-        while isinstance(at, Prose):    # (it goes out before the parser reads on)
+        while type(at) is Prose:        # (it goes out before the parser reads on)
             self._from_block(at)
             at = blk.drive(calls, eof)
         if calls.count != self._proved:    # a call started: it proves the block's format

@@ -14,7 +14,7 @@ import enum
 import fnmatch
 import importlib
 import pkgutil
-from typing import TYPE_CHECKING, Any, Callable, Generator, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Generator, Protocol, final
 
 from ..calls import qualified
 from ..reader import Lane
@@ -90,6 +90,7 @@ if TYPE_CHECKING:
         return calls                   # the type checker holds Calls to the protocol
 
 
+@final                                 # (so `type(x) is Prose`, the cheap test, narrows both ways)
 class Prose:
     """Prose from inside a block (harmony's final and analysis channels, the text of a call in a
     section that was no call): a body parser yields it, right after consuming its text, and the
