@@ -50,11 +50,11 @@ class Block:
         self.spoke = False
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
-    def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | Prose | None:
+    def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | ProseLane | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
-        on directly, returning the feed's events, or, in a lane for prose (ProseLane), the
-        Prose the parser would have yielded (the Sieve sends it out); None if the parser must
-        see it."""
+        on directly, returning the feed's events, or, in a lane for prose, the ProseLane (the
+        chunk is prose the parser would have yielded: the Sieve sends it out); None if the
+        parser must see it."""
         lane, r = self.lane, self.reader
         if lane is None or r is None or not text or not lane.accepts(text):
             return None
@@ -77,8 +77,8 @@ class Block:
             return None
         r.skip(text)
         if sink is None:               # prose: the Sieve sends it out (Sieve._from_block)
-            assert isinstance(lane, ProseLane)
-            return Prose(text, lane.reasoning)
+            assert type(lane) is ProseLane
+            return lane
         events = out.begin()
         sink(text)
         calls.flush()

@@ -29,7 +29,7 @@ from .calls import Calls
 from .events import Text
 from .block import RELEASED, WAIT, Block
 from .layout import Layout, Lead, Output
-from .formats import LOOK_MAX, Prose
+from .formats import LOOK_MAX, Prose, ProseLane
 from .held import Hold, Release
 from .markers import Action, Kind, TableKey, Watching, candidates, marker_table, tables
 from .scan import Anchor, action
@@ -141,9 +141,9 @@ class Sieve:
             blk = self._blk
             if blk is not None and blk.lane is not None and self._hold.region is None:
                 passed = blk.pass_on(text, self._calls, self._o)
-                if type(passed) is Prose:      # (harmony's final channel, say)
+                if type(passed) is ProseLane:  # (harmony's final channel, say)
                     out = self._o.begin()
-                    self._from_block(passed)
+                    self._from_block(passed.reasoning, text)
                     self._calls.flush()
                     self._o.flush()
                     return out
@@ -288,11 +288,11 @@ class Sieve:
             self._acts.think_close(_CLOSE, r.closer)
         self._emit(r.text)
 
-    def _from_block(self, p: Prose) -> None:
+    def _from_block(self, reasoning: bool, s: str) -> None:
         """Content or reasoning from inside a block (harmony's final or analysis channel), which
-        its parser yielded right after consuming it (formats.Prose).  Prose in a format's own
-        syntax proves the format; the block's text before it is markup."""
-        s = p.text
+        its parser yielded right after consuming it (a formats.Prose, or a chunk of its
+        ProseLane).  Prose in a format's own syntax proves the format; the block's text before
+        it is markup."""
         if not s:
             return
         self._note_format(force=True)
@@ -302,7 +302,7 @@ class Sieve:
             blk.spoken()
             if self._o.markup_on:
                 blk.audit(self._o, len(s))
-        if p.reasoning:
+        if reasoning:
             self._lay.thought(s)
         else:
             self._lay.text(s)
@@ -490,7 +490,7 @@ class Sieve:
         calls = self._calls
         at = blk.drive(calls, eof)
         while type(at) is Prose:        # (it goes out before the parser reads on)
-            self._from_block(at)
+            self._from_block(at.reasoning, at.text)
             at = blk.drive(calls, eof)
         if calls.count != self._proved:    # a call started: it proves the block's format
             self._proved = calls.count

@@ -105,6 +105,7 @@ class Prose:
         self.reasoning = reasoning
 
 
+@final
 class ProseLane(Lane):
     """A lane for prose (see Prose): the Sieve sends the chunks it accepts out itself, as the
     parser would have yielded them."""
