@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
-from .formats import LOOK_MAX, MAYBE, YES, Body, Format
+from .formats import LOOK_MAX, MAYBE, YES, Body, Format, Prose, ProseLane
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, Reader, Reject, Truncated
@@ -50,13 +50,17 @@ class Block:
         self.spoke = False
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
 
-    def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | None:
+    def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | ProseLane | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
-        on directly, returning the feed's events; None if the parser must see it."""
+        on directly, returning the feed's events, or, in a lane for prose, the ProseLane (the
+        chunk is prose the parser would have yielded: the Sieve sends it out); None if the
+        parser must see it."""
         lane, r = self.lane, self.reader
         if lane is None or r is None or not text or not lane.accepts(text):
             return None
-        if lane.sink is None:          # it only waits: nothing happens until the parser's turn
+        sink = lane.sink
+        if sink is None and type(lane) is not ProseLane:
+            # it only waits: nothing happens until the parser's turn
             if len(r.buf) - r.pos + len(text) > lane.room:
                 return None
             r.push(text)
@@ -72,10 +76,13 @@ class Block:
         if a is not None and a.limit is not None and a.size + utf8_len(text) > a.limit:
             return None
         r.skip(text)
+        if sink is None:               # prose: the Sieve sends it out (Sieve._from_block)
+            assert type(lane) is ProseLane
+            return lane
         events = out.begin()
-        lane.sink(text)
+        sink(text)
         calls.flush()
-        out.flush()                    # a lane may carry prose (harmony's final channel)
+        out.flush()
         return events
 
     # ------------------------------------------------------------------ DECIDE
@@ -155,15 +162,19 @@ class Block:
         assert r is not None, "since() before claim()"
         return r.since(at)
 
-    def drive(self, calls: Calls, eof: bool) -> int | None:
+    def drive(self, calls: Calls, eof: bool) -> int | Prose | None:
         """Resume the parser on what was pushed.  Returns None while it waits for more, the
-        position where the block ended, or RELEASED (it holds no call)."""
+        position where the block ended, RELEASED (it holds no call), or the Prose it yielded
+        (to go out before the Sieve drives it on: formats.Prose)."""
         r, gen = self.reader, self.gen
         assert r is not None and gen is not None, "drive() before claim()"
         self.lane = None
         while True:
             try:
-                self.lane = gen.send(None)
+                lane = gen.send(None)
+                if type(lane) is Prose:
+                    return lane
+                self.lane = lane
                 if not eof:
                     return None
                 raise Truncated("parser waited at end of stream")

@@ -71,21 +71,12 @@ def tool_table(tools: object) -> dict[str, dict] | None:
     return table
 
 
-def _nowhere(text: str) -> None:
-    """A Calls made without a place for a block's prose (tests of the call bookkeeping alone)."""
-    raise RuntimeError("this Calls has no place for prose from inside a block")
-
-
 class Calls:
     """Call bookkeeping for one Sieve: indexes, ids, name checks, argument deltas, events."""
 
-    def __init__(self, push: Callable[[Event], None], tools: object, strict: bool, limit: int,
-                 content: Callable[[str], None] = _nowhere,
-                 reasoning: Callable[[str], None] = _nowhere) -> None:
+    def __init__(self, push: Callable[[Event], None], tools: object, strict: bool, limit: int) -> None:
         self.push = push                  # appends an event to the Sieve's output
-        # For formats whose blocks also carry prose (harmony channels, Command's response):
-        self.content = content            # content(text): text for the user
-        self.reasoning = reasoning        # reasoning(text): thinking text
+        # (Prose from inside a block is not reported here: its parser yields it, formats.Prose.)
         self.tools = tool_table(tools)
         self.strict = strict
         self.limit = limit

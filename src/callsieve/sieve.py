@@ -13,14 +13,15 @@ next, so every character is looked at a bounded number of times: the cost is lin
 A call opened inside open thinking may be a thought, and one found after prose an example:
 its events are held in a `Hold` (held.py) until the text says what it was.  What the text
 proved about markup (the format, a span of control tokens) is in `Marks` (marks.py).
-The Sieve asks and the owners answer: none calls it back.  After each move it reads what the
-watched markers depend on (a markers.TableKey of the owners' values) and looks the table up
-again only when that changed (`_watched`, as h11 compares its states after each event).
+The Sieve asks and the owners answer: none calls it back (a format's parser yields the prose
+inside its block, a formats.Prose, which the Sieve sends out before it resumes it).  After each
+move it reads what the watched markers depend on (a markers.TableKey of the owners' values) and
+looks the table up again only when that changed (`_watched`, as h11 compares its states after
+each event).
 A bug (an unexpected exception) puts the Sieve in a failed state, as h11 does.
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Iterable, Sequence, TypeAlias
 
 from . import formats as registry
@@ -28,7 +29,7 @@ from .calls import Calls
 from .events import Text
 from .block import RELEASED, WAIT, Block
 from .layout import Layout, Lead, Output
-from .formats import LOOK_MAX
+from .formats import LOOK_MAX, Prose, ProseLane
 from .held import Hold, Release
 from .markers import Action, Kind, TableKey, Watching, candidates, marker_table, tables
 from .scan import Anchor, action
@@ -75,10 +76,7 @@ class Sieve:
         # Example: not prose)
         self._fmts, self._closers = candidates(self._forced, session)
         self._o = Output(markup)
-        # (The format parsers' channel: prose from inside a block, harmony's channels, goes out
-        # in order between its calls: formats.Context.)
-        self._calls = Calls(self._o.push, tools, strict, max_call_bytes,
-                           partial(self._from_block, False), partial(self._from_block, True))
+        self._calls = Calls(self._o.push, tools, strict, max_call_bytes)
         self._proved = 0                   # calls.count when the last drive's calls were noted
         self._tool_names = tuple(sorted(self._calls.tools or ()))
         self._o.first(self._calls.flush)          # (a call's deltas go out before markup)
@@ -145,6 +143,12 @@ class Sieve:
             blk = self._blk
             if blk is not None and blk.lane is not None and self._hold.region is None:
                 passed = blk.pass_on(text, self._calls, self._o)
+                if type(passed) is ProseLane:  # (harmony's final channel, say)
+                    out = self._o.begin()
+                    self._from_block(passed.reasoning, text)
+                    self._calls.flush()
+                    self._o.flush()
+                    return out
                 if passed is not None:
                     return passed              # (still in the block: the flags stay False)
             out = self._feed(blk, text)
@@ -295,9 +299,10 @@ class Sieve:
         self._emit(r.text)
 
     def _from_block(self, reasoning: bool, s: str) -> None:
-        """Content or reasoning from inside a block (harmony's final or analysis channel), right
-        after it was consumed.  Prose in a format's own syntax proves the format; the block's
-        text before it is markup."""
+        """Content or reasoning from inside a block (harmony's final or analysis channel), which
+        its parser yielded right after consuming it (a formats.Prose, or a chunk of its
+        ProseLane).  Prose in a format's own syntax proves the format; the block's text before
+        it is markup."""
         if not s:
             return
         self._note_format(force=True)
@@ -494,6 +499,9 @@ class Sieve:
             blk.bound(self._calls)
         calls = self._calls
         at = blk.drive(calls, eof)
+        while type(at) is Prose:        # (it goes out before the parser reads on)
+            self._from_block(at.reasoning, at.text)
+            at = blk.drive(calls, eof)
         if calls.count != self._proved:    # a call started: it proves the block's format
             self._proved = calls.count
             self._note_format()

@@ -14,14 +14,15 @@ import enum
 import fnmatch
 import importlib
 import pkgutil
-from typing import TYPE_CHECKING, Any, Callable, Generator, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Generator, Protocol, final
 
 from ..calls import qualified
+from ..reader import Lane
 
 if TYPE_CHECKING:
     from ..calls import Calls
     from ..jsonargs import Args
-    from ..reader import Lane, Reader
+    from ..reader import Reader
 
 
 class Verdict(enum.IntEnum):
@@ -58,8 +59,6 @@ class Context(Protocol):
     name: str                          # the open (or last) call's name
     args: Args | None                  # the open call's arguments (what start() returned)
     push: Callable[[Any], None]        # an event out (a ToolCallError for markup that holds no call)
-    content: Callable[[str], None]     # prose from inside a block (harmony's final channel)
-    reasoning: Callable[[str], None]   # thinking from inside a block (harmony's analysis)
 
     @property
     def open(self) -> bool: ...        # a call is open
@@ -91,9 +90,37 @@ if TYPE_CHECKING:
         return calls                   # the type checker holds Calls to the protocol
 
 
+@final                                 # (so `type(x) is Prose`, the cheap test, narrows both ways)
+class Prose:
+    """Prose from inside a block (harmony's final and analysis channels, the text of a call in a
+    section that was no call): a body parser yields it, right after consuming its text, and the
+    Sieve sends it out before it resumes the parser, so it goes out in order between the block's
+    calls and the parser's reader is where the prose ends (the markup audit counts on it).
+    `reasoning`: thinking text, else text for the user."""
+
+    __slots__ = ("text", "reasoning")
+
+    def __init__(self, text: str, reasoning: bool = False) -> None:
+        self.text = text
+        self.reasoning = reasoning
+
+
+@final
+class ProseLane(Lane):
+    """A lane for prose (see Prose): the Sieve sends the chunks it accepts out itself, as the
+    parser would have yielded them."""
+
+    __slots__ = ("reasoning",)
+
+    def __init__(self, accepts: Callable[[str], object], reasoning: bool) -> None:
+        super().__init__(accepts, None)
+        self.reasoning = reasoning
+
+
 # A body parser: a generator over a Reader that yields when it needs more input (a Lane the
-# Sieve may pass chunks down, or None) and reports its calls to the Context.
-Body = Generator["Lane | None", None, Any]
+# Sieve may pass chunks down, or None), and yields its prose (a Prose) to be sent out at once;
+# it reports its calls to the Context.
+Body = Generator["Lane | Prose | None", None, Any]
 
 
 class Format:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import re
 
-from . import MAYBE, NO, YES, Context, Verdict, declared
+from . import MAYBE, NO, YES, Context, Prose, ProseLane, Verdict, declared
 from ._json import LOOK_MAX, call_object, code_call, json_after
 from ._parts import Body
 from ._xml import sole_key
@@ -22,35 +22,49 @@ from ..reader import Bad, Reader, Reject, Truncated, avoiding, more, peek, peek_
 from ..scan import Matcher
 
 
-def stream_until(r, stops: Matcher, emit):
-    """Pass text to `emit` as it comes, up to and through the first of the `stops` markers.
+def stream_until(r, stops: Matcher, emit=None, reasoning: bool = False):
+    """Pass text on as it comes, up to and through the first of the `stops` markers: to `emit`
+    (a parser's own collector), or, with no `emit`, out as prose from inside the block (yielded
+    as Prose items, thinking if `reasoning`: see formats.Prose).
 
-    Returns the marker, or None at end of stream (after the rest went to `emit`).  Only a tail
-    that could start a marker is held back; nothing is searched twice.  `emit` is called right
-    after its text is consumed (the Sieve's markup audit counts on it).
+    Returns the marker, or None at end of stream (after the rest was passed on).  Only a tail
+    that could start a marker is held back; nothing is searched twice.  Each piece is passed on
+    right after it is consumed, with the reader where it ends (the Sieve's markup audit counts
+    on it).
     """
+    eof = False
     while True:
-        buf = r.buf
-        m = stops.search(buf, r.pos)
+        buf, start = r.buf, r.pos
+        m = None if eof else stops.search(buf, start)   # (at the end: the held tail goes too)
+        end = len(buf) if eof else m.start() if m is not None else stops.partial(buf, start)
+        if end < 0:
+            end = len(buf)
+        if end > start:
+            r.pos = end
+            if emit is None:
+                yield Prose(buf[start:end], reasoning)
+            else:
+                emit(buf[start:end])
         if m is not None:
-            start = r.pos
-            r.pos = m.start()
-            if r.pos > start:
-                emit(buf[start:r.pos])
             r.pos = m.end()
             return m.group()
-        cut = stops.partial(buf, r.pos)
-        if cut < 0:
-            cut = len(buf)
-        if cut > r.pos:
-            start, r.pos = r.pos, cut
-            emit(buf[start:cut])
-        lane = avoiding(stops.chars, emit) if r.pos >= len(buf) else None
-        if not (yield from more(r, lane)):
-            if r.pos < len(r.buf):
-                start, r.pos = r.pos, len(r.buf)
-                emit(r.buf[start:])
+        if eof:
             return None
+        lane = None
+        if r.pos >= len(buf):
+            lane = avoiding(stops.chars, emit) if emit is not None else _prose_lane(stops.chars, reasoning)
+        eof = not (yield from more(r, lane))
+
+
+_PROSE_LANES: dict[tuple[str, bool], ProseLane] = {}
+
+
+def _prose_lane(chars: str, reasoning: bool) -> ProseLane:
+    """The lane for prose that holds none of `chars` (one per kind: it holds no state)."""
+    lane = _PROSE_LANES.get((chars, reasoning))
+    if lane is None:
+        lane = _PROSE_LANES[chars, reasoning] = ProseLane(avoiding(chars, None).accepts, reasoning)
+    return lane
 
 
 _NAME = re.compile(r"\s*([\w.\-]{1,128})\s*")

@@ -2,7 +2,7 @@
 each up to an end token (docs/architecture.md#parts; the rules: formats/harmony.py).
 
 `Channels` reads a turn of such messages from a header token on: prose goes out as it is
-written (`ctx.reasoning` for the thinking channel, `ctx.content` for the others), a message
+written (yielded as formats.Prose: reasoning for the thinking channel, content else), a message
 addressed under `functions` is a call (JSON arguments, or `<parameter=K>` tags), one to another
 recipient a built-in tool's (reported whole, never content).  Every token is an option, so
 harmony in another namespace is a declaration: `Channels(start="<|x:start|>", …)`.
@@ -165,8 +165,8 @@ class Channels(Body):
             elif to:
                 term = yield from self._call(r, ctx, name, stops)
             else:
-                sink = ctx.reasoning if head.get("channel") == self.thinking else ctx.content
-                term = yield from stream_until(r, self.fused_stops if fused else self.prose_stops, sink)
+                term = yield from stream_until(r, self.fused_stops if fused else self.prose_stops,
+                                               reasoning=head.get("channel") == self.thinking)
             first = False
             lead = yield from self._next_lead(r, term, fused)
             if lead is None:

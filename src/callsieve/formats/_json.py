@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import LOOK_MAX, MAYBE, NO, YES, Context, Verdict, declared
+from . import LOOK_MAX, MAYBE, NO, YES, Context, Prose, Verdict, declared
 from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, as_call, listed, resumable
 from ..events import ToolCallError
 from ..jsonargs import Args, key, string, value
@@ -641,7 +641,7 @@ def special_section(r, ctx: Context, call, ends=(), stray=False, begin="tool_cal
             yield from special(r, (begin,))
             raw = yield from _rest_of_call(r, ends, ctx.limit, begin, end)
             ctx.push(ToolCallError(None, str(e), raw))
-            ctx.content(r.text(at, r.at))
+            yield Prose(r.text(at, r.at))
             continue
         except Bad as e:
             if isinstance(e, Truncated) or not ctx.open:

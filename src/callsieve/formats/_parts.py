@@ -654,9 +654,8 @@ class Addressed(Body):
                 raise Reject("not a header") if not ctx.block_calls else Truncated("cut off in a header")
             rcpt = m.group().strip()
             if rcpt in (self.thinking, self.answer):
-                emit = ctx.reasoning if rcpt == self.thinking else ctx.content
                 from ._channels import stream_until    # (_channels imports the parts)
-                end = yield from stream_until(r, self.prose_end, emit)
+                end = yield from stream_until(r, self.prose_end, reasoning=rcpt == self.thinking)
                 if end is None:
                     return
                 if end != self.start and not (yield from startswith(r, self.start, skip_ws=True)):

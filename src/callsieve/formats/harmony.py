@@ -8,7 +8,7 @@
     <|channel|>final<|message|>It is 42.<|return|>                           → content
 
 One block runs from a header through every message that follows it.  Prose inside it goes out
-as it is written, through `ctx.reasoning` (analysis) and `ctx.content` (final, preamble).
+as it is written, as reasoning (analysis) or content (final, preamble): formats.Prose.
 
 Decisions:
 - `<|start|>` followed by a channel word (`<|start|>analysis<|message|>`, `<|start|>commentary
