@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import string
 import sys
 from pathlib import Path
@@ -290,6 +291,8 @@ def family(rng: random.Random, style: str, kind: str, value: str):
     if _known(opener, closer):
         return None
     name = _word(rng, 3, 12)
+    if re.search(rf"[<|｜/]{re.escape(name)}(?![\w\-])", opener + closer):
+        return None     # (a tag named after a declared tool is that tool's own: formats/tool_tag.py)
     args, props = ({}, {}) if kind == "bare" else arguments(rng, value)
     if not fits(kind, style, value, args):
         return None

@@ -99,7 +99,7 @@ def _longest(ends) -> tuple:
 # a namespace segment is never empty, so NamedJson's `NAME:{…}` keeps its `:`)
 _NAME = re.compile(r"\s*([\w.\-]{1,64}(?:[:/][\w.\-]{0,64}){0,3})")
 _NAME_TOKEN = re.compile(r"\s*[\w.\-]{1,64}(?:(?:/|::?)[\w.\-]{1,64}){0,3}")
-_QUALIFIED = re.compile(r"\s*[\w.\-]{1,64}(?:[:/][A-Za-z_][\w.\-]{0,63}){0,3}")    # (`default_api:NAME`, `Group/NAME`)
+_QUALIFIED = re.compile(r"\s*[\w.\-]{1,64}(?:(?:/|::?)[A-Za-z_][\w.\-]{0,63}){0,3}")    # (`default_api:NAME`, `Group/NAME`)
 
 
 def _named(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str]:
