@@ -1,0 +1,136 @@
+"""Real-output cases of hunt (k), 2026-12-07: a held-out harvest after hunts i and j's fixes (issue 31).
+
+Reports and parser tests no hunt had used, scored as they were harvested, before any fix: SGLang's
+MiniMax-M2 bug suite (anyOf-null values, a missing closer, closing-tag look-alikes in values),
+SGLang's Qwen3-Coder streaming cases (bare `<function=…>` blocks, implicit parameter closes,
+single-quoted JSON in a value), SGLang's gpt-oss truncation tests, vLLM's dots parser (a
+garbage block, a stray closer, a JSON body in the same wrapper), and the negatives real sets hold.
+"""
+from __future__ import annotations
+
+from .cases import case
+
+# ---------------------------------------------------------------------------------------------
+# MiniMax-M2: SGLang's detector bug suite (issue 16057 and the leaks it found).
+MM = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_minimax_m2_detector.py"
+ANY_NULL = {"the_tool": {"args": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}
+CTX = {"context_info": {"metadata_only": {"type": "boolean"}}}
+case("minimax_m2", MM, "an anyOf [string, null] parameter keeps the string `hi`",
+     '<minimax:tool_call><invoke name="the_tool"><parameter name="args">hi</parameter></invoke></minimax:tool_call>',
+     [("the_tool", {"args": "hi"})], tools=ANY_NULL)
+case("minimax_m2", MM, "an anyOf [string, null] parameter: an explicit `null` is null",
+     '<minimax:tool_call><invoke name="the_tool"><parameter name="args">null</parameter></invoke></minimax:tool_call>',
+     [("the_tool", {"args": None})], tools=ANY_NULL)
+case("minimax_m2", MM, "the block's closer missing at the end of the stream: no markup in the content, never runnable",
+     '[Pasted ~4 lines]<minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">false'
+     '</parameter></invoke>', [], "[Pasted ~4 lines]", tools=CTX,
+     incomplete=[("context_info", {"metadata_only": False})])
+case("minimax_m2", MM, "text glued before and after a whole block, a boolean value",
+     'Here is some text.<minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">true'
+     '</parameter></invoke></minimax:tool_call>More text after.',
+     [("context_info", {"metadata_only": True})], "Here is some text.More text after.", tools=CTX)
+case("minimax_m2", MM, "a string value holding a `</parameter>` look-alike before its real closer",
+     '<minimax:tool_call><invoke name="test_func"><parameter name="content">This text contains </parameter> in it'
+     '</parameter></invoke></minimax:tool_call>',
+     [("test_func", {"content": "This text contains </parameter> in it"})],
+     tools={"test_func": {"content": {"type": "string"}}})
+case("minimax_m2", MM, "an HTML value kept whole",
+     '<minimax:tool_call><invoke name="process_html"><parameter name="html"><div>Hello</div></parameter></invoke>'
+     '</minimax:tool_call>', [("process_html", {"html": "<div>Hello</div>"})],
+     tools={"process_html": {"html": {"type": "string"}}})
+case("minimax_m2", MM, "streamed: the invoke and the block never close, only the text before comes out",
+     'Normal text before<minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">false'
+     '</parameter>', [], "Normal text before", tools=CTX, incomplete=[("context_info", {"metadata_only": False})])
+case("minimax_m2", MM, "a spaced text after the block",
+     'Text before <minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">true</parameter>'
+     '</invoke></minimax:tool_call> Text after',
+     [("context_info", {"metadata_only": True})], "Text before  Text after", tools=CTX)
+case("minimax_m2", MM, "an anyOf [object, null] value is the object",
+     '<minimax:tool_call><invoke name="complex_func"><parameter name="data">{"key": "value"}</parameter></invoke>'
+     '</minimax:tool_call>', [("complex_func", {"data": {"key": "value"}})],
+     tools={"complex_func": {"data": {"anyOf": [{"type": "object", "properties": {"key": {"type": "string"}}},
+                                               {"type": "null"}]}}})
+case("minimax_m2", MM, "an array-typed value with mixed items",
+     '<minimax:tool_call><invoke name="array_func"><parameter name="items">[1, 2, 3, "four"]</parameter></invoke>'
+     '</minimax:tool_call>', [("array_func", {"items": [1, 2, 3, "four"]})],
+     tools={"array_func": {"items": {"type": "array"}}})
+
+# ---------------------------------------------------------------------------------------------
+# Qwen3-Coder: SGLang's streaming cases, bare <function=…> blocks (no <tool_call> around them).
+QC = ("https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/"
+      "test_qwen3_coder_detector/test_cases.py")
+WEATHER = {"get_current_weather": {"location": {"type": "string"}, "unit": {"type": "string"},
+                                   "days": {"type": "integer"}},
+           "sql_interpreter": {"query": {"type": "string"}, "dry_run": {"type": "boolean"}},
+           "TodoWrite": {"todos": {"type": "array"}}}
+case("qwen3_coder", QC, "plain text with the tools declared", "This is plain text test", [],
+     "This is plain text test", tools=WEATHER)
+case("qwen3_coder", QC, "a bare function block, three parameters on their lines",
+     "<function=get_current_weather>\n<parameter=location>Boston</parameter>\n<parameter=unit>celsius</parameter>\n"
+     "<parameter=days>3</parameter>\n</function>",
+     [("get_current_weather", {"location": "Boston", "unit": "celsius", "days": 3})], tools=WEATHER)
+case("qwen3_coder", QC, "prose, a blank line, a bare function block",
+     "Text prefix + tool call test\n\n<function=get_current_weather>\n<parameter=location>Boston</parameter>\n"
+     "<parameter=unit>celsius</parameter>\n<parameter=days>3</parameter>\n</function>",
+     [("get_current_weather", {"location": "Boston", "unit": "celsius", "days": 3})],
+     "Text prefix + tool call test", tools=WEATHER)
+case("qwen3_coder", QC, "two bare blocks, a Python-style `True` for a boolean",
+     "Text prefix + double tool call test\n\n<function=get_current_weather>\n<parameter=location>New York</parameter>\n"
+     "</function>\n<function=sql_interpreter>\n<parameter=query>SELECT * FROM users</parameter>\n"
+     "<parameter=dry_run>True</parameter>\n</function>\n",
+     [("get_current_weather", {"location": "New York"}), ("sql_interpreter", {"query": "SELECT * FROM users",
+                                                                             "dry_run": True})],
+     "Text prefix + double tool call test", tools=WEATHER)
+case("qwen3_coder", QC, "parameters closed implicitly by the next parameter and by </function>",
+     "Text prefix + implicit parameter close test\n\n<function=get_current_weather>\n<parameter=location>Paris\n"
+     "<parameter=unit>celsius\n<parameter=days>3\n</function>",
+     [("get_current_weather", {"location": "Paris", "unit": "celsius", "days": 3})],
+     "Text prefix + implicit parameter close test", tools=WEATHER)
+case("qwen3_coder", QC, "an array value written with a single-quoted string inside",
+     "Text prefix + complex schema tool call test\n\n<function=TodoWrite>\n<parameter=todos>\n[\n {\"content\": "
+     "\"Buy a new car\", \"status\": 'pending'},\n {\"content\": \"Buy a new house\", \"status\": \"completed\"}\n]\n"
+     "</parameter>\n</function>\n\n",
+     [("TodoWrite", {"todos": [{"content": "Buy a new car", "status": "pending"},
+                               {"content": "Buy a new house", "status": "completed"}]})],
+     "Text prefix + complex schema tool call test", tools=WEATHER)
+
+# ---------------------------------------------------------------------------------------------
+# gpt-oss (Harmony): SGLang's detector tests; the final message after a call.
+GO = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_gpt_oss_detector.py"
+case("harmony", GO, "analysis, a call with a constraint and a multi-line empty list, then a final message",
+     "<|channel|>analysis<|message|>Reasoning...<|end|><|start|>assistant<|channel|>commentary to=functions.read_file "
+     "<|constrain|>json<|message|>{\n  \"files\": []\n}<|call|><|start|>assistant<|channel|>final<|message|>"
+     "This text should be truncated.",
+     [("read_file", {"files": []})], "This text should be truncated.", "Reasoning...",
+     tools={"read_file": {"files": {"type": "array"}}})
+case("harmony", GO, "a call with an empty object, then plain text with no header",
+     "<|start|>assistant<|channel|>commentary to=functions.read_file <|constrain|>json<|message|>{}<|call|>"
+     "This is normal text that should be ignored.",
+     [("read_file", {})], "This is normal text that should be ignored.",
+     tools={"read_file": {"files": {"type": "array"}}})
+
+# ---------------------------------------------------------------------------------------------
+# dots.llm: vLLM's dots parser tests (MiniMax's invoke body in <dots_function_call>, or JSON).
+DT = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_dots_tool_parser.py"
+SEARCH = {"search": {"query": {"type": "string"}}, "open": {"id": {"type": "integer"}}}
+case("dots", DT, "two invokes in one block, then a JSON call object in a second block",
+     '<dots_function_call><invoke name="search"><parameter name="query">chairs</parameter></invoke>'
+     '<invoke name="open"><parameter name="id">7</parameter></invoke></dots_function_call>'
+     '<dots_function_call>{"name":"search","arguments":{"query":"tables"}}</dots_function_call>',
+     [("search", {"query": "chairs"}), ("open", {"id": 7}), ("search", {"query": "tables"})], tools=SEARCH)
+case("dots", DT, "text glued to two consecutive blocks",
+     'visible<dots_function_call><invoke name="search"><parameter name="query">chairs</parameter></invoke>'
+     '</dots_function_call><dots_function_call><invoke name="search"><parameter name="query">tables</parameter>'
+     '</invoke></dots_function_call>',
+     [("search", {"query": "chairs"}), ("search", {"query": "tables"})], "visible", tools=SEARCH)
+case("dots", DT, "a block of garbage, then a valid block: the garbage is text, the call runs",
+     '<dots_function_call>garbage</dots_function_call><dots_function_call><invoke name="search">'
+     '<parameter name="query">chairs</parameter></invoke></dots_function_call>',
+     [("search", {"query": "chairs"})], "<dots_function_call>garbage</dots_function_call>", tools=SEARCH)
+case("dots", DT, "a stray closer after prose is markup",
+     "some text </dots_function_call>", [], "some text", tools=SEARCH)
+case("dots", DT, "an answer ending in half an opener: the half marker is text at the end of the stream",
+     "answer <dots_func", [], "answer <dots_func", tools=SEARCH)
+case("dots", DT, "the JSON body split across chunks before the closer",
+     '<dots_function_call>{"name":"search","arguments":{"query":"chairs"}}</dots_function_call>',
+     [("search", {"query": "chairs"})], tools=SEARCH)
