@@ -21,10 +21,9 @@ case("minimax_m2", MM, "an anyOf [string, null] parameter keeps the string `hi`"
 case("minimax_m2", MM, "an anyOf [string, null] parameter: an explicit `null` is null",
      '<minimax:tool_call><invoke name="the_tool"><parameter name="args">null</parameter></invoke></minimax:tool_call>',
      [("the_tool", {"args": None})], tools=ANY_NULL)
-case("minimax_m2", MM, "the block's closer missing at the end of the stream: no markup in the content, never runnable",
+case("minimax_m2", MM, "the block's closer missing at the end of the stream, the invoke whole: it runs, no markup in the content",
      '[Pasted ~4 lines]<minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">false'
-     '</parameter></invoke>', [], "[Pasted ~4 lines]", tools=CTX,
-     incomplete=[("context_info", {"metadata_only": False})])
+     '</parameter></invoke>', [("context_info", {"metadata_only": False})], "[Pasted ~4 lines]", tools=CTX)
 case("minimax_m2", MM, "text glued before and after a whole block, a boolean value",
      'Here is some text.<minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">true'
      '</parameter></invoke></minimax:tool_call>More text after.',
@@ -134,3 +133,87 @@ case("dots", DT, "an answer ending in half an opener: the half marker is text at
 case("dots", DT, "the JSON body split across chunks before the closer",
      '<dots_function_call>{"name":"search","arguments":{"query":"chairs"}}</dots_function_call>',
      [("search", {"query": "chairs"})], tools=SEARCH)
+
+# ---------------------------------------------------------------------------------------------
+# A bare JSON list of calls with `parameters` (SGLang's JSON-array parser, the parallel-call bug),
+# and an undeclared name in a bare JSON call (SGLang's unknown-tool test): it stays text.
+JA = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_parallel_tool_bug.py"
+DOCS = {"search_docs": {"title": {"type": "array", "items": {"type": "string"}}, "filename": {"type": "string"}}}
+case("bare_json", JA, "a bare list of two calls on their own lines, an array value in each",
+     '[\n  {"name": "search_docs", "parameters": {"title": ["7.8.9"], "filename": "doc1"}},\n'
+     '  {"name": "search_docs", "parameters": {"title": ["4.8"], "filename": "doc2"}}]',
+     [("search_docs", {"title": ["7.8.9"], "filename": "doc1"}), ("search_docs", {"title": ["4.8"], "filename": "doc2"})],
+     tools=DOCS)
+case("bare_json", JA, "the minimal list: a newline between the calls",
+     '[\n  {"name": "search_docs", "parameters": {"title": ["a"]}},\n  {"name": "search_docs", "parameters": {"title": ["b"]}}]',
+     [("search_docs", {"title": ["a"]}), ("search_docs", {"title": ["b"]})], tools=DOCS)
+UT = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_unknown_tool_name.py"
+case("bare_json", UT, "a bare JSON call naming an undeclared tool stays text",
+     '{"name":"unknown_tool","parameters":{"city":"Paris"}}', [],
+     '{"name":"unknown_tool","parameters":{"city":"Paris"}}', tools=["get_weather"])
+
+# ---------------------------------------------------------------------------------------------
+# HyperCLOVA X SEED Think: GLM's key/value body, values written as JSON (vLLM's parser tests).
+HX = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_hyperclovax_seed_think_tool_parser.py"
+HXW = {"get_current_weather": {"location": {"type": "string"}, "unit": {"type": "string"}}}
+case("glm", HX, "a name line, JSON-quoted values on their own lines",
+     '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>"Seoul"</arg_value>\n<arg_key>unit</arg_key>\n'
+     '<arg_value>"celsius"</arg_value>\n</tool_call>',
+     [("get_current_weather", {"location": "Seoul", "unit": "celsius"})], tools=HXW)
+case("glm", HX, "an unquoted value is the raw string",
+     "<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>Seoul</arg_value>\n</tool_call>",
+     [("get_current_weather", {"location": "Seoul"})], tools=HXW)
+case("glm", HX, "reasoning closed by </think>, a line of prose, then the call",
+     'thinking aloud</think>\n\nokay, calling:<tool_call>get_current_weather\n<arg_key>location</arg_key>\n'
+     '<arg_value>"Seoul"</arg_value>\n</tool_call>',
+     [("get_current_weather", {"location": "Seoul"})], "okay, calling:", "thinking aloud", tools=HXW, thinking=True)
+case("glm", HX, "two blocks on two lines",
+     '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>"Seoul"</arg_value>\n</tool_call>\n'
+     '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>"Busan"</arg_value>\n</tool_call>',
+     [("get_current_weather", {"location": "Seoul"}), ("get_current_weather", {"location": "Busan"})], tools=HXW)
+case("glm", HX, "an empty block names no function: its text comes back",
+     "<tool_call>\n</tool_call>", [], tools=HXW, given=True)
+case("glm", HX, "an answer ending in the end-of-turn token",
+     "answer<|im_end|>", [], "answer", tools=HXW)
+case("bare_json", HX, "the JSON list path after </think> (tool_choice=required), `parameters` for the arguments",
+     'thinking</think>\n\n[{"name": "get_current_weather", "parameters": {"location": "Seoul"}}]',
+     [("get_current_weather", {"location": "Seoul"})], reasoning="thinking", tools=HXW, thinking=True)
+case("bare_json", HX, "a single JSON call object, `parameters` for the arguments",
+     '{"name": "get_current_weather", "parameters": {"location": "Busan"}}',
+     [("get_current_weather", {"location": "Busan"})], tools=HXW)
+case("bare_json", HX, "a broken JSON list is text",
+     "[not, valid, json", [], "[not, valid, json", tools=HXW)
+
+# ---------------------------------------------------------------------------------------------
+# GLM-4.7 (vLLM's final-delta bug test): the stream's last value arrives with its closer.
+G47 = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_glm47_final_delta_bug.py"
+case("glm", G47, "a name line, two key/value pairs glued together, a date value",
+     "<tool_call>get_weather\n<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>date</arg_key>"
+     "<arg_value>2025-08-01</arg_value></tool_call>",
+     [("get_weather", {"city": "Beijing", "date": "2025-08-01"})],
+     tools={"get_weather": {"city": {"type": "string"}, "date": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# Gemma 4 as users pasted it: `call:NAME{…}` in its tokens, with plain quotes or parentheses.
+case("gemma_special", "https://github.com/ggml-org/llama.cpp/issues/22786",
+     "plain double quotes and a space after the key's colon, an apostrophe in the value",
+     "<|tool_call>call:CommitMemoryTool{memory: \"The user's name is John.\"}<tool_call|>",
+     [("CommitMemoryTool", {"memory": "The user's name is John."})],
+     tools={"CommitMemoryTool": {"memory": {"type": "string"}}})
+case("gemma_special", "https://github.com/NousResearch/hermes-agent/issues/7457",
+     "the arguments in parentheses, `key: \"value\"`",
+     "<|tool_call>call:search(query: \"blockchain news\")<tool_call|>",
+     [("search", {"query": "blockchain news"})], tools={"search": {"query": {"type": "string"}}})
+case("gemma_special", "https://github.com/ml-explore/mlx-lm/issues/1096",
+     "the native form: a <|\"|>-quoted string value",
+     "<|tool_call>call:get_current_time{timezone:<|\"|>Asia/Tokyo<|\"|>}<tool_call|>",
+     [("get_current_time", {"timezone": "Asia/Tokyo"})], tools={"get_current_time": {"timezone": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# Devstral through llama.cpp: the call written as a `{"tool_calls": [...]}` object in the text.
+case("bare_json", "https://github.com/ggml-org/llama.cpp/issues/14697",
+     "a pretty-printed {\"tool_calls\": [...]} object with an id, no [TOOL_CALLS] token",
+     '{\n  "tool_calls": [\n    {\n      "name": "file_view",\n      "arguments": {\n        "path": "src/util.rs",\n'
+     '        "view_range": [\n          20,\n          40\n        ]\n      },\n      "id": "162875335"\n    }\n  ]\n}',
+     [("file_view", {"path": "src/util.rs", "view_range": [20, 40]})],
+     tools={"file_view": {"path": {"type": "string"}, "view_range": {"type": "array"}}})
