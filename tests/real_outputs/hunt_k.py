@@ -217,3 +217,50 @@ case("bare_json", "https://github.com/ggml-org/llama.cpp/issues/14697",
      '        "view_range": [\n          20,\n          40\n        ]\n      },\n      "id": "162875335"\n    }\n  ]\n}',
      [("file_view", {"path": "src/util.rs", "view_range": [20, 40]})],
      tools={"file_view": {"path": {"type": "string"}, "view_range": {"type": "array"}}})
+
+# ---------------------------------------------------------------------------------------------
+# Agent CLIs and gateways: the dialects users pasted.
+OC = "https://github.com/openclaw/openclaw/issues/70331"
+case("tool_call_hash", OC, "MiniMax M2.7: a Perl-style hash between [TOOL_CALL] tags, a CLI flag as the key",
+     "[TOOL_CALL] {tool => 'exec', args => {--command \"echo test\"}} [/TOOL_CALL]",
+     [("exec", {"command": "echo test"})], tools={"exec": {"command": {"type": "string"}}})
+case("minimax_m2", OC, "DeepSeek Chat / Sonnet: an invoke inside <function_calls>",
+     '<function_calls><invoke name="read"><parameter name="path">/home/u/notes.md</parameter></invoke></function_calls>',
+     [("read", {"path": "/home/u/notes.md"})], tools={"read": {"path": {"type": "string"}}})
+case("minimax_m2", "https://github.com/anthropics/claude-code/issues/68719",
+     "a stray `court` line, the bare invoke, a multi-line shell loop as a value",
+     "court\n<invoke name=\"Bash\">\n<parameter name=\"command\">cd /srv/camping\nfor f in a.yml b.yml; do\n"
+     "  echo \"=== $f ===\"\n  grep -cE 'BOOKING_DOMAIN_BASE:' \"$f\"\ndone</parameter>\n"
+     "<parameter name=\"description\">Count the booking keys</parameter>\n</invoke>",
+     [("Bash", {"command": "cd /srv/camping\nfor f in a.yml b.yml; do\n  echo \"=== $f ===\"\n  grep -cE "
+                "'BOOKING_DOMAIN_BASE:' \"$f\"\ndone", "description": "Count the booking keys"})], "court",
+     tools={"Bash": {"command": {"type": "string"}, "description": {"type": "string"}}})
+case("minimax_m2", "https://github.com/anthropics/claude-code/issues/83088",
+     "a string parameter closed by a tag named after it (</content>), then the next parameter: both are read",
+     '<function_calls>\n<invoke name="remember">\n<parameter name="content">First paragraph of the note.\n\nSecond paragraph.'
+     '</content>\n<parameter name="metadata">{"tags": "a,b"}</parameter>\n</invoke>\n</function_calls>',
+     [("remember", {"content": "First paragraph of the note.\n\nSecond paragraph.", "metadata": {"tags": "a,b"}})],
+     tools={"remember": {"content": {"type": "string"}, "metadata": {"type": "object"}}})
+case("minimax_m2", "https://github.com/QwenLM/qwen-code/pull/10709",
+     "prose, then only the closing half of a call (no opener anywhere): the orphan closers are markup",
+     "Done.\n</parameter>\n</invoke>\n", [], "Done.", tools={"skill": {"name": {"type": "string"}}})
+case("qwen3_coder", "https://github.com/QwenLM/qwen-code/issues/10692",
+     "the dialect qwen-code's own prompt teaches, after a line of prose",
+     "Starting the server.\n<tool_call>\n<function=run_shell_command>\n<parameter=command>\nnode server.js\n</parameter>\n"
+     "</function>\n</tool_call>",
+     [("run_shell_command", {"command": "node server.js"})], "Starting the server.",
+     tools={"run_shell_command": {"command": {"type": "string"}}})
+case("minimax_m2", "https://github.com/tinyhumansai/opencompany/pull/2093",
+     "an invoke closed while its last parameter is not: never runnable, its text comes back",
+     '<invoke name="write_file"><parameter name="path">a.txt</parameter><parameter name="content">hello</invoke>',
+     [], tools={"write_file": {"path": {"type": "string"}, "content": {"type": "string"}}},
+     incomplete=[("write_file", {"path": "a.txt"})], given=True)
+case("deepseek_dsml", "https://github.com/antirez/ds4/issues/11",
+     "DeepSeek V4 at 2 bits: code, then DSML closers with no opener (hallucinated): markup, the code stays",
+     'if name == "main":\n    run()\n</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+     [], 'if name == "main":\n    run()', tools={"write": {"path": {"type": "string"}}})
+case("gemma_special", "https://github.com/bayesimpact/bayes-platform/pull/731",
+     "Gemini: `default_api:NAME{…}` with no angle bracket, glued to a garbled word, an empty list and null",
+     "Lie:default_api:mandatory_tool{categoryNames:[],suggestedTitle:null}",
+     [("mandatory_tool", {"categoryNames": [], "suggestedTitle": None})],
+     tools={"mandatory_tool": {"categoryNames": {"type": "array"}, "suggestedTitle": {"type": "string"}}})
