@@ -251,10 +251,11 @@ case("qwen3_coder", "https://github.com/QwenLM/qwen-code/issues/10692",
      [("run_shell_command", {"command": "node server.js"})], "Starting the server.",
      tools={"run_shell_command": {"command": {"type": "string"}}})
 case("minimax_m2", "https://github.com/tinyhumansai/opencompany/pull/2093",
-     "an invoke closed while its last parameter is not: never runnable, its text comes back",
+     "an invoke closed while its last parameter is not: the invoke's closer ends the value, every argument the "
+     "model wrote is there (the PR rejects the call; what the model meant is the call)",
      '<invoke name="write_file"><parameter name="path">a.txt</parameter><parameter name="content">hello</invoke>',
-     [], tools={"write_file": {"path": {"type": "string"}, "content": {"type": "string"}}},
-     incomplete=[("write_file", {"path": "a.txt"})], given=True)
+     [("write_file", {"path": "a.txt", "content": "hello"})],
+     tools={"write_file": {"path": {"type": "string"}, "content": {"type": "string"}}})
 case("deepseek_dsml", "https://github.com/antirez/ds4/issues/11",
      "DeepSeek V4 at 2 bits: code, then DSML closers with no opener (hallucinated): markup, the code stays",
      'if name == "main":\n    run()\n</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
@@ -264,3 +265,36 @@ case("gemma_special", "https://github.com/bayesimpact/bayes-platform/pull/731",
      "Lie:default_api:mandatory_tool{categoryNames:[],suggestedTitle:null}",
      [("mandatory_tool", {"categoryNames": [], "suggestedTitle": None})],
      tools={"mandatory_tool": {"categoryNames": {"type": "array"}, "suggestedTitle": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# DeepSeek V3.2 / V4 DSML: a non-string parameter (string="false") whose value is prose (SGLang).
+DS = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_deepseekv32_detector.py"
+NOTE = {"write_note": {"payload": {"type": "object"}}}
+case("deepseek_dsml", DS, "string=\"false\" over a Cyrillic sentence that is no JSON: the sentence is the value",
+     '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write_note">\n<｜DSML｜parameter name="payload" string="false">'
+     'Здравствуйте, мир! Это тест</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+     [("write_note", {"payload": "Здравствуйте, мир! Это тест"})], tools=NOTE)
+case("deepseek_dsml", DS, "the same under V4's tool_calls wrapper",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="write_note">\n<｜DSML｜parameter name="payload" string="false">'
+     'Здравствуйте, мир! Это тест</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
+     [("write_note", {"payload": "Здравствуйте, мир! Это тест"})], tools=NOTE)
+case("deepseek_dsml", DS, "string=\"false\" over a JSON object: the object",
+     '<｜DSML｜function_calls>\n<｜DSML｜invoke name="write_note">\n<｜DSML｜parameter name="payload" string="false">'
+     '{"city": "San Francisco"}</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜function_calls>',
+     [("write_note", {"payload": {"city": "San Francisco"}})], tools=NOTE)
+
+# ---------------------------------------------------------------------------------------------
+# Qwen3-Coder 480B behind vLLM: the block left in the content (the report's response).
+case("qwen3_coder", "https://github.com/vllm-project/vllm/issues/22975",
+     "prose, a blank line, values on their own lines, a regex with an escaped parenthesis, `.` as a path",
+     "Let me check if there might be a base.py file that's not showing up. Let me grep for BaseService.\n\n<tool_call>\n"
+     "<function=GrepTool>\n<parameter=pattern>\nclass BaseService\\(\n</parameter>\n<parameter=path>\n.\n</parameter>\n"
+     "</function>\n</tool_call>",
+     [("GrepTool", {"pattern": "class BaseService\\(", "path": "."})],
+     "Let me check if there might be a base.py file that's not showing up. Let me grep for BaseService.",
+     tools={"GrepTool": {"pattern": {"type": "string"}, "path": {"type": "string"}}})
+# GLM-4.5 in llama.cpp: a multi-line value, the stream ending before </tool_call>.
+case("glm", "https://github.com/ggml-org/llama.cpp/pull/15186",
+     "a multi-line value, then the end of the stream before the block's closer: never runnable",
+     "<tool_call>thinking\n<arg_key>content</arg_key>\n<arg_value>bla\nbla\nblaaa</arg_value>", [],
+     tools={"thinking": {"content": {"type": "string"}}}, incomplete=[("thinking", {"content": "bla\nbla\nblaaa"})])
