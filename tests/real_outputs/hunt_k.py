@@ -298,3 +298,49 @@ case("glm", "https://github.com/ggml-org/llama.cpp/pull/15186",
      "a multi-line value, then the end of the stream before the block's closer: never runnable",
      "<tool_call>thinking\n<arg_key>content</arg_key>\n<arg_value>bla\nbla\nblaaa</arg_value>", [],
      tools={"thinking": {"content": {"type": "string"}}}, incomplete=[("thinking", {"content": "bla\nbla\nblaaa"})])
+
+# ---------------------------------------------------------------------------------------------
+# Kimi K2 as other projects' parsers met it: singular section tokens, ids without `functions.`,
+# a JSON call object as the body (tinker-cookbook's renderer, hermes-agent's fallback).
+case("kimi_k2", "https://github.com/thinking-machines-lab/tinker-cookbook/pull/248",
+     "singular section tokens and an id without the `functions.` prefix",
+     '<|tool_call_section_begin|><|tool_call_begin|>get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}'
+     '<|tool_call_end|><|tool_call_section_end|>', [("get_weather", {"city": "Paris"})],
+     tools={"get_weather": {"city": {"type": "string"}}})
+case("kimi_k2", "https://github.com/NousResearch/hermes-agent/pull/29735",
+     "a JSON call object between the call tokens, no id line",
+     '<|tool_calls_section_begin|><|tool_call_begin|>{"name": "web_search", "arguments": {"query": "kimi k2 release"}}'
+     '<|tool_call_end|><|tool_calls_section_end|>', [("web_search", {"query": "kimi k2 release"})],
+     tools={"web_search": {"query": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# Hermes-style fallbacks in hermes-agent: the call after </think> with its opener missing, and
+# Qwen3-Coder's body with a stray closer or cut at max_tokens.
+case("tool_call_tag", "https://github.com/NousResearch/hermes-agent/pull/742",
+     "reasoning closed by </think>, the JSON call right after it, only the closing </tool_call>",
+     'I should list the directory first.</think>{"name": "terminal", "arguments": {"command": "ls -la"}}</tool_call>',
+     [("terminal", {"command": "ls -la"})], reasoning="I should list the directory first.",
+     tools={"terminal": {"command": {"type": "string"}}}, thinking=True)
+H83 = "https://github.com/NousResearch/hermes-agent/pull/83023"
+case("qwen3_coder", H83, "a one-line prose prefix, a bare function block, a stray </tool_call>",
+     "I'll read the config.\n<function=read_file>\n<parameter=path>\nconfig/app.yaml\n</parameter>\n</function>\n</tool_call>",
+     [("read_file", {"path": "config/app.yaml"})], "I'll read the config.",
+     tools={"read_file": {"path": {"type": "string"}}})
+case("qwen3_coder", H83, "a bare function block cut at max_tokens after its parameter: never runnable",
+     "<function=read_file>\n<parameter=path>\nsrc/main.py\n</parameter>\n", [],
+     tools={"read_file": {"path": {"type": "string"}}}, incomplete=[("read_file", {"path": "src/main.py"})])
+
+# ---------------------------------------------------------------------------------------------
+# Step-3.5-Flash on its official API: reasoning in <think>, then the Qwen3-Coder block as text.
+case("qwen3_coder", "https://github.com/stepfun-ai/Step-3.5-Flash/issues/7",
+     "a written <think> block, then the call with an absolute path",
+     "<think>\nThe user wants me to read the readme.md file. I should use the read tool.\n</think>\n<tool_call>\n"
+     "<function=read>\n<parameter=filePath>\n/home/al/dev/stepfun-test/readme.md\n</parameter>\n</function>\n</tool_call>",
+     [("read", {"filePath": "/home/al/dev/stepfun-test/readme.md"})],
+     reasoning="The user wants me to read the readme.md file. I should use the read tool.",
+     tools={"read": {"filePath": {"type": "string"}}})
+case("qwen3_coder", "https://github.com/waybarrios/vllm-mlx/pull/598",
+     "Step 3.7 Flash: values on the tag lines, a metric unit",
+     "<tool_call>\n<function=get_weather>\n<parameter=city>Austin</parameter>\n<parameter=units>metric</parameter>\n"
+     "</function>\n</tool_call>", [("get_weather", {"city": "Austin", "units": "metric"})],
+     tools={"get_weather": {"city": {"type": "string"}, "units": {"type": "string"}}})
