@@ -344,3 +344,26 @@ case("qwen3_coder", "https://github.com/waybarrios/vllm-mlx/pull/598",
      "<tool_call>\n<function=get_weather>\n<parameter=city>Austin</parameter>\n<parameter=units>metric</parameter>\n"
      "</function>\n</tool_call>", [("get_weather", {"city": "Austin", "units": "metric"})],
      tools={"get_weather": {"city": {"type": "string"}, "units": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# Qwen3-Coder under multi-token prediction (rtp-llm's detector tests): text and calls interleaved.
+RTP = "https://github.com/alibaba/rtp-llm/blob/main/rtp_llm/test/qwen3_coder_detector_test.py"
+SRCH = {"get_weather": {"location": {"type": "string"}, "unit": {"type": "string"}},
+        "search": {"query": {"type": "string"}, "limit": {"type": "integer"}}}
+case("qwen3_coder", RTP, "two calls with a sentence between them and one after, no newlines around the last",
+     "Let me help you with that.\n<tool_call><function=get_weather><parameter=location>\nBerlin\n</parameter></function>"
+     "</tool_call>\nBased on the weather, <tool_call><function=search><parameter=query>\nBerlin attractions\n</parameter>"
+     "</function></tool_call> you should visit these places.",
+     [("get_weather", {"location": "Berlin"}), ("search", {"query": "Berlin attractions"})],
+     "Let me help you with that.\nBased on the weather, you should visit these places.", tools=SRCH)
+case("qwen3_coder", RTP, "text glued after the block's closer, an integer-typed value on its own line",
+     "<tool_call><function=search><parameter=query>\ntest\n</parameter><parameter=limit>\n5\n</parameter></function>"
+     "</tool_call> and here's more text", [("search", {"query": "test", "limit": 5})], "and here's more text", tools=SRCH)
+case("qwen3_coder", RTP, "text, whitespace, a call, then more text after a newline",
+     "Start \n<tool_call><function=search><parameter=query>\ntest\n</parameter></function></tool_call>\nEnd",
+     [("search", {"query": "test"})], "Start\nEnd", tools=SRCH)
+case("tool_call_tag", "https://github.com/NVIDIA/TensorRT-LLM/blob/main/tests/unittest/llmapi/apps/"
+     "test_qwen3_tool_parser_trailing_content.py",
+     "Qwen3's JSON call on its own line, then a sentence after the closer",
+     '<tool_call>\n{"name":"get_weather","arguments":{"location":"Paris"}}\n</tool_call> It is sunny.',
+     [("get_weather", {"location": "Paris"})], "It is sunny.", tools=SRCH)
