@@ -367,3 +367,34 @@ case("tool_call_tag", "https://github.com/NVIDIA/TensorRT-LLM/blob/main/tests/un
      "Qwen3's JSON call on its own line, then a sentence after the closer",
      '<tool_call>\n{"name":"get_weather","arguments":{"location":"Paris"}}\n</tool_call> It is sunny.',
      [("get_weather", {"location": "Paris"})], "It is sunny.", tools=SRCH)
+
+# ---------------------------------------------------------------------------------------------
+# Negatives and bare JSON from agent harnesses: data with a `name` key is no call; a whole call
+# object on its own line after prose is one.
+case("bare_json", "https://github.com/ahwurm/localharness/issues/105",
+     "a package.json shown in a ```json fence: data, not a call",
+     'Here is the manifest:\n```json\n{"name": "my-app", "version": "1.0.0"}\n```',
+     [], 'Here is the manifest:\n```json\n{"name": "my-app", "version": "1.0.0"}\n```', tools=["read_file", "run"])
+case("bare_json", "https://github.com/ahwurm/localharness/issues/105",
+     "a fenced list of records with `name` keys: data",
+     '```json\n[{"name": "alice", "age": 30}]\n```', [], '```json\n[{"name": "alice", "age": 30}]\n```',
+     tools=["read_file", "run"])
+case("bare_json", "https://github.com/itayinbarr/little-coder/issues/96",
+     "a flat object with only a `name` key in an answer about code, the name not declared: text",
+     'Each entry in the actions array looks like {"name": "myCustomAction"} and nothing else.',
+     [], 'Each entry in the actions array looks like {"name": "myCustomAction"} and nothing else.',
+     tools=["read_file", "bash"])
+WB = "https://github.com/webbrain-one/webbrain/pull/2682"
+case("bare_json", WB, "a sentence, then a whole call object with nested arguments on its own line",
+     'I will save it now.\n{"name":"click","arguments":{"text":"Save","meta":{"source":"dialog"}}}',
+     [("click", {"text": "Save", "meta": {"source": "dialog"}})], "I will save it now.",
+     tools={"click": {"text": {"type": "string"}, "meta": {"type": "object"}}})
+case("bare_json", WB, "braces inside a quoted argument value",
+     '{"name":"click","arguments":{"meta":{"source":"dialog"},"text":"Save {draft}"}}',
+     [("click", {"meta": {"source": "dialog"}, "text": "Save {draft}"})],
+     tools={"click": {"text": {"type": "string"}, "meta": {"type": "object"}}})
+case("bare_json", "https://github.com/continuedev/continue/pull/11094",
+     "prose quoting the TOOL_NAME: syntax mid-paragraph stays text",
+     "To read it I would write TOOL_NAME: read_file followed by BEGIN_ARG: filepath, but I already have the file.",
+     [], "To read it I would write TOOL_NAME: read_file followed by BEGIN_ARG: filepath, but I already have the file.",
+     tools={"read_file": {"filepath": {"type": "string"}}})
