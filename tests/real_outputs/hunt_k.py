@@ -398,3 +398,61 @@ case("bare_json", "https://github.com/continuedev/continue/pull/11094",
      "To read it I would write TOOL_NAME: read_file followed by BEGIN_ARG: filepath, but I already have the file.",
      [], "To read it I would write TOOL_NAME: read_file followed by BEGIN_ARG: filepath, but I already have the file.",
      tools={"read_file": {"filepath": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# Muse Glimmer (ATEM) in Ollama's parser tests: fumbled headers and names the model wrote.
+OG = "https://github.com/ollama/ollama/blob/main/model/parsers/glimmer_test.go"
+
+
+def _atem(name, params):
+    return (f'<atem:function_calls>\n<atem:invoke name="{name}">\n{params}</atem:invoke>\n'
+            '</atem:function_calls>')
+
+
+BASH = {"muse.bash": {"command": {"type": "string"}}}
+case("muse", OG, "a <|message|> token fumbled into the invoke name, echoing the header",
+     ' to=read<|message|>' + _atem("read<|message|>", '<atem:parameter name="path">go.mod</atem:parameter>\n')
+     + "<|eot|>", [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}})
+case("muse", OG, "a tool addressed through its own derived namespace (`read.read` for `read`)",
+     ' to=read<|message|>' + _atem("read.read", '<atem:parameter name="path">go.mod</atem:parameter>\n') + "<|eot|>",
+     [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}})
+case("muse", OG, "the recipient header missing: the ATEM block for a declared tool is the call",
+     "<|message|>" + _atem("muse.bash", '<atem:parameter name="command">pwd && ls -la</atem:parameter>\n') + "<|eom|>",
+     [("muse.bash", {"command": "pwd && ls -la"})], tools=BASH)
+case("muse", OG, "the wrapper element named as the recipient",
+     " to=atem:function_calls<|message|>" + _atem("muse.bash", '<atem:parameter name="command">pwd</atem:parameter>\n')
+     + "<|eom|>", [("muse.bash", {"command": "pwd"})], tools=BASH)
+case("muse", OG, "every value type by the schema, a string's own spaces kept, anyOf null",
+     ' to=tools.run<|message|>' + _atem(
+         "tools.run", '<atem:parameter name="text"> keep  spaces </atem:parameter>\n<atem:parameter name="count">3'
+         '</atem:parameter>\n<atem:parameter name="enabled">true</atem:parameter>\n<atem:parameter name="items">'
+         '["one", "two"]</atem:parameter>\n<atem:parameter name="config">{"mode":"fast"}</atem:parameter>\n'
+         '<atem:parameter name="choice">null</atem:parameter>\n'),
+     [("tools.run", {"text": " keep  spaces ", "count": 3, "enabled": True, "items": ["one", "two"],
+                     "config": {"mode": "fast"}, "choice": None})],
+     tools={"tools.run": {"text": {"type": "string"}, "count": {"type": "integer"}, "enabled": {"type": "boolean"},
+                          "items": {"type": "array"}, "config": {"type": "object"},
+                          "choice": {"anyOf": [{"type": "null"}, {"type": "string"}]}}})
+case("muse", OG, "a value quoting the turn's control tokens stays whole",
+     ' to=echo<|message|>' + _atem("echo", '<atem:parameter name="text">literal <|eot|> and <|start|>assistant '
+                                           'to=user<|message|> text</atem:parameter>\n') + "<|eot|>",
+     [("echo", {"text": "literal <|eot|> and <|start|>assistant to=user<|message|> text"})],
+     tools={"echo": {"text": {"type": "string"}}})
+case("muse", OG, "an ATEM block naming an undeclared tool in the answer channel stays content",
+     ' to=user<|message|>' + _atem("other.run", "") + "<|eot|>", [], _atem("other.run", ""), tools=BASH)
+
+# ---------------------------------------------------------------------------------------------
+# Ling (Bailing) and Kolibri in Ollama's parsers: prompt-opened thinking, GLM's body, a JSON call.
+OB = "https://github.com/ollama/ollama/blob/main/model/parsers/bailing_test.go"
+case("glm", OB, "prompt-opened thinking, a sentence, a name glued to its first <arg_key>",
+     "plan</think>I'll check.\n<tool_call>get_weather<arg_key>location</arg_key>\n<arg_value>Tokyo</arg_value>\n"
+     "</tool_call>", [("get_weather", {"location": "Tokyo"})], "I'll check.", "plan",
+     tools={"get_weather": {"location": {"type": "string"}}}, thinking=True)
+case("glm", OB, "the thinking closed at once: the answer is content",
+     "</think>Plain answer", [], "Plain answer", thinking=True)
+OK1 = "https://github.com/ollama/ollama/blob/main/model/parsers/kolibri1_test.go"
+case("tool_call_tag", OK1, "a written think block with newlines, then the answer",
+     "<think>\nCompute.\n</think>\n\n42.", [], "42.", "Compute.")
+case("tool_call_tag", OK1, "a compact JSON call in <tool_call>, thinking off",
+     '<tool_call>{"name":"weather","arguments":{"city":"Berlin"}}</tool_call>', [("weather", {"city": "Berlin"})],
+     tools={"weather": {"city": {"type": "string"}}}, thinking=False)
