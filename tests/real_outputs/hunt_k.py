@@ -1,10 +1,12 @@
 """Real-output cases of hunt (k), 2026-12-07: a held-out harvest after hunts i and j's fixes (issue 31).
 
 Reports and parser tests no hunt had used, scored as they were harvested, before any fix: SGLang's
-MiniMax-M2 bug suite (anyOf-null values, a missing closer, closing-tag look-alikes in values),
-SGLang's Qwen3-Coder streaming cases (bare `<function=…>` blocks, implicit parameter closes,
-single-quoted JSON in a value), SGLang's gpt-oss truncation tests, vLLM's dots parser (a
-garbage block, a stray closer, a JSON body in the same wrapper), and the negatives real sets hold.
+MiniMax-M2 bug suite, Qwen3-Coder streaming cases, gpt-oss truncation, DSML `string="false"` and
+JSON-array tests; vLLM's dots, HyperCLOVA X SEED Think and GLM-4.7 tests; Ollama's Glimmer, Ling
+(Bailing) and Kolibri parsers; rtp-llm's and TensorRT-LLM's Qwen tests; users' reports from
+llama.cpp, mlx-lm, hermes-agent, openclaw, Claude Code, qwen-code, ds4 and others; and the
+negatives real sets hold (data with a `name` key, a quoted syntax, undeclared names, cut calls).
+As harvested: 67 of 83 passed, calls right in 71 (85.5 %), markup left in the content of 8.
 """
 from __future__ import annotations
 
