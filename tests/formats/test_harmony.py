@@ -354,14 +354,17 @@ def test_a_harmony_call_in_a_namespace_no_family_declares():
     hcheck(text, tools=T, content=text, calls=[])
 
 
-def test_a_broken_header_closed_by_an_end_token_is_no_content():
+def test_a_broken_header_closed_by_an_end_token_is_reasoning_never_content():
     # gpt-oss-20b at temperature 1 (llama.cpp#27720): after <|channel|> and a channel word, junk,
-    # then <|end|> and the real messages.  The broken header is reported whole, never content.
+    # then <|end|> and the real messages.  The broken header's words go to the reasoning (nothing
+    # the model wrote vanishes, and none of it is the answer), its tokens are markup, and an error
+    # reports it whole.
     rest = FINAL.join(("<|end|><|start|>assistant<|channel|>analysis<|message|>Think.<|end|>", "Answer.<|return|>"))
     for head in ("<|channel|>commentary?", "<|channel|>commentary 2?", "<|channel|>commentary?commentary?",
                  "<|channel|>commentary to=assistant<|channel|>commentary?", "<|channel|> final ??", "<|channel|>??",
                  "<|channel|>The user asks for the weather."):
-        m = hcheck(head + rest, reasoning="Think.", content="Answer.", calls=[])
+        words = head.replace("<|channel|>", "").strip()
+        m = hcheck(head + rest, reasoning=words + "Think.", content="Answer.", calls=[])
         assert [(e.index, e.raw) for e in m.errors] == [(None, head + "<|end|>")], m.errors
     # a call after it still runs
     hcheck("<|channel|>commentary?<|end|>" + call("f", '{"a": 1}'), calls=[("f", {"a": 1})], content="")

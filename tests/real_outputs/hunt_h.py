@@ -278,16 +278,18 @@ case("harmony", LJ, "a spaced final channel: the answer without the token's spac
      "<|channel|> analysis<|message|> Greeting.<|end|><|start|> assistant<|channel|> final<|message|> こんにちは。",
      [], "こんにちは。", "Greeting.")
 # gpt-oss-20b at temperature 1: a channel header broken before its message token, closed by <|end|>
-# (the issue's log lines, cut where the log cuts them): the broken markup is reported, never content.
+# (the issue's log lines, cut where the log cuts them): the broken header's words are reasoning
+# (nothing the model wrote vanishes; none of it is the answer), its tokens markup, an error reports it.
 G27720 = "https://github.com/ggml-org/llama.cpp/issues/27720"
 case("harmony", G27720, "a broken header `commentary?commentary?` with words, then an analysis message",
      "<|channel|>commentary?commentary?We need temperature difference. Also need outside temperature. Get outdoor "
      "temperature.<|end|><|start|>assistant<|channel|>analysis<|message|>Need GetLiveContext for Outdoor Temperature.",
-     [], "", "Need GetLiveContext for Outdoor Temperature.", tools=["GetLiveContext"])
+     [], "", "commentary?commentary?We need temperature difference. Also need outside temperature. Get outdoor "
+     "temperature.Need GetLiveContext for Outdoor Temperature.", tools=["GetLiveContext"])
 case("harmony", G27720, "a broken header `<|channel|>??`, then an analysis message",
      "<|channel|>??<|end|><|start|>assistant<|channel|>analysis<|message|>We must comply with the gating rules. Input: "
      '"should I seal the driveway this weekend"',
-     [], "", 'We must comply with the gating rules. Input: "should I seal the driveway this weekend"',
+     [], "", '??We must comply with the gating rules. Input: "should I seal the driveway this weekend"',
      tools=["GetLiveContext"])
 
 # ---------------------------------------------------------------------------------------------

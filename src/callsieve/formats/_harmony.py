@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import MAYBE, NO, YES, Context, Verdict, declared
+from . import MAYBE, NO, YES, Context, Prose, Verdict, declared
 from ._channels import stream_until
 from ._parts import FUNCTION, PARAMETER, Body
 from ._xml import Dialect
@@ -69,6 +69,9 @@ class Channels(Body):
         # what ends a broken header: the message token (then it was no broken header) or an end token
         self.broken_end = re.compile("|".join(map(re.escape, (message,) + ends)))
         self.longest = max(map(len, (message,) + ends))
+        # the tokens a broken header may hold (markup), between its words (reasoning: see _broken)
+        self.header_tokens = re.compile("|".join(map(re.escape, sorted({start, channel, constrain}, key=len,
+                                                                       reverse=True))))
         # An XML payload: parameter tags up to the message's end token (the call's end).
         self.xml = Dialect(call=FUNCTION, call_close=(), param=PARAMETER, value_close=("</parameter>",),
                            block_close=ends + (start, channel), trim_nl=True)
@@ -200,8 +203,8 @@ class Channels(Body):
         """A header that went wrong (gpt-oss-20b at temperature 1: `<|channel|>??`,
         `<|channel|>commentary?`, `commentary 2?`, `commentary to=assistant<|channel|>commentary?`,
         llama.cpp#27720) and that an end token closes before any message: the model's broken
-        markup, no message.  It is reported whole, never content, and the turn goes on after it;
-        returns that end token.  None (nothing consumed): no end token within `_BROKEN` characters."""
+        header, no message: its words go to the reasoning, its tokens are markup, an error reports
+        it whole, and the turn goes on after it; returns that end token.  None (nothing consumed): no end token within `_BROKEN` characters."""
         if at < r.start:
             return None                   # (the text before it is gone: see Reader.forget)
         r.rewind(at)
@@ -215,8 +218,20 @@ class Channels(Body):
         if m is None or m.group() == self.message:
             r.rewind(at)
             return None
+        # Its words are the model's, written where its analysis goes: reasoning (nothing the model
+        # wrote vanishes), the tokens between them and the end token markup; the error says why.
+        seg, r.pos = r.pos, m.end()            # (seg: where the header starts in the buffer)
+        raw = lead + r.text(at, r.at)
+        for t in self.header_tokens.finditer(r.buf, seg, m.start()):
+            if t.start() > seg:
+                r.pos = t.start()
+                yield Prose(r.buf[seg:t.start()], reasoning=True)
+            seg = t.end()
+        if m.start() > seg:
+            r.pos = m.start()
+            yield Prose(r.buf[seg:m.start()], reasoning=True)
         r.pos = m.end()
-        ctx.push(ToolCallError(None, "a broken harmony header: no message", lead + r.text(at, r.at)))
+        ctx.push(ToolCallError(None, "a broken harmony header (no message): its words are reasoning", raw))
         return m.group()
 
     def _from_tool(self, head: dict) -> bool:
