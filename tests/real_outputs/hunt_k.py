@@ -34,9 +34,6 @@ XF_NAMEDCLOSER = ("a parameter value closed by a tag named after the parameter (
 XF_GEMINI_GLUED = ("`default_api:NAME{…}` glued after a garbled word and a colon (`Lie:default_api:…`) is not "
                    "recognised (the Gemini call DSL is read only at a tag or line start); `default_api:` + a declared "
                    "name + a whole brace body should be a call wherever it starts, the glued word its markup")
-XF_K2_SECTION = ("a JSON call object between Kimi K2's call tokens (no `functions.NAME:0` id line) is read by the "
-                 "generic JSON body, but the enclosing <|tool_calls_section_begin|> is left in the content; the "
-                 "section tokens around a call read inside them should be markup")
 XF_QC_NEWLINES = ("Qwen3-Coder's layout newlines in a value (`<parameter=q>\\nBerlin\\n</parameter>`) are "
                   "stripped only when the block itself is laid out on lines; with `<tool_call><function=…>` glued "
                   "the value keeps `\\nBerlin\\n`; the one newline after the parameter opener and before its "
@@ -362,8 +359,7 @@ case("kimi_k2", "https://github.com/NousResearch/hermes-agent/pull/29735",
      "a JSON call object between the call tokens, no id line",
      '<|tool_calls_section_begin|><|tool_call_begin|>{"name": "web_search", "arguments": {"query": "kimi k2 release"}}'
      '<|tool_call_end|><|tool_calls_section_end|>', [("web_search", {"query": "kimi k2 release"})],
-     tools={"web_search": {"query": {"type": "string"}}},
-     xfail=XF_K2_SECTION)
+     tools={"web_search": {"query": {"type": "string"}}})
 
 # ---------------------------------------------------------------------------------------------
 # Hermes-style fallbacks in hermes-agent: the call after </think> with its opener missing, and
