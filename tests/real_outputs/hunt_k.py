@@ -17,11 +17,6 @@ from .cases import case
 XF_INLINE = ("a whole MiniMax-M2 block set between two spaces inside one line (`Text before <minimax:tool_call>"
              "…</minimax:tool_call> Text after`) is taken for an example quoted in a sentence and stays text; the "
              "family's own wrapper token, whole and to a declared tool, should be a call wherever it stands")
-XF_ORPHAN_DOTS = ("an orphan closer `</dots_function_call>` after prose, with no opener in the turn, stays content; "
-                  "the closing half of a known wrapper with nothing open should be markup (as `</TOOLCALL>` and the "
-                  "DSML closers already are)")
-XF_ORPHAN_INVOKE = ("orphan `</parameter>` / `</invoke>` closers on their own lines after prose, no opener in the "
-                    "turn, stay content; the closing tags of a known call body with nothing open should be markup")
 XF_JSONVAL = ("HyperCLOVA X SEED Think writes every <arg_value> as JSON; the GLM reader keeps a string-typed "
               "value raw, so `\"Seoul\"` arrives with its quotes; a value that is exactly one JSON string literal "
               "should decode (the family's JSON value encoding) while a bare `Seoul` stays the raw string")
@@ -167,8 +162,7 @@ case("dots", DT, "a block of garbage, then a valid block: the garbage is text, t
      '<parameter name="query">chairs</parameter></invoke></dots_function_call>',
      [("search", {"query": "chairs"})], "<dots_function_call>garbage</dots_function_call>", tools=SEARCH)
 case("dots", DT, "a stray closer after prose is markup",
-     "some text </dots_function_call>", [], "some text", tools=SEARCH,
-     xfail=XF_ORPHAN_DOTS)
+     "some text </dots_function_call>", [], "some text", tools=SEARCH)
 case("dots", DT, "an answer ending in half an opener: the half marker is text at the end of the stream",
      "answer <dots_func", [], "answer <dots_func", tools=SEARCH)
 case("dots", DT, "the JSON body split across chunks before the closer",
@@ -289,8 +283,7 @@ case("minimax_m2", "https://github.com/anthropics/claude-code/issues/83088",
      xfail=XF_NAMEDCLOSER)
 case("minimax_m2", "https://github.com/QwenLM/qwen-code/pull/10709",
      "prose, then only the closing half of a call (no opener anywhere): the orphan closers are markup",
-     "Done.\n</parameter>\n</invoke>\n", [], "Done.", tools={"skill": {"name": {"type": "string"}}},
-     xfail=XF_ORPHAN_INVOKE)
+     "Done.\n</parameter>\n</invoke>\n", [], "Done.", tools={"skill": {"name": {"type": "string"}}})
 case("qwen3_coder", "https://github.com/QwenLM/qwen-code/issues/10692",
      "the dialect qwen-code's own prompt teaches, after a line of prose",
      "Starting the server.\n<tool_call>\n<function=run_shell_command>\n<parameter=command>\nnode server.js\n</parameter>\n"
