@@ -14,9 +14,6 @@ from .cases import case
 
 # The misses as harvested (strict xfails): what is read today, what should be.  Several cases
 # share one mechanism.
-XF_INLINE = ("a whole MiniMax-M2 block set between two spaces inside one line (`Text before <minimax:tool_call>"
-             "…</minimax:tool_call> Text after`) is taken for an example quoted in a sentence and stays text; the "
-             "family's own wrapper token, whole and to a declared tool, should be a call wherever it stands")
 XF_JSONVAL = ("HyperCLOVA X SEED Think writes every <arg_value> as JSON; the GLM reader keeps a string-typed "
               "value raw, so `\"Seoul\"` arrives with its quotes; a value that is exactly one JSON string literal "
               "should decode (the family's JSON value encoding) while a bare `Seoul` stays the raw string")
@@ -77,8 +74,7 @@ case("minimax_m2", MM, "streamed: the invoke and the block never close, only the
 case("minimax_m2", MM, "a spaced text after the block",
      'Text before <minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">true</parameter>'
      '</invoke></minimax:tool_call> Text after',
-     [("context_info", {"metadata_only": True})], "Text before  Text after", tools=CTX,
-     xfail=XF_INLINE)
+     [("context_info", {"metadata_only": True})], "Text before  Text after", tools=CTX)
 case("minimax_m2", MM, "an anyOf [object, null] value is the object",
      '<minimax:tool_call><invoke name="complex_func"><parameter name="data">{"key": "value"}</parameter></invoke>'
      '</minimax:tool_call>', [("complex_func", {"data": {"key": "value"}})],
