@@ -226,3 +226,34 @@ def test_a_wrapperless_body_that_prose_introduces_and_follows_is_an_example():
         check(shown, tools=T, format=fmt, calls=[], content=shown)
         check(f"A call looks like this:\n\n{body}", tools=T, format=fmt, calls=OSLO)   # it ends the turn
         check(f"Checking the weather.\n{body}\nDone.", tools=T, format=fmt, calls=OSLO)  # not introduced
+
+
+# A family's own namespaced wrapper (`<minimax:tool_call>`, `<seed:tool_call>`) is no word of a
+# sentence either (hunt k: SGLang's `Text before <minimax:tool_call>…</minimax:tool_call> Text after`);
+# a namespaced tag no family declares (a shape any wrapper matches) is shown as an example as a
+# plain tag is, and `inline code` quotes them all.
+NS = Family("acme_ns", "<acme:call>", Functions(), closer="</acme:call>")
+NAMESPACED = {
+    "minimax_m2": ('<minimax:tool_call><invoke name="bash"><parameter name="command">touch FABRICATED1.txt'
+                   '</parameter></invoke></minimax:tool_call>'),
+    "seed_oss": ("<seed:tool_call><function=bash><parameter=command>touch FABRICATED1.txt</parameter></function>"
+                 "</seed:tool_call>"),
+    NS: "<acme:call><function=bash><parameter=command>touch FABRICATED1.txt</parameter></function></acme:call>",
+}
+
+
+@pytest.mark.parametrize("family", list(NAMESPACED), ids=lambda f: getattr(f, "name", f))
+def test_a_familys_own_namespaced_wrapper_inside_a_sentence_is_the_call(family):
+    block = NAMESPACED[family]
+    check(f"Text before {block} Text after", tools=T, format=family, calls=[("bash", BASH)],
+          content="Text before  Text after")
+    if family is not NS:                       # (detected, not forced: its opener found it)
+        check(f"I will run {block} now.", tools=T, calls=[("bash", BASH)])
+    quoted = f"Write `{block}` to run it."
+    check(quoted, tools=T, format=family, calls=[], content=quoted)
+
+
+def test_a_namespaced_tag_no_family_declares_inside_a_sentence_is_an_example():
+    text = ("So you would write <foo:tool_call><function=bash><parameter=command>touch FABRICATED1.txt"
+            "</parameter></function></foo:tool_call> and wait.")
+    check(text, tools=T, calls=[], content=text)

@@ -142,6 +142,17 @@ class Tentative:
         return "".join(got)
 
 
+_NAMESPACED = re.compile(r"<[A-Za-z][\w.-]*:[A-Za-z][\w.-]*>?")
+
+
+def own_token(opener: str, fmt: Format) -> bool:
+    """Is `opener` a token no sentence writes: a special token (`<|tool_call|>`), or a family's
+    own namespaced wrapper (`<minimax:tool_call>`, `<seed:tool_call>`: declared by `fmt`, not a
+    shape any wrapper matches)?  Its block is a call wherever it stands, mid-line between two
+    spaces too; a plain word tag (`<invoke …>`, `<tool_call>`) inside a sentence may be an example."""
+    return special(opener) or (_NAMESPACED.fullmatch(opener) is not None and opener in fmt.openers)
+
+
 class Example(Tentative):
     """A call that markup found after prose only because it names a declared tool (a bare
     `{"name": …}`, GigaChat's `function call`: Format.examples): the call only if it ends the
@@ -284,8 +295,8 @@ class Hold:
         Any family's block is an example too when the text shows it (`before`: the content's
         last visible character and the whitespace after it, "" after markup): a body written
         without its wrapper (an `inline` opener) that prose introduces (`…looks like this:`),
-        with prose after it; a block whose opener is no special token (those are never prose)
-        written inside a sentence (after a word, `:` or `,`), `…you would write <invoke …>…</invoke>
+        with prose after it; a block whose opener is not the family's own token (own_token:
+        those are never prose) written inside a sentence (after a word, `:` or `,`), `…you would write <invoke …>…</invoke>
         and wait` (after a sentence's end, `Texting now. <call> Sent.`, it is the next thing the
         model did)."""
         shown = not at_start and not th.inside and before[:1] not in ("", "\n")
@@ -301,7 +312,7 @@ class Hold:
         elif shown and before[0] == ":" and blk.opener in getattr(fmt, "inline", ()):
             self.start(None, blk, data, pos, shown=True)
         elif (shown and before[1:] and "\n" not in before and (before[0].isalnum() or before[0] in _GOES_ON)
-              and not special(blk.opener)):
+              and not own_token(blk.opener, fmt)):
             self.start(None, blk, data, pos, sentence=True)
         elif hold_thinking and th.unknown and not at_start:
             # After prose, nothing saying whether the prompt opened thinking: the call may be a

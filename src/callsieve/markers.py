@@ -110,28 +110,44 @@ def control_shape(token: str) -> bool:
 
 _TAIL = re.compile(r"(?:\s*</[^<>\n]{1,48}>)+\s*\Z")
 _CLOSING = re.compile(r"</[^<>\n]{1,48}>")
+# A closer named by one plain word (`</b>`, `</content>`, `</parameter>`) is also HTML that prose
+# writes; one whose name joins words (`</dots_function_call>`, `</minimax:tool_call>`,
+# `</arg_value>`) is a markup spelling, never a word of a sentence.
+_PLAIN_CLOSER = re.compile(r"</[A-Za-z]+>")
 
 
 @functools.lru_cache(maxsize=256)
 def tails(f) -> tuple[str, ...]:
-    """The closing tags a family's block ends with, markup where no block of it is open: a
-    server that drained a block's opening (or a model echoing one) leaves its closers after the
-    answer (`…running.</parameter></function></tool_call>`).  A run of two or more of them, as
-    its example ends (innermost first, glued or one per line), and each special-token closer of
-    its wrapper or body (`</｜DSML｜invoke>`): prose writes neither bare."""
-    m = _TAIL.search(f.example or "")
+    """The closing tags a family declares, markup where no block of it is open: a server that
+    drained a block's opening (or a model echoing one) leaves its closers after the answer
+    (`…running.</parameter></function></tool_call>`, `Done.\n</parameter>\n</invoke>\n`).  A run
+    of two or more of the closers its example ends with, in their order: to the last one, glued or
+    one per line; short of it, one per line with the last line ended (a run cut short mid-line,
+    `</parameter>\n</function></acme>`, is what a quoted block shows: `inline code` is per line);
+    alone, each closer of its example whose name is not one plain word (`</dots_function_call>`,
+    `</arg_value>`) where it ends its line or the stream (watch.cut_token), never mid-sentence
+    ("close it with </tool_call> please"); and each special-token closer (`</｜DSML｜invoke>`)
+    anywhere: prose writes none of these bare.  A lone plain-word closer (`</parameter>`, `</b>`,
+    `</content>`) stays text; `inline code` or a fence quotes them all (marks.quoted)."""
+    example = f.example or ""
+    m = _TAIL.search(example)
     tags = _CLOSING.findall(m.group()) if m else []
     out: set[str] = set()
     for i in range(len(tags) - 1):
         out.update(("".join(tags[i:]), "\n".join(tags[i:])))
+        out.update("\n".join(tags[i:j]) + "\n" for j in range(i + 2, len(tags)))
+    if not any(isinstance(o, Shape) for o in (*f.openers, *f.tool_openers)):
+        # (a format opened by a shape, any wrapper, shows a made-up one: `</acme_call>` is no token)
+        out.update(t + "\n" for t in _CLOSING.findall(example) if not _PLAIN_CLOSER.fullmatch(t))
     out.update(t for t in (*tags, *getattr(f, "closes", ())) if t.startswith("</") and special(t))
     return tuple(sorted(out))
 
 
-def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
+def controls(fmts: tuple, family: tuple, extra: tuple = (), tools: bool = True) -> tuple:
     """(control tokens, {span opener: closer}) to watch: every candidate family's tokens of the
     special-token shape, all of the tokens of `family` (the detected or pre-seeded formats), and
-    `extra` (those the session's chat template writes).  A family's element tokens are watched
+    `extra` (those the session's chat template writes); with `tools` declared, the closers a
+    drained call leaves (tails: with none, no call was drained, and they are the prose's).  A family's element tokens are watched
     as its elements, whole (elements)."""
     spans: dict[str, str]
     tokens, spans = set(extra), {}
@@ -142,7 +158,8 @@ def controls(fmts: tuple, family: tuple, extra: tuple = ()) -> tuple:
                       if (mine or control_shape(t)) and t not in leads)
         if shape is not None:
             tokens.add(shape)
-        tokens.update(tails(f))
+        if tools:
+            tokens.update(tails(f))
         for o, c in f.spans:
             if mine or control_shape(o):
                 spans.setdefault(o, c)
@@ -293,7 +310,7 @@ def _build(fixed: Watching, key: TableKey) -> Table:
             t.add_new(m, Action(Kind.ANNOTATION))
     if think is None:
         # (Inside thinking a family's tokens are part of the thought, as a held call's are.)
-        tokens, spans = controls(fixed.fmts, key.family, fixed.extra)
+        tokens, spans = controls(fixed.fmts, key.family, fixed.extra, bool(tools))
         for m in tokens:
             t.add_new(m, Action(Kind.CONTROL))
         for m, closer in spans.items():

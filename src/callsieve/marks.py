@@ -77,9 +77,13 @@ class Marks:
         block's, or the family's end of message; `actions`: the watched markers' {marker:
         action}), or until a later block holds a call: the user sees it whole."""
         # (a run of the family's closers that ends in one, markers.tails, ends it too)
-        ends = tuple(m for m, a in actions.items() if a.kind in FAMILY_TOKENS and ends and m.endswith(ends))
+        # (and a closer watched where it ends its line, `</invoke>\n`)
+        ends = tuple(m for m, a in actions.items()
+                     if a.kind in FAMILY_TOKENS and ends and m.rstrip("\n").endswith(ends))
         if ends:
-            self.verbatim = ends
+            # A block given back inside one given back (`<longcat_arg_key>` is an opener too) is
+            # nested in it: its ends first, then "" and the outer block's, which still count.
+            self.verbatim = ends + ("",) + self.verbatim if self.verbatim else ends
 
     def enter_span(self, closer: str | None) -> None:
         """A span of control tokens opens, read as markup up to `closer` (None: it closed)."""
@@ -94,8 +98,10 @@ class Marks:
         control token, so text (and, if it is one of the block's ends, the last)?"""
         if kind not in FAMILY_TOKENS:
             return False
-        if marker in (self.verbatim or ()):
-            self.verbatim = None
+        v = self.verbatim or ()
+        if marker in v:                    # (the block it ends is over; an outer one is not)
+            rest = v[v.index(marker):]
+            self.verbatim = rest[rest.index("") + 1:] if "" in rest else None
         return True
 
     def signed(self, marker: str) -> None:

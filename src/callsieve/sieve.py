@@ -259,8 +259,9 @@ class Sieve:
         self._run("", 0, True)
         held = self._watch.release()       # a special token cut by the end (watch.cut_token)
         if held:
-            if quoted(Kind.CONTROL, held, self._th, self._lay):
-                self._emit(held)           # in code it is quoted: text
+            if quoted(Kind.CONTROL, held, self._th, self._lay) or (
+                    self._marks.verbatim is not None and self._marks.written(Kind.CONTROL, held)):
+                self._emit(held)           # in code it is quoted, in a block given back written: text
             else:
                 self._o.markup(held)
         self._lay.end()

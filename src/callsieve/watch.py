@@ -36,7 +36,11 @@ def cut_token(matcher: Matcher, data: str, pos: int) -> int:
     end = len(data)
     q = max(data.rfind("<|", pos), data.rfind("<｜", pos))
     if q < 0 or end - q > 64 or not _CUT_TOKEN.match(data, q) or matcher.partial(data, q) != q:
-        return end
+        # A closer watched as markup where it ends its line (`</dots_function_call>\n`:
+        # markers.tails) ends at the end of the stream too: held the same way.
+        q = data.rfind("</", pos)
+        m = matcher.search(data + "\n", q) if 0 <= q and end - q <= 256 else None
+        return q if m is not None and m.start() == q and m.end() == end + 1 else end
     return q
 
 

@@ -142,3 +142,21 @@ if given is not None:
         text = "<|tool_calls_section_begin|>" + _id_call(cid) + "<|tool_calls_section_end|>"
         m = parse(text, tools=tools(*declared))
         assert [(c.name, c.id) for c in m.tool_calls] == [(name, cid)], (cid, declared)
+
+
+def test_a_json_call_object_in_place_of_the_id_is_the_call_and_the_section_its_markup():
+    """A JSON call object between the call tokens, no `functions.NAME:0` id line (hermes-agent's
+    fallback, hunt k): the object names the tool; the section tokens around it are markup, in
+    either section spelling, beside an id call, with prose before; an undeclared name stays text."""
+    obj = '<|tool_call_begin|>{"name": "get_weather", "arguments": {"city": "Oslo"}}<|tool_call_end|>'
+    T = tools("get_weather", "lookup")
+    for sec in ("tool_calls_section", "tool_call_section"):
+        check(f"Checking.\n<|{sec}_begin|>{obj}<|{sec}_end|>", tools=T, content="Checking.",
+              calls=[("get_weather", {"city": "Oslo"})])
+    both = ('<|tool_calls_section_begin|>' + obj.replace('{"name"', ' {\n "name"') +
+            '<|tool_call_begin|>functions.lookup:1<|tool_call_argument_begin|>{"q": 2}<|tool_call_end|>'
+            '<|tool_calls_section_end|>')
+    check(both, tools=T, content="", calls=[("get_weather", {"city": "Oslo"}), ("lookup", {"q": 2})])
+    m = parse("<|tool_calls_section_begin|>" + obj.replace("get_weather", "launch") + "<|tool_calls_section_end|>",
+              tools=T)
+    assert not m.tool_calls and "launch" in m.content

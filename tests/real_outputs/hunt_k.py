@@ -14,14 +14,6 @@ from .cases import case
 
 # The misses as harvested (strict xfails): what is read today, what should be.  Several cases
 # share one mechanism.
-XF_INLINE = ("a whole MiniMax-M2 block set between two spaces inside one line (`Text before <minimax:tool_call>"
-             "…</minimax:tool_call> Text after`) is taken for an example quoted in a sentence and stays text; the "
-             "family's own wrapper token, whole and to a declared tool, should be a call wherever it stands")
-XF_ORPHAN_DOTS = ("an orphan closer `</dots_function_call>` after prose, with no opener in the turn, stays content; "
-                  "the closing half of a known wrapper with nothing open should be markup (as `</TOOLCALL>` and the "
-                  "DSML closers already are)")
-XF_ORPHAN_INVOKE = ("orphan `</parameter>` / `</invoke>` closers on their own lines after prose, no opener in the "
-                    "turn, stay content; the closing tags of a known call body with nothing open should be markup")
 XF_JSONVAL = ("HyperCLOVA X SEED Think writes every <arg_value> as JSON; the GLM reader keeps a string-typed "
               "value raw, so `\"Seoul\"` arrives with its quotes; a value that is exactly one JSON string literal "
               "should decode (the family's JSON value encoding) while a bare `Seoul` stays the raw string")
@@ -34,9 +26,6 @@ XF_NAMEDCLOSER = ("a parameter value closed by a tag named after the parameter (
 XF_GEMINI_GLUED = ("`default_api:NAME{…}` glued after a garbled word and a colon (`Lie:default_api:…`) is not "
                    "recognised (the Gemini call DSL is read only at a tag or line start); `default_api:` + a declared "
                    "name + a whole brace body should be a call wherever it starts, the glued word its markup")
-XF_K2_SECTION = ("a JSON call object between Kimi K2's call tokens (no `functions.NAME:0` id line) is read by the "
-                 "generic JSON body, but the enclosing <|tool_calls_section_begin|> is left in the content; the "
-                 "section tokens around a call read inside them should be markup")
 XF_QC_NEWLINES = ("Qwen3-Coder's layout newlines in a value (`<parameter=q>\\nBerlin\\n</parameter>`) are "
                   "stripped only when the block itself is laid out on lines; with `<tool_call><function=…>` glued "
                   "the value keeps `\\nBerlin\\n`; the one newline after the parameter opener and before its "
@@ -85,8 +74,7 @@ case("minimax_m2", MM, "streamed: the invoke and the block never close, only the
 case("minimax_m2", MM, "a spaced text after the block",
      'Text before <minimax:tool_call><invoke name="context_info"><parameter name="metadata_only">true</parameter>'
      '</invoke></minimax:tool_call> Text after',
-     [("context_info", {"metadata_only": True})], "Text before  Text after", tools=CTX,
-     xfail=XF_INLINE)
+     [("context_info", {"metadata_only": True})], "Text before  Text after", tools=CTX)
 case("minimax_m2", MM, "an anyOf [object, null] value is the object",
      '<minimax:tool_call><invoke name="complex_func"><parameter name="data">{"key": "value"}</parameter></invoke>'
      '</minimax:tool_call>', [("complex_func", {"data": {"key": "value"}})],
@@ -170,8 +158,7 @@ case("dots", DT, "a block of garbage, then a valid block: the garbage is text, t
      '<parameter name="query">chairs</parameter></invoke></dots_function_call>',
      [("search", {"query": "chairs"})], "<dots_function_call>garbage</dots_function_call>", tools=SEARCH)
 case("dots", DT, "a stray closer after prose is markup",
-     "some text </dots_function_call>", [], "some text", tools=SEARCH,
-     xfail=XF_ORPHAN_DOTS)
+     "some text </dots_function_call>", [], "some text", tools=SEARCH)
 case("dots", DT, "an answer ending in half an opener: the half marker is text at the end of the stream",
      "answer <dots_func", [], "answer <dots_func", tools=SEARCH)
 case("dots", DT, "the JSON body split across chunks before the closer",
@@ -292,8 +279,7 @@ case("minimax_m2", "https://github.com/anthropics/claude-code/issues/83088",
      xfail=XF_NAMEDCLOSER)
 case("minimax_m2", "https://github.com/QwenLM/qwen-code/pull/10709",
      "prose, then only the closing half of a call (no opener anywhere): the orphan closers are markup",
-     "Done.\n</parameter>\n</invoke>\n", [], "Done.", tools={"skill": {"name": {"type": "string"}}},
-     xfail=XF_ORPHAN_INVOKE)
+     "Done.\n</parameter>\n</invoke>\n", [], "Done.", tools={"skill": {"name": {"type": "string"}}})
 case("qwen3_coder", "https://github.com/QwenLM/qwen-code/issues/10692",
      "the dialect qwen-code's own prompt teaches, after a line of prose",
      "Starting the server.\n<tool_call>\n<function=run_shell_command>\n<parameter=command>\nnode server.js\n</parameter>\n"
@@ -362,8 +348,7 @@ case("kimi_k2", "https://github.com/NousResearch/hermes-agent/pull/29735",
      "a JSON call object between the call tokens, no id line",
      '<|tool_calls_section_begin|><|tool_call_begin|>{"name": "web_search", "arguments": {"query": "kimi k2 release"}}'
      '<|tool_call_end|><|tool_calls_section_end|>', [("web_search", {"query": "kimi k2 release"})],
-     tools={"web_search": {"query": {"type": "string"}}},
-     xfail=XF_K2_SECTION)
+     tools={"web_search": {"query": {"type": "string"}}})
 
 # ---------------------------------------------------------------------------------------------
 # Hermes-style fallbacks in hermes-agent: the call after </think> with its opener missing, and

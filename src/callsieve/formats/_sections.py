@@ -153,6 +153,9 @@ class Section(Body):
 
 
 _ID_AHEAD = re.compile(r"\s*\S*\Z")                                  # an id has no spaces
+# A JSON call object where the id would be (hermes-agent's Kimi fallback): its `"name"` key first.
+_OBJECT = re.compile(r'\s*\{\s*"name"\s*:')
+_OBJECT_HEAD = re.compile(r'\s*(?:\{\s*(?:"(?:n(?:a(?:m(?:e(?:"\s*)?)?)?)?)?)?)?\Z')
 _ID_CHARS = r"[\w.\-]"
 
 
@@ -186,6 +189,10 @@ class IdCall:
     def spot(self, look: str, eof: bool, ctx):
         """After a call's begin token: the id, then the argument token (or the family's own id,
         then JSON)."""
+        if _OBJECT.match(look):
+            return YES                     # a JSON call object, no id (its name is the object's)
+        if _OBJECT_HEAD.match(look) and look.strip():
+            return NO if eof else MAYBE
         k = self.own_id.match(look)
         if k and look.startswith("{", k.end()):
             return YES                     # the family's own id, the argument token left out
@@ -206,6 +213,9 @@ class IdCall:
         return MAYBE if not eof and self.lost_prefix.match(look) else NO
 
     def read(self, r, ctx):
+        if (yield from startswith(r, "{", skip_ws=True, consume=False)):
+            yield from call_object(r, ctx)     # a JSON call object, no id: the object names the tool
+            return
         at = r.at
         before, m = yield from until_any(r, self.id_end, limit=512)
         if m is not None and m.group() == "{" and self.own_id.fullmatch(before):
