@@ -270,8 +270,7 @@ case("bare_json", "https://github.com/ggml-org/llama.cpp/issues/14697",
 OC = "https://github.com/openclaw/openclaw/issues/70331"
 case("tool_call_hash", OC, "MiniMax M2.7: a Perl-style hash between [TOOL_CALL] tags, a CLI flag as the key",
      "[TOOL_CALL] {tool => 'exec', args => {--command \"echo test\"}} [/TOOL_CALL]",
-     [("exec", {"command": "echo test"})], tools={"exec": {"command": {"type": "string"}}},
-     xfail=XF_PERL)
+     [("exec", {"command": "echo test"})], tools={"exec": {"command": {"type": "string"}}})
 case("minimax_m2", OC, "DeepSeek Chat / Sonnet: an invoke inside <function_calls>",
      '<function_calls><invoke name="read"><parameter name="path">/home/u/notes.md</parameter></invoke></function_calls>',
      [("read", {"path": "/home/u/notes.md"})], tools={"read": {"path": {"type": "string"}}})
