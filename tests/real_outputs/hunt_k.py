@@ -466,19 +466,16 @@ def _atem(name, params):
 BASH = {"muse.bash": {"command": {"type": "string"}}}
 case("muse", OG, "a <|message|> token fumbled into the invoke name, echoing the header",
      ' to=read<|message|>' + _atem("read<|message|>", '<atem:parameter name="path">go.mod</atem:parameter>\n')
-     + "<|eot|>", [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}},
-     xfail=XF_ATEM_TOKEN_NAME)
+     + "<|eot|>", [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}})
 case("muse", OG, "a tool addressed through its own derived namespace (`read.read` for `read`)",
      ' to=read<|message|>' + _atem("read.read", '<atem:parameter name="path">go.mod</atem:parameter>\n') + "<|eot|>",
-     [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}},
-     xfail=XF_ATEM_NS_SELF)
+     [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}})
 case("muse", OG, "the recipient header missing: the ATEM block for a declared tool is the call",
      "<|message|>" + _atem("muse.bash", '<atem:parameter name="command">pwd && ls -la</atem:parameter>\n') + "<|eom|>",
      [("muse.bash", {"command": "pwd && ls -la"})], tools=BASH)
 case("muse", OG, "the wrapper element named as the recipient",
      " to=atem:function_calls<|message|>" + _atem("muse.bash", '<atem:parameter name="command">pwd</atem:parameter>\n')
-     + "<|eom|>", [("muse.bash", {"command": "pwd"})], tools=BASH,
-     xfail=XF_ATEM_HEADER)
+     + "<|eom|>", [("muse.bash", {"command": "pwd"})], tools=BASH)
 case("muse", OG, "every value type by the schema, a string's own spaces kept, anyOf null",
      ' to=tools.run<|message|>' + _atem(
          "tools.run", '<atem:parameter name="text"> keep  spaces </atem:parameter>\n<atem:parameter name="count">3'
