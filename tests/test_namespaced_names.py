@@ -69,3 +69,23 @@ def test_a_tool_group_before_the_name_in_glm_name_then_json(name):
     """GLM-5.3-Flash's `<tool_call>NAME>{json}` with a `/` tool group, streamed to the end."""
     check(f'<tool_call>{name}>{{"location": "Beijing"}}', tools=tools("get_weather_by_city"),
           calls=[("get_weather_by_city", {"location": "Beijing"})])
+
+
+FUSED = ("get_weather<|message|>", "get_weather<|call|><|end|>", "default_api:get_weather<｜end▁of▁sentence｜>",
+         "get_weather<tool_call|>")
+
+
+@pytest.mark.parametrize("body", ["json", "invoke"])
+@pytest.mark.parametrize("name", FUSED)
+def test_a_control_token_fused_onto_a_quoted_name_is_markup(body, name):
+    """Muse echoes its header's `<|message|>` into the invoke name (ollama's glimmer_test.go): a
+    special token (a bar inside its brackets) ending a quoted name is markup, the rest the name."""
+    check(BODIES[body].format(n=name), tools=T, calls=[("get_weather", {"city": "Oslo"})])
+
+
+@pytest.mark.parametrize("name", ["get_weather<|message|>", "get_weather<b>", "get_weather<|x|>y"])
+def test_a_token_fused_onto_an_undeclared_name_or_inside_one_is_no_call(name):
+    assert qualified({"get_time": {}}, name) is None
+    assert qualified({"get_weather": {}}, name) == ("get_weather" if name.endswith("|>") else None)
+    m = check(BODIES["json"].format(n="get_time<|message|>"), tools=T)
+    assert m.tool_calls == []

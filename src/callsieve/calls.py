@@ -19,14 +19,21 @@ _NAME = re.compile(r"[A-Za-z_][\w.\-:/]{0,255}\Z")
 # `mcp__server__tool`) and `-` are inside names models write (`get__all`, `get-weather`), so a
 # suffix after them would turn an undeclared name into a call of another tool.
 _NAMESPACE = re.compile(r"[:./]")
+# Control tokens fused onto the end of a name (`read<|message|>`: Muse echoing its header's
+# token into the invoke name, ollama's glimmer_test.go): a special token is spelled with a bar
+# inside its angle brackets (`<|w|>`, `<｜w｜>`, Gemma's `<w|>`), which no tool name holds.
+_TOKEN_TAIL = re.compile(r"(?:<[|｜][^<>|｜\s]{1,32}[|｜]?>|<[^<>|｜\s]{1,32}[|｜]>)+\Z")
 
 
 def qualified(tools, name: str) -> str | None:
     """The declared tool `name` means, if any: itself, else the one declared tool that the name
     ends in after a namespace separator (_NAMESPACE; a namespace is not empty).  None when no
-    suffix is declared, or when two are (`a:b.c` with `b.c` and `c` both declared: ambiguous)."""
+    suffix is declared, or when two are (`a:b.c` with `b.c` and `c` both declared: ambiguous).
+    Control tokens fused onto the end of the name are markup, not name (_TOKEN_TAIL)."""
     if name in tools:
         return name
+    if name.endswith(">") and (m := _TOKEN_TAIL.search(name, 1)) is not None:
+        return qualified(tools, name[:m.start()])
     found = {tail for m in _NAMESPACE.finditer(name, 1) if (tail := name[m.end():]) in tools}
     return found.pop() if len(found) == 1 else None
 

@@ -257,8 +257,7 @@ case("bare_json", "https://github.com/ggml-org/llama.cpp/issues/14697",
 OC = "https://github.com/openclaw/openclaw/issues/70331"
 case("tool_call_hash", OC, "MiniMax M2.7: a Perl-style hash between [TOOL_CALL] tags, a CLI flag as the key",
      "[TOOL_CALL] {tool => 'exec', args => {--command \"echo test\"}} [/TOOL_CALL]",
-     [("exec", {"command": "echo test"})], tools={"exec": {"command": {"type": "string"}}},
-     xfail=XF_PERL)
+     [("exec", {"command": "echo test"})], tools={"exec": {"command": {"type": "string"}}})
 case("minimax_m2", OC, "DeepSeek Chat / Sonnet: an invoke inside <function_calls>",
      '<function_calls><invoke name="read"><parameter name="path">/home/u/notes.md</parameter></invoke></function_calls>',
      [("read", {"path": "/home/u/notes.md"})], tools={"read": {"path": {"type": "string"}}})
@@ -297,11 +296,11 @@ case("deepseek_dsml", "https://github.com/antirez/ds4/issues/11",
      'if name == "main":\n    run()\n</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
      [], 'if name == "main":\n    run()', tools={"write": {"path": {"type": "string"}}})
 case("gemma_special", "https://github.com/bayesimpact/bayes-platform/pull/731",
-     "Gemini: `default_api:NAME{…}` with no angle bracket, glued to a garbled word, an empty list and null",
+     "Gemini: `default_api:NAME{…}` with no angle bracket, glued to a garbled word, an empty list and null "
+     "(the word is no token of any family: it stays content, the call runs)",
      "Lie:default_api:mandatory_tool{categoryNames:[],suggestedTitle:null}",
-     [("mandatory_tool", {"categoryNames": [], "suggestedTitle": None})],
-     tools={"mandatory_tool": {"categoryNames": {"type": "array"}, "suggestedTitle": {"type": "string"}}},
-     xfail=XF_GEMINI_GLUED)
+     [("mandatory_tool", {"categoryNames": [], "suggestedTitle": None})], "Lie:",
+     tools={"mandatory_tool": {"categoryNames": {"type": "array"}, "suggestedTitle": {"type": "string"}}})
 
 # ---------------------------------------------------------------------------------------------
 # DeepSeek V3.2 / V4 DSML: a non-string parameter (string="false") whose value is prose (SGLang).
@@ -452,19 +451,16 @@ def _atem(name, params):
 BASH = {"muse.bash": {"command": {"type": "string"}}}
 case("muse", OG, "a <|message|> token fumbled into the invoke name, echoing the header",
      ' to=read<|message|>' + _atem("read<|message|>", '<atem:parameter name="path">go.mod</atem:parameter>\n')
-     + "<|eot|>", [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}},
-     xfail=XF_ATEM_TOKEN_NAME)
+     + "<|eot|>", [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}})
 case("muse", OG, "a tool addressed through its own derived namespace (`read.read` for `read`)",
      ' to=read<|message|>' + _atem("read.read", '<atem:parameter name="path">go.mod</atem:parameter>\n') + "<|eot|>",
-     [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}},
-     xfail=XF_ATEM_NS_SELF)
+     [("read", {"path": "go.mod"})], tools={"read": {"path": {"type": "string"}}})
 case("muse", OG, "the recipient header missing: the ATEM block for a declared tool is the call",
      "<|message|>" + _atem("muse.bash", '<atem:parameter name="command">pwd && ls -la</atem:parameter>\n') + "<|eom|>",
      [("muse.bash", {"command": "pwd && ls -la"})], tools=BASH)
 case("muse", OG, "the wrapper element named as the recipient",
      " to=atem:function_calls<|message|>" + _atem("muse.bash", '<atem:parameter name="command">pwd</atem:parameter>\n')
-     + "<|eom|>", [("muse.bash", {"command": "pwd"})], tools=BASH,
-     xfail=XF_ATEM_HEADER)
+     + "<|eom|>", [("muse.bash", {"command": "pwd"})], tools=BASH)
 case("muse", OG, "every value type by the schema, a string's own spaces kept, anyOf null",
      ' to=tools.run<|message|>' + _atem(
          "tools.run", '<atem:parameter name="text"> keep  spaces </atem:parameter>\n<atem:parameter name="count">3'

@@ -80,6 +80,11 @@ class Channels(Body):
         fn, tokens, words = re.escape(functions), (channel, constrain, message), "|".join(map(re.escape, types))
         self.recipient_header = re.compile(rf"{fn}[\w.\-:/]+\s*(?:{'|'.join(map(re.escape, tokens))}|(?:{words})\b)")
         self.recipient_word = re.compile(rf"{fn}[\w.\-:/]*\s*")
+        # A recipient in another namespace (`to=tools.NAME`, `to=mcp:NAME`) before the channel or
+        # constrain token: the declared tool it names (calls.qualified).  Not before the message
+        # token alone: ` to=NAME<|message|>` is Muse's header (formats/muse.py).
+        self.other_header = re.compile(rf"([\w.\-:/]+)\s*(?:{re.escape(channel)}|{re.escape(constrain)})")
+        self.other_word = re.compile(r"[\w.\-:/]+\s*")
         self.after_recipient = tokens + types
         # the first characters of the header's tokens (`<` for harmony's; never "": at the end
         # of the stream peek gives "", which no token starts with)
@@ -100,7 +105,7 @@ class Channels(Body):
             if v == NO and look.lstrip().startswith(self.functions):
                 v = YES                   # a function's message: a tool result the model made up
         elif opener == RECIPIENT:
-            v = self._recipient_ahead(look)
+            v = self._recipient_ahead(look, ctx)
         elif not look:
             v = MAYBE
         elif look[0].isupper() and look[0].isalpha():
@@ -118,15 +123,19 @@ class Channels(Body):
             return NO if m.group() == self.message else YES
         return MAYBE if not eof and len(look) < _BROKEN + self.longest else NO
 
-    def _recipient_ahead(self, look: str) -> Verdict:
-        """After a leading `to=`: YES for `functions.NAME` and then a header token, MAYBE while
-        that may still come."""
+    def _recipient_ahead(self, look: str, ctx: Context) -> Verdict:
+        """After a leading `to=`: YES for `functions.NAME` and then a header token, or a declared
+        tool in another namespace and then the channel or constrain token; MAYBE while that may
+        still come."""
         look = look.lstrip(" \t")             # (`to= functions.f`: a blank after `=` is layout)
         if self.recipient_header.match(look):
             return YES
+        other = self.other_header.match(look)
+        if other is not None and declared(ctx, other.group(1)):
+            return YES
         if self.functions.startswith(look):
             return MAYBE
-        m = self.recipient_word.match(look)
+        m = self.recipient_word.match(look) or (self.other_word.match(look) if ctx.tools and other is None else None)
         if m is None:
             return NO
         rest = look[m.end():]

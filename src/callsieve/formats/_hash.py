@@ -1,5 +1,6 @@
 """The hash call body: `{tool => "NAME", args => {--key "value"}}` (docs/syntax.md#tool_call_hash).
 
+The name may be a JSON string, a Perl single-quoted one (`'NAME'`) or a bare word.
 Arguments are `--key "value"` pairs (a `:` or `=>` after the key, and `,` between pairs, are
 tolerated), `key => value` pairs, or a JSON object.  Quoted values are JSON strings; bare ones are
 JSON scalars when they read as one (`3`, `true`), else strings.  A JSON call object stands for
@@ -25,6 +26,7 @@ _BARE = re.compile(r"""[^\s,}"']+""")
 _WORDS = frozenset(("true", "false", "null"))
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 _ARROW = "=>"
+_SINGLE = re.compile(r"[^']*")
 
 
 def _after_brace(r):
@@ -39,6 +41,16 @@ def _word(r, what):
     m = yield from token(r, _WORD, 256)
     if m is None:
         raise Truncated(f"cut off before {what}") if not (yield from peek(r)) else Bad(f"expected {what}")
+    return m.group()
+
+
+def _quoted(r):
+    """A single-quoted string at the reader (Perl's `'exec'`, as MiniMax M2.7 writes a hash):
+    its text, raw (no escapes)."""
+    r.pos += 1
+    m = yield from token(r, _SINGLE, 1 << 16)
+    if not (yield from startswith(r, "'")):
+        raise Truncated("cut off in a string")
     return m.group()
 
 
@@ -65,11 +77,7 @@ def _pairs(r, a):
         if c in '"{[':
             yield from json_value(r, a)
         elif c == "'":
-            r.pos += 1
-            m = yield from token(r, re.compile(r"[^']*"), 1 << 16)
-            if not (yield from startswith(r, "'")):
-                raise Truncated("cut off in a string")
-            a.string(m.group())
+            a.string((yield from _quoted(r)))
         else:
             m = yield from token(r, _BARE, 4096)
             if m is None:
@@ -108,10 +116,12 @@ class Hash(Body):
             yield from call_object(r, ctx)
         else:
             r.pos += 1
+            yield from peek(r)                       # (`{ tool =>`: blanks are layout)
             if (yield from _word(r, "tool")) != "tool" or not (yield from startswith(r, _ARROW, skip_ws=True)):
                 raise Reject("not a tool => header", at)
             c = yield from peek(r)
-            name = (yield from json_key(r)) if c == '"' else (yield from _word(r, "a tool name"))
+            name = (yield from json_key(r)) if c == '"' else (yield from _quoted(r)) if c == "'" \
+                else (yield from _word(r, "a tool name"))
             try:
                 name = ctx.check(name)
             except Reject as e:

@@ -27,6 +27,7 @@ from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_t
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until, until_any
+from ..calls import qualified
 from ..scan import Matcher
 from ._call_line import CONNECTOR, CONNECTOR_PREFIX, arguments, params_after
 
@@ -525,7 +526,12 @@ def dotted_key(ctx):
         if not heads:
             return name
         head = max(heads, key=len)
-        return head, name[len(head) + 1:]
+        key = name[len(head) + 1:]
+        if key not in ((tools[head] or {}).get("properties") or {}) and qualified(tools, name) is not None:
+            # A namespace before a declared tool (`read.read`: the tool's own name as its
+            # namespace) and no parameter of the head: the namespace rule every body reads.
+            return name
+        return head, key
     return name_of
 
 
@@ -624,7 +630,7 @@ class Addressed(Body):
                  thinking: str = "self", answer: str = "user", other: str = ""):
         self.inner, self.calls, self.start, self.message, self.ends = inner, calls, start, message, ends
         self.thinking, self.answer, self.other = thinking, answer, other
-        self.header = re.compile(r"\s*[\w.\-]{1,128}\s*" + re.escape(message))
+        self.header = re.compile(_RECIPIENT.pattern + re.escape(message))
         self.prose_end = Matcher(ends + (start,))
 
     def spot(self, look, eof, ctx, strict, ends=()):
@@ -672,7 +678,9 @@ class Addressed(Body):
                 raise Truncated("cut off in a header") if not (yield from peek(r)) else Reject("not a header")
 
 
-_RECIPIENT = re.compile(r"\s*[\w.\-]{1,128}\s*")
+# A recipient is any word a model addresses, a namespace or a `:` suffix included (Muse writes
+# the call wrapper's own name, ` to=atem:function_calls<|message|>`, ollama's glimmer_test.go).
+_RECIPIENT = re.compile(r"\s*[\w.\-:/]{1,128}\s*")
 
 
 # Key/value tags are known by their role, not their spelling: a tag whose word ends in `key`
