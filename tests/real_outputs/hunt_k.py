@@ -37,10 +37,6 @@ XF_GEMINI_GLUED = ("`default_api:NAME{…}` glued after a garbled word and a col
 XF_K2_SECTION = ("a JSON call object between Kimi K2's call tokens (no `functions.NAME:0` id line) is read by the "
                  "generic JSON body, but the enclosing <|tool_calls_section_begin|> is left in the content; the "
                  "section tokens around a call read inside them should be markup")
-XF_QC_NEWLINES = ("Qwen3-Coder's layout newlines in a value (`<parameter=q>\\nBerlin\\n</parameter>`) are "
-                  "stripped only when the block itself is laid out on lines; with `<tool_call><function=…>` glued "
-                  "the value keeps `\\nBerlin\\n`; the one newline after the parameter opener and before its "
-                  "closer should go whatever the block's layout")
 XF_ATEM_TOKEN_NAME = ("a control token fused into the ATEM invoke name (`name=\"read<|message|>\"`) makes the name "
                       "undeclared and the whole block text; a declared name followed by one of the family's control "
                       "tokens should be that tool (the token is markup)")
@@ -407,16 +403,13 @@ case("qwen3_coder", RTP, "two calls with a sentence between them and one after, 
      "</tool_call>\nBased on the weather, <tool_call><function=search><parameter=query>\nBerlin attractions\n</parameter>"
      "</function></tool_call> you should visit these places.",
      [("get_weather", {"location": "Berlin"}), ("search", {"query": "Berlin attractions"})],
-     "Let me help you with that.\nBased on the weather,  you should visit these places.", tools=SRCH,
-     xfail=XF_QC_NEWLINES)
+     "Let me help you with that.\nBased on the weather,  you should visit these places.", tools=SRCH)
 case("qwen3_coder", RTP, "text glued after the block's closer, an integer-typed value on its own line",
      "<tool_call><function=search><parameter=query>\ntest\n</parameter><parameter=limit>\n5\n</parameter></function>"
-     "</tool_call> and here's more text", [("search", {"query": "test", "limit": 5})], "and here's more text", tools=SRCH,
-     xfail=XF_QC_NEWLINES)
+     "</tool_call> and here's more text", [("search", {"query": "test", "limit": 5})], "and here's more text", tools=SRCH)
 case("qwen3_coder", RTP, "text, whitespace, a call, then more text after a newline",
      "Start \n<tool_call><function=search><parameter=query>\ntest\n</parameter></function></tool_call>\nEnd",
-     [("search", {"query": "test"})], "Start \nEnd", tools=SRCH,
-     xfail=XF_QC_NEWLINES)
+     [("search", {"query": "test"})], "Start \nEnd", tools=SRCH)
 case("tool_call_tag", "https://github.com/NVIDIA/TensorRT-LLM/blob/main/tests/unittest/llmapi/apps/"
      "test_qwen3_tool_parser_trailing_content.py",
      "Qwen3's JSON call on its own line, then a sentence after the closer",

@@ -178,21 +178,25 @@ class Value:
     """One bare-text value, fed piece by piece, written to `a` as typed JSON.
 
     `allowed` is a frozenset of JSON kinds (`STRING`: always a string) or None (no schema).
-    `trim_nl`: exactly one leading and one trailing newline are syntax, not value (Qwen3-Coder).
+    `trim_nl`: exactly one leading and one trailing newline are syntax, not value (Qwen3-Coder);
+    `None`: the value's own first character says (`led`): a value that starts with a newline is
+    laid out, one newline at each end; one that does not keeps its newlines.
     `hold_nl`: a trailing newline is held until the value ends, and dropped if it was the line
     break before the next tag of a value whose closer is missing (end(layout=True)).
     """
 
-    __slots__ = ("a", "allowed", "mode", "held", "size", "lead", "tail", "limit", "keep_nl")
+    __slots__ = ("a", "allowed", "mode", "held", "size", "lead", "tail", "limit", "keep_nl", "led", "by_lead")
 
-    def __init__(self, a: Args, allowed, trim_nl: bool = False, limit: int | None = None,
+    def __init__(self, a: Args, allowed, trim_nl: bool | None = False, limit: int | None = None,
                  hold_nl: bool = False):
         self.a = a
         self.allowed = allowed
         self.held: list[str] = []
         self.size = 0
-        self.lead = trim_nl           # a leading newline may still come (and be dropped)
-        self.tail = "" if trim_nl or hold_nl else None   # a held trailing newline
+        self.by_lead = trim_nl is None   # the first character decides whether to trim
+        self.lead = trim_nl is not False  # a leading newline may still come (and be dropped)
+        self.led = False              # …and came
+        self.tail = "" if trim_nl is not False or hold_nl else None   # a held trailing newline
         self.keep_nl = not trim_nl    # the held newline is value when the value's closer follows
         self.limit = limit if limit is not None else a.limit
         if allowed is not None and allowed == STRING:
@@ -210,6 +214,9 @@ class Value:
             self.lead = False
             if piece[0] == "\n":
                 piece = piece[1:]
+                self.led = True
+            if self.by_lead:          # laid out: the newline before the closer is layout too
+                self.keep_nl = not self.led
         if self.tail is not None:
             if self.tail:
                 piece = self.tail + piece

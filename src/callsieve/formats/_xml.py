@@ -434,10 +434,14 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     a = None
     glued = first is not None
     # Where the syntax trims a newline at each end of a value (Qwen3-Coder's template writes
-    # `<parameter=K>\n` + value + `\n</parameter>`), it does so only in a body laid out on lines
-    # (a newline after the call's tag): a compact body (`<function=f><parameter=k>…`, MiMo-V2.6,
-    # vllm-project/vllm#58019) wrote no newline of its own, and a value's newlines are its own.
-    trim = d.trim_nl and (first is not None or (yield from peek_raw(r)) in ("\n", "\r"))
+    # `<parameter=K>\n` + value + `\n</parameter>`), a body laid out on lines (a newline after
+    # the call's tag) trims every value.  A compact body (`<function=f><parameter=k>…`) is laid
+    # out as its first value is: written `\n…\n` (rtp-llm's Qwen3-Coder tests, as the family's
+    # reference parsers trim), every value's end newlines are layout; written bare (MiMo-V2.6,
+    # vllm-project/vllm#58019), a value's newlines are its own.  None: not decided yet.
+    trim: bool | None = d.trim_nl and (first is not None or (yield from peek_raw(r)) in ("\n", "\r"))
+    if d.trim_nl and not trim:
+        trim = None
     for key, tag, text in pre:
         if a is None:
             a = ctx.start(name, cid)
@@ -446,6 +450,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         v = Value(a, d.allowed(ctx, name, key, tag), trim, hold_nl=d.lenient)
         v.feed(text)
         v.end()
+        trim = _laid_out(trim, v)
     c = "" if first else (yield from peek(r))
     fenced = a is None and c == "`" and d.json_args and (yield from fence_open(r))
     if a is None and (c == "{" or fenced) and d.json_args:
@@ -517,11 +522,17 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         # The next parameter's tag at the start of a line ended a value whose closer is
         # missing: the newline before that tag is layout (deepseek_dsml: vllm-project/vllm#54838).
         v.end(layout=ended == "param")
+        trim = _laid_out(trim, v)
     if a is None:
         ctx.start(name, cid)
     elif a.open:
         a.end()
     ctx.end()
+
+
+def _laid_out(trim: bool | None, v: Value) -> bool | None:
+    """A compact body's layout once its first value has begun: that value's own (call)."""
+    return v.led if trim is None and not v.lead else trim
 
 
 def _next_tag(r, d: Dialect, ctx: Context, name: str, first: bool):
