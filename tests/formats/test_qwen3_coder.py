@@ -239,6 +239,13 @@ def test_a_compact_body_is_laid_out_as_its_first_value():
           "</tool_call>", tools=T, calls=[("run", {"n": 3, "note": "\nhi\n"})])
 
 
+def test_a_value_closed_by_a_tag_named_after_its_parameter():
+    # the slip of anthropics/claude-code#83088 in this syntax (made up): `</path>` for `</parameter>`
+    T = tools(write={"path": {"type": "string"}, "body": {"type": "string"}})
+    check("<tool_call>\n<function=write>\n<parameter=path>\na.txt\n</path>\n<parameter=body>\nhi\n</parameter>\n"
+          "</function>\n</tool_call>", tools=T, calls=[("write", {"path": "a.txt", "body": "hi"})])
+
+
 def test_parameters_written_before_the_function_tag():
     # MiMo-V2-Flash (vllm's mimov2_flash tests), and a made-up variant with two and a typed one
     T = tools(run={"cmd": {"type": "string"}, "n": {"type": "integer"}})

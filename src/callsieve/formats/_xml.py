@@ -242,6 +242,23 @@ class Dialect:
         self.block_marks = _longest(self.fillers + self.block_close + call.starts)
         # A parameter tag without attributes (`<parameter>`): no parameter, an element of a value.
         self.bare_param = Tag(param.starts, "(?:" + "|".join(map(re.escape, param.starts)) + r")\s*>")
+        # What may follow a closer named after its parameter (`</content>`): the syntax's next
+        # tag, never the value's own closer (then `</content>` was the value's text).
+        self.after_named = _longest(param.starts + self.call_close + outer)
+        self._named: dict[str, tuple[Matcher, dict]] = {}
+
+    def named(self, key: str) -> tuple[Matcher, dict]:
+        """The value marks of parameter `key`: the syntax's, and `</KEY>` (a closer named after
+        the parameter) with `<KEY>` / `<KEY ` (an element of that name opened in the value)."""
+        found = self._named.get(key)
+        if found is None:
+            kinds = dict(self.value_kinds)
+            if _KEY_NAME.fullmatch(key) and f"</{key}>" not in kinds:
+                kinds.update({f"</{key}>": "named", f"<{key}>": "named_open", f"<{key} ": "named_open"})
+            found = (Matcher(kinds), kinds)
+            if len(self._named) < 256:
+                self._named[key] = found
+        return found
 
     def allowed(self, ctx: Context, tool: str, key: str, tag):
         """The kinds a parameter's value may have: its tag's own typing, else the schema's."""
@@ -255,6 +272,10 @@ class Dialect:
             return STRING if t in ("string", "str") else ANY
         found = param_kinds(ctx, tool, key)
         return self.untyped if found is None else found
+
+
+# a key a closer may be named after: a word (`content`, `file_path`, `x-y`), no markup
+_KEY_NAME = re.compile(r"[A-Za-z_][\w.\-]{0,63}")
 
 
 def _longest(literals) -> tuple:
@@ -282,7 +303,7 @@ def _entity(r):
             return "&"            # a bare '&': kept as text
 
 
-def value(r, d: Dialect, emit, strict: bool = False):
+def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
     """One bare-text value, streamed to `emit`, up to its own closer (consumed).
 
     Returns "close", or (lenient) "call" / "param" when the call's closer or, at the start of a
@@ -294,6 +315,9 @@ def value(r, d: Dialect, emit, strict: bool = False):
     is cut off (incomplete).  `strict` (a value whose opening tag was left out): only its own
     closer ends it, never leniently.  After a suspect closing tag (`d.suspects`, a misspelled
     closer?) the text is held: the value's own closer makes it value; a lenient end, Bad.
+    (Lenient) a closer named after the parameter `key` (`<parameter name="content">…</content>`,
+    anthropics/claude-code#83088) ends the value when the syntax's next tag follows it, unless
+    the value opened an element of that name.
     """
     lenient = d.lenient and not strict
     out = _Out(emit)
@@ -313,13 +337,24 @@ def value(r, d: Dialect, emit, strict: bool = False):
             raise Bad("text after a value's closer")
         return end
 
-    lane = avoiding(d.value_marks.chars, put)   # a long value's plain chunks go straight to it
+    marks, kinds = d.named(key) if key and lenient else (d.value_marks, d.value_kinds)
+    same_named = 0                 # elements named after the parameter open in the value
+    lane = avoiding(marks.chars, put)   # a long value's plain chunks go straight to it
     while True:
-        lit = yield from next_mark(r, d.value_marks, put, lane=lane)
+        lit = yield from next_mark(r, marks, put, lane=lane)
         if lit is None:
             raise Truncated("cut off in a value")
-        kind = d.value_kinds[lit]
-        if nested and kind == nested[-1]:
+        kind = kinds[lit]
+        if kind == "named_open":
+            same_named += 1
+        elif kind == "named":
+            if same_named:
+                same_named -= 1
+            elif not nested and out.held is None and not closed \
+                    and (yield from followed_by(r, len(lit), d.after_named, eof_ok=False)):
+                r.pos += len(lit)
+                return "close"
+        elif nested and kind == nested[-1]:
             nested.pop()           # it closes an element written inside the value
         elif kind == "close":
             # Where the syntax puts a newline before closers, one there is the closer too (text
@@ -515,7 +550,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         opened = tag.groupdict().get("opened", "" if not glued else None)
         glued = False
         try:
-            ended = yield from value(r, d, v.feed, strict=opened is None)
+            ended = yield from value(r, d, v.feed, strict=opened is None, key=key.strip())
         except (Bad, Truncated):
             v.flush()             # a held newline is still what was read of the value
             raise
