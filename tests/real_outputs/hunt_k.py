@@ -22,9 +22,6 @@ XF_ORPHAN_DOTS = ("an orphan closer `</dots_function_call>` after prose, with no
                   "DSML closers already are)")
 XF_ORPHAN_INVOKE = ("orphan `</parameter>` / `</invoke>` closers on their own lines after prose, no opener in the "
                     "turn, stay content; the closing tags of a known call body with nothing open should be markup")
-XF_JSONVAL = ("HyperCLOVA X SEED Think writes every <arg_value> as JSON; the GLM reader keeps a string-typed "
-              "value raw, so `\"Seoul\"` arrives with its quotes; a value that is exactly one JSON string literal "
-              "should decode (the family's JSON value encoding) while a bare `Seoul` stays the raw string")
 XF_PERL = ("a Perl-style hash body `{tool => 'NAME', args => {--command \"echo test\"}}` between [TOOL_CALL] tags "
            "is no known body, so the block is text; `tool` / `args` should be read by role with `=>` as the key "
            "separator, and `--flag \"value\"` pairs as keys and values")
@@ -196,21 +193,18 @@ HXW = {"get_current_weather": {"location": {"type": "string"}, "unit": {"type": 
 case("glm", HX, "a name line, JSON-quoted values on their own lines",
      '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>"Seoul"</arg_value>\n<arg_key>unit</arg_key>\n'
      '<arg_value>"celsius"</arg_value>\n</tool_call>',
-     [("get_current_weather", {"location": "Seoul", "unit": "celsius"})], tools=HXW,
-     xfail=XF_JSONVAL)
+     [("get_current_weather", {"location": "Seoul", "unit": "celsius"})], tools=HXW)
 case("glm", HX, "an unquoted value is the raw string",
      "<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>Seoul</arg_value>\n</tool_call>",
      [("get_current_weather", {"location": "Seoul"})], tools=HXW)
 case("glm", HX, "reasoning closed by </think>, a line of prose, then the call",
      'thinking aloud</think>\n\nokay, calling:<tool_call>get_current_weather\n<arg_key>location</arg_key>\n'
      '<arg_value>"Seoul"</arg_value>\n</tool_call>',
-     [("get_current_weather", {"location": "Seoul"})], "okay, calling:", "thinking aloud", tools=HXW, thinking=True,
-     xfail=XF_JSONVAL)
+     [("get_current_weather", {"location": "Seoul"})], "okay, calling:", "thinking aloud", tools=HXW, thinking=True)
 case("glm", HX, "two blocks on two lines",
      '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>"Seoul"</arg_value>\n</tool_call>\n'
      '<tool_call>get_current_weather\n<arg_key>location</arg_key>\n<arg_value>"Busan"</arg_value>\n</tool_call>',
-     [("get_current_weather", {"location": "Seoul"}), ("get_current_weather", {"location": "Busan"})], tools=HXW,
-     xfail=XF_JSONVAL)
+     [("get_current_weather", {"location": "Seoul"}), ("get_current_weather", {"location": "Busan"})], tools=HXW)
 case("glm", HX, "an empty block names no function: its text comes back",
      "<tool_call>\n</tool_call>", [], tools=HXW, given=True)
 case("glm", HX, "an answer ending in the end-of-turn token",

@@ -191,7 +191,7 @@ class Dialect:
     def __init__(self, *, call: Tag, call_close: tuple, param: Tag, value_close: tuple,
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
-                 json_args: bool = True, json_calls: bool = False, untyped=ANY,
+                 json_args: bool = True, json_calls: bool = False, untyped=ANY, json_strings: bool = False,
                  attr_entities: bool = False, filler_tails: dict | None = None, suspects: tuple = ()):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
@@ -201,6 +201,10 @@ class Dialect:
         self.filler_tails = dict(filler_tails or {})
         self.many, self.trim_nl, self.xml, self.lenient = many, trim_nl, xml, lenient
         self.json_args, self.json_calls, self.untyped = json_args, json_calls, untyped
+        # A string value written as one JSON string literal (`<arg_value>"Seoul"</arg_value>`:
+        # HyperCLOVA X SEED Think writes every value as JSON) is that string, as SGLang's GLM
+        # reader reads it; a bare value stays the raw text (docs/syntax.md#schema-typed).
+        self.json_strings = json_strings
         # Attribute values (names, keys) are XML-escaped: in real XML, and in syntaxes that
         # escape only their attributes (Kimi K3) while values stay raw text.
         self.attr_entities = xml or attr_entities
@@ -482,7 +486,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
             a = ctx.start(name, cid)
             a.begin("{")
         a.key(key)
-        v = Value(a, d.allowed(ctx, name, key, tag), trim, hold_nl=d.lenient)
+        v = Value(a, d.allowed(ctx, name, key, tag), trim, hold_nl=d.lenient, quoted=d.json_strings)
         v.feed(text)
         v.end()
         trim = _laid_out(trim, v)
@@ -506,7 +510,8 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
                 a = ctx.start(name, cid)
                 a.begin("{")
                 a.key(sole_key(ctx, name))
-                v = Value(a, d.allowed(ctx, name, sole_key(ctx, name), _NO_TAG), d.trim_nl, hold_nl=d.lenient)
+                v = Value(a, d.allowed(ctx, name, sole_key(ctx, name), _NO_TAG), d.trim_nl, hold_nl=d.lenient,
+                          quoted=d.json_strings)
                 v.feed("".join(lit))
                 v.end()
                 continue
@@ -542,7 +547,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         if tag.groupdict().get("empty"):
             a.string("")
             continue
-        v = Value(a, d.allowed(ctx, name, key.strip(), tag), trim, hold_nl=d.lenient)
+        v = Value(a, d.allowed(ctx, name, key.strip(), tag), trim, hold_nl=d.lenient, quoted=d.json_strings)
         # Cut off inside the value (Truncated): it is not ended, so the deltas sent stay as they
         # were; the call is not runnable anyway (its arguments never closed).
         # A value whose opening tag was left out must have its closer (never leniently ended):
