@@ -120,6 +120,11 @@ def test_a_value_written_as_one_json_string_is_that_string():
     check('<tool_call>note<arg_key>tag</arg_key><arg_value>"42"</arg_value></tool_call>', tools=T,
           calls=[("note", {"tag": "42"})])
     check('<tool_call>note<arg_key>x</arg_key><arg_value>"Busan"</arg_value></tool_call>', calls=[("note", {"x": "Busan"})])
+    # the same body under other spellings, in a wrapper no module declares
+    check('<zz_call>note<param_key>title</param_key><param_value>"x y"</param_value></zz_call>', tools=T,
+          calls=[("note", {"title": "x y"})])
+    check('<|tool_call|>note\n<ns|arg_key>title</ns|arg_key>\n<ns|arg_value>"Ulsan"</ns|arg_value>\n<|/tool_call|>',
+          tools=T, calls=[("note", {"title": "Ulsan"})])
 
 
 def test_a_value_that_is_not_exactly_one_json_string_stays_raw():
