@@ -107,3 +107,36 @@ def test_a_key_with_no_value_gives_the_block_back_once_its_closer_came():
                  "<tool_call>lookup<arg_key>q</arg_key><arg_value>x</arg_value><arg_key>n</arg_key></tool_call>"):
         check(text, calls=[], content=text, tools=T)
     assert callsieve.parse("<tool_call>lookup<arg_key>q</arg_key>", tools=T).content == ""
+
+
+def test_a_value_written_as_one_json_string_is_that_string():
+    # HyperCLOVA X SEED Think writes every <arg_value> as JSON (vLLM's tests); made-up variants:
+    # escapes, a string schema among others, glued tags, no schema
+    T = tools(note={"title": {"type": "string"}, "body": {"type": "string"}, "n": {"type": "integer"},
+                    "tag": {"anyOf": [{"type": "string"}, {"type": "integer"}]}})
+    check('<tool_call>note\n<arg_key>title</arg_key>\n<arg_value>"Seoul \\"Gangnam\\""</arg_value>\n<arg_key>n</arg_key>\n'
+          '<arg_value>3</arg_value>\n<arg_key>body</arg_key>\n<arg_value> "line 1\\nline 2 \\u00e9" </arg_value>\n</tool_call>',
+          tools=T, calls=[("note", {"title": 'Seoul "Gangnam"', "n": 3, "body": "line 1\nline 2 é"})])
+    check('<tool_call>note<arg_key>tag</arg_key><arg_value>"42"</arg_value></tool_call>', tools=T,
+          calls=[("note", {"tag": "42"})])
+    check('<tool_call>note<arg_key>x</arg_key><arg_value>"Busan"</arg_value></tool_call>', calls=[("note", {"x": "Busan"})])
+    # the same body under other spellings, in a wrapper no module declares
+    check('<zz_call>note<param_key>title</param_key><param_value>"x y"</param_value></zz_call>', tools=T,
+          calls=[("note", {"title": "x y"})])
+    check('<|tool_call|>note\n<ns|arg_key>title</ns|arg_key>\n<ns|arg_value>"Ulsan"</ns|arg_value>\n<|/tool_call|>',
+          tools=T, calls=[("note", {"title": "Ulsan"})])
+
+
+def test_a_value_that_is_not_exactly_one_json_string_stays_raw():
+    T = tools(note={"title": {"type": "string"}})
+    for raw in ('Seoul', '"a" and "b"', '"unclosed', 'say "hi"', '"bad \\q escape"', '""x'):
+        check(f'<tool_call>note<arg_key>title</arg_key><arg_value>{raw}</arg_value></tool_call>', tools=T,
+              calls=[("note", {"title": raw})])
+
+
+def test_a_family_whose_values_are_text_keeps_the_quotes():
+    # the value encoding decides: `value="text"` writes every value as raw text
+    from callsieve.formats._parts import Family, KeyValue
+    acme = Family("acme_text", "<acme_call>", KeyValue("<param_key>"), value="text", own=True)
+    check('<acme_call>note<param_key>title</param_key><param_value>"Seoul"</param_value></acme_call>',
+          tools=tools("note"), format=acme, calls=[("note", {"title": '"Seoul"'})])

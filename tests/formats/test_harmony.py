@@ -310,7 +310,7 @@ def test_a_harmony_header_then_parameter_tags_in_a_wrapper():
     hcheck('<tool_call>to=functions.f\n<parameter=a>\n1\n</parameter>\n<parameter=b>x y</parameter>\n</tool_call>',
            tools=T, content="", calls=[("f", {"a": 1, "b": "x y"})])
     hcheck('<|x:channel|>commentary to=functions.f<|x:message|><parameter=a>\nx\n</parameter><|x:call|>', tools=T,
-           content="", calls=[("f", {"a": "\nx\n"})])      # (a compact body: the newlines are the value's)
+           content="", calls=[("f", {"a": "x"})])      # (a compact body laid out as its first value: `\nx\n`)
     text = "<tool_call>to=functions.f <p>hi</p></tool_call>"
     hcheck(text, tools=T, content=text, calls=[])
 

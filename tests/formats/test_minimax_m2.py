@@ -54,3 +54,24 @@ def test_bare_invokes_left_by_a_server_that_strips_special_tokens():
         assert check(text, **kw, calls=[]).content == text
     html = '<invoke name="water_plants">hello</invoke>'
     assert check(html, tools=tools("water_plants"), calls=[]).content == html
+
+
+def test_a_value_closed_by_a_tag_named_after_its_parameter():
+    # anthropics/claude-code#83088: `<parameter name="content">…</content>`; made-up names, the
+    # closer followed by the next parameter, by the invoke's closer, or glued to it
+    T = tools(write={"path": {"type": "string"}, "body": {"type": "string"}, "n": {"type": "integer"}})
+    wrap = '<minimax:tool_call>\n<invoke name="write">\n{}\n</invoke>\n</minimax:tool_call>'
+    check(wrap.format('<parameter name="path">a.txt</path>\n<parameter name="n">2</parameter>'), tools=T,
+          calls=[("write", {"path": "a.txt", "n": 2})])
+    check(wrap.format('<parameter name="n">7</parameter>\n<parameter name="body">one\n\ntwo</body>'), tools=T,
+          calls=[("write", {"n": 7, "body": "one\n\ntwo"})])
+    check('<minimax:tool_call><invoke name="write"><parameter name="path">b.md</path><parameter name="body">x'
+          '</parameter></invoke></minimax:tool_call>', tools=T, calls=[("write", {"path": "b.md", "body": "x"})])
+
+
+def test_a_closer_named_after_the_parameter_inside_its_value_is_text():
+    # an element of that name opened in the value, or the value's own closer right after it
+    T = tools(fmt={"b": {"type": "string"}})
+    wrap = '<minimax:tool_call>\n<invoke name="fmt">\n{}\n</invoke>\n</minimax:tool_call>'
+    check(wrap.format('<parameter name="b">a <b>bold</b>\n</parameter>'), tools=T, calls=[("fmt", {"b": "a <b>bold</b>\n"})])
+    check(wrap.format('<parameter name="b">x</b></parameter>'), tools=T, calls=[("fmt", {"b": "x</b>"})])

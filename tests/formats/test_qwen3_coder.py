@@ -224,6 +224,28 @@ def test_a_compact_body_keeps_a_values_own_newlines():
           tools=T, calls=[("write", {"content": "\nx = 1\n"})])
 
 
+def test_a_compact_body_is_laid_out_as_its_first_value():
+    # rtp-llm's Qwen3-Coder tests glue `<tool_call><function=…><parameter=…>` yet write each value
+    # `\n…\n`: the first value's leading newline says the body is laid out, so each value's end
+    # newlines are layout (made-up variants: typed, several values, text around, an inner newline)
+    T = tools(run={"cmd": {"type": "string"}, "n": {"type": "integer"}, "note": {"type": "string"}})
+    check("Sure.\n<tool_call><function=run><parameter=cmd>\nls -l\n</parameter><parameter=n>\n2\n</parameter>"
+          "<parameter=note>\nline 1\nline 2\n\n</parameter></function></tool_call> done", tools=T,
+          calls=[("run", {"cmd": "ls -l", "n": 2, "note": "line 1\nline 2\n"})], content="Sure.\n done")
+    check("<function=run><parameter=note>\n\nindented\n</parameter></function>", tools=T,
+          calls=[("run", {"note": "\nindented"})])
+    # the first value written bare: the body is compact, a later value's newlines are its own
+    check("<tool_call><function=run><parameter=n>3</parameter><parameter=note>\nhi\n</parameter></function>"
+          "</tool_call>", tools=T, calls=[("run", {"n": 3, "note": "\nhi\n"})])
+
+
+def test_a_value_closed_by_a_tag_named_after_its_parameter():
+    # the slip of anthropics/claude-code#83088 in this syntax (made up): `</path>` for `</parameter>`
+    T = tools(write={"path": {"type": "string"}, "body": {"type": "string"}})
+    check("<tool_call>\n<function=write>\n<parameter=path>\na.txt\n</path>\n<parameter=body>\nhi\n</parameter>\n"
+          "</function>\n</tool_call>", tools=T, calls=[("write", {"path": "a.txt", "body": "hi"})])
+
+
 def test_parameters_written_before_the_function_tag():
     # MiMo-V2-Flash (vllm's mimov2_flash tests), and a made-up variant with two and a typed one
     T = tools(run={"cmd": {"type": "string"}, "n": {"type": "integer"}})

@@ -20,9 +20,12 @@ def test_seed_prefix_starts_both_thinking_and_calls():
 def test_several_functions_in_one_block_and_missing_closer():
     text = ("<seed:tool_call><function=a><parameter=x>1</parameter></function>"
             "<function=b><parameter=y>\nmulti\nline\n</function></seed:tool_call>")
-    # a compact body (no newline after the function tag) writes no layout newline: the value's
-    # newlines are its own (docs/syntax.md#qwen3_coder)
-    check(text, calls=[("a", {"x": 1}), ("b", {"y": "\nmulti\nline\n"})])
+    # a compact body (no newline after the function tag) is laid out as its first value: `b`'s
+    # is written `\n…\n`, so its end newlines are layout (docs/syntax.md#qwen3_coder; vLLM's
+    # seed_oss reader is Qwen3's and trims them)
+    check(text, calls=[("a", {"x": 1}), ("b", {"y": "multi\nline"})])
+    bare = text.replace("<parameter=y>\n", "<parameter=y>")
+    check(bare, calls=[("a", {"x": 1}), ("b", {"y": "multi\nline\n"})])
     laid = text.replace("<function=b>", "<function=b>\n")
     check(laid, calls=[("a", {"x": 1}), ("b", {"y": "multi\nline"})])
 

@@ -263,10 +263,10 @@ case("qwen3_coder", "https://github.com/ollama/ollama/issues/18421", "an integer
 
 case("minimax_m2", "https://github.com/anthropics/claude-code/issues/83088", "the invoke syntax's slip (the report's "
      "model writes MiniMax-M2's syntax): a value closed by a tag named after its parameter, the next parameter after "
-     "it: never runnable (the value would hold `</content>`)",
+     "it: `</content>` is the value's closer (issue 31; it was once not runnable), both parameters are read",
      '<minimax:tool_call>\n<invoke name="remember">\n<parameter name="content">Met Ana about the launch.</content>\n'
      '<parameter name="metadata">{"tags": "a,b"}</parameter>\n</invoke>\n</minimax:tool_call>',
-     [], tools=["remember"], incomplete=[("remember", {"content": "Met Ana about the launch."})], given=True)
+     [("remember", {"content": "Met Ana about the launch.", "metadata": {"tags": "a,b"}})], tools=["remember"])
 
 # ---------------------------------------------------------------------------------------------
 # Nemotron 3 Nano / Nano 9B v2

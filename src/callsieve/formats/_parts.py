@@ -804,7 +804,8 @@ def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple
                end=key_close + rf"(?:{T}[^<>]*{TC}\s*)?(?:{V}|(?=[^\s<]))")
     call_tag = Tag(_suffixed(call, suffixes), C + "(?:" + name + "|" + glued + ")", end=name_end + "|" + glued_end)
     return Dialect(call=call_tag, call_close=call_close, param=pair, value_close=_suffixed(v_close, suffixes),
-                   block_close=ends if section else (), many=section, trim_nl=trim_nl, untyped=VALUES[value])
+                   block_close=ends if section else (), many=section, trim_nl=trim_nl, untyped=VALUES[value],
+                   json_strings=value == "json")
 
 
 _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
@@ -878,7 +879,7 @@ def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: st
                 + rf"\s*(?:{re.escape(typ)}\s*(?P<type>[^<>]*?)\s*{_alt(t_close)}\s*)?" + re.escape(val),
                 end=re.escape(val))
     return Dialect(call=call, call_close=ends, param=param, value_close=v_close,
-                   trim_nl=trim_nl, untyped=VALUES[value])
+                   trim_nl=trim_nl, untyped=VALUES[value], json_strings=value == "json")
 
 
 _LINES = re.compile(r"[ \t]*\n\s*[\w.\-]{1,64}[ \t]*=")

@@ -144,6 +144,18 @@ def convert(text: str, allowed, inner: bool = False):
     return False, None
 
 
+def _json_string(text: str) -> str | None:
+    """`text` (blanks around it aside) as exactly one JSON string literal, decoded; else None."""
+    s = text.strip()
+    if len(s) < 2 or s[0] != '"' or s[-1] != '"':
+        return None
+    try:
+        out = loads(s)
+    except (ValueError, RecursionError):
+        return None
+    return out if isinstance(out, str) else None
+
+
 def _unescape(s: str) -> str | None:
     """`s` read as the inside of a JSON string (`[{\\"k\\": 1}]` → `[{"k": 1}]`), or None."""
     try:
@@ -178,24 +190,31 @@ class Value:
     """One bare-text value, fed piece by piece, written to `a` as typed JSON.
 
     `allowed` is a frozenset of JSON kinds (`STRING`: always a string) or None (no schema).
-    `trim_nl`: exactly one leading and one trailing newline are syntax, not value (Qwen3-Coder).
+    `trim_nl`: exactly one leading and one trailing newline are syntax, not value (Qwen3-Coder);
+    `None`: the value's own first character says (`led`): a value that starts with a newline is
+    laid out, one newline at each end; one that does not keeps its newlines.
     `hold_nl`: a trailing newline is held until the value ends, and dropped if it was the line
     break before the next tag of a value whose closer is missing (end(layout=True)).
+    `quoted`: the family writes values as JSON, so a value that may be a string and is exactly one
+    JSON string literal (`"Seoul"`) is that string (held whole until its end to know that).
     """
 
-    __slots__ = ("a", "allowed", "mode", "held", "size", "lead", "tail", "limit", "keep_nl")
+    __slots__ = ("a", "allowed", "mode", "held", "size", "lead", "tail", "limit", "keep_nl", "led", "by_lead", "quoted")
 
-    def __init__(self, a: Args, allowed, trim_nl: bool = False, limit: int | None = None,
-                 hold_nl: bool = False):
+    def __init__(self, a: Args, allowed, trim_nl: bool | None = False, limit: int | None = None,
+                 hold_nl: bool = False, quoted: bool = False):
         self.a = a
         self.allowed = allowed
+        self.quoted = quoted
         self.held: list[str] = []
         self.size = 0
-        self.lead = trim_nl           # a leading newline may still come (and be dropped)
-        self.tail = "" if trim_nl or hold_nl else None   # a held trailing newline
+        self.by_lead = trim_nl is None   # the first character decides whether to trim
+        self.lead = trim_nl is not False  # a leading newline may still come (and be dropped)
+        self.led = False              # …and came
+        self.tail = "" if trim_nl is not False or hold_nl else None   # a held trailing newline
         self.keep_nl = not trim_nl    # the held newline is value when the value's closer follows
         self.limit = limit if limit is not None else a.limit
-        if allowed is not None and allowed == STRING:
+        if allowed is not None and allowed == STRING and not quoted:
             self.mode: str | None = "str"
             a.str_begin()
         elif allowed is not None and "string" not in allowed:
@@ -210,6 +229,9 @@ class Value:
             self.lead = False
             if piece[0] == "\n":
                 piece = piece[1:]
+                self.led = True
+            if self.by_lead:          # laid out: the newline before the closer is layout too
+                self.keep_nl = not self.led
         if self.tail is not None:
             if self.tail:
                 piece = self.tail + piece
@@ -243,7 +265,7 @@ class Value:
         if not s and len(text) <= HELD_MAX:
             return
         c = s[:1]
-        if c and c in "{[" or (c == '"' and self.allowed is None):
+        if c and c in "{[" or (c == '"' and (self.allowed is None or self.quoted)):
             if self.allowed is None or ("object" if c == "{" else "array") in self.allowed or c == '"':
                 self.mode = "buf"     # JSON text: read it whole at the end
                 return
@@ -272,6 +294,11 @@ class Value:
             return
         text = "".join(self.held)
         self.held.clear()
+        if self.quoted and (self.allowed is None or "string" in self.allowed):
+            found = _json_string(text)
+            if found is not None:
+                self.a.value(found)
+                return
         typed, obj = convert(text, self.allowed)
         if typed:
             self.a.value(obj)

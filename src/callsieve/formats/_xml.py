@@ -191,7 +191,7 @@ class Dialect:
     def __init__(self, *, call: Tag, call_close: tuple, param: Tag, value_close: tuple,
                  block_close: tuple = (), fillers: tuple = (), many: bool = True,
                  trim_nl: bool = False, xml: bool = False, lenient: bool = True,
-                 json_args: bool = True, json_calls: bool = False, untyped=ANY,
+                 json_args: bool = True, json_calls: bool = False, untyped=ANY, json_strings: bool = False,
                  attr_entities: bool = False, filler_tails: dict | None = None, suspects: tuple = ()):
         self.call, self.param = call, param
         self.call_close, self.value_close = tuple(call_close), tuple(value_close)
@@ -201,6 +201,10 @@ class Dialect:
         self.filler_tails = dict(filler_tails or {})
         self.many, self.trim_nl, self.xml, self.lenient = many, trim_nl, xml, lenient
         self.json_args, self.json_calls, self.untyped = json_args, json_calls, untyped
+        # A string value written as one JSON string literal (`<arg_value>"Seoul"</arg_value>`:
+        # HyperCLOVA X SEED Think writes every value as JSON) is that string, as SGLang's GLM
+        # reader reads it; a bare value stays the raw text (docs/syntax.md#schema-typed).
+        self.json_strings = json_strings
         # Attribute values (names, keys) are XML-escaped: in real XML, and in syntaxes that
         # escape only their attributes (Kimi K3) while values stay raw text.
         self.attr_entities = xml or attr_entities
@@ -242,6 +246,23 @@ class Dialect:
         self.block_marks = _longest(self.fillers + self.block_close + call.starts)
         # A parameter tag without attributes (`<parameter>`): no parameter, an element of a value.
         self.bare_param = Tag(param.starts, "(?:" + "|".join(map(re.escape, param.starts)) + r")\s*>")
+        # What may follow a closer named after its parameter (`</content>`): the syntax's next
+        # tag, never the value's own closer (then `</content>` was the value's text).
+        self.after_named = _longest(param.starts + self.call_close + outer)
+        self._named: dict[str, tuple[Matcher, dict]] = {}
+
+    def named(self, key: str) -> tuple[Matcher, dict]:
+        """The value marks of parameter `key`: the syntax's, and `</KEY>` (a closer named after
+        the parameter) with `<KEY>` / `<KEY ` (an element of that name opened in the value)."""
+        found = self._named.get(key)
+        if found is None:
+            kinds = dict(self.value_kinds)
+            if _KEY_NAME.fullmatch(key) and f"</{key}>" not in kinds:
+                kinds.update({f"</{key}>": "named", f"<{key}>": "named_open", f"<{key} ": "named_open"})
+            found = (Matcher(kinds), kinds)
+            if len(self._named) < 256:
+                self._named[key] = found
+        return found
 
     def allowed(self, ctx: Context, tool: str, key: str, tag):
         """The kinds a parameter's value may have: its tag's own typing, else the schema's."""
@@ -255,6 +276,10 @@ class Dialect:
             return STRING if t in ("string", "str") else ANY
         found = param_kinds(ctx, tool, key)
         return self.untyped if found is None else found
+
+
+# a key a closer may be named after: a word (`content`, `file_path`, `x-y`), no markup
+_KEY_NAME = re.compile(r"[A-Za-z_][\w.\-]{0,63}")
 
 
 def _longest(literals) -> tuple:
@@ -282,7 +307,7 @@ def _entity(r):
             return "&"            # a bare '&': kept as text
 
 
-def value(r, d: Dialect, emit, strict: bool = False):
+def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
     """One bare-text value, streamed to `emit`, up to its own closer (consumed).
 
     Returns "close", or (lenient) "call" / "param" when the call's closer or, at the start of a
@@ -294,6 +319,9 @@ def value(r, d: Dialect, emit, strict: bool = False):
     is cut off (incomplete).  `strict` (a value whose opening tag was left out): only its own
     closer ends it, never leniently.  After a suspect closing tag (`d.suspects`, a misspelled
     closer?) the text is held: the value's own closer makes it value; a lenient end, Bad.
+    (Lenient) a closer named after the parameter `key` (`<parameter name="content">…</content>`,
+    anthropics/claude-code#83088) ends the value when the syntax's next tag follows it, unless
+    the value opened an element of that name.
     """
     lenient = d.lenient and not strict
     out = _Out(emit)
@@ -313,13 +341,24 @@ def value(r, d: Dialect, emit, strict: bool = False):
             raise Bad("text after a value's closer")
         return end
 
-    lane = avoiding(d.value_marks.chars, put)   # a long value's plain chunks go straight to it
+    marks, kinds = d.named(key) if key and lenient else (d.value_marks, d.value_kinds)
+    same_named = 0                 # elements named after the parameter open in the value
+    lane = avoiding(marks.chars, put)   # a long value's plain chunks go straight to it
     while True:
-        lit = yield from next_mark(r, d.value_marks, put, lane=lane)
+        lit = yield from next_mark(r, marks, put, lane=lane)
         if lit is None:
             raise Truncated("cut off in a value")
-        kind = d.value_kinds[lit]
-        if nested and kind == nested[-1]:
+        kind = kinds[lit]
+        if kind == "named_open":
+            same_named += 1
+        elif kind == "named":
+            if same_named:
+                same_named -= 1
+            elif not nested and out.held is None and not closed \
+                    and (yield from followed_by(r, len(lit), d.after_named, eof_ok=False)):
+                r.pos += len(lit)
+                return "close"
+        elif nested and kind == nested[-1]:
             nested.pop()           # it closes an element written inside the value
         elif kind == "close":
             # Where the syntax puts a newline before closers, one there is the closer too (text
@@ -434,18 +473,23 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     a = None
     glued = first is not None
     # Where the syntax trims a newline at each end of a value (Qwen3-Coder's template writes
-    # `<parameter=K>\n` + value + `\n</parameter>`), it does so only in a body laid out on lines
-    # (a newline after the call's tag): a compact body (`<function=f><parameter=k>…`, MiMo-V2.6,
-    # vllm-project/vllm#58019) wrote no newline of its own, and a value's newlines are its own.
-    trim = d.trim_nl and (first is not None or (yield from peek_raw(r)) in ("\n", "\r"))
+    # `<parameter=K>\n` + value + `\n</parameter>`), a body laid out on lines (a newline after
+    # the call's tag) trims every value.  A compact body (`<function=f><parameter=k>…`) is laid
+    # out as its first value is: written `\n…\n` (rtp-llm's Qwen3-Coder tests, as the family's
+    # reference parsers trim), every value's end newlines are layout; written bare (MiMo-V2.6,
+    # vllm-project/vllm#58019), a value's newlines are its own.  None: not decided yet.
+    trim: bool | None = d.trim_nl and (first is not None or (yield from peek_raw(r)) in ("\n", "\r"))
+    if d.trim_nl and not trim:
+        trim = None
     for key, tag, text in pre:
         if a is None:
             a = ctx.start(name, cid)
             a.begin("{")
         a.key(key)
-        v = Value(a, d.allowed(ctx, name, key, tag), trim, hold_nl=d.lenient)
+        v = Value(a, d.allowed(ctx, name, key, tag), trim, hold_nl=d.lenient, quoted=d.json_strings)
         v.feed(text)
         v.end()
+        trim = _laid_out(trim, v)
     c = "" if first else (yield from peek(r))
     fenced = a is None and c == "`" and d.json_args and (yield from fence_open(r))
     if a is None and (c == "{" or fenced) and d.json_args:
@@ -466,7 +510,8 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
                 a = ctx.start(name, cid)
                 a.begin("{")
                 a.key(sole_key(ctx, name))
-                v = Value(a, d.allowed(ctx, name, sole_key(ctx, name), _NO_TAG), d.trim_nl, hold_nl=d.lenient)
+                v = Value(a, d.allowed(ctx, name, sole_key(ctx, name), _NO_TAG), d.trim_nl, hold_nl=d.lenient,
+                          quoted=d.json_strings)
                 v.feed("".join(lit))
                 v.end()
                 continue
@@ -502,7 +547,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         if tag.groupdict().get("empty"):
             a.string("")
             continue
-        v = Value(a, d.allowed(ctx, name, key.strip(), tag), trim, hold_nl=d.lenient)
+        v = Value(a, d.allowed(ctx, name, key.strip(), tag), trim, hold_nl=d.lenient, quoted=d.json_strings)
         # Cut off inside the value (Truncated): it is not ended, so the deltas sent stay as they
         # were; the call is not runnable anyway (its arguments never closed).
         # A value whose opening tag was left out must have its closer (never leniently ended):
@@ -510,18 +555,24 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         opened = tag.groupdict().get("opened", "" if not glued else None)
         glued = False
         try:
-            ended = yield from value(r, d, v.feed, strict=opened is None)
+            ended = yield from value(r, d, v.feed, strict=opened is None, key=key.strip())
         except (Bad, Truncated):
             v.flush()             # a held newline is still what was read of the value
             raise
         # The next parameter's tag at the start of a line ended a value whose closer is
         # missing: the newline before that tag is layout (deepseek_dsml: vllm-project/vllm#54838).
         v.end(layout=ended == "param")
+        trim = _laid_out(trim, v)
     if a is None:
         ctx.start(name, cid)
     elif a.open:
         a.end()
     ctx.end()
+
+
+def _laid_out(trim: bool | None, v: Value) -> bool | None:
+    """A compact body's layout once its first value has begun: that value's own (call)."""
+    return v.led if trim is None and not v.lead else trim
 
 
 def _next_tag(r, d: Dialect, ctx: Context, name: str, first: bool):
