@@ -1,6 +1,4 @@
 """Gemma 4: <|tool_call>call:NAME{literal}<tool_call|> (docs/syntax.md#gemma_special)."""
-import pytest
-
 from callsieve import formats, parse
 from helpers import check, tools
 from samples_literal import long_string_streams
@@ -227,22 +225,3 @@ def test_gemini_writes_its_dsls_declaration_word_or_a_self_closing_call_tag():
                      ("Write <call:file_incident{severity:high}/> to file one.", {"tools": ts}),
                      ("Asking.\ndeclaration:default_api:ask_team{requests:[]}\nThat is the syntax.", {"tools": ts})):
         check(text, calls=[], content=text, **kw)
-
-
-@pytest.mark.parametrize("lead", ["", "Lie:", "Ok ", "x:", "Sure.\n"])
-def test_gemini_namespace_is_a_lead_wherever_it_stands(lead):
-    # bayes-platform#731: `default_api:NAME{…}` glued to a garbled word, no tag or line start.  The
-    # call of a declared tool is read; the word before it is the model's, no token: content.
-    ts = tools("ask_team", "file_incident")
-    check(lead + "default_api:file_incident{severity:high,tags:[],owner:null}", tools=ts,
-          calls=[("file_incident", {"severity": "high", "tags": [], "owner": None})], content=lead.strip())
-
-
-@pytest.mark.parametrize("text", [
-    "Lie:default_api:wipe{all:true}",                                   # undeclared
-    "Use default_api:file_incident{severity:high} to file it.",          # an example: prose follows
-    "Call default_api:file_incident when it breaks.",                    # no body
-    "the default_api:file_incident(severity) signature",                 # no literal body
-])
-def test_gemini_namespace_in_prose_stays_text(text):
-    check(text, tools=tools("ask_team", "file_incident"), calls=[], content=text)

@@ -266,11 +266,11 @@ case("deepseek_dsml", "https://github.com/antirez/ds4/issues/11",
      'if name == "main":\n    run()\n</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>',
      [], 'if name == "main":\n    run()', tools={"write": {"path": {"type": "string"}}})
 case("gemma_special", "https://github.com/bayesimpact/bayes-platform/pull/731",
-     "Gemini: `default_api:NAME{…}` with no angle bracket, glued to a garbled word, an empty list and null "
-     "(the word is no token of any family: it stays content, the call runs)",
+     "Gemini: `default_api:NAME{…}` with no angle bracket, glued to a garbled word, an empty list and null",
      "Lie:default_api:mandatory_tool{categoryNames:[],suggestedTitle:null}",
-     [("mandatory_tool", {"categoryNames": [], "suggestedTitle": None})], "Lie:",
-     tools={"mandatory_tool": {"categoryNames": {"type": "array"}, "suggestedTitle": {"type": "string"}}})
+     [("mandatory_tool", {"categoryNames": [], "suggestedTitle": None})],
+     tools={"mandatory_tool": {"categoryNames": {"type": "array"}, "suggestedTitle": {"type": "string"}}},
+     xfail=XF_GEMINI_GLUED)
 
 # ---------------------------------------------------------------------------------------------
 # DeepSeek V3.2 / V4 DSML: a non-string parameter (string="false") whose value is prose (SGLang).

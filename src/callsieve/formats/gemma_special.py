@@ -14,10 +14,7 @@ an answer with `call:` glued to a tool's name and its arguments.  A declared too
 the content before a literal (`get_weather{city:<|"|>Paris<|"|>}`: all of `<|tool_call>call:`
 left out) is the call too; before JSON it is Mistral's `NAME{json}`.  After prose, `call:` at
 the start of a line (`I will build it.\ncall:bash{…}`) is the call only if it ends the turn, like
-a bare JSON call after prose (Format.examples).  Gemini's namespace, `default_api:NAME{…}`, is a
-lead wherever it stands, even glued to a word the model garbled before it (`Lie:default_api:…`):
-a call only for a declared tool and a literal body, and the examples rule holds.  The garbled
-word is no family's token, so it stays content (nothing the model wrote is dropped on a guess).
+a bare JSON call after prose (Format.examples).
 
 A family of known parts, declared with no code (formats/_code.py): the Literal body quoted by
 `<|"|>`, in its own `<|tool_call>` wrapper; the drift spelling is a wrapper only before `call:`
@@ -31,9 +28,6 @@ DRIFT = "<|tool_call|>"
 BARE = "call:"
 DECLARATION = "declaration:"
 LINE = "\ncall:"                  # after prose, at the start of a line
-# Gemini's DSL namespace anywhere, even glued to a word (`Lie:default_api:NAME{…}`,
-# bayes-platform#731): the call of a declared tool with a whole literal body
-NAMESPACE = "default_api:"
 
 GEMMA_SPECIAL = Family(
     "gemma_special", ("<|tool_call>", DRIFT), Literal('<|"|>'), closer="<tool_call|>", own=("<|tool_call>",),
@@ -42,7 +36,7 @@ GEMMA_SPECIAL = Family(
     # a qualified name's prefix: Literal, calls.qualified)
     start_inline=(BARE, DECLARATION),
     name_inline=True,             # all of `<|tool_call>call:` left out: a declared NAME{literal}
-    tool_inline=(LINE, "\n" + DECLARATION, NAMESPACE),
+    tool_inline=(LINE, "\n" + DECLARATION),
     examples=True,                # `call:` after prose: the call only if it ends the turn
     aliases=("gemma4", "gemma"), description="Gemma 4 special tokens with its literal syntax",
     models=("gemma-4*", "gemma4*", "gemma*"),
