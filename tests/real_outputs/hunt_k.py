@@ -270,7 +270,9 @@ case("gemma_special", "https://github.com/bayesimpact/bayes-platform/pull/731",
      "Lie:default_api:mandatory_tool{categoryNames:[],suggestedTitle:null}",
      [("mandatory_tool", {"categoryNames": [], "suggestedTitle": None})],
      tools={"mandatory_tool": {"categoryNames": {"type": "array"}, "suggestedTitle": {"type": "string"}}},
-     xfail=XF_GEMINI_GLUED)
+     xfail="`default_api:NAME{…}` glued after a garbled word (`Lie:default_api:…`) is read only at a tag or "
+           "line start: watching `default_api:` anywhere holds back every prose word ending in `d` (the "
+           "stream's latency and the prose fast path for one garbled case)")
 
 # ---------------------------------------------------------------------------------------------
 # DeepSeek V3.2 / V4 DSML: a non-string parameter (string="false") whose value is prose (SGLang).
