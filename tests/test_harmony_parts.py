@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import accounted, deltas_ok, feed, split, summary, tools
-from test_generality import KNOWN, STYLES, _word, wrapper
+from test_generality import KNOWN, STYLES, _word, check_read, wrapper
 
 from callsieve import parse
 
@@ -147,14 +147,7 @@ def test_a_harmony_header_in_any_wrapper_is_a_call_and_its_look_alikes_stay_text
         return
     text, calls, (opener, closer) = got
     chunks = split(text, [rng.randint(1, 7) for _ in range(11)])
-    whole = parse(text, tools=TOOLS)
-    assert [(c.name, c.arguments) for c in whole.tool_calls] == calls, (text, whole.content, whole.errors)
-    assert whole.content == "" and not whole.errors, (text, whole.content, whole.errors)
-    msg, evs = feed(text, chunks, tools=TOOLS)
-    assert summary(msg) == summary(whole), (text, chunks)
-    deltas_ok(evs)
-    _, evs = feed(text, chunks, tools=TOOLS, markup=True)
-    accounted(text, evs)
+    check_read(text, TOOLS, calls, chunks)
     # after prose, the call that ends the turn is read; the prose is the content
     lead = rng.choice(("Sure.", "Some preamble."))
     msg, _ = feed(lead + "\n" + text, split(lead + "\n" + text, [rng.randint(1, 7)]), tools=TOOLS)
