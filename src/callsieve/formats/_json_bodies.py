@@ -55,18 +55,29 @@ class JsonAfter(Body):
       in `ahead`'s terms (a literal, or alternatives with "" for an optional one);
     - `one`: a single call object, not a sequence; `named`: its first key must be `"name"`;
     - `opened`: the marker ends with the JSON's own bracket (`functools[`, `functools{`): it is
-      given back to the JSON reader, and one list (or object) is read."""
+      given back to the JSON reader, and one list (or object) is read;
+    - `typed`: (word, Body): a type word right after the marker says the block holds that other
+      body (Step-Audio 2's `<tool_call>function\n` before a name and JSON).  The word is read
+      here, not watched as a marker of its own (a literal `<tool_call>function\n` would make the
+      scanner hold every `<tool_call>` back until it saw whether the word followed)."""
 
     def __init__(self, again: bool = True, end: str | None = None, head: tuple = (), one: bool = False,
-                 named: bool = False, opened: bool = False, seps: str = ","):
+                 named: bool = False, opened: bool = False, seps: str = ",",
+                 typed: tuple[str, Body] | None = None):
         self.again, self.end, self.head, self.one, self.named = again, end, head, one, named
-        self.opened, self.seps = opened, seps
+        self.opened, self.seps, self.typed = opened, seps, typed
         self._ahead: dict[str, tuple] = {}         # opener -> what must follow it
 
     def spot(self, look, eof, ctx, strict, ends=()):
         return self.within("", look, eof, ctx, ends)
 
     def within(self, opener, look, eof, ctx, ends=()):
+        if self.typed is not None:
+            word, body = self.typed
+            if look.startswith(word):
+                return body.within(opener + word, look[len(word):], eof, ctx, ends)
+            if not eof and word.startswith(look):
+                return MAYBE                   # (the word may still follow)
         parts = self._ahead.get(opener)
         if parts is None:
             parts = self._ahead[opener] = self._parts(opener)
@@ -84,6 +95,10 @@ class JsonAfter(Body):
         if self.opened:
             r.push_front(opener[-1])           # the list's (or object's) own bracket
             yield from (call_object(r, ctx) if opener.endswith("{") else call_array(r, ctx))
+            return
+        if self.typed is not None and (yield from startswith(r, self.typed[0])):
+            # (within saw it: the same whatever the chunking)
+            yield from self.typed[1].read(r, ctx, opener + self.typed[0], ends, value)
             return
         if self.again:
             yield from startswith(r, opener, skip_ws=True)
