@@ -496,9 +496,10 @@ class Sieve:
     # ------------------------------------------------------------------ BLOCK
     def _drive(self, blk: Block, eof: bool) -> _Next:
         """Resume the block's parser on what was pushed; handle how it ends."""
-        if not self._o.markup_on:          # (the markup audit keeps every block's text)
-            blk.bound(self._calls)
         calls = self._calls
+        a = calls.args
+        if a is not None and a.over and not self._o.markup_on:
+            blk.bound(calls)               # (the markup audit keeps every block's text)
         at = blk.drive(calls, eof)
         while type(at) is Prose:        # (it goes out before the parser reads on)
             self._from_block(at.reasoning, at.text)
