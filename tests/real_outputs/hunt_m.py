@@ -53,8 +53,7 @@ case("kimi_k2", OC, "prose, then spaced section tokens and an `exec:12` id (no `
 OC2 = "https://github.com/openclaw/openclaw/issues/41297"
 case("pythonic", OC2, "the whole turn is `exec({json})`, a declared tool",
      'exec({"command": "pwd", "description": "Print working directory"})',
-     [("exec", {"command": "pwd", "description": "Print working directory"})], tools=["exec"],
-     xfail='a whole-turn `NAME({json})` call of a declared tool is not read: needs the call-line body `NAME(` + one JSON object + `)`')
+     [("exec", {"command": "pwd", "description": "Print working directory"})], tools=["exec"])
 
 # Kimi K3 through ClawRouter: the arguments alone, no name: data, not a call.
 CR = "https://github.com/BlockRunAI/ClawRouter/issues/213"
