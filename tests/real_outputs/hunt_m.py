@@ -326,9 +326,7 @@ HD = "https://github.com/NousResearch/hermes-agent/pull/15473"
 case("deepseek_dsml", HD, "the DSML tokens spaced out with ASCII pipes (`< | DSML | …>`)",
      '< | DSML | tool_calls>\n< | DSML | invoke name="terminal">\n< | DSML | parameter name="command" string="true">'
      'git log -3</ | DSML | parameter>\n</ | DSML | invoke>\n</ | DSML | tool_calls>',
-     [("terminal", {"command": "git log -3"})], tools=["terminal"],
-     xfail="DSML's tokens spaced out (`< | DSML | invoke …>`) are not read: needs a namespace's separators matched with optional spaces")
-
+     [("terminal", {"command": "git log -3"})], tools=["terminal"]
 # Qwen3-Coder 30B in cecli: a JSON call whose string holds escaped newlines.
 CC = "https://github.com/cecli-dev/cecli/issues/417"
 case("qwen3_coder", CC, "a Qwen3-Coder parameter holding a multi-line todo list",
