@@ -22,6 +22,7 @@ from typing import Callable
 
 from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
+from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
 from ._xml import call as xml_call
@@ -547,10 +548,17 @@ _ELEMENT_NAME = re.compile(r"\s*<name>\s*([\w.\-]{1,128})\s*</name>\s*")
 _ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-]{0,128}\s*(?:<(?:/(?:n(?:a(?:m(?:e)?)?)?)?)?)?)?)?)?)?)?)?")
 
 
+# The element that holds a call's arguments object, by its role (`<arguments>{…}</arguments>`).
+_ARGS_TAGS = ("<parameters>", "<arguments>", "<input>", "<args>")
+
+
 class Element(Body):
     """A call named by an element, `<name>NAME</name>` (after an opener such as `<function>`),
     then the parameters and closers of an Invoke body: DeepSeek V4-Flash leaks it
-    (adolfousier/opencrabs#419); read for a declared name only."""
+    (adolfousier/opencrabs#419); or then its arguments object in an element named for that role,
+    `<arguments>{…}</arguments>` (agents' `<tool_use>` text protocols,
+    sheawinkler/hermes-agent-ultra#277).  Read for a declared name only, in any wrapper
+    (formats/wrapped.py) as after DeepSeek's `<function>`."""
 
     syntax = "xml"
 
@@ -566,6 +574,14 @@ class Element(Body):
         yield from until(r, "<name>", limit=64)
         name = ctx.check((yield from until(r, "</name>", limit=256)).strip())
         yield from peek(r)                     # (whitespace skipped)
+        tag = yield from at_mark(r, _ARGS_TAGS)
+        if tag is not None:                    # the arguments object, JSON, in its own element
+            r.pos += len(tag)
+            yield from arguments_value(r, ctx.start(name))    # (an object, a JSON string, a dict)
+            ctx.end()
+            for close in ("</" + tag[1:],) + (closers(opener) or ("</function>",))[:1]:
+                yield from startswith(r, close, skip_ws=True)
+            return
         if (yield from at_mark(r, d.param.starts + d.call_close)) is None:
             # Not the invoke's parameters: tags named by their keys (`<path>…</path>`), the
             # Keyed body's, up to the element's own closer (`</function>`).
@@ -1158,7 +1174,8 @@ class Bare(Body):
 
 
 # The bodies a wrapper no format declares may hold, in the order they are asked.
-BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), KeyEquals(), Framed(), Called())
+BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), KeyEquals(), Framed(), Called(),
+                            Element(Invoke()))
 BARE = Bare()
 
 
