@@ -355,8 +355,7 @@ case("kimi_k3", K3, "a typed integer argument in a tools channel after the respo
 KD = "https://github.com/openclaw/openclaw/pull/62998"
 case("tool_tag", KD, "a raw <exec>…</exec> tag whose body is the command (the tool's one string parameter)",
      "Let me look.\n<exec>ls -la ~/projects</exec>", [("exec", {"command": "ls -la ~/projects"})], "Let me look.",
-     tools={"exec": {"command": {"type": "string"}}},
-     xfail="a declared tool's own tag around plain text (`<exec>cmd</exec>`) is not read: needs the text taken as the tool's one string parameter")
+     tools={"exec": {"command": {"type": "string"}}})
 case("minimax_m2", KD, "Kimi writing an Anthropic-style <function_calls> block between prose",
      'I will check the repo.\n<function_calls>\n<invoke name="exec">\n<parameter name="command">git status</parameter>\n'
      '</invoke>\n</function_calls>', [("exec", {"command": "git status"})], "I will check the repo.",
@@ -373,7 +372,11 @@ case("fenced_json", GB, "two fenced call examples in a how-to answer: documentat
      'You can create an agent like this:\n\n```json\n{"name": "create_agent", "arguments": {"name": "Zephyr"}}\n```\n\n'
      'or list them with:\n\n```json\n{"name": "list_agents", "arguments": {}}\n```',
      [], 'You can create an agent like this:\n\n```json\n{"name": "create_agent", "arguments": {"name": "Zephyr"}}\n```\n\n'
-     'or list them with:\n\n```json\n{"name": "list_agents", "arguments": {}}\n```', tools=["create_agent", "list_agents"])
+     'or list them with:\n\n```json\n{"name": "list_agents", "arguments": {}}\n```', tools=["create_agent", "list_agents"],
+     xfail="the second of two fenced examples, at the end of the turn, runs as a call: the rule that a fence "
+           "ending the turn is the call (test_fenced_json's `A: … So: ```…```` runs) cannot tell it from a "
+           "how-to answer; reading it as one more example (held.py, tried here) breaks that rule: a decision "
+           "for the project, not a mechanism")
 CN = "https://github.com/continuedev/continue/issues/11070"
 case("tool_code", CN, "a model explaining Continue's TOOL_NAME syntax in prose: text",
      "The read_file tool is called with a block like this:\nTOOL_NAME: read_file\nBEGIN_ARG: filepath\n"
