@@ -113,6 +113,11 @@ READ = [
      [("get_weather", {"city": "Oslo", "days": [1, 2]})]),
     ("<ns:use><name>f</name><args>{'a': 1}</args></ns:use>", CALL),
     ('<tool_use><name>f</name><arguments>"{\\"a\\": 1}"</arguments></tool_use>', CALL),
+    # a name element, then Qwen3-Coder's `<parameter=K>` tags (its `<function=NAME>` came out as
+    # `<name>NAME</name>`: scouzi1966/maclocal-api#141), `</function>` written or not
+    ('<tool_call>\n<name>f</name>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>', CALL),
+    ('<acme_call><name>get_weather</name><parameter=city>Oslo</parameter><parameter=days>2</parameter></acme_call>',
+     [("get_weather", {"city": "Oslo", "days": 2})]),
 ]
 
 

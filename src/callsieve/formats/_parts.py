@@ -344,6 +344,10 @@ _INVOKE_PREFIX = re.compile(r"\s*<(?:[A-Za-z_][\w.\-]{0,31}|[|｜]{1,2}(?:[A-Za-
                             + r"(?:i(?:n(?:v(?:o(?:k(?:e(?:\s[^<>]*)?)?)?)?)?)?)?)?\Z")
 
 
+_KEYED_PARAM = re.compile(r"<[A-Za-z_][\w.\-]{0,63}\s*>")
+_KEYED_PARAM_PREFIX = re.compile(r"<[A-Za-z_][\w.\-]{0,63}\s*|<")
+
+
 class Invoke(Body):
     """MiniMax's `<invoke name="NAME"><parameter name="K">V</parameter></invoke>`, its tags in
     any namespace (`<ns:invoke …><ns:parameter …>…</ns:parameter></ns:invoke>`).
@@ -419,7 +423,13 @@ class Invoke(Body):
             return NO
         if m.groupdict().get("empty"):
             return YES
-        return tag_after(look.lstrip()[m.end():], eof, d.param.starts + d.call_close + (("{",) if d.json_args else ()))
+        rest = look.lstrip()[m.end():]
+        v = tag_after(rest, eof, d.param.starts + d.call_close + (("{",) if d.json_args else ()))
+        if v == NO and strict and "</invoke>" in d.call_close:
+            # parameters as tags named after them (MiniMax-M3's body without its token): _xml.call
+            return tag_after(rest, eof, ("<",)) if _KEYED_PARAM.match(rest.lstrip()) or eof else (
+                MAYBE if _KEYED_PARAM_PREFIX.fullmatch(rest.lstrip()[:LOOK_MAX]) else NO)
+        return v
 
     def within(self, opener, look, eof, ctx, ends=()):
         if self.prefixes is None:
@@ -580,6 +590,14 @@ class Element(Body):
             yield from arguments_value(r, ctx.start(name))    # (an object, a JSON string, a dict)
             ctx.end()
             for close in ("</" + tag[1:],) + (closers(opener) or ("</function>",))[:1]:
+                yield from startswith(r, close, skip_ws=True)
+            return
+        if (yield from at_mark(r, ("<parameter=",))) is not None:
+            # The Functions body's parameters (`<parameter=K>`), up to `</function>`: a Qwen3-Coder
+            # call whose `<function=NAME>` came out as a name element (scouzi1966/maclocal-api#141).
+            outer = tuple(closers(opener)[:1])
+            yield from xml_call(r, ctx, _functions(outer, value), name)
+            for close in outer:
                 yield from startswith(r, close, skip_ws=True)
             return
         if (yield from at_mark(r, d.param.starts + d.call_close)) is None:
