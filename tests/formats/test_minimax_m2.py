@@ -110,3 +110,14 @@ def test_an_invoke_with_no_keyed_call_stays_text(text):
 
 def test_a_keyed_invoke_cut_off_is_not_runnable():
     check('<invoke name="bash"><command>ls', tools=KT, calls=[], incomplete=[("bash", {"command": "ls"})])
+
+
+@pytest.mark.parametrize("text", [
+    '<invoke name="edit"><path>a.py</path><parameter name="ops">[{"line": 3}]</parameter></invoke>',
+    '<function_calls>\n<invoke name="edit">\n<path>a.py</path>\n<parameter name="ops">[{"line": 3}]</parameter>\n'
+    '</invoke>\n</function_calls>',
+])
+def test_an_invoke_mixing_both_parameter_spellings_reads_each_value(text):
+    # claude-agent-sdk-typescript#345: `<prompt>…</prompt>` then `<parameter name="preset">…`.
+    # (A keyed tag after a `<parameter name=…>` one is not read: the call is given back as text.)
+    check(text, tools=KT, calls=[("edit", {"path": "a.py", "ops": [{"line": 3}]})], content="")
