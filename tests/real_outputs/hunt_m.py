@@ -14,7 +14,8 @@ from .cases import case
 
 # (Harvested and scored before any fix: 48 / 63 passed, calls right 54 / 63, 2 leaks; after the
 # fixes 58 / 63, calls right 60 / 63, no leak.  The misses left are strict xfails naming the
-# mechanism they need: docs/testing.md.)
+# mechanism they need: docs/testing.md.  The last 5 cases were harvested after the fixes, as a
+# check of them: 4 passed as harvested, the 5th once the keyed reader took `<parameter name=…>`.)
 
 # ---------------------------------------------------------------------------------------------
 # Gemma 4 (the `<|tool_call>call:NAME{…}<tool_call|>` form) as oMLX and Ollama users saw it.
@@ -398,3 +399,41 @@ case("tool_code", QA, "Qwen-Agent's ✿FUNCTION✿ / ✿ARGS✿ lines, the whole
      '✿FUNCTION✿: get_weather\n✿ARGS✿: {"city": "Paris"}', [("get_weather", {"city": "Paris"})],
      tools=["get_weather"],
      xfail="Qwen-Agent's `✿FUNCTION✿: NAME` / `✿ARGS✿: {json}` lines are not read: needs labelled name/arguments lines as a call body")
+
+# ---------------------------------------------------------------------------------------------
+# A check of the fixes, harvested after them (scored as harvested: docs/testing.md).
+# Claude-style invokes whose parameters came out as tags named after them, or closed by such a tag.
+AS = "https://github.com/anthropics/claude-agent-sdk-typescript/issues/345"
+IMG = {"make_image": {"prompt": {"type": "string"}, "preset": {"type": "array"}, "caption": {"type": "string"}}}
+case("minimax_m2", AS, "the first parameter as a tag named after it, the next as a <parameter name=…> tag",
+     '<function_calls>\n<invoke name="make_image">\n<prompt>Flat 2D UI of a music player, dark mode.</prompt>\n'
+     '<parameter name="preset">["1024x1536", "format=png"]</parameter>\n</invoke>\n</function_calls>',
+     [("make_image", {"prompt": "Flat 2D UI of a music player, dark mode.", "preset": ["1024x1536", "format=png"]})],
+     tools=IMG)
+CC84 = "https://github.com/anthropics/claude-code/issues/84362"
+MEM = {"remember": {"content": {"type": "string"}, "reason": {"type": "string"}, "evidence": {"type": "string"}}}
+case("minimax_m2", CC84, "the bare-tag form: every parameter a tag named after it",
+     '<function_calls>\n<invoke name="remember">\n<content>Deploys go out on Tuesdays.\n\nNever on Fridays.</content>\n'
+     '<reason>team policy</reason>\n<evidence>ops handbook, section 4</evidence>\n</invoke>\n</function_calls>',
+     [("remember", {"content": "Deploys go out on Tuesdays.\n\nNever on Fridays.", "reason": "team policy",
+                    "evidence": "ops handbook, section 4"})], tools=MEM)
+CC44 = "https://github.com/anthropics/claude-code/issues/44826"
+case("minimax_m2", CC44, "a long value closed by a tag named after its parameter, then the other parameters",
+     '<function_calls>\n<invoke name="remember">\n<parameter name="content">First paragraph.\n\nSecond paragraph.'
+     '</content>\n<parameter name="reason">it matters</parameter>\n<parameter name="evidence">the chat</parameter>\n'
+     '</invoke>\n</function_calls>',
+     [("remember", {"content": "First paragraph.\n\nSecond paragraph.", "reason": "it matters",
+                    "evidence": "the chat"})], tools=MEM)
+# Qwen3-Coder's tag notation with stray closing tags (flama), and asked for JSON (coday).
+FL = "https://github.com/vortico/flama/issues/259"
+case("qwen3_coder", FL, "a value closer written twice",
+     "<tool_call>\n<function=search_docs>\n<parameter=query>\nretry policy\n</parameter>\n</parameter>\n"
+     "<parameter=limit>\n3\n</parameter>\n</function>\n</tool_call>",
+     [("search_docs", {"query": "retry policy", "limit": 3})],
+     tools={"search_docs": {"query": {"type": "string"}, "limit": {"type": "integer"}}})
+CD = "https://github.com/whoz-oss/coday/pull/956"
+case("qwen3_coder", CD, "prose, then the XML call where JSON parameters were asked for",
+     "Here are the parameters:\n<tool_call>\n<function=create_case>\n<parameter=title>Login fails</parameter>\n"
+     "<parameter=priority>2</parameter>\n</function>\n</tool_call>",
+     [("create_case", {"title": "Login fails", "priority": 2})], "Here are the parameters:",
+     tools={"create_case": {"title": {"type": "string"}, "priority": {"type": "integer"}}})
