@@ -6,6 +6,7 @@ consume it, the family detected or not; every token of a detected or pre-seeded 
 Quoted in `inline code` or a fenced code block, a token is text; a block given back as text
 (an undeclared tool) keeps its tokens as written.
 """
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -242,3 +243,26 @@ def test_a_special_token_cut_by_the_end_of_the_stream_is_markup():
 def test_plamo3_end_of_turn_is_never_content():
     check("Hello!<|plamo:tag|>", content="Hello!", calls=[])
     check("<|plamo:begin_think:plamo|>plan<|plamo:end_think:plamo|>Hi.<|plamo:tag|>", reasoning="plan", content="Hi.")
+
+
+# End-of-turn tokens by their parts (reasoning.END_TOKENS): a word saying the turn, message or
+# sequence ends, in any special-token spelling, upper case too: `<eos>` (Gemma 4 on oMLX) and
+# `<|end_of_msg|>` (Kimi K3) were left in the content (tests/real_outputs/hunt_m.py).
+END_SPELLINGS = [f"<{o}{w}{c}>" for w in ("eos", "END_OF_MSG", "end_of_message", "endofturn")
+                 for o, c in (("", ""), ("|", "|"), ("｜", "｜"))]
+
+
+@pytest.mark.parametrize("end", END_SPELLINGS)
+def test_an_end_of_turn_token_named_by_its_words_is_markup(end):
+    check(f"The answer is 4.{end}", content="The answer is 4.")
+    check(f"<tool_call>now</tool_call>{end}", tools=tools("now"), calls=[("now", {})], content="")
+    check(f"<think>plan</think>Done.\n{end}", reasoning="plan", content="Done.")
+
+
+@pytest.mark.parametrize("text", [
+    "Set tokenizer.eos_token to <eos_token> first.",      # not the token's word alone
+    "The <eosin> stain and <end_of> tags are text.",
+    "a <| eos |> b",                                       # spaced: an operator, not a token
+])
+def test_words_near_an_end_token_are_text(text):
+    check(text, content=text)

@@ -103,10 +103,18 @@ STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "<|im_start|>assistant")       # a ChatML role header left in the text (Hermes, Qwen)
 
 # End-of-turn special tokens a server left in the text (it did not skip special tokens): never
-# content.  `</s>` is not among them: it is also HTML's strikethrough.
-END_TOKENS = ("<|im_end|>", "<|eot_id|>", "<|eom_id|>", "<|endoftext|>", "<|end_of_text|>",
-              "<end_of_turn>", "<｜end▁of▁sentence｜>",
-              "<|plamo:tag|>")                     # PLaMo 3's (vllm plamo3 reasoning parser)
+# content.  `</s>` is not among them: it is also HTML's strikethrough.  Beyond the ones families
+# are known to write, a token is one by its parts: a word that says the turn, message or
+# sequence ends, in any spelling of a special token (`<eos>`: Gemma 4 on oMLX; `<|end_of_msg|>`:
+# Kimi K3), upper case too.  (`<|eot|>` and `<|eom|>` are not among the words: harmony's and
+# Muse's messages end with them, read by those families.)
+_END_WORDS = ("eos", "end_of_turn", "end_of_text", "endoftext", "end_of_message", "end_of_msg", "endofturn",
+              "endofmessage", "end_of_sentence", "end_turn")
+END_TOKENS = tuple(dict.fromkeys(
+    ("<|im_end|>", "<|eot_id|>", "<|eom_id|>", "<｜end▁of▁sentence｜>",
+     "<|plamo:tag|>")                                     # PLaMo 3's (vllm plamo3 reasoning parser)
+    + tuple(f"<{o}{w}{c}>" for word in _END_WORDS for w in (word, word.upper())
+            for o, c in (("", ""), ("|", "|"), ("｜", "｜")))))
 
 
 class _AnyThink:

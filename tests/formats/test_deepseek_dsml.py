@@ -1,4 +1,6 @@
 """DeepSeek V3.2 / V4 DSML (docs/syntax.md#deepseek_dsml)."""
+import pytest
+
 from callsieve import Sieve, Text
 from helpers import check, tools
 from samples_xml import contract
@@ -115,3 +117,21 @@ def test_the_namespace_is_a_part_every_bar_spelling_applies_to():
                      f'</{p}parameter></{p}invoke></{p}tool_calls>')
             for text in (block, "Checking.\n" + block):
                 check(text, tools=t, calls=[("get_weather", {"days": 3})])
+
+
+@pytest.mark.parametrize("bar", ["|", "｜"])
+def test_the_token_spaced_out_by_a_detokenizer(bar):
+    # `< | DSML | invoke …>`: each piece of the token joined with spaces (NousResearch/hermes-agent#15473;
+    # tests/real_outputs/hunt_m.py); made-up calls: two invokes, a JSON-typed value, prose before
+    p = f" {bar} DSML {bar} "
+    block = (f'<{p}tool_calls>\n<{p}invoke name="terminal">\n<{p}parameter name="command" string="true">a | b'
+             f'</{p}parameter>\n</{p}invoke>\n<{p}invoke name="get_weather">\n<{p}parameter name="days" '
+             f'string="false">3</{p}parameter>\n</{p}invoke>\n</{p}tool_calls>')
+    want = [("terminal", {"command": "a | b"}), ("get_weather", {"days": 3})]
+    check(block, tools=tools("terminal", "get_weather"), calls=want)
+    check("Running both.\n" + block, tools=tools("terminal", "get_weather"), calls=want, content="Running both.")
+
+
+def test_spaced_bars_in_prose_are_text():
+    for text in ("if a < | DSML | b then", "x < | y | > z", "< | DSML | tool_calls is the opener"):
+        check(text, content=text, calls=[], tools=tools("terminal"))

@@ -1,6 +1,8 @@
 """gpt-oss harmony channels (docs/syntax.md#harmony, #reasoning)."""
 import re
 
+import pytest
+
 from callsieve import Reasoning, Sieve, Text, ToolCallArgs, ToolCallEnd, formats, parse
 from helpers import check, tools
 from samples_literal import long_string_streams
@@ -386,3 +388,21 @@ def test_a_tool_result_the_model_made_up_is_markup():
     hcheck(result + FINAL + "It is 20.", tools=tools("f"), content="It is 20.", calls=[])
     # a message from the prompt's roles is no tool result: text, as before
     hcheck("<|start|>user<|message|>hi<|end|>", content="<|start|>user<|message|>hi<|end|>", calls=[])
+
+
+# The role word in the channel slot (`<|channel|>assistant<|message|>`, GPT-OSS 20B through qvac,
+# tests/real_outputs/hunt_m.py): the assistant's message, its channel unsaid (as after
+# `<|start|>assistant<|message|>`).  Made-up variants: spaced tokens, prose before, a call after.
+@pytest.mark.parametrize("text, content", [
+    ("<|channel|>assistant<|message|>Hello! How can I help?<|end|>", "Hello! How can I help?"),
+    ("<|channel|> assistant <|message|> It is 42.<|return|>", "It is 42."),
+    ("Sure.<|channel|>assistant<|message|>Here it is.<|end|>", "Sure.Here it is."),
+])
+def test_the_role_word_in_the_channel_slot_is_the_assistants_message(text, content):
+    check(text, content=content, calls=[])
+
+
+def test_the_role_word_in_the_channel_slot_then_a_call():
+    text = ('<|channel|>assistant<|message|>Checking.<|end|><|start|>assistant<|channel|>commentary '
+            'to=functions.get_weather <|constrain|>json<|message|>{"city": "Oslo"}<|call|>')
+    check(text, tools=tools("get_weather"), content="Checking.", calls=[("get_weather", {"city": "Oslo"})])

@@ -156,3 +156,33 @@ def test_a_call_object_keyed_tool_and_args_is_a_call(text):
     check(text, calls=[], tools=tools("other"))
     for prose in ('Bring the right tool: {"tool": "lookup_city", "count": 3}.', '{"tool": "lookup_city", "note": 1}'):
         check(prose, calls=[], content=prose, tools=tools("lookup_city"))
+
+
+# `{"function=NAME", "arguments": {…}}`: Qwen's XML `<function=NAME>` fused into a JSON key with
+# no value (tetherto/qvac#2677, tests/real_outputs/hunt_m.py).  Made-up spellings of the key,
+# spacing, wrappers; an undeclared name, two names, or the frame in prose are no call.
+@pytest.mark.parametrize("text, calls", [
+    ('<tool_call>\n{"function=get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>',
+     [("get_weather", {"city": "Oslo"})]),
+    ('<tool_call>{"name=get_weather","arguments":{"city":"Oslo"}}</tool_call>', [("get_weather", {"city": "Oslo"})]),
+    ('<tool_call>{ "tool = get_weather" , "parameters": {"city": "Oslo"} }</tool_call>',
+     [("get_weather", {"city": "Oslo"})]),
+    ('<tool_call>{"function=get_weather"}</tool_call>', [("get_weather", {})]),
+    ('[TOOL_CALLS][{"function=get_weather", "arguments": {"city": "Oslo"}}]', [("get_weather", {"city": "Oslo"})]),
+])
+def test_the_name_fused_into_a_key_names_the_call(text, calls):
+    check(text, tools=tools("get_weather"), calls=calls, content="")
+
+
+@pytest.mark.parametrize("text", [
+    '<tool_call>{"function=rm_rf", "arguments": {"path": "/"}}</tool_call>',                # undeclared
+    'See {"function=get_weather", "arguments": {"city": "Oslo"}} in the docs.',
+])
+def test_a_fused_name_key_that_names_no_declared_tool_or_stands_in_prose_is_text(text):
+    check(text, tools=tools("get_weather"), calls=[], content=text)
+
+
+def test_a_fused_name_key_and_a_name_member_are_two_names():
+    m = check('<tool_call>{"function=get_weather", "name": "other", "arguments": {}}</tool_call>',
+              tools=tools("get_weather", "other"), calls=[])
+    assert m.errors

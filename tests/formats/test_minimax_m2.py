@@ -1,4 +1,6 @@
 """MiniMax-M2 <minimax:tool_call> with <invoke> (docs/syntax.md#minimax_m2)."""
+import pytest
+
 from callsieve import Sieve, Text
 from helpers import check, tools
 from samples_xml import contract
@@ -75,3 +77,47 @@ def test_a_closer_named_after_the_parameter_inside_its_value_is_text():
     wrap = '<minimax:tool_call>\n<invoke name="fmt">\n{}\n</invoke>\n</minimax:tool_call>'
     check(wrap.format('<parameter name="b">a <b>bold</b>\n</parameter>'), tools=T, calls=[("fmt", {"b": "a <b>bold</b>\n"})])
     check(wrap.format('<parameter name="b">x</b></parameter>'), tools=T, calls=[("fmt", {"b": "x</b>"})])
+
+
+# An invoke whose parameters are tags named after them (MiniMax-M3's body without its namespace
+# token): GLM-4.7 wrote it through opencode (anomalyco/opencode#6883, tests/real_outputs/hunt_m.py).
+# Made-up calls: bare or in a section, nested values typed by the schema, after prose.
+KT = tools(bash={"command": {"type": "string"}, "timeout": {"type": "integer"}},
+           edit={"path": {"type": "string"}, "ops": {"type": "array"}})
+
+
+@pytest.mark.parametrize("text, calls", [
+    ('<invoke name="bash">\n  <command>bun test</command>\n  <timeout>30</timeout>\n</invoke>',
+     [("bash", {"command": "bun test", "timeout": 30})]),
+    ('<minimax:tool_call>\n<invoke name="bash"><command>ls -la</command></invoke>\n</minimax:tool_call>',
+     [("bash", {"command": "ls -la"})]),
+    ('<function_calls><invoke name="edit"><path>a.py</path><ops>[{"line": 3}]</ops></invoke>'
+     '<invoke name="bash"><command>make</command></invoke></function_calls>',
+     [("edit", {"path": "a.py", "ops": [{"line": 3}]}), ("bash", {"command": "make"})]),
+])
+def test_an_invoke_with_parameters_as_tags_named_after_them(text, calls):
+    check(text, tools=KT, calls=calls, content="")
+    check("On it.\n" + text, tools=KT, calls=calls, content="On it.")
+
+
+@pytest.mark.parametrize("text", [
+    '<invoke name="rm_rf"><path>/</path></invoke>',             # undeclared
+    '<invoke name="bash">just words</invoke>',                  # no parameter tags
+])
+def test_an_invoke_with_no_keyed_call_stays_text(text):
+    check(text, tools=KT, calls=[], content=text)
+
+
+def test_a_keyed_invoke_cut_off_is_not_runnable():
+    check('<invoke name="bash"><command>ls', tools=KT, calls=[], incomplete=[("bash", {"command": "ls"})])
+
+
+@pytest.mark.parametrize("text", [
+    '<invoke name="edit"><path>a.py</path><parameter name="ops">[{"line": 3}]</parameter></invoke>',
+    '<function_calls>\n<invoke name="edit">\n<path>a.py</path>\n<parameter name="ops">[{"line": 3}]</parameter>\n'
+    '</invoke>\n</function_calls>',
+])
+def test_an_invoke_mixing_both_parameter_spellings_reads_each_value(text):
+    # claude-agent-sdk-typescript#345: `<prompt>…</prompt>` then `<parameter name="preset">…`.
+    # (A keyed tag after a `<parameter name=…>` one is not read: the call is given back as text.)
+    check(text, tools=KT, calls=[("edit", {"path": "a.py", "ops": [{"line": 3}]})], content="")

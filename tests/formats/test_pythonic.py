@@ -175,3 +175,39 @@ def test_a_bare_word_of_any_script_as_a_value():
     # A bare name is kept as a string; a CJK one is a name too (it crashed the reader: the
     # failed state caught it, but the call was lost).
     check("[book(city=天气)]", calls=[("book", {"city": "天气"})])
+
+
+# A call whose one argument is the arguments object (`exec({"command": "pwd"})`, as models write
+# JavaScript-style calls; OpenClaw's Kimi k2p5 turn, tests/real_outputs/hunt_m.py): the dict is
+# the arguments, read like any Python literal.  Made-up spellings: names, quotes, nesting, layout.
+@pytest.mark.parametrize("text, calls", [
+    ('exec({"command": "pwd", "description": "Print working directory"})',
+     [("exec", {"command": "pwd", "description": "Print working directory"})]),
+    ("run_job({'queue': 'fast', 'retries': 3, 'dry': True, 'tag': None})",
+     [("run_job", {"queue": "fast", "retries": 3, "dry": True, "tag": None})]),
+    ('exec( {\n  "cmd": "ls",\n  "env": {"A": [1, 2]},\n} )', [("exec", {"cmd": "ls", "env": {"A": [1, 2]}})]),
+    ("exec({})", [("exec", {})]),
+    ('exec({"a": 1})\nrun_job({"queue": "slow"})', [("exec", {"a": 1}), ("run_job", {"queue": "slow"})]),
+    ('[exec({"a": "x"}), run_job(queue="q")]', [("exec", {"a": "x"}), ("run_job", {"queue": "q"})]),
+    ('<|python_start|>exec({"a": "b"})<|python_end|>', [("exec", {"a": "b"})]),
+])
+def test_a_call_whose_argument_is_the_arguments_dict(text, calls):
+    check(text, calls=calls, content="", tools=tools("exec", "run_job"))
+
+
+@pytest.mark.parametrize("text, incomplete", [
+    ('exec({"a": 1}', [("exec", {"a": 1})]),                 # the call's `)` never came
+    ('exec({"a": "par', [("exec", {"a": "par"})]),
+    ('exec({"a": 1}, 2)', [("exec", {"a": 1})]),             # a second argument: not this form
+])
+def test_a_dict_call_cut_or_malformed_never_runs(text, incomplete):
+    check(text, calls=[], incomplete=incomplete, tools=tools("exec"))
+
+
+@pytest.mark.parametrize("text", [
+    'Then call exec({"cmd": "ls"}) to list the files.',      # named in prose
+    'x = exec({"cmd": "ls"})',
+    'delete_all({"force": true})',                           # undeclared
+])
+def test_a_dict_call_in_prose_or_to_an_undeclared_name_is_text(text):
+    check(text, content=text, calls=[], tools=tools("exec"))

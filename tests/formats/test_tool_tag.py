@@ -50,3 +50,34 @@ def test_no_tools_no_call():
 def test_a_cut_call_is_never_runnable():
     m = parse("Looking.\n<list_dir><path>src/li", tools=T)
     assert m.tool_calls == [] and [c.name for c in m.incomplete] == ["list_dir"]
+
+
+# A tool with one string parameter whose own tag holds plain text: the text is that parameter
+# (`<exec>ls -la</exec>`, Kimi through OpenClaw: openclaw/openclaw#62998; tests/real_outputs/hunt_m.py).
+ONE = tools(exec={"command": {"type": "string"}}, search={"query": {}}, count={"n": {"type": "integer"}},
+            pair={"a": {"type": "string"}, "b": {"type": "string"}})
+
+
+@pytest.mark.parametrize("text, call", [
+    ("<exec>ls -la ~/projects</exec>", ("exec", {"command": "ls -la ~/projects"})),
+    ("<exec>\n  git status --short\n</exec>", ("exec", {"command": "git status --short"})),
+    ("<search>café opening hours, Reykjavík</search>", ("search", {"query": "café opening hours, Reykjavík"})),
+    ('<exec>grep -n "a & b" x.txt | wc -l</exec>', ("exec", {"command": 'grep -n "a & b" x.txt | wc -l'})),
+])
+def test_plain_text_in_a_one_string_tools_tag_is_its_parameter(text, call):
+    check(text, calls=[call], content="", tools=ONE)
+    check("Let me look.\n" + text, calls=[call], content="Let me look.", tools=ONE)
+
+
+@pytest.mark.parametrize("text", [
+    "<count>5</count>",                          # its one parameter is no string
+    "<pair>x</pair>",                            # two parameters: which one?
+    "<exec>echo <b>hi</b></exec>",               # a tag in the text: not plain text
+    "Use <exec>ls</exec> to list files.",        # in a sentence: an example
+])
+def test_plain_text_in_a_tag_that_is_no_one_string_tools_call_stays_text(text):
+    check(text, calls=[], content=text, tools=ONE)
+
+
+def test_plain_text_in_a_tools_tag_cut_off_is_text():
+    check("<exec>ls -la", calls=[], content="<exec>ls -la", tools=ONE)

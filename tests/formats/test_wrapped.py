@@ -105,6 +105,19 @@ READ = [
     ('<tool_code>\nprint(default_api.f(a=1))\n</tool_code>', CALL),
     ('<function_calls>\n<tool_code>print(f(a=1))\nget_weather()</tool_code>\n</function_calls>',
      [*CALL, ("get_weather", {})]),
+    # the name in a <name> element, then the arguments object in an element named for that role
+    # (agents' <tool_use> protocols: sheawinkler/hermes-agent-ultra#277), any wrapper and spacing
+    ('<tool_use>\n<name>f</name>\n<arguments>{"a": 1}</arguments>\n</tool_use>', CALL),
+    ('<acme_call><name>f</name><parameters>{"a": 1}</parameters></acme_call>', CALL),
+    ('<|invoke|>\n  <name> get_weather </name>\n  <input>{"city": "Oslo", "days": [1, 2]}</input>\n<|/invoke|>',
+     [("get_weather", {"city": "Oslo", "days": [1, 2]})]),
+    ("<ns:use><name>f</name><args>{'a': 1}</args></ns:use>", CALL),
+    ('<tool_use><name>f</name><arguments>"{\\"a\\": 1}"</arguments></tool_use>', CALL),
+    # a name element, then Qwen3-Coder's `<parameter=K>` tags (its `<function=NAME>` came out as
+    # `<name>NAME</name>`: scouzi1966/maclocal-api#141), `</function>` written or not
+    ('<tool_call>\n<name>f</name>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>', CALL),
+    ('<acme_call><name>get_weather</name><parameter=city>Oslo</parameter><parameter=days>2</parameter></acme_call>',
+     [("get_weather", {"city": "Oslo", "days": 2})]),
 ]
 
 
@@ -173,6 +186,10 @@ STAYS_TEXT = [
     '<tool_code>print("hello")</tool_code>', '<tool_code>print(nope(a=1))</tool_code>', '<code>print(f(a=1))</code>',
     # a name prefix in a tag: prose, an undeclared name, a plain tag with a colon
     '<note: f{a:1}/>', '<call:nope{a:1}/>', 'See <xsl:value-of select="f"/> and <a:b>.',
+    # a name element naming no declared tool, or quoted in prose
+    '<tool_use><name>nope</name><arguments>{"a": 1}</arguments></tool_use>',
+    'Reply with `<tool_use><name>f</name><arguments>{"a": 1}</arguments></tool_use>` to call f.',
+    'You could send <tool_use><name>f</name><arguments>{"a": 1}</arguments></tool_use> but I will not.',
 ]
 
 
@@ -216,3 +233,7 @@ def test_a_declared_family_reads_any_tool_name_the_request_allows():
     # With no tools declared a family's own markup is proof enough (a made-up wrapper is not).
     acme = Family("acme", "<acme_call>", NamedJson())
     assert [c.name for c in parse('<acme_call>lookup\n{"q": 1}</acme_call>', format=acme).tool_calls] == ["lookup"]
+
+
+def test_a_name_element_with_its_arguments_element_cut_off_never_runs():
+    check('<tool_use><name>f</name><arguments>{"a": 1', tools=T, calls=[], incomplete=CALL)

@@ -29,9 +29,10 @@ from ._typed import STRING, Value
 from ..reader import Bad, Reject, Truncated, peek, startswith, token, until
 
 # After a name: a call with a keyword argument or none; MAYBE while the text is a prefix of one.
-_CALL = re.compile(r"\s*[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\s*\(\s*(?:\)|[A-Za-z_]\w*\s*=(?!=))")
+# (`NAME(` then `)`, a first `keyword=`, or one dict of the arguments: `exec({"cmd": "ls"})`)
+_CALL = re.compile(r"\s*[A-Za-z_][\w\-]*(?:\.[A-Za-z_][\w\-]*)*\s*\(\s*(?:\)|[A-Za-z_]\w*\s*=(?!=)|\{\s*[\"'}])")
 # (every prefix of what _CALL matches, the space before the parenthesis included)
-_CALL_PREFIX = re.compile(r"\s*(?:[A-Za-z_][\w.\-]*(?:\s*(?:\(\s*(?:[A-Za-z_]\w*\s*)?)?)?)?\Z")
+_CALL_PREFIX = re.compile(r"\s*(?:[A-Za-z_][\w.\-]*(?:\s*(?:\(\s*(?:[A-Za-z_]\w*\s*|\{\s*)?)?)?)?\Z")
 _FIRST_NAME = re.compile(r"\s*([A-Za-z_][\w.\-]*)")
 _PRINT = "print("
 

@@ -96,7 +96,8 @@ class Channels(Body):
 
     def within(self, opener, look, eof, ctx, ends=()):
         if opener == self.channel:
-            v = _prefix_of(look.lstrip(), self.channels, eof)
+            # (the role word in the channel slot, `<|channel|>assistant<|message|>`: _read_header)
+            v = _prefix_of(look.lstrip(), self.channels + (self.role,), eof)
             if v == NO:
                 v = self._broken_ahead(look, eof)
         elif opener == self.start:
@@ -200,6 +201,11 @@ class Channels(Body):
             head["role"] = self.role
             if not head.get("channel"):
                 head["channel"] = role
+        elif head.get("channel") == self.role and not role:
+            # The role word in the channel slot (`<|channel|>assistant<|message|>…`, GPT-OSS 20B
+            # through qvac, tetherto/qvac#2803): the assistant's message, its channel unsaid.
+            head["role"] = self.role
+            del head["channel"]
         if head.get("role") not in (None, self.role):
             if not self._from_tool(head):
                 raise Reject(f"a message from {head.get('role')}: not the assistant's")

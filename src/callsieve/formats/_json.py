@@ -153,6 +153,10 @@ class _Members:
 _LEAD = re.compile(r'\s*"(?:name|tool_name)"\s*:\s*"([^"\\]*)"\s*,\s*"(?:arguments|parameters|args|input)"\s*:\s*')
 
 
+# A member that is only a key, `"function=NAME"` (the name's own key and the name fused by `=`).
+_FUSED_NAME = re.compile(r"\s*(?:function|name|tool|tool_name)\s*=\s*([A-Za-z_][\w.\-]{0,127})\s*")
+
+
 def _call_body(r, ctx: Context, loose, at, cid):
     o = _Members(cid)
     r.pos += 1
@@ -170,6 +174,13 @@ def _call_body(r, ctx: Context, loose, at, cid):
                 raise _bad(c, o.started, "expected a key")
             k = yield from key(r)
             c = yield from peek(r)
+            fused = _FUSED_NAME.fullmatch(k) if c in (",", "}") and o.name is None else None
+            if fused is not None:
+                # `{"function=NAME", "arguments": {…}}`: the XML template's `<function=NAME>`
+                # fused into a JSON key with no value (Qwen 3.5 / 3.6, tetherto/qvac#2677): its name.
+                o.named(ctx, loose, fused.group(1))
+                c = yield from _next_member(r, o)
+                continue
             if c != ":":
                 raise _bad(c, o.started, "expected ':'")
             r.pos += 1

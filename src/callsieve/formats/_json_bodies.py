@@ -20,14 +20,14 @@ import re
 import secrets
 import string
 
-from . import LOOK_MAX, MAYBE, NO, YES, Verdict, declared
+from . import LOOK_MAX, MAYBE, NO, YES, Verdict, declared, parameters
 from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
                     keyed_calls, special)
 from . import _keyed
 from ._parts import FUNCTION, PARAMETER, VALUES, Body, _closer, _longest, closers, trailer
-from ._xml import Dialect, tag_after
+from ._xml import Dialect, sole_key, tag_after
 from ._xml import call as xml_call
-from ..reader import Reject, Truncated, more, peek, peek_raw, startswith, token
+from ..reader import Bad, Reject, Truncated, more, peek, peek_raw, startswith, token, until
 
 
 @functools.lru_cache(maxsize=256)
@@ -460,8 +460,11 @@ class Tagged(Body):
     from GLM and DeepSeek: RooCodeInc/Roo-Code#10270, musistudio/claude-code-router#1340):
     `<NAME>{json arguments}</NAME>`, or `<NAME>` then one child tag per parameter
     (`<path>README.md</path>`, objects and lists as nested elements: formats/_keyed.py), or
-    `<NAME></NAME>` (no arguments).  The opener is the name: only a declared tool's tag is one,
-    and only when one of these follows it (prose inside the tag is no call)."""
+    `<NAME></NAME>` (no arguments), or `<NAME>text</NAME>` for a tool whose schema has one string
+    parameter: the text is it (`<exec>ls -la</exec>`, Kimi through OpenClaw, openclaw#62998), as a
+    harmony-style frame's raw text is (_channels).  The opener is the name: only a declared tool's
+    tag is one, and only when one of these follows it (prose inside the tag of any other tool is
+    no call; the text must close within the look-ahead, with no tag in it)."""
 
     syntax = "xml"
 
@@ -478,17 +481,51 @@ class Tagged(Body):
             return NO if eof else MAYBE
         if rest[0] == "{" or rest.startswith(close) or _CHILD.match(rest):
             return YES
+        if rest[0] != "<" and _one_string(ctx, name):
+            return _text_ahead(rest, close, eof)
         return MAYBE if not eof and rest[0] == "<" and _CHILD_PREFIX.fullmatch(rest) else NO
 
     def read(self, r, ctx, opener, ends, value):
         tag = _tag_name(opener)
         name = ctx.check(tag or "")
         close = "</" + tag + ">" if tag else ""
-        if (yield from peek(r)) == "{":
+        c = yield from peek(r)
+        if c == "{":
             yield from call_object(r, ctx, name=name)
+        elif c != "<" and tag and _one_string(ctx, name):
+            text = yield from until(r, close, limit=LOOK_MAX)     # (the closer consumed)
+            a = ctx.start(name)
+            a.begin("{")
+            a.key(sole_key(ctx, name))
+            a.string(text.strip())
+            a.end()
+            ctx.end()
+            return
         else:
             yield from _keyed.tagged(r, ctx, name, close)
         yield from startswith(r, close, skip_ws=True)
+
+
+def _one_string(ctx, name: str) -> bool:
+    """Does the declared tool `name` take one parameter, a string (or untyped)?"""
+    try:
+        key = sole_key(ctx, name)
+    except Bad:
+        return False
+    prop = ((parameters(ctx, name) or {}).get("properties") or {}).get(key)
+    return not isinstance(prop, dict) or prop.get("type") in (None, "string")
+
+
+def _text_ahead(rest: str, close: str, eof: bool) -> Verdict:
+    """Plain text up to the tool tag's closer: YES once it closes with no tag in the text,
+    MAYBE while the closer may still come within the look-ahead."""
+    text, sep, _ = rest.partition(close)
+    if sep:
+        return YES if text.strip() and "<" not in text else NO
+    i = rest.find("<")
+    if not eof and len(rest) < LOOK_MAX and (i < 0 or close.startswith(rest[i:])):
+        return MAYBE
+    return NO
 
 
 def _tag_name(opener: str) -> str | None:

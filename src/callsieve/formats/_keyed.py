@@ -21,6 +21,9 @@ INVOKE = Tag(("<invoke",), attrs_tag("<invoke", {"name": "name"}))
 # A tag is named by its key, whatever the key is (`<-A>3</-A>` for grep's -A, vllm-project/vllm-ascend#12815).
 KEY = r"[^\s<>/\"'=]{1,128}"
 PARAM = Tag(("<",), rf"<(?P<key>{KEY})\s*>", limit=256)
+# The invoke syntax's own parameter tag among tags named after the parameters: a model that mixes
+# the two (claude-agent-sdk-typescript#345) wrote each value once; both are read.
+NAMED = Tag(("<parameter ",), attrs_tag("<parameter", {"name": "key"}))
 NAME_TAG = re.compile(r"<[A-Za-z_][\w.\-]{0,63}>")       # a tool's own tag, `<read_file>` (Tagged)
 INVOKE_NAME = '<invoke name="'
 MAX_DEPTH = 64
@@ -72,15 +75,15 @@ def _nested_ahead(r, ns):
             return False
 
 
-def _leaf(r, a, key, kinds, ns):
-    """A bare-text value up to `</key>` (the token before it dropped), typed by `kinds`.
+def _leaf(r, a, key, kinds, ns, close: str | None = None):
+    """A bare-text value up to `</key>` (or `close`; the token before it dropped), typed by `kinds`.
 
     `</key>` closes the value when the token stands right before it, or when the token or a
     closing tag follows it (or the end of the stream): `x = "</code>"` in a value is text.
     """
     v = Value(a, ANY if kinds is None else kinds)
     trim = _Trim(v.feed, ns)
-    close = f"</{key}>"
+    close = close or f"</{key}>"
     while True:
         yield from until(r, close, emit=trim)
         if trim.held == ns or (yield from followed_by(r, 0, (ns, "</"))):
@@ -135,14 +138,19 @@ def _call(r, ctx: Context, name, ns, close):
             if lit is None:
                 raise Bad("text where a parameter was expected") if a is not None else Reject("no parameter")
             break
-        tag = yield from param_tag(r, PARAM, lit, a is not None)
+        named = (yield from at_mark(r, NAMED.starts)) is not None
+        tag = (yield from NAMED.read(r, NAMED.starts[0])) if named else (yield from param_tag(r, PARAM, lit, a is not None))
+        if tag is None:
+            raise Bad("a malformed parameter tag")
         key = tag.group("key")
         if a is None:
             a = ctx.start(name)
             a.begin("{")
         a.key(key)
         kinds = param_kinds(ctx, name, key)
-        if kinds != STRING and (yield from _nested_ahead(r, ns)):
+        if named:
+            yield from _leaf(r, a, key, kinds, ns, "</parameter>")
+        elif kinds != STRING and (yield from _nested_ahead(r, ns)):
             yield from _element(r, a, key, ns)
         else:
             yield from _leaf(r, a, key, kinds, ns)

@@ -22,6 +22,7 @@ from typing import Callable
 
 from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
+from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
 from ._xml import call as xml_call
@@ -343,6 +344,10 @@ _INVOKE_PREFIX = re.compile(r"\s*<(?:[A-Za-z_][\w.\-]{0,31}|[|｜]{1,2}(?:[A-Za-
                             + r"(?:i(?:n(?:v(?:o(?:k(?:e(?:\s[^<>]*)?)?)?)?)?)?)?)?\Z")
 
 
+_KEYED_PARAM = re.compile(r"<[A-Za-z_][\w.\-]{0,63}\s*>")
+_KEYED_PARAM_PREFIX = re.compile(r"<[A-Za-z_][\w.\-]{0,63}\s*|<")
+
+
 class Invoke(Body):
     """MiniMax's `<invoke name="NAME"><parameter name="K">V</parameter></invoke>`, its tags in
     any namespace (`<ns:invoke …><ns:parameter …>…</ns:parameter></ns:invoke>`).
@@ -418,7 +423,13 @@ class Invoke(Body):
             return NO
         if m.groupdict().get("empty"):
             return YES
-        return tag_after(look.lstrip()[m.end():], eof, d.param.starts + d.call_close + (("{",) if d.json_args else ()))
+        rest = look.lstrip()[m.end():]
+        v = tag_after(rest, eof, d.param.starts + d.call_close + (("{",) if d.json_args else ()))
+        if v == NO and strict and "</invoke>" in d.call_close:
+            # parameters as tags named after them (MiniMax-M3's body without its token): _xml.call
+            return tag_after(rest, eof, ("<",)) if _KEYED_PARAM.match(rest.lstrip()) or eof else (
+                MAYBE if _KEYED_PARAM_PREFIX.fullmatch(rest.lstrip()[:LOOK_MAX]) else NO)
+        return v
 
     def within(self, opener, look, eof, ctx, ends=()):
         if self.prefixes is None:
@@ -547,10 +558,17 @@ _ELEMENT_NAME = re.compile(r"\s*<name>\s*([\w.\-]{1,128})\s*</name>\s*")
 _ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-]{0,128}\s*(?:<(?:/(?:n(?:a(?:m(?:e)?)?)?)?)?)?)?)?)?)?)?)?")
 
 
+# The element that holds a call's arguments object, by its role (`<arguments>{…}</arguments>`).
+_ARGS_TAGS = ("<parameters>", "<arguments>", "<input>", "<args>")
+
+
 class Element(Body):
     """A call named by an element, `<name>NAME</name>` (after an opener such as `<function>`),
     then the parameters and closers of an Invoke body: DeepSeek V4-Flash leaks it
-    (adolfousier/opencrabs#419); read for a declared name only."""
+    (adolfousier/opencrabs#419); or then its arguments object in an element named for that role,
+    `<arguments>{…}</arguments>` (agents' `<tool_use>` text protocols,
+    sheawinkler/hermes-agent-ultra#277).  Read for a declared name only, in any wrapper
+    (formats/wrapped.py) as after DeepSeek's `<function>`."""
 
     syntax = "xml"
 
@@ -566,6 +584,22 @@ class Element(Body):
         yield from until(r, "<name>", limit=64)
         name = ctx.check((yield from until(r, "</name>", limit=256)).strip())
         yield from peek(r)                     # (whitespace skipped)
+        tag = yield from at_mark(r, _ARGS_TAGS)
+        if tag is not None:                    # the arguments object, JSON, in its own element
+            r.pos += len(tag)
+            yield from arguments_value(r, ctx.start(name))    # (an object, a JSON string, a dict)
+            ctx.end()
+            for close in ("</" + tag[1:],) + (closers(opener) or ("</function>",))[:1]:
+                yield from startswith(r, close, skip_ws=True)
+            return
+        if (yield from at_mark(r, ("<parameter=",))) is not None:
+            # The Functions body's parameters (`<parameter=K>`), up to `</function>`: a Qwen3-Coder
+            # call whose `<function=NAME>` came out as a name element (scouzi1966/maclocal-api#141).
+            outer = tuple(closers(opener)[:1])
+            yield from xml_call(r, ctx, _functions(outer, value), name)
+            for close in outer:
+                yield from startswith(r, close, skip_ws=True)
+            return
         if (yield from at_mark(r, d.param.starts + d.call_close)) is None:
             # Not the invoke's parameters: tags named by their keys (`<path>…</path>`), the
             # Keyed body's, up to the element's own closer (`</function>`).
@@ -1158,7 +1192,8 @@ class Bare(Body):
 
 
 # The bodies a wrapper no format declares may hold, in the order they are asked.
-BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), KeyEquals(), Framed(), Called())
+BODIES: tuple[Body, ...] = (JsonCalls(), Functions(), Invoke(), NamedJson(), KeyEquals(), Framed(), Called(),
+                            Element(Invoke()))
 BARE = Bare()
 
 

@@ -1,6 +1,7 @@
 """Python call syntax read as literals: `[f(a=1), g(b="x")]` → calls with JSON arguments.
 
-Nothing is evaluated.  Keyword arguments only; values are Python literals: strings in either
+Nothing is evaluated.  Keyword arguments, or one dict holding them all (`exec({"cmd": "ls"})`:
+the arguments object written as a literal, as models write JavaScript-style calls); values are Python literals: strings in either
 quote style (also triple-quoted, with r/b/u/f prefixes, adjacent strings concatenated) with
 their escapes decoded, numbers (`1_000`, `0x1F`, `1.`, `.5`), `True`/`False`/`None` (and the JSON
 spellings), dicts, lists and tuples (tuples become JSON arrays), nested.  A bare name as a value
@@ -42,8 +43,9 @@ MAX_DEPTH = 128
 def call(r, ctx: Context):
     """One call `NAME(kw=value, ...)` at the reader (an identifier next).
 
-    Rejected (nothing started) unless it has a valid name followed by `(` and then `)` or a
-    first `keyword=`: `see(below)` in prose is no call.  The call starts at its first keyword.
+    Rejected (nothing started) unless it has a valid name followed by `(` and then `)`, a
+    first `keyword=` or a dict: `see(below)` in prose is no call.  The call starts at its first
+    keyword, or at its dict: the arguments object itself (`exec({"cmd": "ls"})`).
     """
     at = r.at
     m = yield from token(r, NAME, 256)
@@ -59,6 +61,9 @@ def call(r, ctx: Context):
     r.pos += 1
     a = None
     c = yield from peek(r)
+    if c == "{":
+        yield from _dict_call(r, ctx, name)
+        return
     try:
         while c != ")":
             k = yield from token(r, _KW, 256)
@@ -81,6 +86,30 @@ def call(r, ctx: Context):
         ctx.start(name)             # no arguments: {}
     else:
         a.end()
+    ctx.end()
+
+
+def _dict_call(r, ctx: Context, name: str):
+    """The rest of `NAME({...})` (reader at the `{`): the dict is the arguments object, then `)`."""
+    r.pos += 1
+    a = ctx.start(name)
+    a.begin("{")
+    try:
+        c = yield from peek(r)
+        while c != "}":
+            if not c:
+                raise Truncated("cut off in the arguments")
+            yield from _pair(r, a, 1)
+            c = yield from next_member(r, "}", "the arguments")
+        r.pos += 1
+        c = yield from peek(r)
+        if c != ")":     # (the object is closed only with the call: a cut `f({…}` never runs)
+            raise Truncated("cut off after the arguments") if not c else Bad("expected ')' after the arguments")
+    except Bad as e:
+        resumable(e, a)
+        raise
+    r.pos += 1
+    a.end()
     ctx.end()
 
 

@@ -243,6 +243,7 @@ class Dialect:
         body.update({m: "close" for m in self.call_close})
         self.body_kinds = body
         self.body_marks = Matcher(body)
+        self.body_literals = tuple(sorted(body, key=len, reverse=True))     # (longest first: at_mark)
         self.block_marks = _longest(self.fillers + self.block_close + call.starts)
         # A parameter tag without attributes (`<parameter>`): no parameter, an element of a value.
         self.bare_param = Tag(param.starts, "(?:" + "|".join(map(re.escape, param.starts)) + r")\s*>")
@@ -497,6 +498,13 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         yield from json_value(r, a)
         if fenced:
             yield from startswith(r, "```", skip_ws=True)
+    if a is None and not first and _KEYED_CLOSE in d.call_close and (yield from peek(r)) == "<" \
+            and (yield from at_mark(r, d.body_literals)) is None:
+        # Not the syntax's parameter tags but tags named after the parameters, `<path>a</path>`:
+        # MiniMax-M3's body without its namespace token (GLM-4.7 through opencode, #6883).
+        from ._keyed import _call as keyed_call
+        yield from keyed_call(r, ctx, name, "", _KEYED_CLOSE)
+        return
     while True:
         if first:
             (key, tag), first = first, None
@@ -568,6 +576,9 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     elif a.open:
         a.end()
     ctx.end()
+
+
+_KEYED_CLOSE = "</invoke>"          # (an invoke with no namespace: its parameters may be keyed tags)
 
 
 def _laid_out(trim: bool | None, v: Value) -> bool | None:

@@ -22,15 +22,18 @@ from .deepseek_v3 import OUTPUTS, TOKENS
 # The prefix token, with V4.1's space after it; tags also come without it (a server that
 # strips special tokens), mixed, with an ASCII bar, or with doubled bars and a space (DeepSeek
 # V4 on chat.deepseek.com: `<｜｜DSML｜｜ invoke …>`, diegosouzapw/OmniRoute#13930), or with the
-# double vertical line U+2016 for the bar (`<‖DSML‖invoke …>`, lsdefine/GenericAgent#804): every
-# bar look-alike a detokenizer or a model gives the token.
+# double vertical line U+2016 for the bar (`<‖DSML‖invoke …>`, lsdefine/GenericAgent#804), or
+# each of its pieces spaced out, as a detokenizer that joins tokens with spaces writes it
+# (`< | DSML | invoke …>`, NousResearch/hermes-agent#15473): every bar look-alike and spacing a
+# detokenizer or a model gives the token.
 # The namespace is a part of the wrapper: GigaChat 3.5 writes the same body under its own token,
 # `<｜GCML｜tool_calls>` (vLLM's gigachat35 parser), and every bar spelling applies to each.
 NAMESPACES = ("DSML", "GCML")
 
 
 def _spellings(ns: str) -> tuple[str, ...]:
-    return (f"｜{ns}｜", f"｜{ns}｜ ", f"|{ns}|", f"|{ns}| ", f"｜｜{ns}｜｜ ", f"｜｜{ns}｜｜", f"‖{ns}‖", f"‖{ns}‖ ")
+    return (f"｜{ns}｜", f"｜{ns}｜ ", f"|{ns}|", f"|{ns}| ", f"｜｜{ns}｜｜ ", f"｜｜{ns}｜｜", f"‖{ns}‖", f"‖{ns}‖ ",
+            f" | {ns} | ", f" ｜ {ns} ｜ ")
 
 
 DSML = tuple(p for ns in NAMESPACES for p in _spellings(ns))
