@@ -158,3 +158,17 @@ def test_json_behind_a_made_up_marker_reads_its_calls_in_any_chunking(word, call
     deltas_ok(evs)
     assert [(c.name, c.arguments) for c in msg.tool_calls] == calls
     assert msg.content == "Lead. Tail." and not msg.errors
+
+
+@pytest.mark.parametrize("opener", ["<|open|>", "<|begin|>", "<|tool_call_begin|>", "<tool_start>", "<|acme|>"])
+def test_every_closer_spelled_from_a_json_wrapper_ends_its_block(opener):
+    # A wrapper whose closer is spelled several ways (`<|open|>` … `<|/open|>` or `<|close|>`):
+    # each ends the block as markup, never content (the first spelling only, before).
+    fam = Family("gen", opener, JsonAfter())
+    assert len(fam.closes) >= 1
+    for closer in fam.closes:
+        text = f'Lead.{opener}{{"name": "get_weather", "arguments": {{}}}}{closer} Tail.'
+        for cuts in ([1], [len(text)]):
+            msg, evs = feed(text, split(text, cuts), tools=T, format=fam)
+            assert [(c.name, c.arguments) for c in msg.tool_calls] == [("get_weather", {})], (opener, closer)
+            assert msg.content == "Lead. Tail." and not msg.errors, (opener, closer)

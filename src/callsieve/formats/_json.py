@@ -374,8 +374,10 @@ def _typographic_object(r):
             return None
 
 
-def call_sequence(r, ctx: Context, closer: str | None, loose: bool = False, seps: str = ",", **opts):
-    """Calls as objects or arrays of objects, separated by whitespace or `seps`, up to `closer`.
+def call_sequence(r, ctx: Context, closer: str | tuple[str, ...] | None, loose: bool = False, seps: str = ",",
+                  **opts):
+    """Calls as objects or arrays of objects, separated by whitespace or `seps`, up to `closer`
+    (or one of several, longest first).
 
     The closer is optional (a block cut off or followed by another syntax ends where its
     calls end).  The block ends after the last call when no closer follows.
@@ -403,17 +405,21 @@ def call_sequence(r, ctx: Context, closer: str | None, loose: bool = False, seps
 _STRAY_CLOSE = re.compile(r"[\s}\]]*")
 
 
-def _closer(r, closer: str):
-    """The block's closer, if next; brackets the model closed once too often right before it
-    (`{…}}}\n</tool_call>`, yigit353/langchain-qwq#30) are markup with it.  Without the closer
-    after them they are left alone."""
+def _closer(r, closer: str | tuple[str, ...]):
+    """The block's closer (one of them), if next; brackets the model closed once too often right
+    before it (`{…}}}\n</tool_call>`, yigit353/langchain-qwq#30) are markup with it.  Without the
+    closer after them they are left alone."""
+    ends = (closer,) if isinstance(closer, str) else closer
     at = r.at
     m = yield from token(r, _STRAY_CLOSE, 64)
     if m is not None and m.group().strip():
-        if (yield from startswith(r, closer)):
-            return
+        for end in ends:
+            if (yield from startswith(r, end)):
+                return
         r.rewind(at)
-    yield from startswith(r, closer, skip_ws=True)     # (only whitespace read: none read again)
+    for end in ends:                                   # (only whitespace read: none read again)
+        if (yield from startswith(r, end, skip_ws=True)):
+            return
 
 
 def call_array(r, ctx: Context, loose: bool = False, **opts):

@@ -31,10 +31,12 @@ from ..reader import Bad, Reject, Truncated, more, peek, peek_raw, startswith, t
 
 
 @functools.lru_cache(maxsize=256)
-def own_closer(opener: str, ends: tuple) -> str | None:
-    """The closer of the block `opener` opened, among the family's `ends`: the one spelled after
-    the opener (`<longcat_tool_call>` … `</longcat_tool_call>`), else the family's first."""
-    return next((c for c in closers(opener) if c in ends), ends[0] if ends else None)
+def own_closer(opener: str, ends: tuple) -> tuple[str, ...]:
+    """The closers of the block `opener` opened, among the family's `ends` (longest first): those
+    spelled after the opener (`<longcat_tool_call>` … `</longcat_tool_call>`; `<|open|>` …
+    `<|/open|>` or `<|close|>`), else the family's first."""
+    mine = closers(opener)
+    return tuple(c for c in ends if c in mine) or ends[:1]
 
 
 def _head(r, parts):
@@ -133,9 +135,9 @@ class NameKeys(JsonAfter):
 
     def read(self, r, ctx, opener, ends, value):
         yield from keyed_calls(r, ctx)
-        closer = own_closer(opener, ends)
-        if closer:
-            yield from startswith(r, closer, skip_ws=True)
+        for closer in own_closer(opener, ends):
+            if (yield from startswith(r, closer, skip_ws=True)):
+                break
 
 
 _IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
