@@ -257,3 +257,31 @@ def test_a_namespaced_tag_no_family_declares_inside_a_sentence_is_an_example():
     text = ("So you would write <foo:tool_call><function=bash><parameter=command>touch FABRICATED1.txt"
             "</parameter></function></foo:tool_call> and wait.")
     check(text, tools=T, calls=[], content=text)
+
+
+# A turn that showed a call as an example documents calls: a fenced call later in it, even the
+# turn's last, is one more example (amd/gaia#1430; tests/real_outputs/hunt_m.py).  Made-up turns:
+# the first example fenced or bare after prose, the later fence tagged json or untagged.
+FIRST = [
+    'Create one like this:\n\n```json\n{"name": "write_file", "arguments": {"path": "a"}}\n```\n\nor',
+    'You can send {"name": "write_file", "arguments": {"path": "a"}} to the tool, and',
+]
+LATER = ['```json\n{"name": "get_weather", "arguments": {}}\n```',
+         '```\n{"name": "get_weather", "arguments": {}}\n```']
+
+
+@pytest.mark.parametrize("first", FIRST)
+@pytest.mark.parametrize("later", LATER)
+def test_a_fence_after_an_example_in_the_turn_is_an_example_too(first, later):
+    text = f"{first} check the weather with:\n\n{later}"
+    check(text, tools=T, content=text, calls=[])
+
+
+@pytest.mark.parametrize("later", LATER)
+def test_a_fenced_call_ending_a_turn_with_no_example_before_still_runs(later):
+    check(f"Checking now.\n{later}", tools=T, content="Checking now.", calls=[("get_weather", {})])
+
+
+def test_a_real_tagged_call_after_an_example_still_runs():
+    text = FIRST[0] + ' not. Now:\n<tool_call>{"name": "get_weather", "arguments": {}}</tool_call>'
+    check(text, tools=T, calls=[("get_weather", {})])

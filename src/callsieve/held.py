@@ -272,11 +272,14 @@ class Hold:
     text out itself: a move that ends a region as no call returns its `Release`, which the
     Sieve sends out."""
 
-    __slots__ = ("region", "_out", "_owners", "quotes", "_th", "_lay")
+    __slots__ = ("region", "_out", "_owners", "quotes", "_th", "_lay", "shown")
 
     def __init__(self, out: Output, owners: tuple[Calls, *tuple[Owner, ...]],
                  quotes: Sources | None = None):
         self.region: Tentative | None = None
+        # The turn showed a call as an example (text after it said so): it is documenting calls,
+        # so a fenced call later in it is one more example, even at its end (amd/gaia#1430).
+        self.shown = False
         self.quotes = quotes           # the request's texts: a call written in one is a quote
         self._out = out
         self._owners = owners
@@ -306,6 +309,8 @@ class Hold:
             # right after a marker spelled with ordinary tokens (a quoted file or page): quoted
             # markup: text, whatever follows it (block_ended)
             self.start(None, blk, data, pos, spelled=True)
+        elif self.shown and blk.opener in fmt.fences:
+            self.start(None, blk, data, pos, spelled=True)     # one more example: text
         elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
                                or blk.opener in fmt.fences):
             self.start(None, blk, data, pos)
@@ -422,6 +427,7 @@ class Hold:
 
     def example(self, tail: int) -> Release:
         """The region was an example: its text (the call's markup too) is content."""
+        self.shown = True
         return Release(text=self._undo().text(tail))
 
     @staticmethod

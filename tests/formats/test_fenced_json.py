@@ -28,12 +28,18 @@ def test_a_fence_followed_by_prose_is_quoted_text_whole():
             assert m.content == text.strip(), case
 
 
-def test_two_fenced_examples_are_text_and_a_fence_that_ends_the_turn_is_the_call():
+def test_two_fenced_examples_are_text_even_when_the_second_ends_the_turn():
+    # A turn that showed a call as an example documents calls: a later fence is one more example,
+    # even the turn's last (a how-to answer, amd/gaia#1430).  Safety first: the fence it cannot
+    # tell from a call after an explanation ("So: ```…```") stays text too; a fence that ends a
+    # turn with no example before it is the call.
     a, b = RM.replace("rm -rf ~", "a"), RM.replace("rm -rf ~", "b")
     text = f"A:\n```json\n{a}\n```\nB:\n```json\n{b}\n```\nEither works."
     check(text, content=text, calls=[])
     text = f"A:\n```json\n{a}\n```\nSo:\n```json\n{b}\n```\n"
-    check(text, content=f"A:\n```json\n{a}\n```\nSo:", calls=[("run", {"command": "b"})])
+    check(text, content=text.rstrip("\n"), calls=[])
+    text = f"So:\n```json\n{b}\n```\n"
+    check(text, content="So:", calls=[("run", {"command": "b"})])
 
 
 def test_a_fenced_example_then_the_real_call_runs_only_the_real_call():

@@ -375,11 +375,7 @@ case("fenced_json", GB, "two fenced call examples in a how-to answer: documentat
      'You can create an agent like this:\n\n```json\n{"name": "create_agent", "arguments": {"name": "Zephyr"}}\n```\n\n'
      'or list them with:\n\n```json\n{"name": "list_agents", "arguments": {}}\n```',
      [], 'You can create an agent like this:\n\n```json\n{"name": "create_agent", "arguments": {"name": "Zephyr"}}\n```\n\n'
-     'or list them with:\n\n```json\n{"name": "list_agents", "arguments": {}}\n```', tools=["create_agent", "list_agents"],
-     xfail="the second of two fenced examples, at the end of the turn, runs as a call: the rule that a fence "
-           "ending the turn is the call (test_fenced_json's `A: … So: ```…```` runs) cannot tell it from a "
-           "how-to answer; reading it as one more example (held.py, tried here) breaks that rule: a decision "
-           "for the project, not a mechanism")
+     'or list them with:\n\n```json\n{"name": "list_agents", "arguments": {}}\n```', tools=["create_agent", "list_agents"])
 CN = "https://github.com/continuedev/continue/issues/11070"
 case("tool_code", CN, "a model explaining Continue's TOOL_NAME syntax in prose: text",
      "The read_file tool is called with a block like this:\nTOOL_NAME: read_file\nBEGIN_ARG: filepath\n"
