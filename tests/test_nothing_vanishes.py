@@ -10,6 +10,8 @@ or over max_call_bytes is reported, never content: docs/guarantees.md.)
 """
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -84,19 +86,59 @@ FAMILIES = {
                     (BAD["inner closer missing"], "content"), (BAD["a list as a repeated parameter"], "content")],
     "glm": [("<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n</tool_call>", "call"),
             (BAD["GLM: a key twice"], "content")],
-    "kimi_k2": [(S + GOOD + E, "call"),
+    # (after its call the family is detected: a stray token of its own is markup)
+    "kimi_k2": [(S + GOOD + E, "call"), (S + GOOD + E + "<|tool_call_argument_begin|>", "call"),
                 (S + GOOD + '<|tool_call_begin|>functions.f{"a": 2}<|tool_call_end|>' + E, "mixed")],
 }
 THINK = [("<think>plan a</think>", "reasoning")]
 
 
+def _lone_tokens() -> dict[str, str]:
+    """{a control token some family declares: what it is alone in a turn of none of its families}:
+    markup if it frames a turn (markers.never_text: an end-of-turn or role token), else content
+    (Gemma's `<|"|>`, Kimi K3's `<|sep|>`, DeepSeek's `<｜tool▁sep｜>`: prose naming them)."""
+    from callsieve import formats as registry
+    from callsieve.markers import control_shape, elements, never_text, several_tokens
+    from callsieve.reasoning import END_TOKENS, STRIP, SYNTAXES
+    fmts = registry.all_formats()
+    mine = {t for f in fmts if f.name in FAMILIES for t in f.vocabulary() | set(f.ends)}
+    watched = {m for f in fmts for m in (*f.openers, *f.start_openers, *f.tool_openers, *elements(f)[0])
+               if isinstance(m, str)}
+    watched |= {m for t in SYNTAXES for m in t.opens + t.closes} | set(STRIP) | set(END_TOKENS)
+    # (a token whose closing partner is declared, `[AVAILABLE_TOOLS]`, opens a wrapper block that is
+    # given back as written: the tokens after it are text up to that closer, marks.Marks.as_written)
+    declared = {t for f in fmts for t in f.vocabulary() | set(f.ends)}
+    watched |= {t for t in declared if re.sub(r"\A(<|\[)", r"\1/", t) in declared}
+    out: dict[str, str] = {}
+    for f in fmts:
+        for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ())):
+            if control_shape(t) and not several_tokens(t) and t not in watched | mine:
+                if never_text(f, t) or out.get(t) != "markup":
+                    out[t] = "markup" if never_text(f, t) else "content"
+    return out
+
+
+LONE = _lone_tokens()
+
+
 @st.composite
 def turns(draw):
     fam = draw(st.sampled_from(sorted(FAMILIES)))
-    pieces = draw(st.lists(st.sampled_from(PROSE + FAMILIES[fam]), min_size=1, max_size=6))
+    # (a token with words after it: glued to a block, it may be its wrapper, formats/wrapped.py)
+    lone = st.sampled_from(sorted(LONE.items())).map(lambda t: [t, ("then ", "content")])
+    items = draw(st.lists(st.one_of(st.sampled_from(PROSE + FAMILIES[fam]).map(lambda p: [p]), lone),
+                          min_size=1, max_size=6))
+    pieces = [p for item in items for p in item]
     if draw(st.booleans()):
         pieces = THINK + pieces
     return pieces
+
+
+def test_lone_tokens_of_both_kinds_are_drawn():
+    # (the property below covers both sides of the rule, found from the registry)
+    assert {'<|"|>', "<|sep|>", "<｜tool▁sep｜>"} <= {t for t, k in LONE.items() if k == "content"}
+    assert {"<|END_OF_TURN_TOKEN|>", "<|eot|>", "<｜hy_eos｜>", "[/TOOL_CALLS]"} <= {
+        t for t, k in LONE.items() if k == "markup"}
 
 
 def _bare(s: str) -> str:
@@ -105,7 +147,7 @@ def _bare(s: str) -> str:
 
 @settings(max_examples=80, deadline=None)
 @given(turns(), st.data())
-def test_every_character_is_content_reasoning_a_call_that_runs_or_markup_of_one(pieces, data):
+def test_every_character_is_content_reasoning_a_call_that_runs_or_a_control_token_of_the_family(pieces, data):
     text = "".join(p for p, _ in pieces)
     chunks = data.draw(chunked(text))
     msg, evs = feed(text, chunks, tools=TOOLS, markup=True)
@@ -115,7 +157,7 @@ def test_every_character_is_content_reasoning_a_call_that_runs_or_markup_of_one(
             content.append(p)
         elif kind == "reasoning":
             markup += ["<think>", "</think>"]
-        elif kind == "call":
+        elif kind in ("call", "markup"):
             markup.append(p)
         else:                           # a section: one call runs, the bad one's text is content
             bad = '<|tool_call_begin|>functions.f{"a": 2}<|tool_call_end|>'
@@ -126,7 +168,8 @@ def test_every_character_is_content_reasoning_a_call_that_runs_or_markup_of_one(
     assert _bare(msg.reasoning) == ("plana" if pieces[0] in THINK else "")
     runs = sum(1 for _, k in pieces if k in ("call", "mixed"))
     assert len(msg.tool_calls) == runs == sum(isinstance(e, ToolCallEnd) for e in evs)
-    # what is markup is the markup of the calls that ran, and the thinking markers: nothing else
+    # what is markup is the markup of the calls that ran, the thinking markers, a control token of
+    # the detected family or one that frames a turn: nothing else
     assert _bare("".join(e.text for e in evs if isinstance(e, Markup))) == _bare("".join(markup))
 
 
