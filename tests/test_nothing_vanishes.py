@@ -10,7 +10,6 @@ or over max_call_bytes is reported, never content: docs/guarantees.md.)
 """
 from __future__ import annotations
 
-import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -54,6 +53,32 @@ def test_a_cut_off_block_keeps_the_rules_for_cut_calls():
     # (max_tokens cut it: reported, incomplete, never content: the client must not act on it)
     msg = parse('Sure. <tool_call>{"name": "run", "arguments": {"command": "rm -rf ./', tools=TOOLS)
     assert msg.content == "Sure." and msg.incomplete and "cut off" in msg.errors[-1].reason
+
+
+# A block its format took that starts no call: made-up wrappers around bodies nothing reads.
+EMPTY = {
+    "an object with no name": ("<tool_call>\n{}\n</tool_call>", "without a tool name"),
+    "a JSON object of other keys": ('<tool_call>{"city": "Oslo"}</tool_call>', "without a tool name"),
+    "words in a known wrapper": ("<minimax:tool_call>\nlet me think\n</minimax:tool_call>", "no call"),
+    "a list of no calls": ("<tool_call>[1, 2]</tool_call>", "not a list of calls"),
+    "another wrapper, no name": ('<tools>{"q": 1}</tools>', "without a tool name"),
+    "a key with no value": ("<tool_call>f\n<arg_key>a</arg_key>\n</tool_call>", "no value"),
+}
+
+
+def test_a_block_that_starts_no_call_gives_its_text_back_and_says_what_was_wrong():
+    for what, (block, why) in EMPTY.items():
+        text = "Checking. " + block + " Then more."
+        msg = check(text, tools=TOOLS, calls=[], content=text)
+        assert [e.index for e in msg.errors] == [None] and why in msg.errors[0].reason, (what, msg.errors)
+        assert block.split(">")[0] + ">" in msg.errors[0].reason, (what, msg.errors)    # (which block)
+
+
+def test_a_call_to_no_tool_of_the_request_and_a_fence_stay_text_with_no_error():
+    # (another agent's markup, or prose showing a call: nothing went wrong)
+    for text in ('<tool_call>{"name": "other", "arguments": {}}</tool_call>',
+                 'For example:\n```\n{"city": "Oslo"}\n```\nThat is all.'):
+        assert check(text, tools=TOOLS, calls=[], content=text).errors == [], text
 
 
 S, E = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
@@ -105,10 +130,10 @@ def _lone_tokens() -> dict[str, str]:
     watched = {m for f in fmts for m in (*f.openers, *f.start_openers, *f.tool_openers, *elements(f)[0])
                if isinstance(m, str)}
     watched |= {m for t in SYNTAXES for m in t.opens + t.closes} | set(STRIP) | set(END_TOKENS)
-    # (a token whose closing partner is declared, `[AVAILABLE_TOOLS]`, opens a wrapper block that is
-    # given back as written: the tokens after it are text up to that closer, marks.Marks.as_written)
+    # (a token that opens a wrapper block, `[AVAILABLE_TOOLS]`, `<|action_start|>`, which is
+    # given back as written: the tokens after it are text up to its closer, marks.Marks.as_written)
     declared = {t for f in fmts for t in f.vocabulary() | set(f.ends)}
-    watched |= {t for t in declared if re.sub(r"\A(<|\[)", r"\1/", t) in declared}
+    watched |= {t for t in declared if "</｜DSML｜function_calls>" in parse(f"{t} x </｜DSML｜function_calls>", tools=TOOLS).content}
     out: dict[str, str] = {}
     for f in fmts:
         for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ())):

@@ -181,7 +181,7 @@ def glued(f) -> tuple[str, ...]:
     (InternLM's `<|action_start|><|plugin|>`) shows its first token leads another of the family's,
     so that lead glued to any other of its tokens (`<|action_start|><|interpreter|>`) is one marker
     too, whole (a token alone of an undetected family is text: never_text)."""
-    out = set()
+    out: set[str] = set()
     for m in (*f.openers, *f.tool_openers):
         found = _TOKENS.findall(m) if isinstance(m, str) else []
         if len(found) == 2 and "".join(found) == m:
