@@ -294,6 +294,15 @@ def _shape_re(pattern: str):
     return re.compile(pattern).fullmatch
 
 
+@functools.lru_cache(maxsize=1024)
+def _name_prefix(pattern: str, marker: str) -> bool:
+    """Is `marker` (`<tool:`, CWM's) a whole match of a shape's name prefix in a tag, which counts
+    only before a name and its `(`, `{` or `:` (wrapped.WRAPPER's `<call:` then `NAME(…)/>`)?"""
+    rx = re.compile(pattern)
+    return marker[-1:] == ":" and any((m := rx.match(marker + c)) is not None and m.end() == len(marker)
+                                      for c in ("f(", "f{", "f:"))
+
+
 def marker_table(fixed: Watching, key: TableKey, cache: dict[tuple, Table] | None = None) -> Table:
     """The markers watched in one state; cached (in `cache`, else `tables(fixed)`), states are few.
 
@@ -398,7 +407,7 @@ class _Table:
                 continue
             whole = _shape_re(s.pattern)
             for m, cands in self.calls.items():
-                if not isinstance(m, Shape) and whole(m):
+                if not isinstance(m, Shape) and (whole(m) or _name_prefix(s.pattern, m)):
                     cands.extend(f for f in fmts if f not in cands)
 
     def add_new(self, marker: str, action: Action, start_only: bool = False) -> None:
