@@ -11,6 +11,7 @@ or over max_call_bytes is reported, never content: docs/guarantees.md.)
 from __future__ import annotations
 
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,6 +73,19 @@ def test_a_block_that_starts_no_call_gives_its_text_back_and_says_what_was_wrong
         msg = check(text, tools=TOOLS, calls=[], content=text)
         assert [e.index for e in msg.errors] == [None] and why in msg.errors[0].reason, (what, msg.errors)
         assert block.split(">")[0] + ">" in msg.errors[0].reason, (what, msg.errors)    # (which block)
+
+
+@pytest.mark.parametrize("wrapper", ["function_calls", "minimax:tool_call", "zz:tool_call"])
+@pytest.mark.parametrize("inner", ["<invoke>\n</invoke>", "<invoke >x</invoke>",
+                                   '<invoke name="f">\n<parameter>1</parameter>\n</invoke>'])
+def test_a_tag_with_no_attribute_is_malformed_not_cut_off(wrapper, inner):
+    # (its attributes are all quoted: a `>` before any quote ends it, the stream did not cut it)
+    block = f"<{wrapper}>\n{inner}\n</{wrapper}>"
+    text = "Checking. " + block + " Then more."
+    msg = check(text, tools=TOOLS, calls=[], content=text)
+    assert not any("cut off" in e.reason for e in msg.errors), msg.errors
+    # (a wrapper no format declares opens a block only around a known body: no block, no error)
+    assert wrapper.startswith("zz") or (msg.errors and all("malformed" in e.reason for e in msg.errors)), msg.errors
 
 
 def test_a_call_to_no_tool_of_the_request_and_a_fence_stay_text_with_no_error():
