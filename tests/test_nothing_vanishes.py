@@ -114,6 +114,18 @@ def test_a_bad_kimi_call_never_takes_its_good_sibling_nor_the_prose_after():
     assert 'functions.nope{"a": 2}' in msg.content and msg.content.endswith(" ok")
 
 
+@pytest.mark.parametrize("noise", ["oops", " I will call f now. ", "functions", "\u2026 sí"])
+def test_words_between_a_sections_tokens_are_content_never_dropped(noise):
+    # only words: no call, the section goes back as written, with an error
+    text = "Sure. " + S + noise + E + " ok"
+    msg = check(text, tools=TOOLS, calls=[], content=text)
+    assert msg.errors and "only text" in msg.errors[0].reason
+    # around a call: the call runs, the words are content, in order
+    for section in (S + noise + GOOD + E, S + GOOD + noise + E, S + GOOD + noise + GOOD.replace(":0", ":1") + E):
+        msg = check("Sure. " + section + " ok", tools=TOOLS)
+        assert msg.tool_calls and " ".join(msg.content.split()) == " ".join(("Sure. " + noise + " ok").split())
+
+
 # ---------------------------------------------------------------- the accounting property
 # Pieces of one turn, each with what it must become: ("content" | "reasoning" | "call" | "markup").
 PROSE = [("Let me check. ", "content"), ("Done now. ", "content"), ("x = [1, 2] ", "content")]
