@@ -47,9 +47,11 @@ def test_gemma_tool_response_after_a_call_and_a_repeated_closer():
           calls=OSLO, content="It is 22.")
 
 
-def test_gemma_channel_not_followed_by_thought_is_markup():
-    check("<|channel>Hello there.", content="Hello there.")
+def test_gemma_channel_not_followed_by_thought_is_markup_for_gemma():
+    check("<|channel>Hello there.", session=seeded("gemma_special"), content="Hello there.")
     check("<|channel>thought\nplan<channel|>Hello.", content="Hello.", reasoning="plan")
+    # nothing in the turn is Gemma's: the lone token is the prose's (issue 31)
+    check("<|channel>Hello there.", content="<|channel>Hello there.")
 
 
 def test_kimi_cohere_harmony_tokens_at_the_end_of_an_answer():
@@ -159,13 +161,15 @@ def test_prose_about_tokens_keeps_them():
 
 
 def test_false_positive_rate_of_bare_tokens_in_prose_is_measured():
-    # Bare (unquoted) special-shaped tokens of a known family ARE held, even undetected: that
-    # is the decision (docs/syntax.md#control-tokens).  Prose that names them without quoting
-    # them loses them, and only them: the words around them stay.
-    m = parse("The <|tool_call_end|> token closes a Kimi call.")
-    assert m.content == "The  token closes a Kimi call."
-    m = parse("The <|tool_call_end|> token closes a Kimi call.", session=seeded("gemma_special"))
-    assert m.content == "The  token closes a Kimi call."
+    # A bare (unquoted) token of a family not detected is the prose's, unless it frames a turn
+    # (markers.never_text): prose naming an end-of-turn or role token without quoting it loses
+    # the token, and only it: the words around them stay (docs/syntax.md#control-tokens).
+    m = parse("The <|tool_call_argument_begin|> token opens Kimi's arguments.")
+    assert m.content == "The <|tool_call_argument_begin|> token opens Kimi's arguments."
+    m = parse("The <|tool_call_argument_begin|> token opens Kimi's arguments.", session=seeded("kimi_k2"))
+    assert m.content == "The  token opens Kimi's arguments."
+    # a closer with no open block is the trace of a drained one (markers.tails): markup
+    assert parse("The <|tool_call_end|> token closes a Kimi call.").content == "The  token closes a Kimi call."
     assert parse("Mistral wraps the user turn in [INST] tags.").content == "Mistral wraps the user turn in  tags."
     # tokens no family declares are never held
     assert parse("The <|made_up_token|> token.").content == "The <|made_up_token|> token."
@@ -266,3 +270,54 @@ def test_an_end_of_turn_token_named_by_its_words_is_markup(end):
 ])
 def test_words_near_an_end_token_are_text(text):
     check(text, content=text)
+
+
+# ---------------------------------------------------------------- a lone token of an undetected family (issue 31)
+from callsieve.formats import Format  # noqa: E402
+from callsieve.markers import controls, frames_turn  # noqa: E402
+
+
+class _MadeUp(Format):
+    name = "made_up_tokens"
+    openers = ("<|zz_calls|><|zz_call|>",)
+    closer = "<|zz_calls_end|>"
+    specials = ("<|zz_sep|>", "<|'|>", "<|zz_arg|>", "<|zz_eot|>", "<|zz_assistant_start|>", "[/ZZ_CALLS]",
+                "<｜qq_eos:ns｜>", "<|zz_startofturn|>", "<|zz_role_end|>")
+    ends = ("<|zz_done|>",)
+
+
+# (made-up spellings: what frames a turn or a block, by its words or its place, and what does not)
+TURN = ["<|zz_eot|>", "<|zz_assistant_start|>", "<｜qq_eos:ns｜>", "<|zz_startofturn|>", "<|zz_role_end|>",
+        "[/ZZ_CALLS]", "<|zz_done|>", "<|zz_calls_end|>", "<|zz_calls|><|zz_sep|>"]
+CALL_MARKUP = ["<|zz_sep|>", "<|'|>", "<|zz_arg|>"]
+
+
+def test_a_lone_token_of_an_undetected_family_is_text_unless_it_frames_a_turn_or_a_block():
+    watched, _ = controls((_MadeUp(),), ())
+    assert set(TURN) <= set(watched) and not set(CALL_MARKUP) & set(watched), watched
+    mine, _ = controls((_MadeUp(),), (_MadeUp(),))
+    assert set(CALL_MARKUP) <= set(mine)          # the family detected: every token is markup
+    assert not any(frames_turn(t) for t in ("<|tool_sep|>", '<|"|>', "<|sep|>", "<|channel>", "<|message|>"))
+
+
+@pytest.mark.parametrize("text, family", [
+    ('He said <|"|>hi<|"|> to me.', "gemma_special"),
+    ("a <|sep|> b, and <|sep|> alone", "kimi_k3"),
+    ("Split it at <｜tool▁sep｜> then.", "deepseek_v3"),
+    ("Harmony writes <|message|> then the text.", "harmony"),
+])
+def test_a_lone_call_token_is_the_proses_unless_its_family_is_the_turns(text, family):
+    check(text, content=text)
+    assert parse(text, session=seeded(family)).content != text
+
+
+@pytest.mark.parametrize("token", ["<|END_OF_TURN_TOKEN|>", "<|eot|>", "<｜hy_eos｜>", "<|assistant_end|>",
+                                   "[/TOOL_CALLS]", "<|return|>", "<|im_assistant|>"])
+def test_a_token_that_frames_a_turn_is_markup_whatever_the_family(token):
+    check(f"Done.{token}", content="Done.")
+
+
+def test_a_lead_glued_to_another_token_of_its_family_is_one_marker():
+    # InternLM's opener `<|action_start|><|plugin|>` shows its lead: glued to its other tokens, markup whole
+    check("<|action_start|><|interpreter|>\nprint(1)\n<|action_end|>", content="print(1)")
+    check("Use <|action_start|> to act.", content="Use <|action_start|> to act.")

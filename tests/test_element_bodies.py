@@ -29,3 +29,19 @@ def test_an_undeclared_name_is_text():
 def test_deepseek_v4_flash_element_with_key_named_tags():
     check("<function>\n<name>read_file</name>\n<path>/tmp/a.md</path>\n</function>", tools=tools("read_file"),
           calls=[("read_file", {"path": "/tmp/a.md"})], content="")
+
+
+# Made-up MCP-style names (`server/tool`): the element names them as declared, in every body layout.
+MCP = ["srv/search", "github/create-issue", "mcp/fs.read_file", "a/b/c"]
+
+
+def test_a_server_slash_tool_name_in_the_element():
+    for name in MCP:
+        for text in (f"<acme_call><name>{name}</name><q>x</q></acme_call>",
+                     f'<acme_call>\n<name> {name} </name>\n<parameter name="q">x</parameter></invoke>\n</acme_call>'):
+            check(text, tools=tools(name), format=ACME, calls=[(name, {"q": "x"})], content="")
+        check(f"<function>\n<name>{name}</name>\n<q>x</q>\n</function>", tools=tools(name),
+              calls=[(name, {"q": "x"})], content="")
+        # undeclared: text, as any name
+        text = f"<acme_call><name>{name}x</name><q>x</q></acme_call>"
+        assert f"{name}x" in check(text, tools=tools(name), format=ACME, calls=[]).content

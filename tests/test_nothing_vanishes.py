@@ -10,6 +10,8 @@ or over max_call_bytes is reported, never content: docs/guarantees.md.)
 """
 from __future__ import annotations
 
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,6 +56,45 @@ def test_a_cut_off_block_keeps_the_rules_for_cut_calls():
     assert msg.content == "Sure." and msg.incomplete and "cut off" in msg.errors[-1].reason
 
 
+# A block its format took that starts no call: made-up wrappers around bodies nothing reads.
+EMPTY = {
+    "an object with no name": ("<tool_call>\n{}\n</tool_call>", "without a tool name"),
+    "a JSON object of other keys": ('<tool_call>{"city": "Oslo"}</tool_call>', "without a tool name"),
+    "words in a known wrapper": ("<minimax:tool_call>\nlet me think\n</minimax:tool_call>", "no call"),
+    "a list of no calls": ("<tool_call>[1, 2]</tool_call>", "not a list of calls"),
+    "another wrapper, no name": ('<tools>{"q": 1}</tools>', "without a tool name"),
+    "a key with no value": ("<tool_call>f\n<arg_key>a</arg_key>\n</tool_call>", "no value"),
+}
+
+
+def test_a_block_that_starts_no_call_gives_its_text_back_and_says_what_was_wrong():
+    for what, (block, why) in EMPTY.items():
+        text = "Checking. " + block + " Then more."
+        msg = check(text, tools=TOOLS, calls=[], content=text)
+        assert [e.index for e in msg.errors] == [None] and why in msg.errors[0].reason, (what, msg.errors)
+        assert block.split(">")[0] + ">" in msg.errors[0].reason, (what, msg.errors)    # (which block)
+
+
+@pytest.mark.parametrize("wrapper", ["function_calls", "minimax:tool_call", "zz:tool_call"])
+@pytest.mark.parametrize("inner", ["<invoke>\n</invoke>", "<invoke >x</invoke>",
+                                   '<invoke name="f">\n<parameter>1</parameter>\n</invoke>'])
+def test_a_tag_with_no_attribute_is_malformed_not_cut_off(wrapper, inner):
+    # (its attributes are all quoted: a `>` before any quote ends it, the stream did not cut it)
+    block = f"<{wrapper}>\n{inner}\n</{wrapper}>"
+    text = "Checking. " + block + " Then more."
+    msg = check(text, tools=TOOLS, calls=[], content=text)
+    assert not any("cut off" in e.reason for e in msg.errors), msg.errors
+    # (a wrapper no format declares opens a block only around a known body: no block, no error)
+    assert wrapper.startswith("zz") or (msg.errors and all("malformed" in e.reason for e in msg.errors)), msg.errors
+
+
+def test_a_call_to_no_tool_of_the_request_and_a_fence_stay_text_with_no_error():
+    # (another agent's markup, or prose showing a call: nothing went wrong)
+    for text in ('<tool_call>{"name": "other", "arguments": {}}</tool_call>',
+                 'For example:\n```\n{"city": "Oslo"}\n```\nThat is all.'):
+        assert check(text, tools=TOOLS, calls=[], content=text).errors == [], text
+
+
 S, E = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
 GOOD = '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>'
 
@@ -73,6 +114,18 @@ def test_a_bad_kimi_call_never_takes_its_good_sibling_nor_the_prose_after():
     assert 'functions.nope{"a": 2}' in msg.content and msg.content.endswith(" ok")
 
 
+@pytest.mark.parametrize("noise", ["oops", " I will call f now. ", "functions", "\u2026 sí"])
+def test_words_between_a_sections_tokens_are_content_never_dropped(noise):
+    # only words: no call, the section goes back as written, with an error
+    text = "Sure. " + S + noise + E + " ok"
+    msg = check(text, tools=TOOLS, calls=[], content=text)
+    assert msg.errors and "only text" in msg.errors[0].reason
+    # around a call: the call runs, the words are content, in order
+    for section in (S + noise + GOOD + E, S + GOOD + noise + E, S + GOOD + noise + GOOD.replace(":0", ":1") + E):
+        msg = check("Sure. " + section + " ok", tools=TOOLS)
+        assert msg.tool_calls and " ".join(msg.content.split()) == " ".join(("Sure. " + noise + " ok").split())
+
+
 # ---------------------------------------------------------------- the accounting property
 # Pieces of one turn, each with what it must become: ("content" | "reasoning" | "call" | "markup").
 PROSE = [("Let me check. ", "content"), ("Done now. ", "content"), ("x = [1, 2] ", "content")]
@@ -84,19 +137,59 @@ FAMILIES = {
                     (BAD["inner closer missing"], "content"), (BAD["a list as a repeated parameter"], "content")],
     "glm": [("<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n</tool_call>", "call"),
             (BAD["GLM: a key twice"], "content")],
-    "kimi_k2": [(S + GOOD + E, "call"),
+    # (after its call the family is detected: a stray token of its own is markup)
+    "kimi_k2": [(S + GOOD + E, "call"), (S + GOOD + E + "<|tool_call_argument_begin|>", "call"),
                 (S + GOOD + '<|tool_call_begin|>functions.f{"a": 2}<|tool_call_end|>' + E, "mixed")],
 }
 THINK = [("<think>plan a</think>", "reasoning")]
 
 
+def _lone_tokens() -> dict[str, str]:
+    """{a control token some family declares: what it is alone in a turn of none of its families}:
+    markup if it frames a turn (markers.never_text: an end-of-turn or role token), else content
+    (Gemma's `<|"|>`, Kimi K3's `<|sep|>`, DeepSeek's `<｜tool▁sep｜>`: prose naming them)."""
+    from callsieve import formats as registry
+    from callsieve.markers import control_shape, elements, never_text, several_tokens
+    from callsieve.reasoning import END_TOKENS, STRIP, SYNTAXES
+    fmts = registry.all_formats()
+    mine = {t for f in fmts if f.name in FAMILIES for t in f.vocabulary() | set(f.ends)}
+    watched = {m for f in fmts for m in (*f.openers, *f.start_openers, *f.tool_openers, *elements(f)[0])
+               if isinstance(m, str)}
+    watched |= {m for t in SYNTAXES for m in t.opens + t.closes} | set(STRIP) | set(END_TOKENS)
+    # (a token that opens a wrapper block, `[AVAILABLE_TOOLS]`, `<|action_start|>`, which is
+    # given back as written: the tokens after it are text up to its closer, marks.Marks.as_written)
+    declared = {t for f in fmts for t in f.vocabulary() | set(f.ends)}
+    watched |= {t for t in declared if "</｜DSML｜function_calls>" in parse(f"{t} x </｜DSML｜function_calls>", tools=TOOLS).content}
+    out: dict[str, str] = {}
+    for f in fmts:
+        for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ())):
+            if control_shape(t) and not several_tokens(t) and t not in watched | mine:
+                if never_text(f, t) or out.get(t) != "markup":
+                    out[t] = "markup" if never_text(f, t) else "content"
+    return out
+
+
+LONE = _lone_tokens()
+
+
 @st.composite
 def turns(draw):
     fam = draw(st.sampled_from(sorted(FAMILIES)))
-    pieces = draw(st.lists(st.sampled_from(PROSE + FAMILIES[fam]), min_size=1, max_size=6))
+    # (a token with words after it: glued to a block, it may be its wrapper, formats/wrapped.py)
+    lone = st.sampled_from(sorted(LONE.items())).map(lambda t: [t, ("then ", "content")])
+    items = draw(st.lists(st.one_of(st.sampled_from(PROSE + FAMILIES[fam]).map(lambda p: [p]), lone),
+                          min_size=1, max_size=6))
+    pieces = [p for item in items for p in item]
     if draw(st.booleans()):
         pieces = THINK + pieces
     return pieces
+
+
+def test_lone_tokens_of_both_kinds_are_drawn():
+    # (the property below covers both sides of the rule, found from the registry)
+    assert {'<|"|>', "<|sep|>", "<｜tool▁sep｜>"} <= {t for t, k in LONE.items() if k == "content"}
+    assert {"<|END_OF_TURN_TOKEN|>", "<|eot|>", "<｜hy_eos｜>", "[/TOOL_CALLS]"} <= {
+        t for t, k in LONE.items() if k == "markup"}
 
 
 def _bare(s: str) -> str:
@@ -105,7 +198,7 @@ def _bare(s: str) -> str:
 
 @settings(max_examples=80, deadline=None)
 @given(turns(), st.data())
-def test_every_character_is_content_reasoning_a_call_that_runs_or_markup_of_one(pieces, data):
+def test_every_character_is_content_reasoning_a_call_that_runs_or_a_control_token_of_the_family(pieces, data):
     text = "".join(p for p, _ in pieces)
     chunks = data.draw(chunked(text))
     msg, evs = feed(text, chunks, tools=TOOLS, markup=True)
@@ -115,7 +208,7 @@ def test_every_character_is_content_reasoning_a_call_that_runs_or_markup_of_one(
             content.append(p)
         elif kind == "reasoning":
             markup += ["<think>", "</think>"]
-        elif kind == "call":
+        elif kind in ("call", "markup"):
             markup.append(p)
         else:                           # a section: one call runs, the bad one's text is content
             bad = '<|tool_call_begin|>functions.f{"a": 2}<|tool_call_end|>'
@@ -126,7 +219,8 @@ def test_every_character_is_content_reasoning_a_call_that_runs_or_markup_of_one(
     assert _bare(msg.reasoning) == ("plana" if pieces[0] in THINK else "")
     runs = sum(1 for _, k in pieces if k in ("call", "mixed"))
     assert len(msg.tool_calls) == runs == sum(isinstance(e, ToolCallEnd) for e in evs)
-    # what is markup is the markup of the calls that ran, and the thinking markers: nothing else
+    # what is markup is the markup of the calls that ran, the thinking markers, a control token of
+    # the detected family or one that frames a turn: nothing else
     assert _bare("".join(e.text for e in evs if isinstance(e, Markup))) == _bare("".join(markup))
 
 

@@ -14,7 +14,7 @@ from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES, Body, Format, Prose, ProseLane
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
-from .reader import Bad, Lane, Reader, Reject, Truncated
+from .reader import Bad, Lane, NotOurs, Reader, Reject, Truncated
 
 if TYPE_CHECKING:
     from .calls import Calls
@@ -34,7 +34,7 @@ class Block:
     """One block, from its opener to its end: all its state in one place."""
 
     __slots__ = ("opener", "cands", "look", "fmt", "reader", "gen", "lane",
-                 "fallback", "cut", "unread", "spoke", "mk", "mk_opener")
+                 "fallback", "cut", "unread", "why", "spoke", "mk", "mk_opener")
 
     def __init__(self, opener: str, cands: tuple):
         self.opener = opener           # the marker that opened it
@@ -45,6 +45,7 @@ class Block:
         self.gen: Body | None = None     # the format's body parser
         self.lane: Lane | None = None    # where plain chunks may go directly (see reader.Lane)
         self.fallback = self.cut = self.unread = False   # how it is being read when it went wrong
+        self.why: Exception | None = None                 # why its own parser gave up, first
         # Content or reasoning went out from inside it (a channel of harmony, muse's to=self):
         # like a call, that text cannot be taken back, so the block is never given back as text.
         self.spoke = False
@@ -204,6 +205,8 @@ class Block:
                 return cut_block(r, calls, closer, self.opener)
             return None
         cut = isinstance(e, Truncated) or self.cut
+        if self.why is None:
+            self.why = e
         # No call in this block.  If it was well-formed but of a shape the format does not
         # know (or cut off by the end of the stream), a broad pass looks for calls in it.
         broad = cut or (isinstance(e, Reject) and e.broad)
@@ -217,10 +220,15 @@ class Block:
             self.unread = True
             r.rewind(0)
             return cut_block(r, calls, closer, self.opener)
-        if special(self.opener):
-            # Special-token markup that holds no call (an undeclared tool, prose quoting the
-            # token): reported; its text goes back to the text, so nothing is lost.
-            calls.push(ToolCallError(None, f"{e or 'no call'} after {self.opener!r}", ""))
+        # A block its format took that holds no readable call (a body no parser reads, an object
+        # with no name): reported, with what its own parser found wrong first (the broad pass
+        # only says it found none); its text goes back to the text, so nothing is lost, and the
+        # client is told.  A call to no tool of the request (NotOurs) is another agent's markup
+        # or prose, and a code fence prose's before a call's: no error, unless special tokens
+        # (an undeclared tool, prose quoting the token) opened it.
+        why = self.why or e
+        if special(self.opener) or not (isinstance(why, NotOurs) or self.opener in fmt.fences):
+            calls.push(ToolCallError(None, f"{why or 'no call'} after {self.opener!r}", ""))
         return None
 
     def audit(self, out: Output, emitted: int = 0, at: int | None = None) -> None:

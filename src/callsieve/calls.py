@@ -7,7 +7,7 @@ from typing import Callable
 
 from .events import Event, ToolCallArgs, ToolCallEnd, ToolCallError, ToolCallStart
 from .jsonargs import Args, utf8_len
-from .reader import Reader, Reject
+from .reader import NotOurs, Reader, Reject
 
 _NAME = re.compile(r"[A-Za-z_][\w.\-:/]{0,255}\Z")
 
@@ -151,9 +151,9 @@ class Calls:
             if tool is not None:
                 return tool              # declared (whatever its spelling), or behind a namespace
         if not _NAME.match(name):
-            raise Reject(f"not a tool name: {name[:40]!r}")
+            raise NotOurs(f"not a tool name: {name[:40]!r}")
         if self.tools is not None and self.strict:
-            raise Reject(f"call to undeclared tool {name!r}")
+            raise NotOurs(f"call to undeclared tool {name!r}")
         return name
 
     def start(self, name: str, id: str | None = None) -> Args:

@@ -143,19 +143,68 @@ def tails(f) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+# The words of a token that frames a turn: its end (`<|eot|>`, `<｜hy_eos｜>`, `<|END_OF_TURN_TOKEN|>`,
+# `<turn|>`), the text's begin (`<|begin_of_text|>`), a role header (`<|im_assistant|>`, `<｜User｜>`,
+# `<|start_of_role|>`, `[INST]`), padding.  A server that does not skip special tokens leaves them
+# around an answer; they hold no word of it.
+_TURN_WORDS = frozenset(("eos", "bos", "eot", "eom", "eod", "pad", "turn", "sentence", "text", "role",
+                         "user", "assistant", "system", "chatbot", "human", "inst", "im", "observation"))
+_NAME_WORDS = re.compile(r"[A-Za-z]+")
+
+
+@functools.lru_cache(maxsize=1024)
+def frames_turn(token: str) -> bool:
+    """Does `token` (a declared control token) end, begin or head a turn, by its name's words
+    (`<|assistant_end|>`, `<|eot_x|>`, `[SYSTEM_PROMPT]`), not mark up a call or a channel
+    (`<|tool_sep|>`, `<|"|>`, `<|sep|>`, `<|channel>`)?"""
+    words = {w.lower() for w in _NAME_WORDS.findall(token)}
+    return bool(words & _TURN_WORDS) or any(w.startswith(("endof", "beginof", "startof")) for w in words)
+
+
+def never_text(f, token: str) -> bool:
+    """Is `token` markup even when nothing in the turn is `f`'s (issue 31)?  Only if it is of the
+    special-token shape and frames a turn or a block: where a message of `f` ends (`ends`:
+    harmony's `<|end|>`), a turn token (frames_turn), its closer (`<tool_call|>`: the trace of a
+    drained block, and where a block given back as written ends, marks.Marks.as_written); or is whole with its neighbours (a closer of several
+    tokens, Kimi K3's `<|close|>tools<|sep|>`); or a closing token (`[/TOOL_CALLS]`,
+    `</｜DSML｜function_calls>`: prose writes no such slash bare).  Any other token of an undetected family alone
+    (Gemma's `<|"|>`, Kimi K3's `<|sep|>`, DeepSeek's `<｜tool▁sep｜>`) is the text of prose that
+    names it: it is markup for its family (detected, declared, pre-seeded), or whole with its
+    neighbours (a marker of several tokens: several_tokens, elements)."""
+    return control_shape(token) and (token in f.ends or token == f.closer or frames_turn(token)
+                                     or several_tokens(token) or token.startswith(("</", "[/")))
+
+
+@functools.lru_cache(maxsize=256)
+def glued(f) -> tuple[str, ...]:
+    """`f`'s markers of two glued tokens beyond those it declares: an opener of two tokens
+    (InternLM's `<|action_start|><|plugin|>`) shows its first token leads another of the family's,
+    so that lead glued to any other of its tokens (`<|action_start|><|interpreter|>`) is one marker
+    too, whole (a token alone of an undetected family is text: never_text)."""
+    out: set[str] = set()
+    for m in (*f.openers, *f.tool_openers):
+        found = _TOKENS.findall(m) if isinstance(m, str) else []
+        if len(found) == 2 and "".join(found) == m:
+            out.update(found[0] + t for t in f.specials if t != found[1] and control_shape(t))
+    return tuple(sorted(out))
+
+
 def controls(fmts: tuple, family: tuple, extra: tuple = (), tools: bool = True) -> tuple:
-    """(control tokens, {span opener: closer}) to watch: every candidate family's tokens of the
-    special-token shape, all of the tokens of `family` (the detected or pre-seeded formats), and
-    `extra` (those the session's chat template writes); with `tools` declared, the closers a
-    drained call leaves (tails: with none, no call was drained, and they are the prose's).  A family's element tokens are watched
-    as its elements, whole (elements)."""
+    """(control tokens, {span opener: closer}) to watch: every candidate family's tokens that
+    are never text (never_text), all of the tokens of `family` (the detected or pre-seeded
+    formats), and `extra` (those the session's chat template writes); with `tools` declared, the
+    closers a drained call leaves (tails: with none, no call was drained, and they are the
+    prose's); and every candidate family's spans of the special-token shape (a made-up tool
+    result).  A family's element tokens are watched as its elements, whole (elements)."""
     spans: dict[str, str]
     tokens, spans = set(extra), {}
     for f in fmts + family:
         mine = f in family
         leads, shape = elements(f)
         tokens.update(t for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ()))
-                      if (mine or control_shape(t)) and t not in leads)
+                      if (mine or never_text(f, t)) and t not in leads)
+        if not mine:
+            tokens.update(glued(f))
         if shape is not None:
             tokens.add(shape)
         if tools:
@@ -243,6 +292,15 @@ def tables(fixed: Watching) -> dict[tuple, Table]:
 @functools.lru_cache(maxsize=8)
 def _shape_re(pattern: str):
     return re.compile(pattern).fullmatch
+
+
+@functools.lru_cache(maxsize=1024)
+def _name_prefix(pattern: str, marker: str) -> bool:
+    """Is `marker` (`<tool:`, CWM's) a whole match of a shape's name prefix in a tag, which counts
+    only before a name and its `(`, `{` or `:` (wrapped.WRAPPER's `<call:` then `NAME(…)/>`)?"""
+    rx = re.compile(pattern)
+    return marker[-1:] == ":" and any((m := rx.match(marker + c)) is not None and m.end() == len(marker)
+                                      for c in ("f(", "f{", "f:"))
 
 
 def marker_table(fixed: Watching, key: TableKey, cache: dict[tuple, Table] | None = None) -> Table:
@@ -349,7 +407,7 @@ class _Table:
                 continue
             whole = _shape_re(s.pattern)
             for m, cands in self.calls.items():
-                if not isinstance(m, Shape) and whole(m):
+                if not isinstance(m, Shape) and (whole(m) or _name_prefix(s.pattern, m)):
                     cands.extend(f for f in fmts if f not in cands)
 
     def add_new(self, marker: str, action: Action, start_only: bool = False) -> None:

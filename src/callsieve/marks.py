@@ -6,7 +6,7 @@ import functools
 from typing import TYPE_CHECKING, Callable
 
 from .layout import Layout, Lead, Output
-from .markers import FAMILY_TOKENS, Action, Kind, family, vocabulary
+from .markers import FAMILY_TOKENS, Action, Kind, family, frames_turn, vocabulary
 from .reasoning import Thought
 
 if TYPE_CHECKING:
@@ -102,7 +102,9 @@ class Marks:
         if marker in v:                    # (the block it ends is over; an outer one is not)
             rest = v[v.index(marker):]
             self.verbatim = rest[rest.index("") + 1:] if "" in rest else None
-        return True
+            return True
+        # (a token that frames a turn is no block's: markup, given back or not)
+        return not frames_turn(marker)
 
     def signed(self, marker: str) -> None:
         """`marker` was written as markup: if it is a family's sign (a token only that family

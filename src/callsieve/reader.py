@@ -44,6 +44,12 @@ class Reject(Exception):
             self.at = at
 
 
+class NotOurs(Reject):
+    """The call names no tool of this request (undeclared, or no tool name at all): another
+    agent's markup or prose, given back as text with no error (a block of special tokens is
+    reported all the same: block.Block._recover)."""
+
+
 class Reader:
     """The text of one block, pushed chunk by chunk.  `buf[pos:]` is what is not consumed yet.
 

@@ -23,7 +23,7 @@ import re
 from ._json import call_object
 from ._xml import LOOK, Dialect
 from ._xml import call as xml_call
-from ..reader import Bad, more
+from ..reader import Bad, Reject, Truncated, more
 
 # A name's connecting phrase before JSON arguments, and every start of one (with the `{`).
 CONNECTOR = re.compile(r"[ \t]*(?:(?:[A-Za-z]{1,16}[ \t]+){0,2}[A-Za-z]{1,16}[ \t]*:?|:|=|->|→)?[ \t]*(?=\{)")
@@ -90,7 +90,11 @@ def arguments(r, ctx, name: str, value: str, found):
         raise Bad(f"markup that may be its arguments ({found.group()}…) after the call {name!r}, "
                   "cut off or of no spelling known without a call tag")
     if d is not None:
-        yield from xml_call(r, ctx, d, name)
+        start = r.at
+        try:
+            yield from xml_call(r, ctx, d, name)
+        except Truncated:
+            yield from _unclosed(r, ctx, d, name, start)
     while True:                                # a wrapper's closer after the call's: markup
         c = _CLOSE_TAG.match(r.buf, r.pos)
         if c is not None:
@@ -99,6 +103,31 @@ def arguments(r, ctx, name: str, value: str, found):
             return
         if not _CLOSE_PREFIX.fullmatch(r.buf, r.pos) or not (yield from more(r)):
             return
+
+
+def _unclosed(r, ctx, d: Dialect, name: str, start: int):
+    """The parameters after the call line of `name` (from `start`) ran to the end of the stream:
+    no call, said in the call line's terms (fallback.salvage would take the line's own `]`, which
+    stands before them, for a closer they ran past).  A closer of the call (`</invoke>`) or of its
+    wrapper (`</tool_call>`) after them says a parameter's own closing tag is missing, and the call
+    ends there; with none, the stream ended in them.  The call is not runnable, and the text goes
+    back as content (the line is what an agent's client writes: tests/test_call_lines.py)."""
+    from ._parts import says_call
+    text = r.text(start)
+    ends = [(i, c) for c in d.call_close if (i := text.find(c)) >= 0]
+    ends += [(m.start(), m.group().strip()) for m in _CLOSE_TAG.finditer(text)
+             if says_call(m.group(1) or m.group(2))][:1]
+    if ends:
+        i, closer = min(ends)
+        why = f"a parameter of the call line's call {name!r} has no closing tag before {closer!r}"
+    else:
+        i = len(text)
+        why = f"the stream ended in the parameters of the call line's call {name!r}, one unclosed"
+    if not ctx.open:
+        raise Reject(f"{why}: no value was written")
+    r.rewind(start + i + len(closer) if ends else start + i)
+    ctx.fail(why, text[:i])
+    yield from ()
 
 
 @functools.lru_cache(maxsize=16)

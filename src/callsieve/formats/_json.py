@@ -609,20 +609,25 @@ STRAY_LIMIT = 256          # stray text skipped inside a section is never longer
 
 
 def _past_stray(r, words):
-    """Stray text, then a special token whose word is in `words`: both consumed, the word
-    returned.  Otherwise None and nothing consumed.  The text is looked across only up to
+    """Stray text, then a special token whose word is in `words`: (the word, the text), both
+    consumed (words in the text: the token is not, the caller sends them out first).  Otherwise
+    (None, "") and nothing consumed.  The text is looked across only up to
     STRAY_LIMIT characters, so the decision is bounded."""
     at = r.at
     try:
-        _, m = yield from until_any(r, _TOKEN_START, STRAY_LIMIT)
+        text, m = yield from until_any(r, _TOKEN_START, STRAY_LIMIT)
     except Bad:
         m = None
     if m is not None and r.at - at > STRAY_LIMIT:
         m = None                # (until_any bounds only a search that finds nothing)
+    token = r.at
     w = (yield from special(r, words)) if m is not None else None
     if w is None:
         r.rewind(at)
-    return w
+        return None, ""
+    if text.strip():
+        r.rewind(token)          # (the words are sent out before their token: Prose)
+    return w, text
 
 
 def special_section(r, ctx: Context, call, ends=(), stray=False, begin="tool_call_begin", end="tool_call_end"):
@@ -633,14 +638,23 @@ def special_section(r, ctx: Context, call, ends=(), stray=False, begin="tool_cal
     tool) goes back to the text from its begin token.  A call that goes bad after its name
     (invalid JSON) ends there, not runnable, and the section goes on after that call's end
     token: each call has its own, so one bad call never takes its siblings with it.  With
-    `stray`, text between the tokens of the section (a model's noise) is dropped when a call
-    begin or the section end follows.  `begin` / `end`: the words of a call's own tokens.
+    `stray`, text between the tokens of the section is read past when a call begin or the
+    section end follows: its words are content (only words and no call: no call, its text
+    goes back).  `begin` / `end`: the words of a call's own tokens.
     """
     while True:
         at = r.at
         w = yield from special(r, (begin, *ends))
         if w is None and stray:
-            w = yield from _past_stray(r, (begin, *ends))
+            w, text = yield from _past_stray(r, (begin, *ends))
+            if text.strip():
+                # Words between the section's tokens are the model's, never dropped: with no
+                # call before them and none after, the section is no call (its text goes back);
+                # else they are content, in order.
+                if not ctx.block_calls and w != begin:
+                    raise Reject("no call in the section, only text between its tokens")
+                yield Prose(text)
+                w = yield from special(r, (begin, *ends))
         if w != begin:
             if w is None and not ctx.block_calls:
                 c = yield from peek(r)

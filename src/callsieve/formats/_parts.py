@@ -554,8 +554,8 @@ def _invoke(ends: tuple, value: str, ns: str = "") -> Dialect:
     return invoke_dialect(prefixes=(ns,), block_close=ends, untyped=VALUES[value])
 
 
-_ELEMENT_NAME = re.compile(r"\s*<name>\s*([\w.\-]{1,128})\s*</name>\s*")
-_ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-]{0,128}\s*(?:<(?:/(?:n(?:a(?:m(?:e)?)?)?)?)?)?)?)?)?)?)?)?")
+_ELEMENT_NAME = re.compile(r"\s*<name>\s*([\w.\-/:]{1,128})\s*</name>\s*")   # (`/`: an MCP `server/tool`)
+_ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-/:]{0,128}\s*(?:<(?:/(?:n(?:a(?:m(?:e)?)?)?)?)?)?)?)?)?)?)?)?")
 
 
 # The element that holds a call's arguments object, by its role (`<arguments>{…}</arguments>`).

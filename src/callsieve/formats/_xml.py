@@ -143,6 +143,9 @@ class Tag:
         self.pattern = re.compile(pattern, re.S)
         self.end = re.compile(end)
         self.limit = limit
+        # A tag whose attributes are all quoted ends at a quote's `>`: a `>` before any quote
+        # ended it with none (`<invoke>`), malformed now, never a tag the stream cut.
+        self.quoted = end.startswith('"')
 
     def end_at(self, buf: str, i: int):
         """The tag's end in buf, searched from its first non-blank character after i (None: not yet)."""
@@ -161,6 +164,8 @@ class Tag:
                     r.pos = m.end()
                 return t
             if len(buf) - r.pos > self.limit:
+                return None
+            if self.quoted and (gt := buf.find(">", r.pos)) >= 0 and '"' not in buf[r.pos:gt]:
                 return None
             if not (yield from more(r)):
                 raise Truncated("cut off in a tag")
