@@ -62,9 +62,12 @@ class Thinking:
         object.__setattr__(self, "closes", tuple(dict.fromkeys(self.closes + own)))
 
 
+# Plain tags are thinking blocks by their role, whatever word of it the model was trained on:
+# `<think>` (most), `<thinking>` (Apriel), `<thought>` (Poolside Laguna), `<reasoning>`.
+ROLE_WORDS = ("think", "thinking", "thought", "reasoning")
+
 SYNTAXES = (
-    Thinking("think", ("<think>",), ("</think>",)),
-    Thinking("thinking", ("<thinking>",), ("</thinking>",)),
+    *(Thinking(word, (f"<{word}>",), (f"</{word}>",)) for word in ROLE_WORDS),
     Thinking("mistral", ("[THINK]",), ("[/THINK]",)),
     Thinking("seed", ("<seed:think>",), ("</seed:think>",)),
     Thinking("hy3", ("<think:opensource>",), ("</think:opensource>",)),   # Tencent Hy3's suffixed tokens

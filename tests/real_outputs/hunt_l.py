@@ -44,8 +44,7 @@ case("tool_call_tag", OL, "a name line, then the arguments as a JSON object, clo
 case("glm", OL, "a <thought> block, then the key/value call",
      "<thought>Need current weather.</thought>\n<tool_call>get_weather\n<arg_key>location</arg_key>\n"
      "<arg_value>SF</arg_value>\n</tool_call>", [("get_weather", {"location": "SF"})], reasoning="Need current weather.",
-     tools=LW,
-     xfail='a thinking block is read only under <think>-like spellings: <thought> … </thought> (Laguna) is one by its role')
+     tools=LW)
 case("laguna", OL, "the model writes <user> in place of <tool_call> around a key/value call",
      "<user>get_weather\n<arg_key>location</arg_key>\n<arg_value>San Francisco, CA</arg_value>\n</user>",
      [("get_weather", {"location": "San Francisco, CA"})], tools=LW)
@@ -62,11 +61,9 @@ case("laguna", OL, "a <user> tag around plain words stays text", "<user>hello</u
 case("glm", OL, "thinking not asked for, a <thought> block anyway: reasoning, never tags in the answer",
      "<thought>Need to reason.</thought>\n<tool_call>get_weather\n<arg_key>location</arg_key>\n"
      "<arg_value>Paris</arg_value>\n</tool_call>", [("get_weather", {"location": "Paris"})],
-     reasoning="Need to reason.", tools=LW,
-     xfail='a thinking block is read only under <think>-like spellings: <thought> … </thought> (Laguna) is one by its role')
+     reasoning="Need to reason.", tools=LW)
 case("glm", OL, "a thought, then a plain answer, no tools", "<thought>Need to reason.</thought>\nDirect answer.",
-     [], "Direct answer.", "Need to reason.",
-     xfail='a thinking block is read only under <think>-like spellings: <thought> … </thought> (Laguna) is one by its role')
+     [], "Direct answer.", "Need to reason.")
 case("tool_call_tag", OL, "a JSON call whose name is not declared (`read_file` for `read`): text, not a renamed call",
      '<tool_call>\n{"name":"read_file","arguments":{"path":"./go.mod"}}\n</tool_call>', [],
      '<tool_call>\n{"name":"read_file","arguments":{"path":"./go.mod"}}\n</tool_call>', tools=READ)
