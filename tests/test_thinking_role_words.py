@@ -52,3 +52,19 @@ def test_kept_whole_in_the_content_when_reasoning_is_not_separated(word):
 def test_a_tag_that_names_no_role_stays_text(tag):
     text = f"<{tag}>Weigh it.</{tag}>\nDone."
     check(text, content=text, reasoning="")
+
+
+# Several thinking blocks in one turn (Inkling writes one per thought; Gemma 4 and models that
+# think between calls reopen theirs): a later block's leading whitespace, as written, parts its
+# words from the earlier block's; the first block's is layout, and blocks written glued stay glued.
+BLOCKS = [("<think>", "</think>"), ("<thought>", "</thought>"), ("[THINK]", "[/THINK]"),
+          ("<|channel>thought\n", "<channel|>"),
+          ("<|message_model|><|content_thinking|>", "<|end_message|>")]
+
+
+@pytest.mark.parametrize("opener,closer", BLOCKS)
+@pytest.mark.parametrize("gap,joined", [(" ", "Weigh it. Then act."), ("\n", "Weigh it.\nThen act."),
+                                        ("", "Weigh it.Then act.")])
+def test_a_later_block_keeps_the_whitespace_that_parts_its_words(opener, closer, gap, joined):
+    text = f"{opener}\nWeigh it.\n{closer}{opener}{gap}Then act.{closer}Done."
+    check(text, reasoning=joined, content="Done.")

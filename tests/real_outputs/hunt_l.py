@@ -292,8 +292,7 @@ case("inkling", TP, "Inkling: two thinking blocks, a text block and a call block
      "<|end_message|><|message_model|><|content_text|>Checking the weather now.<|end_message|><|message_model|>get_weather"
      '<|content_invoke_tool_json|>{"name":"get_weather","args":{"city":"Tokyo","units":"C"}}<|end_message|>'
      "<|content_model_end_sampling|>", [("get_weather", {"city": "Tokyo", "units": "C"})], "Checking the weather now.",
-     "Consider the weather. Tokyo, probably.", tools=["get_weather"],
-     xfail="Inkling's repeated thinking blocks are joined with each block's own leading space stripped")
+     "Consider the weather. Tokyo, probably.", tools=["get_weather"])
 case("wrapped", TP, "a JSON call with its arguments under `args`, in a <tool> element",
      '<tool>{"name": "get_weather", "args": {"city": {"id": 7}}}</tool>', [("get_weather", {"city": {"id": 7}})],
      tools=["get_weather"])
