@@ -103,7 +103,7 @@ case("qwen3_coder", LM, "a bare function block, a string value written with XML 
      "<function=run_command><parameter=command>  printf &quot;a&amp;b&quot;\nnext  </parameter>"
      "<parameter=timeout>30</parameter><parameter=options>{\"check\":true}</parameter></function>",
      [("run_command", {"command": '  printf "a&b"\nnext  ', "timeout": 30, "options": {"check": True}})], tools=RUN,
-     xfail='values in another encoding: XML entities (&quot; &amp; &lt; &gt; &apos;) in a tag-delimited string value are not decoded')
+     xfail="unsafe to read: XML entities in a tag-delimited value are not decoded, since the same value may be an HTML file's text whose `&amp;` must stay as written")
 case("qwen3_coder", LM, "thinking, then a glued <tool_call> block with a multi-line value",
      "<think>Need a tool.</think><tool_call><function=run_command><parameter=command>line 1\n  line 2</parameter>"
      "<parameter=timeout>10</parameter></function></tool_call>",
@@ -157,14 +157,13 @@ case("qwen3_coder", LA, "the same turn with its newlines written as literal `\\n
      r"cat core/watchdog.go\n</parameter>\n</function>\n</tool_call>",
      [("bash", {"script": "cd /srv/app && cat core/watchdog.go"})], "Let me examine the watchdog.",
      tools={"bash": {"script": {"type": "string"}}},
-     xfail='a whole block whose layout newlines are literal `\\n` escapes (a double-encoded turn) is not read')
+     xfail='unsafe to read: a block whose layout newlines are literal `\\n` escapes is what a call quoted inside a JSON string looks like')
 case("bare_json", LA, "a call object whose arguments are a JSON-encoded string",
      '{"name": "web_search", "arguments": "{\\"query\\": \\"cats\\"}"}', [("web_search", {"query": "cats"})],
      tools={"web_search": {"query": {"type": "string"}}})
-case("bare_json", LA, "a call object whose arguments are a plain sentence, not JSON: no call, the text given back",
+case("bare_json", LA, "a call object whose arguments are a plain sentence, not JSON: not runnable, the text given back",
      '{"name": "web_search", "arguments": "search for cats"}', [],
-     tools={"web_search": {"query": {"type": "string"}}}, given=True,
-     xfail='a whole (not cut) call whose arguments string is not JSON is listed as incomplete (cut off) rather than only as a malformed call')
+     tools={"web_search": {"query": {"type": "string"}}}, given=True, incomplete=[("web_search", {})])
 case("bare_json", LA, "a list of two call objects", '[{"name": "add", "arguments": {"x": 5, "y": 3}}, '
      '{"name": "subtract", "arguments": {"x": 10, "y": 7}}]',
      [("add", {"x": 5, "y": 3}), ("subtract", {"x": 10, "y": 7})], tools=["add", "subtract"])
@@ -172,7 +171,7 @@ case("bare_json", LA, "a call object keyed `function` instead of `name`",
      '{"function": "add", "arguments": {"x": 5, "y": 3}}', [("add", {"x": 5, "y": 3})], tools=["add"])
 case("pythonic", LA, "a name, then a JSON object in round brackets", 'add({"x":5,"y":3})', [("add", {"x": 5, "y": 3})],
      tools=["add"],
-     xfail='a bare `NAME({json})` call expression (no list brackets, no wrapper) is not read')
+     xfail='unsafe to read: a bare `NAME({json})` expression with no wrapper or list brackets is what a line of code looks like')
 
 
 # ---------------------------------------------------------------------------------------------
