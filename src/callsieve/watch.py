@@ -48,7 +48,8 @@ def cut_token(matcher: Matcher, data: str, pos: int) -> int:
     return q
 
 
-_CUT_CLOSER = re.compile(r"</[\w▁:.\-|｜]{3,48}\Z")
+# (its word three letters or more, after a token's namespace, before a `:` or `|` suffix)
+_CUT_CLOSER = re.compile(r"</(?:[|｜]{1,2}\w{1,16}[|｜]{1,2} ?)?[\w▁.\-]{3,48}(?:[:|][\w▁.\-]{0,48})?\Z")
 
 
 # What Layout.prose must see besides a marker: a backtick, a newline, what may begin `<pre` or `</pre`.
