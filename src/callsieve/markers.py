@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from .annotations import markers as annotation_tags
-from .reasoning import END_TOKENS, STRIP, SYNTAXES, OpenThinking
+from .reasoning import END_TOKENS, LAST_TOKENS, STRIP, SYNTAXES, OpenThinking
 from .scan import SHAPED, Anchor, Matcher, Shape, Shaped, near_re
 
 if TYPE_CHECKING:
@@ -295,6 +295,10 @@ def _build(fixed: Watching, key: TableKey) -> Table:
             t.add(m, Action(Kind.STRIP if m in STRIP else Kind.KEEP))
     for m in END_TOKENS:
         t.add_new(m, Action(Kind.STRIP))
+    if think is None:
+        # (text where a line goes on after it; the end of the stream decides: Sieve._close)
+        for m in LAST_TOKENS:
+            t.add_new(m + "\n", Action(Kind.KEEP))
     if at_start and calls and think is None:
         for f in key.family:
             for m in f.start_specials:

@@ -105,8 +105,14 @@ STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "[END FINAL RESPONSE]",                                    # Apriel's
          "<|im_start|>assistant")       # a ChatML role header left in the text (Hermes, Qwen)
 
+# End-of-sequence tokens that are also prose (`</s>`, sentencepiece's end and HTML's
+# strikethrough closer): markup only where one ends the stream on a line of its own or after
+# markup (ERNIE's `…</tool_call>\n</s>`), as the whole text the model wrote last; anywhere else
+# text.  Watched as `TOKEN\n`, the spelling watch.cut_token matches at the end of the stream.
+LAST_TOKENS = ("</s>",)
+
 # End-of-turn special tokens a server left in the text (it did not skip special tokens): never
-# content.  `</s>` is not among them: it is also HTML's strikethrough.
+# content.  `</s>` is not among them (LAST_TOKENS): it is also HTML's strikethrough.
 END_TOKENS = ("<|im_end|>", "<|eot_id|>", "<|eom_id|>", "<|endoftext|>", "<|end_of_text|>",
               "<end_of_turn>", "<｜end▁of▁sentence｜>",
               "<|plamo:tag|>")                     # PLaMo 3's (vllm plamo3 reasoning parser)

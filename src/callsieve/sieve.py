@@ -35,7 +35,7 @@ from .markers import Action, Kind, TableKey, Watching, candidates, marker_table,
 from .scan import Anchor, action
 from .marks import Acts, Marks, quoted
 from .watch import Watch
-from .reasoning import HOLD, Thought, check_modes
+from .reasoning import HOLD, LAST_TOKENS, Thought, check_modes
 from .session import Session
 from .sources import Sources, sources
 from .spelling import Spelling
@@ -260,8 +260,10 @@ class Sieve:
         held = self._watch.release()       # a special token cut by the end (watch.cut_token)
         if held:
             if quoted(Kind.CONTROL, held, self._th, self._lay) or (
-                    self._marks.verbatim is not None and self._marks.written(Kind.CONTROL, held)):
-                self._emit(held)           # in code it is quoted, in a block given back written: text
+                    self._marks.verbatim is not None and self._marks.written(Kind.CONTROL, held)) or (
+                    held in LAST_TOKENS and not self._line_starts()):
+                self._emit(held)           # in code it is quoted, in a block given back written,
+                #                            an end token inside a line (`<s>old</s>`): text
             else:
                 self._o.markup(held)
         self._lay.end()
@@ -272,6 +274,12 @@ class Sieve:
         if self.session is not None:
             self._marks.record(self.session, self._th.verdict(self._calls.count, not self._lay.at_start))
         return out
+
+    def _line_starts(self) -> bool:
+        """Does the content's next text start a line (nothing yet, a line ended, or markup just
+        before)?  Where an end token that is also prose (LAST_TOKENS) may end the stream."""
+        lay = self._lay
+        return lay.at_start or lay.ended_line() or lay.lead is not Lead.TEXT
 
     # ------------------------------------------------------------------ plumbing
     def _emit(self, s: str) -> None:

@@ -249,13 +249,11 @@ ERN = ("The user is asking about the weather in Paris today. There's a tool call
 case("tool_call_tag", TP, "ERNIE: prompt-opened thinking, a blank line, a Hermes call, then the end-of-sequence </s>",
      ERN + '\n</think>\n\n<tool_call>\n{"name": "get_current_temperature", "arguments": {"location": "Paris"}}\n'
      '</tool_call>\n</s>', [("get_current_temperature", {"location": "Paris"})], reasoning=ERN,
-     tools=["get_current_temperature"], thinking=True,
-     xfail='an end-of-sequence token (`</s>`) ending the stream is left in the content')
+     tools=["get_current_temperature"], thinking=True)
 case("tool_call_tag", TP, "ERNIE: prompt-opened thinking, then the answer inside <response> … </response>, then </s>",
      "The user greeted me; I'll greet back.\n</think>\n\n<response>\nHello! I'm doing well, thank you for asking.\n"
      "</response>\n</s>", [], "Hello! I'm doing well, thank you for asking.", "The user greeted me; I'll greet back.",
-     thinking=True,
-     xfail='an end-of-sequence token (`</s>`) ending the stream is left in the content')
+     thinking=True)
 GOR = "We need to call get_current_weather with location \"San Francisco, CA\".\n\nWe will call function get_current_weather."
 case("harmony", TP, "gpt-oss: analysis, then a commentary call whose stream ends after the JSON (no <|call|>)",
      f"<|channel|>analysis<|message|>{GOR}<|end|><|start|>assistant<|channel|>commentary "
