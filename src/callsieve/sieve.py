@@ -246,7 +246,7 @@ class Sieve:
         blk = self._blk
         r = blk.reader if blk is not None else None
         self._calls.broke("internal error: " + self._failed, r.rest() if r is not None else "")
-        held = self._watch.release() + (blk.opener + blk.look if blk is not None and blk.fmt is None else "")
+        held = self._watch.release() + (blk.written + blk.look if blk is not None and blk.fmt is None else "")
         if held:
             out.append(Text(held))
         self._blk = None
@@ -436,7 +436,7 @@ class Sieve:
             elif kind is _CALL:
                 if hold.after_close():     # a call after the thinking that closed on a held one:
                     self._play(hold.thought(len(data) - s))    # that one was its draft
-                self._blk = Block(marker, a.fmts)
+                self._blk = Block(a.canon or marker, a.fmts, marker)
                 self._calls.enter(self._lay.starting())
                 return data, pos
             else:
@@ -462,7 +462,7 @@ class Sieve:
             return None
         hold = self._hold
         if hold.ended_example() is not None:
-            self._play(hold.next_block(chosen is not None, len(blk.opener) + len(data) - pos))
+            self._play(hold.next_block(chosen is not None, len(blk.written) + len(data) - pos))
         if chosen is None:
             return self._false_start(blk, data, pos, eof)
         blk.claim(chosen, self._calls)
@@ -484,8 +484,8 @@ class Sieve:
         if cut is not None:
             return data, pos + cut
         if self._hold.call_held():       # visible text after a held call: a thought
-            self._play(self._hold.thought(len(blk.opener) + len(data) - pos))
-        o = blk.opener
+            self._play(self._hold.thought(len(blk.written) + len(data) - pos))
+        o = blk.written
         if len(o) > 1 and o[0] == "\n":
             # A line opener (pythonic's `\n[`): its newline is text; the rest may start another
             # marker (`\n[TOOL_CALL]`), so it is scanned again.
@@ -563,9 +563,9 @@ class Sieve:
                 hold.was_call()              # no call after all: nothing to decide
             elif hold.call_held():           # visible text after a held call: a thought
                 self._blk = None
-                self._play(hold.thought(len(blk.opener) + len(rest[0]) - rest[1]))
+                self._play(hold.thought(len(blk.written) + len(rest[0]) - rest[1]))
         self._blk = None
-        self._emit(blk.opener)
+        self._emit(blk.written)
         self._watched()
         self._marks.as_written(blk.ends(), self._watch.tab.actions)
         return rest

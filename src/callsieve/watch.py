@@ -49,7 +49,7 @@ def cut_token(matcher: Matcher, data: str, pos: int) -> int:
 
 
 # (its word three letters or more, after a token's namespace, before a `:` or `|` suffix)
-_CUT_CLOSER = re.compile(r"</(?:[|｜]{1,2}\w{1,16}[|｜]{1,2} ?)?[\w▁.\-]{3,48}(?:[:|][\w▁.\-]{0,48})?\Z")
+_CUT_CLOSER = re.compile(r"</(?:[|｜]{1,2}\w{1,16}[|｜]{1,2} ?)?[\w▁.\-]{3,48}(?:[:|][\w▁.\-]{0,48}){0,3}\Z")
 
 
 # What Layout.prose must see besides a marker: a backtick, a newline, what may begin `<pre` or `</pre`.

@@ -341,8 +341,7 @@ case("bracket_tool_calls", OM, "a Windows path with escaped backslashes",
 case("tool_call_tag", "https://github.com/can1357/oh-my-pi/issues/10376",
      "Qwen 3.7 / 3.8 via ModelScope: the wrapper garbled to `<tool_call| … </tool_call` (no `>`)",
      '<tool_call| {"name": "web_search", "arguments": {"query": "vllm release notes"}}</tool_call',
-     [("web_search", {"query": "vllm release notes"})], tools={"web_search": {"query": {"type": "string"}}},
-     xfail='a garbled wrapper (`<tool_call|` … `</tool_call` with no `>`) around a whole JSON call')
+     [("web_search", {"query": "vllm release notes"})], tools={"web_search": {"query": {"type": "string"}}})
 case("minimax_m2", "https://github.com/anthropics/claude-code/issues/69258",
      "a stray lead token `count`, a newline, then a bare invoke with no wrapper",
      'count\n<invoke name="Bash">\n<parameter name="command">git status --short</parameter>\n</invoke>',
