@@ -105,7 +105,8 @@ case("qwen3_coder", LM, "a bare function block, a string value written with XML 
      "<function=run_command><parameter=command>  printf &quot;a&amp;b&quot;\nnext  </parameter>"
      "<parameter=timeout>30</parameter><parameter=options>{\"check\":true}</parameter></function>",
      [("run_command", {"command": '  printf "a&b"\nnext  ', "timeout": 30, "options": {"check": True}})], tools=RUN,
-     xfail="unsafe to read: XML entities in a tag-delimited value are not decoded, since the same value may be an HTML file's text whose `&amp;` must stay as written")
+     xfail="unsafe to read: XML entities in a tag-delimited value are not decoded, since the same value "
+           "may be an HTML file's text whose `&amp;` must stay as written")
 case("qwen3_coder", LM, "thinking, then a glued <tool_call> block with a multi-line value",
      "<think>Need a tool.</think><tool_call><function=run_command><parameter=command>line 1\n  line 2</parameter>"
      "<parameter=timeout>10</parameter></function></tool_call>",
@@ -159,7 +160,8 @@ case("qwen3_coder", LA, "the same turn with its newlines written as literal `\\n
      r"cat core/watchdog.go\n</parameter>\n</function>\n</tool_call>",
      [("bash", {"script": "cd /srv/app && cat core/watchdog.go"})], "Let me examine the watchdog.",
      tools={"bash": {"script": {"type": "string"}}},
-     xfail='unsafe to read: a block whose layout newlines are literal `\\n` escapes is what a call quoted inside a JSON string looks like')
+     xfail="unsafe to read: a block whose layout newlines are literal `\\n` escapes is what a call quoted "
+           "inside a JSON string looks like")
 case("bare_json", LA, "a call object whose arguments are a JSON-encoded string",
      '{"name": "web_search", "arguments": "{\\"query\\": \\"cats\\"}"}', [("web_search", {"query": "cats"})],
      tools={"web_search": {"query": {"type": "string"}}})
@@ -173,7 +175,8 @@ case("bare_json", LA, "a call object keyed `function` instead of `name`",
      '{"function": "add", "arguments": {"x": 5, "y": 3}}', [("add", {"x": 5, "y": 3})], tools=["add"])
 case("pythonic", LA, "a name, then a JSON object in round brackets", 'add({"x":5,"y":3})', [("add", {"x": 5, "y": 3})],
      tools=["add"],
-     xfail='unsafe to read: a bare `NAME({json})` expression with no wrapper or list brackets is what a line of code looks like')
+     xfail="unsafe to read: a bare `NAME({json})` expression with no wrapper or list brackets is what a "
+           "line of code looks like")
 
 
 # ---------------------------------------------------------------------------------------------
