@@ -43,7 +43,7 @@ def hermes_table():
 
 def region_with_a_call(think=THINK):
     out, calls, other, sent, hold = made()
-    blk = SimpleNamespace(opener="<tool_call>")
+    blk = SimpleNamespace(opener="<tool_call>", written="<tool_call>")
     data = "<tool_call>{\"name\": \"f\"}"
     hold.start(think, blk, data, len("<tool_call>"))
     calls.start("f")                         # reading the region as a call changes the owners…
@@ -62,7 +62,7 @@ def test_no_region_is_held_at_first():
 
 def test_a_region_in_thinking_holds_a_call_once_one_started():
     out, calls, other, sent, hold = made()
-    hold.start(THINK, SimpleNamespace(opener="<tool_call>"), "<tool_call>", 11)
+    hold.start(THINK, SimpleNamespace(opener="<tool_call>", written="<tool_call>"), "<tool_call>", 11)
     assert type(hold.region) is Tentative and hold.thinking
     assert not hold.call_held()              # no call in it yet
     calls.start("f")
@@ -111,7 +111,7 @@ def test_a_thought_whose_thinking_closed_after_it_releases_the_closer_and_the_an
 
 def test_an_example_is_decided_by_what_follows_its_block():
     out, calls, other, sent, hold = made()
-    blk = SimpleNamespace(opener='{"name"')
+    blk = SimpleNamespace(opener='{"name"', written='{"name"')
     hold.start(None, blk, '{"name": "f"}', 7)
     assert type(hold.region) is Example and not hold.thinking
     assert hold.ended_example() is None      # its block has not ended
@@ -133,7 +133,7 @@ def test_an_example_is_decided_by_what_follows_its_block():
 
 def test_an_example_followed_by_the_wrappers_closer_was_the_call():
     out, calls, other, sent, hold = made()
-    blk = SimpleNamespace(opener='{"name"')
+    blk = SimpleNamespace(opener='{"name"', written='{"name"')
     hold.start(None, blk, '{"name": "f"}', 7)
     calls.start("f")
     hold.block_ended(blk, False, 0)

@@ -97,7 +97,7 @@ def test_calls_count_per_block_and_save_and_restore():
 
 
 def tentative(data="<tool_call>{", pos=11):
-    blk = SimpleNamespace(opener="<tool_call>")
+    blk = SimpleNamespace(opener="<tool_call>", written="<tool_call>")
     return Tentative(THINK, blk, ("saved",), 0, data, pos)
 
 

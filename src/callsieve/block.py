@@ -33,11 +33,12 @@ RELEASED = -1                          # drive: the block holds no call (its tex
 class Block:
     """One block, from its opener to its end: all its state in one place."""
 
-    __slots__ = ("opener", "cands", "look", "fmt", "reader", "gen", "lane",
+    __slots__ = ("opener", "written", "cands", "look", "fmt", "reader", "gen", "lane",
                  "fallback", "cut", "unread", "why", "spoke", "mk", "mk_opener")
 
-    def __init__(self, opener: str, cands: tuple):
-        self.opener = opener           # the marker that opened it
+    def __init__(self, opener: str, cands: tuple, written: str | None = None):
+        self.opener = opener           # the marker that opened it, as its formats read it
+        self.written = written or opener   # …and as it was written (a garbled spelling of it)
         self.cands = cands             # formats that share that marker (DECIDE)
         self.look = ""                 # text after the opener, held while they decide
         self.fmt: Format | None = None   # the format that claimed it (None: still DECIDE)
@@ -119,7 +120,7 @@ class Block:
             return None                # any tag opened it: no format's markup, plain text
         if rest is not None and len(rest) < LOOK_MAX and self.cut_at_end(rest, calls.at_start, calls):
             raw = "" if rest.isspace() else rest
-            out.markup(o + raw)
+            out.markup(self.written + raw)
             calls.push(ToolCallError(None, f"cut off by the end of the stream after {o!r}", raw))
             return len(raw)
         if special(o):
@@ -239,7 +240,7 @@ class Block:
         if r is None:
             return
         end = (r.at if at is None else at) - emitted
-        out.markup(("" if self.mk_opener else self.opener) + r.text(self.mk, end))
+        out.markup(("" if self.mk_opener else self.written) + r.text(self.mk, end))
         self.mk_opener = True
         self.mk = end + emitted
 
@@ -266,7 +267,7 @@ class Block:
         if (not calls.block_calls or calls.block_ran or calls.block_over or calls.block_cut
                 or self.spoke or r is None):
             return None
-        return self.opener + r.text(0, at)
+        return self.written + r.text(0, at)
 
     def ends(self) -> tuple:
         """Where a block of its formats (the one that claimed it, else its candidates) ends:

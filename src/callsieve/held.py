@@ -67,9 +67,9 @@ class Tentative:
         self.run_of: tuple[type, int | None] | None = None   # (event class, call index) of that run
         # The region's text: the opener, then everything received after it (the first a reference
         # into the text it came in, so a whole-text parse slices only the region itself).
-        self.parts: list = [blk.opener, (data, pos)]
+        self.parts: list = [blk.written, (data, pos)]
         self.recent: list[str] = []    # chunks received since, joined by JOIN
-        self.size = len(blk.opener) + len(data) - pos
+        self.size = len(blk.written) + len(data) - pos
         # The thinking closed right after the region's calls, all whole (Hold.closed_after):
         # (where in the region's text, the closer).  None: it has not.
         self.closer: tuple[int, str] | None = None

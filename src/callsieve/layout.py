@@ -49,7 +49,7 @@ class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
     __slots__ = ("th", "markup", "piece", "at_start", "lead", "gap", "ws", "rws",
-                 "rlead", "ticks", "rticks", "fence", "code", "quote", "last")
+                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "last")
 
     def __init__(self, th: Thought, markup: Callable[[str], None],
                  piece: Callable[[type[Text] | type[Reasoning], str], None]):
@@ -62,6 +62,7 @@ class Layout:
         self.ws = ""                   # content's trailing whitespace, not out yet
         self.rws = ""                  # the thinking block's trailing whitespace, not out yet
         self.rlead = True              # nothing but whitespace in this thinking block yet
+        self.rseen = False             # an earlier thinking block of the turn had words
         self.ticks = (0, 0)            # is the content's current line inside `inline code` (_ticks)
         self.rticks = (0, 0)           # the same for the thinking block's current line
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
@@ -70,11 +71,11 @@ class Layout:
         self.last = ""                 # the content's last visible character (before)
 
     def save(self) -> tuple:
-        return (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
+        return (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
                 self.rticks, self.fence, self.code, self.quote, self.last)
 
     def restore(self, state: tuple) -> None:
-        (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.ticks,
+        (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
          self.rticks, self.fence, self.code, self.quote, self.last) = state
 
     # ------------------------------------------------------------------ questions
@@ -240,7 +241,12 @@ class Layout:
         if self.rlead:
             body = s.lstrip()
             if len(body) != len(s):
-                if not th.legacy:
+                if self.rseen:
+                    # A later block's leading whitespace parts its words from the earlier
+                    # block's (Inkling's `…weather.<|end_message|>…<|content_thinking|> Tokyo`):
+                    # text, or the reasoning would glue two thoughts into one word.
+                    self.piece(Reasoning, s[:len(s) - len(body)])
+                elif not th.legacy:
                     self.markup(s[:len(s) - len(body)])
                 s = body
             if not s:
@@ -252,6 +258,7 @@ class Layout:
             return
         self.piece(Reasoning, self.rws + body if self.rws else body)
         self.rws = s[len(body):]
+        self.rseen = True
 
     def thought_opens(self) -> None:
         """A thinking block opened: its leading whitespace is layout."""

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from .annotations import markers as annotation_tags
-from .reasoning import END_TOKENS, STRIP, SYNTAXES, OpenThinking
+from .reasoning import END_TOKENS, LAST_TOKENS, STRIP, SYNTAXES, OpenThinking
 from .scan import SHAPED, Anchor, Matcher, Shape, Shaped, near_re
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class Action(NamedTuple):
     fmts: tuple[Format, ...] = ()          # CALL: the formats that may read its block, in order
     syntax: OpenThinking | None = None     # THINK_OPEN, THINK_CLOSE, STRAY_CLOSE: the syntax
     closer: str | None = None              # SPAN: the span's closer
+    canon: str | None = None               # CALL: the opener its formats read (a garbled spelling was written)
 
 
 class Table(NamedTuple):
@@ -114,6 +115,8 @@ _CLOSING = re.compile(r"</[^<>\n]{1,48}>")
 # writes; one whose name joins words (`</dots_function_call>`, `</minimax:tool_call>`,
 # `</arg_value>`) is a markup spelling, never a word of a sentence.
 _PLAIN_CLOSER = re.compile(r"</[A-Za-z]+>")
+# A plain tag opener (`<tool_call>`, `<minimax:tool_call>`): its garbled spellings open its block.
+_PLAIN_TAG = re.compile(r"<[A-Za-z_][\w.\-]{2,47}(?::[A-Za-z_][\w.\-]{0,47})?>")
 
 
 @functools.lru_cache(maxsize=256)
@@ -207,12 +210,23 @@ def controls(fmts: tuple, family: tuple, extra: tuple = (), tools: bool = True) 
             tokens.update(glued(f))
         if shape is not None:
             tokens.add(shape)
+        if mine:
+            tokens.update(garbled_closers(f))
         if tools:
             tokens.update(tails(f))
         for o, c in f.spans:
             if mine or control_shape(o):
                 spans.setdefault(o, c)
     return tuple(sorted(tokens - set(spans))), spans
+
+
+@functools.lru_cache(maxsize=256)
+def garbled_closers(f) -> tuple[str, ...]:
+    """A family's tag closers written with a `|` or a space before their `>` (`</tool_call|>`, as its
+    openers are garbled: _Table.garbled): markup of that family, as its closer is.  Cut by the
+    end of the stream (`</tool_call|`) they are markup too (watch.cut_token)."""
+    closers = {f.closer_for(o) for o in f.openers if isinstance(o, str)} | {f.closer}
+    return tuple(sorted(c[:-1] + g for c in closers if c and _PLAIN_TAG.fullmatch("<" + c[2:]) for g in ("|>", " >")))
 
 
 _TOKENS = re.compile(r"<[|｜][^<>\n]{1,64}?>|<[^<>|｜\n]{1,64}[|｜]>")
@@ -341,6 +355,7 @@ def _build(fixed: Watching, key: TableKey) -> Table:
                 for m in f.start_openers + (tools if f.name_openers else ()):
                     t.call(m, f, start_only=True)
         t.shaped()
+        t.garbled()
     if fixed.reasoning and think is not None:
         _inside_thinking(t, think, key.fresh)
     elif fixed.reasoning:
@@ -353,6 +368,10 @@ def _build(fixed: Watching, key: TableKey) -> Table:
             t.add(m, Action(Kind.STRIP if m in STRIP else Kind.KEEP))
     for m in END_TOKENS:
         t.add_new(m, Action(Kind.STRIP))
+    if think is None:
+        # (text where a line goes on after it; the end of the stream decides: Sieve._close)
+        for m in LAST_TOKENS:
+            t.add_new(m + "\n", Action(Kind.KEEP))
     if at_start and calls and think is None:
         for f in key.family:
             for m in f.start_specials:
@@ -382,6 +401,7 @@ class _Table:
     def __init__(self) -> None:
         self.actions: dict[str, Action] = {}
         self.calls: dict[str, list[Format]] = {}    # a call opener's formats, growing
+        self.canon: dict[str, str] = {}             # a garbled opener: the opener it stands for
         self.anywhere: set[str] = set()
         self.anchored: set[str] = set()      # only as the first thing in the content
 
@@ -410,6 +430,21 @@ class _Table:
                 if not isinstance(m, Shape) and (whole(m) or _name_prefix(s.pattern, m)):
                     cands.extend(f for f in fmts if f not in cands)
 
+    def garbled(self) -> None:
+        """A tag opener written with its `>` garbled (`<tool_call|`, `<tool_call ` before the
+        body: Qwen 3.7 / 3.8 through ModelScope, oh-my-pi#10376) opens the block the tag opens,
+        read by the same formats: the garbled spelling is markup when a call follows, text when
+        none does, as the opener's own is."""
+        for m, fmts in list(self.calls.items()):
+            if isinstance(m, Shape) or not _PLAIN_TAG.fullmatch(m):
+                continue
+            for g in (m[:-1] + "|", m[:-1] + " "):
+                if g not in self.actions:
+                    self.actions[g] = Action(Kind.CALL)
+                    self.calls[g] = list(fmts)
+                    self.canon[g] = m
+                    (self.anywhere if m in self.anywhere else self.anchored).add(g)
+
     def add_new(self, marker: str, action: Action, start_only: bool = False) -> None:
         """Add `marker` unless it already has an action."""
         if marker not in self.actions:
@@ -417,7 +452,7 @@ class _Table:
 
     def compiled(self) -> Table:
         anchored = self.anchored - self.anywhere
-        table = {m: Action(Kind.CALL, tuple(self.calls[m])) if a.kind is Kind.CALL else a
+        table = {m: Action(Kind.CALL, tuple(self.calls[m]), canon=self.canon.get(m)) if a.kind is Kind.CALL else a
                  for m, a in self.actions.items()}
         shapes = [(m, a) for m, a in table.items() if isinstance(m, Shape)]
         if shapes:

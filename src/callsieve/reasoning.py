@@ -62,9 +62,12 @@ class Thinking:
         object.__setattr__(self, "closes", tuple(dict.fromkeys(self.closes + own)))
 
 
+# Plain tags are thinking blocks by their role, whatever word of it the model was trained on:
+# `<think>` (most), `<thinking>` (Apriel), `<thought>` (Poolside Laguna), `<reasoning>`.
+ROLE_WORDS = ("think", "thinking", "thought", "reasoning")
+
 SYNTAXES = (
-    Thinking("think", ("<think>",), ("</think>",)),
-    Thinking("thinking", ("<thinking>",), ("</thinking>",)),
+    *(Thinking(word, (f"<{word}>",), (f"</{word}>",)) for word in ROLE_WORDS),
     Thinking("mistral", ("[THINK]",), ("[/THINK]",)),
     Thinking("seed", ("<seed:think>",), ("</seed:think>",)),
     Thinking("hy3", ("<think:opensource>",), ("</think:opensource>",)),   # Tencent Hy3's suffixed tokens
@@ -102,8 +105,14 @@ STRIP = ("<answer>", "</answer>", "<response>", "</response>",
          "[END FINAL RESPONSE]",                                    # Apriel's
          "<|im_start|>assistant")       # a ChatML role header left in the text (Hermes, Qwen)
 
+# End-of-sequence tokens that are also prose (`</s>`, sentencepiece's end and HTML's
+# strikethrough closer): markup only where one ends the stream on a line of its own or after
+# markup (ERNIE's `…</tool_call>\n</s>`), as the whole text the model wrote last; anywhere else
+# text.  Watched as `TOKEN\n`, the spelling watch.cut_token matches at the end of the stream.
+LAST_TOKENS = ("</s>",)
+
 # End-of-turn special tokens a server left in the text (it did not skip special tokens): never
-# content.  `</s>` is not among them: it is also HTML's strikethrough.  Beyond the ones families
+# content.  `</s>` is not among them (LAST_TOKENS): it is also HTML's strikethrough.  Beyond the ones families
 # are known to write, a token is one by its parts: a word that says the turn, message or
 # sequence ends, in any spelling of a special token (`<eos>`: Gemma 4 on oMLX; `<|end_of_msg|>`:
 # Kimi K3), upper case too.  (`<|eot|>` and `<|eom|>` are not among the words: harmony's and

@@ -35,7 +35,7 @@ from .markers import Action, Kind, TableKey, Watching, candidates, marker_table,
 from .scan import Anchor, action
 from .marks import Acts, Marks, quoted
 from .watch import Watch
-from .reasoning import HOLD, Thought, check_modes
+from .reasoning import HOLD, LAST_TOKENS, Thought, check_modes
 from .session import Session
 from .sources import Sources, sources
 from .spelling import Spelling
@@ -246,7 +246,7 @@ class Sieve:
         blk = self._blk
         r = blk.reader if blk is not None else None
         self._calls.broke("internal error: " + self._failed, r.rest() if r is not None else "")
-        held = self._watch.release() + (blk.opener + blk.look if blk is not None and blk.fmt is None else "")
+        held = self._watch.release() + (blk.written + blk.look if blk is not None and blk.fmt is None else "")
         if held:
             out.append(Text(held))
         self._blk = None
@@ -260,8 +260,10 @@ class Sieve:
         held = self._watch.release()       # a special token cut by the end (watch.cut_token)
         if held:
             if quoted(Kind.CONTROL, held, self._th, self._lay) or (
-                    self._marks.verbatim is not None and self._marks.written(Kind.CONTROL, held)):
-                self._emit(held)           # in code it is quoted, in a block given back written: text
+                    self._marks.verbatim is not None and self._marks.written(Kind.CONTROL, held)) or (
+                    held in LAST_TOKENS and not self._line_starts()):
+                self._emit(held)           # in code it is quoted, in a block given back written,
+                #                            an end token inside a line (`<s>old</s>`): text
             else:
                 self._o.markup(held)
         self._lay.end()
@@ -272,6 +274,12 @@ class Sieve:
         if self.session is not None:
             self._marks.record(self.session, self._th.verdict(self._calls.count, not self._lay.at_start))
         return out
+
+    def _line_starts(self) -> bool:
+        """Does the content's next text start a line (nothing yet, a line ended, or markup just
+        before)?  Where an end token that is also prose (LAST_TOKENS) may end the stream."""
+        lay = self._lay
+        return lay.at_start or lay.ended_line() or lay.lead is not Lead.TEXT
 
     # ------------------------------------------------------------------ plumbing
     def _emit(self, s: str) -> None:
@@ -428,7 +436,7 @@ class Sieve:
             elif kind is _CALL:
                 if hold.after_close():     # a call after the thinking that closed on a held one:
                     self._play(hold.thought(len(data) - s))    # that one was its draft
-                self._blk = Block(marker, a.fmts)
+                self._blk = Block(a.canon or marker, a.fmts, marker)
                 self._calls.enter(self._lay.starting())
                 return data, pos
             else:
@@ -454,7 +462,7 @@ class Sieve:
             return None
         hold = self._hold
         if hold.ended_example() is not None:
-            self._play(hold.next_block(chosen is not None, len(blk.opener) + len(data) - pos))
+            self._play(hold.next_block(chosen is not None, len(blk.written) + len(data) - pos))
         if chosen is None:
             return self._false_start(blk, data, pos, eof)
         blk.claim(chosen, self._calls)
@@ -476,8 +484,8 @@ class Sieve:
         if cut is not None:
             return data, pos + cut
         if self._hold.call_held():       # visible text after a held call: a thought
-            self._play(self._hold.thought(len(blk.opener) + len(data) - pos))
-        o = blk.opener
+            self._play(self._hold.thought(len(blk.written) + len(data) - pos))
+        o = blk.written
         if len(o) > 1 and o[0] == "\n":
             # A line opener (pythonic's `\n[`): its newline is text; the rest may start another
             # marker (`\n[TOOL_CALL]`), so it is scanned again.
@@ -556,9 +564,9 @@ class Sieve:
                 hold.was_call()              # no call after all: nothing to decide
             elif hold.call_held():           # visible text after a held call: a thought
                 self._blk = None
-                self._play(hold.thought(len(blk.opener) + len(rest[0]) - rest[1]))
+                self._play(hold.thought(len(blk.written) + len(rest[0]) - rest[1]))
         self._blk = None
-        self._emit(blk.opener)
+        self._emit(blk.written)
         self._watched()
         self._marks.as_written(blk.ends(), self._watch.tab.actions)
         return rest

@@ -40,8 +40,16 @@ def cut_token(matcher: Matcher, data: str, pos: int) -> int:
         # markers.tails) ends at the end of the stream too: held the same way.
         q = data.rfind("</", pos)
         m = matcher.search(data + "\n", q) if 0 <= q and end - q <= 256 else None
-        return q if m is not None and m.start() == q and m.end() == end + 1 else end
+        if m is not None and m.start() == q and m.end() == end + 1:
+            return q
+        # A closer watched now, cut by the end of the stream after its word (`…}</tool_call`,
+        # oh-my-pi#10376): markup as the whole closer would be, never its start left as text.
+        return q if 0 <= q and _CUT_CLOSER.match(data, q) and matcher.partial(data, q) == q else end
     return q
+
+
+# (its word three letters or more, after a token's namespace, before a `:` or `|` suffix)
+_CUT_CLOSER = re.compile(r"</(?:[|｜]{1,2}\w{1,16}[|｜]{1,2} ?)?[\w▁.\-]{3,48}(?:[:|][\w▁.\-]{0,48}){0,3}\Z")
 
 
 # What Layout.prose must see besides a marker: a backtick, a newline, what may begin `<pre` or `</pre`.

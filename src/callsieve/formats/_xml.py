@@ -761,6 +761,16 @@ def invoke_dialect(prefixes=("",), block_close=(), fillers=(), selfclose=False, 
                    attrs_tag(f"<{alt}invoke", {"name": "name"}, selfclose=selfclose), end=end)
     param = Tag(tuple(f"<{p}parameter" for p in prefixes),
                 attrs_tag(f"<{alt}parameter", {"name": "key"}, {"string": "string", "type": "type"}), end=end)
-    return Dialect(call=call_tag, call_close=tuple(f"</{p}invoke>" for p in prefixes), param=param,
-                   value_close=tuple(f"</{p}parameter>" for p in prefixes),
-                   block_close=block_close, fillers=fillers, **kw)
+    return Dialect(call=call_tag, call_close=closers(prefixes, "invoke"), param=param,
+                   value_close=closers(prefixes, "parameter"), block_close=block_close, fillers=fillers, **kw)
+
+
+def closers(prefixes: tuple[str, ...], word: str) -> tuple[str, ...]:
+    """The closing tags of element `word` under each tag prefix; under a namespace prefix also
+    the tag cut short (`</｜DSML｜inv>` for `</｜DSML｜invoke>`: DeepSeek V4's 4-6 bit quants write
+    it so every time, ml-explore/mlx-lm's test_deepseek_dsml_close_tag): a closing tag in the
+    family's namespace whose word begins the element's (three letters or more) is that closer.
+    Never without a namespace: `</inv>` alone is anybody's tag."""
+    whole = tuple(f"</{p}{word}>" for p in prefixes)
+    cut = tuple(f"</{p}{word[:n]}>" for p in prefixes if p for n in range(3, len(word)))
+    return whole + cut
