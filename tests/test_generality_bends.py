@@ -338,7 +338,6 @@ XFAIL: dict[tuple[str, str], str] = {
     ("bent", "namespaced"): "a namespace on a known token leaves the token in the content",
     ("bent", "suffixed"): "a suffix on a known token leaves the token in the content",
     ("bent", "bar_swap"): "a known token with its bars swapped is not the token",
-    ("bent", "doubled"): "a doubled opener is a block with no call, its token in the content",
     ("values", "single_quotes"): "a call object in Python's syntax (single quotes) is not read",
     ("values", "python_literals"): "True / False / None in a call object are not JSON",
     ("values", "trailing_commas"): "a comma before `}` or `]` is `expected a key`",
