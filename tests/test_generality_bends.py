@@ -340,7 +340,6 @@ XFAIL: dict[tuple[str, str], str] = {
     ("bent", "bar_swap"): "a known token with its bars swapped is not the token",
     ("values", "single_quotes"): "a call object in Python's syntax (single quotes) is not read",
     ("values", "python_literals"): "True / False / None in a call object are not JSON",
-    ("values", "trailing_commas"): "a comma before `}` or `]` is `expected a key`",
     ("values", "xml_entities"): "entities are kept as written (`&lt;`)",
     ("values", "cdata"): "a CDATA section is kept as written",
     ("dialects", "react"): "ReAct's `Action:` / `Action Input:` is not read",
