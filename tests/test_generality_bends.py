@@ -341,7 +341,6 @@ XFAIL: dict[tuple[str, str], str] = {
     ("values", "single_quotes"): "a call object in Python's syntax (single quotes) is not read",
     ("values", "python_literals"): "True / False / None in a call object are not JSON",
     ("values", "xml_entities"): "entities are kept as written (`&lt;`)",
-    ("values", "cdata"): "a CDATA section is kept as written",
     ("dialects", "react"): "ReAct's `Action:` / `Action Input:` is not read",
 }
 
