@@ -338,8 +338,6 @@ XFAIL: dict[tuple[str, str], str] = {
     ("bent", "namespaced"): "a namespace on a known token leaves the token in the content",
     ("bent", "suffixed"): "a suffix on a known token leaves the token in the content",
     ("bent", "bar_swap"): "a known token with its bars swapped is not the token",
-    ("values", "single_quotes"): "a call object in Python's syntax (single quotes) is not read",
-    ("values", "python_literals"): "True / False / None in a call object are not JSON",
     ("values", "xml_entities"): "entities are kept as written (`&lt;`)",
     ("dialects", "react"): "ReAct's `Action:` / `Action Input:` is not read",
 }
