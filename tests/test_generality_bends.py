@@ -315,13 +315,17 @@ def dialect_cases(rng: random.Random, kind: str):
     out = [("undeclared", check_text, (text, undeclared, chunks)),
            ("fenced", check_text, (fenced, tools, split(fenced, [4]))),
            ("quoted", check_text, (quoted, tools, split(quoted, [5])))]
-    if kind == "md_header":     # (the header is the model's prose: the content; the call read)
+    if kind == "md_header" or text.startswith("Thought:"):
+        # (a header, a thought: the model's prose, the content; the call read)
         lead = text.split("\n", 1)[0]
         out.insert(0, ("read", check_after, (text, tools, [(name, args)], lead, chunks)))
     elif DIALECTS[kind]:
         out.insert(0, ("read", check_bent, (text, tools, [(name, args)], chunks)))
     else:
         out.insert(0, ("text", check_text, (text, tools, chunks)))
+    if kind == "react":         # (an observation after the step: a transcript's example, text)
+        logged = text + "\nObservation: " + rng.choice(("22 degrees", "done", "no results"))
+        out.append(("observed", check_text, (logged, tools, split(logged, [3]))))
     return [out]
 
 
@@ -338,8 +342,9 @@ XFAIL: dict[tuple[str, str], str] = {
     ("bent", "namespaced"): "a namespace on a known token leaves the token in the content",
     ("bent", "suffixed"): "a suffix on a known token leaves the token in the content",
     ("bent", "bar_swap"): "a known token with its bars swapped is not the token",
-    ("values", "xml_entities"): "entities are kept as written (`&lt;`)",
-    ("dialects", "react"): "ReAct's `Action:` / `Action Input:` is not read",
+    ("values", "xml_entities"): "unsafe, kept as written: a value may hold `&lt;` on purpose (an HTML "
+                                "file's text), and nothing says a made-up family escapes its values "
+                                "(the XML dialects, MiniCPM5's, decode them)",
 }
 
 

@@ -15,6 +15,7 @@ result's wrapper holds no call.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from . import MAYBE, NO, YES, Verdict
@@ -28,6 +29,23 @@ DEPTH = 3                              # wrappers inside the outer one, at most
 
 
 
+@functools.cache
+def family_openers() -> dict[str, tuple]:
+    """{the first two characters: ((whole-token opener, its families in the order the registry
+    asks them), …)}, longest first (read once, on first use: the registry imports this module)."""
+    from . import all_formats
+    got: dict[str, list] = {}
+    for f in all_formats():
+        if not f.shaped and isinstance(f, Family):
+            for o in f.openers:
+                if isinstance(o, str) and _TOKEN.fullmatch(o) and o not in f.inline:
+                    got.setdefault(o, []).append(f)
+    heads: dict[str, list] = {}
+    for o, fs in got.items():
+        heads.setdefault(o[:2], []).append((o, tuple(fs)))
+    return {h: tuple(sorted(v, key=lambda e: -len(e[0]))) for h, v in heads.items()}
+
+
 class Inner(Body):
     """A known family's own block inside a wrapper no family declares: the wrapper bent
     (`<|acme:tool_calls_section_begin|>`, `<｜tool_calls_begin_v2｜>`) around a block that opens
@@ -36,32 +54,12 @@ class Inner(Body):
     they would (a call to a tool not declared does not), so a block no family reads leaves the
     wrapper text."""
 
-    _openers: dict[str, tuple] | None = None
-
-    @classmethod
-    def openers(cls) -> dict[str, tuple]:
-        """{the first two characters: ((whole-token opener, its families in the order the
-        registry asks them), …)} (read once: the registry imports this module)."""
-        if cls._openers is None:
-            from . import all_formats
-            got: dict[str, list] = {}
-            for f in all_formats():
-                if not f.shaped and isinstance(f, Family):
-                    for o in f.openers:
-                        if isinstance(o, str) and _TOKEN.fullmatch(o) and o not in f.inline:
-                            got.setdefault(o, []).append(f)
-            heads: dict[str, list] = {}
-            for o, fs in got.items():
-                heads.setdefault(o[:2], []).append((o, tuple(fs)))
-            cls._openers = {h: tuple(sorted(v, key=lambda e: -len(e[0]))) for h, v in heads.items()}
-        return cls._openers
-
     def _first(self, look: str, eof: bool, ctx):
         """(verdict, opener, family) of the family block at the start of `look`."""
         s = look.lstrip()
         if not s:
             return (NO if eof else MAYBE), None, None
-        table = self.openers()
+        table = family_openers()
         if len(s) < 2:
             return (MAYBE if not eof and any(h.startswith(s) for h in table) else NO), None, None
         wait = False
