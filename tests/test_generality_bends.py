@@ -409,3 +409,16 @@ def sweep(seeds: int) -> None:
 
 if __name__ == "__main__":
     sweep(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+
+
+@pytest.mark.parametrize("opener,closer", [("<| acme_call |>", "<| /acme_call |>"), ("<｜ acme_call ｜>", "<｜ /acme_call ｜>"),
+                                           ("<| tool_calls_section_begin |>", "<| tool_calls_section_end |>")])
+def test_a_special_token_spaced_inside_its_bars_is_a_wrapper(opener, closer):
+    """`<| x |>` (a detokenizer's spacing): a wrapper like `<|x|>`, around a known body or a
+    known family's own block; in prose, text."""
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    for inner in ('{"name": "f", "arguments": {"a": 1}}',
+                  '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>'):
+        text = opener + inner + closer
+        check_bent(text, tools, [("f", {"a": 1})], split(text, [3]))
+    check_text(f"a {opener} b", tools, split(f"a {opener} b", [2]))

@@ -72,6 +72,8 @@ def closers(opener: str) -> tuple[str, ...]:
     if left == "<<<":                      # `<<<TOOL_CALL>>>`…`<<<END_TOOL_CALL>>>`
         out.append(left + end + "_" + inner + right)
     out.append(left + "/" + inner + right)
+    if inner[:1] == " ":                   # a spaced token, `<| x |>`: `<| /x |>`
+        out.append(left + " /" + inner[1:] + right)
     ns = max(inner.rfind("|"), inner.rfind("｜"))
     if ns > 0:                             # a namespace: the slash after it too (`<|NS|/x|>`)
         out.append(left + inner[:ns + 1] + "/" + inner[ns + 1:] + right)
