@@ -28,7 +28,6 @@ from ..scan import Shape
 DEPTH = 3                              # wrappers inside the outer one, at most
 
 
-
 @functools.cache
 def family_openers() -> dict[str, tuple]:
     """{the first two characters: ((whole-token opener, its families in the order the registry
