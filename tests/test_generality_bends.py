@@ -336,7 +336,9 @@ AXES = {"bent": (BENDS, bent_cases), "values": (ENCODINGS, value_cases), "dialec
 XFAIL: dict[tuple[str, str], str] = {
     ("bent", "no_opener"): "a body and its closer with no opener: a name-led tag body is not read, "
                            "and a JSON body then a stray closer in a fence runs",
-    ("bent", "no_closer"): "a name-led tag body cut by the end of the stream is incomplete",
+    ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
+                           "stream before its closer may have lost arguments, so it is incomplete, never "
+                           "run (a JSON body ends itself, and is read)",
     ("bent", "other_closer"): "a misspelled closer, or another family's, stays in the content",
     ("bent", "spaced_token"): "a special token written with spaces (`<| x |>`) is not the token",
     ("bent", "namespaced"): "a namespace on a known token leaves the token in the content",
