@@ -161,13 +161,18 @@ class Example(Tentative):
     ("…to the tool, but I did not send it") says it was an example, and its text is content.
     Its events are held until that is known (a streamed call cannot be taken back)."""
 
-    __slots__ = ("ended", "quick", "checked", "sentence", "gap", "shown", "spelled")
+    __slots__ = ("ended", "quick", "checked", "sentence", "gap", "shown", "spelled", "fenced")
     NO_THINKING = Thinking("example", (), ())
     CALL, EXAMPLE, WAIT, NEXT = "call", "example", "wait", "next"
 
     def __init__(self, blk: Block, saved: tuple, mark: int, data: str, pos: int,
-                 quick: bool = False, sentence: bool = False, shown: bool = False, spelled: bool = False):
+                 quick: bool = False, sentence: bool = False, shown: bool = False, spelled: bool = False,
+                 fenced: bool = False):
         super().__init__(self.NO_THINKING, blk, saved, mark, data, pos)
+        # Opened by a code fence (Format.fences): its call is the call only if its fence closes
+        # and the turn ends there; a wrapper's closer after it is no server's stripped opener
+        # (`{…}</tool_call>` quoted in a fence stays quoted).
+        self.fenced = fenced
         # Opened right after a marker spelled with ordinary tokens (spelling.py): quoted markup,
         # text whatever follows it.
         self.spelled = spelled
@@ -222,7 +227,7 @@ class Example(Tentative):
         matcher = table.matcher
         rest = data[q:q + 64]
         wait = False
-        for c in closers:
+        for c in () if self.fenced else closers:
             if rest.startswith(c):
                 return self.CALL
             wait = wait or (not eof and c.startswith(rest))
@@ -235,8 +240,8 @@ class Example(Tentative):
             kind = action(table.actions, m.group()).kind
             if quoted(kind, m.group()):
                 return self.EXAMPLE
-            if kind in TURN_END:
-                return self.CALL
+            if kind in TURN_END and not (self.fenced and kind is not Kind.STRIP):
+                return self.CALL        # (a family's control token after a fence's call: quoted too)
             if kind is Kind.CALL:
                 return self.NEXT
         elif wait or (not eof and matcher.partial(data, q) == q):
@@ -313,7 +318,7 @@ class Hold:
             self.start(None, blk, data, pos, spelled=True)     # one more example: text
         elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
                                or blk.opener in fmt.fences):
-            self.start(None, blk, data, pos)
+            self.start(None, blk, data, pos, fenced=blk.opener in fmt.fences)
         elif shown and before[0] == ":" and blk.opener in getattr(fmt, "inline", ()):
             self.start(None, blk, data, pos, shown=True)
         elif (shown and before[1:] and "\n" not in before and (before[0].isalnum() or before[0] in _GOES_ON)
@@ -327,14 +332,15 @@ class Hold:
             self.start(None, blk, data, pos, quick=True)
 
     def start(self, think: OpenThinking | None, blk: Block, data: str, pos: int,
-              quick: bool = False, sentence: bool = False, shown: bool = False, spelled: bool = False) -> None:
+              quick: bool = False, sentence: bool = False, shown: bool = False, spelled: bool = False,
+              fenced: bool = False) -> None:
         """A region begins at `blk`'s opener, its text data[pos:] on: inside the thinking
         syntax `think` (a Tentative), or after prose (`think` None: an Example; `quick`: held
         only for the quote check)."""
         self._out.flush()
         saved = tuple(o.save() for o in self._owners)
         mark = len(self._out.events)
-        self.region = (Example(blk, saved, mark, data, pos, quick, sentence, shown, spelled) if think is None
+        self.region = (Example(blk, saved, mark, data, pos, quick, sentence, shown, spelled, fenced) if think is None
                        else Tentative(think, blk, saved, mark, data, pos))
 
     # ------------------------------------------------------------------ questions

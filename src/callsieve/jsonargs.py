@@ -480,6 +480,10 @@ def container(r: Reader, w: Args, depth: int):
         if c == ",":
             r.pos += 1
             c = yield from peek(r)
+            if c == close:              # a trailing comma (`{"a": 1,}`): models write them
+                r.pos += 1
+                w.end()
+                return
             continue
         if c == close:
             r.pos += 1

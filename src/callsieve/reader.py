@@ -112,6 +112,12 @@ class Reader:
 
     def push_front(self, text: str) -> None:
         """Put text (an opener the format wants to read itself) before the unconsumed input."""
+        n = len(text)
+        if self.pos >= n and self.base + self.pos - n >= self.start and self.buf.startswith(text, self.pos - n):
+            # the block's own text, just consumed (a family's block inside a bent wrapper,
+            # formats/_known.py's Inner): read again, kept once
+            self.pos -= n
+            return
         self.buf = text + self.buf[self.pos:]
         self.base = self.base + self.pos - len(text)
         self.pos = 0

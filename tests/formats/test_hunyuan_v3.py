@@ -26,7 +26,10 @@ def test_decided_by_content_against_json_arrays_and_lines():
     assert f.decide("<tool_calls>", '{"name": "x"}', False, None) == formats.NO
     assert f.decide("<tool_calls>", "\n<tool_", False, None) == formats.MAYBE
     assert f.decide("<tool_calls>", "\n<tool_call>", False, None) == formats.YES
-    assert f.decide("<tool_calls>", "<tool_calls>", False, None) == formats.NO
+    # the opener written twice is one opener: what follows the second decides
+    assert f.decide("<tool_calls>", "<tool_calls>", False, None) == formats.MAYBE
+    assert f.decide("<tool_calls>", "<tool_calls>\n<tool_call>", False, None) == formats.YES
+    assert f.decide("<tool_calls>", '<tool_calls>[{"name": "x"}]', False, None) == formats.NO
 
 
 def test_newlines_between_tags():

@@ -58,8 +58,10 @@ def test_no_two_formats_share_a_glob_without_an_order():
 @pytest.mark.parametrize("fmt", WITH_SYNTAX, ids=lambda f: f.name)
 def test_the_example_is_detected_as_its_format(fmt):
     assert fmt.example, f"{fmt.name} has no example"
-    # (a wrapper no format declares is a call only around a declared tool's name)
-    kw = {"tools": [{"type": "function", "function": {"name": "get_weather"}}]} if fmt.shaped else {}
+    # (a wrapper no format declares, or a format that opens only with tools declared, is a
+    # call only around a declared tool's name)
+    tool_only = fmt.shaped or not (fmt.openers or fmt.start_openers)
+    kw = {"tools": [{"type": "function", "function": {"name": "get_weather"}}]} if tool_only else {}
     m = parse(fmt.example, **kw)
     assert m.format == fmt.name
     assert m.tool_calls

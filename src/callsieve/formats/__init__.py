@@ -139,8 +139,9 @@ class Format:
                                          # a marker of its own: a false start is plain text
     from_parts: bool = False             # an instance declared from known parts (_parts.Family): the
                                          # registry takes the instance a module holds, as a class
-    fences: tuple[str, ...] = ()         # openers that are Markdown's code fence: a call in one is
-                                         # an Example wherever it opens (with `examples`)
+    fences: tuple[str, ...] = ()         # openers that are Markdown's code fence, or that a
+                                         # transcript quotes (a ReAct step): a call in one is an
+                                         # Example wherever it opens (with `examples`)
     closer: str | None = None            # the literal that ends a block (for fallback and salvage)
     models: tuple[str, ...] = ()         # lowercase globs of served model ids, for pre-seeding
     priority: int = 50                   # among formats sharing a marker, lower decides first

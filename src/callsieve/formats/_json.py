@@ -542,7 +542,7 @@ _CALL_AT = [_WS, *'"name"', _WS, ":", _WS, '"']
 
 
 def _atom(a: str) -> str:
-    return a if a in (_WS, _NAME_CHARS) else re.escape(a)
+    return a if a in (_WS, _NAME_CHARS) or len(a) > 1 else re.escape(a)
 
 
 def _prefix(atoms) -> str:
@@ -556,6 +556,11 @@ def _prefix(atoms) -> str:
 _NAMED = re.compile("(?:" + "|".join("".join(map(_atom, s)) for s in _SHAPES) + ")"
                     + "".join(map(_atom, _CALL_AT)) + '([^"\\\\]*)"')
 _NAMED_PREFIX = re.compile("(?:" + "|".join(_prefix([*s, *_CALL_AT, _NAME_CHARS]) for s in _SHAPES) + r")\Z")
+# The same object as a Python dict (`{'name': 'f', 'arguments': {'a': True}}`: call_object reads
+# it as the literal it is)
+_PY_AT = [_WS, *"'name'", _WS, ":", _WS, "'"]
+_PY_NAMED = re.compile("".join(map(_atom, _PY_AT)) + "([^'\\\\]*)'")
+_PY_NAMED_PREFIX = re.compile(_prefix([*_PY_AT, "[^'\\\\]*"]) + r"\Z")
 
 
 def call_ahead(opener: str, look: str, eof: bool, ctx: Context) -> Verdict:
@@ -573,10 +578,10 @@ def call_ahead(opener: str, look: str, eof: bool, ctx: Context) -> Verdict:
 def names_declared(look: str, eof: bool, ctx: Context) -> Verdict:
     """Is the text after a `{` a call object naming a declared tool (`{"name": …`, or one of
     llama.cpp's wrappers around it)?"""
-    m = _NAMED.match(look)
+    m = _NAMED.match(look) or _PY_NAMED.match(look)
     if m:
         return YES if declared(ctx, m.group(1)) else NO
-    return MAYBE if not eof and _NAMED_PREFIX.match(look) else NO
+    return MAYBE if not eof and (_NAMED_PREFIX.match(look) or _PY_NAMED_PREFIX.match(look)) else NO
 
 
 # ---------------------------------------------------------------------------- special tokens

@@ -535,3 +535,37 @@ def _tag_name(opener: str) -> str | None:
     if opener.startswith("<") and opener.endswith(">") and _keyed.NAME_TAG.fullmatch(opener):
         return opener[1:-1]
     return None
+
+
+# A ReAct step's head after its `Action:` label: the tool's name on the label's line, then the
+# input's label on the next (`Action: NAME\nAction Input: {…}`); and every prefix of it.
+_ACTION = re.compile(r"[ \t]*([\w.\-]{1,64})[ \t]*\r?\n[ \t]*Action[ \t]*Input[ \t]*:[ \t]*")
+_ACTION_PREFIX = re.compile(r"[ \t]*(?:[\w.\-]{1,64}[ \t]*(?:\r?(?:\n[ \t]*(?:A(?:c(?:t(?:i(?:o(?:n"
+                            r"[ \t]*(?:I(?:n(?:p(?:u(?:t[ \t]*)?)?)?)?)?)?)?)?)?)?)?)?)?)?\Z")
+_ACTION_NAME = re.compile(r"[ \t]*[\w.\-]{1,64}")
+
+
+class Action(Body):
+    """A ReAct step (LangChain's ReActSingleInputOutputParser, LlamaIndex's ReActOutputParser):
+    after the `Action:` label, a declared tool's name, then `Action Input:` and the arguments as
+    a JSON object (or a string holding one).  A name the request did not declare, or an input
+    that is no object, is no call: the step stays text."""
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        m = _ACTION.match(look)
+        if m is None:
+            return MAYBE if not eof and _ACTION_PREFIX.match(look[:LOOK_MAX]) else NO
+        if not declared(ctx, m.group(1)):
+            return NO
+        first = look[m.end():m.end() + 1]
+        return YES if first in ('{', '"') and first else MAYBE if not eof and not first else NO
+
+    def read(self, r, ctx, opener, ends, value):
+        m = yield from token(r, _ACTION_NAME, 256)
+        if m is None:
+            raise Reject("no tool after Action:") if not r.eof else Truncated("cut off after Action:")
+        name = ctx.check(m.group().strip())
+        for word in ("Action", "Input", ":"):
+            if not (yield from startswith(r, word, skip_ws=True)):
+                raise Reject("no Action Input:")
+        yield from call_object(r, ctx, name=name)

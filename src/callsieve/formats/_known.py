@@ -15,20 +15,95 @@ result's wrapper holds no call.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from . import MAYBE, NO, YES, Verdict
 from ._json import LOOK_MAX
 from ._json_bodies import Addressee
-from ._parts import _RESULT, Body, _closer, _longest, closers, html_element, pick
+from ._parts import _RESULT, _TOKEN, Body, Family, _closer, _longest, closers, html_element, pick
 from ..reader import Reject, Truncated, more, peek, startswith
 from ..scan import Shape
 
 DEPTH = 3                              # wrappers inside the outer one, at most
 
+
+@functools.cache
+def family_openers() -> dict[str, tuple]:
+    """{the first two characters: ((whole-token opener, its families in the order the registry
+    asks them), …)}, longest first (read once, on first use: the registry imports this module)."""
+    from . import all_formats
+    got: dict[str, list] = {}
+    for f in all_formats():
+        if not f.shaped and isinstance(f, Family):
+            for o in f.openers:
+                if isinstance(o, str) and _TOKEN.fullmatch(o) and o not in f.inline:
+                    got.setdefault(o, []).append(f)
+    heads: dict[str, list] = {}
+    for o, fs in got.items():
+        heads.setdefault(o[:2], []).append((o, tuple(fs)))
+    return {h: tuple(sorted(v, key=lambda e: -len(e[0]))) for h, v in heads.items()}
+
+
+class Inner(Body):
+    """A known family's own block inside a wrapper no family declares: the wrapper bent
+    (`<|acme:tool_calls_section_begin|>`, `<｜tool_calls_begin_v2｜>`) around a block that opens
+    with one of the family's whole tokens (`<|tool_call_begin|>…`), read by the family itself;
+    the wrapper is markup.  The family decides as it would on its own, and its calls run as
+    they would (a call to a tool not declared does not), so a block no family reads leaves the
+    wrapper text."""
+
+    def _first(self, look: str, eof: bool, ctx):
+        """(verdict, opener, family) of the family block at the start of `look`."""
+        s = look.lstrip()
+        if not s:
+            return (NO if eof else MAYBE), None, None
+        table = family_openers()
+        if len(s) < 2:
+            return (MAYBE if not eof and any(h.startswith(s) for h in table) else NO), None, None
+        wait = False
+        for o, fams in table.get(s[:2], ()):
+            if s.startswith(o):
+                for f in fams:
+                    v = f.decide(o, s[len(o):], eof, ctx)
+                    if v == YES:
+                        return YES, o, f
+                    wait = wait or v == MAYBE
+            elif not eof and o.startswith(s):
+                wait = True
+        return (MAYBE if wait and not eof else NO), None, None
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        return self._first(look, eof, ctx)[0]
+
+    def read(self, r, ctx, opener, ends, value):
+        first = True
+        while (got := (yield from self._next(r, ctx, first))) is not None:
+            inner, fam = got
+            yield from peek(r)
+            r.pos += len(inner)
+            yield from fam.parse(r, ctx, inner)
+            first = False
+        yield from _closer(r, ends)
+
+    def _next(self, r, ctx, first: bool):
+        """(opener, family) of the next family block in the wrapper (several in a row, each
+        read by its family: `<calls><tool_call>…</tool_call><tool_call>…</tool_call></calls>`);
+        None after the first when none follows."""
+        while True:
+            view = r.buf[r.pos:r.pos + LOOK_MAX]
+            v, inner, fam = self._first(view, r.eof or len(view) >= LOOK_MAX, ctx)
+            if v == YES:
+                return inner, fam
+            if v == NO or not (yield from more(r)):
+                if not first:
+                    return None
+                raise Reject("no family's block") if v == NO else Truncated("cut off before a call")
+
+
 # Known bodies built on the parts in other modules (`_parts.BODIES` cannot import them): a
-# harmony header, then JSON (`assistant to=functions.NAME json\n{…}`).
-SHARED: tuple[Body, ...] = (Addressee(),)
+# harmony header, then JSON (`assistant to=functions.NAME json\n{…}`); a known family's block.
+SHARED: tuple[Body, ...] = (Addressee(), Inner())
 
 
 class Known(Body):

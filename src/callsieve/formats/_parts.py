@@ -73,6 +73,8 @@ def closers(opener: str) -> tuple[str, ...]:
     if left == "<<<":                      # `<<<TOOL_CALL>>>`…`<<<END_TOOL_CALL>>>`
         out.append(left + end + "_" + inner + right)
     out.append(left + "/" + inner + right)
+    if inner[:1] == " ":                   # a spaced token, `<| x |>`: `<| /x |>`
+        out.append(left + " /" + inner[1:] + right)
     ns = max(inner.rfind("|"), inner.rfind("｜"))
     if ns > 0:                             # a namespace: the slash after it too (`<|NS|/x|>`)
         out.append(left + inner[:ns + 1] + "/" + inner[ns + 1:] + right)
@@ -1305,6 +1307,8 @@ class Family(Format):
         for k, v in attrs.items():
             setattr(self, k, v)
         self.known = frozenset(self.openers + self.start_openers + self.tool_openers)
+        # wrapper tokens a model may write twice (`<|tool_call|><|tool_call|>{…}`): one opener
+        self.doubles = frozenset(o for o in wrappers if o not in self.glued and _TOKEN.fullmatch(o))
 
     def closer_for(self, opener):
         if self.spell is not None:
@@ -1313,6 +1317,12 @@ class Family(Format):
         return self._closer_of.get(opener, self.closer)
 
     def decide(self, opener, look, eof, ctx):
+        if opener in self.doubles:
+            rest = look.lstrip()
+            if rest.startswith(opener):          # the opener again: what follows decides
+                return self.decide(opener, rest[len(opener):], eof, ctx)
+            if rest and not eof and len(rest) < len(opener) and opener.startswith(rest):
+                return MAYBE
         if opener in self.glued:
             # the head of its glued tag (`<|open|>toolscall`): its attributes, then a token
             return attributes(look, eof, "<")
@@ -1337,7 +1347,7 @@ class Family(Format):
         body = self.bodies.get(opener, self.body)
         named = self.named(opener)
         if (opener in self.inline or named or opener in self.glued or self.spell is not None
-                or (self.trailers and body is self.body)):
+                or (self.trailers and body is self.body) or opener in self.doubles):
             return self._parse(r, ctx, opener, body, bool(named))
         # The body's reader itself, with no generator of Family's around it: every chunk of the
         # block resumes one frame fewer.
@@ -1352,9 +1362,28 @@ class Family(Format):
                 ends = ()                  # a lead with no closer: the block ends with the body
         elif opener in self.glued:
             r.push_front(self.glued[opener])
+        elif opener in self.doubles:
+            yield from repeated(r, opener)
         yield from body.read(r, ctx, opener, ends, self.value)
         if body is self.body:
             yield from trailer(r, self.trailers)
+
+
+# A whole special or tag token (`<|tool_call|>`, `<｜tool▁calls▁begin｜>`, `<tool_call>`, `[TOOL_CALL]`)
+_TOKEN = re.compile(r"<[^<>\s]+>|\[[A-Z_]+\]")
+_SPACE = re.compile(r"\s*")
+
+
+def repeated(r, opener: str):
+    """The opener written again after the one that opened the block (whitespace between it),
+    as often as it is, consumed: the doubled token is markup, one opener."""
+    while True:
+        j = _SPACE.match(r.buf, r.pos).end()  # type: ignore[union-attr]  # (\s* always matches)
+        rest = r.buf[j:j + len(opener)]
+        if rest == opener:
+            r.pos = j + len(opener)
+        elif not (opener.startswith(rest) and (yield from more(r))):
+            return
 
 
 def trailer(r, tokens: tuple):

@@ -237,7 +237,7 @@ class Dialect:
             kinds[m] = "suspect"
         if xml:
             kinds["&"] = "entity"
-            kinds["<![CDATA["] = "cdata"
+            kinds[_CDATA] = "cdata"
         self.value_kinds = kinds
         self.value_marks = Matcher(kinds)
         body = {m: "param" for m in param.starts}
@@ -347,6 +347,10 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
             raise Bad("text after a value's closer")
         return end
 
+    if not d.xml and (yield from _opens_cdata(r)):
+        # A value that opens with a CDATA section (`<![CDATA[a < b]]>`): its text is the
+        # section's, as XML reads it; further on in a value (a file's own XML) it is text.
+        yield from _cdata(r, put)
     marks, kinds = d.named(key) if key and lenient else (d.value_marks, d.value_kinds)
     same_named = 0                 # elements named after the parameter open in the value
     lane = avoiding(marks.chars, put)   # a long value's plain chunks go straight to it
@@ -446,7 +450,20 @@ def _opens_element(r, d: Dialect, kind: str, lit: str, nested: list):
     return False
 
 
-_CDATA_END = Matcher(("]]>",))
+_CDATA, _CDATA_END, _BLANK = "<![CDATA[", Matcher(("]]>",)), re.compile(r"\s*")
+
+
+def _opens_cdata(r):
+    """Does the value open with a CDATA section (after blank space, the layout's)?  If so, it
+    is consumed up to the section's text."""
+    while True:
+        j = _BLANK.match(r.buf, r.pos).end()  # type: ignore[union-attr]  # (\s* always matches)
+        rest = r.buf[j:j + len(_CDATA)]
+        if rest == _CDATA:
+            r.pos = j + len(_CDATA)
+            return True
+        if not _CDATA.startswith(rest) or not (yield from more(r)):
+            return False
 
 
 def _cdata(r, put):

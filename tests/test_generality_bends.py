@@ -1,0 +1,426 @@
+"""What real models do to their markup (issue 31), generated: bent wrappers of known families,
+values in other encodings, agent-transcript dialects.
+
+tests/test_generality.py generates families no module knows; fresh harvests still miss shapes
+it never draws.  Three more axes, each a list of variants drawn at random and checked like the
+generator's own (the call read as written in any chunking, the wrapper markup; its look-alikes
+text, whole):
+
+- **bent**: a known family's call (its registry example; the opener and closer taken from the
+  registry, never from a hand list) with its wrapper bent: the opener missing, the closer missing
+  at the end of the stream, the closer misspelled or another family's, blank lines between its
+  tokens, a special token spaced (`<| tool_call |>`), a namespace or a suffix on its tokens
+  (`<|acme:tool_call|>`, `<tool_call_v2>`), its bars swapped (`｜` for `|`), the wrapper doubled.
+- **values**: a generated call (test_generality's builders) whose values are in another encoding:
+  the arguments as one JSON string (`"arguments": "{\\"a\\": 1}"`), single quotes and Python
+  literals (`{'a': True, 'b': None}`), trailing commas, XML entities and CDATA in tag bodies.
+- **dialects**: agent transcripts: ReAct's `Action: NAME\\nAction Input: {json}` (LangChain's
+  ReActSingleInputOutputParser and LlamaIndex's ReActOutputParser read it as an action), a call
+  line `[Tool call: NAME({json})]`, a Markdown header then a fenced JSON call: calls with tools
+  declared and a declared name; `TOOL: NAME {json}` and `→ NAME({json})` stay text (prose and
+  documentation write a word or an arrow before a call expression).
+
+Variants that fail are strict xfails that say why.  `python tests/test_generality_bends.py [SEEDS]`
+prints the numbers docs/generality.md quotes.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent / "src"))
+
+from callsieve import formats, parse  # noqa: E402
+from helpers import accounted, deltas_ok, feed, split, summary  # noqa: E402
+from test_generality import STYLES, _known, _word, arguments, body, check_after, check_text, wrapper  # noqa: E402
+
+
+# ---------------------------------------------------------------- bent wrappers of known families
+
+def _tag(token: str) -> bool:
+    """A whole tag-shaped token (`<x>`, `<|x|>`, `<｜x｜>`, `[X]`), not the start of a body."""
+    return bool(re.fullmatch(r"<[^<>\s]+>|\[[A-Z_/]+\]", token))
+
+
+def _known_wrappers() -> list[tuple[str, str, str, str, list, list]]:
+    """(family, opener, body, closer, tools, calls) of every registered family whose example is a
+    tag-shaped opener, a body and the family's closer, read whole with its tools declared."""
+    out = []
+    for f in formats.all_formats():
+        ex = f.example
+        openers = [o for o in (*f.openers, *f.tool_openers, *f.start_openers) if isinstance(o, str)]
+        opener = max((o for o in openers if ex.startswith(o) and _tag(o)), key=len, default=None)
+        closer = f.closer if f.closer and ex.endswith(f.closer) and _tag(f.closer) else None
+        if opener is None or closer is None:
+            continue
+        calls = [(c.name, c.arguments) for c in parse(ex, format=f.name).tool_calls]
+        tools = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}}
+                 for n in dict.fromkeys(n for n, _ in calls)]
+        got = parse(ex, tools=tools)
+        if not calls or [(c.name, c.arguments) for c in got.tool_calls] != calls or got.content:
+            continue        # (its example needs a model hint or a schema: not this test's subject)
+        out.append((f.name, opener, ex[len(opener):len(ex) - len(closer)], closer, tools, calls))
+    return out
+
+
+KNOWN_WRAPPERS = _known_wrappers()
+_SPECIAL = re.compile(r"^(<[|｜])(/?)(.*?)([|｜]>)$")          # `<|x|>`, `<｜x｜>`, `<|/x|>`
+_PLAIN = re.compile(r"^(<)(/?)([A-Za-z][^<>|｜]*)(>)$")          # `<x>`, `</x>`
+
+
+def _parts(token: str):
+    """(left, slash, word, right) of a tag token, or None."""
+    m = _SPECIAL.match(token) or _PLAIN.match(token)
+    return m.groups() if m else None
+
+
+def _spaced(token: str, rng: random.Random) -> str | None:
+    p = _parts(token)
+    if p is None or p[0] == "<":
+        return None             # (a plain tag spaced, `< x >`, is prose's `a < b > c`)
+    left, slash, word, right = p
+    return rng.choice((f"{left} {slash}{word} {right}", f"{left}{slash} {word} {right}",
+                       f"{left[0]} {left[1]}{slash}{word}{right[0]} {right[1]}"))
+
+
+def _renamed(token: str, how) -> str | None:
+    p = _parts(token)
+    if p is None:
+        return None
+    left, slash, word, right = p
+    return f"{left}{slash}{how(word)}{right}"
+
+
+def _swapped(token: str) -> str | None:
+    if "|" in token:
+        return token.replace("|", "｜")
+    if "｜" in token:
+        return token.replace("｜", "|")
+    return None
+
+
+def _misspelled(opener: str, closer: str, rng: random.Random) -> str | None:
+    """The closer as a model garbles it: a plural for a singular (or back), a missing slash, the
+    closer of another known family."""
+    choices = []
+    if "call" in closer:
+        choices.append(closer.replace("calls", "call") if "calls" in closer else closer.replace("call", "calls", 1))
+    if "/" in closer and closer.replace("/", "", 1) != opener:
+        choices.append(closer.replace("/", "", 1))
+    others = [c for _, _, _, c, _, _ in KNOWN_WRAPPERS if c != closer and "/" in c]
+    choices.append(rng.choice(others))
+    return rng.choice(choices)
+
+
+BENDS = ("no_opener", "no_closer", "other_closer", "blank_layout", "spaced_token", "namespaced",
+         "suffixed", "bar_swap", "doubled")
+
+
+def bent(rng: random.Random, bend: str, known: tuple):
+    """(text, tools, calls, family) of a known family's call with its wrapper bent, or None when
+    the bend does not apply to the family (a plain tag has no bars to space)."""
+    fam, opener, inner, closer, tools, calls = known
+    o, c = opener, closer
+    if bend == "no_opener":
+        o = ""
+    elif bend == "no_closer":
+        c = ""
+    elif bend == "other_closer":
+        c = _misspelled(opener, closer, rng)
+    elif bend == "blank_layout":
+        gap = lambda: rng.choice(("\n", "\n\n", "  ", "\n  ", " \n"))  # noqa: E731
+        inner = re.sub(r"(?<=[>\]｜])(?=[<\[])", lambda m: gap() if rng.random() < 0.5 else "", inner)
+        o, c = opener + gap(), gap() + closer
+    elif bend == "spaced_token":
+        o, c = _spaced(opener, rng), _spaced(closer, rng)
+    elif bend == "namespaced":
+        ns = _word(rng, 2, 6) + rng.choice((":", "|", "."))
+        o, c = _renamed(opener, lambda w: ns + w), _renamed(closer, lambda w: ns + w)
+    elif bend == "suffixed":
+        sfx = rng.choice(("_v2", "_2", ":v1", "-beta", "_" + _word(rng, 2, 4)))
+        o, c = _renamed(opener, lambda w: w + sfx), _renamed(closer, lambda w: w + sfx)
+    elif bend == "bar_swap":
+        o, c = _swapped(opener), _swapped(closer)
+    elif bend == "doubled":
+        o = opener + rng.choice(("", "\n")) + opener
+        c = closer + rng.choice(("", "\n")) + closer if rng.random() < 0.5 else closer
+    if o is None or c is None or (o, c) == (opener, closer):
+        return None
+    return o + inner + c, tools, calls, fam
+
+
+def check_bent(text, tools, calls, chunks):
+    """The family's calls as written, whole and in `chunks`; no character in the content (the
+    bent wrapper is markup), every character once."""
+    whole = parse(text, tools=tools)
+    got = [(c.name, c.arguments) for c in whole.tool_calls]
+    assert got == calls and whole.content.strip() == "", (text, got, whole.content, whole.errors)
+    msg, evs = feed(text, chunks, tools=tools)
+    assert summary(msg) == summary(whole), (text, chunks)
+    deltas_ok(evs)
+    _, evs = feed(text, chunks, tools=tools, markup=True)
+    accounted(text, evs)
+
+
+def check_not_run(text, tools, name, chunks):
+    """No call runs, and the call's text is given back: its name is in the content (whether its
+    control tokens are markup or text is tests/test_nothing_vanishes.py's question)."""
+    for c in ([text], chunks):
+        msg, _ = feed(text, c, tools=tools)
+        assert not msg.tool_calls and name in msg.content, (text, summary(msg))
+
+
+def bent_cases(rng: random.Random, bend: str):
+    """The checks of `bend` on every known family, one group a family."""
+    return [g for known in KNOWN_WRAPPERS if (g := bent_family(rng, bend, known))]
+
+
+def bent_family(rng: random.Random, bend: str, known: tuple):
+    got = bent(rng, bend, known)
+    if got is None:
+        return []
+    text, tools, calls, fam = got
+    chunks = split(text, [rng.randint(1, 7) for _ in range(11)])
+    other = [{"type": "function", "function": {"name": "other_tool", "parameters": {"type": "object"}}}]
+    name = calls[0][0]
+    quoted = f"Write `{text}` to call it."
+    fenced = f"For example:\n```\n{text}\n```\nThat is all."
+    out = [("read", check_bent, (text, tools, calls, chunks)),
+           ("undeclared", check_not_run, (text, other, name, chunks)),
+           ("fenced", check_not_run, (fenced, tools, name, split(fenced, [4])))]
+    if "\n" not in text:       # (inline code is one line: a code span across lines is no example's)
+        out.append(("quoted", check_not_run, (quoted, tools, name, split(quoted, [5]))))
+    return out
+
+
+# ---------------------------------------------------------------- values in other encodings
+
+def _py(v) -> str:
+    """A value as a Python literal in single quotes (`{'a': True, 'b': None}`)."""
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_py(k)}: {_py(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return "[" + ", ".join(_py(x) for x in v) + "]"
+    return repr(v)
+
+
+def _trailing(v) -> str:
+    """JSON with a comma after the last member of each object and list."""
+    if isinstance(v, dict):
+        return "{" + "".join(f"{json.dumps(k)}: {_trailing(x)}, " for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return "[" + "".join(f"{_trailing(x)}, " for x in v) + "]"
+    return json.dumps(v)
+
+
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
+ENCODINGS = ("escaped_args", "single_quotes", "python_literals", "trailing_commas", "xml_entities", "cdata")
+# (the body kinds each encoding is drawn in: a JSON call object, or parameter tags)
+JSON_KINDS = ("json", "json_list")
+TAG_KINDS = ("functions", "invoke", "key_value")
+
+
+def encoded(rng: random.Random, encoding: str):
+    """(text, tools, calls) of a call in a generated wrapper whose values are in `encoding`."""
+    style = rng.choice([s for s in STYLES if s not in ("call_line", "name_prefix", "nested")])
+    opener, closer = wrapper(rng, style)
+    if _known(opener, closer):
+        return None
+    name = _word(rng, 3, 12)
+    args, props = arguments(rng, "json")
+    if encoding in ("python_literals",):
+        k = _word(rng, 2, 6) + "_flag"
+        args[k], props[k] = rng.choice((True, False, None)), {}
+    tools = [{"type": "function", "function": {"name": name, "parameters": {"type": "object", "properties": props}}}]
+    if encoding in ("xml_entities", "cdata"):
+        kind = rng.choice(TAG_KINDS)
+        k = _word(rng, 2, 6) + "_src"
+        args[k], props[k] = rng.choice(("a < b && c > d", 'if (x < 3) { y = "z"; }', "<b>bold</b> & more")), {"type": "string"}
+        if encoding == "xml_entities":
+            wrap = lambda s: "".join(_ENTITIES.get(ch, ch) for ch in s)  # noqa: E731
+        else:
+            wrap = lambda s: f"<![CDATA[{s}]]>"  # noqa: E731
+        shown = {key: (wrap(v) if key == k else v) for key, v in args.items()}
+        text = body(rng, kind, style, name, shown, rng.random())
+        return opener + text + closer, tools, [(name, args)]
+    obj = {"name": name, "arguments": args}
+    if encoding == "escaped_args":
+        inner = json.dumps({"name": name, "arguments": json.dumps(args)})
+    elif encoding in ("single_quotes", "python_literals"):
+        inner = _py(obj)
+    else:
+        inner = _trailing(obj)
+    if rng.choice(JSON_KINDS) == "json_list":
+        inner = "[" + inner + "]"
+    return opener + inner + closer, tools, [(name, args)]
+
+
+def value_cases(rng: random.Random, encoding: str):
+    got = encoded(rng, encoding)
+    if got is None:
+        return []
+    return [value_checks(rng, *got)]
+
+
+def value_checks(rng: random.Random, text, tools, calls):
+    chunks = split(text, [rng.randint(1, 7) for _ in range(11)])
+    undeclared = [{"type": "function", "function": {"name": "other_tool", "parameters": {"type": "object"}}}]
+    fenced = f"For example:\n```\n{text}\n```\nThat is all."
+    return [("read", check_bent, (text, tools, calls, chunks)),
+            ("undeclared", check_text, (text, undeclared, chunks)),
+            ("fenced", check_text, (fenced, tools, split(fenced, [4])))]
+
+
+# ---------------------------------------------------------------- agent-transcript dialects
+
+# (dialect: is it a call with a declared name?)
+DIALECTS = {"react": True, "call_line": True, "md_header": True, "tool_colon": False, "arrow": False}
+
+
+def dialect(rng: random.Random, kind: str, name: str, args: dict) -> str:
+    j = json.dumps(args)
+    if kind == "react":
+        thought = rng.choice(("", "Thought: I should look this up.\n", "Thought: the user wants data\n"))
+        return f"{thought}Action: {name}\nAction Input: {j}"
+    if kind == "call_line":
+        return f"[{rng.choice(('Tool call', 'Calling tool', 'Calling function'))}: {name}({j})]"
+    if kind == "md_header":
+        head = rng.choice(("### Tool call", "## Function call", "**Tool call**", "#### Calling tool"))
+        return f"{head}\n```json\n" + json.dumps({"name": name, "arguments": args}) + "\n```"
+    if kind == "tool_colon":
+        return f"{rng.choice(('TOOL', 'Tool', 'CALL'))}: {name} {j}"
+    if kind == "arrow":
+        return f"{rng.choice(('→', '->', '=>'))} {name}({j})"
+    raise ValueError(kind)
+
+
+def dialect_cases(rng: random.Random, kind: str):
+    name = _word(rng, 3, 12)
+    args, props = arguments(rng, "json")
+    tools = [{"type": "function", "function": {"name": name, "parameters": {"type": "object", "properties": props}}},
+             {"type": "function", "function": {"name": "other_tool", "parameters": {"type": "object"}}}]
+    text = dialect(rng, kind, name, args)
+    chunks = split(text, [rng.randint(1, 7) for _ in range(11)])
+    undeclared = tools[1:]
+    fenced = f"For example:\n```\n{text}\n```\nThat is all."
+    quoted = f"The log said `{text}` earlier."
+    out = [("undeclared", check_text, (text, undeclared, chunks)),
+           ("fenced", check_text, (fenced, tools, split(fenced, [4]))),
+           ("quoted", check_text, (quoted, tools, split(quoted, [5])))]
+    if kind == "md_header" or text.startswith("Thought:"):
+        # (a header, a thought: the model's prose, the content; the call read)
+        lead = text.split("\n", 1)[0]
+        out.insert(0, ("read", check_after, (text, tools, [(name, args)], lead, chunks)))
+    elif DIALECTS[kind]:
+        out.insert(0, ("read", check_bent, (text, tools, [(name, args)], chunks)))
+    else:
+        out.insert(0, ("text", check_text, (text, tools, chunks)))
+    if kind == "react":         # (an observation after the step: a transcript's example, text)
+        logged = text + "\nObservation: " + rng.choice(("22 degrees", "done", "no results"))
+        out.append(("observed", check_text, (logged, tools, split(logged, [3]))))
+    return [out]
+
+
+# ---------------------------------------------------------------- the tests
+
+AXES = {"bent": (BENDS, bent_cases), "values": (ENCODINGS, value_cases), "dialects": (tuple(DIALECTS), dialect_cases)}
+# Variants not read yet, and why (strict: a fix must remove its line).
+XFAIL: dict[tuple[str, str], str] = {
+    ("bent", "no_opener"): "a body and its closer with no opener: a name-led tag body is not read, "
+                           "and a JSON body then a stray closer in a fence runs",
+    ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
+                           "stream before its closer may have lost arguments, so it is incomplete, never "
+                           "run (a JSON body ends itself, and is read)",
+    ("bent", "other_closer"): "a misspelled closer, or another family's, stays in the content",
+    ("bent", "spaced_token"): "a special token written with spaces (`<| x |>`) is not the token",
+    ("bent", "namespaced"): "a namespace on a known token leaves the token in the content",
+    ("bent", "suffixed"): "a suffix on a known token leaves the token in the content",
+    ("bent", "bar_swap"): "a known token with its bars swapped is not the token",
+    ("values", "xml_entities"): "unsafe, kept as written: a value may hold `&lt;` on purpose (an HTML "
+                                "file's text), and nothing says a made-up family escapes its values "
+                                "(the XML dialects, MiniCPM5's, decode them)",
+}
+
+
+def _params(xfails: bool):
+    for axis, (variants, _) in AXES.items():
+        for v in variants:
+            why = XFAIL.get((axis, v)) if xfails else None
+            marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+            yield pytest.param(axis, v, marks=marks, id=f"{axis}-{v}")
+
+
+def _run(axis: str, variant: str, rng: random.Random, read: bool) -> None:
+    """The drawn cases' checks: the reading ones (`read`), or the look-alikes."""
+    _, make = AXES[axis]
+    for group in make(rng, variant):
+        for label, fn, args in group:
+            if (label == "read") == read:
+                fn(*args)
+
+
+# (derandomized, so a strict xfail fails every run; no shrinking: the text is in the message)
+SETTINGS = settings(max_examples=12, derandomize=True, phases=(Phase.explicit, Phase.generate))
+
+
+@pytest.mark.parametrize(("axis", "variant"), list(_params(xfails=True)))
+@SETTINGS
+@given(st.randoms(use_true_random=False))
+def test_a_bent_shape_is_read_as_written(axis, variant, rng):
+    _run(axis, variant, rng, read=True)
+
+
+@pytest.mark.parametrize(("axis", "variant"), list(_params(xfails=False)))
+@SETTINGS
+@given(st.randoms(use_true_random=False))
+def test_its_look_alikes_run_no_call(axis, variant, rng):
+    """Undeclared, fenced, quoted (and the dialects that stay text): never a call, whether or
+    not the shape is read yet."""
+    _run(axis, variant, rng, read=False)
+
+
+def sweep(seeds: int) -> None:
+    """Print, per axis and variant, how many drawn cases pass every check, and per check."""
+    from collections import Counter
+    for axis, (variants, make) in AXES.items():
+        for v in variants:
+            tried = passed = 0
+            failed: Counter = Counter()
+            for seed in range(seeds):
+                for group in make(random.Random(seed), v):
+                    ok = True
+                    for label, fn, args in group:
+                        try:
+                            fn(*args)
+                        except AssertionError:
+                            ok = False
+                            failed[label] += 1
+                    tried += 1
+                    passed += ok
+            detail = ", ".join(f"{k} fails {n}" for k, n in failed.items())
+            print(f"{axis:8} {v:16} {passed:4} / {tried:<4} {detail}")
+
+
+if __name__ == "__main__":
+    sweep(int(sys.argv[1]) if len(sys.argv) > 1 else 40)
+
+
+@pytest.mark.parametrize("opener,closer", [("<| acme_call |>", "<| /acme_call |>"), ("<｜ acme_call ｜>", "<｜ /acme_call ｜>"),
+                                           ("<| tool_calls_section_begin |>", "<| tool_calls_section_end |>")])
+def test_a_special_token_spaced_inside_its_bars_is_a_wrapper(opener, closer):
+    """`<| x |>` (a detokenizer's spacing): a wrapper like `<|x|>`, around a known body or a
+    known family's own block; in prose, text."""
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    for inner in ('{"name": "f", "arguments": {"a": 1}}',
+                  '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>'):
+        text = opener + inner + closer
+        check_bent(text, tools, [("f", {"a": 1})], split(text, [3]))
+    check_text(f"a {opener} b", tools, split(f"a {opener} b", [2]))
