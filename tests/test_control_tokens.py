@@ -321,3 +321,23 @@ def test_a_lead_glued_to_another_token_of_its_family_is_one_marker():
     # InternLM's opener `<|action_start|><|plugin|>` shows its lead: glued to its other tokens, markup whole
     check("<|action_start|><|interpreter|>\nprint(1)\n<|action_end|>", content="print(1)")
     check("Use <|action_start|> to act.", content="Use <|action_start|> to act.")
+
+
+def test_tokens_that_frame_a_block_by_their_words_are_never_text():
+    # A pair of a family's tokens named begin/start/open and end/close (DeepSeek's
+    # `<｜tool▁outputs▁begin｜>` … `<｜tool▁outputs▁end｜>`) frames a block: markup even with the family
+    # undetected; a token that leads an opener of the family stays the prose's alone.
+    from callsieve.markers import paired
+
+    class _Framed(Format):
+        name = "made_up_framed"
+        openers = ("<|qq_act_start|><|qq_tool|>",)
+        closer = "<|qq_act_end|>"
+        specials = ("<|qq_results_begin|>", "<|qq_results_end|>", "<｜qq▁out▁open｜>", "<｜qq▁out▁close｜>",
+                    "<|qq_act_start|>", "<|qq_sep|>")
+
+    got = paired(_Framed())
+    assert {"<|qq_results_begin|>", "<|qq_results_end|>", "<｜qq▁out▁open｜>", "<｜qq▁out▁close｜>"} <= got
+    assert "<|qq_act_start|>" not in got and "<|qq_sep|>" not in got
+    watched, _ = controls((_Framed(),), ())
+    assert "<|qq_results_begin|>" in watched and "<|qq_sep|>" not in watched and "<|qq_act_start|>" not in watched

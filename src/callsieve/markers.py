@@ -175,7 +175,29 @@ def never_text(f, token: str) -> bool:
     names it: it is markup for its family (detected, declared, pre-seeded), or whole with its
     neighbours (a marker of several tokens: several_tokens, elements)."""
     return control_shape(token) and (token in f.ends or token == f.closer or frames_turn(token)
-                                     or several_tokens(token) or token.startswith(("</", "[/")))
+                                     or several_tokens(token) or token.startswith(("</", "[/"))
+                                     or token in paired(f))
+
+
+_PAIRS = (("begin", "end"), ("start", "end"), ("open", "close"))
+
+
+@functools.lru_cache(maxsize=256)
+def paired(f) -> frozenset[str]:
+    """`f`'s tokens that frame a block with another of its tokens, by their words (DeepSeek's
+    `<｜tool▁outputs▁begin｜>` … `<｜tool▁outputs▁end｜>`, a section of made-up tool results):
+    what such a pair holds is the family's, so neither token is the text of prose.  A token that
+    leads one of the family's openers (InternLM's `<|action_start|>` of `<|action_start|><|plugin|>`)
+    is not: the opener is the marker, whole (glued), and the lead alone is prose's."""
+    declared = {t for t in (*f.specials, *f.ends, *((f.closer,) if f.closer else ())) if isinstance(t, str)}
+    leads = {t for t in declared for o in (*f.openers, *f.tool_openers)
+             if isinstance(o, str) and o != t and o.startswith(t)}
+    out: set[str] = set()
+    for t in declared - leads:
+        for a, b in _PAIRS:
+            if a in t and (other := t.replace(a, b)) in declared:
+                out.update((t, other))
+    return frozenset(out)
 
 
 @functools.lru_cache(maxsize=256)

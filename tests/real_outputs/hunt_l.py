@@ -174,9 +174,7 @@ case("bare_json", LA, "a list of two call objects", '[{"name": "add", "arguments
 case("bare_json", LA, "a call object keyed `function` instead of `name`",
      '{"function": "add", "arguments": {"x": 5, "y": 3}}', [("add", {"x": 5, "y": 3})], tools=["add"])
 case("pythonic", LA, "a name, then a JSON object in round brackets", 'add({"x":5,"y":3})', [("add", {"x": 5, "y": 3})],
-     tools=["add"],
-     xfail="unsafe to read: a bare `NAME({json})` expression with no wrapper or list brackets is what a "
-           "line of code looks like")
+     tools=["add"])
 
 
 # ---------------------------------------------------------------------------------------------
