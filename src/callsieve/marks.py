@@ -32,7 +32,7 @@ class Marks:
     tokens are text up to one of them)."""
 
     __slots__ = ("format", "detected", "span", "verbatim", "family", "vocab", "_fmts", "_seed",
-                 "_derived", "_signs")
+                 "_derived", "_signs", "_ends_of", "_ends_in")
 
     def __init__(self, fmts: tuple[Format, ...], forced: str | None, session: Session | None = None):
         self.format = forced            # the format forced, or the first one proved
@@ -45,6 +45,10 @@ class Marks:
         self._seed = getattr(session, "seed", None)
         self._derived = getattr(session, "derived", None)
         self._signs = signs(fmts)
+        # (as_written's ends per block closer, for the one marker table they were read from: a
+        # cache, not state; a run of made-up openers would walk every watched marker each time)
+        self._ends_of: dict[tuple[str, ...], tuple[str, ...]] = {}
+        self._ends_in: dict[str, Action] | None = None
         self.known()
 
     def save(self) -> tuple:
@@ -78,8 +82,14 @@ class Marks:
         action}), or until a later block holds a call: the user sees it whole."""
         # (a run of the family's closers that ends in one, markers.tails, ends it too)
         # (and a closer watched where it ends its line, `</invoke>\n`)
-        ends = tuple(m for m, a in actions.items()
-                     if a.kind in FAMILY_TOKENS and ends and m.rstrip("\n").endswith(ends))
+        if actions is not self._ends_in:
+            self._ends_in, self._ends_of = actions, {}
+        found = self._ends_of.get(ends)
+        if found is None:
+            found = self._ends_of[ends] = tuple(
+                m for m, a in actions.items()
+                if a.kind in FAMILY_TOKENS and ends and m.rstrip("\n").endswith(ends))
+        ends = found
         if ends:
             # A block given back inside one given back (`<longcat_arg_key>` is an opener too) is
             # nested in it: its ends first, then "" and the outer block's, which still count.

@@ -334,6 +334,9 @@ _TOKEN = re.compile(r"<(?:[|｜][^<>|｜\s]{0,48}(?:[|｜]>?)?)?")      # (prefi
 _ADDRESS = re.compile(r"[\w.\-:/]+")
 _WS = re.compile(r"\s*")
 _ROLE_WORDS, _TAIL_ITEMS = 1, 4
+# (items before `to=`: a role, a channel token and its word, a namespace token…; a run of tokens
+# longer than a header's is no header, and not walked to the end of the look-ahead each time)
+_HEAD_ITEMS = 8
 
 
 def addressed(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str, int]:
@@ -343,7 +346,11 @@ def addressed(look: str, eof: bool, ctx, strict: bool) -> tuple[Verdict, str, in
     `to=` one bare word at most (the role; a channel token's word is the token's), after the
     recipient a few items; `strict`: the recipient must name a declared tool."""
     pos, words, token_word = _WS.match(look).end(), 0, False   # type: ignore[union-attr]  # (`*`)
+    items = 0
     while (to := _TO.match(look, pos)) is None:
+        items += 1
+        if items > _HEAD_ITEMS:
+            return NO, "", 0
         rest = look[pos:]
         if not rest or _TO_PREFIX.match(rest) or _ITEM_PREFIX.match(rest):
             return (NO if eof else MAYBE), "", 0
