@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from callsieve import Markup, ToolCallEnd, parse
+from callsieve import Markup, Sieve, ToolCallEnd, parse
 from helpers import check, chunked, feed, tools
 
 TOOLS = tools("f", "run")
@@ -115,15 +115,22 @@ def test_a_bad_kimi_call_never_takes_its_good_sibling_nor_the_prose_after():
 
 
 @pytest.mark.parametrize("noise", ["oops", " I will call f now. ", "functions", "\u2026 sí"])
-def test_words_between_a_sections_tokens_are_content_never_dropped(noise):
+def test_words_between_a_sections_tokens_are_never_dropped(noise):
     # only words: no call, the section goes back as written, with an error
     text = "Sure. " + S + noise + E + " ok"
     msg = check(text, tools=TOOLS, calls=[], content=text)
     assert msg.errors and "only text" in msg.errors[0].reason
-    # around a call: the call runs, the words are content, in order
+    # around a call: the call runs, the words are the section's markup (as vLLM's parser reads
+    # them), reported with it: every character accounted for, none in the content
     for section in (S + noise + GOOD + E, S + GOOD + noise + E, S + GOOD + noise + GOOD.replace(":0", ":1") + E):
-        msg = check("Sure. " + section + " ok", tools=TOOLS)
-        assert msg.tool_calls and " ".join(msg.content.split()) == " ".join(("Sure. " + noise + " ok").split())
+        text = "Sure. " + section + " ok"
+        msg = check(text, tools=TOOLS)
+        assert msg.tool_calls and " ".join(msg.content.split()) == "Sure. ok"
+        for chunks in ([text], list(text)):
+            s = Sieve(tools=TOOLS, markup=True)
+            evs = [e for c in chunks for e in s.feed(c)] + s.close()
+            marked = "".join(e.text for e in evs if type(e).__name__ == "Markup")
+            assert noise in marked, chunks[:1]
 
 
 # ---------------------------------------------------------------- the accounting property

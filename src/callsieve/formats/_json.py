@@ -644,8 +644,8 @@ def special_section(r, ctx: Context, call, ends=(), stray=False, begin="tool_cal
     (invalid JSON) ends there, not runnable, and the section goes on after that call's end
     token: each call has its own, so one bad call never takes its siblings with it.  With
     `stray`, text between the tokens of the section is read past when a call begin or the
-    section end follows: its words are content (only words and no call: no call, its text
-    goes back).  `begin` / `end`: the words of a call's own tokens.
+    section end follows: its words are the section's markup (only words and no call: no call,
+    its text goes back).  `begin` / `end`: the words of a call's own tokens.
     """
     while True:
         at = r.at
@@ -653,12 +653,13 @@ def special_section(r, ctx: Context, call, ends=(), stray=False, begin="tool_cal
         if w is None and stray:
             w, text = yield from _past_stray(r, (begin, *ends))
             if text.strip():
-                # Words between the section's tokens are the model's, never dropped: with no
-                # call before them and none after, the section is no call (its text goes back);
-                # else they are content, in order.
+                # Words between the section's tokens: with no call before them and none after,
+                # the section is no call (its text goes back as content, with an error); in a
+                # section that runs a call they are its markup (a model's noise between its
+                # tokens, as vLLM's Kimi K2 parser reads them: its tests, CanIToolCall's
+                # fixtures), reported with it, never content and never lost.
                 if not ctx.block_calls and w != begin:
                     raise Reject("no call in the section, only text between its tokens")
-                yield Prose(text)
                 w = yield from special(r, (begin, *ends))
         if w != begin:
             if w is None and not ctx.block_calls:

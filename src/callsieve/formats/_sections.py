@@ -96,8 +96,8 @@ class Section(Body):
     (`_json.special_section`).  Options:
     - `again`: the words of the section's opener, markup when written again;
     - `decided`: the section's opener alone says it is this family's (else the first call decides);
-    - `stray`: text between the section's tokens is read past (words there are content, never
-      dropped; only text: the section is no call);
+    - `stray`: text between the section's tokens is read past (words there are the section's
+      markup, reported with it; only text: the section is no call, its text goes back);
     - `lost`: the text a call's id starts with (Kimi's `functions.`): a section whose first call
       lost its begin token is read from it, and (the tokens stripped upstream) an opener that is
       this text starts a call (IdCall.spot_lost)."""
