@@ -278,9 +278,7 @@ CR = "https://github.com/ollama/ollama/blob/main/model/parsers/commandr_test.go"
 case("command_r", CR, "a sentence, then `Action:` and a fenced JSON list of one call",
      "I'll look up the weather for you.\nAction: ```json\n[{\"tool_name\": \"get_weather\", \"parameters\": "
      "{\"location\": \"NYC\"}}]\n```", [("get_weather", {"location": "NYC"})], "I'll look up the weather for you.",
-     tools=["get_weather"],
-     xfail="the `Action:` label introducing the fenced call is left in the content: a label word before a fenced "
-           "call is not markup")
+     tools=["get_weather"])
 case("command_r", CR, "`Action:` and a fenced list of two calls over several lines",
      "Action: ```json\n[\n    {\n        \"tool_name\": \"get_weather\",\n        \"parameters\": {\"location\": \"New York\"}\n"
      "    },\n    {\n        \"tool_name\": \"get_time\",\n        \"parameters\": {\"timezone\": \"EST\"}\n    }\n]\n```",
