@@ -367,9 +367,7 @@ case("tool_tag", PF, "a Cline tool tag indented, one parameter with a shell pipe
 PM = "https://github.com/apmantza/pi-free/pull/255"
 case("qwen3_coder", PM, "<function=NAME> holding <param name=…> children (MiMo)",
      '<function=read_file>\n<param name="path">README.md</param>\n</function>', [("read_file", {"path": "README.md"})],
-     tools={"read_file": {"path": {"type": "string"}}},
-     xfail="a <function=NAME> body whose parameters are <param name=…> tags is not read: the keyed reader takes "
-           "<parameter=…> only there")
+     tools={"read_file": {"path": {"type": "string"}}})
 case("tool_tag", PM, "a math-italic namespace (`𝑛𝑠:`) on the thinking tags and on the tool tag",
      "<𝑛𝑠:thinking>The README first.</𝑛𝑠:thinking>\n<𝑛𝑠:read_file>\n<path>README.md</path>\n</𝑛𝑠:read_file>",
      [("read_file", {"path": "README.md"})], reasoning="The README first.",

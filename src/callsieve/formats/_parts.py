@@ -224,7 +224,7 @@ _FENCED_PREFIX = re.compile(r"\s*(?:`{1,3}(?:j|js|jso|json)?\s*)?\Z")
 
 
 _FUNCTION = re.compile(r"""\s*<function=\s*(["']?)([^<>\n]*?)\1\s*>""")
-_FUNCTION_BODY = ("<parameter=", "<parameter name=", "</function>")
+_FUNCTION_BODY = ("<parameter=", "<parameter name=", "<param name=", "</function>")
 FUNCTION_START = "<function="
 # A name may be quoted (`<parameter="command">`, `<function='bash'>`): the quotes are the tag's,
 # not the name's (Qwen3.x writes both forms; openvinotoolkit/model_server#4487).
@@ -241,6 +241,12 @@ _SPACED_PREFIX = re.compile(r"\s*<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:\s+[\w.\-]*
 PARAMETER = Tag(("<parameter=", "<parameter name="),
                 r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^<>\n]*?)(?P=q)\s*>""")
 _PARAM_START = "<parameter="
+# In a function tag's body, a parameter tag is read by its role: MiMo writes the invoke style's
+# `<param name="K">V</param>` there too (apmantza/pi-free#255); a value closes with its own
+# tag's word, `</param>` or `</parameter>`.
+FUNCTION_PARAMETER = Tag(PARAMETER.starts + ("<param name=",),
+                         r"""<(?:parameter(?:=\s*|\s+name\s*=\s*)|param\s+name\s*=\s*)(?P<q>["']?)"""
+                         r"""(?P<key>[^<>\n]*?)(?P=q)\s*>""")
 # Whole parameter elements, then the function tag (parameters written first); and its prefixes.
 _PARAMS_FIRST = re.compile(r"(?:\s*<parameter=[^<>\n]*>(?:(?!</parameter>).)*</parameter>)+\s*<function=", re.S)
 
@@ -332,8 +338,8 @@ def _functions(ends: tuple, value: str) -> Dialect:
     A misspelled closer (`</parameter/>`, `</parameter1>`, `</parameter_function>`, Qwen3.6,
     sgl-project/sglang#27337) is held: the value's own closer makes it text of the value; a
     value the call's closer ends after one is not run (it would hold the typo)."""
-    return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
-                   value_close=("</parameter>",), block_close=ends,
+    return Dialect(call=FUNCTION, call_close=("</function>",), param=FUNCTION_PARAMETER,
+                   value_close=("</parameter>", "</param>"), block_close=ends,
                    fillers=("</function>", "</function_invocation>"),
                    trim_nl=True, suspects=("</parameter",), untyped=VALUES[value])
 
