@@ -108,9 +108,7 @@ case("minicpm5", MC, "the prompt opened thinking: only its closer is written",
      tools=MCW, thinking=True)
 case("minicpm5", MC, "the params inside an <arguments> wrapper",
      '<function name="get_weather"><arguments><param name="city">Paris</param></arguments></function>',
-     [("get_weather", {"city": "Paris"})], tools=MCW,
-     xfail="an <arguments> element wrapping the <param name=…> children is not read as transparent: the block stays "
-           "text")
+     [("get_weather", {"city": "Paris"})], tools=MCW)
 case("minicpm5", MC, "a CDATA value holding & and a tag",
      '<function name="get_weather"><param name="city"><![CDATA[Paris & <surroundings>]]></param></function>',
      [("get_weather", {"city": "Paris & <surroundings>"})], tools=MCW)
