@@ -1,4 +1,6 @@
 """Cohere Command R7B / Command A (docs/syntax.md#command_r)."""
+import pytest
+
 from callsieve import formats
 from helpers import check, tools
 
@@ -32,6 +34,26 @@ def test_command_r_plus_action_then_a_fenced_list():
     text = 'Action: ```json\n[{"tool_name": "lookup_flight", "parameters": {"code": "FI615"}}]\n```'
     check(text, calls=[("lookup_flight", {"code": "FI615"})], content="")
     check("Action: none needed.", calls=[], content="Action: none needed.")
+
+
+FLIGHT = '[{"tool_name": "lookup_flight", "parameters": {"code": "FI615"}}]'
+
+
+@pytest.mark.parametrize("prose", ["I'll look it up.\n", "Checking the flight now:\n\n", "Sure.  \n"])
+@pytest.mark.parametrize("body", [FLIGHT, '{"tool_name": "lookup_flight", "parameters": {"code": "FI615"}}'])
+def test_the_action_heading_after_prose_is_markup_when_its_fence_ends_the_turn(prose, body):
+    # Command R writes a sentence first at times (Ollama's commandr parser tests): the heading
+    # and its fence are the call's markup wherever the fenced call ends the turn
+    check(prose + "Action: ```json\n" + body + "\n```", tools=tools("lookup_flight"),
+          calls=[("lookup_flight", {"code": "FI615"})], content=prose.strip())
+
+
+def test_an_action_fence_followed_by_prose_is_an_example():
+    text = "Write it as\nAction: ```json\n" + FLIGHT + "\n```\nand the tool runs."
+    check(text, tools=tools("lookup_flight"), calls=[], content=text)
+    # the word in a sentence, or a heading with no fence after it, is text
+    for text in ("The Action: taken was none.", "Plan.\nAction: later, maybe."):
+        check(text, tools=tools("lookup_flight"), calls=[], content=text)
 
 
 def test_cohere_turn_tokens_and_tool_results_are_markup():

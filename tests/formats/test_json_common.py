@@ -186,3 +186,30 @@ def test_a_fused_name_key_and_a_name_member_are_two_names():
     m = check('<tool_call>{"function=get_weather", "name": "other", "arguments": {}}</tool_call>',
               tools=tools("get_weather", "other"), calls=[])
     assert m.errors
+
+
+LISTS = {   # a family's list of call objects, {} standing for the objects
+    "command_r": '<|START_ACTION|>[{}]<|END_ACTION|>',
+    "tool_call_tag": "<tool_call>[{}]</tool_call>",
+    "bracket_tool_calls": "[TOOL_CALLS][{}]",
+}
+CALL_A = '{"tool_call_id": "0", "tool_name": "a", "parameters": {"k": "}{"}}'
+CALL_B = '{"tool_call_id": "1", "tool_name": "b", "parameters": {}}'
+
+
+@pytest.mark.parametrize("family", sorted(LISTS))
+@pytest.mark.parametrize("gap", ["", "\n", "  ", "\n    "])
+def test_a_list_whose_objects_miss_their_comma_is_read_whole(family, gap):
+    # Ollama's cohere parser tests: `[{…}{…}]`; each object is whole as written, as in a
+    # sequence of objects, and the list's `]` is markup with them, never content
+    a, b = CALL_A, CALL_B
+    if family != "command_r":
+        a = '{"name": "a", "arguments": {"k": "}{"}}'
+        b = '{"name": "b", "arguments": {}}'
+    text = LISTS[family].replace("{}", a + gap + b)
+    check(text, tools=tools("a", "b"), calls=[("a", {"k": "}{"}), ("b", {})], content="")
+
+
+def test_a_list_missing_its_commas_quoted_in_prose_stays_text():
+    text = 'Lists look like [{"name": "a", "arguments": {}}{"name": "b", "arguments": {}}] here.'
+    check(text, tools=tools("a", "b"), calls=[], content=text)

@@ -1,4 +1,6 @@
 """MiniCPM5 <function name=…><param name=…> (docs/syntax.md#minicpm5), and the Hermes wrapper sharing its opener."""
+import pytest
+
 from callsieve import formats
 from helpers import check, tools
 from samples_xml import contract
@@ -68,3 +70,38 @@ def test_a_param_without_a_name_is_the_tools_one_parameter():
     # the schema does not say which parameter: never a call
     check(text, tools=tools(search={"q": {"type": "string"}, "n": {"type": "integer"}}), calls=[], content=text)
     check(text, calls=[], content=text)
+
+
+ARG_TOOLS = tools(get_weather={"city": {"type": "string"}, "days": {"type": "integer"}})
+WRAPPED = {   # a call whose parameter tags sit in an element named for the role; {} marks them
+    "minicpm5": '<function name="get_weather">{}</function>',
+    "invoke": 'Checking.\n<invoke name="get_weather">{}</invoke>',
+    "minimax_m2": '<minimax:tool_call>\n<invoke name="get_weather">{}</invoke>\n</minimax:tool_call>',
+    "qwen3_coder": "<tool_call>\n<function=get_weather>{}</function>\n</tool_call>",
+}
+PARAMS = {"minicpm5": '<param name="city">Paris</param><param name="days">3</param>',
+          "invoke": '<parameter name="city">Paris</parameter><parameter name="days">3</parameter>',
+          "minimax_m2": '<parameter name="city">Paris</parameter><parameter name="days">3</parameter>',
+          "qwen3_coder": "<parameter=city>Paris</parameter><parameter=days>3</parameter>"}
+
+
+@pytest.mark.parametrize("syntax", sorted(WRAPPED))
+@pytest.mark.parametrize("element", ["arguments", "parameters", "args"])
+@pytest.mark.parametrize("nl", ["", "\n"])
+def test_an_element_holding_the_parameter_tags_is_transparent(syntax, element, nl):
+    # Ollama's MiniCPM 5 tests: `<function name="N"><arguments><param …>…</param></arguments>`;
+    # the element named for the arguments' role wraps the parameter tags, in any body that has them
+    inner = f"{nl}<{element}>{nl}{PARAMS[syntax]}{nl}</{element}>{nl}"
+    check(WRAPPED[syntax].replace("{}", inner), tools=ARG_TOOLS,
+          calls=[("get_weather", {"city": "Paris", "days": 3})], content="Checking." if syntax == "invoke" else "")
+
+
+def test_a_parameter_named_like_the_wrapper_is_still_a_parameter():
+    # `<input>` holding a value, not parameter tags: the tool's `input` parameter, as before
+    check('<invoke name="bash"><input>ls -la</input></invoke>', tools=tools(bash={"input": {"type": "string"}}),
+          calls=[("bash", {"input": "ls -la"})], content="")
+
+
+def test_a_wrapped_call_to_an_undeclared_tool_stays_text():
+    text = '<function name="unknown_tool"><arguments><param name="city">Paris</param></arguments></function>'
+    check(text, tools=ARG_TOOLS, calls=[], content=text)

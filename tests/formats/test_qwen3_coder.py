@@ -1,5 +1,6 @@
 """Qwen3-Coder / Qwen3.5 XML in <tool_call> (docs/syntax.md#qwen3_coder)."""
 import callsieve
+import pytest
 from callsieve import Sieve, ToolCallArgs, ToolCallError, ToolCallStart
 from helpers import check, feed, tools
 
@@ -284,3 +285,29 @@ def test_a_mangled_parameter_opener_is_no_value_of_the_sole_parameter():
     # the opener truly left out, for a one-parameter tool, still reads (MiMo's bend)
     m = callsieve.parse("<tool_call>\n<function=rm>\n/tmp/x\n</parameter>\n</function>\n</tool_call>", tools=T)
     assert [(c.name, c.arguments) for c in m.tool_calls] == [("rm", {"path": "/tmp/x"})]
+
+
+PARAM_TOOLS = tools(read_file={"path": {"type": "string"}, "limit": {"type": "integer"}})
+
+
+@pytest.mark.parametrize("wrap", [("", "", ""), ("<tool_call>\n", "\n</tool_call>", ""), ("Reading it.\n", "", "Reading it.")])
+@pytest.mark.parametrize("sep", ["\n", ""])
+def test_a_function_body_with_invoke_style_param_tags(wrap, sep):
+    # MiMo writes `<param name="K">V</param>` inside `<function=NAME>` (apmantza/pi-free#255): a
+    # parameter tag read by its role, its value closed by its own tag's word, typed by the schema
+    pre, post, content = wrap
+    body = (f'<function=read_file>{sep}<param name="path">src/a.py</param>{sep}'
+            f'<parameter=limit>40</parameter>{sep}</function>')
+    check(pre + body + post, tools=PARAM_TOOLS, calls=[("read_file", {"path": "src/a.py", "limit": 40})],
+          content=content)
+
+
+def test_an_html_param_tag_inside_a_value_is_text_of_the_value():
+    value = '<object><param name="movie" value="x"></param></object>'
+    text = f"<tool_call>\n<function=read_file>\n<parameter=path>\n{value}\n</parameter>\n</function>\n</tool_call>"
+    check(text, tools=PARAM_TOOLS, calls=[("read_file", {"path": value})], content="")
+
+
+def test_param_tags_named_in_prose_stay_text():
+    text = 'Use <function=read_file> then <param name="path"> to read a file.'
+    check(text, tools=PARAM_TOOLS, calls=[], content=text)

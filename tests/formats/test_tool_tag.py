@@ -81,3 +81,23 @@ def test_plain_text_in_a_tag_that_is_no_one_string_tools_call_stays_text(text):
 
 def test_plain_text_in_a_tools_tag_cut_off_is_text():
     check("<exec>ls -la", calls=[], content="<exec>ls -la", tools=ONE)
+
+
+NS_TOOLS = tools(read_file={"path": {"type": "string"}, "limit": {"type": "integer"}})
+
+
+@pytest.mark.parametrize("ns", ["mimo", "x", "ns_1", "a.b"])
+@pytest.mark.parametrize("body", ['\n<path>README.md</path>\n<limit>5</limit>\n', '{"path": "README.md", "limit": 5}'])
+def test_the_tools_tag_in_a_namespace_is_the_tools_tag(ns, body):
+    # MiMo writes every tag in a namespace (apmantza/pi-free#255): the word after it names the
+    # tool, the closer carries the same namespace
+    text = f"Reading it.\n<{ns}:read_file>{body}</{ns}:read_file>"
+    check(text, tools=NS_TOOLS, calls=[("read_file", {"path": "README.md", "limit": 5})], content="Reading it.")
+
+
+def test_a_namespaced_tag_is_text_unless_it_is_a_declared_tools_call():
+    for text in ("<ns:other_tool>\n<path>README.md</path>\n</ns:other_tool>",
+                 "Tags like <ns:read_file> are shown here.",
+                 "Write `<ns:read_file><path>a</path></ns:read_file>` to read a.",
+                 "Like this:\n<ns:read_file><path>a</path></ns:read_file>\nand it reads the file."):
+        check(text, tools=NS_TOOLS, calls=[], content=text)

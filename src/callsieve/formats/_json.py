@@ -437,6 +437,10 @@ def call_array(r, ctx: Context, loose: bool = False, **opts):
         if c == ",":
             r.pos += 1
             continue
+        if c == "{":
+            # The comma between two call objects left out (`}{`, `}\n{`: Cohere's, Ollama's
+            # cohere parser tests): each object is whole as written, as a sequence's are.
+            continue
         if c == "]":
             r.pos += 1
             return

@@ -485,7 +485,7 @@ class Tagged(Body):
         if name is None or not declared(ctx, name):
             return NO
         rest = look[:LOOK_MAX].lstrip()
-        close = "</" + name + ">"
+        close = _tag_close(opener)
         if not rest or (close.startswith(rest) and not rest.startswith(close)):
             return NO if eof else MAYBE
         if rest[0] == "{" or rest.startswith(close) or _CHILD.match(rest):
@@ -497,7 +497,7 @@ class Tagged(Body):
     def read(self, r, ctx, opener, ends, value):
         tag = _tag_name(opener)
         name = ctx.check(tag or "")
-        close = "</" + tag + ">" if tag else ""
+        close = _tag_close(opener) if tag else ""
         c = yield from peek(r)
         if c == "{":
             yield from call_object(r, ctx, name=name)
@@ -537,11 +537,22 @@ def _text_ahead(rest: str, close: str, eof: bool) -> Verdict:
     return NO
 
 
+# A namespace before the tool's tag word (`<ns:read_file>`, as MiMo writes every tag in one:
+# apmantza/pi-free#255): the word after it is the tool's name, the whole tag its closer's.
+_NS_TAG = re.compile(r"<[A-Za-z_][\w.\-]{0,31}:([A-Za-z_][\w.\-]{0,63})>")
+
+
 def _tag_name(opener: str) -> str | None:
-    """The word of a plain tag `<word>` (None for any other opener)."""
+    """The word of a plain tag `<word>` or `<ns:word>` (None for any other opener)."""
     if opener.startswith("<") and opener.endswith(">") and _keyed.NAME_TAG.fullmatch(opener):
         return opener[1:-1]
-    return None
+    m = _NS_TAG.fullmatch(opener)
+    return m.group(1) if m else None
+
+
+def _tag_close(opener: str) -> str:
+    """The closer of a tool's tag: the opener's words, namespace and all (`</ns:read_file>`)."""
+    return "</" + opener[1:]
 
 
 # A ReAct step's head after its `Action:` label: the tool's name on the label's line, then the

@@ -12,8 +12,8 @@ parameter is never read so).  Real outputs drop the token here and there (`<tool
 import functools
 import re
 
-from . import Context
-from ._typed import ANY, STRING, Value, param_kinds
+from . import Context, parameters
+from ._typed import ANY, STRING, Value, kinds, param_kinds
 from ._xml import Tag, at_mark, attrs_tag, followed_by, param_tag
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, until
 
@@ -93,9 +93,20 @@ def _leaf(r, a, key, kinds, ns, close: str | None = None):
     v.end()
 
 
-def _element(r, a, key, ns, depth=0):
+def _part(schema, k: str, listed: bool):
+    """The schema of an element's child `k`: the list's `items`, or the object's property `k`
+    (None when the schema does not say)."""
+    if not isinstance(schema, dict):
+        return None
+    sub = schema.get("items") if listed else (schema.get("properties") or {}).get(k)
+    return sub if isinstance(sub, dict) else None
+
+
+def _element(r, a, key, ns, depth=0, schema=None, root=None):
     """The elements of an object (children named by their keys) or a list (`<item>` children)
-    up to `</key>` (consumed)."""
+    up to `</key>` (consumed).  `schema`: the element's own schema, whose properties (or items)
+    type its children's values as the parameter's schema types a parameter's (`root`: the
+    tool's parameters, for `$ref`s)."""
     if depth > MAX_DEPTH:
         raise Bad("elements nested too deep")
     opened = None
@@ -114,10 +125,12 @@ def _element(r, a, key, ns, depth=0):
             a.begin(opened)
         if opened == "{":
             a.key(k)
-        if (yield from _nested_ahead(r, ns)):
-            yield from _element(r, a, k, ns, depth + 1)
+        sub = _part(schema, k, opened == "[")
+        sub_kinds = kinds(sub, root) if sub is not None else None
+        if sub_kinds != STRING and (yield from _nested_ahead(r, ns)):
+            yield from _element(r, a, k, ns, depth + 1, sub, root)
         else:
-            yield from _leaf(r, a, k, None, ns)
+            yield from _leaf(r, a, k, sub_kinds, ns)
     if opened is None:
         a.string("")
     else:
@@ -151,7 +164,7 @@ def _call(r, ctx: Context, name, ns, close):
         if named:
             yield from _leaf(r, a, key, kinds, ns, "</parameter>")
         elif kinds != STRING and (yield from _nested_ahead(r, ns)):
-            yield from _element(r, a, key, ns)
+            yield from _element(r, a, key, ns, schema=ctx.schema(name, key), root=parameters(ctx, name))
         else:
             yield from _leaf(r, a, key, kinds, ns)
     if a is None:

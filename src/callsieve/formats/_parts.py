@@ -24,7 +24,7 @@ from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
-from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
+from ._xml import ARGS_OPEN, TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until, until_any
@@ -224,7 +224,7 @@ _FENCED_PREFIX = re.compile(r"\s*(?:`{1,3}(?:j|js|jso|json)?\s*)?\Z")
 
 
 _FUNCTION = re.compile(r"""\s*<function=\s*(["']?)([^<>\n]*?)\1\s*>""")
-_FUNCTION_BODY = ("<parameter=", "<parameter name=", "</function>")
+_FUNCTION_BODY = ("<parameter=", "<parameter name=", "<param name=", "</function>")
 FUNCTION_START = "<function="
 # A name may be quoted (`<parameter="command">`, `<function='bash'>`): the quotes are the tag's,
 # not the name's (Qwen3.x writes both forms; openvinotoolkit/model_server#4487).
@@ -241,6 +241,12 @@ _SPACED_PREFIX = re.compile(r"\s*<(?:f(?:u(?:n(?:c(?:t(?:i(?:o(?:n(?:\s+[\w.\-]*
 PARAMETER = Tag(("<parameter=", "<parameter name="),
                 r"""<parameter(?:=\s*|\s+name\s*=\s*)(?P<q>["']?)(?P<key>[^<>\n]*?)(?P=q)\s*>""")
 _PARAM_START = "<parameter="
+# In a function tag's body, a parameter tag is read by its role: MiMo writes the invoke style's
+# `<param name="K">V</param>` there too (apmantza/pi-free#255); a value closes at `</param>` or
+# `</parameter>` (either, as a value's closer is only one where the syntax's next tag follows it).
+FUNCTION_PARAMETER = Tag(PARAMETER.starts + ("<param name=",),
+                         r"""<(?:parameter(?:=\s*|\s+name\s*=\s*)|param\s+name\s*=\s*)(?P<q>["']?)"""
+                         r"""(?P<key>[^<>\n]*?)(?P=q)\s*>""")
 # Whole parameter elements, then the function tag (parameters written first); and its prefixes.
 _PARAMS_FIRST = re.compile(r"(?:\s*<parameter=[^<>\n]*>(?:(?!</parameter>).)*</parameter>)+\s*<function=", re.S)
 
@@ -332,8 +338,8 @@ def _functions(ends: tuple, value: str) -> Dialect:
     A misspelled closer (`</parameter/>`, `</parameter1>`, `</parameter_function>`, Qwen3.6,
     sgl-project/sglang#27337) is held: the value's own closer makes it text of the value; a
     value the call's closer ends after one is not run (it would hold the typo)."""
-    return Dialect(call=FUNCTION, call_close=("</function>",), param=PARAMETER,
-                   value_close=("</parameter>",), block_close=ends,
+    return Dialect(call=FUNCTION, call_close=("</function>",), param=FUNCTION_PARAMETER,
+                   value_close=("</parameter>", "</param>"), block_close=ends,
                    fillers=("</function>", "</function_invocation>"),
                    trim_nl=True, suspects=("</parameter",), untyped=VALUES[value])
 
@@ -409,7 +415,14 @@ class Invoke(Body):
         if strict and not declared(ctx, m.group(2)):
             return NO
         ns = m.group(1)
-        return tag_after(look[m.end():], eof, (f"<{ns}parameter", f"</{ns}invoke>"))
+        rest = look[m.end():]
+        inner = _args_inner(rest)
+        if inner is None and not eof:
+            return MAYBE
+        inner = rest if inner is None else inner
+        if inner is not rest and tag_after(inner, eof, (f"<{ns}parameter",)) is not NO:
+            return tag_after(inner, eof, (f"<{ns}parameter",))
+        return tag_after(rest, eof, (f"<{ns}parameter", f"</{ns}invoke>"))
 
     def _spot_declared(self, look, eof, ctx, strict):
         """An invoke tag of the declared prefixes (its name a declared tool's when `strict`),
@@ -426,6 +439,12 @@ class Invoke(Body):
         if m.groupdict().get("empty"):
             return YES
         rest = look.lstrip()[m.end():]
+        inner = _args_inner(rest)
+        if inner is None and not eof:
+            return MAYBE                        # (an arguments element's tag, cut short)
+        inner = rest if inner is None else inner
+        if inner is not rest and tag_after(inner, eof, d.param.starts) is not NO:
+            return tag_after(inner, eof, d.param.starts)
         v = tag_after(rest, eof, d.param.starts + d.call_close + (("{",) if d.json_args else ()))
         if v == NO and strict and "</invoke>" in d.call_close:
             # parameters as tags named after them (MiniMax-M3's body without its token): _xml.call
@@ -561,7 +580,21 @@ _ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-/:]{0,128}\s*
 
 
 # The element that holds a call's arguments object, by its role (`<arguments>{…}</arguments>`).
-_ARGS_TAGS = ("<parameters>", "<arguments>", "<input>", "<args>")
+_ARGS_TAGS = ARGS_OPEN
+
+
+def _args_inner(rest: str) -> str | None:
+    """What follows an element that holds the call's parameter tags, named for that role
+    (`<arguments><param name=…>…</param></arguments>`, Ollama's MiniCPM 5 tests): the element is
+    transparent, its tags skipped as junk between the call's tags.  `rest` itself when it opens
+    no such element; None while it may still be one's tag."""
+    s = rest.lstrip()
+    for t in _ARGS_TAGS:
+        if s.startswith(t):
+            return s[len(t):]
+    if s and len(s) < 12 and any(t.startswith(s) for t in _ARGS_TAGS) and not s.startswith("<p"):
+        return None
+    return rest
 
 
 class Element(Body):

@@ -190,6 +190,12 @@ def attrs_tag(name: str, required: dict, optional: dict | None = None, close: st
     return "".join(parts)
 
 
+# An element that holds a call's parameter tags (or its arguments object), named for that role
+# (`<arguments><param name=…>…</param></arguments>`): transparent around the parameter tags.
+ARGS_OPEN = ("<parameters>", "<arguments>", "<input>", "<args>")
+ARGS_CLOSE = tuple("</" + t[1:] for t in ARGS_OPEN)
+
+
 class Dialect:
     """The syntax of one family, and the literal sets the readers need (computed once)."""
 
@@ -217,7 +223,9 @@ class Dialect:
         # Fillers are tokens skipped between calls (Step-3's `function<｜tool_sep｜>`); those
         # that are tags also end a call whose closer is missing.
         outer = self.block_close + call.starts + tuple(f for f in self.fillers if f.startswith("<"))
-        self.after_value = _longest(param.starts + self.call_close + self.value_close + outer)
+        # (the closer of an element holding the parameter tags by its role, `</arguments>`,
+        # follows the last value: _parts._args_inner)
+        self.after_value = _longest(param.starts + self.call_close + self.value_close + outer + ARGS_CLOSE)
         self.after_call = _longest(outer)
         # the words of the parameter tags (`parameter` of `<parameter=`): in the text before an
         # orphan value closer, one is what is left of a mangled opener (`parameterpath>`)
@@ -520,7 +528,11 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         yield from json_value(r, a)
         if fenced:
             yield from startswith(r, "```", skip_ws=True)
-    if a is None and not first and _KEYED_CLOSE in d.call_close and (yield from peek(r)) == "<" \
+    wrapper = None if first else (yield from at_mark(r, ARGS_OPEN))
+    if wrapper and (yield from followed_by(r, len(wrapper), d.param.starts, eof_ok=False)):
+        r.pos += len(wrapper)       # an arguments element around the parameter tags: transparent
+        yield from peek(r)
+    elif a is None and not first and _KEYED_CLOSE in d.call_close and (yield from peek(r)) == "<" \
             and (yield from at_mark(r, d.body_literals)) is None:
         # Not the syntax's parameter tags but tags named after the parameters, `<path>a</path>`:
         # MiniMax-M3's body without its namespace token (GLM-4.7 through opencode, #6883).

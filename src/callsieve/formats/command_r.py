@@ -3,8 +3,9 @@
   <|START_THINKING|>Look it up.<|END_THINKING|><|START_ACTION|>[{"tool_call_id": "0",
   "tool_name": "lookup_flight", "parameters": {"code": "FI615"}}]<|END_ACTION|>
 `tool_call_id` is kept as the call id.  Command R / R+'s plain tool-use mode writes
-`Action: ```json\n[{"tool_name": …, "parameters": …}]\n```` as the first thing: the word is
-the template's markup, a heading of the fence read as fenced_json reads it.  The thinking markers are the reasoning table's, and
+`Action: ```json\n[{"tool_name": …, "parameters": …}]\n````, first or after a sentence: the word is
+the template's markup, a heading of the fence read as fenced_json reads it, and like any fence the
+call only where the turn ends with it (`fences`, `examples`).  The thinking markers are the reasoning table's, and
 <|START_RESPONSE|> / <|END_RESPONSE|> (and stray <|START_TEXT|> / <|END_TEXT|>) are stripped
 from the content there.  Citations (`<co>words</co: 0:[1]>`) in the answer and the thinking are
 annotation spans (annotations.py): their tags are markup, the words text.  The thinking and
@@ -26,7 +27,7 @@ CITATIONS = (Annotation(Tag("<co>"), CLOSE), Annotation(Tag("<co: ", r"[\d, ]", 
 
 COMMAND_R = Family(
     "command_r", START, JsonAfter(), closer={START: "<|END_ACTION|>", ACTION: FENCE},
-    start_bodies={ACTION: Fenced(gap=" *")},
+    bodies={ACTION: Fenced(gap=" *")}, fences=(ACTION,), examples=True,
     aliases=("command_r7b", "command_a", "cohere"),
     description="Cohere Command R7B / A <|START_ACTION|>[{tool_call_id, tool_name, parameters}]<|END_ACTION|>",
     models=("command-r7b*", "command-a*", "c4ai-command-r7b*", "c4ai-command-a*"),
