@@ -68,7 +68,7 @@ def test_a_made_up_section_of_ids_with_an_argument_token():
                                                     decided=True, stray=True, lost="fn."), closer="<|acme_section_end|>")
     text = ('<|acme_section|> noise <|tool_call_begin|>fn.read:0<|acme_args|>{"path": "a.md"}<|tool_call_end|>'
             '<|tool_call_begin|>fn.get_weather:1{"city": "Rome"}<|tool_call_end|><|acme_section_end|>')
-    m = check(text, tools=T, format=ids, content="noise", calls=[("read", {"path": "a.md"}), ("get_weather", {"city": "Rome"})])
+    m = check(text, tools=T, format=ids, content="", calls=[("read", {"path": "a.md"}), ("get_weather", {"city": "Rome"})])
     assert [c.id for c in m.tool_calls] == ["fn.read:0", "fn.get_weather:1"]
     # every token stripped upstream: the id's prefix opens the call, for a declared tool only
     check('Now fn.read:2{"path": "b.md"}', tools=T, format=ids, content="Now", calls=[("read", {"path": "b.md"})])
