@@ -1,6 +1,7 @@
 """Markdown's other quoting in the content: a blockquote line (`> …`), an indented code block,
-an HTML `<pre>` element.  Markup written inside one is quoted (a file the model read back to the
-user), not made: marks.quoted asks `inside`.  (Inline code and fences: layout.py, fences.py.)
+an HTML `<pre>` element, and inline code (`code_span`).  Markup written inside one is quoted (a
+file the model read back to the user, a call shown in a sentence), not made: marks.quoted asks
+`inside` and `in_code`.  (Fences: fences.py.)
 
 The state is a tuple (prev, width, kind, seen, pre, tail), updated by `after` on each piece of
 content as it is written, the same whatever the chunking:
@@ -76,3 +77,81 @@ def _pre(pre: bool, text: str) -> tuple[bool, str]:
         return pre, ""
     end = text[k:].lower()
     return pre, end if "<pre".startswith(end) or "</pre".startswith(end) else ""
+
+
+# ------------------------------------------------------------------ inline code
+# CommonMark's code spans: a run of n backticks opens a span that the next run of exactly n closes
+# (a run of another length inside is literal); line endings inside are allowed, but a span never
+# crosses a blank line (the paragraph ends), nor a fence line (a run of three or more where a line
+# starts: it interrupts the paragraph).  Runs of three or more elsewhere neither open nor close one
+# (DeepSeek's ```json inside a drafted call; fences.py reads them).  A span is taken as open from
+# its opening run on, closed or not: a marker is decided where it stands, so an unclosed backtick
+# holds nothing back (it quotes what follows it up to the paragraph's end at most).
+#
+# The state is (open, run, lines, fresh): the length of the run that opened the span (0: none);
+# the backtick run the text ends with (still growing, so not counted yet); whether the span crossed
+# a line ending; whether the current line is blank so far (read only while a span is open).
+SPAN_OUT = (0, 0, False, False)
+_TICK = re.compile(r"`+|\n")
+
+
+def code_span(state: tuple, s: str) -> tuple:
+    """The inline-code state after `s` was written (the same whatever the chunking: whole runs
+    are counted, and each piece is searched once for backticks and line endings)."""
+    opened, run, lines, fresh = state
+    if not opened and not run and "`" not in s:
+        return state                   # (the common case: prose outside code)
+    i = 0
+    for m in _TICK.finditer(s):
+        j = m.start()
+        if j > i:
+            if run:
+                opened, lines, fresh = _ended(opened, run, lines, fresh)
+                run = 0
+            if fresh and not s[i:j].isspace():
+                fresh = False
+        if s[j] == "`":
+            run += m.end() - j
+        else:
+            if run:
+                opened, lines, fresh = _ended(opened, run, lines, fresh)
+                run = 0
+            if opened:
+                if fresh:              # a blank line: the paragraph, and the span, end
+                    opened, lines, fresh = 0, False, False
+                else:
+                    lines, fresh = True, True
+        i = m.end()
+    if i < len(s):
+        if run:
+            opened, lines, fresh = _ended(opened, run, lines, fresh)
+            run = 0
+        if fresh and not s[i:].isspace():
+            fresh = False
+    return opened, run, lines, fresh
+
+
+def _ended(opened: int, run: int, lines: bool, fresh: bool) -> tuple[int, bool, bool]:
+    """(open, lines, fresh) once a backtick run of length `run` ended."""
+    if run >= 3:
+        if fresh and opened:           # a fence line: the paragraph ends
+            return 0, False, False
+    elif not opened:
+        return run, False, False
+    elif run == opened:
+        return 0, False, False
+    return opened, lines, False
+
+
+def in_code(state: tuple, lines: bool = False) -> bool:
+    """Is markup written now inside inline code (a run the text ends with ends at it): opened on
+    this line, or (`lines`) on an earlier line of the paragraph?"""
+    opened, run, crossed, fresh = state
+    if run:
+        opened, crossed, fresh = _ended(opened, run, crossed, fresh)
+    return bool(opened) and (lines or not crossed)
+
+
+def span_settled(state: tuple) -> bool:
+    """Can text with no backtick and no newline leave the inline-code state as it is?"""
+    return not state[1] and not (state[0] and state[3])
