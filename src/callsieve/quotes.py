@@ -1,5 +1,6 @@
-"""Markdown's other quoting in the content: a blockquote line (`> …`), an indented code block,
-an HTML `<pre>` element, and inline code (`code_span`).  Markup written inside one is quoted (a
+"""Markdown's other quoting in the content: a blockquote line (`> …`), an indented code block, a
+table row (a line that starts with `|`), an HTML `<pre>` or `<code>` element, and inline code
+(`code_span`).  Markup written inside one is quoted (a
 file the model read back to the user, a call shown in a sentence), not made: marks.quoted asks
 `inside` and `in_code`.  (Fences: fences.py.)
 
@@ -9,25 +10,28 @@ content as it is written, the same whatever the chunking:
   whitespace there is layout, never an indented code block);
 - width, kind, seen: the current line's leading whitespace so far (a tab to the next multiple of
   4), what it is (None until known: QUOTE, a `>` after at most three spaces; CODE, four columns
-  of indent after a blank line or code, CommonMark's rule; TEXT) and whether anything but
+  of indent after a blank line or code, CommonMark's rule; ROW, a `|` after at most three
+  spaces: a table's row, whose cells show things; TEXT) and whether anything but
   whitespace was written on it (a line of whitespace only is blank, whatever its indent);
-- pre: inside `<pre>` … `</pre>`; tail: the end of the content that may still begin one of
-  those tags (at most 5 characters).
+- pre: inside `<pre>` … `</pre>` or `<code>` … `</code>` (the last of those tags decides: they
+  nest as `<pre><code>`); tail: the end of the content that may still begin one of those tags
+  (at most 6 characters).
 Only each line's leading whitespace is walked, and each piece with a `<` searched once: linear.
 """
 from __future__ import annotations
 
 import re
 
-START, BLANK, CODE, TEXT, QUOTE = "start", "blank", "code", "text", "quote"
+START, BLANK, CODE, TEXT, QUOTE, ROW = "start", "blank", "code", "text", "quote", "row"
 OUTSIDE = (START, 0, None, False, False, "")
-_TAG = re.compile(r"<(/?)pre(?=[\s>])", re.I)
+_TAG = re.compile(r"<(/?)(?:pre|code)(?=[\s>])", re.I)
+_TAGS = ("<pre", "</pre", "<code", "</code")
 
 
 def inside(state: tuple) -> bool:
     """Is markup written now (on the current line) quoted?"""
     kind = state[2]
-    return kind is QUOTE or kind is CODE or state[4]
+    return kind is QUOTE or kind is CODE or kind is ROW or state[4]
 
 
 def settled(state: tuple) -> bool:
@@ -61,22 +65,22 @@ def after(state: tuple, text: str) -> tuple:
         else:
             seen = True
             if kind is None:
-                kind = QUOTE if c == ">" else TEXT
+                kind = QUOTE if c == ">" else ROW if c == "|" else TEXT
     return prev, width, kind, seen, pre, tail
 
 
 def _pre(pre: bool, text: str) -> tuple[bool, str]:
-    """Inside `<pre>` after `text`, and the end of it that may still begin a tag."""
+    """Inside `<pre>` or `<code>` after `text`, and the end of it that may still begin a tag."""
     last = None
     for last in _TAG.finditer(text):
         pass
     if last is not None:
         pre = not last.group(1)
-    k = text.rfind("<", max(0, len(text) - 5))
+    k = text.rfind("<", max(0, len(text) - 6))
     if k < 0:
         return pre, ""
     end = text[k:].lower()
-    return pre, end if "<pre".startswith(end) or "</pre".startswith(end) else ""
+    return pre, end if any(t.startswith(end) for t in _TAGS) else ""
 
 
 # ------------------------------------------------------------------ inline code
