@@ -81,11 +81,11 @@ class Layout:
         """Is the content inside `inline code` opened on its current line?"""
         return quotes.in_code(self.ticks)
 
-    @property
-    def spanning(self) -> bool:
+    def spanning(self, midline: bool = False) -> bool:
         """Is the content inside `inline code` opened on this line or an earlier line of its
-        paragraph (a span may hold line endings: CommonMark)?"""
-        return quotes.in_code(self.ticks, True)
+        paragraph (a span may hold line endings: CommonMark); `midline`: with text before on
+        the current line?"""
+        return quotes.in_code(self.ticks, True) and not (midline and self.ticks[3])
 
     @property
     def rquoting(self) -> bool:
