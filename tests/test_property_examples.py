@@ -101,7 +101,6 @@ def test_each_example_alone_is_a_call():
 
 # Contexts where some family's example still runs or loses text: what is left (docs/guarantees.md).
 LEFT = {
-    "in a JSON string": "a marker inside a JSON string in prose is read (JSON strings are not tracked in prose)",
     "in an XML attribute": "a marker inside an attribute's value is read (attributes are not tracked in prose)",
     "after 'for example:'": "a special-token call inside a sentence is the call (held.own_token): prose after it does not "
                             "make it an example",

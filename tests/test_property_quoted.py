@@ -220,6 +220,8 @@ def test_the_heads_are_found_from_the_declarations():
 # next run of exactly n closes, line endings inside allowed, up to the paragraph's end (a blank
 # line, a fence line).  A call shown in a span over several lines stays text; a call after the span
 # closed, or after the paragraph an unclosed backtick stood in, runs; nothing is held back for it.
+import json  # noqa: E402
+
 from callsieve import quotes  # noqa: E402
 from helpers import chunkings  # noqa: E402
 
@@ -280,7 +282,7 @@ def test_the_code_span_state_is_the_same_in_any_chunking(text, data):
     assert state == whole
 
 
-@given(st.text(alphabet=" \n>x<code/CODE|pre", max_size=40), st.data())
+@given(st.text(alphabet=' \n>x<code/CODE|pre{}[]"\\', max_size=40), st.data())
 def test_the_block_quoting_state_is_the_same_in_any_chunking(text, data):
     whole = quotes.after(quotes.OUTSIDE, text)
     cuts = [0, *sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=6))), len(text)]
@@ -296,3 +298,12 @@ def test_a_call_in_a_table_row_or_html_code_stays_text_and_after_them_runs():
         assert _runs(text) == {0}
     for text in ("| a | b |\n\n" + CALL, "Use <code>x</code>:\n" + CALL, "a | b\n" + CALL):
         assert _runs(text) == {1}
+
+
+def test_a_call_in_a_string_of_a_json_answer_stays_text_and_after_it_runs():
+    doc = '{"syntax": ' + json.dumps(CALL) + ', "note": "a \\" and a }"}'
+    assert _runs(doc) == {0} and feed(doc, tools=WEATHER)[0].content == doc
+    assert _runs('[{"a": ' + json.dumps(CALL) + "}]") == {0}
+    for text in (doc + "\n" + CALL, '{"a": 1}\n' + CALL, "{name} is a placeholder.\n" + CALL,
+                 'Say "hi" and\n' + CALL):
+        assert _runs(text) == {1}, text

@@ -13,6 +13,10 @@ content as it is written, the same whatever the chunking:
   of indent after a blank line or code, CommonMark's rule; ROW, a `|` after at most three
   spaces: a table's row, whose cells show things; TEXT) and whether anything but
   whitespace was written on it (a line of whitespace only is blank, whatever its indent);
+- doc: a JSON document that starts the content (its first visible character `{` or `[`, the
+  answer a JSON object): (depth, in a string, after a backslash) while it is open, None before
+  anything visible, False once there is none (or it closed).  Markup inside one of its strings is
+  quoted (`{"syntax": "<tool_call>…"}` documents a call);
 - pre: inside `<pre>` … `</pre>` or `<code>` … `</code>` (the last of those tags decides: they
   nest as `<pre><code>`); tail: the end of the content that may still begin one of those tags
   (at most 6 characters).
@@ -23,26 +27,30 @@ from __future__ import annotations
 import re
 
 START, BLANK, CODE, TEXT, QUOTE, ROW = "start", "blank", "code", "text", "quote", "row"
-OUTSIDE = (START, 0, None, False, False, "")
+OUTSIDE = (START, 0, None, False, False, "", None)
+_JSON = re.compile(r'["{}\[\]]')
+_STRING = re.compile(r'["\\]')
 _TAG = re.compile(r"<(/?)(?:pre|code)(?=[\s>])", re.I)
 _TAGS = ("<pre", "</pre", "<code", "</code")
 
 
 def inside(state: tuple) -> bool:
     """Is markup written now (on the current line) quoted?"""
-    kind = state[2]
-    return kind is QUOTE or kind is CODE or kind is ROW or state[4]
+    kind, doc = state[2], state[6]
+    return kind is QUOTE or kind is CODE or kind is ROW or state[4] or bool(doc and doc[1])
 
 
 def settled(state: tuple) -> bool:
     """Can text with no newline and no `<` leave the state as it is (the line's kind is known
     and no tag is half written)?  The Layout's fast path asks."""
-    return state[3] and not state[5]
+    return state[3] and not state[5] and state[6] is False
 
 
 def after(state: tuple, text: str) -> tuple:
     """The state after content `text` was written."""
-    prev, width, kind, seen, pre, tail = state
+    prev, width, kind, seen, pre, tail, doc = state
+    if doc is not False:
+        doc = _doc(doc, text)
     if tail or "<" in text:
         pre, tail = _pre(pre, tail + text)
     i, n = 0, len(text)
@@ -66,7 +74,49 @@ def after(state: tuple, text: str) -> tuple:
             seen = True
             if kind is None:
                 kind = QUOTE if c == ">" else ROW if c == "|" else TEXT
-    return prev, width, kind, seen, pre, tail
+    return prev, width, kind, seen, pre, tail, doc
+
+
+def _doc(doc: tuple | None, text: str) -> tuple | bool | None:
+    """The JSON document's state after `text` (see the module's docstring)."""
+    i = 0
+    if doc is None:
+        body = text.lstrip()
+        if not body:
+            return None
+        if body[0] not in "{[":
+            return False
+        i, doc = len(text) - len(body), (0, False, False)
+    depth, string, escaped = doc
+    n = len(text)
+    if escaped and i < n:
+        i, escaped = i + 1, False
+    while i < n:
+        if string:
+            m = _STRING.search(text, i)
+            if m is None:
+                break
+            i = m.end()
+            if m.group() == '"':
+                string = False
+            elif i < n:
+                i += 1                 # (the escaped character)
+            else:
+                escaped = True
+            continue
+        m = _JSON.search(text, i)
+        if m is None:
+            break
+        i, c = m.end(), m.group()
+        if c == '"':
+            string = True
+        elif c in "{[":
+            depth += 1
+        else:
+            depth -= 1
+            if depth <= 0:
+                return False           # (the document closed: what follows is prose)
+    return depth, string, escaped
 
 
 def _pre(pre: bool, text: str) -> tuple[bool, str]:
