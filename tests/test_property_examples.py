@@ -1,7 +1,7 @@
 """Property (issue 31): an example never runs.  Every registry family's example call
 (Format.example), placed in the quoting contexts users write (inline code on one line or several,
 double backticks; fences of backticks or tildes, with or without a language, indented, inside a
-list item or a blockquote; HTML `<code>` and `<pre>`; a blockquote; an indented code block; a
+list item or a blockquote; HTML `<code>`, `<pre>`, `<samp>`, `<blockquote>` and comments; a blockquote; an indented code block; a
 Markdown table cell; after "for example:", "e.g." or "like this:" with prose after it; inside a
 JSON string; inside an XML attribute), with its tools declared and in any chunking: no call runs
 (none completes, none is left incomplete) and every character stays in the content.
@@ -68,6 +68,10 @@ CONTEXTS = {
     "<code>": lambda ex: f"Write <code>{html.escape(ex, quote=False)}</code> to call it.",
     "<code> unescaped": lambda ex: f"Write <code>{ex}</code> to call it.",
     "<pre>": lambda ex: f"Like this:\n<pre>{ex}</pre>\nThat is all.",
+    "<pre><code>": lambda ex: f'<pre><code class="x">{ex}</code></pre>\nThat is all.',
+    "<samp>, <kbd>": lambda ex: f"It printed <samp>{ex}</samp>; type <kbd>y</kbd> to go on.",
+    "<blockquote> element": lambda ex: f"<blockquote>\n{ex}\n</blockquote>\nThat is all.",
+    "HTML comment": lambda ex: f"Note:\n<!-- {ex} -->\nThat is all.",
     "blockquote": lambda ex: f"The docs say:\n\n{_lines(ex, '> ')}\n\nThat is all.",
     "indented code": lambda ex: f"Like this:\n\n{_lines(ex, '    ')}\n\nThat is all.",
     "table cell": lambda ex: None if "\n" in ex else f"| syntax | note |\n|---|---|\n| {ex} | the call |\n\nDone.",

@@ -282,7 +282,7 @@ def test_the_code_span_state_is_the_same_in_any_chunking(text, data):
     assert state == whole
 
 
-@given(st.text(alphabet=' \n>x<code/CODE|pre{}[]"\\', max_size=40), st.data())
+@given(st.text(alphabet=' \n>x<code/CODE|pre{}[]"\\!-q', max_size=40), st.data())
 def test_the_block_quoting_state_is_the_same_in_any_chunking(text, data):
     whole = quotes.after(quotes.OUTSIDE, text)
     cuts = [0, *sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=6))), len(text)]
@@ -292,11 +292,15 @@ def test_the_block_quoting_state_is_the_same_in_any_chunking(text, data):
     assert state == whole
 
 
-def test_a_call_in_a_table_row_or_html_code_stays_text_and_after_them_runs():
+def test_a_call_in_a_table_row_an_html_element_or_comment_stays_text_and_after_them_runs():
     for text in ("| syntax | note |\n|---|---|\n| " + CALL + " | the call |\n\nDone.",
                  "Write <code>" + CALL + "</code> to call it."):
         assert _runs(text) == {0}
-    for text in ("| a | b |\n\n" + CALL, "Use <code>x</code>:\n" + CALL, "a | b\n" + CALL):
+    for text in ("Output: <samp>" + CALL + "</samp> was printed.", "<!--\n" + CALL + "\n-->\nDone.",
+                 "<blockquote><p>" + CALL + "</p></blockquote>"):
+        assert _runs(text) == {0}
+    for text in ("| a | b |\n\n" + CALL, "Use <code>x</code>:\n" + CALL, "a | b\n" + CALL,
+                 "<pre><code>x</code></pre>\n" + CALL, "<!-- a note -->\n" + CALL, "x</code> y\n" + CALL):
         assert _runs(text) == {1}
 
 

@@ -1,5 +1,6 @@
 """Markdown's other quoting in the content: a blockquote line (`> …`), an indented code block, a
-table row (a line that starts with `|`), an HTML `<pre>` or `<code>` element, and inline code
+table row (a line that starts with `|`), an HTML element that shows code or quotes (`<pre>`,
+`<code>`, `<samp>`, `<blockquote>`…) or an HTML comment, and inline code
 (`code_span`).  Markup written inside one is quoted (a
 file the model read back to the user, a call shown in a sentence), not made: marks.quoted asks
 `inside` and `in_code`.  (Fences: fences.py.)
@@ -17,9 +18,9 @@ content as it is written, the same whatever the chunking:
   answer a JSON object): (depth, in a string, after a backslash) while it is open, None before
   anything visible, False once there is none (or it closed).  Markup inside one of its strings is
   quoted (`{"syntax": "<tool_call>…"}` documents a call);
-- pre: inside `<pre>` … `</pre>` or `<code>` … `</code>` (the last of those tags decides: they
-  nest as `<pre><code>`); tail: the end of the content that may still begin one of those tags
-  (at most 6 characters).
+- pre: (depth, comment): how many of those elements are open (`<pre><code>` nest; a closer with
+  none open changes nothing; an unclosed one quotes to the end), and inside `<!--` … `-->`; tail:
+  the end of the content that may still begin one of those tags (or end the comment).
 Only each line's leading whitespace is walked, and each piece with a `<` searched once: linear.
 """
 from __future__ import annotations
@@ -27,23 +28,27 @@ from __future__ import annotations
 import re
 
 START, BLANK, CODE, TEXT, QUOTE, ROW = "start", "blank", "code", "text", "quote", "row"
-OUTSIDE = (START, 0, None, False, False, "", None)
+OUTSIDE = (START, 0, None, False, (0, False), "", None)
 _JSON = re.compile(r'["{}\[\]]')
 _STRING = re.compile(r'["\\]')
-_TAG = re.compile(r"<(/?)(?:pre|code)(?=[\s>])", re.I)
-_TAGS = ("<pre", "</pre", "<code", "</code")
+# Elements whose content is code, output, keys or a quotation: markup inside is shown, not made.
+_NAMES = ("pre", "code", "samp", "kbd", "tt", "var", "xmp", "listing", "textarea", "blockquote", "q",
+          "script", "style")
+_TAG = re.compile(r"<(/?)(?:%s)(?=[\s>])|<!--" % "|".join(_NAMES), re.I)
+_TAGS = tuple(f"<{c}{n}" for n in _NAMES for c in ("", "/")) + ("<!--",)
+_LONGEST = max(map(len, _TAGS))
 
 
 def inside(state: tuple) -> bool:
     """Is markup written now (on the current line) quoted?"""
     kind, doc = state[2], state[6]
-    return kind is QUOTE or kind is CODE or kind is ROW or state[4] or bool(doc and doc[1])
+    return kind is QUOTE or kind is CODE or kind is ROW or state[4] != (0, False) or bool(doc and doc[1])
 
 
 def settled(state: tuple) -> bool:
     """Can text with no newline and no `<` leave the state as it is (the line's kind is known
     and no tag is half written)?  The Layout's fast path asks."""
-    return state[3] and not state[5] and state[6] is False
+    return state[3] and not state[5] and state[6] is False and not state[4][1]
 
 
 def after(state: tuple, text: str) -> tuple:
@@ -51,7 +56,7 @@ def after(state: tuple, text: str) -> tuple:
     prev, width, kind, seen, pre, tail, doc = state
     if doc is not False:
         doc = _doc(doc, text)
-    if tail or "<" in text:
+    if tail or "<" in text or pre[1]:
         pre, tail = _pre(pre, tail + text)
     i, n = 0, len(text)
     while i < n:
@@ -119,18 +124,36 @@ def _doc(doc: tuple | None, text: str) -> tuple | bool | None:
     return depth, string, escaped
 
 
-def _pre(pre: bool, text: str) -> tuple[bool, str]:
-    """Inside `<pre>` or `<code>` after `text`, and the end of it that may still begin a tag."""
-    last = None
-    for last in _TAG.finditer(text):
-        pass
-    if last is not None:
-        pre = not last.group(1)
-    k = text.rfind("<", max(0, len(text) - 6))
+def _pre(pre: tuple, text: str) -> tuple[tuple, str]:
+    """(depth, comment) of the quoting elements after `text`, and the end of it that may still
+    begin a tag (or end the comment)."""
+    depth, comment = pre
+    i, n = 0, len(text)
+    while i < n:
+        if comment:
+            j = text.find("-->", i)
+            if j < 0:
+                break
+            comment, i = False, j + 3
+            continue
+        m = _TAG.search(text, i)
+        if m is None:
+            break
+        if m.group() == "<!--":
+            comment = True
+        elif m.group(1):
+            depth = max(0, depth - 1)
+        else:
+            depth += 1
+        i = m.end()
+    if comment:
+        return (depth, True), "--" if text.endswith("--") else "-" if text.endswith("-") else ""
+    k = text.rfind("<", max(i, len(text) - _LONGEST))
     if k < 0:
-        return pre, ""
+        return (depth, False), ""
     end = text[k:].lower()
-    return pre, end if any(t.startswith(end) for t in _TAGS) else ""
+    return (depth, False), end if any(t.startswith(end) for t in _TAGS) else ""
+
 
 
 # ------------------------------------------------------------------ inline code
