@@ -33,13 +33,18 @@ def _quote(form: str, call: str) -> str | None:
         return "\n" + "\n".join("    " + x for x in lines)
     if form == "pre":
         return "<pre>" + call + "</pre>"
-    if form == "inline":
-        return None if "\n" in call or "`" in call else "`" + call + "`"
+    if form == "inline":               # (a code span may hold line endings: CommonMark)
+        return None if "`" in call else "`" + call + "`"
+    if form == "inline, after a line":
+        return None if "`" in call else "`the call is\n" + call + "` and"
+    if form == "double backticks":
+        return None if "``" in call else "`` " + call + " ``"
     fence = form
     return fence + "\n" + call + "\n" + fence.split(" ")[0].rstrip("jsonxml")
 
 
-FORMS = ["blockquote", "indented", "pre", "inline", "```", "~~~", "```json", "````"]
+FORMS = ["blockquote", "indented", "pre", "inline", "inline, after a line", "double backticks", "```", "~~~",
+         "```json", "````"]
 
 
 @st.composite
@@ -208,3 +213,101 @@ def test_the_head_of_a_seeded_familys_tag_quoted_in_prose_is_text(head, after, i
 
 def test_the_heads_are_found_from_the_declarations():
     assert {("deepseek_dsml", "<｜DSML｜invoke"), ("kimi_k3", "<|open|>message")} <= set(HEADS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Inline code by CommonMark's rules (quotes.code_span): a run of n backticks opens a span that the
+# next run of exactly n closes, line endings inside allowed, up to the paragraph's end (a blank
+# line, a fence line).  A call shown in a span over several lines stays text; a call after the span
+# closed, or after the paragraph an unclosed backtick stood in, runs; nothing is held back for it.
+import json  # noqa: E402
+
+from callsieve import quotes  # noqa: E402
+from helpers import chunkings  # noqa: E402
+
+CALL = '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}</tool_call>'
+WEATHER = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
+
+
+def _runs(text: str) -> set:
+    """How many calls `text` makes, in each of several chunkings (one value if they agree)."""
+    return {len(feed(text, chunks, tools=WEATHER)[0].tool_calls) for chunks in chunkings(text)}
+
+
+@pytest.mark.parametrize("text", [
+    "Write `the call is\n" + CALL + "` and wait.",                  # opened on the line before
+    "Write `` the call is\n" + CALL + " `` and wait.",              # double backticks
+    "Write `` a ` then\n" + CALL + " `` and wait.",                 # a shorter run inside is literal
+    "Write `it\nover\nlines\n" + CALL + "\n` and wait.",
+    "Write `unclosed and\n" + CALL,                                  # open to the paragraph's end
+])
+def test_a_call_in_a_code_span_over_several_lines_stays_text(text):
+    assert _runs(text) == {0}
+    assert feed(text, tools=WEATHER)[0].content == text
+
+
+@pytest.mark.parametrize("text", [
+    "Use `a` and\n" + CALL,                                          # closed before the line ends
+    "Use `a\nb` then\n" + CALL,                                     # closed on a later line
+    "Type `` ` `` here:\n" + CALL,                                   # `` ` `` is a span of one backtick
+    "A stray ` here.\n\n" + CALL,                                   # the paragraph ended
+    "A stray ` here.\n  \t\n" + CALL,                              # (a line of whitespace is blank)
+    "A stray ` here:\n```\ncode\n```\n" + CALL,                   # a fence ends the paragraph
+])
+def test_a_call_after_the_span_or_its_paragraph_runs(text):
+    assert _runs(text) == {1}
+
+
+def test_an_unclosed_backtick_holds_no_prose_back():
+    s = Sieve(tools=WEATHER)
+    for piece in ["Use `grep", " to find", " it,\nthen", " read the", " file."]:
+        out = "".join(e.text for e in s.feed(piece))
+        assert out.strip() == piece.strip()
+
+
+def test_a_thinking_closer_that_starts_a_line_is_not_quoted_by_a_span_from_an_earlier_line():
+    msg, _ = feed("Plan: run `grep\n</think>\n\nIt is 4.", thinking=True)
+    assert msg.reasoning == "Plan: run `grep" and msg.content == "It is 4."
+
+
+@given(st.text(alphabet="` \n\tx~", max_size=40), st.data())
+def test_the_code_span_state_is_the_same_in_any_chunking(text, data):
+    whole = quotes.code_span(quotes.SPAN_OUT, text)
+    cuts = [0, *sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=6))), len(text)]
+    state = quotes.SPAN_OUT
+    for a, b in zip(cuts, cuts[1:]):
+        state = quotes.code_span(state, text[a:b])
+    assert quotes.in_code(state) == quotes.in_code(whole)
+    assert quotes.in_code(state, True) == quotes.in_code(whole, True)
+    assert state == whole
+
+
+@given(st.text(alphabet=' \n>x<code/CODE|pre{}[]"\\!-q', max_size=40), st.data())
+def test_the_block_quoting_state_is_the_same_in_any_chunking(text, data):
+    whole = quotes.after(quotes.OUTSIDE, text)
+    cuts = [0, *sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=6))), len(text)]
+    state = quotes.OUTSIDE
+    for a, b in zip(cuts, cuts[1:]):
+        state = quotes.after(state, text[a:b])
+    assert state == whole
+
+
+def test_a_call_in_a_table_row_an_html_element_or_comment_stays_text_and_after_them_runs():
+    for text in ("| syntax | note |\n|---|---|\n| " + CALL + " | the call |\n\nDone.",
+                 "Write <code>" + CALL + "</code> to call it."):
+        assert _runs(text) == {0}
+    for text in ("Output: <samp>" + CALL + "</samp> was printed.", "<!--\n" + CALL + "\n-->\nDone.",
+                 "<blockquote><p>" + CALL + "</p></blockquote>"):
+        assert _runs(text) == {0}
+    for text in ("| a | b |\n\n" + CALL, "Use <code>x</code>:\n" + CALL, "a | b\n" + CALL,
+                 "<pre><code>x</code></pre>\n" + CALL, "<!-- a note -->\n" + CALL, "x</code> y\n" + CALL):
+        assert _runs(text) == {1}
+
+
+def test_a_call_in_a_string_of_a_json_answer_stays_text_and_after_it_runs():
+    doc = '{"syntax": ' + json.dumps(CALL) + ', "note": "a \\" and a }"}'
+    assert _runs(doc) == {0} and feed(doc, tools=WEATHER)[0].content == doc
+    assert _runs('[{"a": ' + json.dumps(CALL) + "}]") == {0}
+    for text in (doc + "\n" + CALL, '{"a": 1}\n' + CALL, "{name} is a placeholder.\n" + CALL,
+                 'Say "hi" and\n' + CALL):
+        assert _runs(text) == {1}, text

@@ -16,8 +16,6 @@ them after each move (Sieve._watched).  The Sieve drives it, and undoes it with 
 """
 from __future__ import annotations
 
-import re
-
 from enum import Enum
 from typing import TYPE_CHECKING, Callable
 
@@ -40,7 +38,6 @@ class Lead(Enum):
     #                      ends the prose before the call (`check. <call>\nMore` reads
     #                      "check. More"), else the prose's own spacing (`before <call> after`)
 
-_RUN = re.compile("`+")
 # `before`'s "last visible character" after a spelled marker (no character prose writes)
 QUOTED = "\x00"
 
@@ -63,8 +60,8 @@ class Layout:
         self.rws = ""                  # the thinking block's trailing whitespace, not out yet
         self.rlead = True              # nothing but whitespace in this thinking block yet
         self.rseen = False             # an earlier thinking block of the turn had words
-        self.ticks = (0, 0)            # is the content's current line inside `inline code` (_ticks)
-        self.rticks = (0, 0)           # the same for the thinking block's current line
+        self.ticks = quotes.SPAN_OUT   # is the content inside `inline code` (quotes.code_span)
+        self.rticks = quotes.SPAN_OUT  # the same for the thinking block
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
         self.code = False              # a backtick was written in the content (code, a fence)
         self.quote = quotes.OUTSIDE    # a blockquote, indented code, <pre> (quotes.py)
@@ -81,13 +78,19 @@ class Layout:
     # ------------------------------------------------------------------ questions
     @property
     def quoting(self) -> bool:
-        """Is the content's current line inside `inline code`?"""
-        return _inside(self.ticks)
+        """Is the content inside `inline code` opened on its current line?"""
+        return quotes.in_code(self.ticks)
+
+    def spanning(self, midline: bool = False) -> bool:
+        """Is the content inside `inline code` opened on this line or an earlier line of its
+        paragraph (a span may hold line endings: CommonMark); `midline`: with text before on
+        the current line?"""
+        return quotes.in_code(self.ticks, True) and not (midline and self.ticks[3])
 
     @property
     def rquoting(self) -> bool:
-        """Is the thinking block's current line inside `inline code`?"""
-        return _inside(self.rticks)
+        """Is the thinking block's current line inside `inline code` opened on it?"""
+        return quotes.in_code(self.rticks)
 
     @property
     def fenced(self) -> bool:
@@ -104,7 +107,7 @@ class Layout:
         """Can content with no backtick and no newline skip `prose`'s bookkeeping for `spaced`
         (the content's current line can no longer be a fence, and ends in no backtick run that
         the next character ends, and whose quoting is known: quotes.settled)?"""
-        return self.fence[1] is None and not self.ticks[1] and quotes.settled(self.quote)
+        return self.fence[1] is None and quotes.span_settled(self.ticks) and quotes.settled(self.quote)
 
     def starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
@@ -191,10 +194,8 @@ class Layout:
         """Plain prose on the Sieve's fast path (no markup just before, the content started, no
         thinking open): `content` and `text` for that case, inline, in one call (the hot path).
         Returns its event, if any goes out now."""
-        if "`" in text or self.ticks[1]:   # (a backtick that starts no marker, or ends a run)
-            self.wrote(text)
-        elif "\n" in text:
-            self.ticks = (0, 0)
+        if "`" in text or not quotes.span_settled(self.ticks) or (self.ticks[0] and "\n" in text):
+            self.wrote(text)               # (a backtick that starts no marker, ends a run or a line in code)
         if self.fence[1] is not None or "\n" in text:
             self.fence = fences.after(self.fence, text)
         if "\n" in text or "<" in text or not quotes.settled(self.quote):
@@ -223,7 +224,7 @@ class Layout:
     def wrote(self, s: str) -> None:
         """Content `s` was written (out, or held if whitespace): whether a line is inside
         `inline code`, and whether the content has started."""
-        self.ticks = _ticks(self.ticks, s)
+        self.ticks = quotes.code_span(self.ticks, s)
         if not self.code and "`" in s:
             self.code = True
         if self.at_start and not s.isspace():
@@ -233,7 +234,7 @@ class Layout:
         """Thinking text, by the reasoning mode: separated, inline (none), or both (legacy).
         A thinking block's leading and trailing whitespace is layout (`<think>\\nplan\\n</think>`)."""
         th = self.th
-        self.rticks = _ticks(self.rticks, s)
+        self.rticks = quotes.code_span(self.rticks, s)
         if not th.separated or th.legacy:
             self.text(s, True)
         if not th.separated:
@@ -263,7 +264,7 @@ class Layout:
     def thought_opens(self) -> None:
         """A thinking block opened: its leading whitespace is layout."""
         self.rlead = True
-        self.rticks = (0, 0)
+        self.rticks = quotes.SPAN_OUT
 
     def thought_ends(self) -> None:
         """The thinking block ends (its closer, a call opener, the content, the end): its held
@@ -339,31 +340,3 @@ class Output:
         if self.markup_on and s:
             self.before()
             self.push(Markup(s))
-
-
-def _ticks(state: tuple, s: str) -> tuple:
-    """(parity, run) of a line after `s` is written on it: the parity of the inline-code
-    delimiters on it, and the length of the backtick run it ends with (still growing, so not
-    counted yet).  Runs of three or more are fences (DeepSeek's ```json inside a drafted call),
-    not inline code; whole runs are counted, so chunks split anywhere agree."""
-    parity, run = state
-    nl = s.rfind("\n")
-    if nl >= 0:
-        parity, run, s = 0, 0, s[nl + 1:]
-    if "`" not in s:                   # (the common case: no regex)
-        return (parity ^ (0 < run < 3), 0) if s and run else (parity, run)
-    for m in _RUN.finditer(s):
-        if m.start():
-            parity ^= 0 < run < 3
-            run = 0
-        run += m.end() - m.start()
-    if s and s[-1] != "`":
-        parity ^= 0 < run < 3
-        run = 0
-    return parity, run
-
-
-def _inside(state: tuple) -> bool:
-    """Is a line with this _ticks state inside `inline code` (a delimiter still growing counts)?"""
-    parity, run = state
-    return bool(parity ^ (0 < run < 3))

@@ -16,12 +16,17 @@ if TYPE_CHECKING:
 
 # Markers that `inline code` quotes (in the content): call openers and thinking markers.
 _QUOTABLE = frozenset((Kind.CALL, Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CONTROL, Kind.SPAN, Kind.ANNOTATION))
+# Markers that inline code opened on an earlier line of the paragraph quotes wherever they stand;
+# a thinking marker only after text on its line (a stray backtick must not make the `</think>` that
+# starts a later line text, and the answer reasoning; `…{…}<|end_message|>` shows a call).
+_SPANNED = _QUOTABLE - {Kind.THINK_OPEN, Kind.STRAY_CLOSE}
 # Markers that a fenced code block quotes: call openers and control tokens, and thinking markers
 # (a ```xml block showing `</think>`: issue 35).  (Inside thinking only inline code quotes its
 # closer: a fence the thinking never closed would hold the whole answer in it.)
 _FENCED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN, Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.ANNOTATION))
-# Markers that a blockquote, indented code or <pre> quotes: call openers and control tokens.
-_BLOCKED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN))
+# Markers that a blockquote, indented code, a table row, <pre> or <code> quotes: call openers,
+# control tokens and thinking markers (Inkling's calls end with its thinking closer).
+_BLOCKED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN, Kind.THINK_OPEN, Kind.STRAY_CLOSE))
 _THINK_CLOSE = Kind.THINK_CLOSE         # (a member read from its class costs a metaclass lookup)
 
 
@@ -143,12 +148,14 @@ def quoted(kind: Kind, marker: str, th: Thought, lay: Layout) -> bool:
     `<tool_call>`", "for example `{"name": "get_weather", …}`", "close it with `</think>`",
     a ``` block showing a call; so is a call or control token in a blockquote, an indented code
     block or `<pre>` (quotes.py: a file the model read, quoted back).  (A fence that is itself a call is fenced_json's, decided
-    where the fence opens.)  Inside thinking only its closer can be quoted, in `inline code`."""
+    where the fence opens.)  Inline code may span lines (CommonMark): a call opener on a later line
+    of its paragraph is quoted too (and a control token; a thinking marker only after text on its line).  Inside thinking only its closer can be quoted, in
+    `inline code` opened on its line."""
     if th.inside:
         # Thinking about its own markup: "only messages after it keep the `</think>` block".
         return kind is _THINK_CLOSE and lay.rquoting and marker[0] != "`"
     return ((kind in _FENCED and lay.fenced) or (kind in _BLOCKED and lay.blocked)
-            or (kind in _QUOTABLE and lay.quoting and marker[0] != "`"))
+            or (kind in _QUOTABLE and marker[0] != "`" and (lay.quoting or lay.spanning(kind not in _SPANNED))))
 
 
 class Acts:

@@ -1,6 +1,9 @@
-"""Markdown's other quoting in the content: a blockquote line (`> …`), an indented code block,
-an HTML `<pre>` element.  Markup written inside one is quoted (a file the model read back to the
-user), not made: marks.quoted asks `inside`.  (Inline code and fences: layout.py, fences.py.)
+"""Markdown's other quoting in the content: a blockquote line (`> …`), an indented code block, a
+table row (a line that starts with `|`), an HTML element that shows code or quotes (`<pre>`,
+`<code>`, `<samp>`, `<blockquote>`…) or an HTML comment, and inline code
+(`code_span`).  Markup written inside one is quoted (a
+file the model read back to the user, a call shown in a sentence), not made: marks.quoted asks
+`inside` and `in_code`.  (Fences: fences.py.)
 
 The state is a tuple (prev, width, kind, seen, pre, tail), updated by `after` on each piece of
 content as it is written, the same whatever the chunking:
@@ -8,37 +11,52 @@ content as it is written, the same whatever the chunking:
   whitespace there is layout, never an indented code block);
 - width, kind, seen: the current line's leading whitespace so far (a tab to the next multiple of
   4), what it is (None until known: QUOTE, a `>` after at most three spaces; CODE, four columns
-  of indent after a blank line or code, CommonMark's rule; TEXT) and whether anything but
+  of indent after a blank line or code, CommonMark's rule; ROW, a `|` after at most three
+  spaces: a table's row, whose cells show things; TEXT) and whether anything but
   whitespace was written on it (a line of whitespace only is blank, whatever its indent);
-- pre: inside `<pre>` … `</pre>`; tail: the end of the content that may still begin one of
-  those tags (at most 5 characters).
+- doc: a JSON document that starts the content (its first visible character `{` or `[`, the
+  answer a JSON object): (depth, in a string, after a backslash) while it is open, None before
+  anything visible, False once there is none (or it closed).  Markup inside one of its strings is
+  quoted (`{"syntax": "<tool_call>…"}` documents a call);
+- pre: (depth, comment): how many of those elements are open (`<pre><code>` nest; a closer with
+  none open changes nothing; an unclosed one quotes to the end), and inside `<!--` … `-->`; tail:
+  the end of the content that may still begin one of those tags (or end the comment).
 Only each line's leading whitespace is walked, and each piece with a `<` searched once: linear.
 """
 from __future__ import annotations
 
 import re
 
-START, BLANK, CODE, TEXT, QUOTE = "start", "blank", "code", "text", "quote"
-OUTSIDE = (START, 0, None, False, False, "")
-_TAG = re.compile(r"<(/?)pre(?=[\s>])", re.I)
+START, BLANK, CODE, TEXT, QUOTE, ROW = "start", "blank", "code", "text", "quote", "row"
+OUTSIDE = (START, 0, None, False, (0, False), "", None)
+_JSON = re.compile(r'["{}\[\]]')
+_STRING = re.compile(r'["\\]')
+# Elements whose content is code, output, keys or a quotation: markup inside is shown, not made.
+_NAMES = ("pre", "code", "samp", "kbd", "tt", "var", "xmp", "listing", "textarea", "blockquote", "q",
+          "script", "style")
+_TAG = re.compile(r"<(/?)(?:%s)(?=[\s>])|<!--" % "|".join(_NAMES), re.I)
+_TAGS = tuple(f"<{c}{n}" for n in _NAMES for c in ("", "/")) + ("<!--",)
+_LONGEST = max(map(len, _TAGS))
 
 
 def inside(state: tuple) -> bool:
     """Is markup written now (on the current line) quoted?"""
-    kind = state[2]
-    return kind is QUOTE or kind is CODE or state[4]
+    kind, doc = state[2], state[6]
+    return kind is QUOTE or kind is CODE or kind is ROW or state[4] != (0, False) or bool(doc and doc[1])
 
 
 def settled(state: tuple) -> bool:
     """Can text with no newline and no `<` leave the state as it is (the line's kind is known
     and no tag is half written)?  The Layout's fast path asks."""
-    return state[3] and not state[5]
+    return state[3] and not state[5] and state[6] is False and not state[4][1]
 
 
 def after(state: tuple, text: str) -> tuple:
     """The state after content `text` was written."""
-    prev, width, kind, seen, pre, tail = state
-    if tail or "<" in text:
+    prev, width, kind, seen, pre, tail, doc = state
+    if doc is not False:
+        doc = _doc(doc, text)
+    if tail or "<" in text or pre[1]:
         pre, tail = _pre(pre, tail + text)
     i, n = 0, len(text)
     while i < n:
@@ -60,19 +78,157 @@ def after(state: tuple, text: str) -> tuple:
         else:
             seen = True
             if kind is None:
-                kind = QUOTE if c == ">" else TEXT
-    return prev, width, kind, seen, pre, tail
+                kind = QUOTE if c == ">" else ROW if c == "|" else TEXT
+    return prev, width, kind, seen, pre, tail, doc
 
 
-def _pre(pre: bool, text: str) -> tuple[bool, str]:
-    """Inside `<pre>` after `text`, and the end of it that may still begin a tag."""
-    last = None
-    for last in _TAG.finditer(text):
-        pass
-    if last is not None:
-        pre = not last.group(1)
-    k = text.rfind("<", max(0, len(text) - 5))
+def _doc(doc: tuple | None, text: str) -> tuple | bool | None:
+    """The JSON document's state after `text` (see the module's docstring)."""
+    i = 0
+    if doc is None:
+        body = text.lstrip()
+        if not body:
+            return None
+        if body[0] not in "{[":
+            return False
+        i, doc = len(text) - len(body), (0, False, False)
+    depth, string, escaped = doc
+    n = len(text)
+    if escaped and i < n:
+        i, escaped = i + 1, False
+    while i < n:
+        if string:
+            m = _STRING.search(text, i)
+            if m is None:
+                break
+            i = m.end()
+            if m.group() == '"':
+                string = False
+            elif i < n:
+                i += 1                 # (the escaped character)
+            else:
+                escaped = True
+            continue
+        m = _JSON.search(text, i)
+        if m is None:
+            break
+        i, c = m.end(), m.group()
+        if c == '"':
+            string = True
+        elif c in "{[":
+            depth += 1
+        else:
+            depth -= 1
+            if depth <= 0:
+                return False           # (the document closed: what follows is prose)
+    return depth, string, escaped
+
+
+def _pre(pre: tuple, text: str) -> tuple[tuple, str]:
+    """(depth, comment) of the quoting elements after `text`, and the end of it that may still
+    begin a tag (or end the comment)."""
+    depth, comment = pre
+    i, n = 0, len(text)
+    while i < n:
+        if comment:
+            j = text.find("-->", i)
+            if j < 0:
+                break
+            comment, i = False, j + 3
+            continue
+        m = _TAG.search(text, i)
+        if m is None:
+            break
+        if m.group() == "<!--":
+            comment = True
+        elif m.group(1):
+            depth = max(0, depth - 1)
+        else:
+            depth += 1
+        i = m.end()
+    if comment:
+        return (depth, True), "--" if text.endswith("--") else "-" if text.endswith("-") else ""
+    k = text.rfind("<", max(i, len(text) - _LONGEST))
     if k < 0:
-        return pre, ""
+        return (depth, False), ""
     end = text[k:].lower()
-    return pre, end if "<pre".startswith(end) or "</pre".startswith(end) else ""
+    return (depth, False), end if any(t.startswith(end) for t in _TAGS) else ""
+
+
+
+# ------------------------------------------------------------------ inline code
+# CommonMark's code spans: a run of n backticks opens a span that the next run of exactly n closes
+# (a run of another length inside is literal); line endings inside are allowed, but a span never
+# crosses a blank line (the paragraph ends), nor a fence line (a run of three or more where a line
+# starts: it interrupts the paragraph).  Runs of three or more elsewhere neither open nor close one
+# (DeepSeek's ```json inside a drafted call; fences.py reads them).  A span is taken as open from
+# its opening run on, closed or not: a marker is decided where it stands, so an unclosed backtick
+# holds nothing back (it quotes what follows it up to the paragraph's end at most).
+#
+# The state is (open, run, lines, fresh): the length of the run that opened the span (0: none);
+# the backtick run the text ends with (still growing, so not counted yet); whether the span crossed
+# a line ending; whether the current line is blank so far (read only while a span is open).
+SPAN_OUT = (0, 0, False, False)
+_TICK = re.compile(r"`+|\n")
+
+
+def code_span(state: tuple, s: str) -> tuple:
+    """The inline-code state after `s` was written (the same whatever the chunking: whole runs
+    are counted, and each piece is searched once for backticks and line endings)."""
+    opened, run, lines, fresh = state
+    if not opened and not run and "`" not in s:
+        return state                   # (the common case: prose outside code)
+    i = 0
+    for m in _TICK.finditer(s):
+        j = m.start()
+        if j > i:
+            if run:
+                opened, lines, fresh = _ended(opened, run, lines, fresh)
+                run = 0
+            if fresh and not s[i:j].isspace():
+                fresh = False
+        if s[j] == "`":
+            run += m.end() - j
+        else:
+            if run:
+                opened, lines, fresh = _ended(opened, run, lines, fresh)
+                run = 0
+            if opened:
+                if fresh:              # a blank line: the paragraph, and the span, end
+                    opened, lines, fresh = 0, False, False
+                else:
+                    lines, fresh = True, True
+        i = m.end()
+    if i < len(s):
+        if run:
+            opened, lines, fresh = _ended(opened, run, lines, fresh)
+            run = 0
+        if fresh and not s[i:].isspace():
+            fresh = False
+    return opened, run, lines, fresh
+
+
+def _ended(opened: int, run: int, lines: bool, fresh: bool) -> tuple[int, bool, bool]:
+    """(open, lines, fresh) once a backtick run of length `run` ended."""
+    if run >= 3:
+        if fresh and opened:           # a fence line: the paragraph ends
+            return 0, False, False
+    elif not opened:
+        return run, False, False
+    elif run == opened:
+        return 0, False, False
+    return opened, lines, False
+
+
+def in_code(state: tuple, lines: bool = False) -> bool:
+    """Is markup written now inside inline code (a run the text ends with ends at it): opened on
+    this line, or (`lines`) on an earlier line of the paragraph?"""
+    opened, run, crossed, fresh = state
+    if run:
+        opened, crossed, fresh = _ended(opened, run, crossed, fresh)
+    return bool(opened) and (lines or not crossed)
+
+
+def span_settled(state: tuple) -> bool:
+    """Can text with no backtick and no newline leave the inline-code state as it is?"""
+    return not state[1] and not (state[0] and state[3])
