@@ -424,3 +424,46 @@ def test_a_special_token_spaced_inside_its_bars_is_a_wrapper(opener, closer):
         text = opener + inner + closer
         check_bent(text, tools, [("f", {"a": 1})], split(text, [3]))
     check_text(f"a {opener} b", tools, split(f"a {opener} b", [2]))
+
+
+# ---------------------------------------------------------------- a closer of another spelling
+
+_F = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+_CALL_BODIES = ('{"name": "f", "arguments": {"a": 1}}', "<function=f><parameter=a>1</parameter></function>",
+                '<invoke name="f"><parameter name="a">1</parameter></invoke>')
+
+
+@pytest.mark.parametrize("opener", ["<acme_call>", "<|acme_call|>", "<tool_call>", "[ACME_CALL]"])
+@pytest.mark.parametrize("stray", ["</acme_calls>", "</tool_calls>", "[/TOOL_CALL]", "<|acme_call_end|>",
+                                   "<end_function_calls>", "<acme_call|>", "</zz_invoke>", "\n</acme_call_v2>"])
+def test_a_closer_of_another_spelling_after_a_whole_call_is_markup(opener, stray):
+    """A made-up wrapper's call whose closer came out misspelled, plural, another family's or
+    another shape's: where the closer should be, a closing token whose words say call (or that
+    shares a word with the closer) is the closer, markup, in any chunking."""
+    for inner in _CALL_BODIES:
+        text = opener + inner + stray
+        check_bent(text, _F, [("f", {"a": 1})], split(text, [1, 2, 3]))
+        # (prose on the next line is the content)
+        after = text + "\nDone."
+        msg, _ = feed(after, split(after, [2]), tools=_F)
+        assert [(c.name, c.arguments) for c in msg.tool_calls] == [("f", {"a": 1})] and msg.content.strip() == "Done.", summary(msg)
+
+
+@pytest.mark.parametrize("cut", ["</acme_call", "</acme_", "</tool_calls", "[/TOOL"])
+def test_a_closer_the_end_of_the_stream_cut_is_markup(cut):
+    for inner in _CALL_BODIES:
+        text = "<acme_call>" + inner + cut
+        check_bent(text, _F, [("f", {"a": 1})], split(text, [2, 5]))
+
+
+@pytest.mark.parametrize("after", ["</b>", "</b> done", "</tool_calls> is the closer I should have written",
+                                   "</code>", "</tool_result>", "[/NOTE]", "<b", "</note"])
+def test_prose_where_the_closer_should_be_stays_text(after):
+    """Not a call's closer: a tag of HTML, a closing token followed by prose on its line, a
+    result's closer, a cut tag whose words do not say call: text, whole."""
+    for inner in _CALL_BODIES:
+        text = "<acme_call>" + inner + after
+        for chunks in ([text], split(text, [1, 3])):
+            msg, _ = feed(text, chunks, tools=_F)
+            assert [(c.name, c.arguments) for c in msg.tool_calls] == [("f", {"a": 1})], summary(msg)
+            assert msg.content.strip() == after.strip(), summary(msg)

@@ -6,12 +6,14 @@ went wrong is read to its end (fallback.py).  The Sieve asks a Block, never the 
 """
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import TYPE_CHECKING, Literal
 
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES, Body, Format, Prose, ProseLane
+from .formats._parts import says_call
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, NotOurs, Reader, Reject, Truncated
@@ -29,12 +31,20 @@ class Wait(Enum):
 WAIT = Wait.WAIT
 RELEASED = -1                          # drive: the block holds no call (its text is text)
 
+# A token shaped like a closer: `</x>`, `<|/x|>`, `<｜/x｜>`, `[/X]`, `<x|>` (Gemma's), or a
+# token whose words say it ends something (`<|x_end|>`, `<end_x>`, `<｜x▁end｜>`).
+_CLOSING = re.compile(r"</[^<>\s]+>|<[|｜]/[^<>\s]+>|\[/[^\[\]\s]+\]|<[^<>\s|｜]+[|｜]>"
+                      r"|<[^<>\s]*(?<![A-Za-z])(?:end|close)(?![a-z])[^<>\s]*>", re.I)
+_CUT = re.compile(r"(?:</|<[|｜]/|\[/)[^<>\[\]\s]*")      # one the end of the stream cut
+_OPENING = re.compile(r"(?:[<\[][^<>\[\]\s]*)?")            # …or its start
+_ROOM = 64                             # the longest closer waited for
+
 
 class Block:
     """One block, from its opener to its end: all its state in one place."""
 
     __slots__ = ("opener", "written", "cands", "look", "fmt", "reader", "gen", "lane",
-                 "fallback", "cut", "unread", "why", "spoke", "mk", "mk_opener")
+                 "fallback", "cut", "unread", "why", "spoke", "mk", "mk_opener", "ended")
 
     def __init__(self, opener: str, cands: tuple, written: str | None = None):
         self.opener = opener           # the marker that opened it, as its formats read it
@@ -51,6 +61,7 @@ class Block:
         # like a call, that text cannot be taken back, so the block is never given back as text.
         self.spoke = False
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
+        self.ended: int | None = None    # where its parser ended it, while `stray` waits
 
     def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | ProseLane | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
@@ -171,6 +182,8 @@ class Block:
         r, gen = self.reader, self.gen
         assert r is not None and gen is not None, "drive() before claim()"
         self.lane = None
+        if self.ended is not None:
+            return self.ended
         while True:
             try:
                 lane = gen.send(None)
@@ -189,6 +202,43 @@ class Block:
                         return e.at if isinstance(e, Reject) and e.at is not None else r.at
                     return RELEASED
                 self.gen = gen = again
+
+    def stray(self, at: int, calls: Calls, eof: bool) -> int | None:
+        """The block ended at `at` after its calls ran, without its closer: where its closer
+        should stand (after blanks), a closer of another spelling (a typo, another family's,
+        `</tool_calls>` for `</tool_call>`), or one the end of the stream cut (`</acme_call`),
+        is its markup: returns where the block ends then (None: wait for more text).  Only a
+        token that ends its line (or the stream, or another tag follows), whose words say it
+        closes a call (`says_call`) or share one with the closer it stands for: prose after a
+        call (`</b> is the closer`, a sentence) stays text."""
+        r, fmt = self.reader, self.fmt
+        if r is None or fmt is None or not calls.block_ran:
+            return at
+        closer = fmt.closer_for(self.opener)
+        if not closer or at >= r.end and eof:
+            return at
+        ends = self.ends()
+        if r.text(max(r.start, at - _ROOM), at).rstrip().endswith(ends):
+            return at                      # its closer was read
+        rest = r.text(at, min(r.end, at + 2 * _ROOM))
+        token = rest.lstrip()
+        j = len(rest) - len(token)
+        m = _CLOSING.match(rest, j)
+        if m is None:
+            if eof:
+                cut = _CUT.fullmatch(rest, j)
+                return at + len(rest) if cut is not None and _closes_call(cut.group(), closer) else at
+            if len(rest) < 2 * _ROOM and _OPENING.fullmatch(token):
+                self.ended = at            # blanks, or the start of a closer, maybe
+                return None
+            return at
+        line = rest[m.end():].lstrip(" \t")
+        if not line and not eof and len(rest) < 2 * _ROOM:
+            self.ended = at                # what follows it decides
+            return None
+        if line and line[0] not in "\r\n<[":
+            return at
+        return at + m.end() if _closes_call(m.group(), closer) else at
 
     def _recover(self, r: Reader, e: Exception, calls) -> Body | None:
         """The parser gave up (`e`): the parser that reads the block to its end instead, or
@@ -277,3 +327,12 @@ class Block:
             closer = f.closer_for(self.opener)
             ends.update((closer,) if closer else f.ends)
         return tuple(ends)
+
+
+def _words(token: str) -> set[str]:
+    return {w for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", token.lower()) if len(w) > 2}
+
+
+def _closes_call(token: str, closer: str) -> bool:
+    """Does `token`, where `closer` should stand, say it closes a call?"""
+    return says_call(token) or bool(_words(token) & _words(closer) - {"end", "close"})
