@@ -339,7 +339,6 @@ XFAIL: dict[tuple[str, str], str] = {
     ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
                            "stream before its closer may have lost arguments, so it is incomplete, never "
                            "run (a JSON body ends itself, and is read)",
-    ("bent", "other_closer"): "a misspelled closer, or another family's, stays in the content",
     ("bent", "spaced_token"): "a special token written with spaces (`<| x |>`) is not the token",
     ("bent", "namespaced"): "a namespace on a known token leaves the token in the content",
     ("bent", "suffixed"): "a suffix on a known token leaves the token in the content",
@@ -430,7 +429,8 @@ def test_a_special_token_spaced_inside_its_bars_is_a_wrapper(opener, closer):
 
 _F = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
 _CALL_BODIES = ('{"name": "f", "arguments": {"a": 1}}', "<function=f><parameter=a>1</parameter></function>",
-                '<invoke name="f"><parameter name="a">1</parameter></invoke>')
+                '<invoke name="f"><parameter name="a">1</parameter></invoke>',
+                "f\n<acme_key>a</acme_key><acme_value>1</acme_value>")
 
 
 @pytest.mark.parametrize("opener", ["<acme_call>", "<|acme_call|>", "<tool_call>", "[ACME_CALL]"])
@@ -451,7 +451,8 @@ def test_a_closer_of_another_spelling_after_a_whole_call_is_markup(opener, stray
 
 @pytest.mark.parametrize("cut", ["</acme_call", "</acme_", "</tool_calls", "[/TOOL"])
 def test_a_closer_the_end_of_the_stream_cut_is_markup(cut):
-    for inner in _CALL_BODIES:
+    """(a key/value body cut before its closer is not run: XFAIL's no_closer)"""
+    for inner in _CALL_BODIES[:3]:
         text = "<acme_call>" + inner + cut
         check_bent(text, _F, [("f", {"a": 1})], split(text, [2, 5]))
 
@@ -460,10 +461,12 @@ def test_a_closer_the_end_of_the_stream_cut_is_markup(cut):
                                    "</code>", "</tool_result>", "[/NOTE]", "<b", "</note"])
 def test_prose_where_the_closer_should_be_stays_text(after):
     """Not a call's closer: a tag of HTML, a closing token followed by prose on its line, a
-    result's closer, a cut tag whose words do not say call: text, whole."""
-    for inner in _CALL_BODIES:
+    result's closer, a cut tag whose words do not say call: text, whole.  (A key/value body is
+    then not closed: never run, XFAIL's no_closer.)"""
+    for inner in _CALL_BODIES[:3]:
         text = "<acme_call>" + inner + after
         for chunks in ([text], split(text, [1, 3])):
             msg, _ = feed(text, chunks, tools=_F)
             assert [(c.name, c.arguments) for c in msg.tool_calls] == [("f", {"a": 1})], summary(msg)
             assert msg.content.strip() == after.strip(), summary(msg)
+

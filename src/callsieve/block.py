@@ -6,14 +6,13 @@ went wrong is read to its end (fallback.py).  The Sieve asks a Block, never the 
 """
 from __future__ import annotations
 
-import re
 from enum import Enum
 from typing import TYPE_CHECKING, Literal
 
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES, Body, Format, Prose, ProseLane
-from .formats._parts import says_call
+from .formats._xml import stray_closer
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, NotOurs, Reader, Reject, Truncated
@@ -31,13 +30,7 @@ class Wait(Enum):
 WAIT = Wait.WAIT
 RELEASED = -1                          # drive: the block holds no call (its text is text)
 
-# A token shaped like a closer: `</x>`, `<|/x|>`, `<｜/x｜>`, `[/X]`, `<x|>` (Gemma's), or a
-# token whose words say it ends something (`<|x_end|>`, `<end_x>`, `<｜x▁end｜>`).
-_CLOSING = re.compile(r"</[^<>\s]+>|<[|｜]/[^<>\s]+>|\[/[^\[\]\s]+\]|<[^<>\s|｜]+[|｜]>"
-                      r"|<[^<>\s]*(?<![A-Za-z])(?:end|close)(?![a-z])[^<>\s]*>", re.I)
-_CUT = re.compile(r"(?:</|<[|｜]/|\[/)[^<>\[\]\s]*")      # one the end of the stream cut
-_OPENING = re.compile(r"(?:[<\[][^<>\[\]\s]*)?")            # …or its start
-_ROOM = 64                             # the longest closer waited for
+_ROOM = 64                             # how far back its closer is looked for
 
 
 class Block:
@@ -207,10 +200,8 @@ class Block:
         """The block ended at `at` after its calls ran, without its closer: where its closer
         should stand (after blanks), a closer of another spelling (a typo, another family's,
         `</tool_calls>` for `</tool_call>`), or one the end of the stream cut (`</acme_call`),
-        is its markup: returns where the block ends then (None: wait for more text).  Only a
-        token that ends its line (or the stream, or another tag follows), whose words say it
-        closes a call (`says_call`) or share one with the closer it stands for: prose after a
-        call (`</b> is the closer`, a sentence) stays text."""
+        is its markup (`_xml.stray_closer` says which): returns where the block ends then (None:
+        wait for more text).  Prose after a call (`</b>`, a sentence) stays text."""
         r, fmt = self.reader, self.fmt
         if r is None or fmt is None or not calls.block_ran:
             return at
@@ -221,24 +212,13 @@ class Block:
         if r.text(max(r.start, at - _ROOM), at).rstrip().endswith(ends):
             return at                      # its closer was read
         rest = r.text(at, min(r.end, at + 2 * _ROOM))
-        token = rest.lstrip()
-        j = len(rest) - len(token)
-        m = _CLOSING.match(rest, j)
-        if m is None:
-            if eof:
-                cut = _CUT.fullmatch(rest, j)
-                return at + len(rest) if cut is not None and _closes_call(cut.group(), closer) else at
-            if len(rest) < 2 * _ROOM and _OPENING.fullmatch(token):
-                self.ended = at            # blanks, or the start of a closer, maybe
-                return None
-            return at
-        line = rest[m.end():].lstrip(" \t")
-        if not line and not eof and len(rest) < 2 * _ROOM:
-            self.ended = at                # what follows it decides
+        if eof and len(rest.strip()) > 2 and closer.startswith(rest.strip()):
+            return at + len(rest)          # its own closer, cut by the end of the stream
+        n = stray_closer(rest, eof)
+        if n is None:
+            self.ended = at                # what follows decides
             return None
-        if line and line[0] not in "\r\n<[":
-            return at
-        return at + m.end() if _closes_call(m.group(), closer) else at
+        return at + n
 
     def _recover(self, r: Reader, e: Exception, calls) -> Body | None:
         """The parser gave up (`e`): the parser that reads the block to its end instead, or
@@ -328,11 +308,3 @@ class Block:
             ends.update((closer,) if closer else f.ends)
         return tuple(ends)
 
-
-def _words(token: str) -> set[str]:
-    return {w for w in re.split(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])", token.lower()) if len(w) > 2}
-
-
-def _closes_call(token: str, closer: str) -> bool:
-    """Does `token`, where `closer` should stand, say it closes a call?"""
-    return says_call(token) or bool(_words(token) & _words(closer) - {"end", "close"})

@@ -24,7 +24,7 @@ from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
-from ._xml import TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
+from ._xml import _RESULT, CALLISH, TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, says_call, tag_after
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until, until_any
@@ -126,6 +126,7 @@ class Body:
 
     syntax = "json"
     worded = False
+    call_tag = False        # its first tag is the wrapper's opener, which it reads itself (KeyValue)
 
     def spot(self, look: str, eof: bool, ctx, strict: bool, ends: tuple = ()) -> Verdict:
         """`ends`: the closers of a declared family's wrapper (a name-led body may end there:
@@ -752,6 +753,7 @@ class KeyValue(Body):
         self.type = type or key[:i] + "type" + key[i + 3:]
         self.trim_nl = trim_nl        # a newline at each end of a value is layout, not value
         self.glued, self.call, self.suffixes = glued, call, suffixes
+        self.call_tag = call is None
 
     def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
@@ -1122,19 +1124,6 @@ def _call_next(r):
             return call_follows(look, True) == YES
 
 
-# A wrapper whose own word says it holds a call (`<acme_tool_call>`, `[Calling tool:`): a
-# declared name alone in it is a call with no arguments, and `NAME(a=1)` a call; in any other tag
-# (`<b>search</b>`, `<code>search(q="x")</code>`) they are prose.  A call line (a bracket, then
-# words and a colon) is a wrapper only with such a word.  A result's wrapper
-# (`<tool_result>`, `<function_output>`) holds what a call returned, never a call.
-CALLISH = re.compile(r"tool|call|function|invoke", re.I)
-_RESULT = re.compile(r"result|response|output|return|error", re.I)
-
-
-def says_call(opener: str) -> bool:
-    return CALLISH.search(opener) is not None and _RESULT.search(opener) is None
-
-
 # HTML's own elements are never a made-up call wrapper: a model writing HTML writes them, and
 # some of them quote what they hold (`<pre>`, `<code>`, `<blockquote>`: quotes.py), so a call
 # written in one is shown, not made.
@@ -1364,6 +1353,9 @@ class Family(Format):
             r.push_front(self.glued[opener])
         elif opener in self.doubles:
             yield from repeated(r, opener)
+        if named and body.call_tag:
+            # (the name's call tag was stripped with it: the body reads it as the wrapper's)
+            opener = self.openers[0]
         yield from body.read(r, ctx, opener, ends, self.value)
         if body is self.body:
             yield from trailer(r, self.trailers)
