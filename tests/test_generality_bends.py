@@ -470,3 +470,33 @@ def test_prose_where_the_closer_should_be_stays_text(after):
             assert [(c.name, c.arguments) for c in msg.tool_calls] == [("f", {"a": 1})], summary(msg)
             assert msg.content.strip() == after.strip(), summary(msg)
 
+
+# ---------------------------------------------------------------- a name-led tag body, its opener stripped
+
+_SONG = [{"type": "function", "function": {"name": "play_song", "parameters": {"type": "object", "properties": {
+    "title": {"type": "string"}, "times": {"type": "integer"}}}}}]
+_KEYED = {"glm": ("<arg_key>{k}</arg_key><arg_value>{v}</arg_value>", "</tool_call>"),
+          "longcat": ("\n<longcat_arg_key>{k}</longcat_arg_key>\n<longcat_arg_value>{v}</longcat_arg_value>", "\n</longcat_tool_call>")}
+
+
+@pytest.mark.parametrize("family", sorted(_KEYED))
+@pytest.mark.parametrize("closer", ["own", "other", "cut"])
+def test_a_declared_name_then_its_family_s_key_tags_opening_the_content_is_the_call(family, closer):
+    """A server stripped the wrapper's opener (GLM's `<tool_call>`, LongCat's): a declared tool's
+    name opening the content, then that family's key/value tags, is the call, its closer (its
+    own, another spelling) markup; cut by the end before it, never run (arguments may be lost)."""
+    pair, own = _KEYED[family]
+    body = "play_song" + pair.format(k="title", v="Blue Train") + pair.format(k="times", v="2")
+    end = {"own": own, "other": own.replace("call>", "calls>"), "cut": ""}[closer]
+    text = body + end
+    if closer == "cut":
+        for chunks in ([text], split(text, [3, 5])):
+            msg, _ = feed(text, chunks, tools=_SONG)
+            assert not msg.tool_calls and msg.errors, summary(msg)
+        return
+    check_bent(text, _SONG, [("play_song", {"title": "Blue Train", "times": 2})], split(text, [1, 4, 2]))
+    # its look-alikes: after prose, undeclared, in a fence, in inline code: text, whole
+    for alike, tools in ((f"Sure: {text}", _SONG), (text, _F), (f"```\n{text}\n```", _SONG), (f"`{text}`", _SONG)):
+        if "\n" in alike and alike.startswith("`") and not alike.startswith("```"):
+            continue
+        check_text(alike, tools, split(alike, [2, 3]))
