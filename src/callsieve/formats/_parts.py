@@ -850,20 +850,26 @@ _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
 
 
 def _glued_within(look: str, eof: bool, opener: str, after: tuple, k_close: str) -> Verdict:
-    """In a GLM-layout wrapper: a name, then one of `after` (a key tag, the call's closer, a
-    stray closer); or a name, a separator (blanks, or the `opener` written again) and a key glued
-    to its closer `k_close`."""
+    """In a GLM-layout wrapper: a name (perhaps ended by `<tool_sep>`, HY-V3's), then one of
+    `after` (a key tag, the call's closer, a stray closer); or a name, a separator (blanks, or
+    the `opener` written again) and a key glued to its closer `k_close`."""
     look = look[:LOOK_MAX]
     m = _IDENT.match(look)
     if m is None:
         return MAYBE if not eof and not look.strip() else NO
-    if m.end() < len(look):
-        found = tag_after(look[m.end():], eof, after)
+    end = m.end()
+    sep = _SEP.match(look, end)
+    if sep is not None:
+        end = sep.end()
+    elif not eof and len(look) > end + 1 and "<tool_sep".startswith(look[end:end + 9]):
+        return MAYBE
+    if end < len(look):
+        found = tag_after(look[end:], eof, after)
         if found is not NO:
             return found
     elif not eof:
         return MAYBE
-    rest = look[m.end():]
+    rest = look[end:]
     sep = _SPLIT.match(rest)
     if sep is not None and (sep.group()[0] != "<" or sep.group() == opener):
         key = _KEY_CHARS.match(rest, sep.end())
@@ -875,6 +881,7 @@ def _glued_within(look: str, eof: bool, opener: str, after: tuple, k_close: str)
 
 
 _KEY_CHARS = re.compile(r"[^<>\s]*")
+_SEP = re.compile(_SEP_TAG)
 
 
 def split_glued(ctx):
