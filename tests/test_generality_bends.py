@@ -340,8 +340,6 @@ XFAIL: dict[tuple[str, str], str] = {
                            "stream before its closer may have lost arguments, so it is incomplete, never "
                            "run (a JSON body ends itself, and is read)",
     ("bent", "spaced_token"): "a special token written with spaces (`<| x |>`) is not the token",
-    ("bent", "namespaced"): "a namespace on a known token leaves the token in the content",
-    ("bent", "suffixed"): "a suffix on a known token leaves the token in the content",
     ("bent", "bar_swap"): "a known token with its bars swapped is not the token",
     ("values", "xml_entities"): "unsafe, kept as written: a value may hold `&lt;` on purpose (an HTML "
                                 "file's text), and nothing says a made-up family escapes its values "
@@ -500,3 +498,33 @@ def test_a_declared_name_then_its_family_s_key_tags_opening_the_content_is_the_c
         if "\n" in alike and alike.startswith("`") and not alike.startswith("```"):
             continue
         check_text(alike, tools, split(alike, [2, 3]))
+
+
+# ---------------------------------------------------------------- a known family's opener bent
+
+_LAMP = [{"type": "function", "function": {"name": "toggle_lamp", "parameters": {"type": "object"}}}]
+_BENT = [  # (opener, body, closer): a family's body after its opener bent, by names none draws
+    ("<|zeta.START_ACTION|>", '[{"tool_call_id": "0", "tool_name": "toggle_lamp", "parameters": {"room": "attic"}}]',
+     "<|zeta.END_ACTION|>"),                                                    # Command R
+    ("<|START_ACTION_r2|>", '[{"tool_call_id": "0", "tool_name": "toggle_lamp", "parameters": {"room": "attic"}}]',
+     "<|END_ACTION|>"),
+    ("<|tools_prefix-x|>", '[{"toggle_lamp": {"room": "attic"}}]', "<|tools_suffix-x|>"),          # Apertus
+    ("<om:start_function_call>", "call:toggle_lamp{room:<escape>attic<escape>}", "<om:end_function_call>"),  # FunctionGemma
+    ("<tool_calls_q7>", "<tool_call>toggle_lamp<tool_sep><arg_key>room</arg_key><arg_value>attic</arg_value></tool_call>",
+     "</tool_calls_q7>"),                                                       # HY-V3
+    ("<|k9|message_model|>", 'toggle_lamp<|content_invoke_tool_json|>{"name": "toggle_lamp", "args": {"room": "attic"}}', "<|k9|end_message|>"),  # Inkling
+    ("<ab|seed:tool_call>", "<function=toggle_lamp><parameter=room>attic</parameter></function>", "</ab|seed:tool_call>"),
+]
+
+
+@pytest.mark.parametrize("opener,inner,closer", _BENT)
+def test_a_known_family_s_body_after_its_opener_bent_is_read_by_the_family(opener, inner, closer):
+    """A family's own opener with a namespace, a suffix or both (`<|zeta.START_ACTION|>`,
+    `<tool_calls_q7>`): the family reads what follows as after its own opener; the bent
+    wrapper and its closer are markup.  Undeclared, fenced, quoted, or around prose: text."""
+    text = opener + inner + closer
+    check_bent(text, _LAMP, [("toggle_lamp", {"room": "attic"})], split(text, [2, 5, 3]))
+    fenced = f"For example:\n```\n{text}\n```\nThat is all."
+    for alike, tools in ((text, _F), (fenced, _LAMP), (f"Write `{text}` to call it.", _LAMP),
+                         (f"{opener}The lamp is on.{closer}", _LAMP)):
+        check_not_run(alike, tools, "toggle_lamp" if "toggle_lamp" in alike else "lamp", split(alike, [3]))
