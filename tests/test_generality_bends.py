@@ -334,13 +334,15 @@ def dialect_cases(rng: random.Random, kind: str):
 AXES = {"bent": (BENDS, bent_cases), "values": (ENCODINGS, value_cases), "dialects": (tuple(DIALECTS), dialect_cases)}
 # Variants not read yet, and why (strict: a fix must remove its line).
 XFAIL: dict[tuple[str, str], str] = {
-    ("bent", "no_opener"): "a body and its closer with no opener: a name-led tag body is not read, "
-                           "and a JSON body then a stray closer in a fence runs",
+    ("bent", "no_opener"): "a body and its closer with no opener, when the body does not say whose it is: "
+                           "FunctionGemma's `call:` (Gemma 4's literal claims it first), Apertus' keyed "
+                           "JSON list, `[TOOL_CALL]`'s `{tool => …}`",
     ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
                            "stream before its closer may have lost arguments, so it is incomplete, never "
                            "run (a JSON body ends itself, and is read)",
     ("bent", "spaced_token"): "a special token written with spaces (`<| x |>`) is not the token",
-    ("bent", "bar_swap"): "a known token with its bars swapped is not the token",
+    ("bent", "bar_swap"): "Gemma 4's `<|tool_call>` with its one bar swapped (`<｜tool_call>`): no wrapper "
+                          "shape has one bar",
     ("values", "xml_entities"): "unsafe, kept as written: a value may hold `&lt;` on purpose (an HTML "
                                 "file's text), and nothing says a made-up family escapes its values "
                                 "(the XML dialects, MiniCPM5's, decode them)",
@@ -528,3 +530,16 @@ def test_a_known_family_s_body_after_its_opener_bent_is_read_by_the_family(opene
     for alike, tools in ((text, _F), (fenced, _LAMP), (f"Write `{text}` to call it.", _LAMP),
                          (f"{opener}The lamp is on.{closer}", _LAMP)):
         check_not_run(alike, tools, "toggle_lamp" if "toggle_lamp" in alike else "lamp", split(alike, [3]))
+
+
+@pytest.mark.parametrize("after,content", [("[/TOOL_CALL]", ""), ("</tool_calls>", ""), ("[b]", "[b]"),
+                                           ("[note] later", "[note] later")])
+def test_after_a_list_of_calls_a_bracket_is_not_lost(after, content):
+    """A pythonic list reader takes a `[` after its list for another list: a closer that starts
+    there is markup, and anything else is text, its bracket with it."""
+    tools = [{"type": "function", "function": {"name": "toggle_lamp", "parameters": {"type": "object"}}}]
+    text = '<|tool_call_start|>[toggle_lamp(room="attic", on=True)]' + after
+    for chunks in ([text], split(text, [2, 5])):
+        msg, _ = feed(text, chunks, tools=tools)
+        assert [(c.name, c.arguments) for c in msg.tool_calls] == [("toggle_lamp", {"room": "attic", "on": True})]
+        assert msg.content == content, summary(msg)

@@ -211,6 +211,8 @@ class Block:
         ends = self.ends()
         if r.text(max(r.start, at - _ROOM), at).rstrip().endswith(ends):
             return at                      # its closer was read
+        if at > r.start and r.text(at - 1, at) in "[<" and r.text(at - 1, at):
+            at -= 1                        # (a reader took its `[` for another list of calls)
         rest = r.text(at, min(r.end, at + 2 * _ROOM))
         if eof and len(rest.strip()) > 2 and closer.startswith(rest.strip()):
             return at + len(rest)          # its own closer, cut by the end of the stream
