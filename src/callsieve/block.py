@@ -206,12 +206,11 @@ class Block:
         if r is None or fmt is None or not calls.block_ran:
             return at
         closer = fmt.closer_for(self.opener)
-        if not closer or at >= r.end and eof:
+        if not closer or (at >= r.end and eof):
             return at
-        ends = self.ends()
-        if r.text(max(r.start, at - _ROOM), at).rstrip().endswith(ends):
+        if r.text(max(r.start, at - _ROOM), at).rstrip().endswith(self.ends()):
             return at                      # its closer was read
-        if at > r.start and r.text(at - 1, at) in "[<" and r.text(at - 1, at):
+        if self.ended is None and at > r.start and r.text(at - 1, at) in ("[", "<"):
             at -= 1                        # (a reader took its `[` for another list of calls)
         rest = r.text(at, min(r.end, at + 2 * _ROOM))
         if eof and len(rest.strip()) > 2 and closer.startswith(rest.strip()):
@@ -309,4 +308,3 @@ class Block:
             closer = f.closer_for(self.opener)
             ends.update((closer,) if closer else f.ends)
         return tuple(ends)
-

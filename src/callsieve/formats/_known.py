@@ -185,10 +185,10 @@ class Bent(Body):
 
 def bent_body(opener: str, look: str, eof: bool, ctx) -> tuple[Verdict, Body | None]:
     """(YES, a Bent) when `opener` is a known family's opener bent, that family decides YES on
-    what follows it, and no token up to its bent closer is bent the same way (`_bent_within`:
-    seen whole, or LOOK_MAX characters of it, so the choice is the same in any chunking);
-    MAYBE while one may (asked in order, as Block.choose asks: the
-    choice is the same whatever the chunking)."""
+    what follows it, and no token up to its bent closer is bent the same way (`_bent_within`);
+    MAYBE while one may.  The families are asked in order, as Block.choose asks, and the body
+    is seen to its bent closer (or LOOK_MAX characters of it): the choice is the same in any
+    chunking."""
     for o, fams, pre, post in unbent(opener):
         for f in fams:
             v = f.decide(o, look, eof, ctx)

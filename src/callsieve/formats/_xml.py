@@ -125,7 +125,7 @@ def says_call(opener: str) -> bool:
 
 
 # A token shaped like a closer: `</x>`, `<|/x|>`, `<｜/x｜>`, `[/X]`, `<x|>` (Gemma's), or one
-# whose words say it ends something (`<|x_end|>`, `<end_x>`, `<｜x▁end｜>`); `_CUT`: one the end
+# whose words say it ends something (`<|x_end|>`, `<end_x>`, `<｜x▁end｜>`); CUT_CLOSING: one the end
 # of the stream cut (`</acme_call`).
 CLOSING = re.compile(r"</[^<>\s]+>|<[|｜]/[^<>\s]+>|\[/[^\[\]\s]+\]|<[^<>\s|｜]+[|｜]>"
                      r"|<[^<>\s]*(?<![A-Za-z])(?:end|close)(?![a-z])[^<>\s]*>", re.I)
