@@ -334,16 +334,15 @@ def dialect_cases(rng: random.Random, kind: str):
 AXES = {"bent": (BENDS, bent_cases), "values": (ENCODINGS, value_cases), "dialects": (tuple(DIALECTS), dialect_cases)}
 # Variants not read yet, and why (strict: a fix must remove its line).
 XFAIL: dict[tuple[str, str], str] = {
-    ("bent", "no_opener"): "a body and its closer with no opener: a name-led tag body is not read, "
-                           "and a JSON body then a stray closer in a fence runs",
+    ("bent", "no_opener"): "a body and its closer with no opener, when the body does not say whose it is: "
+                           "FunctionGemma's `call:` (Gemma 4's literal claims it first), Apertus' keyed "
+                           "JSON list, `[TOOL_CALL]`'s `{tool => …}`",
     ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
                            "stream before its closer may have lost arguments, so it is incomplete, never "
                            "run (a JSON body ends itself, and is read)",
-    ("bent", "other_closer"): "a misspelled closer, or another family's, stays in the content",
     ("bent", "spaced_token"): "a special token written with spaces (`<| x |>`) is not the token",
-    ("bent", "namespaced"): "a namespace on a known token leaves the token in the content",
-    ("bent", "suffixed"): "a suffix on a known token leaves the token in the content",
-    ("bent", "bar_swap"): "a known token with its bars swapped is not the token",
+    ("bent", "bar_swap"): "Gemma 4's `<|tool_call>` with its one bar swapped (`<｜tool_call>`): no wrapper "
+                          "shape has one bar",
     ("values", "xml_entities"): "unsafe, kept as written: a value may hold `&lt;` on purpose (an HTML "
                                 "file's text), and nothing says a made-up family escapes its values "
                                 "(the XML dialects, MiniCPM5's, decode them)",
@@ -424,3 +423,123 @@ def test_a_special_token_spaced_inside_its_bars_is_a_wrapper(opener, closer):
         text = opener + inner + closer
         check_bent(text, tools, [("f", {"a": 1})], split(text, [3]))
     check_text(f"a {opener} b", tools, split(f"a {opener} b", [2]))
+
+
+# ---------------------------------------------------------------- a closer of another spelling
+
+_F = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+_CALL_BODIES = ('{"name": "f", "arguments": {"a": 1}}', "<function=f><parameter=a>1</parameter></function>",
+                '<invoke name="f"><parameter name="a">1</parameter></invoke>',
+                "f\n<acme_key>a</acme_key><acme_value>1</acme_value>")
+
+
+@pytest.mark.parametrize("opener", ["<acme_call>", "<|acme_call|>", "<tool_call>", "[ACME_CALL]"])
+@pytest.mark.parametrize("stray", ["</acme_calls>", "</tool_calls>", "[/TOOL_CALL]", "<|acme_call_end|>",
+                                   "<end_function_calls>", "<acme_call|>", "</zz_invoke>", "\n</acme_call_v2>"])
+def test_a_closer_of_another_spelling_after_a_whole_call_is_markup(opener, stray):
+    """A made-up wrapper's call whose closer came out misspelled, plural, another family's or
+    another shape's: where the closer should be, a closing token whose words say call (or that
+    shares a word with the closer) is the closer, markup, in any chunking."""
+    for inner in _CALL_BODIES:
+        text = opener + inner + stray
+        check_bent(text, _F, [("f", {"a": 1})], split(text, [1, 2, 3]))
+        # (prose on the next line is the content)
+        after = text + "\nDone."
+        msg, _ = feed(after, split(after, [2]), tools=_F)
+        assert [(c.name, c.arguments) for c in msg.tool_calls] == [("f", {"a": 1})] and msg.content.strip() == "Done.", summary(msg)
+
+
+@pytest.mark.parametrize("cut", ["</acme_call", "</acme_", "</tool_calls", "[/TOOL"])
+def test_a_closer_the_end_of_the_stream_cut_is_markup(cut):
+    """(a key/value body cut before its closer is not run: XFAIL's no_closer)"""
+    for inner in _CALL_BODIES[:3]:
+        text = "<acme_call>" + inner + cut
+        check_bent(text, _F, [("f", {"a": 1})], split(text, [2, 5]))
+
+
+@pytest.mark.parametrize("after", ["</b>", "</b> done", "</tool_calls> is the closer I should have written",
+                                   "</code>", "</tool_result>", "[/NOTE]", "<b", "</note"])
+def test_prose_where_the_closer_should_be_stays_text(after):
+    """Not a call's closer: a tag of HTML, a closing token followed by prose on its line, a
+    result's closer, a cut tag whose words do not say call: text, whole.  (A key/value body is
+    then not closed: never run, XFAIL's no_closer.)"""
+    for inner in _CALL_BODIES[:3]:
+        text = "<acme_call>" + inner + after
+        for chunks in ([text], split(text, [1, 3])):
+            msg, _ = feed(text, chunks, tools=_F)
+            assert [(c.name, c.arguments) for c in msg.tool_calls] == [("f", {"a": 1})], summary(msg)
+            assert msg.content.strip() == after.strip(), summary(msg)
+
+
+# ---------------------------------------------------------------- a name-led tag body, its opener stripped
+
+_SONG = [{"type": "function", "function": {"name": "play_song", "parameters": {"type": "object", "properties": {
+    "title": {"type": "string"}, "times": {"type": "integer"}}}}}]
+_KEYED = {"glm": ("<arg_key>{k}</arg_key><arg_value>{v}</arg_value>", "</tool_call>"),
+          "longcat": ("\n<longcat_arg_key>{k}</longcat_arg_key>\n<longcat_arg_value>{v}</longcat_arg_value>", "\n</longcat_tool_call>")}
+
+
+@pytest.mark.parametrize("family", sorted(_KEYED))
+@pytest.mark.parametrize("closer", ["own", "other", "cut"])
+def test_a_declared_name_then_its_family_s_key_tags_opening_the_content_is_the_call(family, closer):
+    """A server stripped the wrapper's opener (GLM's `<tool_call>`, LongCat's): a declared tool's
+    name opening the content, then that family's key/value tags, is the call, its closer (its
+    own, another spelling) markup; cut by the end before it, never run (arguments may be lost)."""
+    pair, own = _KEYED[family]
+    body = "play_song" + pair.format(k="title", v="Blue Train") + pair.format(k="times", v="2")
+    end = {"own": own, "other": own.replace("call>", "calls>"), "cut": ""}[closer]
+    text = body + end
+    if closer == "cut":
+        for chunks in ([text], split(text, [3, 5])):
+            msg, _ = feed(text, chunks, tools=_SONG)
+            assert not msg.tool_calls and msg.errors, summary(msg)
+        return
+    check_bent(text, _SONG, [("play_song", {"title": "Blue Train", "times": 2})], split(text, [1, 4, 2]))
+    # its look-alikes: after prose, undeclared, in a fence, in inline code: text, whole
+    for alike, tools in ((f"Sure: {text}", _SONG), (text, _F), (f"```\n{text}\n```", _SONG), (f"`{text}`", _SONG)):
+        if "\n" in alike and alike.startswith("`") and not alike.startswith("```"):
+            continue
+        check_text(alike, tools, split(alike, [2, 3]))
+
+
+# ---------------------------------------------------------------- a known family's opener bent
+
+_LAMP = [{"type": "function", "function": {"name": "toggle_lamp", "parameters": {"type": "object"}}}]
+_BENT = [  # (opener, body, closer): a family's body after its opener bent, by names none draws
+    ("<|zeta.START_ACTION|>", '[{"tool_call_id": "0", "tool_name": "toggle_lamp", "parameters": {"room": "attic"}}]',
+     "<|zeta.END_ACTION|>"),                                                    # Command R
+    ("<|START_ACTION_r2|>", '[{"tool_call_id": "0", "tool_name": "toggle_lamp", "parameters": {"room": "attic"}}]',
+     "<|END_ACTION|>"),
+    ("<|tools_prefix-x|>", '[{"toggle_lamp": {"room": "attic"}}]', "<|tools_suffix-x|>"),          # Apertus
+    ("<om:start_function_call>", "call:toggle_lamp{room:<escape>attic<escape>}", "<om:end_function_call>"),  # FunctionGemma
+    ("<tool_calls_q7>", "<tool_call>toggle_lamp<tool_sep><arg_key>room</arg_key><arg_value>attic</arg_value></tool_call>",
+     "</tool_calls_q7>"),                                                       # HY-V3
+    ("<|k9|message_model|>", 'toggle_lamp<|content_invoke_tool_json|>{"name": "toggle_lamp", "args": {"room": "attic"}}', "<|k9|end_message|>"),  # Inkling
+    ("<ab|seed:tool_call>", "<function=toggle_lamp><parameter=room>attic</parameter></function>", "</ab|seed:tool_call>"),
+]
+
+
+@pytest.mark.parametrize("opener,inner,closer", _BENT)
+def test_a_known_family_s_body_after_its_opener_bent_is_read_by_the_family(opener, inner, closer):
+    """A family's own opener with a namespace, a suffix or both (`<|zeta.START_ACTION|>`,
+    `<tool_calls_q7>`): the family reads what follows as after its own opener; the bent
+    wrapper and its closer are markup.  Undeclared, fenced, quoted, or around prose: text."""
+    text = opener + inner + closer
+    check_bent(text, _LAMP, [("toggle_lamp", {"room": "attic"})], split(text, [2, 5, 3]))
+    fenced = f"For example:\n```\n{text}\n```\nThat is all."
+    for alike, tools in ((text, _F), (fenced, _LAMP), (f"Write `{text}` to call it.", _LAMP),
+                         (f"{opener}The lamp is on.{closer}", _LAMP)):
+        check_not_run(alike, tools, "toggle_lamp" if "toggle_lamp" in alike else "lamp", split(alike, [3]))
+
+
+@pytest.mark.parametrize("after,content", [("[/TOOL_CALL]", ""), ("</tool_calls>", ""), ("[b]", "[b]"),
+                                           ("[note] later", "[note] later")])
+def test_after_a_list_of_calls_a_bracket_is_not_lost(after, content):
+    """A pythonic list reader takes a `[` after its list for another list: a closer that starts
+    there is markup, and anything else is text, its bracket with it."""
+    tools = [{"type": "function", "function": {"name": "toggle_lamp", "parameters": {"type": "object"}}}]
+    text = '<|tool_call_start|>[toggle_lamp(room="attic", on=True)]' + after
+    for chunks in ([text], split(text, [2, 5])):
+        msg, _ = feed(text, chunks, tools=tools)
+        assert [(c.name, c.arguments) for c in msg.tool_calls] == [("toggle_lamp", {"room": "attic", "on": True})]
+        assert msg.content == content, summary(msg)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
 from .formats import LOOK_MAX, MAYBE, YES, Body, Format, Prose, ProseLane
+from .formats._xml import stray_closer
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
 from .reader import Bad, Lane, NotOurs, Reader, Reject, Truncated
@@ -29,12 +30,14 @@ class Wait(Enum):
 WAIT = Wait.WAIT
 RELEASED = -1                          # drive: the block holds no call (its text is text)
 
+_ROOM = 64                             # how far back its closer is looked for
+
 
 class Block:
     """One block, from its opener to its end: all its state in one place."""
 
     __slots__ = ("opener", "written", "cands", "look", "fmt", "reader", "gen", "lane",
-                 "fallback", "cut", "unread", "why", "spoke", "mk", "mk_opener")
+                 "fallback", "cut", "unread", "why", "spoke", "mk", "mk_opener", "ended")
 
     def __init__(self, opener: str, cands: tuple, written: str | None = None):
         self.opener = opener           # the marker that opened it, as its formats read it
@@ -51,6 +54,7 @@ class Block:
         # like a call, that text cannot be taken back, so the block is never given back as text.
         self.spoke = False
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
+        self.ended: int | None = None    # where its parser ended it, while `stray` waits
 
     def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | ProseLane | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
@@ -171,6 +175,8 @@ class Block:
         r, gen = self.reader, self.gen
         assert r is not None and gen is not None, "drive() before claim()"
         self.lane = None
+        if self.ended is not None:
+            return self.ended
         while True:
             try:
                 lane = gen.send(None)
@@ -189,6 +195,31 @@ class Block:
                         return e.at if isinstance(e, Reject) and e.at is not None else r.at
                     return RELEASED
                 self.gen = gen = again
+
+    def stray(self, at: int, calls: Calls, eof: bool) -> int | None:
+        """The block ended at `at` after its calls ran, without its closer: where its closer
+        should stand (after blanks), a closer of another spelling (a typo, another family's,
+        `</tool_calls>` for `</tool_call>`), or one the end of the stream cut (`</acme_call`),
+        is its markup (`_xml.stray_closer` says which): returns where the block ends then (None:
+        wait for more text).  Prose after a call (`</b>`, a sentence) stays text."""
+        r, fmt = self.reader, self.fmt
+        if r is None or fmt is None or not calls.block_ran:
+            return at
+        closer = fmt.closer_for(self.opener)
+        if not closer or (at >= r.end and eof):
+            return at
+        if r.text(max(r.start, at - _ROOM), at).rstrip().endswith(self.ends()):
+            return at                      # its closer was read
+        if self.ended is None and at > r.start and r.text(at - 1, at) in ("[", "<"):
+            at -= 1                        # (a reader took its `[` for another list of calls)
+        rest = r.text(at, min(r.end, at + 2 * _ROOM))
+        if eof and len(rest.strip()) > 2 and closer.startswith(rest.strip()):
+            return at + len(rest)          # its own closer, cut by the end of the stream
+        n = stray_closer(rest, eof)
+        if n is None:
+            self.ended = at                # what follows decides
+            return None
+        return at + n
 
     def _recover(self, r: Reader, e: Exception, calls) -> Body | None:
         """The parser gave up (`e`): the parser that reads the block to its end instead, or

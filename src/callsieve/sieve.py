@@ -515,6 +515,8 @@ class Sieve:
         if calls.count != self._proved:    # a call started: it proves the block's format
             self._proved = calls.count
             self._note_format()
+        if at is not None and at != RELEASED:
+            at = blk.stray(at, calls, eof)     # (a closer of another spelling: markup)
         if at is None:
             return None
         return self._release(blk) if at == RELEASED else self._end_block(blk, at, eof)

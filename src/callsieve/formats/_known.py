@@ -101,6 +101,111 @@ class Inner(Body):
                 raise Reject("no family's block") if v == NO else Truncated("cut off before a call")
 
 
+# A known family's token bent (`<|acme:tool_calls|>`, `<tool_calls_v2>`, `<ns|start_function_call>`,
+# its bars swapped): (left, slash, word, right) of a token, its bars made ASCII; a namespace
+# before the word, a suffix after it.
+_BARS = str.maketrans("｜", "|")
+_SIDES = re.compile(r"(<\|?|\[)(/?)([^<>\[\]\s]+?)(\|?>|\])")
+_NS = re.compile(r"([A-Za-z][\w\-]{0,15}[:|.])(.+)")
+
+
+@functools.cache
+def family_words() -> dict[tuple, tuple]:
+    """{(left, right, word) of a family's whole-token opener: ((opener, its families), …)}."""
+    got: dict[tuple, list] = {}
+    for entries in family_openers().values():
+        for o, fams in entries:
+            m = _SIDES.fullmatch(o.translate(_BARS))
+            if m is not None and not m.group(2):
+                got.setdefault((m.group(1), m.group(4), m.group(3)), []).append((o, fams))
+    return {k: tuple(v) for k, v in got.items()}
+
+
+def unbent(opener: str) -> list[tuple[str, tuple, str, str]]:
+    """The known openers `opener` is a bent spelling of: (opener, its families, the namespace
+    before its word, the suffix after it)."""
+    m = _SIDES.fullmatch(opener.translate(_BARS))
+    if m is None or m.group(2):
+        return []
+    left, _, word, right = m.groups()
+    forms = [("", word, "")]
+    ns = _NS.fullmatch(word)
+    if ns is not None:
+        forms.append((ns.group(1), ns.group(2), ""))
+    for pre, w, _ in list(forms):
+        # a suffix of up to 13 characters after a `_`, `-` or `:` (`_v2`, `:v1`, `_x_y`)
+        # (the shortest first: `<|tool_call_start_v2|>` is LFM2's `<|tool_call_start|>` bent)
+        forms += [(pre, w[:i], w[i:]) for i in range(len(w) - 2, max(0, len(w) - 14), -1) if w[i] in "_-:"]
+    out = []
+    table = family_words()
+    for pre, w, post in forms:
+        for o, fams in table.get((left, right, w), ()):
+            if o != opener:
+                out.append((o, fams, pre, post))
+    return out
+
+
+_TAGS = re.compile(r"<[^<>\s]{1,64}>")
+
+
+def _bent_within(look: str, opener: str, known: str, pre: str, post: str, closer: str | None) -> bool:
+    """Does `look` hold a token bent as `opener` is from `known` (the namespace `pre`, the
+    suffix `post`, its bars), other than the bent `closer`?  Then the body's own tokens are bent
+    too (`<|x:channel|>…<|x:message|>`): the family reads only its own spelling, the parts read
+    them (harmony's frames by `Addressee`)."""
+    tags = [t for t in _TAGS.findall(look) if t != closer]
+    if ("｜" in opener) != ("｜" in known):          # its bars swapped: tokens with its bars
+        bar = "｜" if "｜" in opener else "|"
+        if any(bar in t for t in tags):
+            return True
+    return any(k in t.translate(_BARS) for t in tags for k in (pre, post) if k)
+
+
+def _bend(closer: str, pre: str, post: str, bars: bool) -> str:
+    """`closer` bent as its opener was: the namespace and suffix on its word, its bars."""
+    m = _SIDES.fullmatch(closer.translate(_BARS))
+    if m is None:
+        return closer
+    left, slash, word, right = m.groups()
+    out = left + slash + pre + word + post + right
+    return out.replace("|", "｜") if bars else out
+
+
+class Bent(Body):
+    """A known family's body after its opener bent (`unbent`): read by the family as after its
+    own opener; the bent wrapper, and its closer bent the same way, markup."""
+
+    def __init__(self, opener: str, family, closer: str | None):
+        self.opener, self.family, self.closer = opener, family, closer
+
+    def read(self, r, ctx, opener, ends, value):
+        yield from self.family.parse(r, ctx, self.opener)
+        yield from _closer(r, _longest(ends + ((self.closer,) if self.closer else ())))
+
+
+def bent_body(opener: str, look: str, eof: bool, ctx) -> tuple[Verdict, Body | None]:
+    """(YES, a Bent) when `opener` is a known family's opener bent, that family decides YES on
+    what follows it, and no token up to its bent closer is bent the same way (`_bent_within`);
+    MAYBE while one may.  The families are asked in order, as Block.choose asks, and the body
+    is seen to its bent closer (or LOOK_MAX characters of it): the choice is the same in any
+    chunking."""
+    for o, fams, pre, post in unbent(opener):
+        for f in fams:
+            v = f.decide(o, look, eof, ctx)
+            if v == YES:
+                closer = f.closer_for(o)
+                closer = _bend(closer, pre, post, "｜" in opener) if closer else None
+                end = look.find(closer) if closer else -1
+                if end < 0 and not eof:
+                    return MAYBE, None         # (the body's tokens up to its closer decide)
+                if _bent_within(look[:end] if end >= 0 else look, opener, o, pre, post, closer):
+                    return NO, None
+                return YES, Bent(o, f, closer)
+            if v == MAYBE and not eof:
+                return MAYBE, None
+    return NO, None
+
+
 # Known bodies built on the parts in other modules (`_parts.BODIES` cannot import them): a
 # harmony header, then JSON (`assistant to=functions.NAME json\n{…}`); a known family's block.
 SHARED: tuple[Body, ...] = (Addressee(), Inner())
@@ -121,8 +226,11 @@ class Known(Body):
         return self.pick(opener, look, eof, ctx)[0]
 
     def pick(self, opener: str, look: str, eof: bool, ctx, depth: int = DEPTH) -> tuple[Verdict, Body | None]:
-        """`_parts.pick`, or a wrapper inside `opener` around a known body: (YES, a Nested)."""
-        v, body = pick(look, eof, ctx, opener, self.table)
+        """A known family's body after its opener bent (`bent_body`), `_parts.pick`, or a wrapper
+        inside `opener` around a known body: (YES, a Nested)."""
+        v, body = bent_body(opener, look, eof, ctx)
+        if v == NO:
+            v, body = pick(look, eof, ctx, opener, self.table)
         if v != NO or self.nested is None or not depth or html_element(opener) or _RESULT.search(opener):
             return v, body
         s = look[:LOOK_MAX].lstrip()

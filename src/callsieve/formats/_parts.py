@@ -24,7 +24,8 @@ from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
-from ._xml import ARGS_OPEN, TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open, followed_by, invoke_dialect, param_tag, tag_after
+from ._xml import (_RESULT, ARGS_OPEN, CALLISH, TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open,
+                   followed_by, invoke_dialect, param_tag, says_call, tag_after)
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until, until_any
@@ -126,6 +127,7 @@ class Body:
 
     syntax = "json"
     worded = False
+    call_tag = False        # its first tag is the wrapper's opener, which it reads itself (KeyValue)
 
     def spot(self, look: str, eof: bool, ctx, strict: bool, ends: tuple = ()) -> Verdict:
         """`ends`: the closers of a declared family's wrapper (a name-led body may end there:
@@ -785,6 +787,7 @@ class KeyValue(Body):
         self.type = type or key[:i] + "type" + key[i + 3:]
         self.trim_nl = trim_nl        # a newline at each end of a value is layout, not value
         self.glued, self.call, self.suffixes = glued, call, suffixes
+        self.call_tag = call is None
 
     def spot(self, look, eof, ctx, strict, ends=()):
         v, rest = _named(look, eof, ctx, strict)
@@ -881,20 +884,26 @@ _IDENT = re.compile(r"\s*[A-Za-z_][\w.\-]*")
 
 
 def _glued_within(look: str, eof: bool, opener: str, after: tuple, k_close: str) -> Verdict:
-    """In a GLM-layout wrapper: a name, then one of `after` (a key tag, the call's closer, a
-    stray closer); or a name, a separator (blanks, or the `opener` written again) and a key glued
-    to its closer `k_close`."""
+    """In a GLM-layout wrapper: a name (perhaps ended by `<tool_sep>`, HY-V3's), then one of
+    `after` (a key tag, the call's closer, a stray closer); or a name, a separator (blanks, or
+    the `opener` written again) and a key glued to its closer `k_close`."""
     look = look[:LOOK_MAX]
     m = _IDENT.match(look)
     if m is None:
         return MAYBE if not eof and not look.strip() else NO
-    if m.end() < len(look):
-        found = tag_after(look[m.end():], eof, after)
+    end = m.end()
+    sep = _SEP.match(look, end)
+    if sep is not None:
+        end = sep.end()
+    elif not eof and len(look) > end + 1 and "<tool_sep".startswith(look[end:end + 9]):
+        return MAYBE
+    if end < len(look):
+        found = tag_after(look[end:], eof, after)
         if found is not NO:
             return found
     elif not eof:
         return MAYBE
-    rest = look[m.end():]
+    rest = look[end:]
     sep = _SPLIT.match(rest)
     if sep is not None and (sep.group()[0] != "<" or sep.group() == opener):
         key = _KEY_CHARS.match(rest, sep.end())
@@ -906,6 +915,7 @@ def _glued_within(look: str, eof: bool, opener: str, after: tuple, k_close: str)
 
 
 _KEY_CHARS = re.compile(r"[^<>\s]*")
+_SEP = re.compile(_SEP_TAG)
 
 
 def split_glued(ctx):
@@ -1155,19 +1165,6 @@ def _call_next(r):
             return call_follows(look, True) == YES
 
 
-# A wrapper whose own word says it holds a call (`<acme_tool_call>`, `[Calling tool:`): a
-# declared name alone in it is a call with no arguments, and `NAME(a=1)` a call; in any other tag
-# (`<b>search</b>`, `<code>search(q="x")</code>`) they are prose.  A call line (a bracket, then
-# words and a colon) is a wrapper only with such a word.  A result's wrapper
-# (`<tool_result>`, `<function_output>`) holds what a call returned, never a call.
-CALLISH = re.compile(r"tool|call|function|invoke", re.I)
-_RESULT = re.compile(r"result|response|output|return|error", re.I)
-
-
-def says_call(opener: str) -> bool:
-    return CALLISH.search(opener) is not None and _RESULT.search(opener) is None
-
-
 # HTML's own elements are never a made-up call wrapper: a model writing HTML writes them, and
 # some of them quote what they hold (`<pre>`, `<code>`, `<blockquote>`: quotes.py), so a call
 # written in one is shown, not made.
@@ -1397,6 +1394,9 @@ class Family(Format):
             r.push_front(self.glued[opener])
         elif opener in self.doubles:
             yield from repeated(r, opener)
+        if named and body.call_tag:
+            # (the name's call tag was stripped with it: the body reads it as the wrapper's)
+            opener = self.openers[0]
         yield from body.read(r, ctx, opener, ends, self.value)
         if body is self.body:
             yield from trailer(r, self.trailers)

@@ -111,6 +111,68 @@ def followed_by(r, skip: int, literals: tuple, eof_ok: bool = True):
             return eof_ok
 
 
+# A wrapper whose own word says it holds a call (`<acme_tool_call>`, `[Calling tool:`): a
+# declared name alone in it is a call with no arguments, and `NAME(a=1)` a call; in any other tag
+# (`<b>search</b>`, `<code>search(q="x")</code>`) they are prose.  A call line (a bracket, then
+# words and a colon) is a wrapper only with such a word.  A result's wrapper
+# (`<tool_result>`, `<function_output>`) holds what a call returned, never a call.
+CALLISH = re.compile(r"tool|call|function|invoke", re.I)
+_RESULT = re.compile(r"result|response|output|return|error", re.I)
+
+
+def says_call(opener: str) -> bool:
+    return CALLISH.search(opener) is not None and _RESULT.search(opener) is None
+
+
+# A token shaped like a closer: `</x>`, `<|/x|>`, `<｜/x｜>`, `[/X]`, `<x|>` (Gemma's), or one
+# whose words say it ends something (`<|x_end|>`, `<end_x>`, `<｜x▁end｜>`); CUT_CLOSING: one the end
+# of the stream cut (`</acme_call`).
+CLOSING = re.compile(r"</[^<>\s]+>|<[|｜]/[^<>\s]+>|\[/[^\[\]\s]+\]|<[^<>\s|｜]+[|｜]>"
+                     r"|<[^<>\s]*(?<![A-Za-z])(?:end|close)(?![a-z])[^<>\s]*>", re.I)
+CUT_CLOSING = re.compile(r"(?:</|<[|｜]/|\[/)[^<>\[\]\s]*")
+
+
+def stray_closer(rest: str, eof: bool) -> int | None:
+    """After a call, where its closer should stand: the length of `rest`'s blanks and a closer
+    of another spelling (a typo, another family's) whose words say call (`says_call`: prose
+    writes `</b>`, a namespace's cut `</｜DSML｜in>` is no closer) and that ends its line (or
+    the stream, or a tag follows: `</tool_calls> is wrong` is prose); 0 when none is there,
+    None when more text must decide (`rest` may be the start of one)."""
+    token = rest.lstrip()
+    j = len(rest) - len(token)
+    m = CLOSING.match(rest, j)
+    if m is None:
+        if eof:
+            cut = CUT_CLOSING.fullmatch(rest, j)
+            return len(rest) if cut is not None and says_call(cut.group()) else 0
+        return None if len(rest) < _ROOM and _OPENING.fullmatch(token) else 0
+    line = rest[m.end():].lstrip(" \t")
+    if not line and not eof:
+        return None if len(rest) < _ROOM else 0
+    if line and line[0] not in "\r\n<[":
+        return 0
+    return m.end() if says_call(m.group()) else 0
+
+
+_OPENING = re.compile(r"(?:[<\[][^<>\[\]\s]*)?")       # blanks, or the start of a closing token
+_ROOM = 128                    # the most text waited for
+
+
+def _stray_after(r, skip: int, closers: tuple, own: tuple = ()):
+    """Is the text `skip` characters past the reader a closer of another spelling where one of
+    `closers` should stand (`stray_closer`), none of the syntax's `own` tags?  Nothing is
+    consumed."""
+    if not closers:
+        return False
+    while True:
+        rest = r.buf[r.pos + skip:r.pos + skip + _ROOM]
+        n = stray_closer(rest, r.eof)
+        if n is not None:
+            return n > 0 and not rest.lstrip().startswith(own)
+        if not (yield from more(r)):
+            continue                   # (the end of the stream decides)
+
+
 LOOK = 256                # the Sieve's bound on look-ahead: decide on no more, whatever the chunking
 
 
@@ -382,7 +444,8 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
             # Where the syntax puts a newline before closers, one there is the closer too (text
             # between tags is then dropped); elsewhere another tag must follow it (MiniCPM5's
             # template too writes a list value's `</param>` unescaped).
-            if (d.trim_nl and out.prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
+            if ((d.trim_nl and out.prev == "\n") or (yield from followed_by(r, len(lit), d.after_value))
+                    or (yield from _stray_after(r, len(lit), d.call_close + d.block_close))):
                 r.pos += len(lit)
                 out.release()
                 return "close"
@@ -542,6 +605,8 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     while True:
         if first:
             (key, tag), first = first, None
+        elif a is not None and (yield from _stray_after(r, 0, d.call_close + d.block_close, d.body_literals)):
+            break                  # (its closer misspelled: the block's, block.Block.stray)
         else:
             lit = yield from _next_tag(r, d, ctx, name, a is None)
             if isinstance(lit, list):

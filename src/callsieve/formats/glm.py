@@ -8,6 +8,7 @@ from ._parts import Family, KeyValue
 GLM = Family(
     "glm", "<tool_call>", KeyValue(trim_nl=False, glued=True), closer="</tool_call>",
     aliases=("glm45", "glm47", "glm4"),
+    name_inline=True,        # `<tool_call>` stripped: a declared NAME then <arg_key> opening the content
     description="GLM-4.5 / 4.6 / 4.7 / 5 <tool_call>NAME<arg_key>…</arg_key><arg_value>…</arg_value>",
     models=("glm-4.5*", "glm-4.6*", "glm-4.7*", "glm-5*", "ling-3*", "laguna*"),
     example="<tool_call>play_song<arg_key>title</arg_key><arg_value>Blue Train</arg_value></tool_call>",

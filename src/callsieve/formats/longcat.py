@@ -16,6 +16,7 @@ from ._parts import Family, KeyValue
 LONGCAT_XML = Family(
     "longcat_xml", "<longcat_tool_call>", KeyValue("<longcat_arg_key>", trim_nl=False),
     closer="</longcat_tool_call>", syntax="xml", aliases=("longcat_flash_xml",),
+    name_inline=True,        # its tag stripped: a declared NAME then <longcat_arg_key> opening the content
     description="LongCat-Flash <longcat_tool_call>NAME<longcat_arg_key>…<longcat_arg_value>…",
     example=("<longcat_tool_call>get_weather\n<longcat_arg_key>city</longcat_arg_key>\n"
              "<longcat_arg_value>Beijing</longcat_arg_value>\n</longcat_tool_call>"))
