@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .events import ToolCallError
 from .fallback import broad_pass, cut_block, salvage
-from .formats import LOOK_MAX, MAYBE, YES, Body, Format, Prose, ProseLane
+from .formats import LOOK_MAX, MAYBE, YES, Body, Format, Handoff, Prose, ProseLane
 from .formats._xml import stray_closer
 from .jsonargs import utf8_len
 from .markers import special, starts_special, whole_tag
@@ -180,8 +180,12 @@ class Block:
         while True:
             try:
                 lane = gen.send(None)
-                if type(lane) is Prose:
-                    return lane
+                if lane is not None:
+                    if type(lane) is Prose:
+                        return lane
+                    if type(lane) is Handoff:  # (formats.Handoff: drive the other parser on)
+                        self.gen = gen = lane.gen
+                        continue
                 self.lane = lane
                 if not eof:
                     return None

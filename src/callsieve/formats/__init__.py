@@ -106,6 +106,33 @@ class Prose:
 
 
 @final
+class Handoff:
+    """A body parser hands the block over to another generator (`gen`, reading the same Reader
+    from where it stands): the Block drives that one from then on, and the parser that yielded
+    this is dropped.  A wrapper that reads a lead (a doubled opener) before a body hands the body's
+    reader over rather than `yield from` it, so no chunk of the block resumes an extra frame."""
+
+    __slots__ = ("gen",)
+
+    def __init__(self, gen: Generator) -> None:
+        self.gen = gen
+
+
+def nested(gen: Generator) -> Generator:
+    """Read with `gen`, a parser run inside another's (`yield from nested(fam.parse(…))`): its
+    handoffs are followed here, as the Block follows them for the parser it drives."""
+    while True:
+        try:
+            got = gen.send(None)
+        except StopIteration as stop:
+            return stop.value
+        if type(got) is Handoff:
+            gen = got.gen
+            continue
+        yield got
+
+
+@final
 class ProseLane(Lane):
     """A lane for prose (see Prose): the Sieve sends the chunks it accepts out itself, as the
     parser would have yielded them."""
@@ -118,9 +145,9 @@ class ProseLane(Lane):
 
 
 # A body parser: a generator over a Reader that yields when it needs more input (a Lane the
-# Sieve may pass chunks down, or None), and yields its prose (a Prose) to be sent out at once;
-# it reports its calls to the Context.
-Body = Generator["Lane | Prose | None", None, Any]
+# Sieve may pass chunks down, or None), yields its prose (a Prose) to be sent out at once, or
+# hands the block over to another parser (a Handoff); it reports its calls to the Context.
+Body = Generator["Lane | Prose | Handoff | None", None, Any]
 
 
 class Format:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 
-from . import MAYBE, NO, YES, Verdict
+from . import MAYBE, NO, YES, Verdict, nested
 from ._json import LOOK_MAX
 from ._json_bodies import Addressee
 from ._parts import _RESULT, _TOKEN, Body, Family, _closer, _longest, closers, html_element, pick
@@ -82,7 +82,7 @@ class Inner(Body):
             inner, fam = got
             yield from peek(r)
             r.pos += len(inner)
-            yield from fam.parse(r, ctx, inner)
+            yield from nested(fam.parse(r, ctx, inner))
             first = False
         yield from _closer(r, ends)
 
@@ -179,7 +179,7 @@ class Bent(Body):
         self.opener, self.family, self.closer = opener, family, closer
 
     def read(self, r, ctx, opener, ends, value):
-        yield from self.family.parse(r, ctx, self.opener)
+        yield from nested(self.family.parse(r, ctx, self.opener))
         yield from _closer(r, _longest(ends + ((self.closer,) if self.closer else ())))
 
 

@@ -20,7 +20,7 @@ import functools
 import re
 from typing import Callable
 
-from . import MAYBE, NO, YES, Format, Verdict, _keyed, declared
+from . import MAYBE, NO, YES, Format, Handoff, Verdict, _keyed, declared
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
@@ -1397,9 +1397,12 @@ class Family(Format):
         if named and body.call_tag:
             # (the name's call tag was stripped with it: the body reads it as the wrapper's)
             opener = self.openers[0]
+        if not (self.trailers and body is self.body):
+            # (the body's reader drives the block from here: no frame of this one around it)
+            yield Handoff(body.read(r, ctx, opener, ends, self.value))
+            return
         yield from body.read(r, ctx, opener, ends, self.value)
-        if body is self.body:
-            yield from trailer(r, self.trailers)
+        yield from trailer(r, self.trailers)
 
 
 # A whole special or tag token (`<|tool_call|>`, `<｜tool▁calls▁begin｜>`, `<tool_call>`, `[TOOL_CALL]`)
