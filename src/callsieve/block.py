@@ -212,7 +212,9 @@ class Block:
         closer = fmt.closer_for(self.opener)
         if not closer or (at >= r.end and eof):
             return at
-        if r.text(max(r.start, at - _ROOM), at).rstrip().endswith(self.ends()):
+        ends = self.ends()
+        back = max(map(len, ends), default=0) + _ROOM // 4   # (the closer and the blanks after it)
+        if r.text(max(r.start, at - back), at).rstrip().endswith(ends):
             return at                      # its closer was read
         if self.ended is None and at > r.start and r.text(at - 1, at) in ("[", "<"):
             at -= 1                        # (a reader took its `[` for another list of calls)

@@ -134,6 +134,17 @@ class Reader:
         assert a >= self.start, "text() before the text kept (see forget)"
         if a >= self.base and (b is None or b <= self.base + len(self.buf)):
             return self.buf[a - self.base:None if b is None else b - self.base]
+        # A range near the end (the text just before where a block ended) is in the last parts:
+        # walked back to it, not the whole block joined for a few characters.
+        at, tail = self.end, []
+        for t, i in reversed(self.parts):
+            if at <= a:
+                break
+            tail.append(t[i:])
+            at -= len(t) - i
+        if at <= a and at >= self.start:
+            text = "".join(reversed(tail))
+            return text[a - at:None if b is None else b - at]
         whole = "".join(self.blocks) + "".join([t[i:] for t, i in self.parts])
         return whole[a - self.start:None if b is None else b - self.start]
 
