@@ -166,6 +166,9 @@ def _stray_after(r, skip: int, closers: tuple, own: tuple = ()):
         return False
     while True:
         rest = r.buf[r.pos + skip:r.pos + skip + _ROOM]
+        token = rest.lstrip()
+        if token.startswith(closers) or (own and token.startswith(own)):
+            return False               # (the syntax's own: read as ever, no waiting for the line's end)
         n = stray_closer(rest, r.eof)
         if n is not None:
             return n > 0 and not rest.lstrip().startswith(own)
