@@ -282,16 +282,6 @@ def test_the_code_span_state_is_the_same_in_any_chunking(text, data):
     assert state == whole
 
 
-@given(st.text(alphabet=' \n>x<code/CODE|pre{}[]"\\!-q', max_size=40), st.data())
-def test_the_block_quoting_state_is_the_same_in_any_chunking(text, data):
-    whole = quotes.after(quotes.OUTSIDE, text)
-    cuts = [0, *sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=6))), len(text)]
-    state = quotes.OUTSIDE
-    for a, b in zip(cuts, cuts[1:]):
-        state = quotes.after(state, text[a:b])
-    assert state == whole
-
-
 def test_a_call_in_a_table_row_an_html_element_or_comment_stays_text_and_after_them_runs():
     for text in ("| syntax | note |\n|---|---|\n| " + CALL + " | the call |\n\nDone.",
                  "Write <code>" + CALL + "</code> to call it."):

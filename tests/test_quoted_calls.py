@@ -53,7 +53,9 @@ def test_at_the_start_of_the_content_indentation_is_layout_not_code():
     check(f"\n\n    {MISTRAL}", tools=TOOLS, calls=[("run", {"command": "rm -rf ~"})])
 
 
-@given(st.text(alphabet=" \t\n>x<pre/PRE", max_size=40), st.data())
+# (the block-quoting state's characters: blockquotes, <pre> / <code> and other quoting elements,
+# comments, table rows, JSON strings)
+@given(st.text(alphabet=' \t\n>x<pre/PRE<code/CODE|{}[]"\\!-q', max_size=40), st.data())
 def test_the_quoting_state_is_the_same_in_any_chunking(text, data):
     whole = quotes.after(quotes.OUTSIDE, text)
     cuts = [0, *sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=6))), len(text)]
