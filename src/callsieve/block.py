@@ -37,7 +37,7 @@ class Block:
     """One block, from its opener to its end: all its state in one place."""
 
     __slots__ = ("opener", "written", "cands", "look", "fmt", "reader", "gen", "lane",
-                 "fallback", "cut", "unread", "why", "spoke", "mk", "mk_opener", "ended")
+                 "fallback", "cut", "unread", "why", "spoke", "mk", "mk_opener", "ended", "closer", "_ends")
 
     def __init__(self, opener: str, cands: tuple, written: str | None = None):
         self.opener = opener           # the marker that opened it, as its formats read it
@@ -55,6 +55,8 @@ class Block:
         self.spoke = False
         self.mk, self.mk_opener = 0, False                # markup audit: accounted up to here
         self.ended: int | None = None    # where its parser ended it, while `stray` waits
+        self.closer: str | None = None   # the claiming format's closer for its opener (claim)
+        self._ends: tuple | None = None  # ends(), once a format claimed it
 
     def pass_on(self, text: str, calls: Calls, out: Output) -> list[Event] | ProseLane | None:
         """Inside a long value, a chunk the parser would only pass on (see reader.Lane): passed
@@ -148,6 +150,9 @@ class Block:
     def claim(self, fmt: Format, calls: Calls) -> None:
         """`fmt` reads the block from here (BLOCK)."""
         self.fmt = fmt
+        # (asked at every block end, and twice when a block is given back: derived once here)
+        self.closer = fmt.closer_for(self.opener)
+        self._ends = None
         self.reader = Reader()
         calls.reading(self.reader)
         self.gen = fmt.parse(self.reader, calls, self.opener)
@@ -206,13 +211,13 @@ class Block:
         `</tool_calls>` for `</tool_call>`), or one the end of the stream cut (`</acme_call`),
         is its markup (`_xml.stray_closer` says which): returns where the block ends then (None:
         wait for more text).  Prose after a call (`</b>`, a sentence) stays text."""
-        r, fmt = self.reader, self.fmt
-        if r is None or fmt is None or not calls.block_ran:
-            return at
-        closer = fmt.closer_for(self.opener)
-        if not closer or (at >= r.end and eof):
+        r, closer = self.reader, self.closer
+        if r is None or not closer or not calls.block_ran or (at >= r.end and eof):
             return at
         ends = self.ends()
+        i = at - r.base
+        if len(closer) <= i <= len(r.buf) and r.buf.endswith(closer, 0, i):
+            return at                      # its closer was just read (the common case)
         back = max(map(len, ends), default=0) + _ROOM // 4   # (the closer and the blanks after it)
         if r.text(max(r.start, at - back), at).rstrip().endswith(ends):
             return at                      # its closer was read
@@ -230,9 +235,8 @@ class Block:
     def _recover(self, r: Reader, e: Exception, calls) -> Body | None:
         """The parser gave up (`e`): the parser that reads the block to its end instead, or
         None (it ends here, after its calls, or holds none)."""
-        fmt = self.fmt
+        fmt, closer = self.fmt, self.closer
         assert fmt is not None
-        closer = fmt.closer_for(self.opener)
         if calls.open:
             a = calls.args
             return salvage(r, calls, closer or "\n", e, None if a is not None and a.over else calls.ended_at)
@@ -309,8 +313,13 @@ class Block:
     def ends(self) -> tuple:
         """Where a block of its formats (the one that claimed it, else its candidates) ends:
         its closer, or the family's end-of-message tokens."""
+        if self._ends is not None:
+            return self._ends
         ends: set[str] = set()
         for f in ((self.fmt,) if self.fmt is not None else self.cands):
             closer = f.closer_for(self.opener)
             ends.update((closer,) if closer else f.ends)
-        return tuple(ends)
+        if self.fmt is None:
+            return tuple(ends)
+        self._ends = tuple(ends)
+        return self._ends

@@ -1392,7 +1392,7 @@ class Family(Format):
                 ends = ()                  # a lead with no closer: the block ends with the body
         elif opener in self.glued:
             r.push_front(self.glued[opener])
-        elif opener in self.doubles:
+        elif opener in self.doubles and again(r, opener) is None:
             yield from repeated(r, opener)
         if named and body.call_tag:
             # (the name's call tag was stripped with it: the body reads it as the wrapper's)
@@ -1413,13 +1413,21 @@ _SPACE = re.compile(r"\s*")
 def repeated(r, opener: str):
     """The opener written again after the one that opened the block (whitespace between it),
     as often as it is, consumed: the doubled token is markup, one opener."""
+    while again(r, opener) is None and (yield from more(r)):
+        pass
+
+
+def again(r, opener: str) -> bool | None:
+    """The opener written again, as often as the text at hand has it, consumed: False when what
+    follows is something else, None when it may still be the opener (more text decides).
+    (A plain function: the commonest case, no doubled opener, costs no generator.)"""
     while True:
         j = _SPACE.match(r.buf, r.pos).end()  # type: ignore[union-attr]  # (\s* always matches)
         rest = r.buf[j:j + len(opener)]
         if rest == opener:
             r.pos = j + len(opener)
-        elif not (opener.startswith(rest) and (yield from more(r))):
-            return
+        else:
+            return None if opener.startswith(rest) else False
 
 
 def trailer(r, tokens: tuple):
