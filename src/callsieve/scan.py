@@ -154,7 +154,7 @@ class Matcher:
     """Leftmost search for any of `markers`, and for an incomplete one at the end of the text."""
 
     __slots__ = ("markers", "search", "first", "chars", "_tail", "_reach", "extendable", "_sym",
-                 "_words", "_word_re", "_groups", "_longest", "prose_first", "_literal", "_shaped")
+                 "_words", "_word_re", "_groups", "_group_of", "_longest", "prose_first", "_literal", "_shaped")
     search: Callable[..., re.Match[str] | None]   # _search, or a search that never matches (no markers)
     _words: tuple[str, ...] | list[str]
 
@@ -173,7 +173,7 @@ class Matcher:
         self.chars = ""
         self._reach = 0
         self._words = ()
-        self.extendable = {}
+        self.extendable: dict[str, tuple[str, ...]] = {}
         if not markers and not shapes:
             return
         # Longest first, so that at one position the longest marker wins.
@@ -193,7 +193,10 @@ class Matcher:
             return re.compile("|".join(p for p in (_words_re(ms), *shape) if p) or "(?!)").search
         self._sym = alt(sym)
         firsts = {m[0] for m in sym} | {k for m in shapes for k in m.parts}
-        self._groups = [alt([m for m in sym if m[0] == c], c) for c in sorted(firsts)]
+        # (compiled when a long text first needs them: most tables never see one, and compiling
+        # a regex per first character was most of a table's cost)
+        self._groups: list | None = None
+        self._group_of = lambda: [alt([m for m in sym if m[0] == c], c) for c in sorted(firsts)]
         self._longest = max((len(m) for m in markers), default=0)
         self._words = sorted({m[:3] for m in words})
         self._word_re = re.compile("|".join(re.escape(m) for m in words) or "(?!)").match
@@ -206,8 +209,15 @@ class Matcher:
             self._tail = re.compile(f"(?:{'|'.join(tails)})\\Z").search
             self._reach = max([len(p) for p in prefixes] + [m.reach for m in shapes])
         # Whole markers that are also the start of longer ones: wait while a longer one may follow.
-        ext = {m: tuple(o for o in markers if o != m and o.startswith(m)) for m in markers}
-        self.extendable = {m: v for m, v in ext.items() if v}
+        # (in sorted order the markers that start with `m` directly follow it: linear, where
+        # comparing every pair cost a quarter of a second on the undetected table's 500 markers)
+        srt = sorted(markers)
+        for k, m in enumerate(srt):
+            j = k + 1
+            while j < len(srt) and srt[j].startswith(m):
+                j += 1
+            if j > k + 1:
+                self.extendable[m] = tuple(srt[k + 1:j])
 
     def _search(self, text: str, pos: int = 0, found: dict | None = None) -> re.Match[str] | None:
         """The leftmost whole marker at or after `pos` (an re.Match), or None.
@@ -223,7 +233,10 @@ class Matcher:
             end = best.start()       # a marker close by (dense text): one regex call finds it
         else:
             best, end = None, n
-            for group in self._groups:
+            groups = self._groups
+            if groups is None:
+                groups = self._groups = self._group_of()
+            for group in groups:
                 m = _next(found, group, pos, text)
                 if m is not None and m.start() < end:
                     best, end = m, m.start()
