@@ -152,8 +152,7 @@ case("seed_oss", SO, "prose, then Qwen3-Coder's body inside <seed:tool_call>",
 NK = "https://github.com/Project-N-E-K-O/N.E.K.O/pull/1809"
 case("tool_tag", NK, "<function><name>…</name><parameter name=…>…</parameter></function>",
      '<function><name>MyTool</name><parameter name="q">weather in Kyoto</parameter></function>',
-     [("MyTool", {"q": "weather in Kyoto"})], tools={"MyTool": {"q": {"type": "string"}}},
-     xfail="the <function> element's closer is left in the content: the <name>-child reader ends at the last parameter, not at the element's own closer")
+     [("MyTool", {"q": "weather in Kyoto"})], tools={"MyTool": {"q": {"type": "string"}}})
 
 # ---------------------------------------------------------------------------------------------
 # MiniMax-M3 (mlx-lm's parser, vllm-gaudi): list values as <item> children, a mapping value as child

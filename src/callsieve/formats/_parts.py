@@ -645,6 +645,9 @@ class Element(Body):
             yield from startswith(r, close, skip_ws=True)
             return
         yield from xml_call(r, ctx, d, name)
+        # The element's own closer (`</function>`), if written: the invoke's parameters end
+        # before it, and it is the call's markup, never content (N.E.K.O's free-model leaks).
+        yield from startswith(r, (closers(opener) or ("</function>",))[0], skip_ws=True)
         for closer in d.block_close:           # the section's closer, if written
             if (yield from startswith(r, closer, skip_ws=True)):
                 break
