@@ -170,8 +170,7 @@ case("minimax_m3", M3L, "a mapping value written as child tags, an integer besid
 VG = "https://github.com/vllm-project/vllm-gaudi/pull/1724"
 case("minimax_m3", VG, "the invoke's `<` dropped: `]<]minimax[>[invoke name=…>`",
      f"{NS}<tool_call>\n{NS}invoke name=\"read_file\">{NS}<path>main.rs{NS}</path>{NS}</invoke>\n{NS}</tool_call>",
-     [("read_file", {"path": "main.rs"})], tools=["read_file"],
-     xfail='an invoke tag whose `<` was dropped after the namespace token is no invoke: the block yields nothing and its text stays')
+     [("read_file", {"path": "main.rs"})], tools=["read_file"])
 
 # ---------------------------------------------------------------------------------------------
 # DeepSeek V4's DSML: the opener omitted at long context (vLLM #55954), spaced ASCII bars as the
