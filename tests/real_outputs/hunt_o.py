@@ -65,8 +65,7 @@ MX = "https://github.com/ml-explore/mlx-lm/pull/1881"
 case("qwen3_coder", MX, "the `>` after a parameter's name dropped (the value on the next line)",
      "<tool_call>\n<function=write_file>\n<parameter=path\nREADME.md\n</parameter>\n<parameter=content>\n# Title\n"
      "</parameter>\n</function>\n</tool_call>",
-     [("write_file", {"path": "README.md", "content": "# Title"})], tools=QF,
-     xfail="a parameter tag whose `>` was dropped (`<parameter=path\\nVALUE`) is no parameter: the name ends at the line's end when the tag never closes")
+     [("write_file", {"path": "README.md", "content": "# Title"})], tools=QF)
 VB = "https://github.com/waybarrios/vllm-mlx/pull/597"
 case("qwen3_coder", VB, "two bare <function=…> blocks in a row, no wrapper, prose before",
      "Running both checks.\n<function=run_shell_command>\n<parameter=command>\npytest -q\n</parameter>\n</function>\n"

@@ -246,9 +246,11 @@ _PARAM_START = "<parameter="
 # In a function tag's body, a parameter tag is read by its role: MiMo writes the invoke style's
 # `<param name="K">V</param>` there too (apmantza/pi-free#255); a value closes at `</param>` or
 # `</parameter>` (either, as a value's closer is only one where the syntax's next tag follows it).
+# A tag whose `>` the model dropped ends with its line (`<parameter=path\nREADME.md\n</parameter>`,
+# Qwen3.6 through mlx-lm#1881): the name is the line, the value starts on the next.
 FUNCTION_PARAMETER = Tag(PARAMETER.starts + ("<param name=",),
                          r"""<(?:parameter(?:=\s*|\s+name\s*=\s*)|param\s+name\s*=\s*)(?P<q>["']?)"""
-                         r"""(?P<key>[^<>\n]*?)(?P=q)\s*>""")
+                         r"""(?P<key>[^<>\n]*?)(?P=q)(?:\s*>|[ \t]*\n)""", end=r">|\n")
 # Whole parameter elements, then the function tag (parameters written first); and its prefixes.
 _PARAMS_FIRST = re.compile(r"(?:\s*<parameter=[^<>\n]*>(?:(?!</parameter>).)*</parameter>)+\s*<function=", re.S)
 
