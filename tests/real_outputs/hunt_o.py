@@ -96,8 +96,7 @@ case("harmony", GP, "the recipient glued to a second <|channel|> token (`to=func
 CF = "https://github.com/cloudflare/ai/issues/574"
 case("bare_json", CF, "a forced call written as one flat object: the name beside the arguments",
      '{"name":"write_file","path":"notes.txt","content":"remember the milk"}',
-     [("write_file", {"path": "notes.txt", "content": "remember the milk"})], tools=GOT,
-     xfail="a flat object (the name beside the arguments, no `arguments` key) is no call shape: reading it needs the declared tool's schema to say which keys are its arguments")
+     [("write_file", {"path": "notes.txt", "content": "remember the milk"})], tools=GOT)
 
 # ---------------------------------------------------------------------------------------------
 # Llama 4 Scout under a JSON template (vLLM #46890): a typed call object, two objects joined by a
