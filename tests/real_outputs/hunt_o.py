@@ -12,7 +12,7 @@ Magistral's [THINK], prefixed thinking tags, GLM's lone </think> and glued names
 ending a thinking block (issue 31's policy); negatives (prose naming the syntax, HTML in prose, a
 fenced invoke, undeclared names, a JSON answer, `<overthink>`, JSON planned in thinking).
 As harvested: 53 of 61 passed, calls right in 56 (91.8 %), markup left in the content of 4.
-After the fixes (docs/testing.md): 57 of 61, calls right in 59 (96.7 %), 1 leak; the 4 left are
+After the fixes (docs/testing.md): 58 of 61, calls right in 60 (98.4 %), no leak; the 3 left are
 strict xfails naming the mechanism they need.
 """
 from __future__ import annotations
@@ -285,8 +285,7 @@ GB = "https://github.com/ollama/ollama/issues/18275"
 case("gemma_special", GB, "positional BEGIN_ARG blocks, bound to the declared parameters in order",
      "<|tool_call>call:create_new_file:\nBEGIN_ARG:\nparser.py\nEND_ARG\nBEGIN_ARG:\nimport re\nEND_ARG\n<tool_call|>",
      [("create_new_file", {"filepath": "parser.py", "contents": "import re"})],
-     tools={"create_new_file": {"filepath": {"type": "string"}, "contents": {"type": "string"}}},
-     xfail="Gemma 4's `call:NAME:` with positional BEGIN_ARG / END_ARG blocks is no call shape: binding positional values needs the declared parameters' order")
+     tools={"create_new_file": {"filepath": {"type": "string"}, "contents": {"type": "string"}}})
 
 # ---------------------------------------------------------------------------------------------
 # Thinking tags as agents meet them: Magistral's [THINK] (Roo Code #8522), prefixed role words and
