@@ -14,6 +14,8 @@ fenced invoke, undeclared names, a JSON answer, `<overthink>`, JSON planned in t
 As harvested: 53 of 61 passed, calls right in 56 (91.8 %), markup left in the content of 4.
 After the fixes (docs/testing.md): 58 of 61, calls right in 60 (98.4 %), no leak; the 3 left are
 strict xfails naming the mechanism they need.
+5 cases harvested after those fixes as a check of them (openhuman, oh-my-pi, GLM-Free-API, oMLX)
+passed 3 as harvested (calls right in 3, no leak); the 2 misses are strict xfails.
 """
 from __future__ import annotations
 
@@ -372,6 +374,34 @@ case("tool_call_tag", QP, "thinking that plans a call with its JSON arguments, t
      '<think>I should call search_kb with {"query": "SonicWall high CPU"} first.</think>High CPU after an update is '
      'usually the new IPS signatures.', [], "High CPU after an update is usually the new IPS signatures.",
      reasoning='I should call search_kb with {"query": "SonicWall high CPU"} first.', tools=["search_kb", "web_search"])
+
+
+# =============================================================================================
+# Harvested after hunt o's fixes, as a check of them (scored as harvested: docs/testing.md).
+OHM = "https://github.com/tinyhumansai/openhuman/issues/6344"
+case("gemma_special", OHM, "an upper-case MCP tool name re-issued as Gemma's literal",
+     '<|tool_call>call:NOTION_FETCH_DATA{fetch_type:<|"|>pages<|"|>}<tool_call|>',
+     [("NOTION_FETCH_DATA", {"fetch_type": "pages"})], tools=["NOTION_FETCH_DATA"])
+OMP = "https://github.com/can1357/oh-my-pi/issues/8837"
+case("tool_tag", OMP, "self-closing <tool name=… /> tags, the arguments as attributes, a stray </tool_call>",
+     '<tool name="bash" command="ls -la" cwd="/repo" />\n<tool name="read" path="/repo/a.md" />\n</tool_call>',
+     [("bash", {"command": "ls -la", "cwd": "/repo"}), ("read", {"path": "/repo/a.md"})],
+     tools={"bash": {"command": {"type": "string"}, "cwd": {"type": "string"}}, "read": {"path": {"type": "string"}}},
+     xfail='a self-closing call tag whose arguments are its attributes (`<tool name="bash" command="ls" />`) is no call shape: no body reads arguments from attributes')
+GF = "https://github.com/izaart95-jpg/GLM-Free-API/issues/44"
+case("wrapped", GF, "the shim's envelope drifted to TOOL_CALL_BLOCK>>> … <<<END_TOOL_CALL_BLOCK>>>",
+     'TOOL_CALL_BLOCK>>>\n{"name": "write_file", "arguments": {"path": "a.txt", "content": "hi"}}\n<<<END_TOOL_CALL_BLOCK>>>',
+     [("write_file", {"path": "a.txt", "content": "hi"})],
+     tools={"write_file": {"path": {"type": "string"}, "content": {"type": "string"}}},
+     xfail='an envelope opener missing its left half (`TOOL_CALL_BLOCK>>>` for `<<<TOOL_CALL_BLOCK>>>`) is no wrapper: a made-up wrapper is read only whole')
+GG = "https://github.com/izaart95-jpg/GLM-Free-API/issues/15"
+case("wrapped", GG, "the shim's own <<<TOOL_CALL>>> envelope at character 0",
+     '<<<TOOL_CALL>>>\n{"name": "run", "arguments": {"cmd": "node app.js"}}\n<<<END_TOOL_CALL>>>',
+     [("run", {"cmd": "node app.js"})], tools={"run": {"cmd": {"type": "string"}}})
+OU = "https://github.com/jundot/omlx/issues/3153"
+case("tool_call_tag", OU, "a Hermes block whose closer never came: the call's JSON is whole",
+     'I\'ll search for it.\n<tool_call>\n{"name": "web_search", "arguments": {"query": "oMLX 0.6.4 release"}}',
+     [("web_search", {"query": "oMLX 0.6.4 release"})], "I'll search for it.", tools=["web_search"])
 
 
 MINE = CASES[_FIRST:]       # this hunt's cases (scored apart: docs/testing.md)
