@@ -45,3 +45,16 @@ def test_a_server_slash_tool_name_in_the_element():
         # undeclared: text, as any name
         text = f"<acme_call><name>{name}x</name><q>x</q></acme_call>"
         assert f"{name}x" in check(text, tools=tools(name), format=ACME, calls=[]).content
+
+
+# The invoke body's parameters with no `</invoke>`, then the element's own closer (a free model's
+# `<function><name>MyTool</name><parameter name="q">…</parameter></function>`, hunt o): the closer
+# is the call's markup, in every wrapper and layout, prose on both sides kept.
+def test_the_elements_closer_after_invoke_parameters_is_markup():
+    params = '<parameter name="city">Oslo</parameter>{sep}<parameter name="days">3</parameter>'
+    for sep in ("", "\n"):
+        body = "<name>get_weather</name>" + sep + params.format(sep=sep) + sep
+        for text, fmt in ((f"<acme_call>{sep}{body}</acme_call>", ACME), (f"<function>{sep}{body}</function>", None)):
+            kw = {"format": fmt} if fmt else {}
+            check(f"Checking.\n{text}\nDone.", tools=T, calls=[("get_weather", {"city": "Oslo", "days": 3})],
+                  content="Checking.\nDone.", **kw)

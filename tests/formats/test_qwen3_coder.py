@@ -311,3 +311,25 @@ def test_an_html_param_tag_inside_a_value_is_text_of_the_value():
 def test_param_tags_named_in_prose_stay_text():
     text = 'Use <function=read_file> then <param name="path"> to read a file.'
     check(text, tools=PARAM_TOOLS, calls=[], content=text)
+
+
+# A parameter tag whose `>` the model dropped (`<parameter=path\nREADME.md\n</parameter>`, Qwen3.6
+# through mlx-lm#1881, hunt o) ends with its line: in any parameter of the call, in Qwen3-Coder's
+# wrapper, bare, and in Seed-OSS's; typed by the schema; a value of several lines kept whole.
+DROPPED_T = tools(write_file={"path": {"type": "string"}, "content": {"type": "string"}, "mode": {"type": "integer"}})
+
+
+@pytest.mark.parametrize("wrap", [("<tool_call>\n", "\n</tool_call>"), ("", ""), ("<seed:tool_call>\n", "\n</seed:tool_call>")])
+@pytest.mark.parametrize("dropped", [{"path"}, {"content"}, {"mode"}, {"path", "content", "mode"}])
+def test_a_parameter_tag_missing_its_angle_bracket_ends_with_its_line(wrap, dropped):
+    values = {"path": "a/b.py", "content": "x = 1\ny = 2", "mode": "644"}
+    params = "".join(f"<parameter={k}{'' if k in dropped else '>'}\n{v}\n</parameter>\n" for k, v in values.items())
+    text = f"Writing it.\n{wrap[0]}<function=write_file>\n{params}</function>{wrap[1]}"
+    check(text, tools=DROPPED_T, content="Writing it.",
+          calls=[("write_file", {"path": "a/b.py", "content": "x = 1\ny = 2", "mode": 644})])
+
+
+def test_a_tag_missing_its_angle_bracket_on_one_line_stays_malformed():
+    # `<parameter=command=create</parameter>` (QwenLM/Qwen3-Coder#457): no line ends the name
+    text = "<tool_call>\n<function=write_file>\n<parameter=command=create</parameter>\n</function>\n</tool_call>"
+    check(text, tools=DROPPED_T, calls=[])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import LOOK_MAX, MAYBE, NO, YES, Context, Prose, Verdict, declared
+from . import LOOK_MAX, MAYBE, NO, YES, Context, Prose, Verdict, declared, parameters
 from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, as_call, listed, resumable
 from ..events import ToolCallError
 from ..jsonargs import Args, key, string, value
@@ -68,7 +68,7 @@ class _Members:
     """What a call object's members said so far (they come in any order), and what each member
     read does to the call."""
 
-    __slots__ = ("name", "cid", "held", "typed", "started", "args_read")
+    __slots__ = ("name", "cid", "held", "typed", "started", "args_read", "flat", "flat_keys")
 
     def __init__(self, cid: str | None):
         self.name: str | None = None
@@ -77,6 +77,11 @@ class _Members:
         self.typed: str | None = None       # a "type" that is no "function": the name, if none is given
         self.started = False                # the call (or a wrapped one) has started
         self.args_read = False
+        # Members beside the name that may be its arguments written flat, with no arguments
+        # member (`{"name": "write_file", "path": "a.txt"}`): read, and kept as the arguments
+        # only if every key is a parameter the declared tool has (settle_flat).
+        self.flat: Args | None = None
+        self.flat_keys: list[str] = []
 
     def named(self, ctx: Context, loose: bool, name: str) -> None:
         """The call's name is read."""
@@ -88,10 +93,16 @@ class _Members:
             ctx.start(name, self.cid)
             self.started = True
 
-    def arguments_to(self, ctx: Context) -> Args:
+    def arguments_to(self, ctx: Context, loose: bool = False) -> Args:
         """The arguments are read now; where they go: the call that went out with its name, a
         call that starts now (its name is known), or held until the name comes."""
         self.args_read = True
+        if self.flat is not None:
+            # Both flat members and an arguments member: in prose no call; in a block the
+            # flat ones are not the arguments (skipped, as any other member is there).
+            if loose:
+                raise Reject(f"not a call: key {self.flat_keys[0]!r}")
+            self.flat = None
         if self.started:
             assert ctx.args is not None            # (started: the call is open)
             return ctx.args
@@ -125,12 +136,38 @@ class _Members:
             # Granite 3 at times puts the tool's name under "type" and writes no "name"
             t = yield from key(r)
             self.typed = t if t not in ("function", "tool_call", "tool_use") else None
+        elif k not in IGNORED and k not in ID_KEYS and not self.args_read and self.held is None and c:
+            if self.flat is None:
+                self.flat = Args(ctx.limit)
+                self.flat.begin("{")
+            self.flat.key(k)
+            self.flat_keys.append(k)
+            yield from value(r, self.flat)
         elif loose and k not in IGNORED and k not in ID_KEYS:
             # JSON found in prose or a fence is a call only if it has a call's keys and no others
             # (after the name went out: not runnable, and a held Example gives it back as text).
             raise _bad(c, self.started, f"not a call: key {k!r}")
         else:
             yield from value(r, Args())      # skipped
+
+    def settle_flat(self, ctx: Context, loose: bool, at: int) -> None:
+        """At the object's closing brace: members read as flat arguments are the call's
+        arguments if the declared tool has a parameter of each key (hunt o: gpt-oss's forced
+        calls on Workers AI); else JSON in prose is no call, and in a block they are skipped."""
+        flat, self.flat = self.flat, None
+        if flat is None:
+            return
+        props = (parameters(ctx, self.name) or {}).get("properties") if self.name is not None else None
+        if not isinstance(props, dict) or any(k not in props for k in self.flat_keys):
+            if loose:
+                raise Reject(f"not a call: key {self.flat_keys[0]!r}", at)
+            return
+        flat.end()
+        if self.started:
+            assert ctx.args is not None            # (started: the call is open)
+            ctx.args.take_over(flat)
+        else:
+            self.held = flat
 
     def start_at_end(self, ctx: Context, loose: bool, at: int) -> None:
         """At the object's closing brace, a call that has not started yet: it starts now, with its
@@ -165,7 +202,7 @@ def _call_body(r, ctx: Context, loose, at, cid):
         if m is not None:
             r.pos = m.end()
             o.named(ctx, loose, m.group(1))
-            yield from _arguments(r, o.arguments_to(ctx))
+            yield from _arguments(r, o.arguments_to(ctx, loose))
             c = yield from _next_member(r, o)
         else:
             c = yield from peek(r)
@@ -188,7 +225,7 @@ def _call_body(r, ctx: Context, loose, at, cid):
             # (no argument key is a name, wrapper, id or type key: the arguments, which stream,
             # are read here, every other member by _Members.member)
             if k in ARGS_KEYS and o.held is None and not o.args_read and (ctx.open or not o.started):
-                yield from _arguments(r, o.arguments_to(ctx))
+                yield from _arguments(r, o.arguments_to(ctx, loose))
             else:
                 yield from o.member(r, ctx, loose, k, c)
             c = yield from _next_member(r, o)
@@ -198,6 +235,7 @@ def _call_body(r, ctx: Context, loose, at, cid):
             ctx.start(o.name, o.cid).take_over(o.held)
         raise
     r.pos += 1
+    o.settle_flat(ctx, loose, at)
     if not o.started:
         o.start_at_end(ctx, loose, at)
     if ctx.open:

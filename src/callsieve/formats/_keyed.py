@@ -18,6 +18,9 @@ from ._xml import Tag, at_mark, attrs_tag, followed_by, param_tag
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, until
 
 INVOKE = Tag(("<invoke",), attrs_tag("<invoke", {"name": "name"}))
+# The invoke tag with its `<` dropped after the namespace token (`NS invoke name="N">`, MiniMax-M3
+# through vllm-gaudi#1724): read where an invoke is expected in a namespaced block, never elsewhere.
+HEADLESS = Tag(("invoke name=",), attrs_tag("invoke", {"name": "name"}, space=r"\s+"))
 # A tag is named by its key, whatever the key is (`<-A>3</-A>` for grep's -A, vllm-project/vllm-ascend#12815).
 KEY = r"[^\s<>/\"'=]{1,128}"
 PARAM = Tag(("<",), rf"<(?P<key>{KEY})\s*>", limit=256)
@@ -179,7 +182,7 @@ def block(r, ctx: Context, ns: str, close: str):
     n = 0
     while True:
         yield from _skip(r, ns)
-        lit = yield from at_mark(r, (close, "<invoke"))
+        lit = yield from at_mark(r, (close, "<invoke") + HEADLESS.starts * bool(ns))
         if lit == close:
             r.pos += len(lit)
             return
@@ -188,7 +191,7 @@ def block(r, ctx: Context, ns: str, close: str):
                 return
             raise Truncated("no call in the block") if not (yield from peek(r)) else Reject("no call")
         at = r.at
-        tag = yield from INVOKE.read(r, lit)
+        tag = yield from (INVOKE if lit == "<invoke" else HEADLESS).read(r, lit)
         if tag is None:
             raise Reject("malformed invoke tag", at)
         try:

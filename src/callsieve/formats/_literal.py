@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from . import Context
+from . import Context, parameters
+from ._typed import convert, param_kinds
 from ..calls import qualified
 from ..jsonargs import Args, key, string
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until
@@ -127,12 +128,21 @@ def literal_call(r, ctx: Context, quote: str, closer: str):
             # JSON of another shape (a list) is worth the Sieve's broad pass
             raise Reject("no function name", broad=not named and c == "[")
         name = m.group()
+        positional = False
         while (yield from startswith(r, ":")):     # a namespace: `call:google:mcp:create-pdf{…}`
+            if (yield from startswith(r, BEGIN_ARG, skip_ws=True, consume=False)):
+                positional = True                  # `call:NAME:` then its values in blocks
+                break
             seg = yield from token(r, NAME, 256)
             if seg is None:
                 raise Reject("no function name after a namespace")
             name += ":" + seg.group()
         name = ctx.check(resolved(ctx, name))
+        if positional:
+            yield from _positional(r, ctx, name)
+            if not (yield from startswith(r, "call:", skip_ws=True)):
+                break
+            continue
         c = yield from peek(r)
         paren = c == "(" and (yield from ahead(r, 1)) == "{"
         if paren:                         # `({json})`: the parentheses only wrap the object
@@ -149,6 +159,47 @@ def literal_call(r, ctx: Context, quote: str, closer: str):
             break
     if closer:                            # (a block opened by a lead may have none)
         yield from startswith(r, closer, skip_ws=True)
+
+
+BEGIN_ARG, END_ARG = "BEGIN_ARG:", "END_ARG"
+
+
+def _positional(r, ctx: Context, name: str):
+    """`call:NAME:` then one `BEGIN_ARG:` … `END_ARG` block per value, in the order of the
+    declared tool's parameters (Gemma 4 under Continue, ollama/ollama#18275): each value the
+    block's text (one newline on each side is layout), typed by its parameter's schema.  More
+    values than the tool has parameters, or a tool whose parameters are not declared, is no
+    call: nothing says which value is which."""
+    props = (parameters(ctx, name) or {}).get("properties")
+    keys = list(props) if isinstance(props, dict) else []
+    a = None
+    n = 0                                    # values read
+    while (yield from startswith(r, BEGIN_ARG, skip_ws=True)):
+        if n == len(keys):
+            raise Reject("more positional values than parameters") if a is None else Bad("more values than parameters")
+        if a is None:
+            a = ctx.start(name)
+            a.begin("{")
+        key = keys[n]
+        n += 1
+        a.key(key)
+        try:
+            text = yield from until(r, END_ARG, limit=1 << 20)
+        except Truncated as e:               # cut off in a value: the call is incomplete with it
+            a.string(_layout(e.args[0] if e.args and isinstance(e.args[0], str) else ""))
+            raise
+        text = _layout(text)
+        typed, obj = convert(text, param_kinds(ctx, name, key))
+        a.value(obj) if typed else a.string(text)
+    if a is None:
+        raise Reject("no positional value")
+    a.end()
+    ctx.end()
+
+
+def _layout(text: str) -> str:
+    """A block's value less the newline on each side of it (the block's layout)."""
+    return text[text.startswith("\n"):len(text) - text.endswith("\n")] if text else text
 
 
 def resolved(ctx: Context, name: str) -> str:

@@ -246,9 +246,11 @@ _PARAM_START = "<parameter="
 # In a function tag's body, a parameter tag is read by its role: MiMo writes the invoke style's
 # `<param name="K">V</param>` there too (apmantza/pi-free#255); a value closes at `</param>` or
 # `</parameter>` (either, as a value's closer is only one where the syntax's next tag follows it).
+# A tag whose `>` the model dropped ends with its line (`<parameter=path\nREADME.md\n</parameter>`,
+# Qwen3.6 through mlx-lm#1881): the name is the line, the value starts on the next.
 FUNCTION_PARAMETER = Tag(PARAMETER.starts + ("<param name=",),
                          r"""<(?:parameter(?:=\s*|\s+name\s*=\s*)|param\s+name\s*=\s*)(?P<q>["']?)"""
-                         r"""(?P<key>[^<>\n]*?)(?P=q)\s*>""")
+                         r"""(?P<key>[^<>\n]*?)(?P=q)(?:\s*>|[ \t]*\n)""", end=r">|\n")
 # Whole parameter elements, then the function tag (parameters written first); and its prefixes.
 _PARAMS_FIRST = re.compile(r"(?:\s*<parameter=[^<>\n]*>(?:(?!</parameter>).)*</parameter>)+\s*<function=", re.S)
 
@@ -645,6 +647,9 @@ class Element(Body):
             yield from startswith(r, close, skip_ws=True)
             return
         yield from xml_call(r, ctx, d, name)
+        # The element's own closer (`</function>`), if written: the invoke's parameters end
+        # before it, and it is the call's markup, never content (N.E.K.O's free-model leaks).
+        yield from startswith(r, (closers(opener) or ("</function>",))[0], skip_ws=True)
         for closer in d.block_close:           # the section's closer, if written
             if (yield from startswith(r, closer, skip_ws=True)):
                 break
