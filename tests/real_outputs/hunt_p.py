@@ -1,0 +1,119 @@
+"""Real-output cases of hunt (p), 2026-12-07: a held-out harvest of other projects' parser tests (issue 31).
+
+SOURCES
+"""
+from __future__ import annotations
+
+from .cases import CASES, case
+
+_FIRST = len(CASES)
+
+# ---------------------------------------------------------------------------------------------
+# mlx-lm's parser tests: each family's body as its parser reads it; written here inside the
+# family's wrapper (the parser is handed the text between tool_call_start and tool_call_end).
+ML = "https://github.com/ml-explore/mlx-lm/blob/main/tests/test_tool_parsing.py"
+MUL = {"multiply": {"a": {"type": "number"}, "b": {"type": "number"}}}
+MUL_WANT = [("multiply", {"a": 12234585, "b": 48838483920})]
+case("glm", ML, "GLM 4.7: the name, then key=value pairs on the same line",
+     "<tool_call>multiply a=12234585 b=48838483920</tool_call>", MUL_WANT, tools=MUL,
+     xfail="a key=value line body (the name, then shell-quoted key=value pairs) is no body any module reads")
+case("glm", ML, "GLM 4.7: a JSON call object inside <tool_call>",
+     '<tool_call>{"name": "multiply", "arguments": {"a": 12234585, "b": 48838483920}}</tool_call>', MUL_WANT, tools=MUL)
+case("glm", ML, "GLM 4.7: a JSON-quoted string value in <arg_value> (the schema says \"str\")",
+     '<tool_call>get_current_temperature<arg_key>location</arg_key><arg_value>"London"</arg_value></tool_call>',
+     [("get_current_temperature", {"location": "London"})],
+     tools={"get_current_temperature": {"location": {"type": "str"}}})
+GLM47 = "https://github.com/ml-explore/mlx-lm/blob/main/mlx_lm/tool_parsers/glm47.py"
+case("glm", GLM47, "GLM 4.7: the name on its own line, then a JSON arguments object",
+     '<tool_call>multiply\n{"a": 12234585, "b": 48838483920}</tool_call>', MUL_WANT, tools=MUL)
+case("glm", GLM47, "GLM 4.7: the name, a space, then a JSON arguments object",
+     '<tool_call>multiply {"a": 12234585, "b": 48838483920}</tool_call>', MUL_WANT, tools=MUL)
+case("glm", GLM47, "GLM 4.7: key=value pairs, a quoted value with a space",
+     'Searching.<tool_call>search query="tide times" limit=3</tool_call>',
+     [("search", {"query": "tide times", "limit": 3})], "Searching.",
+     tools={"search": {"query": {"type": "string"}, "limit": {"type": "integer"}}},
+     xfail="a key=value line body (the name, then shell-quoted key=value pairs) is no body any module reads")
+case("gemma_special", ML, "Gemma 4: two calls in one block, no delimiter between them",
+     '<|tool_call>call:glob{pattern:<|"|>README*.md<|"|>}call:glob{pattern:<|"|>CONTRIBUTING.md<|"|>}<tool_call|>',
+     [("glob", {"pattern": "README*.md"}), ("glob", {"pattern": "CONTRIBUTING.md"})], tools=["glob"])
+case("gemma_special", ML, "Gemma 4: a hyphenated tool name",
+     '<|tool_call>call:manim-video{mode:<|"|>plan<|"|>,prompt:<|"|>explain KV caching<|"|>}<tool_call|>',
+     [("manim-video", {"mode": "plan", "prompt": "explain KV caching"})], tools=["manim-video"])
+case("gemma_special", ML, "Gemma 4: braces inside a string value",
+     '<|tool_call>call:skill_manage{action:<|"|>create<|"|>,content:<|"|>use a dict like {key: value} in your code'
+     '<|"|>}<tool_call|>',
+     [("skill_manage", {"action": "create", "content": "use a dict like {key: value} in your code"})],
+     tools=["skill_manage"])
+case("gemma_special", ML, "Gemma 4: a nested object, then a second call with a number and a boolean",
+     '<|tool_call>call:search{query:<|"|>weather<|"|>,limit:5}call:configure{settings:{enabled:true,name:<|"|>test'
+     '<|"|>}}<tool_call|>',
+     [("search", {"query": "weather", "limit": 5}), ("configure", {"settings": {"enabled": True, "name": "test"}})],
+     tools=["search", "configure"])
+case("functiongemma", ML, "FunctionGemma: unquoted numbers between <start_function_call> and <end_function_call>",
+     "<start_function_call>call:multiply{a:12234585,b:48838483920}<end_function_call>", MUL_WANT, tools=MUL)
+case("functiongemma", ML, "FunctionGemma: an <escape>-quoted string",
+     "<start_function_call>call:get_current_temperature{location:<escape>London<escape>}<end_function_call>",
+     [("get_current_temperature", {"location": "London"})], tools=["get_current_temperature"])
+case("qwen3_coder", ML, "Qwen3-Coder: Python-literal dict and list values for object and array parameters",
+     "<tool_call><function=search><parameter=filters>{'category': 'books', 'in_stock': True}</parameter>"
+     "<parameter=tags>['fiction', 'new']</parameter></function></tool_call>",
+     [("search", {"filters": {"category": "books", "in_stock": True}, "tags": ["fiction", "new"]})],
+     tools={"search": {"filters": {"type": "object"}, "tags": {"type": "array"}}})
+case("qwen3_coder", ML, "Qwen3-Coder: an ISO date and a version string stay strings",
+     "<tool_call>\n<function=schedule>\n<parameter=name>\ndeploy\n</parameter>\n<parameter=deadline>\n"
+     "2025-06-15T10:30:00Z\n</parameter>\n<parameter=note>\nversion 3.10.5-beta\n</parameter>\n</function>\n</tool_call>",
+     [("schedule", {"name": "deploy", "deadline": "2025-06-15T10:30:00Z", "note": "version 3.10.5-beta"})],
+     tools={"schedule": {"name": {"type": "string"}, "deadline": {"type": "string"}, "note": {"type": "string"}}})
+case("longcat_xml", ML, "LongCat: the first key glued to the name (no newline)",
+     "<longcat_tool_call>multiply<longcat_arg_key>a</longcat_arg_key>\n<longcat_arg_value>12234585</longcat_arg_value>\n"
+     "<longcat_arg_key>b</longcat_arg_key>\n<longcat_arg_value>48838483920</longcat_arg_value></longcat_tool_call>",
+     MUL_WANT, tools=MUL)
+case("lfm2", ML, "LFM2: a pythonic call list between <|tool_call_start|> and <|tool_call_end|>",
+     "<|tool_call_start|>[multiply(a=12234585, b=48838483920)]<|tool_call_end|>", MUL_WANT, tools=MUL)
+case("bracket_tool_calls", ML, "Mistral: [TOOL_CALLS]NAME[ARGS]{json}",
+     '[TOOL_CALLS]multiply[ARGS]{"a": 12234585, "b": 48838483920}', MUL_WANT, tools=MUL)
+case("minimax_m2", ML, "MiniMax-M2: two invokes in one block",
+     '<minimax:tool_call>\n<invoke name="search">\n<parameter name="query">weather</parameter>\n</invoke>\n'
+     '<invoke name="read_file">\n<parameter name="path">/tmp/test.txt</parameter>\n</invoke>\n</minimax:tool_call>',
+     [("search", {"query": "weather"}), ("read_file", {"path": "/tmp/test.txt"})], tools=["search", "read_file"])
+
+# ---------------------------------------------------------------------------------------------
+# Spark3 in vLLM: GLM's key/value tags, values typed by the schema ("null" is null), a block
+# naming an undeclared tool (vLLM drops it; here it stays text: nothing the model wrote vanishes).
+SP = "https://github.com/vllm-project/vllm/blob/main/vllm/tool_parsers/spark3_tool_parser.py"
+SPW = {"get_weather": {"city": {"type": "string"}, "days": {"type": "integer"}, "hourly": {"type": "boolean"}}}
+case("spark3", SP, "prose, a call with a string and an integer, prose after",
+     "Let me look.<tool_call>get_weather<arg_key>city</arg_key><arg_value>Beijing</arg_value><arg_key>days</arg_key>"
+     "<arg_value>3</arg_value></tool_call>",
+     [("get_weather", {"city": "Beijing", "days": 3})], "Let me look.", tools=SPW)
+case("spark3", SP, "two calls back to back, a boolean value",
+     "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value><arg_key>hourly</arg_key>"
+     "<arg_value>true</arg_value></tool_call><tool_call>get_weather<arg_key>city</arg_key><arg_value>Rome</arg_value>"
+     "</tool_call>",
+     [("get_weather", {"city": "Paris", "hourly": True}), ("get_weather", {"city": "Rome"})], tools=SPW)
+case("spark3", SP, "an integer parameter written null",
+     "<tool_call>get_weather<arg_key>city</arg_key><arg_value>Oslo</arg_value><arg_key>days</arg_key>"
+     "<arg_value>null</arg_value></tool_call>",
+     [("get_weather", {"city": "Oslo", "days": None})], tools=SPW)
+case("spark3", SP, "a block naming an undeclared tool stays text",
+     "<tool_call>delete_all<arg_key>path</arg_key><arg_value>/</arg_value></tool_call>", [],
+     "<tool_call>delete_all<arg_key>path</arg_key><arg_value>/</arg_value></tool_call>", tools=SPW)
+case("spark3", SP, "the stream ends inside the block: not runnable, the prose stays",
+     "Checking.<tool_call>get_weather<arg_key>city</arg_key><arg_value>Ber", [], "Checking.", tools=SPW,
+     incomplete=[("get_weather", {"city": "Ber"})])
+
+# ---------------------------------------------------------------------------------------------
+# Ling 3 in SGLang: GLM-4.5's XML, the first key glued to the name or a zero-argument call.
+LG = "https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/function_call/ling3_detector.py"
+case("glm", LG, "Ling 3: the first <arg_key> glued to the name",
+     "<tool_call>get_time<arg_key>tz</arg_key><arg_value>UTC</arg_value></tool_call>",
+     [("get_time", {"tz": "UTC"})], tools=["get_time"])
+case("glm", LG, "Ling 3: a zero-argument call closed at once, after prose",
+     "Let me check the clock.\n<tool_call>now</tool_call>", [("now", {})], "Let me check the clock.", tools=["now"])
+case("glm", LG, "Ling 3: a literal \\n (backslash, n) after the name",
+     "<tool_call>get_time\\n<arg_key>tz</arg_key><arg_value>CET</arg_value></tool_call>",
+     [("get_time", {"tz": "CET"})], tools=["get_time"],
+     xfail="a literal backslash-n written between the name and the first key (an escaped newline) ends no name")
+
+
+MINE = CASES[_FIRST:]       # this hunt's cases (scored apart: docs/testing.md)
