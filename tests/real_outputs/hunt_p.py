@@ -156,5 +156,32 @@ case("gemma_special", OG, "an edit list over several lines, markdown and quotes 
      [("edit", {"edits": [{"newText": '# Guide\n\nUse "nvfp4" only after checking.\n', "oldText": "# Guide\n\nUse the default.\n"},
                           {"newText": "## 14. Tried\n", "oldText": "## 14.\\n"}]})], tools=["edit"])
 
+# ---------------------------------------------------------------------------------------------
+# llama.cpp's auto-parser tests: JSON call objects keyed three ways (OpenAI's nested "function" with
+# an id, Cohere's integer tool_call_id, the name as the key), Seed-OSS parameters holding quotes.
+AP = "https://github.com/ggml-org/llama.cpp/blob/master/tests/test-chat-auto-parser.cpp"
+WX = {"get_current_weather": {"location": {"type": "string"}, "unit": {"type": "string"}}}
+case("tool_call_tag", AP, "prose, then an OpenAI-style object (an id, the call under \"function\") in <tool_call>",
+     'Let me check the weather.<tool_call>{"id": "call_abc123", "function": {"name": "get_current_weather", '
+     '"arguments": {"location": "NYC"}}}</tool_call>',
+     [("get_current_weather", {"location": "NYC"})], "Let me check the weather.", tools=WX)
+case("command_r", AP, "Cohere's action list with an integer tool_call_id, prose before",
+     'Let me search for that.<|START_ACTION|>[{"tool_call_id": 0, "tool_name": "get_current_weather", "parameters": '
+     '{"location": "NYC", "unit": "celsius"}}]<|END_ACTION|>',
+     [("get_current_weather", {"location": "NYC", "unit": "celsius"})], "Let me search for that.", tools=WX)
+case("tools_tag", AP, "the name as the key, its id and \"args\" inside, in a <tool_calls> list",
+     'I\'ll call the weather function.<tool_calls>[{"get_current_weather": {"id": "call-0001", "args": '
+     '{"location": "NYC", "unit": "celsius"}}}]</tool_calls>',
+     [("get_current_weather", {"location": "NYC", "unit": "celsius"})], "I'll call the weather function.", tools=WX,
+     xfail="a call object keyed by the tool's name whose value holds an id and an \"args\" object (not the arguments "
+           "themselves) is no JSON call shape the reader knows")
+case("seed_oss", AP, "Seed-OSS: parameter values holding double quotes and code",
+     '<seed:tool_call>\n<function=edit>\n<parameter=filename>\nfoo.cpp\n</parameter>\n<parameter=oldString>\n'
+     'def foo(arg = "14"):\n    return arg + "bar"\n</parameter>\n<parameter=newString>\ndef foo(arg = "15"):\n    pass\n'
+     '</parameter>\n</function>\n</seed:tool_call>',
+     [("edit", {"filename": "foo.cpp", "oldString": 'def foo(arg = "14"):\n    return arg + "bar"',
+                "newString": 'def foo(arg = "15"):\n    pass'})],
+     tools={"edit": {"filename": {"type": "string"}, "oldString": {"type": "string"}, "newString": {"type": "string"}}})
+
 
 MINE = CASES[_FIRST:]       # this hunt's cases (scored apart: docs/testing.md)
