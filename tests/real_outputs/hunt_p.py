@@ -183,5 +183,48 @@ case("seed_oss", AP, "Seed-OSS: parameter values holding double quotes and code"
                 "newString": 'def foo(arg = "15"):\n    pass'})],
      tools={"edit": {"filename": {"type": "string"}, "oldString": {"type": "string"}, "newString": {"type": "string"}}})
 
+# ---------------------------------------------------------------------------------------------
+# Onyx in OpenVINO Model Server's parser tests: harmony-style recipients (` to=user`, ` to=self`,
+# ` to=NAME`) around Muse's ATEM blocks, no recipient at all, a literal "to=" in an answer.
+ON = "https://github.com/openvinotoolkit/model_server/blob/main/src/test/llm/output_parsers/onyx_output_parser_test.cpp"
+
+
+def atem(name, params):
+    body = "".join(f'<atem:parameter name="{k}">{v}</atem:parameter>\n' for k, v in params)
+    return f'<atem:function_calls>\n<atem:invoke name="{name}">\n{body}</atem:invoke>\n</atem:function_calls>'
+
+
+ONW = {"get_weather": {"location": {"type": "string"}, "unit": {"type": "string"}}, "get_current_location": {},
+       "string_int_tool": {"arg1": {"type": "string"}, "arg2": {"type": "integer"}}, "string_tool": {"arg1": {"type": "string"}}}
+case("muse", ON, "the answer to the user, ended by <|eot|>",
+     " to=user<|message|>It's 65F in SF.<|eot|>", [], "It's 65F in SF.", tools=ONW)
+case("muse", ON, "the answer with no recipient: <|message|> first",
+     "<|message|>It's 65F in SF.<|eot|>", [], "It's 65F in SF.", tools=ONW,
+     xfail="a turn opening on <|message|> with no header before it is not read as the Muse / harmony frame: "
+           "the marker is left in the content")
+case("muse", ON, "a literal to= inside the answer stays",
+     " to=user<|message|>Send email to=admin for help.<|eot|>", [], "Send email to=admin for help.", tools=ONW)
+case("muse", ON, "private reasoning only (to=self)",
+     " to=self<|message|>Let me think about this.<|eom|>", [], "", "Let me think about this.", tools=ONW)
+case("muse", ON, "reasoning, a zero-argument call ended by <|eot|>",
+     " to=self<|message|>Let me check the location first.<|eom|> to=get_current_location<|message|>"
+     + atem("get_current_location", []) + "<|eot|>",
+     [("get_current_location", {})], reasoning="Let me check the location first.", tools=ONW)
+case("muse", ON, "reasoning, a call, then the answer in a new assistant message",
+     " to=self<|message|>I need the weather first.<|eom|> to=get_weather<|message|>" + atem("get_weather", [("location", "Paris")])
+     + "<|eom|><|start|>assistant to=user<|message|>I will provide result when I have tool call result.<|eot|>",
+     [("get_weather", {"location": "Paris"})], "I will provide result when I have tool call result.",
+     "I need the weather first.", tools=ONW)
+case("muse", ON, "an integer typed by the schema, a literal backslash-n kept in a string",
+     " to=string_int_tool<|message|>" + atem("string_int_tool", [("arg1", "\\nANOTHER_STRING_VALUE"), ("arg2", "3141522")])
+     + "<|eom|>",
+     [("string_int_tool", {"arg1": "\\nANOTHER_STRING_VALUE", "arg2": 3141522})], tools=ONW)
+PYCODE = ('\nif __name__ == "__main__":\n    addresses = {}\n    addresses["Hodor"] = """The door"""\n'
+          "    for name, address in addresses.items():\n        print(f'\\n\\t{name} lives at {address}\\n\\r')")
+case("muse", ON, "Python code with triple quotes and escapes as a string value",
+     " to=string_tool<|message|>" + atem("string_tool", [("arg1", PYCODE)]) + "<|eom|>",
+     [("string_tool", {"arg1": PYCODE})], tools=ONW)
+
+
 
 MINE = CASES[_FIRST:]       # this hunt's cases (scored apart: docs/testing.md)
