@@ -226,5 +226,54 @@ case("muse", ON, "Python code with triple quotes and escapes as a string value",
      [("string_tool", {"arg1": PYCODE})], tools=ONW)
 
 
+# ---------------------------------------------------------------------------------------------
+# Gemma 4 in OpenVINO Model Server's contract tests: nested arrays of objects, a parenthesized
+# argument list or a `:NAME` opener inside the markers, a bare call after text, and negatives
+# (an undeclared name, a quoted example, `call:` inside a word, a malformed call).
+G2 = "https://github.com/openvinotoolkit/model_server/blob/main/src/test/llm/output_parsers/gemma4_v2_contract_test.cpp"
+QARGS = (f"questions:[{{question:{G4}Pick one?{G4},header:{G4}Test{G4},options:[{{label:{G4}A{G4},description:{G4}Alpha{G4}}},"
+         f"{{label:{G4}B{G4},description:{G4}Beta{G4}}}],multiple:false,custom:true}}]")
+QWANT = {"questions": [{"question": "Pick one?", "header": "Test", "options": [{"label": "A", "description": "Alpha"},
+                                                                          {"label": "B", "description": "Beta"}],
+                        "multiple": False, "custom": True}]}
+case("gemma_special", G2, "an array of objects holding arrays of objects",
+     f"<|tool_call>call:question{{{QARGS}}}<tool_call|>", [("question", QWANT)], tools=["question"])
+case("gemma_special", G2, "nested scalars: a float, null and a mixed list",
+     f"<|tool_call>call:question{{questions:[],meta:{{count:2,score:22.8,missing:null,flags:[true,false,null,3]}}}}<tool_call|>",
+     [("question", {"questions": [], "meta": {"count": 2, "score": 22.8, "missing": None, "flags": [True, False, None, 3]}})],
+     tools=["question"])
+case("gemma_special", G2, "the arguments in parentheses instead of braces, inside the markers",
+     f"<|tool_call>call:question({QARGS})<tool_call|>", [("question", QWANT)], tools=["question"])
+case("gemma_special", G2, "`:NAME` (no `call`) inside the markers",
+     f"<|tool_call>:question{{{QARGS}}}<tool_call|>", [("question", QWANT)], tools=["question"])
+case("gemma_special", G2, "the call right after the thought channel's closer, no opener, the closer after",
+     f"<|channel>thought\nNeed user input<channel|>call:question{{{QARGS}}}<tool_call|>", [("question", QWANT)],
+     reasoning="Need user input", tools=["question"])
+case("gemma_special", G2, "a bare call on the line after text, ended by the closer",
+     f"I need the user to choose.\ncall:question{{{QARGS}}}<tool_call|>", [("question", QWANT)],
+     "I need the user to choose.", tools=["question"])
+case("gemma_special", G2, "a bare call indented on the last line, no closer",
+     f"prefix\n  call:question{{{QARGS}}}", [("question", QWANT)], "prefix", tools=["question"],
+     xfail="a bare `call:NAME{…}` indented on its line is not read as a bare call (only one at the line's start is)")
+case("gemma_special", G2, "a bare call to an undeclared tool stays text",
+     "prefix\ncall:not_in_request{x:1}", [], "prefix\ncall:not_in_request{x:1}", tools=["question"])
+case("gemma_special", G2, "a bare call quoted as an example stays text",
+     'Example: "call:question{questions:[]}"', [], 'Example: "call:question{questions:[]}"', tools=["question"])
+case("gemma_special", G2, "`call:` inside a word is no call",
+     "recall:question{questions:[]}", [], "recall:question{questions:[]}", tools=["question"])
+case("gemma_special", G2, "a malformed bare call (brackets unbalanced) is no call",
+     "prefix\ncall:question{questions:[1,2}", [], "prefix\ncall:question{questions:[1,2}", tools=["question"],
+     incomplete=[("question", {"questions": [1, 2]})],
+     xfail="a bare call that is not runnable (its brackets unbalanced) takes its text with it: the content keeps "
+           "the prose only (nothing the model wrote may vanish)")
+case("gemma_special", G2, "a marked call to an undeclared tool stays text",
+     "<|tool_call>call:not_in_request{x:1}<tool_call|>", [], "<|tool_call>call:not_in_request{x:1}<tool_call|>",
+     tools=["question"])
+case("gemma_special", G2, "a malformed call is bounded by its closer and the valid call after it runs",
+     f"<|tool_call>call:question{{questions:[{{question:{G4}broken{G4}}}<tool_call|><|tool_call>call:question{{questions:[]}}"
+     "<tool_call|>", [("question", {"questions": []})],
+     f"<|tool_call>call:question{{questions:[{{question:{G4}broken{G4}}}<tool_call|>", tools=["question"],
+     incomplete=[("question", {"questions": [{"question": "broken"}]})])
+
 
 MINE = CASES[_FIRST:]       # this hunt's cases (scored apart: docs/testing.md)
