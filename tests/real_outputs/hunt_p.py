@@ -1,6 +1,17 @@
 """Real-output cases of hunt (p), 2026-12-07: a held-out harvest of other projects' parser tests (issue 31).
 
-SOURCES
+Parser tests and parsers no hunt had used, scored as they were harvested, before any fix: mlx-lm's
+tool-parser tests and its GLM 4.7 parser (a `name key=value` body, a name then JSON), vLLM's Spark3
+parser, SGLang's Ling 3 and MiMo detectors and its call-index tests, Ollama's Gemma 4 parser tests,
+llama.cpp's auto-parser tests (OpenAI-, Cohere- and name-keyed JSON, Seed-OSS), OpenVINO Model
+Server's Onyx (harmony-style recipients around ATEM blocks) and Gemma 4 contract tests (nested
+values, `call:NAME(...)`, `:NAME{...}`, bare calls after text), lmdeploy's consumed-prefix tests;
+negatives included (undeclared names, a quoted example, `call:` inside a word, malformed calls).
+Where a source drops an undeclared call's block, the case keeps it as text (nothing the model
+wrote vanishes: docs/guarantees.md); one Onyx test about a server flag (tool parsing switched off)
+was left out, since `tools=None` here means no list to check names against.
+As harvested: 62 of 72 passed, calls right in 66 (91.7 %), markup left in the content of 6 (and
+two half-removed Gemma 4 thought-channel markers the leak check does not list).
 """
 from __future__ import annotations
 
@@ -274,6 +285,58 @@ case("gemma_special", G2, "a malformed call is bounded by its closer and the val
      "<tool_call|>", [("question", {"questions": []})],
      f"<|tool_call>call:question{{questions:[{{question:{G4}broken{G4}}}<tool_call|>", tools=["question"],
      incomplete=[("question", {"questions": [{"question": "broken"}]})])
+
+# ---------------------------------------------------------------------------------------------
+# lmdeploy's consumed-prefix tests: a JSON call whose arguments come before its name, protocol
+# markers inside argument strings, raw whitespace kept in tag values, an undeclared call's
+# sibling (lmdeploy drops the undeclared block; here it stays text).
+LM = "https://github.com/InternLM/lmdeploy/blob/main/tests/test_lmdeploy/serve/parsers/test_tool_parser_consumed_prefix.py"
+case("tool_call_tag", LM, "\"arguments\" before \"name\", text after the block",
+     '<tool_call>{"arguments":{"city":"Beijing"},"name":"get_weather"}</tool_call>after',
+     [("get_weather", {"city": "Beijing"})], "after", tools=["get_weather"])
+case("tool_call_tag", LM, "an undeclared call, then a declared one: the declared one runs",
+     '<tool_call>{"arguments":{"secret":1},"name":"missing"}</tool_call><tool_call>{"name":"allowed","arguments":{"ok":1}}'
+     '</tool_call>', [("allowed", {"ok": 1})], '<tool_call>{"arguments":{"secret":1},"name":"missing"}</tool_call>',
+     tools=["allowed"])
+case("tool_call_tag", LM, "the block's closer written inside an argument string",
+     '<tool_call>{"name":"f","arguments":{"text":"inside </tool_call> marker"}}</tool_call>tail',
+     [("f", {"text": "inside </tool_call> marker"})], "tail", tools=["f"])
+case("kimi_k2", LM, "the section closer written inside an argument string",
+     '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>'
+     '{"text":"inside <|tool_calls_section_end|> marker","n":1}<|tool_call_end|><|tool_calls_section_end|>tail',
+     [("f", {"text": "inside <|tool_calls_section_end|> marker", "n": 1})], "tail", tools=["f"])
+case("glm", LM, "spaces around a string value are the value's",
+     "<tool_call>f<arg_key>a</arg_key><arg_value>  one  </arg_value></tool_call>tail",
+     [("f", {"a": "  one  "})], "tail", tools={"f": {"a": {"type": "string"}}})
+case("qwen3_coder", LM, "only the newline after the tag and the one before the closer are layout",
+     "<tool_call><function=f><parameter=a>\n one \n\n</parameter></function></tool_call>tail",
+     [("f", {"a": " one \n"})], "tail", tools={"f": {"a": {"type": "string"}}})
+
+# ---------------------------------------------------------------------------------------------
+# MiMo in SGLang: Qwen3-Coder's tags, values HTML-unescaped and typed by the schema, an
+# undeclared name given back as text; SGLang's JSON calls with "parameters" and three calls.
+MI = "https://github.com/sgl-project/sglang/blob/main/python/sglang/srt/function_call/mimo_detector.py"
+MIW = {"execute_bash": {"command": {"type": "string"}, "timeout": {"type": "integer"}, "background": {"type": "boolean"}}}
+case("qwen3_coder", MI, "the docstring's call: a shell command with no newlines around it",
+     "<tool_call>\n<function=execute_bash>\n<parameter=command>pwd && ls</parameter>\n</function>\n</tool_call>",
+     [("execute_bash", {"command": "pwd && ls"})], tools=MIW)
+case("qwen3_coder", MI, "HTML entities in a value are unescaped; an integer and a boolean typed by the schema",
+     "Running it.\n<tool_call>\n<function=execute_bash>\n<parameter=command>grep -c &quot;a &amp; b&quot; log.txt"
+     "</parameter>\n<parameter=timeout>30</parameter>\n<parameter=background>false</parameter>\n</function>\n</tool_call>",
+     [("execute_bash", {"command": 'grep -c "a & b" log.txt', "timeout": 30, "background": False})], "Running it.",
+     tools=MIW, xfail="HTML entities in a Qwen3-Coder parameter value are kept as written (MiMo's parser unescapes "
+                      "them; a rule must tell an escaped value from code that means `&amp;`)")
+case("qwen3_coder", MI, "a block naming an undeclared function stays text",
+     "<tool_call>\n<function=rm_rf>\n<parameter=path>/</parameter>\n</function>\n</tool_call>", [],
+     "<tool_call>\n<function=rm_rf>\n<parameter=path>/</parameter>\n</function>\n</tool_call>", tools=MIW)
+PB = "https://github.com/sgl-project/sglang/blob/main/test/registered/function_call/test_parse_base_json_index.py"
+case("tool_call_tag", PB, "\"parameters\" instead of \"arguments\"",
+     '<tool_call>\n{"name": "add", "parameters": {"x": 7}}\n</tool_call>', [("add", {"x": 7})],
+     tools=["add", "multiply", "subtract"])
+case("tool_call_tag", PB, "three calls in the order the model chose, not the tools' order",
+     '<tool_call>\n{"name": "subtract", "arguments": {"x": 10}}\n</tool_call>\n<tool_call>\n{"name": "add", "arguments": '
+     '{"x": 3}}\n</tool_call>\n<tool_call>\n{"name": "multiply", "arguments": {"x": 7}}\n</tool_call>',
+     [("subtract", {"x": 10}), ("add", {"x": 3}), ("multiply", {"x": 7})], tools=["add", "multiply", "subtract"])
 
 
 MINE = CASES[_FIRST:]       # this hunt's cases (scored apart: docs/testing.md)
