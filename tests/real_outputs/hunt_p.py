@@ -26,8 +26,7 @@ ML = "https://github.com/ml-explore/mlx-lm/blob/main/tests/test_tool_parsing.py"
 MUL = {"multiply": {"a": {"type": "number"}, "b": {"type": "number"}}}
 MUL_WANT = [("multiply", {"a": 12234585, "b": 48838483920})]
 case("glm", ML, "GLM 4.7: the name, then key=value pairs on the same line",
-     "<tool_call>multiply a=12234585 b=48838483920</tool_call>", MUL_WANT, tools=MUL,
-     xfail="a key=value line body (the name, then shell-quoted key=value pairs) is no body any module reads")
+     "<tool_call>multiply a=12234585 b=48838483920</tool_call>", MUL_WANT, tools=MUL)
 case("glm", ML, "GLM 4.7: a JSON call object inside <tool_call>",
      '<tool_call>{"name": "multiply", "arguments": {"a": 12234585, "b": 48838483920}}</tool_call>', MUL_WANT, tools=MUL)
 case("glm", ML, "GLM 4.7: a JSON-quoted string value in <arg_value> (the schema says \"str\")",
@@ -42,8 +41,7 @@ case("glm", GLM47, "GLM 4.7: the name, a space, then a JSON arguments object",
 case("glm", GLM47, "GLM 4.7: key=value pairs, a quoted value with a space",
      'Searching.<tool_call>search query="tide times" limit=3</tool_call>',
      [("search", {"query": "tide times", "limit": 3})], "Searching.",
-     tools={"search": {"query": {"type": "string"}, "limit": {"type": "integer"}}},
-     xfail="a key=value line body (the name, then shell-quoted key=value pairs) is no body any module reads")
+     tools={"search": {"query": {"type": "string"}, "limit": {"type": "integer"}}})
 case("gemma_special", ML, "Gemma 4: two calls in one block, no delimiter between them",
      '<|tool_call>call:glob{pattern:<|"|>README*.md<|"|>}call:glob{pattern:<|"|>CONTRIBUTING.md<|"|>}<tool_call|>',
      [("glob", {"pattern": "README*.md"}), ("glob", {"pattern": "CONTRIBUTING.md"})], tools=["glob"])
