@@ -132,10 +132,15 @@ G4 = '<|"|>'
 case("gemma_special", OG, "two thought channels, then the answer",
      "<|channel>first thought<channel|><|channel>second thought<channel|>Final answer.", [], "Final answer.",
      "first thoughtsecond thought",
-     xfail="a thought channel whose text does not start with the channel word (`<|channel>first thought<channel|>`) is not read as thinking: its closer is dropped and its opener left as text (a marker half removed)")
+     xfail="policy: `<|channel>` with no channel word is a control token and the text after it the answer's "
+           "(tests/test_control_tokens.py: Gemma writes `<|channel>thought`); reading it as thinking needs its "
+           "closer `<channel|>` seen first, which would hold the answer back; meanwhile the content keeps the "
+           "lone opener")
 case("gemma_special", OG, "thinking off: a thought channel written anyway is reasoning, not the answer's tags",
      "<|channel>this is not thinking<channel|>actual content", [], "actual content", "this is not thinking",
-     thinking=False, xfail="a thought channel whose text does not start with the channel word (`<|channel>first thought<channel|>`) is not read as thinking, and with thinking off a thinking block is not reasoning")
+     thinking=False, xfail="policy: `<|channel>` with no channel word is a control token and the text after it the answer's "
+           "(tests/test_control_tokens.py: Gemma writes `<|channel>thought`); reading it as thinking needs its "
+           "closer `<channel|>` seen first, which would hold the answer back")
 case("gemma_special", OG, "null values, one nested",
      "<|tool_call>call:set_optional{value:null,nested:{value:null}}<tool_call|>",
      [("set_optional", {"value": None, "nested": {"value": None}})], tools=["set_optional"])
