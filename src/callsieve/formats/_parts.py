@@ -809,11 +809,11 @@ class KeyValue(Body):
         v, rest = _named(look, eof, ctx, True)
         if v != YES:
             return v, None
-        rest = rest.lstrip()
+        rest = _ESCAPED_NL.sub("", rest, count=1).lstrip()     # (`\n` written out: layout)
         m = _KEY_TAG.match(rest)
         if m is not None:
             return YES, KeyValue(m.group())
-        return (MAYBE if not eof and (not rest or _TAG_PREFIX.match(rest)) else NO), None
+        return (MAYBE if not eof and (not rest or rest == "\\" or _TAG_PREFIX.match(rest)) else NO), None
 
     def read(self, r, ctx, opener, ends, value):
         if self.call is None:              # the wrapper's opener is the call tag's start:
@@ -827,6 +827,9 @@ class KeyValue(Body):
             yield from block(r, ctx, d, name_of=split_glued(ctx))
             return
         yield from block(r, ctx, _key_value(opener, ends, self.key, self.value, self.type, value, self.trim_nl))
+
+
+_ESCAPED_NL = re.compile(r"\A(?:\\n)+")
 
 
 def _suffixed(tag: str, suffixes: tuple) -> tuple[str, ...]:
@@ -855,7 +858,9 @@ def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple
     # The name runs from the call tag to a newline, <tool_sep>, a key tag or the call's closer, or
     # to a stray value closer (`<tool_call>f</arg_value></tool_call>`: a call with no arguments that
     # closes a value it never opened; the closer is dropped as text between the call's tags).
-    name = r"\s*(?P<name>[^<>\s]+?)\s*(?:" + _SEP_TAG + ")?"
+    # A name may be followed by `\n` written out (backslash, n: an escaped newline the model spelled,
+    # as vLLM's and SGLang's GLM / Ling 3 parsers allow): layout, like the newline it stands for.
+    name = r"\s*(?P<name>[^<>\s]+?)(?:\\n)*\s*(?:" + _SEP_TAG + ")?"
     # A newline ends the name only right after it: one after a glued key's closer (or after other
     # whitespace) may still be followed by that key's value tag, and what the tag is must not
     # depend on whether the chunk ended there.
@@ -892,6 +897,10 @@ def _glued_within(look: str, eof: bool, opener: str, after: tuple, k_close: str)
     if m is None:
         return MAYBE if not eof and not look.strip() else NO
     end = m.end()
+    while look.startswith("\\n", end):          # `\n` written out after the name: layout
+        end += 2
+    if not eof and look[end:] == "\\":
+        return MAYBE
     sep = _SEP.match(look, end)
     if sep is not None:
         end = sep.end()
@@ -951,7 +960,7 @@ def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: st
     """The Dialect of a name then key/value tags inside the wrapper `opener` … one of `ends`."""
     # The call's tag: the wrapper's opener and the name, which ends at the first key tag, at the
     # end of its line, or (no arguments) at the wrapper's closer.
-    call = Tag((opener,), re.escape(opener) + r"\s*(?P<name>[^<>\n]+?)\s*",
+    call = Tag((opener,), re.escape(opener) + r"\s*(?P<name>[^<>\n]+?)(?:\\n)*\s*",
                end=rf"(?={_alt((key, *ends))})|\n")
     k_close, t_close, v_close = closers(key), closers(typ), closers(val)
     param = Tag((key,), re.escape(key) + r"\s*(?P<key>[^<>]*?)\s*" + _alt(k_close)
