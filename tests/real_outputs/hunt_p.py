@@ -213,8 +213,9 @@ case("muse", ON, "the answer to the user, ended by <|eot|>",
      " to=user<|message|>It's 65F in SF.<|eot|>", [], "It's 65F in SF.", tools=ONW)
 case("muse", ON, "the answer with no recipient: <|message|> first",
      "<|message|>It's 65F in SF.<|eot|>", [], "It's 65F in SF.", tools=ONW,
-     xfail="a turn opening on <|message|> with no header before it is not read as the Muse / harmony frame: "
-           "the marker is left in the content")
+     xfail="policy: a lone <|message|> is the prose's while nothing says the turn is Muse's (harmony's token too: "
+           "tests/test_control_tokens.py); pre-seeded or detected Muse reads it as the answer's header "
+           "(tests/formats/test_muse_bare_message.py), but the auto-detected run keeps it")
 case("muse", ON, "a literal to= inside the answer stays",
      " to=user<|message|>Send email to=admin for help.<|eot|>", [], "Send email to=admin for help.", tools=ONW)
 case("muse", ON, "private reasoning only (to=self)",
