@@ -185,9 +185,7 @@ case("command_r", AP, "Cohere's action list with an integer tool_call_id, prose 
 case("tools_tag", AP, "the name as the key, its id and \"args\" inside, in a <tool_calls> list",
      'I\'ll call the weather function.<tool_calls>[{"get_current_weather": {"id": "call-0001", "args": '
      '{"location": "NYC", "unit": "celsius"}}}]</tool_calls>',
-     [("get_current_weather", {"location": "NYC", "unit": "celsius"})], "I'll call the weather function.", tools=WX,
-     xfail="a call object keyed by the tool's name whose value holds an id and an \"args\" object (not the arguments "
-           "themselves) is no JSON call shape the reader knows")
+     [("get_current_weather", {"location": "NYC", "unit": "celsius"})], "I'll call the weather function.", tools=WX)
 case("seed_oss", AP, "Seed-OSS: parameter values holding double quotes and code",
      '<seed:tool_call>\n<function=edit>\n<parameter=filename>\nfoo.cpp\n</parameter>\n<parameter=oldString>\n'
      'def foo(arg = "14"):\n    return arg + "bar"\n</parameter>\n<parameter=newString>\ndef foo(arg = "15"):\n    pass\n'
