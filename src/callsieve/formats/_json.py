@@ -89,6 +89,12 @@ class _Members:
             ctx.start(name, self.cid)
             self.started = True
 
+    def keyed_call(self, name: str) -> None:
+        """A member keyed by a tool's name was read as a call (`{"NAME": {…}}`): the object's
+        other members are such calls too."""
+        self.keyed = self.started = True
+        self.name = name
+
     def arguments_to(self, ctx: Context) -> Args:
         """The arguments are read now; where they go: the call that went out with its name, a
         call that starts now (its name is known), or held until the name comes."""
@@ -199,8 +205,7 @@ def _call_body(r, ctx: Context, loose, at, cid, name: str | None = None):
                 # name (Apertus' layout in another family's wrapper; llama.cpp's function-as-key
                 # JSON tools), each member one call
                 yield from keyed_value(r, ctx, ctx.check(k))
-                o.keyed = o.started = True
-                o.name = k
+                o.keyed_call(k)
             else:
                 yield from o.member(r, ctx, loose, k, c)
             c = yield from _next_member(r, o)
