@@ -268,7 +268,8 @@ case("gemma_special", G2, "a bare call on the line after text, ended by the clos
      "I need the user to choose.", tools=["question"])
 case("gemma_special", G2, "a bare call indented on the last line, no closer",
      f"prefix\n  call:question{{{QARGS}}}", [("question", QWANT)], "prefix", tools=["question"],
-     xfail="a bare `call:NAME{…}` indented on its line is not read as a bare call (only one at the line's start is)")
+     xfail="a bare `call:NAME{…}` indented on its line is not read as a bare call (only one at the line's start is); "
+           "a rule must tell two blanks from four, a Markdown code block, which quotes it")
 case("gemma_special", G2, "a bare call to an undeclared tool stays text",
      "prefix\ncall:not_in_request{x:1}", [], "prefix\ncall:not_in_request{x:1}", tools=["question"])
 case("gemma_special", G2, "a bare call quoted as an example stays text",
