@@ -265,6 +265,7 @@ class Owner(Protocol):
 
 
 class Calls(Owner, Protocol):
+    block_cut: bool
     def started_since(self, state: tuple) -> bool: ...
     def failed_since(self, state: tuple) -> bool: ...
     def ran_since(self, state: tuple) -> bool: ...
@@ -503,8 +504,8 @@ class Hold:
         region and its text stands in the request's (`quotes`), it was a quote: text (or a
         thought, in thinking).  If it began the held Example, what follows it decides
         (after_example); but a call in it that went bad (a key no call has, two names) before
-        the stream's end says it was no call: its text is content, whole.  (A call the end cut
-        off stays one: it says the turn was cut.)  An Example held only for the quote check
+        the stream's end, or at its end but not cut by it, says it was no call: its text is
+        content, whole.  (A call the end cut off stays one: it says the turn was cut.)  An Example held only for the quote check
         was the call."""
         r = self.region
         if r is None or r.blk is not blk:
@@ -524,6 +525,8 @@ class Hold:
                 r.spaced(text[len(text.rstrip()):])
             if r.quick is not False:   # (held for the quote check only: a bad call stays one)
                 self.was_call()
-            elif not eof and self._owners[0].failed_since(r.saved[0]):
+            elif self._owners[0].failed_since(r.saved[0]) and not (eof and self._owners[0].block_cut):
+                # (a call that went bad as the stream ended, not cut by it, is no call either:
+                # `call:f{a:[1}` ending the turn is text, whole)
                 return self.example(tail)
         return None

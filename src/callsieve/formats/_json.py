@@ -68,7 +68,7 @@ class _Members:
     """What a call object's members said so far (they come in any order), and what each member
     read does to the call."""
 
-    __slots__ = ("name", "cid", "held", "typed", "started", "args_read", "flat", "flat_keys")
+    __slots__ = ("name", "cid", "held", "typed", "started", "args_read", "flat", "flat_keys", "keyed")
 
     def __init__(self, cid: str | None):
         self.name: str | None = None
@@ -82,6 +82,7 @@ class _Members:
         # only if every key is a parameter the declared tool has (settle_flat).
         self.flat: Args | None = None
         self.flat_keys: list[str] = []
+        self.keyed = False                  # its members are calls keyed by the tool's name
 
     def named(self, ctx: Context, loose: bool, name: str) -> None:
         """The call's name is read."""
@@ -92,6 +93,12 @@ class _Members:
             # the arguments (an id written after the name comes too late for it).
             ctx.start(name, self.cid)
             self.started = True
+
+    def keyed_call(self, name: str) -> None:
+        """A member keyed by a tool's name was read as a call (`{"NAME": {…}}`): the object's
+        other members are such calls too."""
+        self.keyed = self.started = True
+        self.name = name
 
     def arguments_to(self, ctx: Context, loose: bool = False) -> Args:
         """The arguments are read now; where they go: the call that went out with its name, a
@@ -155,8 +162,8 @@ class _Members:
         arguments if the declared tool has a parameter of each key (hunt o: gpt-oss's forced
         calls on Workers AI); else JSON in prose is no call, and in a block they are skipped."""
         flat, self.flat = self.flat, None
-        if flat is None:
-            return
+        if flat is None or self.keyed:
+            return                         # (beside calls keyed by their names: skipped, in a block)
         props = (parameters(ctx, self.name) or {}).get("properties") if self.name is not None else None
         if not isinstance(props, dict) or any(k not in props for k in self.flat_keys):
             if loose:
@@ -194,11 +201,14 @@ _LEAD = re.compile(r'\s*"(?:name|tool_name)"\s*:\s*"([^"\\]*)"\s*,\s*"(?:argumen
 _FUSED_NAME = re.compile(r"\s*(?:function|name|tool|tool_name)\s*=\s*([A-Za-z_][\w.\-]{0,127})\s*")
 
 
-def _call_body(r, ctx: Context, loose, at, cid):
+def _call_body(r, ctx: Context, loose, at, cid, name: str | None = None):
+    """A call object's members ('{' next); `name`: the call's, known before it (an envelope)."""
     o = _Members(cid)
     r.pos += 1
+    if name is not None:
+        o.named(ctx, loose, name)
     try:
-        m = _LEAD.match(r.buf, r.pos)
+        m = _LEAD.match(r.buf, r.pos) if name is None else None
         if m is not None:
             r.pos = m.end()
             o.named(ctx, loose, m.group(1))
@@ -226,6 +236,13 @@ def _call_body(r, ctx: Context, loose, at, cid):
             # are read here, every other member by _Members.member)
             if k in ARGS_KEYS and o.held is None and not o.args_read and (ctx.open or not o.started):
                 yield from _arguments(r, o.arguments_to(ctx, loose))
+            elif c == "{" and not loose and (o.keyed or o.name is None and not o.started and o.held is None
+                                             and k not in _CALL_KEYS and declared(ctx, k)):
+                # `{"NAME": {args}}` in a block of call objects: a call keyed by a declared tool's
+                # name (Apertus' layout in another family's wrapper; llama.cpp's function-as-key
+                # JSON tools), each member one call
+                yield from keyed_value(r, ctx, ctx.check(k))
+                o.keyed_call(k)
             else:
                 yield from o.member(r, ctx, loose, k, c)
             c = yield from _next_member(r, o)
@@ -238,8 +255,11 @@ def _call_body(r, ctx: Context, loose, at, cid):
     o.settle_flat(ctx, loose, at)
     if not o.started:
         o.start_at_end(ctx, loose, at)
-    if ctx.open:
+    if ctx.open and not o.keyed:
         ctx.end()
+
+
+_CALL_KEYS = frozenset(NAME_KEYS + ARGS_KEYS + ID_KEYS + WRAPPER_KEYS + IGNORED)
 
 
 def _next_member(r, o: _Members):
@@ -515,7 +535,7 @@ def keyed_calls(r, ctx: Context):
             if (yield from peek(r)) != ":":
                 raise _bad((yield from peek(r)), ctx.block_calls, "expected ':'")
             r.pos += 1
-            yield from call_object(r, ctx, name=name)
+            yield from keyed_value(r, ctx, name)
             c = yield from _comma(r)
         r.pos += 1
         c = yield from _comma(r)
@@ -524,6 +544,39 @@ def keyed_calls(r, ctx: Context):
         if c == "]":
             r.pos += 1
             return
+
+
+# An object's first key, read ahead (not consumed) to tell an envelope from arguments.
+_FIRST_KEY = re.compile(r'\{\s*"([^"\\]{0,64})"')
+_FIRST_KEY_PREFIX = re.compile(r'\{\s*(?:"[^"\\]{0,64})?\Z')
+_ENVELOPE_KEYS = frozenset(ID_KEYS + ARGS_KEYS)
+
+
+def keyed_value(r, ctx: Context, name: str):
+    """The value of a call keyed by tool `name`: its arguments object, or an envelope around them,
+    `{"id": …, "args": {…}}` (llama.cpp's function-as-key JSON tools): an object whose first key is
+    an id or arguments key that the tool's schema declares no parameter of (with no schema
+    declared, the object is the arguments, as written)."""
+    c = yield from peek(r)
+    if c == "{":
+        first = None
+        while True:
+            m = _FIRST_KEY.match(r.buf, r.pos)
+            if m is not None:
+                first = m.group(1)
+                break
+            if not _FIRST_KEY_PREFIX.match(r.buf, r.pos) or not (yield from more(r)):
+                break
+        props = (parameters(ctx, name) or {}).get("properties")
+        if first in _ENVELOPE_KEYS and props and first not in props:
+            at = r.at
+            try:
+                yield from _call_body(r, ctx, False, at, None, name=name)
+            except Reject as e:
+                e.place(at, keep=True)
+                raise
+            return
+    yield from call_object(r, ctx, name=name)
 
 
 def _comma(r):

@@ -28,7 +28,7 @@ from ._xml import (_RESULT, ARGS_OPEN, CALLISH, TAG_LIMIT, Dialect, Tag, at_mark
                    followed_by, invoke_dialect, param_tag, says_call, tag_after)
 from ._xml import call as xml_call
 from ._xml import value as xml_value
-from ..reader import Bad, Reject, Truncated, more, peek, startswith, token, until, until_any
+from ..reader import Bad, Reject, Truncated, more, peek, peek_raw, startswith, token, until, until_any
 from ..calls import qualified
 from ..scan import Matcher
 from ._call_line import CONNECTOR, CONNECTOR_PREFIX, arguments, params_after
@@ -814,11 +814,11 @@ class KeyValue(Body):
         v, rest = _named(look, eof, ctx, True)
         if v != YES:
             return v, None
-        rest = rest.lstrip()
+        rest = _ESCAPED_NL.sub("", rest, count=1).lstrip()     # (`\n` written out: layout)
         m = _KEY_TAG.match(rest)
         if m is not None:
             return YES, KeyValue(m.group())
-        return (MAYBE if not eof and (not rest or _TAG_PREFIX.match(rest)) else NO), None
+        return (MAYBE if not eof and (not rest or rest == "\\" or _TAG_PREFIX.match(rest)) else NO), None
 
     def read(self, r, ctx, opener, ends, value):
         if self.call is None:              # the wrapper's opener is the call tag's start:
@@ -832,6 +832,9 @@ class KeyValue(Body):
             yield from block(r, ctx, d, name_of=split_glued(ctx))
             return
         yield from block(r, ctx, _key_value(opener, ends, self.key, self.value, self.type, value, self.trim_nl))
+
+
+_ESCAPED_NL = re.compile(r"\A(?:\\n)+")
 
 
 def _suffixed(tag: str, suffixes: tuple) -> tuple[str, ...]:
@@ -860,7 +863,9 @@ def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple
     # The name runs from the call tag to a newline, <tool_sep>, a key tag or the call's closer, or
     # to a stray value closer (`<tool_call>f</arg_value></tool_call>`: a call with no arguments that
     # closes a value it never opened; the closer is dropped as text between the call's tags).
-    name = r"\s*(?P<name>[^<>\s]+?)\s*(?:" + _SEP_TAG + ")?"
+    # A name may be followed by `\n` written out (backslash, n: an escaped newline the model spelled,
+    # as vLLM's and SGLang's GLM / Ling 3 parsers allow): layout, like the newline it stands for.
+    name = r"\s*(?P<name>[^<>\s]+?)(?:\\n)*\s*(?:" + _SEP_TAG + ")?"
     # A newline ends the name only right after it: one after a glued key's closer (or after other
     # whitespace) may still be followed by that key's value tag, and what the tag is must not
     # depend on whether the chunk ended there.
@@ -897,6 +902,10 @@ def _glued_within(look: str, eof: bool, opener: str, after: tuple, k_close: str)
     if m is None:
         return MAYBE if not eof and not look.strip() else NO
     end = m.end()
+    while look.startswith("\\n", end):          # `\n` written out after the name: layout
+        end += 2
+    if not eof and look[end:] == "\\":
+        return MAYBE
     sep = _SEP.match(look, end)
     if sep is not None:
         end = sep.end()
@@ -956,7 +965,7 @@ def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: st
     """The Dialect of a name then key/value tags inside the wrapper `opener` … one of `ends`."""
     # The call's tag: the wrapper's opener and the name, which ends at the first key tag, at the
     # end of its line, or (no arguments) at the wrapper's closer.
-    call = Tag((opener,), re.escape(opener) + r"\s*(?P<name>[^<>\n]+?)\s*",
+    call = Tag((opener,), re.escape(opener) + r"\s*(?P<name>[^<>\n]+?)(?:\\n)*\s*",
                end=rf"(?={_alt((key, *ends))})|\n")
     k_close, t_close, v_close = closers(key), closers(typ), closers(val)
     param = Tag((key,), re.escape(key) + r"\s*(?P<key>[^<>]*?)\s*" + _alt(k_close)
@@ -968,10 +977,17 @@ def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: st
 
 _LINES = re.compile(r"[ \t]*\n\s*[\w.\-]{1,64}[ \t]*=")
 _LINES_PREFIX = re.compile(r"[ \t]*(?:\n\s*(?:[\w.\-]{1,64}[ \t]*)?)?\Z")
+# Pairs on the name's own line, `NAME a=1 b="x y"` (GLM 4.7's plain-text calls, mlx-lm's glm47
+# parser): each key glued to its `=`, a value with blanks quoted as a shell quotes it.
+_INLINE = re.compile(r"[ \t]+[\w.\-]{1,64}=")
+_INLINE_PREFIX = re.compile(r"[ \t]+[\w.\-]{0,64}\Z")
+_QUOTED_END = {'"': re.compile(r'["\\]'), "'": re.compile("'")}
 
 
 class KeyEquals(Body):
-    """A name on its line, then one `key=value` line per argument."""
+    """A name, then `key=value` pairs: one line per pair after the name's line, or on the name's
+    own line, separated by blanks, a value holding blanks in shell quotes (`"…"`, `'…'`; a quoted
+    value is a string unless the tool's schema types it)."""
 
     syntax = "xml"
 
@@ -979,16 +995,17 @@ class KeyEquals(Body):
         v, rest = _named(look, eof, ctx, strict)
         if v != YES:
             return v
-        if _LINES.match(rest):
+        if _LINES.match(rest) or _INLINE.match(rest):
             return YES
-        return MAYBE if not eof and _LINES_PREFIX.match(rest) else NO
+        return MAYBE if not eof and (_LINES_PREFIX.match(rest) or _INLINE_PREFIX.match(rest[:LOOK_MAX])) else NO
 
     def read(self, r, ctx, opener, ends, value):
         m = yield from token(r, _NAME_TOKEN, 256)
         if m is None:
             raise Reject("no name") if not r.eof else Truncated("cut off before a name")
         name = ctx.check(m.group().strip())
-        stop = re.compile(r"\n|" + _alt(ends))
+        inline = (yield from peek_raw(r)) in (" ", "\t")
+        stop = re.compile((r"\s|" if inline else r"\n|") + _alt(ends))
         a = None
         while True:
             c = yield from peek(r)
@@ -1001,7 +1018,7 @@ class KeyEquals(Body):
                 r.pos += len(lit)
                 break
             k = yield from token(r, _NAME_TOKEN, 256)
-            if k is None or not (yield from startswith(r, "=", skip_ws=True)):
+            if k is None or not (yield from startswith(r, "=", skip_ws=not inline)):
                 if a is None:
                     raise Reject("not a key=value line", r.at)
                 raise Bad("not a key=value line")
@@ -1010,16 +1027,49 @@ class KeyEquals(Body):
                 a = ctx.start(name)
                 a.begin("{")
             a.key(key)
-            text, _ = yield from until_any(r, stop)
             found = param_kinds(ctx, name, key)
-            v = Value(a, VALUES[value] if found is None else found)
-            v.feed(text.strip())
+            q = (yield from peek_raw(r)) if inline else ""
+            if q in _QUOTED_END:
+                r.pos += 1
+                text = yield from _quoted(r, q)
+                kind = STRING if found is None else found
+                after = yield from peek_raw(r)
+                if after and not after.isspace() and (yield from at_mark(r, _longest(ends))) is None:
+                    raise Bad("text after a quoted value")
+            else:
+                text, _ = yield from until_any(r, stop)
+                text, kind = text.strip(), VALUES[value] if found is None else found
+            v = Value(a, kind)
+            v.feed(text)
             v.end()
         if a is None:
             ctx.start(name)
         else:
             a.end()
         ctx.end()
+
+
+def _quoted(r, q: str):
+    """A shell-quoted value's text, its opening quote consumed: up to the closing quote
+    (consumed); in double quotes a backslash before `"` or a backslash stands for that character
+    (one before any other is the value's own, `"C:\\tmp"`)."""
+    out = []
+    while True:
+        text, m = yield from until_any(r, _QUOTED_END[q])
+        out.append(text)
+        if m is None:
+            raise Truncated("cut off in a quoted value")
+        r.pos += 1
+        if m.group() == q:
+            return "".join(out)
+        c = yield from peek_raw(r)              # (after a backslash)
+        if not c:
+            raise Truncated("cut off in a quoted value")
+        if c in '"\\':
+            out.append(c)
+            r.pos += 1
+        else:
+            out.append("\\")
 
 
 _SPECIAL = re.compile(r"\s*<[|｜][^<>|｜\n]{1,48}[|｜]>")

@@ -33,6 +33,9 @@ MESSAGES = Addressed(INVOKE, CALLS, START, MESSAGE, ENDS, other="functions.")
 
 MUSE = Family(
     "muse", CALLS, INVOKE, own=True, bodies={"<|start|>": MESSAGES}, start_bodies={"to=": MESSAGES}, trailers=ENDS,
+    # a turn opening on the message token with no header (the template writes ` to=` only when the
+    # caller names a recipient: OpenVINO's Onyx tests): the answer's, the token markup
+    start_specials=(MESSAGE,),
     aliases=("muse_glimmer", "atem"), priority=5, models=("muse*",),
     description="Muse to=NAME<|message|><atem:function_calls> (messages joined by <|eom|>)",
     example=(' to=self<|message|>Look it up.<|eom|><|start|>assistant to=get_weather<|message|>'
