@@ -107,7 +107,8 @@ class Layout:
         """Can content with no backtick and no newline skip `prose`'s bookkeeping for `spaced`
         (the content's current line can no longer be a fence, and ends in no backtick run that
         the next character ends, and whose quoting is known: quotes.settled)?"""
-        return self.fence[1] is None and quotes.span_settled(self.ticks) and quotes.settled(self.quote)
+        return (self.fence[1] is None and (self.ticks is quotes.SPAN_OUT or quotes.span_settled(self.ticks))
+                and quotes.settled(self.quote))
 
     def starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
@@ -194,7 +195,8 @@ class Layout:
         """Plain prose on the Sieve's fast path (no markup just before, the content started, no
         thinking open): `content` and `text` for that case, inline, in one call (the hot path).
         Returns its event, if any goes out now."""
-        if "`" in text or not quotes.span_settled(self.ticks) or (self.ticks[0] and "\n" in text):
+        t = self.ticks
+        if "`" in text or (t is not quotes.SPAN_OUT and (not quotes.span_settled(t) or (t[0] and "\n" in text))):
             self.wrote(text)               # (a backtick that starts no marker, ends a run or a line in code)
         if self.fence[1] is not None or "\n" in text:
             self.fence = fences.after(self.fence, text)

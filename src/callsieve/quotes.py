@@ -176,8 +176,13 @@ def code_span(state: tuple, s: str) -> tuple:
     """The inline-code state after `s` was written (the same whatever the chunking: whole runs
     are counted, and each piece is searched once for backticks and line endings)."""
     opened, run, lines, fresh = state
-    if not opened and not run and "`" not in s:
-        return state                   # (the common case: prose outside code)
+    if "`" not in s:
+        if not opened and not run:
+            return SPAN_OUT            # (the common case: prose outside code)
+        if s and "\n" not in s:        # (inside a span, on its line)
+            if run:
+                opened, lines, fresh = _ended(opened, run, lines, fresh)
+            return (opened, 0, lines, fresh and s.isspace()) if opened else SPAN_OUT
     i = 0
     for m in _TICK.finditer(s):
         j = m.start()
@@ -205,7 +210,8 @@ def code_span(state: tuple, s: str) -> tuple:
             run = 0
         if fresh and not s[i:].isspace():
             fresh = False
-    return opened, run, lines, fresh
+    # (outside code every state is the same one: Layout.prose asks `is SPAN_OUT` on its hot path)
+    return (opened, run, lines, fresh) if opened or run else SPAN_OUT
 
 
 def _ended(opened: int, run: int, lines: bool, fresh: bool) -> tuple[int, bool, bool]:
