@@ -97,10 +97,9 @@ class Layout:
         """Is the content inside a fenced code block?"""
         return bool(self.fence[0])
 
-    @property
-    def blocked(self) -> bool:
-        """Is the content's current line inside a blockquote, indented code or `<pre>`?"""
-        return quotes.inside(self.quote)
+    def blocked(self, marker: str) -> bool:
+        """Is `marker`, written now in the content, inside a blockquote, indented code or `<pre>`?"""
+        return quotes.inside_at(self.quote, marker)
 
     @property
     def calm(self) -> bool:

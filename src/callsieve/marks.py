@@ -154,7 +154,7 @@ def quoted(kind: Kind, marker: str, th: Thought, lay: Layout) -> bool:
     if th.inside:
         # Thinking about its own markup: "only messages after it keep the `</think>` block".
         return kind is _THINK_CLOSE and lay.rquoting and marker[0] != "`"
-    return ((kind in _FENCED and lay.fenced) or (kind in _BLOCKED and lay.blocked)
+    return ((kind in _FENCED and lay.fenced) or (kind in _BLOCKED and lay.blocked(marker))
             or (kind in _QUOTABLE and marker[0] != "`" and (lay.quoting or lay.spanning(kind not in _SPANNED))))
 
 

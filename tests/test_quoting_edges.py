@@ -1,0 +1,104 @@
+"""Property (issue 31): the edges of quoting, both ways.  Quoting that is left open must not swallow
+a later real call (a loss), and what closes quoting early must not make an example run.
+
+Each case is made up from every registry family's example call (test_property_examples.EXAMPLES)
+and checked at any chunking against a baseline that differs from it only by the quoting at stake:
+the unclosed element (or stray backtick) changes nothing after the point where CommonMark ends
+it."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helpers import chunked, chunkings, feed, summary
+from test_property_examples import EXAMPLES, _tools
+
+# Prose that leaves a quoting element open, as a sentence writes it: CommonMark reads it as inline
+# HTML in a paragraph (or an HTML block of kind 6, `<blockquote>`), which a blank line ends.
+UNCLOSED = {
+    "<code>": "Pass the city to <code>get_weather as a string.",
+    "<q>": "The docs say <q>call it once per city.",
+    "<samp>": "It printed <samp>ok and stopped.",
+    "<kbd>": "Press <kbd>Enter to go on.",
+    "<pre> in a sentence": "Wrap the output in <pre> tags.",
+    "<blockquote> block": "<blockquote>\nA tool is called once per city.",
+    "comment in a sentence": "I will check <!-- the cache first.",
+    "<code> twice": "Use <code>a</code> or <code>b to pick one.",
+}
+# Elements that open an HTML block where a line starts with them (CommonMark kinds 1 and 2):
+# only their closer ends them, blank lines inside too (a log, a script).
+BLOCKS = {
+    "<pre>": "<pre>\nlog line one",
+    "indented <pre>": "   <pre>\nlog line one",
+    "<script>": "<script>\nlet x = 1;",
+    "comment": "<!-- note",
+    "<pre><code>": "<pre><code>\nx = 1",
+}
+_CALLING = "Let me check."
+
+
+def _runs() -> list[tuple[str, str, list[str]]]:
+    """The examples that are a call after a paragraph of prose (the baseline of every case)."""
+    got = []
+    for fam, ex, names in EXAMPLES:
+        msg, _ = feed(f"{_CALLING}\n\n{ex}", tools=_tools(names))
+        if msg.tool_calls:
+            got.append((fam, ex, names))
+    return got
+
+
+RUNS = _runs()
+
+
+def _calls(msg) -> list:
+    return [(c.name, c.arguments) for c in msg.tool_calls]
+
+
+def test_most_families_run_after_a_paragraph():
+    assert len(RUNS) >= 35
+
+
+@pytest.mark.parametrize("ctx", list(UNCLOSED))
+def test_an_unclosed_element_ends_with_its_paragraph(ctx):
+    """A later call in its own paragraph runs, as it does with no element before it; on the
+    element's own line or the next it is still quoted (text)."""
+    lost, ran = [], []
+    for fam, ex, names in RUNS:
+        base, _ = feed(f"{_CALLING}\n\n{ex}", tools=_tools(names))
+        later = f"{UNCLOSED[ctx]}\n\n{ex}"
+        same = f"{UNCLOSED[ctx]}\n{ex}\nThat is all."
+        for chunks in list(chunkings(later))[:3]:
+            msg, _ = feed(later, chunks, tools=_tools(names))
+            if _calls(msg) != _calls(base):
+                lost.append(fam)
+                break
+        msg, _ = feed(same, tools=_tools(names))
+        if msg.tool_calls or msg.incomplete:
+            ran.append(fam)
+    assert lost == [] and ran == []
+
+
+@pytest.mark.parametrize("ctx", list(BLOCKS))
+def test_an_html_block_quotes_past_blank_lines(ctx):
+    ran = []
+    for fam, ex, names in RUNS:
+        text = f"{BLOCKS[ctx]}\n\nsecond paragraph\n\n{ex}"
+        for chunks in list(chunkings(text))[:3]:
+            msg, _ = feed(text, chunks, tools=_tools(names))
+            if msg.tool_calls or msg.incomplete:
+                ran.append(fam)
+                break
+    assert ran == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(RUNS), st.sampled_from(list(UNCLOSED) + list(BLOCKS)), st.data())
+def test_element_edges_in_any_chunking(case, ctx, data):
+    fam, ex, names = case
+    lead = UNCLOSED.get(ctx) or BLOCKS[ctx]
+    text = f"{lead}\n\n{ex}"
+    whole, _ = feed(text, tools=_tools(names))
+    msg, _ = feed(text, data.draw(chunked(text)), tools=_tools(names))
+    assert summary(msg) == summary(whole)
+    assert bool(whole.tool_calls) == (ctx in UNCLOSED)
