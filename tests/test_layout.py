@@ -128,6 +128,7 @@ def test_save_and_restore_round_trip():
     lay.after_markup(Lead.LAYOUT)
     th.opened(SYNTAXES[0])
     lay.thought("`t ")
+    lay.mention("<think>")
     changed = {k for k in fields if getattr(lay, k) != before[k]}
     assert changed == set(fields) - {"at_start"}   # every field but one moved
     lay.restore(saved)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from callsieve.reasoning import ROLE_WORDS
 from helpers import chunked, chunkings, feed, summary
 from test_property_examples import EXAMPLES, _tools
 
@@ -102,3 +103,34 @@ def test_element_edges_in_any_chunking(case, ctx, data):
     msg, _ = feed(text, data.draw(chunked(text)), tools=_tools(names))
     assert summary(msg) == summary(whole)
     assert bool(whole.tool_calls) == (ctx in UNCLOSED)
+
+
+# ------------------------------------------------------------------ thinking tags as words
+# A plain thinking tag (`<think>`, `<thought>`, `<reasoning>`…) after prose and a space on its line
+# is a word of the sentence, and so is its closer: the text stays whole in the content.  Where a
+# block can start (the turn, a line, glued to text) it opens thinking.
+_SENTENCES = ["Models write", "The tag is called", "Wrap the plan in", "Use the tag:", "Tags, such as",
+              "模型会写", "BEGIN"]
+_AFTER = [" around their plan.", " AFTER END", " and close it with </{w}> later.", ""]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(ROLE_WORDS), st.sampled_from(_SENTENCES), st.sampled_from(_AFTER),
+       st.sampled_from([None, False]), st.data())
+def test_a_thinking_tag_in_a_sentence_is_a_word(word, before, after, thinking, data):
+    text = f"{before} <{word}>{after.format(w=word)}"
+    kw = {} if thinking is None else {"thinking": thinking}
+    whole, _ = feed(text, **kw)
+    msg, _ = feed(text, data.draw(chunked(text)), **kw)
+    assert summary(msg) == summary(whole)
+    assert (whole.content, whole.reasoning) == (text.strip(), "")
+
+
+@pytest.mark.parametrize("word", ROLE_WORDS)
+@pytest.mark.parametrize("lead", ["", "Hello.\n", "Hello.\n\n", "Hello."])
+def test_where_a_block_can_start_it_opens_thinking(word, lead):
+    text = f"{lead}<{word}>plan it</{word}>Answer."
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks)
+        assert msg.reasoning == "plan it" and msg.content.endswith("Answer."), summary(msg)
+        assert f"<{word}>" not in msg.content

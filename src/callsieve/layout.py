@@ -46,7 +46,7 @@ class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
     __slots__ = ("th", "markup", "piece", "at_start", "lead", "gap", "ws", "rws",
-                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "last")
+                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "last", "named")
 
     def __init__(self, th: Thought, markup: Callable[[str], None],
                  piece: Callable[[type[Text] | type[Reasoning], str], None]):
@@ -66,14 +66,15 @@ class Layout:
         self.code = False              # a backtick was written in the content (code, a fence)
         self.quote = quotes.OUTSIDE    # a blockquote, indented code, <pre> (quotes.py)
         self.last = ""                 # the content's last visible character (before)
+        self.named: tuple[str, ...] = ()   # closers of thinking tags written as words (mention)
 
     def save(self) -> tuple:
         return (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
-                self.rticks, self.fence, self.code, self.quote, self.last)
+                self.rticks, self.fence, self.code, self.quote, self.last, self.named)
 
     def restore(self, state: tuple) -> None:
         (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
-         self.rticks, self.fence, self.code, self.quote, self.last) = state
+         self.rticks, self.fence, self.code, self.quote, self.last, self.named) = state
 
     # ------------------------------------------------------------------ questions
     @property
@@ -125,6 +126,19 @@ class Layout:
         as content: `before` says so (QUOTED) until the next visible character."""
         if self.lead is Lead.TEXT and not self.at_start:
             self.last = QUOTED
+
+    def in_sentence(self) -> bool:
+        """Does content written now stand in a sentence: after prose and a space on its line (not
+        at the start of the content or of a line, not right after markup, not glued to a word)?"""
+        ws = self.ws
+        return bool(ws) and not self.at_start and self.lead is Lead.TEXT and "\n" not in ws
+
+    def mention(self, opener: str) -> None:
+        """A thinking tag `<word>` went out as a word of the content (marks.quoted): its closer
+        `</word>` is a word too in this turn, not the end of a block the prompt opened."""
+        closer = "</" + opener[1:]
+        if closer not in self.named:
+            self.named += (closer,)
 
     def before(self) -> str:
         """What the prose just before a marker ends with: its last visible character and the
