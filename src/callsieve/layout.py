@@ -16,6 +16,7 @@ them after each move (Sieve._watched).  The Sieve drives it, and undoes it with 
 """
 from __future__ import annotations
 
+from collections import deque
 from enum import Enum
 from typing import TYPE_CHECKING, Callable
 
@@ -40,13 +41,17 @@ class Lead(Enum):
 
 # `before`'s "last visible character" after a spelled marker (no character prose writes)
 QUOTED = "\x00"
+# How many pieces of content `said` keeps: enough for its characters whatever the chunking (a
+# piece holds at least one visible character).
+SAID = 32
+_SAID = SAID
 
 
 class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
     __slots__ = ("th", "markup", "piece", "at_start", "lead", "gap", "ws", "rws",
-                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "last", "named")
+                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "named", "said")
 
     def __init__(self, th: Thought, markup: Callable[[str], None],
                  piece: Callable[[type[Text] | type[Reasoning], str], None]):
@@ -65,16 +70,19 @@ class Layout:
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
         self.code = False              # a backtick was written in the content (code, a fence)
         self.quote = quotes.OUTSIDE    # a blockquote, indented code, <pre> (quotes.py)
-        self.last = ""                 # the content's last visible character (before)
         self.named: tuple[str, ...] = ()   # closers of thinking tags written as words (mention)
+        # The content's last pieces, each ending in a visible character (the last one's is what
+        # `before` says; enough of them for `prose_before` whatever the chunking)
+        self.said: deque[str] = deque(maxlen=_SAID)
 
     def save(self) -> tuple:
         return (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
-                self.rticks, self.fence, self.code, self.quote, self.last, self.named)
+                self.rticks, self.fence, self.code, self.quote, self.named, tuple(self.said))
 
     def restore(self, state: tuple) -> None:
         (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
-         self.rticks, self.fence, self.code, self.quote, self.last, self.named) = state
+         self.rticks, self.fence, self.code, self.quote, self.named, said) = state
+        self.said = deque(said, maxlen=_SAID)
 
     # ------------------------------------------------------------------ questions
     @property
@@ -125,7 +133,7 @@ class Layout:
         """A marker spelled with ordinary tokens (a quoted file or page, spelling.py) just went out
         as content: `before` says so (QUOTED) until the next visible character."""
         if self.lead is Lead.TEXT and not self.at_start:
-            self.last = QUOTED
+            self.said.append(QUOTED)
 
     def in_sentence(self) -> bool:
         """Does content written now stand in a sentence: after prose and a space on its line (not
@@ -140,10 +148,19 @@ class Layout:
         if closer not in self.named:
             self.named += (closer,)
 
+    def prose_before(self) -> str:
+        """The content's last SAID characters or more (whatever the chunking), its whitespace held
+        after them included: what the prose right before a marker says ("" at the start)."""
+        if self.at_start:
+            return ""
+        return "".join(self.said)[-SAID:] + self.ws
+
     def before(self) -> str:
         """What the prose just before a marker ends with: its last visible character and the
         whitespace held after it ("" at the start, or when markup came last)."""
-        return "" if self.at_start or self.lead is not Lead.TEXT else self.last + self.ws
+        if self.at_start or self.lead is not Lead.TEXT or not self.said:
+            return ""
+        return self.said[-1][-1] + self.ws
 
     # ------------------------------------------------------------------ moves
     def after_markup(self, lead: Lead) -> None:
@@ -191,15 +208,16 @@ class Layout:
             self.thought_ends()
         self.wrote(s)
         body = s.rstrip()
-        if body:
-            self.last = body[-1]
         if len(body) == len(s):
             if self.ws:
                 s, self.ws = self.ws + s, ""
+            self.said.append(s)
             self.piece(Text, s)
         elif body:
-            self.piece(Text, self.ws + body if self.ws else body)
-            self.ws = s[len(body):]
+            body = self.ws + body if self.ws else body
+            self.said.append(body)
+            self.piece(Text, body)
+            self.ws = s[len(s.rstrip()):]
         else:
             self.ws += s
 
@@ -226,12 +244,12 @@ class Layout:
                 return []
             ws, self.ws = self.ws, text[len(body):]
             text = ws + body
-            self.last = body[-1]
+            self.said.append(text)
             return [Text(text)]
-        self.last = last
         if self.ws:
             text = self.ws + text
             self.ws = ""
+        self.said.append(text)
         return [Text(text)]
 
     def wrote(self, s: str) -> None:
