@@ -134,3 +134,61 @@ def test_where_a_block_can_start_it_opens_thinking(word, lead):
         msg, _ = feed(text, chunks)
         assert msg.reasoning == "plan it" and msg.content.endswith("Answer."), summary(msg)
         assert f"<{word}>" not in msg.content
+
+
+# ------------------------------------------------------------------ a stray backtick
+# CommonMark: a backtick run that no run of the same length closes is literal.  A call after a stray
+# backtick in its paragraph runs as it would with no backtick, when the turn ends with it (what the
+# text after it would show is not there); a span that closes after the call shows it (text).
+STRAYS = {
+    "same line": "Use the {t}get_weather tool. {ex}",
+    "next line": "Don{t}t worry, checking now.\n{ex}",
+    "after a comma": "Run {t}ls, then {ex}",
+    "double run": "Type {t}{t}q to stop.\n{ex}",
+}
+SHOWN = {
+    "span closes after it": "Write {t}the call is {ex}{t} and wait.",
+    "over lines": "Write {t}the call is\n{ex}\n{t} and wait.",
+}
+# (whole-turn frames whose example starts with prose of its own are left out, as in test_example_intros)
+NO_TICKS = [(fam, ex, names) for fam, ex, names in RUNS if "`" not in ex and fam not in ("muse", "gigachat")]
+
+
+@pytest.mark.parametrize("ctx", list(STRAYS))
+def test_a_stray_backtick_quotes_no_later_call(ctx):
+    lost, ran = [], 0
+    for fam, ex, names in NO_TICKS:
+        base, _ = feed(STRAYS[ctx].format(t="", ex=ex), tools=_tools(names))
+        ran += bool(base.tool_calls)
+        text = STRAYS[ctx].format(t="`", ex=ex)
+        for chunks in list(chunkings(text))[:3]:
+            msg, _ = feed(text, chunks, tools=_tools(names))
+            if _calls(msg) != _calls(base):
+                lost.append(fam)
+                break
+    assert lost == [] and ran >= len(NO_TICKS) - 2
+
+
+@pytest.mark.parametrize("ctx", list(SHOWN))
+def test_a_call_in_a_span_that_closes_stays_text(ctx):
+    ran = []
+    for fam, ex, names in NO_TICKS:
+        text = SHOWN[ctx].format(t="`", ex=ex)
+        for chunks in list(chunkings(text))[:3]:
+            msg, _ = feed(text, chunks, tools=_tools(names))
+            if msg.tool_calls or msg.incomplete or msg.content != text:
+                ran.append(fam)
+                break
+    assert ran == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(NO_TICKS), st.sampled_from(list(STRAYS) + list(SHOWN)), st.data())
+def test_backtick_edges_in_any_chunking(case, ctx, data):
+    fam, ex, names = case
+    text = {**STRAYS, **SHOWN}[ctx].format(t="`", ex=ex)
+    whole, _ = feed(text, tools=_tools(names))
+    msg, _ = feed(text, data.draw(chunked(text)), tools=_tools(names))
+    assert summary(msg) == summary(whole)
+    if ctx in SHOWN:
+        assert whole.tool_calls == [] and whole.content == text

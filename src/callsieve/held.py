@@ -316,6 +316,10 @@ class Hold:
         shown = not at_start and not th.inside and before[:1] not in ("", "\n")
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
+        elif self._lay is not None and self._lay.spanning():
+            # inside inline code that may never close (a stray backtick: marks.quoted): a call only
+            # if nothing shows it as one, the span's closing backticks or prose after it
+            self.start(None, blk, data, pos)
         elif shown and before[0] == QUOTED:
             # right after a marker spelled with ordinary tokens (a quoted file or page): quoted
             # markup: text, whatever follows it (block_ended)

@@ -155,6 +155,14 @@ class Layout:
             return ""
         return "".join(self.said)[-SAID:] + self.ws
 
+    def loose_span(self) -> bool:
+        """Inside inline code, did the span begin with a word (`the…`, `get_weather …`), as a stray
+        backtick in prose does, rather than with markup (`<tool_call>…`, `[TOOL_CALLS]…`: a call
+        shown)?  Read from the last SAID characters: a span opened before them counts as markup."""
+        text = self.prose_before()
+        i = text.rfind("`")
+        return 0 <= i < len(text) - 1 and text[i + 1].isalnum()
+
     def before(self) -> str:
         """What the prose just before a marker ends with: its last visible character and the
         whitespace held after it ("" at the start, or when markup came last)."""
