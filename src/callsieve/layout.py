@@ -153,7 +153,13 @@ class Layout:
         after them included: what the prose right before a marker says ("" at the start)."""
         if self.at_start:
             return ""
-        return "".join(self.said)[-SAID:] + self.ws
+        got, n = [], 0
+        for piece in reversed(self.said):      # (from the end: a piece may be a whole long text)
+            got.append(piece[-SAID:])
+            n += len(got[-1])
+            if n >= SAID:
+                break
+        return "".join(reversed(got))[-SAID:] + self.ws
 
     def loose_span(self) -> bool:
         """Inside inline code, did the span begin with a word (`the…`, `get_weather …`), as a stray
