@@ -312,11 +312,13 @@ class Hold:
         with prose after it; a block whose opener is not the family's own token (own_token:
         those are never prose) written inside a sentence (after a word, `:` or `,`), `…you would write <invoke …>…</invoke>
         and wait` (after a sentence's end, `Texting now. <call> Sent.`, it is the next thing the
-        model did)."""
+        model did); any block after prose that says an example follows (`for example:`, `e.g.`:
+        _INTRO), special tokens' too.  And a block opened in inline code that may be a stray
+        backtick (marks.quoted left it to us): what follows it decides."""
         shown = not at_start and not th.inside and before[:1] not in ("", "\n")
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
-        elif self._lay is not None and self._lay.spanning():
+        elif not th.inside and self._lay is not None and self._lay.spanning():
             # inside inline code that may never close (a stray backtick: marks.quoted): a call only
             # if nothing shows it as one, the span's closing backticks or prose after it
             self.start(None, blk, data, pos)
@@ -329,7 +331,7 @@ class Hold:
         elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
                                or blk.opener in fmt.fences):
             self.start(None, blk, data, pos, fenced=blk.opener in fmt.fences)
-        elif before and before[0] != QUOTED and self.introduced():
+        elif before and before[0] != QUOTED and not th.inside and self.introduced():
             # prose that says an example follows ("for example:", "e.g.", "looks like this:"):
             # prose after the block says it was one, even a special token's; the turn's end, the call
             self.start(None, blk, data, pos, shown=True)
