@@ -192,3 +192,16 @@ def test_backtick_edges_in_any_chunking(case, ctx, data):
     assert summary(msg) == summary(whole)
     if ctx in SHOWN:
         assert whole.tool_calls == [] and whole.content == text
+
+
+def test_a_mentioned_tag_leaves_a_prompt_opened_block_its_closer():
+    """Thinking the prompt opened (not known to the Sieve) mentions `<think>` in a sentence: its
+    closer on a line of its own still ends that block (the mention makes only closers that stand
+    as words text: in a sentence, or right after the opener)."""
+    text = "I could wrap it in <think> tags. Done.\n</think>\n\nThe answer is 4."
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks, thinking=True)
+        assert (msg.reasoning, msg.content) == ("I could wrap it in <think> tags. Done.", "The answer is 4.")
+    for text in ("Wrap it in <think></think> tags.", "Use <thought> and </thought> around it."):
+        for chunks in chunkings(text):
+            assert feed(text, chunks)[0].content == text

@@ -169,6 +169,12 @@ class Layout:
         i = text.rfind("`")
         return 0 <= i < len(text) - 1 and text[i + 1].isalnum()
 
+    def mentioned(self, closer: str) -> bool:
+        """Is `closer`, whose opener went out as a word (mention), a word too where it stands: in a
+        sentence, or right after that opener?"""
+        said = self.said
+        return self.in_sentence() or (not self.ws and bool(said) and said[-1].endswith("<" + closer[2:]))
+
     def before(self) -> str:
         """What the prose just before a marker ends with: its last visible character and the
         whitespace held after it ("" at the start, or when markup came last)."""

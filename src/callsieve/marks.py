@@ -32,7 +32,9 @@ _THINK_OPEN, _STRAY_CLOSE, _CALL = Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CALL
 # Thinking openers that are plain words in a tag: one opens a block where a block can start (the
 # turn, a line, right after markup) or glued to text (`x<think>b</think>y`: interleaved thinking);
 # after prose and a space on its line it is a word of the sentence ("models write <thought> around
-# their plan", "BEGIN <think> AFTER END"), and so is its closer after it (Layout.mention).  A family's
+# their plan", "BEGIN <think> AFTER END"), and so is its closer after it in a sentence too, or right
+# after it (`<think></think>`; on a line of its own it still ends a block the prompt opened:
+# Layout.mentioned).  A family's
 # own token (`<seed:think>`, `[THINK]`, `<|channel>thought`) is no word: it opens thinking anywhere.
 _WORD_OPENERS = frozenset(f"<{w}>" for w in ROLE_WORDS)
 
@@ -168,7 +170,7 @@ def quoted(kind: Kind, marker: str, th: Thought, lay: Layout) -> bool:
         return kind is _THINK_CLOSE and lay.rquoting and marker[0] != "`"
     if kind is _THINK_OPEN and marker in _WORD_OPENERS and lay.in_sentence():
         return True
-    if kind is _STRAY_CLOSE and lay.named and marker in lay.named:
+    if kind is _STRAY_CLOSE and lay.named and marker in lay.named and lay.mentioned(marker):
         return True
     return ((kind in _FENCED and lay.fenced) or (kind in _BLOCKED and lay.blocked(marker))
             or (kind in _QUOTABLE and marker[0] != "`" and (lay.quoting or lay.spanning(kind not in _SPANNED))
