@@ -202,6 +202,6 @@ def test_a_mentioned_tag_leaves_a_prompt_opened_block_its_closer():
     for chunks in chunkings(text):
         msg, _ = feed(text, chunks, thinking=True)
         assert (msg.reasoning, msg.content) == ("I could wrap it in <think> tags. Done.", "The answer is 4.")
-    for text in ("Wrap it in <think></think> tags.", "Use <thought> and </thought> around it."):
+    for text in ("Wrap it in <think></think> tags.", "Use <thought> and </thought> around it.", "Hello. <think>plan</think>Answer."):
         for chunks in chunkings(text):
             assert feed(text, chunks)[0].content == text

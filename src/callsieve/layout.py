@@ -171,9 +171,12 @@ class Layout:
 
     def mentioned(self, closer: str) -> bool:
         """Is `closer`, whose opener went out as a word (mention), a word too where it stands: in a
-        sentence, or right after that opener?"""
-        said = self.said
-        return self.in_sentence() or (not self.ws and bool(said) and said[-1].endswith("<" + closer[2:]))
+        sentence, or on that opener's line, not far after it (`<think></think>`, `<think>plan</think>`)?"""
+        if self.in_sentence():
+            return True
+        tail = self.prose_before()
+        i = tail.rfind("<" + closer[2:])
+        return i >= 0 and "\n" not in tail[i:]
 
     def before(self) -> str:
         """What the prose just before a marker ends with: its last visible character and the

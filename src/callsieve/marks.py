@@ -32,9 +32,9 @@ _THINK_OPEN, _STRAY_CLOSE, _CALL = Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CALL
 # Thinking openers that are plain words in a tag: one opens a block where a block can start (the
 # turn, a line, right after markup) or glued to text (`x<think>b</think>y`: interleaved thinking);
 # after prose and a space on its line it is a word of the sentence ("models write <thought> around
-# their plan", "BEGIN <think> AFTER END"), and so is its closer after it in a sentence too, or right
-# after it (`<think></think>`; on a line of its own it still ends a block the prompt opened:
-# Layout.mentioned).  A family's
+# their plan", "BEGIN <think> AFTER END"), and so is its closer after it in a sentence too, or on
+# the opener's line (`<think></think>`; on a line of its own it still ends a block the prompt
+# opened: Layout.mentioned).  A family's
 # own token (`<seed:think>`, `[THINK]`, `<|channel>thought`) is no word: it opens thinking anywhere.
 _WORD_OPENERS = frozenset(f"<{w}>" for w in ROLE_WORDS)
 
