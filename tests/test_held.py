@@ -200,9 +200,11 @@ def test_what_follows_a_held_example_decides_alike_in_any_chunking(text, data):
 def test_a_marker_quoted_after_a_held_fenced_call_is_prose_in_any_chunking():
     # After an unclosed backtick the rest of the line is inline code: the JSON (or the tag) glued
     # to the fence's closer is quoted text, so prose follows the fenced call, which is then an
-    # example (its text content), as when a stream splits right before the quoted marker.
+    # example (its text content), as when a stream splits right before the quoted marker.  (A span
+    # that begins with markup, `.`: one that begins with a word may be a stray backtick, which
+    # quotes no call: test_quoting_edges.)
     for tail in (CALL_JSON, "<tool_call>\n{", "<tool_call>"):
-        text = '`x```tool_code\nget_weather(city="Oslo")\n```' + tail
+        text = '`.```tool_code\nget_weather(city="Oslo")\n```' + tail
         whole, _ = feed(text, tools=WEATHER)
         assert whole.tool_calls == [] and whole.content == text, summary(whole)
         for chunks in (split(text, [1]), split(text, [2]), split(text, [len(text) - len(tail)])):

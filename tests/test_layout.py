@@ -1,4 +1,6 @@
 """The output layout alone (layout.py): its moves and its save/restore round trip."""
+import copy
+
 from callsieve import fences
 from callsieve.events import Reasoning, Text
 from callsieve.layout import Layout, Lead
@@ -123,11 +125,12 @@ def test_save_and_restore_round_trip():
     lay.content(" ")
     saved = lay.save()
     fields = Layout.__slots__[4:]            # (after th and the three callbacks)
-    before = {k: getattr(lay, k) for k in fields}
+    before = {k: copy.copy(getattr(lay, k)) for k in fields}   # (said is a deque, changed in place)
     lay.content("\n```\n> more `a  ")
     lay.after_markup(Lead.LAYOUT)
     th.opened(SYNTAXES[0])
     lay.thought("`t ")
+    lay.mention("<think>")
     changed = {k for k in fields if getattr(lay, k) != before[k]}
     assert changed == set(fields) - {"at_start"}   # every field but one moved
     lay.restore(saved)

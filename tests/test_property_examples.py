@@ -103,14 +103,15 @@ def test_each_example_alone_is_a_call():
         assert msg.tool_calls, fam
 
 
-# Contexts where some family's example still runs or loses text: what is left (docs/guarantees.md).
+# Contexts where some family's example still runs or loses text: which families, and why
+# (docs/guarantees.md).  Exact: a family that starts to pass is taken off the list.
 LEFT = {
-    "in an XML attribute": "a marker inside an attribute's value is read (attributes are not tracked in prose)",
-    "after 'for example:'": "a special-token call inside a sentence is the call (held.own_token): prose after it does not "
-                            "make it an example",
-    "after 'e.g.'": "'e.g.' ends in a sentence's full stop: a block after it is the next thing the model did",
-    "after 'like this:' on its own line": "a call on its own line with prose after it is the call (models write prose "
-                                          "after their call)",
+    "in an XML attribute": ({"bracket_tool_calls"}, "a marker inside an attribute's value is read (attributes "
+                            "are not tracked in prose)"),
+    # Whole-turn frames whose example starts with prose of its own ("Checking.<|message_sep|>…"): the
+    # call follows that prose, not the phrase that introduced the example.
+    **{ctx: ({"muse", "gigachat"}, "an example that is a whole turn, prose first, hides the phrase that introduced it")
+       for ctx in ("after 'for example:'", "after 'e.g.'", "after 'like this:' on its own line")},
 }
 
 
@@ -128,14 +129,13 @@ def _failures(ctx: str, chunkings_per_case: int = 3) -> list[str]:
     return got
 
 
-@pytest.mark.parametrize("ctx", [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=LEFT[c])) if c in LEFT
-                                 else c for c in CONTEXTS])
+@pytest.mark.parametrize("ctx", list(CONTEXTS))
 def test_every_familys_example_in_a_quoting_context_stays_text(ctx):
-    assert _failures(ctx) == []
+    assert set(_failures(ctx)) == LEFT.get(ctx, (set(), ""))[0]
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.sampled_from([c for c in CASES if c[0] not in LEFT]), st.data())
+@given(st.sampled_from([c for c in CASES if c[1] not in LEFT.get(c[0], (set(), ""))[0]]), st.data())
 def test_in_any_chunking(case, data):
     ctx, fam = case
     ex, names = _BY_FAMILY[fam]

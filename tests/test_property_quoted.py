@@ -219,7 +219,9 @@ def test_the_heads_are_found_from_the_declarations():
 # Inline code by CommonMark's rules (quotes.code_span): a run of n backticks opens a span that the
 # next run of exactly n closes, line endings inside allowed, up to the paragraph's end (a blank
 # line, a fence line).  A call shown in a span over several lines stays text; a call after the span
-# closed, or after the paragraph an unclosed backtick stood in, runs; nothing is held back for it.
+# closed, or after the paragraph an unclosed backtick stood in, runs; so does one after a stray
+# backtick that no run closes (literal, CommonMark) when the turn ends with it; nothing is held back
+# for it.
 import json  # noqa: E402
 
 from callsieve import quotes  # noqa: E402
@@ -239,7 +241,7 @@ def _runs(text: str) -> set:
     "Write `` the call is\n" + CALL + " `` and wait.",              # double backticks
     "Write `` a ` then\n" + CALL + " `` and wait.",                 # a shorter run inside is literal
     "Write `it\nover\nlines\n" + CALL + "\n` and wait.",
-    "Write `unclosed and\n" + CALL,                                  # open to the paragraph's end
+    "Write `open, with prose\n" + CALL + "\nafter the call.",      # (held: prose after it, an example)
 ])
 def test_a_call_in_a_code_span_over_several_lines_stays_text(text):
     assert _runs(text) == {0}
@@ -253,6 +255,9 @@ def test_a_call_in_a_code_span_over_several_lines_stays_text(text):
     "A stray ` here.\n\n" + CALL,                                   # the paragraph ended
     "A stray ` here.\n  \t\n" + CALL,                              # (a line of whitespace is blank)
     "A stray ` here:\n```\ncode\n```\n" + CALL,                   # a fence ends the paragraph
+    "Write `unclosed and\n" + CALL,                                  # no run closes it: literal (CommonMark)
+    "Use the `get_weather tool. " + CALL,                            # (on the same line)
+    "Run `ls, then " + CALL + "\n\n",
 ])
 def test_a_call_after_the_span_or_its_paragraph_runs(text):
     assert _runs(text) == {1}

@@ -109,9 +109,10 @@ def test_thinking_off_a_block_the_model_writes_anyway_is_reasoning():
 def test_thinking_off_an_empty_block_first_is_markup(block):
     # the template's own no-think block, written by the model: no thought, and no content
     check(block + "Answer", thinking=False, content="Answer", reasoning="")
-    # anywhere else too: a thinking block is never answer text with tags in it, as with thinking
-    # on (the policy of docs/reasoning.md)
-    check("Say <think></think> Answer", thinking=False, content="Say Answer", reasoning="")
+    # anywhere else a block can open too (a line's start): a thinking block is never
+    # answer text with tags in it, as with thinking on (the policy of docs/reasoning.md); after a
+    # word and a space the tags are words of the sentence (test_thinking_role_words)
+    check("Say\n<think></think> Answer", thinking=False, content="Say\nAnswer", reasoning="")
 
 
 def test_session_learns_that_the_template_opens_thinking():

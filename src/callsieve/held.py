@@ -31,6 +31,12 @@ _VISIBLE = re.compile(r"\S")
 # Prose that goes on: a block after a word, `:` or `,` stands in a sentence's middle (after a
 # sentence's end, a quote or a symbol, it is the next thing the model did).
 _GOES_ON = frozenset(":,;：，")
+# Prose that says an example follows: what it ends with (then only whitespace before the block).
+# Prose that announces the model's own call ("Let me check.", "Calling the tool:") says no such thing.
+_INTRO = re.compile(
+    r"(?:\b(?:for example|for instance|e\.\s?g\.|such as|like (?:this|so)|looks like|as follows|examples?"
+    r"|(?:format|syntax|shape) is|por ejemplo|par exemple|zum beispiel|z\.\s?b\.|например)"
+    r"|例如|比如|例えば|たとえば|예를 들어)\s*[:：,，、]?\s*\Z", re.I)
 
 
 class Tentative:
@@ -307,10 +313,16 @@ class Hold:
         with prose after it; a block whose opener is not the family's own token (own_token:
         those are never prose) written inside a sentence (after a word, `:` or `,`), `…you would write <invoke …>…</invoke>
         and wait` (after a sentence's end, `Texting now. <call> Sent.`, it is the next thing the
-        model did)."""
+        model did); any block after prose that says an example follows (`for example:`, `e.g.`:
+        _INTRO), special tokens' too.  And a block opened in inline code that may be a stray
+        backtick (marks.quoted left it to us): what follows it decides."""
         shown = not at_start and not th.inside and before[:1] not in ("", "\n")
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
+        elif not th.inside and self._lay is not None and self._lay.spanning():
+            # inside inline code that may never close (a stray backtick: marks.quoted): a call only
+            # if nothing shows it as one, the span's closing backticks or prose after it
+            self.start(None, blk, data, pos)
         elif shown and before[0] == QUOTED:
             # right after a marker spelled with ordinary tokens (a quoted file or page): quoted
             # markup: text, whatever follows it (block_ended)
@@ -320,6 +332,10 @@ class Hold:
         elif fmt.examples and ((not at_start and (fmt.shaped or blk.opener in fmt.tool_openers))
                                or blk.opener in fmt.fences):
             self.start(None, blk, data, pos, fenced=blk.opener in fmt.fences)
+        elif before and before[0] != QUOTED and not th.inside and self.introduced():
+            # prose that says an example follows ("for example:", "e.g.", "looks like this:"):
+            # prose after the block says it was one, even a special token's; the turn's end, the call
+            self.start(None, blk, data, pos, shown=True)
         elif shown and before[0] == ":" and blk.opener in getattr(fmt, "inline", ()):
             self.start(None, blk, data, pos, shown=True)
         elif (shown and before[1:] and "\n" not in before and (before[0].isalnum() or before[0] in _GOES_ON)
@@ -331,6 +347,11 @@ class Hold:
             self.start(MAYBE_THINK, blk, data, pos)
         elif self.quotes is not None:
             self.start(None, blk, data, pos, quick=True)
+
+    def introduced(self) -> bool:
+        """Does the content right before the block say an example follows (_INTRO)?"""
+        lay = self._lay
+        return lay is not None and _INTRO.search(lay.prose_before()) is not None
 
     def start(self, think: OpenThinking | None, blk: Block, data: str, pos: int,
               quick: bool = False, sentence: bool = False, shown: bool = False, spelled: bool = False,

@@ -16,6 +16,7 @@ them after each move (Sieve._watched).  The Sieve drives it, and undoes it with 
 """
 from __future__ import annotations
 
+from collections import deque
 from enum import Enum
 from typing import TYPE_CHECKING, Callable
 
@@ -40,13 +41,17 @@ class Lead(Enum):
 
 # `before`'s "last visible character" after a spelled marker (no character prose writes)
 QUOTED = "\x00"
+# How many pieces of content `said` keeps: enough for its characters whatever the chunking (a
+# piece holds at least one visible character).
+SAID = 32
+_SAID = SAID
 
 
 class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
     __slots__ = ("th", "markup", "piece", "at_start", "lead", "gap", "ws", "rws",
-                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "last")
+                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "named", "said")
 
     def __init__(self, th: Thought, markup: Callable[[str], None],
                  piece: Callable[[type[Text] | type[Reasoning], str], None]):
@@ -65,15 +70,19 @@ class Layout:
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
         self.code = False              # a backtick was written in the content (code, a fence)
         self.quote = quotes.OUTSIDE    # a blockquote, indented code, <pre> (quotes.py)
-        self.last = ""                 # the content's last visible character (before)
+        self.named: tuple[str, ...] = ()   # closers of thinking tags written as words (mention)
+        # The content's last pieces, each ending in a visible character (the last one's is what
+        # `before` says; enough of them for `prose_before` whatever the chunking)
+        self.said: deque[str] = deque(maxlen=_SAID)
 
     def save(self) -> tuple:
         return (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
-                self.rticks, self.fence, self.code, self.quote, self.last)
+                self.rticks, self.fence, self.code, self.quote, self.named, tuple(self.said))
 
     def restore(self, state: tuple) -> None:
         (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
-         self.rticks, self.fence, self.code, self.quote, self.last) = state
+         self.rticks, self.fence, self.code, self.quote, self.named, said) = state
+        self.said = deque(said, maxlen=_SAID)
 
     # ------------------------------------------------------------------ questions
     @property
@@ -97,10 +106,9 @@ class Layout:
         """Is the content inside a fenced code block?"""
         return bool(self.fence[0])
 
-    @property
-    def blocked(self) -> bool:
-        """Is the content's current line inside a blockquote, indented code or `<pre>`?"""
-        return quotes.inside(self.quote)
+    def blocked(self, marker: str) -> bool:
+        """Is `marker`, written now in the content, inside a blockquote, indented code or `<pre>`?"""
+        return quotes.inside_at(self.quote, marker)
 
     @property
     def calm(self) -> bool:
@@ -126,12 +134,57 @@ class Layout:
         """A marker spelled with ordinary tokens (a quoted file or page, spelling.py) just went out
         as content: `before` says so (QUOTED) until the next visible character."""
         if self.lead is Lead.TEXT and not self.at_start:
-            self.last = QUOTED
+            self.said.append(QUOTED)
+
+    def in_sentence(self) -> bool:
+        """Does content written now stand in a sentence: after prose and a space on its line (not
+        at the start of the content or of a line, not right after markup, not glued to a word)?"""
+        ws = self.ws
+        return bool(ws) and not self.at_start and self.lead is Lead.TEXT and "\n" not in ws
+
+    def mention(self, opener: str) -> None:
+        """A thinking tag `<word>` went out as a word of the content (marks.quoted): its closer
+        `</word>` is a word too in this turn, not the end of a block the prompt opened."""
+        closer = "</" + opener[1:]
+        if closer not in self.named:
+            self.named += (closer,)
+
+    def prose_before(self) -> str:
+        """The content's last SAID characters or more (whatever the chunking), its whitespace held
+        after them included: what the prose right before a marker says ("" at the start)."""
+        if self.at_start:
+            return ""
+        got, n = [], 0
+        for piece in reversed(self.said):      # (from the end: a piece may be a whole long text)
+            got.append(piece[-SAID:])
+            n += len(got[-1])
+            if n >= SAID:
+                break
+        return "".join(reversed(got))[-SAID:] + self.ws
+
+    def loose_span(self) -> bool:
+        """Inside inline code, did the span begin with a word (`the…`, `get_weather …`), as a stray
+        backtick in prose does, rather than with markup (`<tool_call>…`, `[TOOL_CALLS]…`: a call
+        shown)?  Read from the last SAID characters: a span opened before them counts as markup."""
+        text = self.prose_before()
+        i = text.rfind("`")
+        return 0 <= i < len(text) - 1 and text[i + 1].isalnum()
+
+    def mentioned(self, closer: str) -> bool:
+        """Is `closer`, whose opener went out as a word (mention), a word too where it stands: in a
+        sentence, or on that opener's line, not far after it (`<think></think>`, `<think>plan</think>`)?"""
+        if self.in_sentence():
+            return True
+        tail = self.prose_before()
+        i = tail.rfind("<" + closer[2:])
+        return i >= 0 and "\n" not in tail[i:]
 
     def before(self) -> str:
         """What the prose just before a marker ends with: its last visible character and the
         whitespace held after it ("" at the start, or when markup came last)."""
-        return "" if self.at_start or self.lead is not Lead.TEXT else self.last + self.ws
+        if self.at_start or self.lead is not Lead.TEXT or not self.said:
+            return ""
+        return self.said[-1][-1] + self.ws
 
     # ------------------------------------------------------------------ moves
     def after_markup(self, lead: Lead) -> None:
@@ -179,15 +232,16 @@ class Layout:
             self.thought_ends()
         self.wrote(s)
         body = s.rstrip()
-        if body:
-            self.last = body[-1]
         if len(body) == len(s):
             if self.ws:
                 s, self.ws = self.ws + s, ""
+            self.said.append(s)
             self.piece(Text, s)
         elif body:
-            self.piece(Text, self.ws + body if self.ws else body)
-            self.ws = s[len(body):]
+            body = self.ws + body if self.ws else body
+            self.said.append(body)
+            self.piece(Text, body)
+            self.ws = s[len(s.rstrip()):]
         else:
             self.ws += s
 
@@ -215,12 +269,12 @@ class Layout:
                 return []
             ws, self.ws = self.ws, text[len(body):]
             text = ws + body
-            self.last = body[-1]
+            self.said.append(text)
             return [Text(text)]
-        self.last = last
         if self.ws:
             text = self.ws + text
             self.ws = ""
+        self.said.append(text)
         return [Text(text)]
 
     def wrote(self, s: str) -> None:

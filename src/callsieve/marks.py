@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .layout import Layout, Lead, Output
 from .markers import FAMILY_TOKENS, Action, Kind, family, frames_turn, vocabulary
-from .reasoning import Thought
+from .reasoning import ROLE_WORDS, Thought
 
 if TYPE_CHECKING:
     from .calls import Calls
@@ -28,6 +28,15 @@ _FENCED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN, Kind.THINK_OPEN, Kind.S
 # control tokens and thinking markers (Inkling's calls end with its thinking closer).
 _BLOCKED = frozenset((Kind.CALL, Kind.CONTROL, Kind.SPAN, Kind.THINK_OPEN, Kind.STRAY_CLOSE))
 _THINK_CLOSE = Kind.THINK_CLOSE         # (a member read from its class costs a metaclass lookup)
+_THINK_OPEN, _STRAY_CLOSE, _CALL = Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CALL
+# Thinking openers that are plain words in a tag: one opens a block where a block can start (the
+# turn, a line, right after markup) or glued to text (`x<think>b</think>y`: interleaved thinking);
+# after prose and a space on its line it is a word of the sentence ("models write <thought> around
+# their plan", "BEGIN <think> AFTER END"), and so is its closer after it in a sentence too, or on
+# the opener's line (`<think></think>`; on a line of its own it still ends a block the prompt
+# opened: Layout.mentioned).  A family's
+# own token (`<seed:think>`, `[THINK]`, `<|channel>thought`) is no word: it opens thinking anywhere.
+_WORD_OPENERS = frozenset(f"<{w}>" for w in ROLE_WORDS)
 
 
 class Marks:
@@ -150,12 +159,22 @@ def quoted(kind: Kind, marker: str, th: Thought, lay: Layout) -> bool:
     block or `<pre>` (quotes.py: a file the model read, quoted back).  (A fence that is itself a call is fenced_json's, decided
     where the fence opens.)  Inline code may span lines (CommonMark): a call opener on a later line
     of its paragraph is quoted too (and a control token; a thinking marker only after text on its line).  Inside thinking only its closer can be quoted, in
-    `inline code` opened on its line."""
+    `inline code` opened on its line.
+
+    A call opener in inline code whose span began with a word ("use the `search tool. <tool_call>…":
+    Layout.loose_span) is not decided here: CommonMark reads a backtick run that no run closes as
+    literal, which only the text after it shows; its block is held (held.Hold.claimed: a backtick or
+    prose after it, an example; the turn's end, the call).  A span that began with markup shows it."""
     if th.inside:
         # Thinking about its own markup: "only messages after it keep the `</think>` block".
         return kind is _THINK_CLOSE and lay.rquoting and marker[0] != "`"
-    return ((kind in _FENCED and lay.fenced) or (kind in _BLOCKED and lay.blocked)
-            or (kind in _QUOTABLE and marker[0] != "`" and (lay.quoting or lay.spanning(kind not in _SPANNED))))
+    if kind is _THINK_OPEN and marker in _WORD_OPENERS and lay.in_sentence():
+        return True
+    if kind is _STRAY_CLOSE and lay.named and marker in lay.named and lay.mentioned(marker):
+        return True
+    return ((kind in _FENCED and lay.fenced) or (kind in _BLOCKED and lay.blocked(marker))
+            or (kind in _QUOTABLE and marker[0] != "`" and (lay.quoting or lay.spanning(kind not in _SPANNED))
+                and not (kind is _CALL and lay.loose_span())))
 
 
 class Acts:

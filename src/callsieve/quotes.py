@@ -18,9 +18,14 @@ content as it is written, the same whatever the chunking:
   answer a JSON object): (depth, in a string, after a backslash) while it is open, None before
   anything visible, False once there is none (or it closed).  Markup inside one of its strings is
   quoted (`{"syntax": "<tool_call>…"}` documents a call);
-- pre: (depth, comment): how many of those elements are open (`<pre><code>` nest; a closer with
-  none open changes nothing; an unclosed one quotes to the end), and inside `<!--` … `-->`; tail:
-  the end of the content that may still begin one of those tags (or end the comment).
+- pre: (depth, comment, block, lead): how many of those elements are open (`<pre><code>` nest; a
+  closer with none open changes nothing), inside `<!--` … `-->`, whether the first of them opened
+  an HTML block that only its closer ends, and whether `tail` began where a line may start one.
+  Where an unclosed one stops quoting follows CommonMark: a line that starts with `<pre`,
+  `<script`, `<style`, `<textarea` (`<xmp`, `<listing`) or `<!--` opens a block that runs to its
+  closer (or the end); anywhere else (`<code>`, `<q>` in a sentence, a `<blockquote>` block) the
+  quoting ends with the paragraph, at a blank line, so a later call in its own paragraph runs;
+  tail: the end of the content that may still begin one of those tags (or end the comment).
 Only each line's leading whitespace is walked, and each piece with a `<` searched once: linear.
 """
 from __future__ import annotations
@@ -28,7 +33,8 @@ from __future__ import annotations
 import re
 
 START, BLANK, CODE, TEXT, QUOTE, ROW = "start", "blank", "code", "text", "quote", "row"
-OUTSIDE = (START, 0, None, False, (0, False), "", None)
+PRE_OUT = (0, False, False, False)
+OUTSIDE = (START, 0, None, False, PRE_OUT, "", None)
 _JSON = re.compile(r'["{}\[\]]')
 _STRING = re.compile(r'["\\]')
 # Elements whose content is code, output, keys or a quotation: markup inside is shown, not made.
@@ -36,13 +42,27 @@ _NAMES = ("pre", "code", "samp", "kbd", "tt", "var", "xmp", "listing", "textarea
           "script", "style")
 _TAG = re.compile(r"<(/?)(?:%s)(?=[\s>])|<!--" % "|".join(_NAMES), re.I)
 _TAGS = tuple(f"<{c}{n}" for n in _NAMES for c in ("", "/")) + ("<!--",)
+# Those that open an HTML block ended by their closer only, where a line starts with them
+# (CommonMark's HTML blocks of kinds 1 and 2).
+_BLOCKS = frozenset(("pre", "script", "style", "textarea", "xmp", "listing", "!--"))
 _LONGEST = max(map(len, _TAGS))
 
 
 def inside(state: tuple) -> bool:
     """Is markup written now (on the current line) quoted?"""
     kind, doc = state[2], state[6]
-    return kind is QUOTE or kind is CODE or kind is ROW or state[4] != (0, False) or bool(doc and doc[1])
+    pre = state[4]
+    return kind is QUOTE or kind is CODE or kind is ROW or bool(pre[0] or pre[1]) or bool(doc and doc[1])
+
+
+def inside_at(state: tuple, marker: str) -> bool:
+    """Is `marker`, written now, quoted?  A marker that starts with a line ending (`\n[`) ends the
+    current line first: the blank line it makes ends an element's quoting before it."""
+    if marker[:1] == "\n" and inside(state) and (state[4][0] or state[4][1]):
+        ended = after(state, "\n")
+        if not (ended[4][0] or ended[4][1]):
+            return inside(state[:4] + (ended[4],) + state[5:])
+    return inside(state)
 
 
 def settled(state: tuple) -> bool:
@@ -56,8 +76,9 @@ def after(state: tuple, text: str) -> tuple:
     prev, width, kind, seen, pre, tail, doc = state
     if doc is not False:
         doc = _doc(doc, text)
-    if tail or "<" in text or pre[1]:
-        pre, tail = _pre(pre, tail + text)
+    # (elements are read up to each blank line, which ends those that are no HTML block)
+    tags = tail or "<" in text or pre[0] or pre[1]
+    fresh, done = not seen and width <= 3, 0
     i, n = 0, len(text)
     while i < n:
         if seen:                       # the line is known: on to the next one
@@ -70,6 +91,11 @@ def after(state: tuple, text: str) -> tuple:
         c = text[i]
         i += 1
         if c == "\n":
+            if tags and prev is not START:     # a blank line
+                pre, tail = _pre(pre, tail + text[done:i], pre[3] if tail else fresh)
+                if (pre[0] or pre[1]) and not pre[2]:
+                    pre, tail = PRE_OUT, ""
+                fresh, done = True, i
             prev, width, kind = (START if prev is START else BLANK), 0, None
         elif c == " " or c == "\t":
             width += 1 if c == " " else 4 - width % 4
@@ -79,6 +105,8 @@ def after(state: tuple, text: str) -> tuple:
             seen = True
             if kind is None:
                 kind = QUOTE if c == ">" else ROW if c == "|" else TEXT
+    if tags and (done < n or tail):
+        pre, tail = _pre(pre, tail + text[done:], pre[3] if tail else fresh)
     return prev, width, kind, seen, pre, tail, doc
 
 
@@ -124,10 +152,11 @@ def _doc(doc: tuple | None, text: str) -> tuple | bool | None:
     return depth, string, escaped
 
 
-def _pre(pre: tuple, text: str) -> tuple[tuple, str]:
-    """(depth, comment) of the quoting elements after `text`, and the end of it that may still
-    begin a tag (or end the comment)."""
-    depth, comment = pre
+def _pre(pre: tuple, text: str, fresh: bool) -> tuple[tuple, str]:
+    """The quoting elements' state (see the module's docstring) after `text`, and the end of it
+    that may still begin a tag (or end the comment).  `fresh`: text[0] stands where a line may
+    still start an HTML block (after at most three spaces)."""
+    depth, comment, block, _ = pre
     i, n = 0, len(text)
     while i < n:
         if comment:
@@ -135,25 +164,45 @@ def _pre(pre: tuple, text: str) -> tuple[tuple, str]:
             if j < 0:
                 break
             comment, i = False, j + 3
+            block = block and depth > 0
             continue
         m = _TAG.search(text, i)
         if m is None:
             break
+        if not depth and not comment:          # the first one opens: an HTML block?
+            block = not m.group(1) and _starts_line(text, m.start(), fresh) and _kind(m) in _BLOCKS
         if m.group() == "<!--":
             comment = True
         elif m.group(1):
             depth = max(0, depth - 1)
+            block = block and depth > 0
         else:
             depth += 1
         i = m.end()
     if comment:
-        return (depth, True), "--" if text.endswith("--") else "-" if text.endswith("-") else ""
+        return (depth, True, block, False), "--" if text.endswith("--") else "-" if text.endswith("-") else ""
     k = text.rfind("<", max(i, len(text) - _LONGEST))
     if k < 0:
-        return (depth, False), ""
+        return (depth, False, block, False), ""
     end = text[k:].lower()
-    return (depth, False), end if any(t.startswith(end) for t in _TAGS) else ""
+    if not any(t.startswith(end) for t in _TAGS):
+        return (depth, False, block, False), ""
+    return (depth, False, block, _starts_line(text, k, fresh)), end
 
+
+def _kind(m: re.Match) -> str:
+    """The element a _TAG match opens (`!--` for a comment)."""
+    return m.group()[1:].lower().lstrip("/")
+
+
+def _starts_line(text: str, k: int, fresh: bool) -> bool:
+    """Does text[k] stand where a line starts, after at most three spaces (`fresh`: text[0] may)?
+    (Looks back four characters at most.)"""
+    back = text[max(0, k - 4):k]
+    nl = back.rfind("\n")
+    if nl >= 0:
+        return back[nl + 1:].strip(" ") == ""
+    return k < 4 and fresh and back.strip(" ") == ""
 
 
 # ------------------------------------------------------------------ inline code

@@ -48,6 +48,7 @@ _TEXT = Lead.TEXT
 _CLOSE = Action(Kind.THINK_CLOSE)
 # (An enum member read from its class costs a metaclass lookup: the scan loop reads these.)
 _CALL, _KEEP, _THINK_CLOSE, _STRAY_CLOSE = Kind.CALL, Kind.KEEP, Kind.THINK_CLOSE, Kind.STRAY_CLOSE
+_THINK_OPEN = Kind.THINK_OPEN
 _Next: TypeAlias = "tuple[str, int] | None"     # what a mode hands on: (data, pos), or None (all consumed)
 
 
@@ -433,6 +434,8 @@ class Sieve:
                     pos = i
                 else:
                     self._emit(marker)
+                    if kind is _THINK_OPEN:    # (a thinking tag written as a word: its closer too)
+                        self._lay.mention(marker)
             elif kind is _CALL:
                 if hold.after_close():     # a call after the thinking that closed on a held one:
                     self._play(hold.thought(len(data) - s))    # that one was its draft
