@@ -340,7 +340,6 @@ XFAIL: dict[tuple[str, str], str] = {
     ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
                            "stream before its closer may have lost arguments, so it is incomplete, never "
                            "run (a JSON body ends itself, and is read)",
-    ("bent", "spaced_token"): "a special token written with spaces (`<| x |>`) is not the token",
     ("bent", "bar_swap"): "Gemma 4's `<|tool_call>` with its one bar swapped (`<｜tool_call>`): no wrapper "
                           "shape has one bar",
     ("values", "xml_entities"): "unsafe, kept as written: a value may hold `&lt;` on purpose (an HTML "
@@ -413,16 +412,32 @@ if __name__ == "__main__":
 
 
 @pytest.mark.parametrize("opener,closer", [("<| acme_call |>", "<| /acme_call |>"), ("<｜ acme_call ｜>", "<｜ /acme_call ｜>"),
-                                           ("<| tool_calls_section_begin |>", "<| tool_calls_section_end |>")])
-def test_a_special_token_spaced_inside_its_bars_is_a_wrapper(opener, closer):
-    """`<| x |>` (a detokenizer's spacing): a wrapper like `<|x|>`, around a known body or a
-    known family's own block; in prose, text."""
+                                           ("<| tool_calls_section_begin |>", "<| tool_calls_section_end |>"),
+                                           ("< |acme_call| >", "< |/acme_call| >"), ("< ｜acme_call｜ >", "<｜/ acme_call ｜>"),
+                                           ("<|acme_call| >", "<|/acme_call|>"), ("< | acme_call | >", "< |acme_call_end| >"),
+                                           ("< |tool_calls_section_begin| >", "<| tool_calls_section_end |>"),
+                                           ("<| acme:tool_calls_section_begin |>", "< |acme:tool_calls_section_end| >")])
+def test_a_special_token_spaced_beside_its_bars_is_a_wrapper(opener, closer):
+    """`<| x |>`, `< |x| >` (a detokenizer's spacing, the closer perhaps spaced otherwise): a
+    wrapper like `<|x|>`, around a known body or a known family's own block (a family bent:
+    Kimi K2's section around a JSON call is the parts', around Kimi's call tokens Kimi's); in
+    prose, text."""
     tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
     for inner in ('{"name": "f", "arguments": {"a": 1}}',
                   '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>'):
         text = opener + inner + closer
         check_bent(text, tools, [("f", {"a": 1})], split(text, [3]))
     check_text(f"a {opener} b", tools, split(f"a {opener} b", [2]))
+
+
+@pytest.mark.parametrize("text", ["if a < |b| > c then d", "x < |y|", "|a| < |b|", "a < b and c > d", "1 < |x| >= 2",
+                                  "< |note| >hello< |/note| >", "< |f| >and so on"])
+def test_a_less_than_before_a_bar_in_prose_stays_text(text):
+    """`< |` is where a spaced special token may start; in prose (absolute values, a made-up
+    token around no call) it is text, whole, in any chunking."""
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    check_text(text, tools, split(text, [1]))
+    check_text(text, tools, split(text, [2, 3]))
 
 
 # ---------------------------------------------------------------- a closer of another spelling

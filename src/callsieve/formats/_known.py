@@ -21,7 +21,7 @@ import re
 from . import MAYBE, NO, YES, Verdict, nested
 from ._json import LOOK_MAX
 from ._json_bodies import Addressee
-from ._parts import _RESULT, _TOKEN, Body, Family, _closer, _longest, closers, html_element, pick
+from ._parts import _RESULT, _TOKEN, Body, Family, _closer, _longest, closers, html_element, pick, spacings, unspaced
 from ..reader import Reject, Truncated, more, peek, startswith
 from ..scan import Shape
 
@@ -124,7 +124,7 @@ def family_words() -> dict[tuple, tuple]:
 def unbent(opener: str) -> list[tuple[str, tuple, str, str]]:
     """The known openers `opener` is a bent spelling of: (opener, its families, the namespace
     before its word, the suffix after it)."""
-    m = _SIDES.fullmatch(opener.translate(_BARS))
+    m = _SIDES.fullmatch(unspaced(opener).translate(_BARS))       # (`<| x |>`, `< |x| >`: `<|x|>`)
     if m is None or m.group(2):
         return []
     left, _, word, right = m.groups()
@@ -171,16 +171,25 @@ def _bend(closer: str, pre: str, post: str, bars: bool) -> str:
     return out.replace("|", "｜") if bars else out
 
 
+def _opens_own(look: str, eof: bool, f) -> Verdict:
+    """Does `look` open (after blanks) with one of family `f`'s own openers?"""
+    rest = look.lstrip()[:LOOK_MAX]
+    own = [o for o in f.known if isinstance(o, str) and _TOKEN.fullmatch(o)]
+    if any(rest.startswith(o) for o in own):
+        return YES
+    return MAYBE if not eof and any(o.startswith(rest) for o in own) else NO
+
+
 class Bent(Body):
     """A known family's body after its opener bent (`unbent`): read by the family as after its
-    own opener; the bent wrapper, and its closer bent the same way, markup."""
+    own opener; the bent wrapper, and its closer bent the same way (any spacing of it), markup."""
 
-    def __init__(self, opener: str, family, closer: str | None):
-        self.opener, self.family, self.closer = opener, family, closer
+    def __init__(self, opener: str, family, closers: tuple[str, ...]):
+        self.opener, self.family, self.closers = opener, family, closers
 
     def read(self, r, ctx, opener, ends, value):
         yield from nested(self.family.parse(r, ctx, self.opener))
-        yield from _closer(r, _longest(ends + ((self.closer,) if self.closer else ())))
+        yield from _closer(r, _longest(ends + self.closers))
 
 
 def bent_body(opener: str, look: str, eof: bool, ctx) -> tuple[Verdict, Body | None]:
@@ -191,16 +200,22 @@ def bent_body(opener: str, look: str, eof: bool, ctx) -> tuple[Verdict, Body | N
     chunking."""
     for o, fams, pre, post in unbent(opener):
         for f in fams:
-            v = f.decide(o, look, eof, ctx)
+            v = f.decide(o, look, eof, ctx, bent=True)
+            if v == YES and f.decide(o, "\x00", True, ctx, bent=True) == YES:
+                # (it takes its opener alone, whatever follows: bent, the opener says too little,
+                # so the body must open with one of the family's own tokens, else the parts decide)
+                v = _opens_own(look, eof, f)
             if v == YES:
                 closer = f.closer_for(o)
-                closer = _bend(closer, pre, post, "｜" in opener) if closer else None
-                end = look.find(closer) if closer else -1
+                # (its closer bent the same way; a spaced opener's closer in any spacing)
+                ends = (() if not closer else spacings(_bend(closer, pre, post, "｜" in opener), opener)
+                        if opener != unspaced(opener) else (_bend(closer, pre, post, "｜" in opener),))
+                end = min((i for i in map(look.find, ends) if i >= 0), default=-1)
                 if end < 0 and not eof:
                     return MAYBE, None         # (the body's tokens up to its closer decide)
-                if _bent_within(look[:end] if end >= 0 else look, opener, o, pre, post, closer):
+                if _bent_within(look[:end] if end >= 0 else look, opener, o, pre, post, ends[0] if ends else None):
                     return NO, None
-                return YES, Bent(o, f, closer)
+                return YES, Bent(o, f, ends)
             if v == MAYBE and not eof:
                 return MAYBE, None
     return NO, None

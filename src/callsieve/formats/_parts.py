@@ -40,6 +40,30 @@ VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped 
 _PAIRS = (("begin", "end"), ("start", "end"), ("open", "close"))
 
 
+# A special token written with spaces beside its bars, as some detokenizers write one (`<| x |>`,
+# `< |x| >`, a closer `<| /x |>`): the same token.  Its spaces matter only to matching; the text
+# is kept as written.
+_BAR_SPACES = re.compile(r"<( ?)([|｜])( ?)(/?)([^\s<>|｜]+)( ?)([|｜])( ?)>")
+
+
+def unspaced(token: str) -> str:
+    """`token` without the spaces beside its bars (itself when it has none)."""
+    m = _BAR_SPACES.fullmatch(token) if " " in token else None
+    return f"<{m[2]}{m[4]}{m[5]}{m[7]}>" if m else token
+
+
+def spacings(token: str, like: str = "") -> tuple[str, ...]:
+    """`token` (a special token) spaced as `like` is, then as it is, then in every spacing a
+    detokenizer gives one: `<| x |>`, `< |x| >`, a closer's `<|/ x |>`."""
+    t, s = _BAR_SPACES.fullmatch(token), _BAR_SPACES.fullmatch(like)
+    if t is None:
+        return (token,)
+    _, left, _, slash, word, _, right, _ = t.groups()
+    own = (f"<{s[1]}{left}{s[3]}{slash}{word}{s[6]}{right}{s[8]}>",) if s else ()
+    return tuple(dict.fromkeys((*own, token, f"<{left} {slash}{word} {right}>", f"< {left}{slash}{word}{right} >",
+                                *((f"<{left}/ {word} {right}>",) if slash else ()))))
+
+
 @functools.lru_cache(maxsize=256)
 def closers(opener: str) -> tuple[str, ...]:
     """How a wrapper opened by `opener` is closed, the usual spelling first: a `begin` / `start`
@@ -49,6 +73,9 @@ def closers(opener: str) -> tuple[str, ...]:
     angle-bracket runs) an `END_` prefix (`<<<END_X>>>`).  A call line `[Calling tool: …` ends at
     `]`; a name prefix in a tag, `<call:` (then `NAME{…}`), closes the tag: `/>` (Gemini's
     self-closing call tag), `>`, or `</call>`."""
+    bare = unspaced(opener)
+    if bare != opener:                     # a spaced token: its closers, spaced as it is or otherwise
+        return tuple(dict.fromkeys(s for c in closers(bare) for s in spacings(c, opener)))
     if opener.startswith("[") and opener.endswith(":"):
         return ("]",)                      # a call line, `[Calling tool: NAME(…)]`
     if opener.startswith("<") and opener.endswith(":"):
@@ -74,8 +101,6 @@ def closers(opener: str) -> tuple[str, ...]:
     if left == "<<<":                      # `<<<TOOL_CALL>>>`…`<<<END_TOOL_CALL>>>`
         out.append(left + end + "_" + inner + right)
     out.append(left + "/" + inner + right)
-    if inner[:1] == " ":                   # a spaced token, `<| x |>`: `<| /x |>`
-        out.append(left + " /" + inner[1:] + right)
     ns = max(inner.rfind("|"), inner.rfind("｜"))
     if ns > 0:                             # a namespace: the slash after it too (`<|NS|/x|>`)
         out.append(left + inner[:ns + 1] + "/" + inner[ns + 1:] + right)
@@ -1346,17 +1371,19 @@ class Family(Format):
             return ends[0] if ends else None
         return self._closer_of.get(opener, self.closer)
 
-    def decide(self, opener, look, eof, ctx):
+    def decide(self, opener, look, eof, ctx, bent: bool = False):
+        """`bent`: `opener` stood for a bent spelling of it (_known.unbent), which no family owns:
+        what follows decides, as after a shared opener."""
         if opener in self.doubles:
             rest = look.lstrip()
             if rest.startswith(opener):          # the opener again: what follows decides
-                return self.decide(opener, rest[len(opener):], eof, ctx)
+                return self.decide(opener, rest[len(opener):], eof, ctx, bent)
             if rest and not eof and len(rest) < len(opener) and opener.startswith(rest):
                 return MAYBE
         if opener in self.glued:
             # the head of its glued tag (`<|open|>toolscall`): its attributes, then a token
             return attributes(look, eof, "<")
-        if opener in self.own and not (opener in self.inline and opener[-1].isalnum()):
+        if opener in self.own and not bent and not (opener in self.inline and opener[-1].isalnum()):
             # (the head of the body's first tag, `<steptml:invoke`, claims what its body
             # spots: prose that quotes the head is text, not a tag the end of the stream cut)
             return YES
