@@ -335,8 +335,7 @@ AXES = {"bent": (BENDS, bent_cases), "values": (ENCODINGS, value_cases), "dialec
 # Variants not read yet, and why (strict: a fix must remove its line).
 XFAIL: dict[tuple[str, str], str] = {
     ("bent", "no_opener"): "a body and its closer with no opener, when the body does not say whose it is: "
-                           "FunctionGemma's `call:` (Gemma 4's literal claims it first), Apertus' keyed "
-                           "JSON list, `[TOOL_CALL]`'s `{tool => …}`",
+                           "Apertus' keyed JSON list, `[TOOL_CALL]`'s `{tool => …}`",
     ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
                            "stream before its closer may have lost arguments, so it is incomplete, never "
                            "run (a JSON body ends itself, and is read)",
