@@ -334,8 +334,6 @@ def dialect_cases(rng: random.Random, kind: str):
 AXES = {"bent": (BENDS, bent_cases), "values": (ENCODINGS, value_cases), "dialects": (tuple(DIALECTS), dialect_cases)}
 # Variants not read yet, and why (strict: a fix must remove its line).
 XFAIL: dict[tuple[str, str], str] = {
-    ("bent", "no_opener"): "a body and its closer with no opener, when the body does not say whose it is: "
-                           "Apertus' keyed JSON list, `[TOOL_CALL]`'s `{tool => …}`",
     ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
                            "stream before its closer may have lost arguments, so it is incomplete, never "
                            "run (a JSON body ends itself, and is read)",
@@ -557,3 +555,31 @@ def test_after_a_list_of_calls_a_bracket_is_not_lost(after, content):
         msg, _ = feed(text, chunks, tools=tools)
         assert [(c.name, c.arguments) for c in msg.tool_calls] == [("toggle_lamp", {"room": "attic", "on": True})]
         assert msg.content == content, summary(msg)
+
+
+# ---------------------------------------------------------------- a body that says whose it is, its opener stripped
+
+_LEADS = [f for f in formats.all_formats() if getattr(getattr(f, "body", None), "lead", "") in f.start_openers]
+
+
+def test_some_families_declare_a_lead():
+    assert {f.name for f in _LEADS} >= {"apertus", "tool_call_hash"}
+
+
+@pytest.mark.parametrize("fam", _LEADS, ids=[f.name for f in _LEADS])
+@pytest.mark.parametrize("end", ["closer", "none", "blank closer"])
+def test_a_body_that_says_whose_it_is_opening_the_content_is_the_family_s_call(fam, end):
+    """A family whose closer is a distinctive token and whose body's shape names the tool
+    (`Body.lead`: Apertus' `[{"NAME": {…}}]`, `{tool => "NAME", …}`): its opener stripped, the
+    body opening the content is the call for a declared tool, its closer markup; after prose,
+    undeclared, fenced, quoted: text."""
+    opener = fam.openers[0]
+    calls = [(c.name, c.arguments) for c in parse(fam.example, format=fam.name).tool_calls]
+    tools = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n, _ in calls]
+    inner = fam.example[len(opener):len(fam.example) - len(fam.closer)]
+    text = inner + {"closer": fam.closer, "none": "", "blank closer": "\n" + fam.closer}[end]
+    check_bent(text, tools, calls, split(text, [2, 5, 1]))
+    name = calls[0][0]
+    other = [{"type": "function", "function": {"name": "other_tool", "parameters": {"type": "object"}}}]
+    for alike, t in ((text, other), (f"Sure: {inner.strip()}", tools), (f"```\n{text}\n```\nDone.", tools)):
+        check_not_run(alike, t, name, split(alike, [3]))

@@ -131,7 +131,20 @@ class JsonStart(Body):
 
 class NameKeys(JsonAfter):
     """Calls keyed by the tool's name, `[{"NAME": {args}}, …]` (Apertus), or one such object;
-    several keys in one object are several calls.  Claimed as JsonAfter claims its JSON."""
+    several keys in one object are several calls.  Claimed as JsonAfter claims its JSON; a
+    list opening the content (`lead`: its wrapper stripped) only when its first key is a
+    declared tool's and an object follows it."""
+
+    lead = "["
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        if not strict:
+            return super().spot(look, eof, ctx, strict, ends)
+        look = look[:LOOK_MAX]
+        m = _KEYED.match(look)
+        if m is not None:
+            return YES if declared(ctx, m.group(1)) else NO
+        return MAYBE if not eof and _KEYED_PREFIX.match(look) else NO
 
     def read(self, r, ctx, opener, ends, value):
         yield from keyed_calls(r, ctx)
@@ -140,6 +153,8 @@ class NameKeys(JsonAfter):
                 break
 
 
+_KEYED = re.compile(r'\s*\[\s*\{\s*"([\w.\-]{1,64})"\s*:\s*\{')
+_KEYED_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*(?:"(?:[\w.\-]{0,64}(?:"\s*(?::\s*)?)?)?)?)?)?\Z')
 _IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
 _EOL = re.compile(r"[ \t]*\r?\n?")
 _RECIPIENT = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*\r?\n\s*([\[{])")

@@ -153,6 +153,10 @@ class Body:
     syntax = "json"
     worded = False
     call_tag = False        # its first tag is the wrapper's opener, which it reads itself (KeyValue)
+    # The text the body opens with when it says whose it is by its shape alone (`[{"NAME": {`,
+    # `{tool => "NAME"`): a server that stripped the wrapper's opener leaves it opening the
+    # content, where it is the family's call for a declared tool (`spot` strict; Family.leads).
+    lead = ""
 
     def spot(self, look: str, eof: bool, ctx, strict: bool, ends: tuple = ()) -> Verdict:
         """`ends`: the closers of a declared family's wrapper (a name-led body may end there:
@@ -1329,22 +1333,26 @@ class Family(Format):
         if value not in VALUES:
             raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
         listed = (opener,) if isinstance(opener, str) else tuple(opener)
+        # A body whose shape says whose it is (`Body.lead`), in a family whose closer is a
+        # distinctive token: its opener stripped, the body opening the content is the call, for
+        # a declared tool, its closer markup (Apertus' `[{"NAME": {…}}]<|tools_suffix|>`).
+        stripped = (body.lead,) if body.lead and isinstance(closer, str) and _CLOSER_TOKEN.fullmatch(closer) else ()
         # (an inline opener may be listed among the wrappers, for the order the docs show)
         wrappers = tuple(o for o in listed if o not in inline and o not in start_inline)
         self.name, self.body, self.value = name, body, value
         self.bodies = {**(bodies or {}), **(tool_bodies or {}), **(start_bodies or {})}
-        self.start_openers = tuple(start_bodies or ()) + tuple(start_inline)
+        self.start_openers = tuple(start_bodies or ()) + tuple(start_inline) + stripped
         self.trailers = trailers
         self.glued = glued or {}
         anywhere = tuple(o for o in listed if o not in start_inline)
         self.openers = tuple(dict.fromkeys(anywhere + tuple(self.glued) + tuple(inline) + tuple(bodies or ())))
         self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
         self.strict_bodies = frozenset(tool_bodies or ())
-        self.inline, self.strict = frozenset(inline + tool_inline + start_inline), frozenset(tool_inline)
+        self.inline, self.strict = frozenset(inline + tool_inline + start_inline + stripped), frozenset(tool_inline + stripped)
         # name_inline: the name is the body's own first text (pushed back to it); a body that reads
         # the name from its opener itself (NameArgs) sets only the Format attribute `name_openers`
         self.name_openers = self.name_lead = name_inline
-        self.leads = frozenset(start_inline)      # (and a declared name, which is no opener)
+        self.leads = frozenset(start_inline + stripped)      # (and a declared name, which is no opener)
         self.own = frozenset(wrappers if own is True else own or ())
         self.spell = closer if callable(closer) else None
         given = closer if isinstance(closer, dict) else {}
@@ -1434,6 +1442,7 @@ class Family(Format):
 
 # A whole special or tag token (`<|tool_call|>`, `<｜tool▁calls▁begin｜>`, `<tool_call>`, `[TOOL_CALL]`)
 _TOKEN = re.compile(r"<[^<>\s]+>|\[[A-Z_]+\]")
+_CLOSER_TOKEN = re.compile(r"<[^<>\s]+>|\[/?[A-Z_]+\]")
 _SPACE = re.compile(r"\s*")
 
 
