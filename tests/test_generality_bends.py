@@ -559,7 +559,7 @@ def test_after_a_list_of_calls_a_bracket_is_not_lost(after, content):
 
 # ---------------------------------------------------------------- a body that says whose it is, its opener stripped
 
-_LEADS = [f for f in formats.all_formats() if getattr(getattr(f, "body", None), "lead", "") in f.start_openers]
+_LEADS = [f for f in formats.all_formats() if getattr(getattr(f, "body", None), "shape_lead", "") in f.start_openers]
 
 
 def test_some_families_declare_a_lead():
@@ -570,7 +570,7 @@ def test_some_families_declare_a_lead():
 @pytest.mark.parametrize("end", ["closer", "none", "blank closer"])
 def test_a_body_that_says_whose_it_is_opening_the_content_is_the_family_s_call(fam, end):
     """A family whose closer is a distinctive token and whose body's shape names the tool
-    (`Body.lead`: Apertus' `[{"NAME": {…}}]`, `{tool => "NAME", …}`): its opener stripped, the
+    (`Body.shape_lead`: Apertus' `[{"NAME": {…}}]`, `{tool => "NAME", …}`): its opener stripped, the
     body opening the content is the call for a declared tool, its closer markup; after prose,
     undeclared, fenced, quoted: text."""
     opener = fam.openers[0]

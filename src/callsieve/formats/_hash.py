@@ -99,7 +99,7 @@ class Hash(Body):
 
     syntax = "literal"
 
-    lead = "{"
+    shape_lead = "{"
 
     def spot(self, look, eof, ctx, strict, ends=()):
         look = look[:LOOK_MAX]

@@ -132,10 +132,10 @@ class JsonStart(Body):
 class NameKeys(JsonAfter):
     """Calls keyed by the tool's name, `[{"NAME": {args}}, …]` (Apertus), or one such object;
     several keys in one object are several calls.  Claimed as JsonAfter claims its JSON; a
-    list opening the content (`lead`: its wrapper stripped) only when its first key is a
+    list opening the content (`shape_lead`: its wrapper stripped) only when its first key is a
     declared tool's and an object follows it."""
 
-    lead = "["
+    shape_lead = "["
 
     def spot(self, look, eof, ctx, strict, ends=()):
         if not strict:

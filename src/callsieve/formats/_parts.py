@@ -156,7 +156,7 @@ class Body:
     # The text the body opens with when it says whose it is by its shape alone (`[{"NAME": {`,
     # `{tool => "NAME"`): a server that stripped the wrapper's opener leaves it opening the
     # content, where it is the family's call for a declared tool (`spot` strict; Family.leads).
-    lead = ""
+    shape_lead = ""
 
     def spot(self, look: str, eof: bool, ctx, strict: bool, ends: tuple = ()) -> Verdict:
         """`ends`: the closers of a declared family's wrapper (a name-led body may end there:
@@ -1333,10 +1333,10 @@ class Family(Format):
         if value not in VALUES:
             raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
         listed = (opener,) if isinstance(opener, str) else tuple(opener)
-        # A body whose shape says whose it is (`Body.lead`), in a family whose closer is a
+        # A body whose shape says whose it is (`Body.shape_lead`), in a family whose closer is a
         # distinctive token: its opener stripped, the body opening the content is the call, for
         # a declared tool, its closer markup (Apertus' `[{"NAME": {…}}]<|tools_suffix|>`).
-        stripped = (body.lead,) if body.lead and isinstance(closer, str) and _CLOSER_TOKEN.fullmatch(closer) else ()
+        stripped = (body.shape_lead,) if body.shape_lead and isinstance(closer, str) and _CLOSER_TOKEN.fullmatch(closer) else ()
         # (an inline opener may be listed among the wrappers, for the order the docs show)
         wrappers = tuple(o for o in listed if o not in inline and o not in start_inline)
         self.name, self.body, self.value = name, body, value
