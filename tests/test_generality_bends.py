@@ -337,8 +337,6 @@ XFAIL: dict[tuple[str, str], str] = {
     ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
                            "stream before its closer may have lost arguments, so it is incomplete, never "
                            "run (a JSON body ends itself, and is read)",
-    ("bent", "bar_swap"): "Gemma 4's `<|tool_call>` with its one bar swapped (`<｜tool_call>`): no wrapper "
-                          "shape has one bar",
     ("values", "xml_entities"): "unsafe, kept as written: a value may hold `&lt;` on purpose (an HTML "
                                 "file's text), and nothing says a made-up family escapes its values "
                                 "(the XML dialects, MiniCPM5's, decode them)",
@@ -427,7 +425,8 @@ def test_a_special_token_spaced_beside_its_bars_is_a_wrapper(opener, closer):
     check_text(f"a {opener} b", tools, split(f"a {opener} b", [2]))
 
 
-@pytest.mark.parametrize("text", ["if a < |b| > c then d", "x < |y|", "|a| < |b|", "a < b and c > d", "1 < |x| >= 2",
+@pytest.mark.parametrize("text", ["a <｜note> b", "<|x> and <y|>", "<｜tool_call>the weather is fine<tool_call｜>",
+                                  "if a < |b| > c then d", "x < |y|", "|a| < |b|", "a < b and c > d", "1 < |x| >= 2",
                                   "< |note| >hello< |/note| >", "< |f| >and so on"])
 def test_a_less_than_before_a_bar_in_prose_stays_text(text):
     """`< |` is where a spaced special token may start; in prose (absolute values, a made-up

@@ -21,7 +21,7 @@ from ._known import Known
 from ._parts import Family, closers
 from ..scan import Shape
 
-# `<x>`, `<ns|x>`, `<ns:x>`, `<x:suffix>` (and both, `<ns|seed:tool_call>`: a family's token bent), `<|x|>`, `<｜x｜>` (or spaced beside its bars,
+# `<x>`, `<ns|x>`, `<ns:x>`, `<x:suffix>` (and both, `<ns|seed:tool_call>`: a family's token bent), `<|x|>`, `<｜x｜>`, `<|x>` (Gemma 4's one bar) (or spaced beside its bars,
 # `<| x |>`, `< |x| >`, as some detokenizers write a special token: `< ` then a bar is no less-than), a namespace in a special token
 # (`<｜NS｜x>`, `<|NS|x|>`: DeepSeek's DSML spelling, any namespace), `<<<X>>>`, `[X]` (a closer,
 # `</x>`, never), a name prefix in a tag (`<call:` then `NS:NAME{…}/>` or `NAME(…)/>`: Gemini's
@@ -33,7 +33,7 @@ WRAPPER = Shape(
     "wrapper",
     {"<": r"<<<[A-Za-z_][\w.\-]{0,47}>>>"
           rf"|<(?:[|｜](?: {_W} [|｜]|{_W}(?:[|｜]{_W}[|｜]?|[|｜]))|[A-Za-z_][\w.\-]{{0,47}}(?:[:|][\w.\-]{{1,47}}){{0,2}})>"
-          rf"|< [|｜] ?{_W} ?[|｜] ?>|<[|｜] ?{_W} ?[|｜] >"
+          rf"|< [|｜] ?{_W} ?[|｜] ?>|<[|｜] ?{_W} ?[|｜] >|<[|｜]{_W}>"
           r"|<[A-Za-z_][\w.\-]{0,47}:(?=[A-Za-z_][\w.\-]{0,63}[:{(])",
      "[": r"\[[A-Z][A-Z_]{0,31}\]"
           r"|\[(?=[A-Za-z_ ]{0,40}?(?i:tool|call|function|invoke))[A-Za-z][A-Za-z_]{0,23}(?: [A-Za-z_]{1,24}){0,2}:"},
