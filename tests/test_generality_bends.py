@@ -13,7 +13,8 @@ text, whole):
   (`<|acme:tool_call|>`, `<tool_call_v2>`), its bars swapped (`｜` for `|`), the wrapper doubled.
 - **values**: a generated call (test_generality's builders) whose values are in another encoding:
   the arguments as one JSON string (`"arguments": "{\\"a\\": 1}"`), single quotes and Python
-  literals (`{'a': True, 'b': None}`), trailing commas, XML entities and CDATA in tag bodies.
+  literals (`{'a': True, 'b': None}`), trailing commas, XML entities and CDATA in tag bodies; its
+  name and arguments keys as agent frameworks spell them (`action` / `action_input`).
 - **dialects**: agent transcripts: ReAct's `Action: NAME\\nAction Input: {json}` (LangChain's
   ReActSingleInputOutputParser and LlamaIndex's ReActOutputParser read it as an action), a call
   line `[Tool call: NAME({json})]`, a Markdown header then a fenced JSON call: calls with tools
@@ -222,7 +223,14 @@ def _trailing(v) -> str:
 
 
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
-ENCODINGS = ("escaped_args", "single_quotes", "python_literals", "trailing_commas", "xml_entities", "cdata")
+ENCODINGS = ("escaped_args", "single_quotes", "python_literals", "trailing_commas", "xml_entities", "cdata",
+             "key_spellings")
+# The name and arguments keys agent frameworks write in a JSON call: LangChain's JSON agents
+# (`action` / `action_input`) and AgentAction (`tool` / `tool_input`), OpenAI's multi_tool_use
+# (`recipient_name` / `parameters`), `function_name`, JSON-RPC's `params`, Anthropic's `input`.
+KEY_SPELLINGS = (("action", "action_input"), ("tool", "tool_input"), ("tool_name", "tool_input"),
+                 ("recipient_name", "parameters"), ("function_name", "arguments"), ("name", "params"),
+                 ("name", "input"), ("tool", "args"))
 # (the body kinds each encoding is drawn in: a JSON call object, or parameter tags)
 JSON_KINDS = ("json", "json_list")
 TAG_KINDS = ("functions", "invoke", "key_value")
@@ -252,7 +260,10 @@ def encoded(rng: random.Random, encoding: str):
         text = body(rng, kind, style, name, shown, rng.random())
         return opener + text + closer, tools, [(name, args)]
     obj = {"name": name, "arguments": args}
-    if encoding == "escaped_args":
+    if encoding == "key_spellings":
+        nk, ak = rng.choice(KEY_SPELLINGS)
+        inner = json.dumps({nk: name, ak: args})
+    elif encoding == "escaped_args":
         inner = json.dumps({"name": name, "arguments": json.dumps(args)})
     elif encoding in ("single_quotes", "python_literals"):
         inner = _py(obj)
@@ -582,3 +593,13 @@ def test_a_body_that_says_whose_it_is_opening_the_content_is_the_family_s_call(f
     other = [{"type": "function", "function": {"name": "other_tool", "parameters": {"type": "object"}}}]
     for alike, t in ((text, other), (f"Sure: {inner.strip()}", tools), (f"```\n{text}\n```\nDone.", tools)):
         check_not_run(alike, t, name, split(alike, [3]))
+
+
+@pytest.mark.parametrize("text", ['{"action": "Final Answer", "action_input": "Paris is the capital."}',
+                                  '```json\n{"action": "Final Answer", "action_input": "Paris."}\n```',
+                                  '{"action": "delete", "id": 3}', 'Result: {"tool": "search", "tool_input": {"q": "x"}}'])
+def test_a_json_agent_s_answer_or_an_undeclared_action_stays_text(text):
+    """LangChain's JSON agents end with `{"action": "Final Answer", "action_input": …}`: no
+    declared tool, so text, whole; so is an `action` key in data, and a tool no one declared."""
+    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
+    check_text(text, tools, split(text, [1, 3]))
