@@ -16,7 +16,8 @@ text, whole):
   literals (`{'a': True, 'b': None}`), trailing commas, XML entities and CDATA in tag bodies; its
   name and arguments keys as agent frameworks spell them (`action` / `action_input`).
 - **dialects**: agent transcripts: ReAct's `Action: NAME\\nAction Input: {json}` (LangChain's
-  ReActSingleInputOutputParser and LlamaIndex's ReActOutputParser read it as an action), a call
+  ReActSingleInputOutputParser and LlamaIndex's ReActOutputParser read it as an action),
+  Qwen-Agent's `✿FUNCTION✿: NAME\\n✿ARGS✿: {json}` (then its `✿RESULT✿` stop word or not), a call
   line `[Tool call: NAME({json})]`, a Markdown header then a fenced JSON call: calls with tools
   declared and a declared name; `TOOL: NAME {json}` and `→ NAME({json})` stay text (prose and
   documentation write a word or an arrow before a call expression).
@@ -293,7 +294,7 @@ def value_checks(rng: random.Random, text, tools, calls):
 # ---------------------------------------------------------------- agent-transcript dialects
 
 # (dialect: is it a call with a declared name?)
-DIALECTS = {"react": True, "call_line": True, "md_header": True, "tool_colon": False, "arrow": False}
+DIALECTS = {"react": True, "qwen_agent": True, "call_line": True, "md_header": True, "tool_colon": False, "arrow": False}
 
 
 def dialect(rng: random.Random, kind: str, name: str, args: dict) -> str:
@@ -301,6 +302,8 @@ def dialect(rng: random.Random, kind: str, name: str, args: dict) -> str:
     if kind == "react":
         thought = rng.choice(("", "Thought: I should look this up.\n", "Thought: the user wants data\n"))
         return f"{thought}Action: {name}\nAction Input: {j}"
+    if kind == "qwen_agent":      # (its stop word, left in by a server that does not strip it, or not)
+        return f"✿FUNCTION✿: {name}\n✿ARGS✿: {j}" + rng.choice(("", "\n✿RESULT✿"))
     if kind == "call_line":
         return f"[{rng.choice(('Tool call', 'Calling tool', 'Calling function'))}: {name}({j})]"
     if kind == "md_header":
@@ -334,8 +337,9 @@ def dialect_cases(rng: random.Random, kind: str):
         out.insert(0, ("read", check_bent, (text, tools, [(name, args)], chunks)))
     else:
         out.insert(0, ("text", check_text, (text, tools, chunks)))
-    if kind == "react":         # (an observation after the step: a transcript's example, text)
-        logged = text + "\nObservation: " + rng.choice(("22 degrees", "done", "no results"))
+    if kind in ("react", "qwen_agent"):   # (a result after the step: a transcript's example, text)
+        seen = "\nObservation: " if kind == "react" else "\n✿RESULT✿: "
+        logged = text.removesuffix("\n✿RESULT✿") + seen + rng.choice(("22 degrees", "done", "no results"))
         out.append(("observed", check_text, (logged, tools, split(logged, [3]))))
     return [out]
 
