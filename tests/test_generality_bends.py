@@ -607,3 +607,49 @@ def test_a_json_agent_s_answer_or_an_undeclared_action_stays_text(text):
     declared tool, so text, whole; so is an `action` key in data, and a tool no one declared."""
     tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
     check_text(text, tools, split(text, [1, 3]))
+
+
+# ---------------------------------------------------------------- look-alike letters
+
+def _styled(word: str, style: str) -> str:
+    """`word`'s letters in a look-alike style (the compatibility form, NFKC, gives them back)."""
+    import unicodedata
+    out = []
+    for ch in word:
+        case = "SMALL" if ch.islower() else "CAPITAL"
+        name = {"fullwidth": f"FULLWIDTH LATIN {case} LETTER {ch.upper()}", "italic": f"MATHEMATICAL ITALIC {case} {ch.upper()}",
+                "bold": f"MATHEMATICAL BOLD {case} {ch.upper()}", "script": f"MATHEMATICAL BOLD SCRIPT {case} {ch.upper()}"}[style]
+        try:
+            out.append(unicodedata.lookup(name) if ch.isalpha() else ch)
+        except KeyError:
+            out.append(ch)      # (a hole in the block: `h` is the Planck constant in italic)
+    return "".join(out)
+
+
+_STYLES = ("fullwidth", "italic", "bold", "script")
+_KIMI = '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>'
+
+
+@pytest.mark.parametrize("style", _STYLES)
+@pytest.mark.parametrize("shape", ["ns_json", "word_json", "ns_tool_tag", "word_section", "ns_section", "ns_keyed"])
+def test_a_wrapper_in_look_alike_letters_is_read_as_in_ascii(style, shape):
+    """A namespace or a wrapper word in look-alike letters (`<𝑛𝑠:read_file>`, `<ｔｏｏｌ_ｃａｌｌ>`,
+    Kimi K2's section token in fullwidth letters): a tag as in ASCII, a known family's token
+    by its compatibility form, its closer in the same letters markup; the text kept as written.
+    Undeclared, fenced, or around prose: text."""
+    ns = _styled("acme", style)
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    j = '{"name": "f", "arguments": {"a": 1}}'
+    text = {"ns_json": f"<{ns}:tool_call>{j}</{ns}:tool_call>",
+            "word_json": f"<{_styled('tool_call', style)}>{j}</{_styled('tool_call', style)}>",
+            "ns_tool_tag": f"<{ns}:f>\n<a>1</a>\n</{ns}:f>",
+            "word_section": f"<|{_styled('tool_calls_section_begin', style)}|>{_KIMI}<|{_styled('tool_calls_section_end', style)}|>",
+            "ns_section": f"<|{ns}:tool_calls_section_begin|>{_KIMI}<|{ns}:tool_calls_section_end|>",
+            "ns_keyed": f"<{ns}|tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value></{ns}|tool_call>"}[shape]
+    check_bent(text, tools, [("f", {"a": 1})], split(text, [1, 3, 2]))
+    other = [{"type": "function", "function": {"name": "other_tool", "parameters": {"type": "object"}}}]
+    fenced = f"For example:\n```\n{text}\n```\nThat is all."
+    for alike, t in ((text, other), (fenced, tools)):
+        check_not_run(alike, t, "f", split(alike, [3]))
+    prose = f"<{ns}:note>The lamp is on.</{ns}:note> and <{_styled('b', style)}>bold</{_styled('b', style)}>"
+    check_text(prose, tools, split(prose, [2]))

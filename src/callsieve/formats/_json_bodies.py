@@ -554,7 +554,8 @@ def _text_ahead(rest: str, close: str, eof: bool) -> Verdict:
 
 # A namespace before the tool's tag word (`<ns:read_file>`, as MiMo writes every tag in one:
 # apmantza/pi-free#255): the word after it is the tool's name, the whole tag its closer's.
-_NS_TAG = re.compile(r"<[A-Za-z_][\w.\-]{0,31}:([A-Za-z_][\w.\-]{0,63})>")
+# (a namespace in any script's letters, look-alikes too: `<𝑛𝑠:read_file>`; the tool's name ASCII)
+_NS_TAG = re.compile(r"<[^\W\d][\w.\-]{0,31}:([A-Za-z_][\w.\-]{0,63})>")
 
 
 def _tag_name(opener: str) -> str | None:

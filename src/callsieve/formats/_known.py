@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 from . import MAYBE, NO, YES, Verdict, nested
 from ._json import LOOK_MAX
 from ._json_bodies import Addressee
 from ._parts import _RESULT, _TOKEN, Body, Family, _closer, _longest, closers, html_element, pick, spacings, unspaced
-from ..reader import Reject, Truncated, more, peek, startswith
+from ..reader import Reject, Truncated, more, peek, startswith, token
 from ..scan import Shape
 
 DEPTH = 3                              # wrappers inside the outer one, at most
@@ -124,7 +125,9 @@ def family_words() -> dict[tuple, tuple]:
 def unbent(opener: str) -> list[tuple[str, tuple, str, str]]:
     """The known openers `opener` is a bent spelling of: (opener, its families, the namespace
     before its word, the suffix after it)."""
-    m = _SIDES.fullmatch(unspaced(opener).translate(_BARS))       # (`<| x |>`, `< |x| >`: `<|x|>`)
+    # (`<| x |>`, `< |x| >`: `<|x|>`; look-alike letters, `<ｔｏｏｌ_ｃａｌｌ>`, `<𝑛𝑠:tool_call>`, in
+    # their compatibility form, NFKC, for matching only: the text stays as written)
+    m = _SIDES.fullmatch(_nfkc(unspaced(opener)).translate(_BARS))
     if m is None or m.group(2):
         return []
     left, _, word, right = m.groups()
@@ -171,6 +174,14 @@ def _bend(closer: str, pre: str, post: str, bars: bool) -> str:
     return out.replace("|", "｜") if bars else out
 
 
+def _nfkc(text: str) -> str:
+    """`text` in its compatibility form (look-alike letters as ASCII, `｜` as `|`), for matching."""
+    return unicodedata.normalize("NFKC", text)
+
+
+_TAG_PREFIX = re.compile(r"<[^<>\s]{0,64}>?")       # (a tag, or its start: prefix-closed, as `token` wants)
+
+
 def _opens_own(look: str, eof: bool, f) -> Verdict:
     """Does `look` open (after blanks) with one of family `f`'s own openers?"""
     rest = look.lstrip()[:LOOK_MAX]
@@ -189,7 +200,15 @@ class Bent(Body):
 
     def read(self, r, ctx, opener, ends, value):
         yield from nested(self.family.parse(r, ctx, self.opener))
-        yield from _closer(r, _longest(ends + self.closers))
+        if _nfkc(opener) == opener:
+            yield from _closer(r, _longest(ends + self.closers))
+            return
+        # (an opener in look-alike letters: its closer too, `<|ｔｏｏｌ_ｃａｌｌｓ_ｓｅｃｔｉｏｎ_ｅｎｄ|>`,
+        # compared in its compatibility form)
+        yield from peek(r)
+        m = yield from token(r, _TAG_PREFIX, 66)
+        if m is not None and not (m.group().endswith(">") and _nfkc(m.group()) in {_nfkc(c) for c in ends + self.closers}):
+            r.pos = m.start()
 
 
 def bent_body(opener: str, look: str, eof: bool, ctx) -> tuple[Verdict, Body | None]:
