@@ -29,7 +29,7 @@ _decode = json.JSONDecoder(strict=False).raw_decode
 # `tool_input` (LangChain's AgentAction), `function_name`, `recipient_name` (OpenAI's
 # multi_tool_use), `params`.  A name is still a declared tool's, or no call.
 NAME_KEYS = ("name", "tool_name", "tool", "function_name", "action", "recipient_name")
-ARGS_KEYS = ("arguments", "parameters", "args", "input", "action_input", "tool_input", "params")
+ARGS_KEYS = ("arguments", "parameters", "args", "input", "action_input", "tool_input", "tool_args", "params")
 ID_KEYS = ("id", "tool_call_id", "call_id")
 CALL_KEYS = frozenset((*NAME_KEYS, *ARGS_KEYS, *ID_KEYS, "type", "function"))
 

@@ -21,6 +21,7 @@ import re
 from typing import Callable
 
 from . import MAYBE, NO, YES, Format, Handoff, Verdict, _keyed, declared
+from ..fallback import NAME_KEYS
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
@@ -606,8 +607,21 @@ def _invoke(ends: tuple, value: str, ns: str = "") -> Dialect:
     return invoke_dialect(prefixes=(ns,), block_close=ends, untyped=VALUES[value])
 
 
-_ELEMENT_NAME = re.compile(r"\s*<name>\s*([\w.\-/:]{1,128})\s*</name>\s*")   # (`/`: an MCP `server/tool`)
-_ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-/:]{0,128}\s*(?:<(?:/(?:n(?:a(?:m(?:e)?)?)?)?)?)?)?)?)?)?)?)?")
+def _alt_prefix(word: str) -> str:
+    """A regex for every prefix of `word`, the empty one too."""
+    out = ""
+    for ch in reversed(word):
+        out = f"(?:{re.escape(ch)}{out})?"
+    return out
+
+
+# The element that names the call, by its role: a name key's word that says name (`<name>`,
+# `<tool_name>`, `<function_name>`: fallback.NAME_KEYS), longest first.
+NAME_TAGS = tuple(sorted((f"<{k}>" for k in NAME_KEYS if k.endswith("name")), key=lambda t: (-len(t), t)))
+_NAME_WORDS = "|".join(t[1:-1] for t in NAME_TAGS)
+_ANY_WORD_START = "(?:" + "|".join(_alt_prefix(t[1:-1]) for t in NAME_TAGS) + ")"
+_ELEMENT_NAME = re.compile(rf"\s*<(?:{_NAME_WORDS})>\s*([\w.\-/:]{{1,128}})\s*</(?:{_NAME_WORDS})>\s*")   # (`/`: an MCP `server/tool`)
+_ELEMENT_PREFIX = re.compile(rf"\s*(?:<(?:{_ANY_WORD_START}(?:>\s*[\w.\-/:]{{0,128}}\s*(?:<(?:/{_ANY_WORD_START})?)?)?)?)?")
 
 
 # The element that holds a call's arguments object, by its role (`<arguments>{…}</arguments>`).
@@ -647,8 +661,14 @@ class Element(Body):
 
     def read(self, r, ctx, opener, ends, value):
         d = self.invoke.dialect(ends, value)
-        yield from until(r, "<name>", limit=64)
-        name = ctx.check((yield from until(r, "</name>", limit=256)).strip())
+        yield from peek(r)                     # (whitespace skipped)
+        named = yield from at_mark(r, NAME_TAGS)
+        if named is None:
+            raise Reject("no name element")
+        r.pos += len(named)
+        name = (yield from until(r, "</", limit=256)).strip()
+        yield from until(r, ">", limit=32)     # (its closer's word, any of them)
+        name = ctx.check(name)
         yield from peek(r)                     # (whitespace skipped)
         tag = yield from at_mark(r, _ARGS_TAGS)
         if tag is not None:                    # the arguments object, JSON, in its own element
