@@ -200,7 +200,7 @@ class Bent(Body):
 
     def read(self, r, ctx, opener, ends, value):
         yield from nested(self.family.parse(r, ctx, self.opener))
-        if _nfkc(opener) == opener:
+        if not any(ch != "｜" and _nfkc(ch) != ch for ch in opener):
             yield from _closer(r, _longest(ends + self.closers))
             return
         # (an opener in look-alike letters: its closer too, `<|ｔｏｏｌ_ｃａｌｌｓ_ｓｅｃｔｉｏｎ_ｅｎｄ|>`,
