@@ -50,22 +50,23 @@ def test_a_server_slash_tool_name_in_the_element():
 
 
 # The name and arguments elements by their role, in the spellings agents' text protocols use.
-_NAMES = ("name", "tool_name", "function_name")
-_ARGS = ("arguments", "args", "input", "parameters", "tool_args", "tool_input", "params")
+_NAMES = ("name", "tool_name", "function_name", "tool", "function", "call_name")
+_ARGS = ("arguments", "args", "input", "parameters", "tool_args", "tool_input", "params", "tool_arguments", "call_args")
 
 
 @pytest.mark.parametrize("wrap", ["tool_call", "tool_use", "acme_invoke"])
 @pytest.mark.parametrize("name_tag", _NAMES)
 @pytest.mark.parametrize("args_tag", _ARGS)
 def test_name_and_arguments_elements_by_their_role(wrap, name_tag, args_tag):
-    """`<tool_name>f</tool_name><tool_args>{…}</tool_args>`: the call as written, in any
-    chunking; never the name alone with its arguments left in the content (a call that runs
-    without its arguments), never the arguments element taken for a parameter."""
-    text = f'<{wrap}>\n<{name_tag}>f</{name_tag}>\n<{args_tag}>{{"a": 1}}</{args_tag}>\n</{wrap}>'
+    """`<tool_name>f</tool_name><tool_args>{…}</tool_args>` (or key-named tags in it): the call
+    as written, in any chunking; never the name alone with its arguments left in the content (a
+    call that runs without its arguments), never the arguments element taken for a parameter."""
     want = [("f", {"a": 1})]
-    for chunks in ([text], split(text, [1]), split(text, [4, 2])):
-        m, _ = feed(text, chunks, tools=tools("f"))
-        assert [(c.name, c.arguments) for c in m.tool_calls] == want and m.content == "", summary(m)
+    for args in ('{"a": 1}', "\n<a>1</a>\n"):     # (JSON, or tags named by their keys)
+        text = f"<{wrap}>\n<{name_tag}>f</{name_tag}>\n<{args_tag}>{args}</{args_tag}>\n</{wrap}>"
+        for chunks in ([text], split(text, [1]), split(text, [4, 2])):
+            m, _ = feed(text, chunks, tools=tools("f"))
+            assert [(c.name, c.arguments) for c in m.tool_calls] == want and m.content == "", summary(m)
     for alike, t in ((text, tools("g")), (f"For example:\n```\n{text}\n```\nDone.", tools("f"))):
         m, _ = feed(alike, split(alike, [3]), tools=t)
         assert not m.tool_calls and "f" in m.content, summary(m)

@@ -21,7 +21,6 @@ import re
 from typing import Callable
 
 from . import MAYBE, NO, YES, Format, Handoff, Verdict, _keyed, declared
-from ..fallback import NAME_KEYS
 from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
@@ -607,21 +606,28 @@ def _invoke(ends: tuple, value: str, ns: str = "") -> Dialect:
     return invoke_dialect(prefixes=(ns,), block_close=ends, untyped=VALUES[value])
 
 
-def _alt_prefix(word: str) -> str:
-    """A regex for every prefix of `word`, the empty one too."""
-    out = ""
-    for ch in reversed(word):
-        out = f"(?:{re.escape(ch)}{out})?"
-    return out
+# The elements that name a call and hold its arguments, by their role: a tag word that ends in a
+# name word (`<name>`, `<tool_name>`, `<function_name>`, `<tool>`, `<function>`) or an arguments
+# word (`<arguments>`, `<tool_args>`, `<tool_input>`, `<params>`…), perhaps after a word of its own.
+_NAME_ROLE = r"(?:[a-z]{1,16}_)?(?:name|tool|function)"
+_ARGS_ROLE = r"(?:[a-z]{1,16}_)?(?:arguments|args|input|parameters|params)"
+_NAME_ELEMENT, _ARGS_ELEMENT = re.compile(f"<{_NAME_ROLE}>"), re.compile(f"<{_ARGS_ROLE}>")
+_TAG_HEAD = re.compile(r"<[a-z_]{0,34}>?")      # a tag or its start (prefix-closed, as `token` wants)
+_ELEMENT_NAME = re.compile(rf"\s*<{_NAME_ROLE}>\s*([\w.\-/:]{{1,128}})\s*</{_NAME_ROLE}>\s*")   # (`/`: an MCP `server/tool`)
+_ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:[a-z_]{1,34}(?:>\s*[\w.\-/:]{0,128}\s*(?:<(?:/[a-z_]{0,34})?)?)?)?)?")
 
 
-# The element that names the call, by its role: a name key's word that says name (`<name>`,
-# `<tool_name>`, `<function_name>`: fallback.NAME_KEYS), longest first.
-NAME_TAGS = tuple(sorted((f"<{k}>" for k in NAME_KEYS if k.endswith("name")), key=lambda t: (-len(t), t)))
-_NAME_WORDS = "|".join(t[1:-1] for t in NAME_TAGS)
-_ANY_WORD_START = "(?:" + "|".join(_alt_prefix(t[1:-1]) for t in NAME_TAGS) + ")"
-_ELEMENT_NAME = re.compile(rf"\s*<(?:{_NAME_WORDS})>\s*([\w.\-/:]{{1,128}})\s*</(?:{_NAME_WORDS})>\s*")   # (`/`: an MCP `server/tool`)
-_ELEMENT_PREFIX = re.compile(rf"\s*(?:<(?:{_ANY_WORD_START}(?:>\s*[\w.\-/:]{{0,128}}\s*(?:<(?:/{_ANY_WORD_START})?)?)?)?)?")
+def _element(r, role: re.Pattern):
+    """The tag next (after blanks) if it is an element of `role`: consumed, returned; else None,
+    nothing consumed."""
+    yield from peek(r)
+    m = yield from token(r, _TAG_HEAD, 40)
+    if m is None:
+        return None
+    if role.fullmatch(m.group()):
+        return m.group()
+    r.pos = m.start()
+    return None
 
 
 # The element that holds a call's arguments object, by its role (`<arguments>{…}</arguments>`).
@@ -637,7 +643,7 @@ def _args_inner(rest: str) -> str | None:
     for t in _ARGS_TAGS:
         if s.startswith(t):
             return s[len(t):]
-    if s and len(s) < 12 and any(t.startswith(s) for t in _ARGS_TAGS) and not s.startswith("<p"):
+    if s and len(s) < len(_ARGS_TAGS[0]) and any(t.startswith(s) for t in _ARGS_TAGS) and not s.startswith("<p"):
         return None
     return rest
 
@@ -661,18 +667,20 @@ class Element(Body):
 
     def read(self, r, ctx, opener, ends, value):
         d = self.invoke.dialect(ends, value)
-        yield from peek(r)                     # (whitespace skipped)
-        named = yield from at_mark(r, NAME_TAGS)
-        if named is None:
+        if (yield from _element(r, _NAME_ELEMENT)) is None:
             raise Reject("no name element")
-        r.pos += len(named)
         name = (yield from until(r, "</", limit=256)).strip()
-        yield from until(r, ">", limit=32)     # (its closer's word, any of them)
+        yield from until(r, ">", limit=40)     # (its closer's word)
         name = ctx.check(name)
-        yield from peek(r)                     # (whitespace skipped)
-        tag = yield from at_mark(r, _ARGS_TAGS)
+        tag = yield from _element(r, _ARGS_ELEMENT)
+        if tag is not None and (yield from peek(r)) == "<":
+            # the arguments element holding tags named by their keys (`<a>1</a>`): the Keyed
+            # body's, up to its closer, then the wrapper's
+            yield from _keyed._call(r, ctx, name, "", "</" + tag[1:])
+            for close in ("</" + tag[1:],) + (closers(opener) or ("</function>",))[:1]:
+                yield from startswith(r, close, skip_ws=True)
+            return
         if tag is not None:                    # the arguments object, JSON, in its own element
-            r.pos += len(tag)
             yield from arguments_value(r, ctx.start(name))    # (an object, a JSON string, a dict)
             ctx.end()
             for close in ("</" + tag[1:],) + (closers(opener) or ("</function>",))[:1]:

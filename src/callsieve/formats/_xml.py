@@ -22,7 +22,7 @@ import html
 import re
 
 from . import MAYBE, NO, YES, Context, Verdict, declared, parameters
-from ..fallback import ARGS_KEYS, NAME_KEYS
+from ..fallback import ARGS_KEYS
 from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, peek_raw, startswith
 from ..scan import Matcher
