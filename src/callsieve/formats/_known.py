@@ -21,7 +21,7 @@ import unicodedata
 
 from . import MAYBE, NO, YES, Verdict, nested
 from ._json import LOOK_MAX
-from ._json_bodies import Addressee
+from ._json_bodies import Addressee, Tagged
 from ._parts import _RESULT, _TOKEN, Body, Family, _closer, _longest, closers, html_element, pick, spacings, unspaced
 from ..reader import Reject, Truncated, more, peek, startswith, token
 from ..scan import Shape
@@ -276,6 +276,9 @@ class Known(Body):
         if inner.endswith(":"):
             return NO, None                    # (a call line or a name prefix is no wrapper of wrappers)
         v, body = self.pick(inner, s[m.end():], eof, ctx, depth - 1)
+        if v == NO and TAGGED.within(inner, s[m.end():], eof, ctx) != NO:
+            # (a declared tool's own tag inside the wrapper, `<tool_call><f><a>1</a></f></tool_call>`)
+            v, body = TAGGED.within(inner, s[m.end():], eof, ctx), TAGGED
         if v != YES or body is None:
             return v, None
         return YES, Nested(inner, body)
@@ -289,6 +292,9 @@ class Known(Body):
             if v == NO or not (yield from more(r)):
                 raise Reject("no known body") if v == NO else Truncated("cut off before a call")
         yield from body.read(r, ctx, opener, ends, value)
+
+
+TAGGED = Tagged()
 
 
 class Nested(Body):
