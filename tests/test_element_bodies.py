@@ -1,8 +1,10 @@
 """A call named by a `<name>` element, its parameters either the invoke body's or tags named by
 their keys (DeepSeek V4 Flash's `<function><name>read_file</name><path>…</path></function>`,
 issue 31's hunt h): the Element body, in any family that declares it (a made-up one here)."""
+import pytest
+
 from callsieve.formats._parts import Element, Family, Invoke
-from helpers import check, tools
+from helpers import check, feed, split, summary, tools
 
 ACME = Family("acme_el", "<acme_call>", Element(Invoke(prefixes=("",))))
 T = tools("get_weather")
@@ -58,3 +60,26 @@ def test_the_elements_closer_after_invoke_parameters_is_markup():
             kw = {"format": fmt} if fmt else {}
             check(f"Checking.\n{text}\nDone.", tools=T, calls=[("get_weather", {"city": "Oslo", "days": 3})],
                   content="Checking.\nDone.", **kw)
+
+
+# The name and arguments elements by their role, in the spellings agents' text protocols use.
+_NAMES = ("name", "tool_name", "function_name", "tool", "function", "call_name")
+_ARGS = ("arguments", "args", "input", "parameters", "tool_args", "tool_input", "params", "tool_arguments", "call_args")
+
+
+@pytest.mark.parametrize("wrap", ["tool_call", "tool_use", "acme_invoke"])
+@pytest.mark.parametrize("name_tag", _NAMES)
+@pytest.mark.parametrize("args_tag", _ARGS)
+def test_name_and_arguments_elements_by_their_role(wrap, name_tag, args_tag):
+    """`<tool_name>f</tool_name><tool_args>{…}</tool_args>` (or key-named tags in it): the call
+    as written, in any chunking; never the name alone with its arguments left in the content (a
+    call that runs without its arguments), never the arguments element taken for a parameter."""
+    want = [("f", {"a": 1})]
+    for args in ('{"a": 1}', "\n<a>1</a>\n"):     # (JSON, or tags named by their keys)
+        text = f"<{wrap}>\n<{name_tag}>f</{name_tag}>\n<{args_tag}>{args}</{args_tag}>\n</{wrap}>"
+        for chunks in ([text], split(text, [1]), split(text, [4, 2])):
+            m, _ = feed(text, chunks, tools=tools("f"))
+            assert [(c.name, c.arguments) for c in m.tool_calls] == want and m.content == "", summary(m)
+    for alike, t in ((text, tools("g")), (f"For example:\n```\n{text}\n```\nDone.", tools("f"))):
+        m, _ = feed(alike, split(alike, [3]), tools=t)
+        assert not m.tool_calls and "f" in m.content, summary(m)

@@ -13,9 +13,11 @@ text, whole):
   (`<|acme:tool_call|>`, `<tool_call_v2>`), its bars swapped (`｜` for `|`), the wrapper doubled.
 - **values**: a generated call (test_generality's builders) whose values are in another encoding:
   the arguments as one JSON string (`"arguments": "{\\"a\\": 1}"`), single quotes and Python
-  literals (`{'a': True, 'b': None}`), trailing commas, XML entities and CDATA in tag bodies.
+  literals (`{'a': True, 'b': None}`), trailing commas, XML entities and CDATA in tag bodies; its
+  name and arguments keys as agent frameworks spell them (`action` / `action_input`).
 - **dialects**: agent transcripts: ReAct's `Action: NAME\\nAction Input: {json}` (LangChain's
-  ReActSingleInputOutputParser and LlamaIndex's ReActOutputParser read it as an action), a call
+  ReActSingleInputOutputParser and LlamaIndex's ReActOutputParser read it as an action),
+  Qwen-Agent's `✿FUNCTION✿: NAME\\n✿ARGS✿: {json}` (then its `✿RESULT✿` stop word or not), a call
   line `[Tool call: NAME({json})]`, a Markdown header then a fenced JSON call: calls with tools
   declared and a declared name; `TOOL: NAME {json}` and `→ NAME({json})` stay text (prose and
   documentation write a word or an arrow before a call expression).
@@ -222,7 +224,14 @@ def _trailing(v) -> str:
 
 
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}
-ENCODINGS = ("escaped_args", "single_quotes", "python_literals", "trailing_commas", "xml_entities", "cdata")
+ENCODINGS = ("escaped_args", "single_quotes", "python_literals", "trailing_commas", "xml_entities", "cdata",
+             "key_spellings")
+# The name and arguments keys agent frameworks write in a JSON call: LangChain's JSON agents
+# (`action` / `action_input`) and AgentAction (`tool` / `tool_input`), OpenAI's multi_tool_use
+# (`recipient_name` / `parameters`), `function_name`, JSON-RPC's `params`, Anthropic's `input`.
+KEY_SPELLINGS = (("action", "action_input"), ("tool", "tool_input"), ("tool_name", "tool_input"),
+                 ("recipient_name", "parameters"), ("function_name", "arguments"), ("name", "params"),
+                 ("name", "input"), ("tool", "args"))
 # (the body kinds each encoding is drawn in: a JSON call object, or parameter tags)
 JSON_KINDS = ("json", "json_list")
 TAG_KINDS = ("functions", "invoke", "key_value")
@@ -252,7 +261,10 @@ def encoded(rng: random.Random, encoding: str):
         text = body(rng, kind, style, name, shown, rng.random())
         return opener + text + closer, tools, [(name, args)]
     obj = {"name": name, "arguments": args}
-    if encoding == "escaped_args":
+    if encoding == "key_spellings":
+        nk, ak = rng.choice(KEY_SPELLINGS)
+        inner = json.dumps({nk: name, ak: args})
+    elif encoding == "escaped_args":
         inner = json.dumps({"name": name, "arguments": json.dumps(args)})
     elif encoding in ("single_quotes", "python_literals"):
         inner = _py(obj)
@@ -282,7 +294,7 @@ def value_checks(rng: random.Random, text, tools, calls):
 # ---------------------------------------------------------------- agent-transcript dialects
 
 # (dialect: is it a call with a declared name?)
-DIALECTS = {"react": True, "call_line": True, "md_header": True, "tool_colon": False, "arrow": False}
+DIALECTS = {"react": True, "qwen_agent": True, "call_line": True, "md_header": True, "tool_colon": False, "arrow": False}
 
 
 def dialect(rng: random.Random, kind: str, name: str, args: dict) -> str:
@@ -290,6 +302,8 @@ def dialect(rng: random.Random, kind: str, name: str, args: dict) -> str:
     if kind == "react":
         thought = rng.choice(("", "Thought: I should look this up.\n", "Thought: the user wants data\n"))
         return f"{thought}Action: {name}\nAction Input: {j}"
+    if kind == "qwen_agent":      # (its stop word, left in by a server that does not strip it, or not)
+        return f"✿FUNCTION✿: {name}\n✿ARGS✿: {j}" + rng.choice(("", "\n✿RESULT✿"))
     if kind == "call_line":
         return f"[{rng.choice(('Tool call', 'Calling tool', 'Calling function'))}: {name}({j})]"
     if kind == "md_header":
@@ -323,8 +337,9 @@ def dialect_cases(rng: random.Random, kind: str):
         out.insert(0, ("read", check_bent, (text, tools, [(name, args)], chunks)))
     else:
         out.insert(0, ("text", check_text, (text, tools, chunks)))
-    if kind == "react":         # (an observation after the step: a transcript's example, text)
-        logged = text + "\nObservation: " + rng.choice(("22 degrees", "done", "no results"))
+    if kind in ("react", "qwen_agent"):   # (a result after the step: a transcript's example, text)
+        seen = "\nObservation: " if kind == "react" else "\n✿RESULT✿: "
+        logged = text.removesuffix("\n✿RESULT✿") + seen + rng.choice(("22 degrees", "done", "no results"))
         out.append(("observed", check_text, (logged, tools, split(logged, [3]))))
     return [out]
 
@@ -334,15 +349,9 @@ def dialect_cases(rng: random.Random, kind: str):
 AXES = {"bent": (BENDS, bent_cases), "values": (ENCODINGS, value_cases), "dialects": (tuple(DIALECTS), dialect_cases)}
 # Variants not read yet, and why (strict: a fix must remove its line).
 XFAIL: dict[tuple[str, str], str] = {
-    ("bent", "no_opener"): "a body and its closer with no opener, when the body does not say whose it is: "
-                           "FunctionGemma's `call:` (Gemma 4's literal claims it first), Apertus' keyed "
-                           "JSON list, `[TOOL_CALL]`'s `{tool => …}`",
     ("bent", "no_closer"): "unsafe, by design: a key/value tag body (GLM, LongCat) cut by the end of the "
                            "stream before its closer may have lost arguments, so it is incomplete, never "
                            "run (a JSON body ends itself, and is read)",
-    ("bent", "spaced_token"): "a special token written with spaces (`<| x |>`) is not the token",
-    ("bent", "bar_swap"): "Gemma 4's `<|tool_call>` with its one bar swapped (`<｜tool_call>`): no wrapper "
-                          "shape has one bar",
     ("values", "xml_entities"): "unsafe, kept as written: a value may hold `&lt;` on purpose (an HTML "
                                 "file's text), and nothing says a made-up family escapes its values "
                                 "(the XML dialects, MiniCPM5's, decode them)",
@@ -413,16 +422,33 @@ if __name__ == "__main__":
 
 
 @pytest.mark.parametrize("opener,closer", [("<| acme_call |>", "<| /acme_call |>"), ("<｜ acme_call ｜>", "<｜ /acme_call ｜>"),
-                                           ("<| tool_calls_section_begin |>", "<| tool_calls_section_end |>")])
-def test_a_special_token_spaced_inside_its_bars_is_a_wrapper(opener, closer):
-    """`<| x |>` (a detokenizer's spacing): a wrapper like `<|x|>`, around a known body or a
-    known family's own block; in prose, text."""
+                                           ("<| tool_calls_section_begin |>", "<| tool_calls_section_end |>"),
+                                           ("< |acme_call| >", "< |/acme_call| >"), ("< ｜acme_call｜ >", "<｜/ acme_call ｜>"),
+                                           ("<|acme_call| >", "<|/acme_call|>"), ("< | acme_call | >", "< |acme_call_end| >"),
+                                           ("< |tool_calls_section_begin| >", "<| tool_calls_section_end |>"),
+                                           ("<| acme:tool_calls_section_begin |>", "< |acme:tool_calls_section_end| >")])
+def test_a_special_token_spaced_beside_its_bars_is_a_wrapper(opener, closer):
+    """`<| x |>`, `< |x| >` (a detokenizer's spacing, the closer perhaps spaced otherwise): a
+    wrapper like `<|x|>`, around a known body or a known family's own block (a family bent:
+    Kimi K2's section around a JSON call is the parts', around Kimi's call tokens Kimi's); in
+    prose, text."""
     tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
     for inner in ('{"name": "f", "arguments": {"a": 1}}',
                   '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>'):
         text = opener + inner + closer
         check_bent(text, tools, [("f", {"a": 1})], split(text, [3]))
     check_text(f"a {opener} b", tools, split(f"a {opener} b", [2]))
+
+
+@pytest.mark.parametrize("text", ["a <｜note> b", "<|x> and <y|>", "<｜tool_call>the weather is fine<tool_call｜>",
+                                  "if a < |b| > c then d", "x < |y|", "|a| < |b|", "a < b and c > d", "1 < |x| >= 2",
+                                  "< |note| >hello< |/note| >", "< |f| >and so on"])
+def test_a_less_than_before_a_bar_in_prose_stays_text(text):
+    """`< |` is where a spaced special token may start; in prose (absolute values, a made-up
+    token around no call) it is text, whole, in any chunking."""
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    check_text(text, tools, split(text, [1]))
+    check_text(text, tools, split(text, [2, 3]))
 
 
 # ---------------------------------------------------------------- a closer of another spelling
@@ -543,3 +569,87 @@ def test_after_a_list_of_calls_a_bracket_is_not_lost(after, content):
         msg, _ = feed(text, chunks, tools=tools)
         assert [(c.name, c.arguments) for c in msg.tool_calls] == [("toggle_lamp", {"room": "attic", "on": True})]
         assert msg.content == content, summary(msg)
+
+
+# ---------------------------------------------------------------- a body that says whose it is, its opener stripped
+
+_LEADS = [f for f in formats.all_formats() if getattr(getattr(f, "body", None), "shape_lead", "") in f.start_openers]
+
+
+def test_some_families_declare_a_lead():
+    assert {f.name for f in _LEADS} >= {"apertus", "tool_call_hash"}
+
+
+@pytest.mark.parametrize("fam", _LEADS, ids=[f.name for f in _LEADS])
+@pytest.mark.parametrize("end", ["closer", "none", "blank closer"])
+def test_a_body_that_says_whose_it_is_opening_the_content_is_the_family_s_call(fam, end):
+    """A family whose closer is a distinctive token and whose body's shape names the tool
+    (`Body.shape_lead`: Apertus' `[{"NAME": {…}}]`, `{tool => "NAME", …}`): its opener stripped, the
+    body opening the content is the call for a declared tool, its closer markup; after prose,
+    undeclared, fenced, quoted: text."""
+    opener = fam.openers[0]
+    calls = [(c.name, c.arguments) for c in parse(fam.example, format=fam.name).tool_calls]
+    tools = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n, _ in calls]
+    inner = fam.example[len(opener):len(fam.example) - len(fam.closer)]
+    text = inner + {"closer": fam.closer, "none": "", "blank closer": "\n" + fam.closer}[end]
+    check_bent(text, tools, calls, split(text, [2, 5, 1]))
+    name = calls[0][0]
+    other = [{"type": "function", "function": {"name": "other_tool", "parameters": {"type": "object"}}}]
+    for alike, t in ((text, other), (f"Sure: {inner.strip()}", tools), (f"```\n{text}\n```\nDone.", tools)):
+        check_not_run(alike, t, name, split(alike, [3]))
+
+
+@pytest.mark.parametrize("text", ['{"action": "Final Answer", "action_input": "Paris is the capital."}',
+                                  '```json\n{"action": "Final Answer", "action_input": "Paris."}\n```',
+                                  '{"action": "delete", "id": 3}', 'Result: {"tool": "search", "tool_input": {"q": "x"}}'])
+def test_a_json_agent_s_answer_or_an_undeclared_action_stays_text(text):
+    """LangChain's JSON agents end with `{"action": "Final Answer", "action_input": …}`: no
+    declared tool, so text, whole; so is an `action` key in data, and a tool no one declared."""
+    tools = [{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object"}}}]
+    check_text(text, tools, split(text, [1, 3]))
+
+
+# ---------------------------------------------------------------- look-alike letters
+
+def _styled(word: str, style: str) -> str:
+    """`word`'s letters in a look-alike style (the compatibility form, NFKC, gives them back)."""
+    import unicodedata
+    out = []
+    for ch in word:
+        case = "SMALL" if ch.islower() else "CAPITAL"
+        name = {"fullwidth": f"FULLWIDTH LATIN {case} LETTER {ch.upper()}", "italic": f"MATHEMATICAL ITALIC {case} {ch.upper()}",
+                "bold": f"MATHEMATICAL BOLD {case} {ch.upper()}", "script": f"MATHEMATICAL BOLD SCRIPT {case} {ch.upper()}"}[style]
+        try:
+            out.append(unicodedata.lookup(name) if ch.isalpha() else ch)
+        except KeyError:
+            out.append(ch)      # (a hole in the block: `h` is the Planck constant in italic)
+    return "".join(out)
+
+
+_STYLES = ("fullwidth", "italic", "bold", "script")
+_KIMI = '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>'
+
+
+@pytest.mark.parametrize("style", _STYLES)
+@pytest.mark.parametrize("shape", ["ns_json", "word_json", "ns_tool_tag", "word_section", "ns_section", "ns_keyed"])
+def test_a_wrapper_in_look_alike_letters_is_read_as_in_ascii(style, shape):
+    """A namespace or a wrapper word in look-alike letters (`<𝑛𝑠:read_file>`, `<ｔｏｏｌ_ｃａｌｌ>`,
+    Kimi K2's section token in fullwidth letters): a tag as in ASCII, a known family's token
+    by its compatibility form, its closer in the same letters markup; the text kept as written.
+    Undeclared, fenced, or around prose: text."""
+    ns = _styled("acme", style)
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    j = '{"name": "f", "arguments": {"a": 1}}'
+    text = {"ns_json": f"<{ns}:tool_call>{j}</{ns}:tool_call>",
+            "word_json": f"<{_styled('tool_call', style)}>{j}</{_styled('tool_call', style)}>",
+            "ns_tool_tag": f"<{ns}:f>\n<a>1</a>\n</{ns}:f>",
+            "word_section": f"<|{_styled('tool_calls_section_begin', style)}|>{_KIMI}<|{_styled('tool_calls_section_end', style)}|>",
+            "ns_section": f"<|{ns}:tool_calls_section_begin|>{_KIMI}<|{ns}:tool_calls_section_end|>",
+            "ns_keyed": f"<{ns}|tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value></{ns}|tool_call>"}[shape]
+    check_bent(text, tools, [("f", {"a": 1})], split(text, [1, 3, 2]))
+    other = [{"type": "function", "function": {"name": "other_tool", "parameters": {"type": "object"}}}]
+    fenced = f"For example:\n```\n{text}\n```\nThat is all."
+    for alike, t in ((text, other), (fenced, tools)):
+        check_not_run(alike, t, "f", split(alike, [3]))
+    prose = f"<{ns}:note>The lamp is on.</{ns}:note> and <{_styled('b', style)}>bold</{_styled('b', style)}>"
+    check_text(prose, tools, split(prose, [2]))

@@ -24,8 +24,12 @@ if TYPE_CHECKING:
 _decode = json.JSONDecoder(strict=False).raw_decode
 # The keys of a call object, for both readers of call-shaped JSON: this broad pass and the
 # streaming one of the JSON formats (formats/_json.py).
-NAME_KEYS = ("name", "tool_name", "tool")      # (`tool` / `args`: MiniMax's hash header written as JSON)
-ARGS_KEYS = ("arguments", "parameters", "args", "input")
+# Keys by their role, in every spelling a framework or a model writes: `tool` / `args`
+# (MiniMax's hash header written as JSON), `action` / `action_input` (LangChain's JSON agents),
+# `tool_input` (LangChain's AgentAction), `function_name`, `recipient_name` (OpenAI's
+# multi_tool_use), `params`.  A name is still a declared tool's, or no call.
+NAME_KEYS = ("name", "tool_name", "tool", "function_name", "action", "recipient_name")
+ARGS_KEYS = ("arguments", "parameters", "args", "input", "action_input", "tool_input", "tool_args", "params")
 ID_KEYS = ("id", "tool_call_id", "call_id")
 CALL_KEYS = frozenset((*NAME_KEYS, *ARGS_KEYS, *ID_KEYS, "type", "function"))
 

@@ -1,6 +1,7 @@
 """FunctionGemma: <start_function_call>call:NAME{k:<escape>v<escape>}<end_function_call> (docs/syntax.md#functiongemma)."""
+import pytest
 from callsieve import formats, parse
-from helpers import check, tools
+from helpers import check, deltas_ok, feed, split, summary, tools
 from samples_literal import long_string_streams
 
 E = "<escape>"
@@ -72,3 +73,27 @@ def test_a_namespaced_name_and_a_json_call_object_read_as_in_gemma_4():
     check(fg("default_api:send_sms", f"to:{E}+354{E}"), calls=[("send_sms", {"to": "+354"})], tools=ts)
     check(f'<start_function_call>{{"name": "send_sms", "arguments": {{"to": {E}+354{E}}}}}<end_function_call>',
           calls=[("send_sms", {"to": "+354"})], tools=ts)
+
+
+QUOTES = ["<escape>", '<|"|>']
+
+
+@pytest.mark.parametrize("outer", ["", "<|tool_call>", "<start_function_call>", "<acme_call>"])
+@pytest.mark.parametrize("q", QUOTES)
+def test_a_literal_s_strings_quoted_with_either_literal_family_s_token(outer, q):
+    """Gemma 4's `<|"|>` and FunctionGemma's `<escape>` quote the same literal: a string quoted
+    with either is a string whichever body reads it (a FunctionGemma call whose opener was
+    stripped is read by Gemma 4's `call:`); the other token inside it is its text."""
+    closer = {"": "<end_function_call>", "<|tool_call>": "<tool_call|>", "<start_function_call>": "<end_function_call>",
+              "<acme_call>": "</acme_call>"}[outer]
+    other = QUOTES[1 - QUOTES.index(q)]
+    text = f"{outer}call:send_sms{{to:{q}+354 {other} 0{q},urgent:false}}{closer}"
+    tools = [{"type": "function", "function": {"name": "send_sms", "parameters": {"type": "object"}}}]
+    want = [("send_sms", {"to": f"+354 {other} 0", "urgent": False})]
+    for chunks in ([text], split(text, [1]), split(text, [3, 7])):
+        m, evs = feed(text, chunks, tools=tools)
+        assert [(c.name, c.arguments) for c in m.tool_calls] == want and m.content == "", summary(m)
+        deltas_ok(evs)
+    fenced = f"For example:\n```\n{text}\n```\nThat is all."
+    m, _ = feed(fenced, split(fenced, [4]), tools=tools)
+    assert not m.tool_calls and "send_sms" in m.content

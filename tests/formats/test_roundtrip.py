@@ -87,6 +87,7 @@ NO_WRITER = {
     "wrapped": "no wrapper of its own: tests/test_generality.py writes every body in made-up wrappers",
     "cwm": "one raw-text argument (`command`), no general arguments: tests/formats/test_cwm.py",
     "react": "a call only with tools declared, for a declared tool: tests/test_generality_bends.py writes it",
+    "qwen_agent": "a call only with tools declared, for a declared tool: tests/formats/test_labelled.py writes it",
 }
 
 

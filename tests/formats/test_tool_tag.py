@@ -2,7 +2,7 @@
 import pytest
 
 from callsieve import parse
-from helpers import check, tools
+from helpers import check, feed, split, summary, tools
 
 T = tools("list_dir", "notes", fetch_page={"url": {"type": "string"}, "retries": {"type": "integer"},
                                            "headers": {"type": "object"}})
@@ -101,3 +101,24 @@ def test_a_namespaced_tag_is_text_unless_it_is_a_declared_tools_call():
                  "Write `<ns:read_file><path>a</path></ns:read_file>` to read a.",
                  "Like this:\n<ns:read_file><path>a</path></ns:read_file>\nand it reads the file."):
         check(text, tools=NS_TOOLS, calls=[], content=text)
+
+
+@pytest.mark.parametrize("outer", ["tool_call", "acme_call", "|tool_call|", "function_calls"])
+@pytest.mark.parametrize("inner", ["<read_file>\n<path>README.md</path>\n</read_file>",
+                                   '<read_file>{"path": "README.md"}</read_file>'])
+def test_a_tool_s_own_tag_inside_a_wrapper_is_the_call_and_the_wrapper_markup(outer, inner):
+    """`<tool_call><read_file><path>…</path></read_file></tool_call>`: the tool's tag read as
+    on its own, the wrapper around it markup (it was left in the content); undeclared or
+    fenced, text."""
+    c = f"</{outer}>" if not outer.startswith("|") else f"<|/{outer[1:]}>"
+    text = f"<{outer}>\n{inner}\n{c}"
+    declared = [{"type": "function", "function": {"name": "read_file", "parameters": {
+        "type": "object", "properties": {"path": {"type": "string"}}}}}]
+    for chunks in ([text], split(text, [1]), split(text, [3, 5])):
+        m, _ = feed(text, chunks, tools=declared)
+        assert [(x.name, x.arguments) for x in m.tool_calls] == [("read_file", {"path": "README.md"})], summary(m)
+        assert m.content == "", summary(m)
+    other = [{"type": "function", "function": {"name": "other", "parameters": {"type": "object"}}}]
+    for alike, t in ((text, other), (f"```\n{text}\n```", declared)):
+        m, _ = feed(alike, split(alike, [2]), tools=t)
+        assert not m.tool_calls and m.content == alike, summary(m)

@@ -391,10 +391,9 @@ case("tool_call_tag", SG, "`arguments` written as a JSON string holding the obje
      '<tool_call>\n{"name": "fetch", "arguments": "{\\"url\\": \\"https://google.fr\\"}"}\n</tool_call>',
      [("fetch", {"url": "https://google.fr"})], tools={"fetch": {"url": {"type": "string"}}})
 QA = "https://github.com/QwenLM/Qwen-Agent/issues/737"
-case("tool_code", QA, "Qwen-Agent's ✿FUNCTION✿ / ✿ARGS✿ lines, the whole turn",
+case("qwen_agent", QA, "Qwen-Agent's ✿FUNCTION✿ / ✿ARGS✿ lines, the whole turn",
      '✿FUNCTION✿: get_weather\n✿ARGS✿: {"city": "Paris"}', [("get_weather", {"city": "Paris"})],
-     tools=["get_weather"],
-     xfail="Qwen-Agent's `✿FUNCTION✿: NAME` / `✿ARGS✿: {json}` lines are not read: needs labelled name/arguments lines as a call body")
+     tools=["get_weather"])
 
 # ---------------------------------------------------------------------------------------------
 # A check of the fixes, harvested after them (scored as harvested: docs/testing.md).

@@ -374,9 +374,9 @@ case("tool_tag", PM, "a math-italic namespace (`𝑛𝑠:`) on the thinking tags
      "<𝑛𝑠:thinking>The README first.</𝑛𝑠:thinking>\n<𝑛𝑠:read_file>\n<path>README.md</path>\n</𝑛𝑠:read_file>",
      [("read_file", {"path": "README.md"})], reasoning="The README first.",
      tools={"read_file": {"path": {"type": "string"}}},
-     xfail="a namespace in math-italic letters (`<𝑛𝑠:read_file>`) is no wrapper (an ASCII one is read: "
-           "tests/formats/test_tool_tag.py), and thinking tags in a namespace (`<ns:thinking>`) are not "
-           "thinking: tags by their local name need both")
+     xfail="the tool's tag in a math-italic namespace is read (tests/test_generality_bends.py: look-alike "
+           "letters), but thinking tags in a namespace (`<ns:thinking>`, ASCII or not) are not thinking: "
+           "they stay in the content")
 PK = "https://github.com/apmantza/pi-free/pull/231"
 case("tool_tag", PK, "a <tool> element with <name> and JSON <arguments> children (step-3.7-flash via Kilo)",
      '<tool><name>read_file</name><arguments>{"path": "README.md"}</arguments></tool>',

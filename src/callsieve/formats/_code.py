@@ -20,7 +20,7 @@ import re
 
 from . import MAYBE, NO, YES, Verdict, declared
 from ._json import LOOK_MAX, View
-from ._literal import literal_call
+from ._literal import QUOTES, literal_call
 from ._parts import Body, closers
 from ._pythonic import call, call_list, calls
 from ..events import ToolCallError
@@ -209,6 +209,7 @@ class Literal(Body):
 
     def __init__(self, quote: str):
         self.quote = quote
+        QUOTES.add(quote)
         q = re.escape(quote)
         self.literal = re.compile(r"\s*\{\s*(?:" + q + r"|[A-Za-z_]\w*\s*:)")
         self.literal_prefix = re.compile(r"\s*(?:\{\s*(?:" + _prefixes(quote) + r"|[A-Za-z_]\w*\s*)?)?\Z")

@@ -9,7 +9,7 @@ one too.  Stray extra `}` before the closer are dropped.
 import math
 import re
 
-from . import MAYBE, NO, YES
+from . import MAYBE, NO, YES, declared
 from ._json import LOOK_MAX, call_object, json_after
 from ._parts import Body
 from ..jsonargs import key as json_key, value as json_value
@@ -17,6 +17,8 @@ from ..reader import Bad, Reject, Truncated, more, peek, startswith, token
 
 _HEAD = re.compile(r'\s*\{\s*tool\s*=>')
 _JSON_HEAD = re.compile(r'\s*\{\s*"')
+_NAMED = re.compile(r"""\s*\{\s*tool\s*=>\s*(["']?)([\w.\-]{1,64})\1[\s,]""")
+_NAMED_PREFIX = re.compile(r"""\s*\{\s*tool\s*=>\s*(?:["']?[\w.\-]{0,64}["']?)?\Z""")
 _HEAD_PREFIX = re.compile(r'\s*(?:\{\s*(?:t(?:o(?:o(?:l(?:\s*=?)?)?)?)?)?)?\Z')
 _WORD = re.compile(r"[A-Za-z_][\w.\-]*")
 _BARE = re.compile(r"""[^\s,}"']+""")
@@ -97,8 +99,15 @@ class Hash(Body):
 
     syntax = "literal"
 
+    shape_lead = "{"
+
     def spot(self, look, eof, ctx, strict, ends=()):
         look = look[:LOOK_MAX]
+        if strict:          # (its wrapper stripped: a declared tool's name in the header says so)
+            m = _NAMED.match(look)
+            if m is not None:
+                return YES if declared(ctx, m.group(2)) else NO
+            return MAYBE if not eof and (_HEAD_PREFIX.match(look) or _NAMED_PREFIX.match(look)) else NO
         if _HEAD.match(look):
             return YES
         if not eof and _HEAD_PREFIX.match(look):

@@ -625,15 +625,18 @@ def json_after(look: str, eof: bool) -> Verdict:
 # NVIDIA/NemoClaw#2733; an object that then names no tool is no call, and stays content)
 # (a key in single quotes: a Python dict, `[{'name': 'f', 'arguments': {…}}]`, Sarashina's list with its
 # token stripped, smg-project/smg#1937; call_object reads it as the literal it is)
-_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?(["\'])(?:name|function|tool_name|tool_calls?|tool|type|id|tool_call_id|call_id'
-                       r'|arguments|parameters)\1\s*:')
-_KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:(["\'])[a-z_]{0,12}(?:\1\s*)?)?\Z')
+_CALL_KEY = re.compile(r'\s*(?:\[\s*\{\s*)?(["\'])(?:' + "|".join(
+    sorted({*NAME_KEYS, *ID_KEYS, "function", "tool_calls", "tool_call", "type", *ARGS_KEYS} - {"args", "input", "params"},
+           key=lambda k: (-len(k), k))) + r')\1\s*:')
+_KEY_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*)?)?(?:(["\'])[a-z_]{0,%d}(?:\1\s*)?)?\Z'
+                         % max(map(len, (*NAME_KEYS, *ARGS_KEYS, *ID_KEYS))))
 # After prose, a call names a declared tool at once: an object `{"name": …`, or llama.cpp's
 # wrappers `{"tool_calls": [{"name": …` / `{"tool_call": {"name": …`.
 _WS, _NAME_CHARS = r"\s*", r'[^"\\]*'
 # (what follows the opening brace)
 _SHAPES: tuple[list, ...] = ([], [_WS, *'"tool_calls"', _WS, ":", _WS, "[", _WS, "{"], [_WS, *'"tool_call"', _WS, ":", _WS, "{"])
-_CALL_AT = [_WS, *'"name"', _WS, ":", _WS, '"']
+# (a name under any of its keys: `"name"`, `"tool_name"`, `"action"`…, fallback.NAME_KEYS)
+_CALL_ATS = [[_WS, *f'"{k}"', _WS, ":", _WS, '"'] for k in NAME_KEYS]
 
 
 def _atom(a: str) -> str:
@@ -648,9 +651,10 @@ def _prefix(atoms) -> str:
     return out
 
 
-_NAMED = re.compile("(?:" + "|".join("".join(map(_atom, s)) for s in _SHAPES) + ")"
-                    + "".join(map(_atom, _CALL_AT)) + '([^"\\\\]*)"')
-_NAMED_PREFIX = re.compile("(?:" + "|".join(_prefix([*s, *_CALL_AT, _NAME_CHARS]) for s in _SHAPES) + r")\Z")
+_NAMED = re.compile("(?:" + "|".join("".join(map(_atom, s)) for s in _SHAPES) + ")(?:"
+                    + "|".join("".join(map(_atom, at)) for at in _CALL_ATS) + ')([^"\\\\]*)"')
+_NAMED_PREFIX = re.compile("(?:" + "|".join(_prefix([*s, *at, _NAME_CHARS]) for s in _SHAPES for at in _CALL_ATS)
+                           + r")\Z")
 # The same object as a Python dict (`{'name': 'f', 'arguments': {'a': True}}`: call_object reads
 # it as the literal it is)
 _PY_AT = [_WS, *"'name'", _WS, ":", _WS, "'"]

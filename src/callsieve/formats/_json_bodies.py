@@ -131,7 +131,20 @@ class JsonStart(Body):
 
 class NameKeys(JsonAfter):
     """Calls keyed by the tool's name, `[{"NAME": {args}}, …]` (Apertus), or one such object;
-    several keys in one object are several calls.  Claimed as JsonAfter claims its JSON."""
+    several keys in one object are several calls.  Claimed as JsonAfter claims its JSON; a
+    list opening the content (`shape_lead`: its wrapper stripped) only when its first key is a
+    declared tool's and an object follows it."""
+
+    shape_lead = "["
+
+    def spot(self, look, eof, ctx, strict, ends=()):
+        if not strict:
+            return super().spot(look, eof, ctx, strict, ends)
+        look = look[:LOOK_MAX]
+        m = _KEYED.match(look)
+        if m is not None:
+            return YES if declared(ctx, m.group(1)) else NO
+        return MAYBE if not eof and _KEYED_PREFIX.match(look) else NO
 
     def read(self, r, ctx, opener, ends, value):
         yield from keyed_calls(r, ctx)
@@ -140,6 +153,8 @@ class NameKeys(JsonAfter):
                 break
 
 
+_KEYED = re.compile(r'\s*\[\s*\{\s*"([\w.\-]{1,64})"\s*:\s*\{')
+_KEYED_PREFIX = re.compile(r'\s*(?:\[\s*(?:\{\s*(?:"(?:[\w.\-]{0,64}(?:"\s*(?::\s*)?)?)?)?)?)?\Z')
 _IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
 _EOL = re.compile(r"[ \t]*\r?\n?")
 _RECIPIENT = re.compile(r"([A-Za-z_][\w.\-]*)[ \t]*\r?\n\s*([\[{])")
@@ -539,7 +554,8 @@ def _text_ahead(rest: str, close: str, eof: bool) -> Verdict:
 
 # A namespace before the tool's tag word (`<ns:read_file>`, as MiMo writes every tag in one:
 # apmantza/pi-free#255): the word after it is the tool's name, the whole tag its closer's.
-_NS_TAG = re.compile(r"<[A-Za-z_][\w.\-]{0,31}:([A-Za-z_][\w.\-]{0,63})>")
+# (a namespace in any script's letters, look-alikes too: `<𝑛𝑠:read_file>`; the tool's name ASCII)
+_NS_TAG = re.compile(r"<[^\W\d][\w.\-]{0,31}:([A-Za-z_][\w.\-]{0,63})>")
 
 
 def _tag_name(opener: str) -> str | None:
@@ -555,35 +571,54 @@ def _tag_close(opener: str) -> str:
     return "</" + opener[1:]
 
 
-# A ReAct step's head after its `Action:` label: the tool's name on the label's line, then the
-# input's label on the next (`Action: NAME\nAction Input: {…}`); and every prefix of it.
-_ACTION = re.compile(r"[ \t]*([\w.\-]{1,64})[ \t]*\r?\n[ \t]*Action[ \t]*Input[ \t]*:[ \t]*")
-_ACTION_PREFIX = re.compile(r"[ \t]*(?:[\w.\-]{1,64}[ \t]*(?:\r?(?:\n[ \t]*(?:A(?:c(?:t(?:i(?:o(?:n"
-                            r"[ \t]*(?:I(?:n(?:p(?:u(?:t[ \t]*)?)?)?)?)?)?)?)?)?)?)?)?)?)?\Z")
-_ACTION_NAME = re.compile(r"[ \t]*[\w.\-]{1,64}")
+# A labelled step's head after its opener's label: the tool's name on the label's line, then the
+# arguments' label on the next (`Action: NAME\nAction Input: {…}`).
+_NAME = re.compile(r"[ \t]*([\w.\-]{1,64})[ \t]*")
+_BLANKS = re.compile(r"[ \t]+")
 
 
-class Action(Body):
-    """A ReAct step (LangChain's ReActSingleInputOutputParser, LlamaIndex's ReActOutputParser):
-    after the `Action:` label, a declared tool's name, then `Action Input:` and the arguments as
-    a JSON object (or a string holding one).  A name the request did not declare, or an input
-    that is no object, is no call: the step stays text."""
+class Labelled(Body):
+    """A name line, then a labelled arguments line: after the opener's label, a declared tool's
+    name, then `args` (its words, spaces between them optional) and the arguments as a JSON
+    object (or a string holding one).  ReAct's `Action: NAME` / `Action Input: {json}`
+    (LangChain's ReActSingleInputOutputParser, LlamaIndex's ReActOutputParser), Qwen-Agent's
+    `✿FUNCTION✿: NAME` / `✿ARGS✿: {json}`: one body, the label a family's word.  A name the
+    request did not declare, or an input that is no object, is no call: the step stays text."""
+
+    def __init__(self, args: str = "Action Input:"):
+        # (the label's words and marks, `Action`, `Input`, `:`; `✿`, `ARGS`, `✿`, `:`)
+        self.words = tuple(re.findall(r"\w+|[^\w\s]", args))
+        self.compact = "".join(self.words)
+        self.head = re.compile(_NAME.pattern + r"\r?\n[ \t]*" + r"[ \t]*".join(map(re.escape, self.words))
+                               + r"[ \t]*")
 
     def spot(self, look, eof, ctx, strict, ends=()):
-        m = _ACTION.match(look)
+        m = self.head.match(look)
         if m is None:
-            return MAYBE if not eof and _ACTION_PREFIX.match(look[:LOOK_MAX]) else NO
+            return MAYBE if not eof and self._prefix(look[:LOOK_MAX]) else NO
         if not declared(ctx, m.group(1)):
             return NO
         first = look[m.end():m.end() + 1]
         return YES if first in ('{', '"') and first else MAYBE if not eof and not first else NO
 
-    def read(self, r, ctx, opener, ends, value):
-        m = yield from token(r, _ACTION_NAME, 256)
+    def _prefix(self, look: str) -> bool:
+        """Is `look` a name, a line break and the start of the label (all the stream gave yet)?"""
+        m = _NAME.match(look)
         if m is None:
-            raise Reject("no tool after Action:") if not r.eof else Truncated("cut off after Action:")
+            return not look.strip(" \t")
+        rest = look[m.end():]
+        rest = rest[1:] if rest.startswith("\r") else rest
+        if not rest.startswith("\n"):
+            return not rest
+        said = _BLANKS.sub("", rest[1:])
+        return len(said) < len(self.compact) and self.compact.startswith(said)
+
+    def read(self, r, ctx, opener, ends, value):
+        m = yield from token(r, _NAME, 256)
+        if m is None:
+            raise Reject("no tool after its label") if not r.eof else Truncated("cut off after the label")
         name = ctx.check(m.group().strip())
-        for word in ("Action", "Input", ":"):
+        for word in self.words:
             if not (yield from startswith(r, word, skip_ws=True)):
-                raise Reject("no Action Input:")
+                raise Reject(f"no {self.compact} line")
         yield from call_object(r, ctx, name=name)

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 from . import MAYBE, NO, YES, Verdict, nested
 from ._json import LOOK_MAX
-from ._json_bodies import Addressee
-from ._parts import _RESULT, _TOKEN, Body, Family, _closer, _longest, closers, html_element, pick
-from ..reader import Reject, Truncated, more, peek, startswith
+from ._json_bodies import Addressee, Tagged
+from ._parts import _RESULT, _TOKEN, Body, Family, _closer, _longest, closers, html_element, pick, spacings, unspaced
+from ..reader import Reject, Truncated, more, peek, startswith, token
 from ..scan import Shape
 
 DEPTH = 3                              # wrappers inside the outer one, at most
@@ -124,7 +125,9 @@ def family_words() -> dict[tuple, tuple]:
 def unbent(opener: str) -> list[tuple[str, tuple, str, str]]:
     """The known openers `opener` is a bent spelling of: (opener, its families, the namespace
     before its word, the suffix after it)."""
-    m = _SIDES.fullmatch(opener.translate(_BARS))
+    # (`<| x |>`, `< |x| >`: `<|x|>`; look-alike letters, `<ｔｏｏｌ_ｃａｌｌ>`, `<𝑛𝑠:tool_call>`, in
+    # their compatibility form, NFKC, for matching only: the text stays as written)
+    m = _SIDES.fullmatch(_nfkc(unspaced(opener)).translate(_BARS))
     if m is None or m.group(2):
         return []
     left, _, word, right = m.groups()
@@ -171,16 +174,41 @@ def _bend(closer: str, pre: str, post: str, bars: bool) -> str:
     return out.replace("|", "｜") if bars else out
 
 
+def _nfkc(text: str) -> str:
+    """`text` in its compatibility form (look-alike letters as ASCII, `｜` as `|`), for matching."""
+    return unicodedata.normalize("NFKC", text)
+
+
+_TAG_PREFIX = re.compile(r"<[^<>\s]{0,64}>?")       # (a tag, or its start: prefix-closed, as `token` wants)
+
+
+def _opens_own(look: str, eof: bool, f) -> Verdict:
+    """Does `look` open (after blanks) with one of family `f`'s own openers?"""
+    rest = look.lstrip()[:LOOK_MAX]
+    own = [o for o in f.known if isinstance(o, str) and _TOKEN.fullmatch(o)]
+    if any(rest.startswith(o) for o in own):
+        return YES
+    return MAYBE if not eof and any(o.startswith(rest) for o in own) else NO
+
+
 class Bent(Body):
     """A known family's body after its opener bent (`unbent`): read by the family as after its
-    own opener; the bent wrapper, and its closer bent the same way, markup."""
+    own opener; the bent wrapper, and its closer bent the same way (any spacing of it), markup."""
 
-    def __init__(self, opener: str, family, closer: str | None):
-        self.opener, self.family, self.closer = opener, family, closer
+    def __init__(self, opener: str, family, closers: tuple[str, ...]):
+        self.opener, self.family, self.closers = opener, family, closers
 
     def read(self, r, ctx, opener, ends, value):
         yield from nested(self.family.parse(r, ctx, self.opener))
-        yield from _closer(r, _longest(ends + ((self.closer,) if self.closer else ())))
+        if not any(ch != "｜" and _nfkc(ch) != ch for ch in opener):
+            yield from _closer(r, _longest(ends + self.closers))
+            return
+        # (an opener in look-alike letters: its closer too, `<|ｔｏｏｌ_ｃａｌｌｓ_ｓｅｃｔｉｏｎ_ｅｎｄ|>`,
+        # compared in its compatibility form)
+        yield from peek(r)
+        m = yield from token(r, _TAG_PREFIX, 66)
+        if m is not None and not (m.group().endswith(">") and _nfkc(m.group()) in {_nfkc(c) for c in ends + self.closers}):
+            r.pos = m.start()
 
 
 def bent_body(opener: str, look: str, eof: bool, ctx) -> tuple[Verdict, Body | None]:
@@ -191,16 +219,22 @@ def bent_body(opener: str, look: str, eof: bool, ctx) -> tuple[Verdict, Body | N
     chunking."""
     for o, fams, pre, post in unbent(opener):
         for f in fams:
-            v = f.decide(o, look, eof, ctx)
+            v = f.decide(o, look, eof, ctx, bent=True)
+            if v == YES and f.decide(o, "\x00", True, ctx, bent=True) == YES:
+                # (it takes its opener alone, whatever follows: bent, the opener says too little,
+                # so the body must open with one of the family's own tokens, else the parts decide)
+                v = _opens_own(look, eof, f)
             if v == YES:
                 closer = f.closer_for(o)
-                closer = _bend(closer, pre, post, "｜" in opener) if closer else None
-                end = look.find(closer) if closer else -1
+                # (its closer bent the same way; a spaced opener's closer in any spacing)
+                ends = (() if not closer else spacings(_bend(closer, pre, post, "｜" in opener), opener)
+                        if opener != unspaced(opener) else (_bend(closer, pre, post, "｜" in opener),))
+                end = min((i for i in map(look.find, ends) if i >= 0), default=-1)
                 if end < 0 and not eof:
                     return MAYBE, None         # (the body's tokens up to its closer decide)
-                if _bent_within(look[:end] if end >= 0 else look, opener, o, pre, post, closer):
+                if _bent_within(look[:end] if end >= 0 else look, opener, o, pre, post, ends[0] if ends else None):
                     return NO, None
-                return YES, Bent(o, f, closer)
+                return YES, Bent(o, f, ends)
             if v == MAYBE and not eof:
                 return MAYBE, None
     return NO, None
@@ -242,6 +276,9 @@ class Known(Body):
         if inner.endswith(":"):
             return NO, None                    # (a call line or a name prefix is no wrapper of wrappers)
         v, body = self.pick(inner, s[m.end():], eof, ctx, depth - 1)
+        if v == NO and TAGGED.within(inner, s[m.end():], eof, ctx) != NO:
+            # (a declared tool's own tag inside the wrapper, `<tool_call><f><a>1</a></f></tool_call>`)
+            v, body = TAGGED.within(inner, s[m.end():], eof, ctx), TAGGED
         if v != YES or body is None:
             return v, None
         return YES, Nested(inner, body)
@@ -255,6 +292,9 @@ class Known(Body):
             if v == NO or not (yield from more(r)):
                 raise Reject("no known body") if v == NO else Truncated("cut off before a call")
         yield from body.read(r, ctx, opener, ends, value)
+
+
+TAGGED = Tagged()
 
 
 class Nested(Body):

@@ -76,6 +76,36 @@ def ahead(r, skip: int = 0):
             return ""
 
 
+# The string delimiter tokens of the literal families (each Literal body adds its own): a string
+# quoted with any of them is a string in every literal body.
+QUOTES: set[str] = set()
+
+
+def _other_quote(r, quote: str):
+    """The delimiter token of another literal family, if one is next (consumed), else ""."""
+    for q in sorted(QUOTES - {quote}):
+        if (yield from startswith(r, q)):
+            return q
+    return ""
+
+
+def _delimited(r, a: Args, quote: str, close: str):
+    """A string after its opening `quote` (consumed), to its closing one; True when the next
+    member follows it with its comma left out."""
+    a.str_begin()
+    while True:                   # nothing but the delimiter ends the string…
+        yield from until(r, quote, emit=a.text)
+        nxt = yield from ahead(r)
+        if nxt in ",}]" or nxt == close or (nxt == "<" and not (yield from _quote_next(r, quote))):
+            break
+        if (yield from _glued_member(r, quote)):
+            a.str_end()
+            return True           # the next member follows, its comma left out
+        a.text('"')               # …where a value may end: else it is a literal `"`
+    a.str_end()
+    return False
+
+
 def _quote_next(r, quote: str):
     """Is the delimiter next, after blanks (nothing consumed)?"""
     while True:
@@ -329,19 +359,13 @@ def val(r, a: Args, quote: str, depth: int, close: str = "}"):
         yield from until(r, "'", emit=a.text)
         a.str_end()
     elif c == quote[0] and (yield from startswith(r, quote)):
-        a.str_begin()
-        while True:                   # nothing but the delimiter ends the string…
-            yield from until(r, quote, emit=a.text)
-            nxt = yield from ahead(r)
-            if nxt in ",}]" or nxt == close or (nxt == "<" and not (yield from _quote_next(r, quote))):
-                break
-            if (yield from _glued_member(r, quote)):
-                a.str_end()
-                return True           # the next member follows, its comma left out
-            a.text('"')               # …where a value may end: else it is a literal `"`
-        a.str_end()
+        return (yield from _delimited(r, a, quote, close))
     elif not c:
         raise Truncated("cut off where a value was expected")
+    elif c == "<" and (other := (yield from _other_quote(r, quote))):
+        # a string quoted with another literal family's token (FunctionGemma's `<escape>` read
+        # as Gemma 4's `call:`): the token says it is a string; it ends the string it opened
+        return (yield from _delimited(r, a, other, close))
     else:
         m = yield from token(r, _BARE[close], 1 << 16)
         if m is None:

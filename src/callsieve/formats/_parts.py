@@ -40,6 +40,30 @@ VALUES = {"json": ANY, "text": STRING}      # a value encoding: what an untyped 
 _PAIRS = (("begin", "end"), ("start", "end"), ("open", "close"))
 
 
+# A special token written with spaces beside its bars, as some detokenizers write one (`<| x |>`,
+# `< |x| >`, a closer `<| /x |>`): the same token.  Its spaces matter only to matching; the text
+# is kept as written.
+_BAR_SPACES = re.compile(r"<( ?)([|｜])( ?)(/?)([^\s<>|｜]+)( ?)([|｜])( ?)>")
+
+
+def unspaced(token: str) -> str:
+    """`token` without the spaces beside its bars (itself when it has none)."""
+    m = _BAR_SPACES.fullmatch(token) if " " in token else None
+    return f"<{m[2]}{m[4]}{m[5]}{m[7]}>" if m else token
+
+
+def spacings(token: str, like: str = "") -> tuple[str, ...]:
+    """`token` (a special token) spaced as `like` is, then as it is, then in every spacing a
+    detokenizer gives one: `<| x |>`, `< |x| >`, a closer's `<|/ x |>`."""
+    t, s = _BAR_SPACES.fullmatch(token), _BAR_SPACES.fullmatch(like)
+    if t is None:
+        return (token,)
+    _, left, _, slash, word, _, right, _ = t.groups()
+    own = (f"<{s[1]}{left}{s[3]}{slash}{word}{s[6]}{right}{s[8]}>",) if s else ()
+    return tuple(dict.fromkeys((*own, token, f"<{left} {slash}{word} {right}>", f"< {left}{slash}{word}{right} >",
+                                *((f"<{left}/ {word} {right}>",) if slash else ()))))
+
+
 @functools.lru_cache(maxsize=256)
 def closers(opener: str) -> tuple[str, ...]:
     """How a wrapper opened by `opener` is closed, the usual spelling first: a `begin` / `start`
@@ -49,6 +73,9 @@ def closers(opener: str) -> tuple[str, ...]:
     angle-bracket runs) an `END_` prefix (`<<<END_X>>>`).  A call line `[Calling tool: …` ends at
     `]`; a name prefix in a tag, `<call:` (then `NAME{…}`), closes the tag: `/>` (Gemini's
     self-closing call tag), `>`, or `</call>`."""
+    bare = unspaced(opener)
+    if bare != opener:                     # a spaced token: its closers, spaced as it is or otherwise
+        return tuple(dict.fromkeys(s for c in closers(bare) for s in spacings(c, opener)))
     if opener.startswith("[") and opener.endswith(":"):
         return ("]",)                      # a call line, `[Calling tool: NAME(…)]`
     if opener.startswith("<") and opener.endswith(":"):
@@ -74,8 +101,6 @@ def closers(opener: str) -> tuple[str, ...]:
     if left == "<<<":                      # `<<<TOOL_CALL>>>`…`<<<END_TOOL_CALL>>>`
         out.append(left + end + "_" + inner + right)
     out.append(left + "/" + inner + right)
-    if inner[:1] == " ":                   # a spaced token, `<| x |>`: `<| /x |>`
-        out.append(left + " /" + inner[1:] + right)
     ns = max(inner.rfind("|"), inner.rfind("｜"))
     if ns > 0:                             # a namespace: the slash after it too (`<|NS|/x|>`)
         out.append(left + inner[:ns + 1] + "/" + inner[ns + 1:] + right)
@@ -128,6 +153,10 @@ class Body:
     syntax = "json"
     worded = False
     call_tag = False        # its first tag is the wrapper's opener, which it reads itself (KeyValue)
+    # The text the body opens with when it says whose it is by its shape alone (`[{"NAME": {`,
+    # `{tool => "NAME"`): a server that stripped the wrapper's opener leaves it opening the
+    # content, where it is the family's call for a declared tool (`spot` strict; Family.leads).
+    shape_lead = ""
 
     def spot(self, look: str, eof: bool, ctx, strict: bool, ends: tuple = ()) -> Verdict:
         """`ends`: the closers of a declared family's wrapper (a name-led body may end there:
@@ -579,8 +608,28 @@ def _invoke(ends: tuple, value: str, ns: str = "") -> Dialect:
     return invoke_dialect(prefixes=(ns,), block_close=ends, untyped=VALUES[value])
 
 
-_ELEMENT_NAME = re.compile(r"\s*<name>\s*([\w.\-/:]{1,128})\s*</name>\s*")   # (`/`: an MCP `server/tool`)
-_ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:n(?:a(?:m(?:e(?:>\s*[\w.\-/:]{0,128}\s*(?:<(?:/(?:n(?:a(?:m(?:e)?)?)?)?)?)?)?)?)?)?)?)?")
+# The elements that name a call and hold its arguments, by their role: a tag word that ends in a
+# name word (`<name>`, `<tool_name>`, `<function_name>`, `<tool>`, `<function>`) or an arguments
+# word (`<arguments>`, `<tool_args>`, `<tool_input>`, `<params>`…), perhaps after a word of its own.
+_NAME_ROLE = r"(?:[a-z]{1,16}_)?(?:name|tool|function)"
+_ARGS_ROLE = r"(?:[a-z]{1,16}_)?(?:arguments|args|input|parameters|params)"
+_NAME_ELEMENT, _ARGS_ELEMENT = re.compile(f"<{_NAME_ROLE}>"), re.compile(f"<{_ARGS_ROLE}>")
+_TAG_HEAD = re.compile(r"<[a-z_]{0,34}>?")      # a tag or its start (prefix-closed, as `token` wants)
+_ELEMENT_NAME = re.compile(rf"\s*<{_NAME_ROLE}>\s*([\w.\-/:]{{1,128}})\s*</{_NAME_ROLE}>\s*")   # (`/`: an MCP `server/tool`)
+_ELEMENT_PREFIX = re.compile(r"\s*(?:<(?:[a-z_]{1,34}(?:>\s*[\w.\-/:]{0,128}\s*(?:<(?:/[a-z_]{0,34})?)?)?)?)?")
+
+
+def _element(r, role: re.Pattern):
+    """The tag next (after blanks) if it is an element of `role`: consumed, returned; else None,
+    nothing consumed."""
+    yield from peek(r)
+    m = yield from token(r, _TAG_HEAD, 40)
+    if m is None:
+        return None
+    if role.fullmatch(m.group()):
+        return m.group()
+    r.pos = m.start()
+    return None
 
 
 # The element that holds a call's arguments object, by its role (`<arguments>{…}</arguments>`).
@@ -596,7 +645,7 @@ def _args_inner(rest: str) -> str | None:
     for t in _ARGS_TAGS:
         if s.startswith(t):
             return s[len(t):]
-    if s and len(s) < 12 and any(t.startswith(s) for t in _ARGS_TAGS) and not s.startswith("<p"):
+    if s and len(s) < len(_ARGS_TAGS[0]) and any(t.startswith(s) for t in _ARGS_TAGS) and not s.startswith("<p"):
         return None
     return rest
 
@@ -620,12 +669,20 @@ class Element(Body):
 
     def read(self, r, ctx, opener, ends, value):
         d = self.invoke.dialect(ends, value)
-        yield from until(r, "<name>", limit=64)
-        name = ctx.check((yield from until(r, "</name>", limit=256)).strip())
-        yield from peek(r)                     # (whitespace skipped)
-        tag = yield from at_mark(r, _ARGS_TAGS)
+        if (yield from _element(r, _NAME_ELEMENT)) is None:
+            raise Reject("no name element")
+        name = (yield from until(r, "</", limit=256)).strip()
+        yield from until(r, ">", limit=40)     # (its closer's word)
+        name = ctx.check(name)
+        tag = yield from _element(r, _ARGS_ELEMENT)
+        if tag is not None and (yield from peek(r)) == "<":
+            # the arguments element holding tags named by their keys (`<a>1</a>`): the Keyed
+            # body's, up to its closer, then the wrapper's
+            yield from _keyed._call(r, ctx, name, "", "</" + tag[1:])
+            for close in ("</" + tag[1:],) + (closers(opener) or ("</function>",))[:1]:
+                yield from startswith(r, close, skip_ws=True)
+            return
         if tag is not None:                    # the arguments object, JSON, in its own element
-            r.pos += len(tag)
             yield from arguments_value(r, ctx.start(name))    # (an object, a JSON string, a dict)
             ctx.end()
             for close in ("</" + tag[1:],) + (closers(opener) or ("</function>",))[:1]:
@@ -1359,22 +1416,26 @@ class Family(Format):
         if value not in VALUES:
             raise ValueError(f"value encoding {value!r}: one of {', '.join(VALUES)}")
         listed = (opener,) if isinstance(opener, str) else tuple(opener)
+        # A body whose shape says whose it is (`Body.shape_lead`), in a family whose closer is a
+        # distinctive token: its opener stripped, the body opening the content is the call, for
+        # a declared tool, its closer markup (Apertus' `[{"NAME": {…}}]<|tools_suffix|>`).
+        stripped = (body.shape_lead,) if body.shape_lead and isinstance(closer, str) and _CLOSER_TOKEN.fullmatch(closer) else ()
         # (an inline opener may be listed among the wrappers, for the order the docs show)
         wrappers = tuple(o for o in listed if o not in inline and o not in start_inline)
         self.name, self.body, self.value = name, body, value
         self.bodies = {**(bodies or {}), **(tool_bodies or {}), **(start_bodies or {})}
-        self.start_openers = tuple(start_bodies or ()) + tuple(start_inline)
+        self.start_openers = tuple(start_bodies or ()) + tuple(start_inline) + stripped
         self.trailers = trailers
         self.glued = glued or {}
         anywhere = tuple(o for o in listed if o not in start_inline)
         self.openers = tuple(dict.fromkeys(anywhere + tuple(self.glued) + tuple(inline) + tuple(bodies or ())))
         self.tool_openers = tuple(tool_inline) + tuple(tool_bodies or ())
         self.strict_bodies = frozenset(tool_bodies or ())
-        self.inline, self.strict = frozenset(inline + tool_inline + start_inline), frozenset(tool_inline)
+        self.inline, self.strict = frozenset(inline + tool_inline + start_inline + stripped), frozenset(tool_inline + stripped)
         # name_inline: the name is the body's own first text (pushed back to it); a body that reads
         # the name from its opener itself (NameArgs) sets only the Format attribute `name_openers`
         self.name_openers = self.name_lead = name_inline
-        self.leads = frozenset(start_inline)      # (and a declared name, which is no opener)
+        self.leads = frozenset(start_inline + stripped)      # (and a declared name, which is no opener)
         self.own = frozenset(wrappers if own is True else own or ())
         self.spell = closer if callable(closer) else None
         given = closer if isinstance(closer, dict) else {}
@@ -1401,17 +1462,19 @@ class Family(Format):
             return ends[0] if ends else None
         return self._closer_of.get(opener, self.closer)
 
-    def decide(self, opener, look, eof, ctx):
+    def decide(self, opener, look, eof, ctx, bent: bool = False):
+        """`bent`: `opener` stood for a bent spelling of it (_known.unbent), which no family owns:
+        what follows decides, as after a shared opener."""
         if opener in self.doubles:
             rest = look.lstrip()
             if rest.startswith(opener):          # the opener again: what follows decides
-                return self.decide(opener, rest[len(opener):], eof, ctx)
+                return self.decide(opener, rest[len(opener):], eof, ctx, bent)
             if rest and not eof and len(rest) < len(opener) and opener.startswith(rest):
                 return MAYBE
         if opener in self.glued:
             # the head of its glued tag (`<|open|>toolscall`): its attributes, then a token
             return attributes(look, eof, "<")
-        if opener in self.own and not (opener in self.inline and opener[-1].isalnum()):
+        if opener in self.own and not bent and not (opener in self.inline and opener[-1].isalnum()):
             # (the head of the body's first tag, `<steptml:invoke`, claims what its body
             # spots: prose that quotes the head is text, not a tag the end of the stream cut)
             return YES
@@ -1462,6 +1525,7 @@ class Family(Format):
 
 # A whole special or tag token (`<|tool_call|>`, `<｜tool▁calls▁begin｜>`, `<tool_call>`, `[TOOL_CALL]`)
 _TOKEN = re.compile(r"<[^<>\s]+>|\[[A-Z_]+\]")
+_CLOSER_TOKEN = re.compile(r"<[^<>\s]+>|\[/?[A-Z_]+\]")
 _SPACE = re.compile(r"\s*")
 
 

@@ -22,6 +22,7 @@ import html
 import re
 
 from . import MAYBE, NO, YES, Context, Verdict, declared, parameters
+from ..fallback import ARGS_KEYS
 from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, peek_raw, startswith
 from ..scan import Matcher
@@ -257,7 +258,9 @@ def attrs_tag(name: str, required: dict, optional: dict | None = None, close: st
 
 # An element that holds a call's parameter tags (or its arguments object), named for that role
 # (`<arguments><param name=…>…</param></arguments>`): transparent around the parameter tags.
-ARGS_OPEN = ("<parameters>", "<arguments>", "<input>", "<args>")
+# The element that holds a call's arguments, by its role: every spelling of an arguments key
+# (`<arguments>`, `<tool_args>`, `<input>`…: fallback.ARGS_KEYS), longest first.
+ARGS_OPEN = tuple(sorted((f"<{k}>" for k in ARGS_KEYS), key=lambda t: (-len(t), t)))
 ARGS_CLOSE = tuple("</" + t[1:] for t in ARGS_OPEN)
 
 

@@ -10,15 +10,17 @@ at all.  Plain words, so read only with tools declared and for a declared tool; 
 transcript quotes such steps, a step is the call only if the turn ends with it, wherever it
 opens (Format.fences): an `Observation:` or an answer after it says it was an example.
 
-A family of known parts, declared with no code (formats/_json_bodies.py: Action).
+A family of known parts, declared with no code (formats/_json_bodies.py: Labelled, the name
+line then the labelled arguments line; Qwen-Agent's is the same body under other labels).
 """
-from ._json_bodies import Action
+from ._json_bodies import Labelled
 from ._parts import Family
 
 LABEL = "Action:"
+STEP = Labelled("Action Input:")
 
 REACT = Family(
-    "react", (), Action(), closer={LABEL: None}, tool_bodies={LABEL: Action()},
+    "react", (), STEP, closer={LABEL: None}, tool_bodies={LABEL: STEP},
     examples=True, fences=(LABEL,),
     description="ReAct `Action: NAME` / `Action Input: {json}`, for a declared tool",
     priority=60,

@@ -21,26 +21,31 @@ from ._known import Known
 from ._parts import Family, closers
 from ..scan import Shape
 
-# `<x>`, `<ns|x>`, `<ns:x>`, `<x:suffix>` (and both, `<ns|seed:tool_call>`: a family's token bent), `<|x|>`, `<｜x｜>` (or spaced inside its bars,
-# `<| x |>`, as some detokenizers write a special token), a namespace in a special token
+# `<x>`, `<ns|x>`, `<ns:x>`, `<x:suffix>` (and both, `<ns|seed:tool_call>`: a family's token bent), `<|x|>`, `<｜x｜>`, `<|x>` (Gemma 4's one bar) (or spaced beside its bars,
+# `<| x |>`, `< |x| >`, as some detokenizers write a special token: `< ` then a bar is no less-than), a namespace in a special token
 # (`<｜NS｜x>`, `<|NS|x|>`: DeepSeek's DSML spelling, any namespace), `<<<X>>>`, `[X]` (a closer,
 # `</x>`, never), a name prefix in a tag (`<call:` then `NS:NAME{…}/>` or `NAME(…)/>`: Gemini's
 # self-closing call tag; the prefix only before a name and its `:`, `{` or `(`), and a call
 # line's start, `[Calling tool:` (words, then a colon: `_parts.pick` takes it only when its words
 # say it is a call: tool, call, function, invoke).
-_W = r"[A-Za-z_][\w.:▁\-]{0,47}"          # a special token's word (`▁` joins DeepSeek's words)
+# (a word starts with a letter of any script: a namespace in look-alike letters, `<𝑛𝑠:read_file>`,
+# `<ｔｏｏｌ_ｃａｌｌ>`, is still a tag; _known.unbent reads its compatibility form, NFKC)
+_L = r"[^\W\d]"
+_W = rf"{_L}[\w.:▁\-]{{0,47}}"          # a special token's word (`▁` joins DeepSeek's words)
 WRAPPER = Shape(
     "wrapper",
     {"<": r"<<<[A-Za-z_][\w.\-]{0,47}>>>"
-          rf"|<(?:[|｜](?: {_W} [|｜]|{_W}(?:[|｜]{_W}[|｜]?|[|｜]))|[A-Za-z_][\w.\-]{{0,47}}(?:[:|][\w.\-]{{1,47}}){{0,2}})>"
+          rf"|<(?:[|｜](?: {_W} [|｜]|{_W}(?:[|｜]{_W}[|｜]?|[|｜]))|{_L}[\w.\-]{{0,47}}(?:[:|][\w.\-]{{1,47}}){{0,2}})>"
+          rf"|< [|｜] ?{_W} ?[|｜] ?>|<[|｜] ?{_W} ?[|｜] >|<[|｜]{_W}>"
           r"|<[A-Za-z_][\w.\-]{0,47}:(?=[A-Za-z_][\w.\-]{0,63}[:{(])",
      "[": r"\[[A-Z][A-Z_]{0,31}\]"
           r"|\[(?=[A-Za-z_ ]{0,40}?(?i:tool|call|function|invoke))[A-Za-z][A-Za-z_]{0,23}(?: [A-Za-z_]{1,24}){0,2}:"},
     r"<<(?:<(?:[A-Za-z_][\w.\-]{0,47}>{0,2})?)?"
+    rf"|< (?:[|｜] ?(?:{_W}(?: ?[|｜] ?)?)?)?|<[|｜] ?{_W} ?[|｜] "
     rf"|<(?:[|｜](?: (?:{_W}(?: [|｜]?)?)?|{_W}(?:[|｜](?:{_W}[|｜]?)?)?)?"
-    r"|[A-Za-z_][\w.\-]{0,47}(?:[:|][\w.\-]{0,47})?(?::[\w.\-]{0,63}){0,3})?"
+    rf"|{_L}[\w.\-]{{0,47}}(?:[:|][\w.\-]{{0,47}})?(?::[\w.\-]{{0,63}}){{0,3}})?"
     r"|\[(?:[A-Za-z][A-Za-z_]{0,23}(?: (?:[A-Za-z_]{1,24}(?: [A-Za-z_]{0,24})?)?)?)?",
-    r"<(?:[|｜A-Za-z_]|<(?:<|\Z)|\Z)|\[(?:[A-Za-z]|\Z)",
+    r"<(?:[|｜]|[^\W\d]| (?:[|｜]|\Z)|<(?:<|\Z)|\Z)|\[(?:[A-Za-z]|\Z)",
     180, "any tag: <x>, <|x|>, <｜NS｜x>, <<<X>>>, [X], <call:, [Calling tool:")
 
 WRAPPED = Family(
