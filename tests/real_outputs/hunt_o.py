@@ -302,12 +302,10 @@ case("bracket_tool_calls", MG, "Magistral's [THINK] block, then a [TOOL_CALLS] c
      [("read_file", {"path": "src/main.py"})], reasoning="I need the file first.", tools=["read_file"])
 TH = "https://github.com/NousResearch/hermes-agent/pull/42906"
 case("tool_call_tag", TH, "a thinking tag with a model prefix (`<M2_7think>`)",
-     "<M2_7think>Plan: answer in one line.</M2_7think>Paris.", [], "Paris.", reasoning="Plan: answer in one line.",
-     xfail='a thinking role word behind a joined prefix (`<M2_7think>`) is no thinking tag: the role-word reader takes the word alone or after a namespace')
+     "<M2_7think>Plan: answer in one line.</M2_7think>Paris.", [], "Paris.", reasoning="Plan: answer in one line.")
 case("tool_call_tag", TH, "a thinking tag with a vendor prefix (`<deepseek_thought>`)",
      "<deepseek_thought>Compare both options.</deepseek_thought>Option B is cheaper.", [], "Option B is cheaper.",
-     reasoning="Compare both options.",
-     xfail='a thinking role word behind a joined prefix (`<deepseek_thought>`) is no thinking tag: the role-word reader takes the word alone or after a namespace')
+     reasoning="Compare both options.")
 case("tool_call_tag", TH, "`<overthink>` is a word, not a thinking tag: text",
      "Don't <overthink>it</overthink> - the answer is 4.", [], "Don't <overthink>it</overthink> - the answer is 4.")
 GL = "https://github.com/QwenLM/qwen-code/pull/6033"
