@@ -378,6 +378,7 @@ def _build(fixed: Watching, key: TableKey) -> Table:
                     t.call(m, f, start_only=True)
         t.shaped()
         t.garbled()
+        t.shaped()        # (a garbled opener, `<tool_call `, may be a shape's too: tool_attrs's)
     if fixed.reasoning and think is not None:
         _inside_thinking(t, think, key.fresh)
     elif fixed.reasoning:

@@ -384,8 +384,7 @@ OMP = "https://github.com/can1357/oh-my-pi/issues/8837"
 case("tool_tag", OMP, "self-closing <tool name=… /> tags, the arguments as attributes, a stray </tool_call>",
      '<tool name="bash" command="ls -la" cwd="/repo" />\n<tool name="read" path="/repo/a.md" />\n</tool_call>',
      [("bash", {"command": "ls -la", "cwd": "/repo"}), ("read", {"path": "/repo/a.md"})],
-     tools={"bash": {"command": {"type": "string"}, "cwd": {"type": "string"}}, "read": {"path": {"type": "string"}}},
-     xfail='a self-closing call tag whose arguments are its attributes (`<tool name="bash" command="ls" />`) is no call shape: no body reads arguments from attributes')
+     tools={"bash": {"command": {"type": "string"}, "cwd": {"type": "string"}}, "read": {"path": {"type": "string"}}})
 GF = "https://github.com/izaart95-jpg/GLM-Free-API/issues/44"
 case("wrapped", GF, "the shim's envelope drifted to TOOL_CALL_BLOCK>>> … <<<END_TOOL_CALL_BLOCK>>>",
      'TOOL_CALL_BLOCK>>>\n{"name": "write_file", "arguments": {"path": "a.txt", "content": "hi"}}\n<<<END_TOOL_CALL_BLOCK>>>',
