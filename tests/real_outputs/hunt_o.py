@@ -12,10 +12,12 @@ Magistral's [THINK], prefixed thinking tags, GLM's lone </think> and glued names
 ending a thinking block (issue 31's policy); negatives (prose naming the syntax, HTML in prose, a
 fenced invoke, undeclared names, a JSON answer, `<overthink>`, JSON planned in thinking).
 As harvested: 53 of 61 passed, calls right in 56 (91.8 %), markup left in the content of 4.
-After the fixes (docs/testing.md): 58 of 61, calls right in 60 (98.4 %), no leak; the 3 left are
-strict xfails naming the mechanism they need.
+After the fixes (docs/testing.md): 58 of 61, calls right in 60 (98.4 %), no leak; with prefixed
+thinking tags read by their role word, 60 of 61; the 1 left is a strict xfail naming the mechanism
+it needs.
 5 cases harvested after those fixes as a check of them (openhuman, oh-my-pi, GLM-Free-API, oMLX)
-passed 3 as harvested (calls right in 3, no leak); the 2 misses are strict xfails.
+passed 3 as harvested (calls right in 3, no leak); arguments as attributes (tool_attrs) read a
+fourth; the last miss is a strict xfail.
 """
 from __future__ import annotations
 
