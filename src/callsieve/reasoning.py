@@ -78,7 +78,10 @@ _ROLE = "(?:" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + ")"
 _PREFIX = r"[A-Za-z][A-Za-z0-9_.:\-]{0,23}"
 PREFIXED_TAG = Shape(
     "prefixed thinking tag", {"<": rf"<{_PREFIX}(?:[_:\-]|(?<=[0-9])){_ROLE}>"},
-    r"<(?:[A-Za-z][A-Za-z0-9_.:\-]{0,34})?", r"<(?:[A-Za-z]|\Z)", 36,
+    # (where one may begin: a word joined to a `t` or `r` as a role word is, or a tag's start at
+    # the end of the text; `<b>`, `<a href` in prose take no search)
+    r"<(?:[A-Za-z][A-Za-z0-9_.:\-]{0,34})?",
+    rf"<{_PREFIX}(?:[_:\-]|(?<=[0-9]))[tr]|<(?:[A-Za-z][A-Za-z0-9_.:\-]{{0,34}})?\Z", 36,
     "a role word after a prefix: <ns_think>, <model-thinking>, <ns:reasoning>, <M2_7think>")
 is_prefixed = re.compile(PREFIXED_TAG.pattern).fullmatch
 
