@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from .annotations import markers as annotation_tags
-from .reasoning import END_TOKENS, LAST_TOKENS, STRIP, SYNTAXES, OpenThinking
+from .reasoning import END_TOKENS, LAST_TOKENS, PREFIXED, PREFIXED_TAG, STRIP, SYNTAXES, OpenThinking
 from .scan import SHAPED, Anchor, Matcher, Shape, Shaped, near_re
 
 if TYPE_CHECKING:
@@ -378,6 +378,7 @@ def _build(fixed: Watching, key: TableKey) -> Table:
                     t.call(m, f, start_only=True)
         t.shaped()
         t.garbled()
+        t.shaped()        # (a garbled opener, `<tool_call `, may be a shape's too: tool_attrs's)
     if fixed.reasoning and think is not None:
         _inside_thinking(t, think, key.fresh)
     elif fixed.reasoning:
@@ -480,11 +481,17 @@ class _Table:
         if shapes:
             table[SHAPED] = shapes[0][1]
         if len(shapes) > 1:            # (which shape a match is: scan.action)
+            # A narrower shape decides before the any-tag wrapper's call (`<deepseek_thought>`
+            # is a thinking tag, reasoning.PREFIXED_TAG, though any tag may wrap a call).
+            shapes.sort(key=lambda s: s[1].kind is Kind.CALL)
             table = Shaped(table, tuple((_shape_re(m.pattern), a) for m, a in shapes))
         # The compiled parts depend on the marker sets only, not on which tools were declared: a
         # request with a new tool list reuses them (compiling ~100 markers takes milliseconds).
         return Table(_compiled(Matcher, frozenset(self.anywhere)), table,
                      _compiled(Anchor, frozenset(anchored)) if anchored else None)
+
+
+_PREFIXED_OPEN = Action(Kind.THINK_OPEN, syntax=PREFIXED)
 
 
 def _inside_thinking(t: _Table, think: OpenThinking, fresh: bool) -> None:
@@ -504,6 +511,7 @@ def _inside_thinking(t: _Table, think: OpenThinking, fresh: bool) -> None:
         for s in SYNTAXES:
             for m in s.opens:
                 t.add(m, Action(Kind.THINK_OPEN, syntax=s), start_only=s.start_only)
+        t.add(PREFIXED_TAG, _PREFIXED_OPEN)
 
 
 def _outside_thinking(t: _Table, at_start: bool, held: OpenThinking | None) -> None:
@@ -519,6 +527,7 @@ def _outside_thinking(t: _Table, at_start: bool, held: OpenThinking | None) -> N
         for m in s.closes:
             if m not in STRIP:             # (an answer wrapper that ends thinking: the answer's start)
                 t.add(m, Action(Kind.STRAY_CLOSE, syntax=s))
+    t.add(PREFIXED_TAG, _PREFIXED_OPEN)
     for m in STRIP:
         t.add(m, Action(Kind.STRIP))
     if held is not None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .layout import Layout, Lead, Output
 from .markers import FAMILY_TOKENS, Action, Kind, family, frames_turn, vocabulary
-from .reasoning import ROLE_WORDS, Thought
+from .reasoning import PREFIXED, ROLE_WORDS, SYNTAXES, Thought, is_prefixed, prefixed
 
 if TYPE_CHECKING:
     from .calls import Calls
@@ -37,6 +37,9 @@ _THINK_OPEN, _STRAY_CLOSE, _CALL = Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CALL
 # opened: Layout.mentioned).  A family's
 # own token (`<seed:think>`, `[THINK]`, `<|channel>thought`) is no word: it opens thinking anywhere.
 _WORD_OPENERS = frozenset(f"<{w}>" for w in ROLE_WORDS)
+# A prefixed role word (`<deepseek_thought>`: reasoning.PREFIXED_TAG) is a word in a sentence too;
+# a family's own prefixed token (`<seed:think>`, `<mm:think>`) is not.
+_OWN_OPENERS = frozenset(o for t in SYNTAXES for o in t.opens)
 
 
 class Marks:
@@ -168,7 +171,8 @@ def quoted(kind: Kind, marker: str, th: Thought, lay: Layout) -> bool:
     if th.inside:
         # Thinking about its own markup: "only messages after it keep the `</think>` block".
         return kind is _THINK_CLOSE and lay.rquoting and marker[0] != "`"
-    if kind is _THINK_OPEN and marker in _WORD_OPENERS and lay.in_sentence():
+    if kind is _THINK_OPEN and (marker in _WORD_OPENERS or marker not in _OWN_OPENERS and is_prefixed(marker)) \
+            and lay.in_sentence():
         return True
     if kind is _STRAY_CLOSE and lay.named and marker in lay.named and lay.mentioned(marker):
         return True
@@ -194,9 +198,10 @@ class Acts:
         self.marks.signed(marker)
 
     def think_open(self, action: Action, marker: str) -> None:
-        assert action.syntax is not None
+        syntax = action.syntax
+        assert syntax is not None
         self._write(marker, True)
-        self.th.opened(action.syntax)
+        self.th.opened(prefixed(marker) if syntax is PREFIXED else syntax)
         self.lay.thought_opens()
 
     def think_close(self, action: Action, marker: str) -> None:

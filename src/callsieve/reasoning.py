@@ -7,11 +7,13 @@ syntaxes are described in docs/formats-literal.md ("Reasoning").
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
 from .layout import Lead
+from .scan import Shape
 
 if TYPE_CHECKING:
     from .session import Session
@@ -65,6 +67,34 @@ class Thinking:
 # Plain tags are thinking blocks by their role, whatever word of it the model was trained on:
 # `<think>` (most), `<thinking>` (Apriel), `<thought>` (Poolside Laguna), `<reasoning>`.
 ROLE_WORDS = ("think", "thinking", "thought", "reasoning")
+
+# A tag named by a role word after a model's or vendor's prefix is a thinking tag too, as a plain
+# one would be (`<deepseek_thought>`, `<model-thinking>`, `<ns:reasoning>`, `<M2_7think>`: hunt o):
+# a scan.Shape, so no list of prefixes; its own closer (`</deepseek_thought>`) ends it (`prefixed`).
+# The prefix is an identifier of 1 to 24 characters joined by `_`, `-` or `:`, or joined with
+# nothing only when it ends with a digit (a model's version, `M2_7`, `qwen3`): an English word never
+# does, so `<overthink>`, `<rethink>` stay text.
+_ROLE = "(?:" + "|".join(sorted(ROLE_WORDS, key=len, reverse=True)) + ")"
+_PREFIX = r"[A-Za-z][A-Za-z0-9_.:\-]{0,23}"
+PREFIXED_TAG = Shape(
+    "prefixed thinking tag", {"<": rf"<{_PREFIX}(?:[_:\-]|(?<=[0-9])){_ROLE}>"},
+    # (where one may begin: a word joined to a `t` or `r` as a role word is, or a tag's start at
+    # the end of the text; `<b>`, `<a href` in prose take no search)
+    r"<(?:[A-Za-z][A-Za-z0-9_.:\-]{0,34})?",
+    rf"<{_PREFIX}(?:[_:\-]|(?<=[0-9]))[tr]|<(?:[A-Za-z][A-Za-z0-9_.:\-]{{0,34}})?\Z", 36,
+    "a role word after a prefix: <ns_think>, <model-thinking>, <ns:reasoning>, <M2_7think>")
+is_prefixed = re.compile(PREFIXED_TAG.pattern).fullmatch
+
+
+@functools.lru_cache(maxsize=256)
+def prefixed(marker: str) -> Thinking:
+    """The thinking syntax a prefixed tag (PREFIXED_TAG) opens: that tag, its own closer."""
+    return Thinking(marker[1:-1], (marker,), ())
+
+
+# A marker table's stand-in for every prefixed tag's syntax: Acts.think_open opens `prefixed(tag)`.
+PREFIXED = Thinking("prefixed", (), ())
+
 
 SYNTAXES = (
     *(Thinking(word, (f"<{word}>",), (f"</{word}>",)) for word in ROLE_WORDS),

@@ -143,6 +143,8 @@ XML = {name: w for name, (w, _) in WRITERS.items()} | {
         f'<atem:parameter name="{k}">{v}</atem:parameter>\n' for k, v in params)
         + "</atem:invoke>\n</atem:function_calls>",
     "tool_tag": lambda n, params: f"<{n}>\n" + "".join(f"<{k}>{v}</{k}>\n" for k, v in params) + f"</{n}>",
+    "tool_attrs": lambda n, params: f"<{n}" + "".join(
+        f' {k}="{v.replace(chr(34), "&quot;")}"' for k, v in params) + " />",
 }
 
 

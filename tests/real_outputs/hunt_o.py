@@ -12,10 +12,12 @@ Magistral's [THINK], prefixed thinking tags, GLM's lone </think> and glued names
 ending a thinking block (issue 31's policy); negatives (prose naming the syntax, HTML in prose, a
 fenced invoke, undeclared names, a JSON answer, `<overthink>`, JSON planned in thinking).
 As harvested: 53 of 61 passed, calls right in 56 (91.8 %), markup left in the content of 4.
-After the fixes (docs/testing.md): 58 of 61, calls right in 60 (98.4 %), no leak; the 3 left are
-strict xfails naming the mechanism they need.
+After the fixes (docs/testing.md): 58 of 61, calls right in 60 (98.4 %), no leak; with prefixed
+thinking tags read by their role word, 60 of 61; the 1 left is a strict xfail naming the mechanism
+it needs.
 5 cases harvested after those fixes as a check of them (openhuman, oh-my-pi, GLM-Free-API, oMLX)
-passed 3 as harvested (calls right in 3, no leak); the 2 misses are strict xfails.
+passed 3 as harvested (calls right in 3, no leak); arguments as attributes (tool_attrs) read a
+fourth; the last miss is a strict xfail.
 """
 from __future__ import annotations
 
@@ -302,12 +304,10 @@ case("bracket_tool_calls", MG, "Magistral's [THINK] block, then a [TOOL_CALLS] c
      [("read_file", {"path": "src/main.py"})], reasoning="I need the file first.", tools=["read_file"])
 TH = "https://github.com/NousResearch/hermes-agent/pull/42906"
 case("tool_call_tag", TH, "a thinking tag with a model prefix (`<M2_7think>`)",
-     "<M2_7think>Plan: answer in one line.</M2_7think>Paris.", [], "Paris.", reasoning="Plan: answer in one line.",
-     xfail='a thinking role word behind a joined prefix (`<M2_7think>`) is no thinking tag: the role-word reader takes the word alone or after a namespace')
+     "<M2_7think>Plan: answer in one line.</M2_7think>Paris.", [], "Paris.", reasoning="Plan: answer in one line.")
 case("tool_call_tag", TH, "a thinking tag with a vendor prefix (`<deepseek_thought>`)",
      "<deepseek_thought>Compare both options.</deepseek_thought>Option B is cheaper.", [], "Option B is cheaper.",
-     reasoning="Compare both options.",
-     xfail='a thinking role word behind a joined prefix (`<deepseek_thought>`) is no thinking tag: the role-word reader takes the word alone or after a namespace')
+     reasoning="Compare both options.")
 case("tool_call_tag", TH, "`<overthink>` is a word, not a thinking tag: text",
      "Don't <overthink>it</overthink> - the answer is 4.", [], "Don't <overthink>it</overthink> - the answer is 4.")
 GL = "https://github.com/QwenLM/qwen-code/pull/6033"
@@ -386,8 +386,7 @@ OMP = "https://github.com/can1357/oh-my-pi/issues/8837"
 case("tool_tag", OMP, "self-closing <tool name=… /> tags, the arguments as attributes, a stray </tool_call>",
      '<tool name="bash" command="ls -la" cwd="/repo" />\n<tool name="read" path="/repo/a.md" />\n</tool_call>',
      [("bash", {"command": "ls -la", "cwd": "/repo"}), ("read", {"path": "/repo/a.md"})],
-     tools={"bash": {"command": {"type": "string"}, "cwd": {"type": "string"}}, "read": {"path": {"type": "string"}}},
-     xfail='a self-closing call tag whose arguments are its attributes (`<tool name="bash" command="ls" />`) is no call shape: no body reads arguments from attributes')
+     tools={"bash": {"command": {"type": "string"}, "cwd": {"type": "string"}}, "read": {"path": {"type": "string"}}})
 GF = "https://github.com/izaart95-jpg/GLM-Free-API/issues/44"
 case("wrapped", GF, "the shim's envelope drifted to TOOL_CALL_BLOCK>>> … <<<END_TOOL_CALL_BLOCK>>>",
      'TOOL_CALL_BLOCK>>>\n{"name": "write_file", "arguments": {"path": "a.txt", "content": "hi"}}\n<<<END_TOOL_CALL_BLOCK>>>',

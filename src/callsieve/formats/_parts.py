@@ -470,7 +470,9 @@ class Invoke(Body):
         if strict and not declared(ctx, m.group("name")):
             return NO
         if m.groupdict().get("empty"):
-            return YES
+            # (an empty call, unless attributes beside its name would be dropped: the arguments
+            # as attributes are formats/tool_attrs.py's, read only when they are parameters)
+            return NO if len(_ATTR_KEYS.findall(m.group())) > 1 else YES
         rest = look.lstrip()[m.end():]
         inner = _args_inner(rest)
         if inner is None and not eof:
@@ -540,6 +542,7 @@ class Invoke(Body):
                        suspects=suspects, untyped=VALUES[value], json_calls=self.json_calls)
 
 
+_ATTR_KEYS = re.compile(r"""[\w:.-]+\s*=\s*["']""")
 ANGLE = ("<", ">", "</", ">")                       # how an attribute-tag body's tags are written
 XTML = ("<|open|>", "<|sep|>", "<|close|>", "<|sep|>")      # …and Kimi K3's
 

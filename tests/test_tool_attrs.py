@@ -1,0 +1,86 @@
+"""A call whose arguments are its tag's attributes (formats/tool_attrs.py; hunt o, oh-my-pi#8837):
+`<tool name="bash" command="ls" />`, `<bash command="ls" />`, with an empty body instead, and
+`<tool name="bash"><command>ls</command></tool>`.  Made-up tag words that say a call × tools ×
+value types × layouts, under many chunkings (helpers.check); read only for a declared tool whose
+declared parameters hold every attribute, values typed by the schema.  HTML in prose, undeclared
+tools, unknown keys, a missing required key, a key written twice and quoted examples stay text."""
+import pytest
+
+from helpers import check
+
+TOOLS = [
+    {"type": "function", "function": {"name": "bash", "parameters": {
+        "type": "object", "properties": {"command": {"type": "string"}, "cwd": {"type": "string"}},
+        "required": ["command"]}}},
+    {"type": "function", "function": {"name": "sleep_for", "parameters": {
+        "type": "object", "properties": {"seconds": {"type": "integer"}, "loud": {"type": "boolean"}}}}},
+]
+CALL_WORDS = ["tool", "tool_call", "acme:tool", "call", "tool-use"]
+# (tool, attributes as written, arguments read)
+CALLS = [("bash", 'command="ls -la" cwd="/repo"', {"command": "ls -la", "cwd": "/repo"}),
+         ("bash", "command='grep -n &quot;x&quot; a.py'", {"command": 'grep -n "x" a.py'}),
+         ("sleep_for", 'seconds="5" loud="true"', {"seconds": 5, "loud": True})]
+ENDS = [" />", "/>", "></{w}>", ">\n</{w}>"]
+
+
+@pytest.mark.parametrize("word", CALL_WORDS)
+@pytest.mark.parametrize("tool,attrs,args", CALLS)
+@pytest.mark.parametrize("end", ENDS)
+def test_named_by_an_attribute(word, tool, attrs, args, end):
+    text = f'<{word} name="{tool}" {attrs}{end.format(w=word)}'
+    check(text, tools=TOOLS, calls=[(tool, args)], content="")
+
+
+@pytest.mark.parametrize("tool,attrs,args", CALLS)
+@pytest.mark.parametrize("end", ENDS)
+def test_the_tools_own_tag(tool, attrs, args, end):
+    check(f"<{tool} {attrs}{end.format(w=tool)}", tools=TOOLS, calls=[(tool, args)], content="")
+
+
+@pytest.mark.parametrize("word", CALL_WORDS[:3])
+def test_several_calls_then_prose(word):
+    text = (f'<{word} name="bash" command="ls" />\n<{word} name="sleep_for" seconds="2" />\n'
+            f"Both are queued.")
+    check(text, tools=TOOLS, calls=[("bash", {"command": "ls"}), ("sleep_for", {"seconds": 2})])
+
+
+@pytest.mark.parametrize("word", CALL_WORDS[:3])
+def test_children_under_a_named_tag(word):
+    text = f'<{word} name="bash">\n<command>ls -la</command>\n<cwd>/tmp</cwd>\n</{word}>'
+    check(text, tools=TOOLS, calls=[("bash", {"command": "ls -la", "cwd": "/tmp"})], content="")
+
+
+@pytest.mark.parametrize("text", [
+    '<a href="https://example.com" name="bash">link</a> and more',       # HTML: no such parameter
+    '<tool name="rm_rf" path="/" />',                                     # undeclared tool
+    '<tool name="bash" command="ls" shell="zsh" />',                      # a key no parameter
+    '<tool name="bash" cwd="/repo" />',                                   # the required key missing
+    '<tool name="bash" command="ls" command="pwd" />',                    # a key written twice
+    '<div name="bash" command="ls" />',                                   # a word that says no call
+    '<bash command="ls">and then some</bash>',                            # a body that is text
+    '<img src="a.png" alt="x" /> a picture',
+])
+def test_not_a_call_stays_text(text):
+    check(text, tools=TOOLS, calls=[], content=text)
+
+
+@pytest.mark.parametrize("text", [
+    'Write it as `<tool name="bash" command="ls" />` in your reply.',
+    'For example:\n```xml\n<tool name="bash" command="ls" />\n```\nThat runs ls.',
+    'You could run <tool name="bash" command="ls" /> to list files, but I will not.',
+])
+def test_a_quoted_example_stays_text(text):
+    check(text, tools=TOOLS, calls=[], content=text)
+
+
+def test_a_self_closing_function_tag_drops_no_attribute():
+    # (MiniCPM5's `<function name=…/>` is an empty call: with arguments beside the name it is
+    # none, never a call that runs without them; its opener is that family's literal, so the
+    # arguments are not read either: text)
+    text = '<function name="bash" command="ls -la" />'
+    check(text, tools=TOOLS, calls=[], content=text)
+
+
+def test_without_tools_declared_it_is_text():
+    text = '<tool name="bash" command="ls" />'
+    check(text, calls=[], content=text)
