@@ -59,8 +59,10 @@ def test_an_invoke_family_in_its_own_namespace_with_the_value_slip_and_a_strippe
     slip = ('<acme:calls><acme:invoke name="read"><acme:parameter name="path">a.md</acme:parametr>\n'
             '<acme:parameter name="n">2</acme:parameter></acme:invoke></acme:calls>')
     assert check(slip, tools=T, format=acme).tool_calls == []
+    # …in a family without `slip` too: a garbled value closer is suspect in every lenient syntax
+    # (tests/test_generality_typos.py)
     loose = Family("loose", "<acme:calls>", Invoke(prefixes=("acme:",)), own=True)
-    check(slip, tools=T, format=loose, calls=[("read", {"path": "a.md</acme:parametr>", "n": 2})])
+    assert check(slip, tools=T, format=loose).tool_calls == []
     # the wrapper stripped: a bare invoke of a declared tool is a call, after prose too
     check('See <acme:invoke name="read"><acme:parameter name="path">a.md</acme:parameter></acme:invoke>', tools=T,
           format=acme, calls=[("read", {"path": "a.md"})], content="See")

@@ -261,6 +261,14 @@ ARGS_OPEN = ("<parameters>", "<arguments>", "<input>", "<args>")
 ARGS_CLOSE = tuple("</" + t[1:] for t in ARGS_OPEN)
 
 
+def _garbled_starts(closer: str) -> tuple[str, ...]:
+    """Starts of `closer` (`</NAME>`) written with one delimiter garbled: any closing tag's `</`
+    (its `>` dropped or spaced, its name misspelled), `< /` (spaced), `/NAME` (its `<` dropped)."""
+    if not closer.startswith("</"):
+        return ()
+    return ("</", "< /", closer[1:-1] if closer.endswith(">") else closer[1:])
+
+
 class Dialect:
     """The syntax of one family, and the literal sets the readers need (computed once)."""
 
@@ -308,6 +316,13 @@ class Dialect:
         # misspelled closer, or text.  A value holding one is never ended leniently.
         for m in suspects:
             kinds[m] = "suspect"
+        if lenient:
+            # A value closer with one character garbled (its `<` or `>` dropped, spaced, its name
+            # misspelled: tests/test_generality_typos.py) is a suspect in every lenient syntax:
+            # a value the call's closer then ends leniently would hold the typo.
+            for c in self.value_close:
+                for m in _garbled_starts(c):
+                    kinds.setdefault(m, "suspect")
         if xml:
             kinds["&"] = "entity"
             kinds[_CDATA] = "cdata"
