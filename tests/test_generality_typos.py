@@ -13,13 +13,16 @@ with its tools declared) is corrupted at every tag of the example, by every typo
 - `space_left` / `space_right`: a space inside the tag after `<` or before `>`;
 - `misspelled`: a closer's name with one letter dropped (`</paramter>`).
 
-Each variant, with its tools declared, whole and in two chunkings, has one of three outcomes:
-**read** (the calls as written, the same in every chunking), **refused** (no call runs, and every
-character the model wrote is the content, the reasoning or the detected family's markup: nothing
-vanishes; the name is in the content) or **wrong** (a call ran with other arguments, a call ran
-in one chunking and not another, text vanished).  Wrong is a bug, always: the test asserts there
-is none.  Read / refused is the measure docs/generality.md quotes
-(`python tests/test_generality_typos.py` prints it, per typo and per family).
+Each variant, with its tools declared, whole and in two chunkings (every character the model
+wrote is the content, the reasoning or markup, once, in every one), has one of five outcomes:
+**read** (the calls as written, the same in every chunking); **literal** (a doubled delimiter at
+a value's edge kept in the value, `<parameter=op>>x`: ambiguous with an operator's `>`);
+**refused** (no call runs, the call's text is the content, with an error); **cut** (no call
+runs, the call is reported incomplete or cut off, its text in the error: docs/guarantees.md's
+rule for a block that never closes); **wrong** (a call ran with other arguments, or ran in one
+chunking and not another).  Wrong is a bug: the test asserts there is none (XFAIL says which
+typos still make one).  `python tests/test_generality_typos.py` prints the counts per typo and
+per family; docs/generality.md quotes them.
 """
 from __future__ import annotations
 
@@ -101,15 +104,43 @@ def outcome(text: str, tools, calls) -> str:
         return "read"
     if not runs and calls[0][0] in whole.content:
         return "refused"
+    if not runs and whole.errors and any(calls[0][0] in (e.raw or "") for e in whole.errors) \
+            or whole.incomplete:
+        return "cut"
+    if _literal(runs, calls):
+        return "literal"
     return "wrong"
 
 
+def _literal(runs, calls) -> bool:
+    """The calls as written but for one value that kept a doubled delimiter at its edge
+    (`<parameter=op>>x`: the value `>x`, as an operator's `>` would be written): ambiguous."""
+    if [n for n, _ in runs] != [n for n, _ in calls]:
+        return False
+    diff = [(a, b) for (_, ra), (_, ca) in zip(runs, calls) for a, b in zip(ra.values(), ca.values())
+            if a != b] + [1 for (_, ra), (_, ca) in zip(runs, calls) if list(ra) != list(ca)]
+    return len(diff) == 1 and diff[0] != 1 and isinstance(diff[0][0], str) \
+        and diff[0][0] in (">" + str(diff[0][1]), str(diff[0][1]) + "<", ">\n" + str(diff[0][1]))
+
+
 VARIANTS = list(variants())
+# Typos that still run a wrong call somewhere, and why (strict: a fix must remove its line).
+XFAIL = {
+    "drop_slash": "a value closer written as an opener (`X<parameter></function>`, `X<arg_value></tool_call>`): "
+                  "the tag opens an element of the value (or is its text), and the value keeps it",
+    "drop_left": "an opener with its `<` dropped inside a value-less gap (`</arg_key>arg_value>V`, Gemma's "
+                 "`escape>V<escape>`): the text is taken for the value",
+    "double_left": "a key/value gap's tag doubled (`</arg_key>><arg_value>`, `<arg_key>title<</arg_key>`): "
+                   "the doubled character is kept in a key or a value with the markup after it",
+    "double_right": "as double_left: `<arg_key>>title` keeps `>` in the key, `</arg_key>>` in the value",
+}
 
 
-@pytest.mark.parametrize("kind", TYPOS)
+@pytest.mark.parametrize("kind", [pytest.param(k, marks=[pytest.mark.xfail(strict=True, reason=XFAIL[k])]
+                                               if k in XFAIL else []) for k in TYPOS])
 def test_a_typo_in_a_tag_never_runs_a_wrong_call_nor_loses_text(kind):
-    """Whatever the typo, the call runs as written or not at all, every character kept."""
+    """Whatever the typo, the call runs as written (or, a doubled delimiter at a value's edge,
+    with it kept in the value: `literal`), or not at all, every character kept."""
     wrong = [(fam, text) for fam, k, text, tools, calls in VARIANTS
              if k == kind and outcome(text, tools, calls) == "wrong"]
     assert not wrong, wrong[:5]
@@ -128,8 +159,39 @@ def sweep() -> None:
     for name, c in [*by_kind.items(), *sorted(by_fam.items()), ("all", total)]:
         n = sum(c.values())
         print(f"{name:20} read {c['read']:4} / {n:<4} ({100 * c['read'] / max(n, 1):5.1f} %)"
-              f"  refused {c['refused']:4}  wrong {c['wrong']}")
+              f"  literal {c['literal']:3}  refused {c['refused']:4}  cut {c['cut']:3}  wrong {c['wrong']}")
 
 
 if __name__ == "__main__":
     sweep()
+
+
+# ---------------------------------------------------------------- a value's closer garbled
+
+_F = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+_VALUE_BODIES = ("<acme_call><function=f><parameter=a>1{c}</function></acme_call>",
+                 '<zz:calls><zz:invoke name="f"><zz:parameter name="a">1{c}</zz:invoke></zz:calls>',
+                 "<tool_call>f<arg_key>a</arg_key><arg_value>1{c}</tool_call>")
+
+
+@pytest.mark.parametrize("body", _VALUE_BODIES)
+@pytest.mark.parametrize("garbled", ["</{w}", "/{w}>", "< /{w}>", "</{w} >", "\n</{w}\n", " /{w}>\n"])
+def test_a_value_closer_one_character_off_before_the_call_s_next_tag_is_its_closer(body, garbled):
+    """The value's closer with a delimiter dropped or spaced, right before the call's next tag:
+    the closer, markup; the value as written before it."""
+    w = re.search(r"<((?:zz:)?(?:parameter|arg_value))", body).group(1)
+    text = body.format(c=garbled.format(w=w))
+    whole = parse(text, tools=_F)
+    assert [(c.name, c.arguments) for c in whole.tool_calls] == [("f", {"a": 1})], (text, summary(whole))
+    assert outcome(text, _F, [("f", {"a": 1})]) == "read"
+
+
+@pytest.mark.parametrize("body", _VALUE_BODIES)
+@pytest.mark.parametrize("after", ["</b>", "</pa>", "</{x}>", "</{w}s>", "</b> and more", "</{w}> x </q>", "/{w}> then text"])
+def test_another_closing_tag_or_a_misspelled_closer_is_no_closer_and_no_call(body, after):
+    """Not the value's closer with a delimiter garbled (another tag, its name misspelled, a word
+    after it): the value may be text holding tags and its closer is missing, so no call runs and
+    every character is kept."""
+    w = re.search(r"<((?:zz:)?(?:parameter|arg_value))", body).group(1)
+    text = body.format(c=after.format(w=w, x=w[:-3] + w[-2:]))
+    assert outcome(text, _F, [("f", {"a": 1})]) == "refused", (text, summary(parse(text, tools=_F)))

@@ -269,6 +269,19 @@ def _garbled_starts(closer: str) -> tuple[str, ...]:
     return ("</", "< /", closer[1:-1] if closer.endswith(">") else closer[1:])
 
 
+_GARBLED = re.compile(r"\s*(?:<\s*/|/)\s*([^\s<>/]{1,64})\s*>?\s*")
+
+
+def garbled_closer(text: str, closers: tuple) -> bool:
+    """Is `text` (what a suspect began, up to the call's next tag) one of `closers` with one
+    delimiter dropped or spaced (`/parameter>`, `</parameter`, `< /parameter>`, `</parameter >`)?
+    Then the value ended there and it is markup.  A misspelled name (`</parametr>`: llama.cpp's
+    DSML tests make that call not runnable), a word or a second tag: a value that may hold text,
+    never run."""
+    m = _GARBLED.fullmatch(text)
+    return bool(m) and any(c.startswith("</") and m.group(1) == c[2:].rstrip(">") for c in closers)
+
+
 class Dialect:
     """The syntax of one family, and the literal sets the readers need (computed once)."""
 
@@ -428,7 +441,9 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
         if not lenient:
             raise Bad(f"{lit} inside a value")
         if out.held is not None:
-            raise Bad("a misspelled closer inside a value")
+            if not garbled_closer("".join(out.held), d.value_close):
+                raise Bad("a misspelled closer inside a value")
+            out.held, out.size = None, 0       # the value's closer, one character garbled: markup
         if closed:
             # The value's closer did come, then text that is neither a tag nor a closer
             # (`X</arg_value>JUNK</tool_call>`): it was no quoted closer, the call is malformed.
