@@ -262,11 +262,14 @@ ARGS_CLOSE = tuple("</" + t[1:] for t in ARGS_OPEN)
 
 
 def _garbled_starts(closer: str) -> tuple[str, ...]:
-    """Starts of `closer` (`</NAME>`) written with one delimiter garbled: any closing tag's `</`
-    (its `>` dropped or spaced, its name misspelled), `< /` (spaced), `/NAME` (its `<` dropped)."""
+    """Starts of `closer` (`</NAME>`) written with one delimiter garbled: `</` and the name's first
+    two letters (its `>` dropped or spaced, its name misspelled after them), `< /` (spaced),
+    `/NAME` (its `<` dropped)."""
     if not closer.startswith("</"):
         return ()
-    return ("</", "< /", closer[1:-1] if closer.endswith(">") else closer[1:])
+    # (the closing tag's first two letters, not any `</`: a value of HTML or XML, `</div>`, is
+    # not held at each of its closers; a misspelling is after them nearly always)
+    return (closer[:4], "< /", closer[1:-1] if closer.endswith(">") else closer[1:])
 
 
 _GARBLED = re.compile(r"\s*(?:<\s*/|/)\s*([^\s<>/]{1,64})\s*>?\s*")
