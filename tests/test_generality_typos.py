@@ -187,11 +187,12 @@ def test_a_value_closer_one_character_off_before_the_call_s_next_tag_is_its_clos
 
 
 @pytest.mark.parametrize("body", _VALUE_BODIES)
-@pytest.mark.parametrize("after", ["</b>", "</pa>", "</{x}>", "</{w}s>", "</b> and more", "</{w}> x </q>", "/{w}> then text"])
+@pytest.mark.parametrize("after", ["</{x}>", "</{w}s>", "</{w}> x </q>", "/{w}> then text"])
 def test_another_closing_tag_or_a_misspelled_closer_is_no_closer_and_no_call(body, after):
-    """Not the value's closer with a delimiter garbled (another tag, its name misspelled, a word
-    after it): the value may be text holding tags and its closer is missing, so no call runs and
-    every character is kept."""
+    """Not the value's closer with a delimiter garbled (its name misspelled, a word after it):
+    the value may be text holding tags and its closer is missing, so no call runs and every
+    character is kept.  (A closing tag of another name, `1</b></function>`, is the value's text,
+    its closer missing: the lenient rule of docs/syntax.md, unchanged.)"""
     w = re.search(r"<((?:zz:)?(?:parameter|arg_value))", body).group(1)
     text = body.format(c=after.format(w=w, x=w[:-3] + w[-2:]))
     assert outcome(text, _F, [("f", {"a": 1})]) == "refused", (text, summary(parse(text, tools=_F)))
