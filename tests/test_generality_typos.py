@@ -126,8 +126,9 @@ def _literal(runs, calls) -> bool:
 VARIANTS = list(variants())
 # Typos that still run a wrong call somewhere, and why (strict: a fix must remove its line).
 XFAIL = {
-    "drop_slash": "a value closer written as an opener (`X<parameter></function>`, `X<arg_value></tool_call>`): "
-                  "the tag opens an element of the value (or is its text), and the value keeps it",
+    "drop_slash": "a value closer written as its syntax's own parameter opener (`X<parameter></function>`): "
+                  "the tag opens an element of the value, and the value keeps it (`X<arg_value></tool_call>` "
+                  "is read)",
     "drop_left": "an opener with its `<` dropped inside a value-less gap (`</arg_key>arg_value>V`, Gemma's "
                  "`escape>V<escape>`): the text is taken for the value",
     "double_left": "a key/value gap's tag doubled (`</arg_key>><arg_value>`, `<arg_key>title<</arg_key>`): "

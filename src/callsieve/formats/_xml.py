@@ -264,15 +264,15 @@ ARGS_CLOSE = tuple("</" + t[1:] for t in ARGS_OPEN)
 def _garbled_starts(closer: str) -> tuple[str, ...]:
     """Starts of `closer` (`</NAME>`) written with one delimiter garbled: `</` and the name's first
     two letters (its `>` dropped or spaced, its name misspelled after them), `< /` (spaced),
-    `/NAME` (its `<` dropped)."""
+    `/NAME` (its `<` dropped), `<NAME>` (its `/` dropped)."""
     if not closer.startswith("</"):
         return ()
     # (the closing tag's first two letters, not any `</`: a value of HTML or XML, `</div>`, is
     # not held at each of its closers; a misspelling is after them nearly always)
-    return (closer[:4], "< /", closer[1:-1] if closer.endswith(">") else closer[1:])
+    return (closer[:4], "< /", closer[1:-1] if closer.endswith(">") else closer[1:], "<" + closer[2:])
 
 
-_GARBLED = re.compile(r"\s*(?:<\s*/|/)\s*([^\s<>/]{1,64})\s*>?\s*")
+_GARBLED = re.compile(r"\s*(?:<\s*/?|/)\s*([^\s<>/]{1,64})\s*>?\s*")
 
 
 def garbled_closer(text: str, closers: tuple) -> bool:
@@ -282,7 +282,7 @@ def garbled_closer(text: str, closers: tuple) -> bool:
     DSML tests make that call not runnable), a word or a second tag: a value that may hold text,
     never run."""
     m = _GARBLED.fullmatch(text)
-    return bool(m) and any(c.startswith("</") and m.group(1) == c[2:].rstrip(">") for c in closers)
+    return m is not None and any(c.startswith("</") and m.group(1) == c[2:].rstrip(">") for c in closers)
 
 
 class Dialect:
@@ -336,9 +336,12 @@ class Dialect:
             # A value closer with one character garbled (its `<` or `>` dropped, spaced, its name
             # misspelled: tests/test_generality_typos.py) is a suspect in every lenient syntax:
             # a value the call's closer then ends leniently would hold the typo.
+            # (never where a tag of the syntax starts the same way: `<parameter>` in a Qwen3-Coder
+            # value opens an element of the value, its closer then text)
             for c in self.value_close:
                 for m in _garbled_starts(c):
-                    kinds.setdefault(m, "suspect")
+                    if m[1] == "/" or not any(m.startswith(k) or k.startswith(m) for k in kinds):
+                        kinds.setdefault(m, "suspect")
         if xml:
             kinds["&"] = "entity"
             kinds[_CDATA] = "cdata"
@@ -446,7 +449,7 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
         if out.held is not None:
             if not garbled_closer("".join(out.held), d.value_close):
                 raise Bad("a misspelled closer inside a value")
-            out.held, out.size = None, 0       # the value's closer, one character garbled: markup
+            out.drop()                         # the value's closer, one character garbled: markup
         if closed:
             # The value's closer did come, then text that is neither a tag nor a closer
             # (`X</arg_value>JUNK</tool_call>`): it was no quoted closer, the call is malformed.
@@ -539,6 +542,10 @@ class _Out:
         """A suspect closing tag (a misspelled closer?): the text is held from here."""
         if self.held is None:
             self.held = []
+
+    def drop(self) -> None:
+        """The held text was markup (a garbled closer): none of it is the value's."""
+        self.held, self.size = None, 0
 
     def release(self) -> None:
         if self.held is not None:
