@@ -466,6 +466,11 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
     while True:
         lit = yield from next_mark(r, marks, put, lane=lane)
         if lit is None:
+            if r.buf[r.pos:] == "/":
+                # (a lone slash cut by the end: a path's, `rm -rf ./`, more likely than the
+                # start of a garbled closer, `/parameter>`: the cut value keeps it)
+                put("/")
+                r.pos += 1
             raise Truncated("cut off in a value")
         kind = kinds[lit]
         if kind == "named_open":
