@@ -55,12 +55,14 @@ def test_an_invoke_family_in_its_own_namespace_with_the_value_slip_and_a_strippe
           '<acme:invoke name="get_weather"/></acme:calls>', tools=T, format=acme,
           calls=[("read", {"path": "a.md"}), ("get_weather", {})])
     # a value closed by a misspelled closer of the syntax, the next parameter on the next line:
-    # never runnable (the value would hold the typo)
-    slip = ('<acme:calls><acme:invoke name="read"><acme:parameter name="path">a.md</acme:parametr>\n'
-            '<acme:parameter name="n">2</acme:parameter></acme:invoke></acme:calls>')
-    assert check(slip, tools=T, format=acme).tool_calls == []
+    # never runnable (the value would hold the typo); in a family without `slip` too (its `>`
+    # dropped, it is the closer: tests/test_generality_typos.py)
     loose = Family("loose", "<acme:calls>", Invoke(prefixes=("acme:",)), own=True)
-    check(slip, tools=T, format=loose, calls=[("read", {"path": "a.md</acme:parametr>", "n": 2})])
+    for typo, calls in (("parameter", [("read", {"path": "a.md", "n": 2})]), ("parametr>", [])):
+        slip = (f'<acme:calls><acme:invoke name="read"><acme:parameter name="path">a.md</acme:{typo}\n'
+                '<acme:parameter name="n">2</acme:parameter></acme:invoke></acme:calls>')
+        for fam in (acme, loose):
+            check(slip, tools=T, format=fam, calls=calls)
     # the wrapper stripped: a bare invoke of a declared tool is a call, after prose too
     check('See <acme:invoke name="read"><acme:parameter name="path">a.md</acme:parameter></acme:invoke>', tools=T,
           format=acme, calls=[("read", {"path": "a.md"})], content="See")

@@ -264,6 +264,30 @@ ARGS_OPEN = tuple(sorted((f"<{k}>" for k in ARGS_KEYS), key=lambda t: (-len(t), 
 ARGS_CLOSE = tuple("</" + t[1:] for t in ARGS_OPEN)
 
 
+def _garbled_starts(closer: str) -> tuple[str, ...]:
+    """Starts of `closer` (`</NAME>`) written with one delimiter garbled: `</` and the name's first
+    two letters (its `>` dropped or spaced, its name misspelled after them), `< /` (spaced),
+    `/NAME` (its `<` dropped), `<NAME>` (its `/` dropped)."""
+    if not closer.startswith("</"):
+        return ()
+    # (the closing tag's first two letters, not any `</`: a value of HTML or XML, `</div>`, is
+    # not held at each of its closers; a misspelling is after them nearly always)
+    return (closer[:4], "< /", closer[1:-1] if closer.endswith(">") else closer[1:], "<" + closer[2:])
+
+
+_GARBLED = re.compile(r"\s*(?:<\s*/?|/)\s*([^\s<>/]{1,64})\s*>?\s*")
+
+
+def garbled_closer(text: str, closers: tuple) -> bool:
+    """Is `text` (what a suspect began, up to the call's next tag) one of `closers` with one
+    delimiter dropped or spaced (`/parameter>`, `</parameter`, `< /parameter>`, `</parameter >`)?
+    Then the value ended there and it is markup.  A misspelled name (`</parametr>`: llama.cpp's
+    DSML tests make that call not runnable), a word or a second tag: a value that may hold text,
+    never run."""
+    m = _GARBLED.fullmatch(text)
+    return m is not None and any(c.startswith("</") and m.group(1) == c[2:].rstrip(">") for c in closers)
+
+
 class Dialect:
     """The syntax of one family, and the literal sets the readers need (computed once)."""
 
@@ -311,6 +335,16 @@ class Dialect:
         # misspelled closer, or text.  A value holding one is never ended leniently.
         for m in suspects:
             kinds[m] = "suspect"
+        if lenient:
+            # A value closer with one character garbled (its `<` or `>` dropped, spaced, its name
+            # misspelled: tests/test_generality_typos.py) is a suspect in every lenient syntax:
+            # a value the call's closer then ends leniently would hold the typo.
+            # (never where a tag of the syntax starts the same way: `<parameter>` in a Qwen3-Coder
+            # value opens an element of the value, its closer then text)
+            for c in self.value_close:
+                for m in _garbled_starts(c):
+                    if m[1] == "/" or not any(m.startswith(k) or k.startswith(m) for k in kinds):
+                        kinds.setdefault(m, "suspect")
         if xml:
             kinds["&"] = "entity"
             kinds[_CDATA] = "cdata"
@@ -416,7 +450,9 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
         if not lenient:
             raise Bad(f"{lit} inside a value")
         if out.held is not None:
-            raise Bad("a misspelled closer inside a value")
+            if not garbled_closer("".join(out.held), d.value_close):
+                raise Bad("a misspelled closer inside a value")
+            out.drop()                         # the value's closer, one character garbled: markup
         if closed:
             # The value's closer did come, then text that is neither a tag nor a closer
             # (`X</arg_value>JUNK</tool_call>`): it was no quoted closer, the call is malformed.
@@ -433,6 +469,11 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
     while True:
         lit = yield from next_mark(r, marks, put, lane=lane)
         if lit is None:
+            if r.buf[r.pos:] == "/":
+                # (a lone slash cut by the end: a path's, `rm -rf ./`, more likely than the
+                # start of a garbled closer, `/parameter>`: the cut value keeps it)
+                put("/")
+                r.pos += 1
             raise Truncated("cut off in a value")
         kind = kinds[lit]
         if kind == "named_open":
@@ -509,6 +550,10 @@ class _Out:
         """A suspect closing tag (a misspelled closer?): the text is held from here."""
         if self.held is None:
             self.held = []
+
+    def drop(self) -> None:
+        """The held text was markup (a garbled closer): none of it is the value's."""
+        self.held, self.size = None, 0
 
     def release(self) -> None:
         if self.held is not None:
