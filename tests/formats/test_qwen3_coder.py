@@ -2,7 +2,7 @@
 import callsieve
 import pytest
 from callsieve import Sieve, ToolCallArgs, ToolCallError, ToolCallStart
-from helpers import check, feed, tools
+from helpers import check, feed, split, summary, tools
 
 
 def call(name, *params, nl="\n"):
@@ -333,3 +333,14 @@ def test_a_tag_missing_its_angle_bracket_on_one_line_stays_malformed():
     # `<parameter=command=create</parameter>` (QwenLM/Qwen3-Coder#457): no line ends the name
     text = "<tool_call>\n<function=write_file>\n<parameter=command=create</parameter>\n</function>\n</tool_call>"
     check(text, tools=DROPPED_T, calls=[])
+
+
+@pytest.mark.parametrize("name", ["pth", "dr0", "path2", "content x"])
+def test_a_tag_missing_its_angle_bracket_names_a_declared_parameter_or_runs_no_call(name):
+    # The line is taken for a parameter's name only when the tool declares it: a corrupted name
+    # (`<parameter=dr0` for `dry_run>`) is no tag, so the call does not run with a parameter the
+    # model never meant; its text is not lost (in the content or the error).
+    text = f"Writing it.\n<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n<parameter={name}\n1\n</parameter>\n</function>\n</tool_call>"
+    m, _ = feed(text, split(text, [3]), tools=DROPPED_T)
+    assert not m.tool_calls, summary(m)
+    assert name in m.content + "".join(e.raw or "" for e in m.errors), summary(m)

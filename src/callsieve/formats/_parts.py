@@ -276,10 +276,11 @@ _PARAM_START = "<parameter="
 # `<param name="K">V</param>` there too (apmantza/pi-free#255); a value closes at `</param>` or
 # `</parameter>` (either, as a value's closer is only one where the syntax's next tag follows it).
 # A tag whose `>` the model dropped ends with its line (`<parameter=path\nREADME.md\n</parameter>`,
-# Qwen3.6 through mlx-lm#1881): the name is the line, the value starts on the next.
+# Qwen3.6 through mlx-lm#1881): the name is the line, the value starts on the next, if the line
+# names one of the tool's declared parameters (`_xml.call`: a line that names none is no tag).
 FUNCTION_PARAMETER = Tag(PARAMETER.starts + ("<param name=",),
                          r"""<(?:parameter(?:=\s*|\s+name\s*=\s*)|param\s+name\s*=\s*)(?P<q>["']?)"""
-                         r"""(?P<key>[^<>\n]*?)(?P=q)(?:\s*>|[ \t]*\n)""", end=r">|\n")
+                         r"""(?P<key>[^<>\n]*?)(?P=q)(?:\s*>|(?P<unclosed>[ \t]*\n))""", end=r">|\n")
 # Whole parameter elements, then the function tag (parameters written first); and its prefixes.
 _PARAMS_FIRST = re.compile(r"(?:\s*<parameter=[^<>\n]*>(?:(?!</parameter>).)*</parameter>)+\s*<function=", re.S)
 

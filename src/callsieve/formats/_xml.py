@@ -155,7 +155,17 @@ def stray_closer(rest: str, eof: bool) -> int | None:
     return m.end() if says_call(m.group()) else 0
 
 
-_OPENING = re.compile(r"(?:[<\[][^<>\[\]\s]*)?")       # blanks, or the start of a closing token
+# blanks, or the start of a closing token: a prefix of what CLOSING matches (a `<` tag's word
+# may hold brackets, `</]mtool_calls>`: excluding them decided "no closer" at `</]` when the
+# text came a character at a time, and "a closer" when it came whole)
+def _declared_param(ctx, name: str, key: str) -> bool:
+    """Does the tool `name` declare a parameter `key` (a tag whose `>` was dropped is read only
+    then: a line is taken for a parameter's name only when it is one)?"""
+    props = (parameters(ctx, name) or {}).get("properties")
+    return isinstance(props, dict) and key.strip() in props
+
+
+_OPENING = re.compile(r"(?:<[^<>\s]*|\[[^\[\]\s]*)?")
 _ROOM = 128                    # the most text waited for
 
 
@@ -694,6 +704,8 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
                     raise
                 raise Bad("a parameter tag with no value") from None
             key = tag.group("key")
+            if tag.groupdict().get("unclosed") is not None and not _declared_param(ctx, name, key):
+                raise Bad(f"a parameter tag with no '>': {key!r} is no parameter of {name!r}")
         if key is None:
             key = sole_key(ctx, name)
         elif d.attr_entities:
