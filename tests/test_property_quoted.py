@@ -77,7 +77,11 @@ def test_a_quoted_call_followed_by_text_is_never_a_call(case, declared, data):
     msg, _ = feed(text, chunks, **kw)
     _no_call(whole)
     assert summary(msg) == summary(whole)
-    assert whole.content == _visible(text)
+    # (a call in a code span that began with a word is held, then given back as written when
+    # the span closes, its end-of-turn token included: test_quoting_edges.py; every other quote
+    # leaves all of the text but those tokens)
+    loose = "`the call is\n" in text
+    assert whole.content == _visible(text) or (loose and whole.content == text.strip())
 
 
 @st.composite
