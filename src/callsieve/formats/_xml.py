@@ -280,6 +280,10 @@ def _garbled_starts(closer: str) -> tuple[str, ...]:
     `/NAME` (its `<` dropped), `<NAME>` (its `/` dropped)."""
     if not closer.startswith("</"):
         return ()
+    if len(closer.rstrip(">")) < 5:
+        # (a name of one or two letters, `</v>`: its starts would be the closer itself, the
+        # value's own opener `<v>`, or `/v` of any path; a derived family's values, test_derive)
+        return ("< /",)
     # (the closing tag's first two letters, not any `</`: a value of HTML or XML, `</div>`, is
     # not held at each of its closers; a misspelling is after them nearly always)
     return (closer[:4], "< /", closer[1:-1] if closer.endswith(">") else closer[1:], "<" + closer[2:])
