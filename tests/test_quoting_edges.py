@@ -114,8 +114,12 @@ _SENTENCES = ["Models write", "The tag is called", "Wrap the plan in", "Use the 
 _AFTER = [" around their plan.", " AFTER END", " and close it with </{w}> later.", ""]
 
 
+# (`<think>` excepted: reasoning models think again after the answer began, marks._WORD_OPENERS)
+WORDS = tuple(w for w in ROLE_WORDS if w != "think")
+
+
 @settings(max_examples=120, deadline=None)
-@given(st.sampled_from(ROLE_WORDS), st.sampled_from(_SENTENCES), st.sampled_from(_AFTER),
+@given(st.sampled_from(WORDS), st.sampled_from(_SENTENCES), st.sampled_from(_AFTER),
        st.sampled_from([None, False]), st.data())
 def test_a_thinking_tag_in_a_sentence_is_a_word(word, before, after, thinking, data):
     text = f"{before} <{word}>{after.format(w=word)}"
@@ -198,10 +202,19 @@ def test_a_mentioned_tag_leaves_a_prompt_opened_block_its_closer():
     """Thinking the prompt opened (not known to the Sieve) mentions `<think>` in a sentence: its
     closer on a line of its own still ends that block (the mention makes only closers that stand
     as words text: in a sentence, or right after the opener)."""
-    text = "I could wrap it in <think> tags. Done.\n</think>\n\nThe answer is 4."
+    text = "I could wrap it in <thought> tags. Done.\n</thought>\n\nThe answer is 4."
     for chunks in chunkings(text):
         msg, _ = feed(text, chunks, thinking=True)
-        assert (msg.reasoning, msg.content) == ("I could wrap it in <think> tags. Done.", "The answer is 4.")
-    for text in ("Wrap it in <think></think> tags.", "Use <thought> and </thought> around it.", "Hello. <think>plan</think>Answer."):
+        assert (msg.reasoning, msg.content) == ("I could wrap it in <thought> tags. Done.", "The answer is 4."), summary(msg)
+    for text in ("Wrap it in <thought></thought> tags.", "Use <thought> and </thought> around it.", "Hello. <reasoning>plan</reasoning>Answer."):
         for chunks in chunkings(text):
             assert feed(text, chunks)[0].content == text
+
+
+def test_think_after_the_answer_began_is_thinking_again():
+    """`<think>` is the reasoning models' own token: after prose on its line it opens thinking
+    again (interleaved thinking), never a word left in the answer."""
+    text = "Sure. <think>Check the unit.</think> It is 4."
+    for chunks in chunkings(text):
+        msg, _ = feed(text, chunks)
+        assert (msg.reasoning, msg.content) == ("Check the unit.", "Sure. It is 4."), summary(msg)

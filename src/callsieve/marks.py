@@ -36,7 +36,10 @@ _THINK_OPEN, _STRAY_CLOSE, _CALL = Kind.THINK_OPEN, Kind.STRAY_CLOSE, Kind.CALL
 # the opener's line (`<think></think>`; on a line of its own it still ends a block the prompt
 # opened: Layout.mentioned).  A family's
 # own token (`<seed:think>`, `[THINK]`, `<|channel>thought`) is no word: it opens thinking anywhere.
-_WORD_OPENERS = frozenset(f"<{w}>" for w in ROLE_WORDS)
+# Nor is `<think>`, the reasoning models' own token: they think again after the answer began,
+# `Sure. <think>…</think> It is 4.` (MiniMax-M2's interleaved thinking; vLLM's composition asks
+# for it: tests/integrations/vllm_checks.py), and a thought shown as text leaks the most.
+_WORD_OPENERS = frozenset(f"<{w}>" for w in ROLE_WORDS if w != "think")
 # A prefixed role word (`<deepseek_thought>`: reasoning.PREFIXED_TAG) is a word in a sentence too;
 # a family's own prefixed token (`<seed:think>`, `<mm:think>`) is not.
 _OWN_OPENERS = frozenset(o for t in SYNTAXES for o in t.opens)
