@@ -85,6 +85,12 @@ def parameters(ctx: Context, name: str) -> dict | None:
     return ctx.tools.get(name) if ctx.tools is not None else None
 
 
+def properties(ctx: Context, name: str) -> dict | None:
+    """The parameters declared tool `name` names (its schema's `properties`), or None."""
+    props = (parameters(ctx, name) or {}).get("properties")
+    return props if isinstance(props, dict) else None
+
+
 if TYPE_CHECKING:
     def _calls_are_a_context(calls: Calls) -> Context:
         return calls                   # the type checker holds Calls to the protocol

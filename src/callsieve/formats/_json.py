@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 
-from . import LOOK_MAX, MAYBE, NO, YES, Context, Prose, Verdict, declared, parameters
+from . import LOOK_MAX, MAYBE, NO, YES, Context, Prose, Verdict, declared, properties
 from ..fallback import ARGS_KEYS, ID_KEYS, NAME_KEYS, Kept, as_call, listed, resumable
 from ..events import ToolCallError
 from ..jsonargs import Args, key, string, value
@@ -164,8 +164,8 @@ class _Members:
         flat, self.flat = self.flat, None
         if flat is None or self.keyed:
             return                         # (beside calls keyed by their names: skipped, in a block)
-        props = (parameters(ctx, self.name) or {}).get("properties") if self.name is not None else None
-        if not isinstance(props, dict) or any(k not in props for k in self.flat_keys):
+        props = properties(ctx, self.name) if self.name is not None else None
+        if props is None or any(k not in props for k in self.flat_keys):
             if loose:
                 raise Reject(f"not a call: key {self.flat_keys[0]!r}", at)
             return
@@ -567,7 +567,7 @@ def keyed_value(r, ctx: Context, name: str):
                 break
             if not _FIRST_KEY_PREFIX.match(r.buf, r.pos) or not (yield from more(r)):
                 break
-        props = (parameters(ctx, name) or {}).get("properties")
+        props = properties(ctx, name)
         if first in _ENVELOPE_KEYS and props and first not in props:
             at = r.at
             try:

@@ -20,7 +20,7 @@ import re
 import secrets
 import string
 
-from . import LOOK_MAX, MAYBE, NO, YES, Verdict, declared, parameters
+from . import LOOK_MAX, MAYBE, NO, YES, Verdict, declared, properties
 from ._json import (View, ahead, bare_calls, call_ahead, call_array, call_object, call_sequence, code_call,
                     keyed_calls, special)
 from . import _keyed
@@ -536,7 +536,7 @@ def _one_string(ctx, name: str) -> bool:
         key = sole_key(ctx, name)
     except Bad:
         return False
-    prop = ((parameters(ctx, name) or {}).get("properties") or {}).get(key)
+    prop = (properties(ctx, name) or {}).get(key)
     return not isinstance(prop, dict) or prop.get("type") in (None, "string")
 
 

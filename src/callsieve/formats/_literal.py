@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from . import Context, parameters
+from . import Context, properties
 from ._typed import convert, param_kinds
 from ..calls import qualified
 from ..jsonargs import Args, key, string
@@ -200,8 +200,8 @@ def _positional(r, ctx: Context, name: str):
     block's text (one newline on each side is layout), typed by its parameter's schema.  More
     values than the tool has parameters, or a tool whose parameters are not declared, is no
     call: nothing says which value is which."""
-    props = (parameters(ctx, name) or {}).get("properties")
-    keys = list(props) if isinstance(props, dict) else []
+    props = properties(ctx, name)
+    keys = list(props) if props is not None else []
     a = None
     n = 0                                    # values read
     while (yield from startswith(r, BEGIN_ARG, skip_ws=True)):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import re
 
-from . import MAYBE, NO, YES, Context, Verdict, declared, parameters
+from . import MAYBE, NO, YES, Context, Verdict, declared, parameters, properties
 from ..fallback import ARGS_KEYS
 from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, avoiding, more, peek, peek_raw, startswith
@@ -161,8 +161,8 @@ def stray_closer(rest: str, eof: bool) -> int | None:
 def _declared_param(ctx, name: str, key: str) -> bool:
     """Does the tool `name` declare a parameter `key` (a tag whose `>` was dropped is read only
     then: a line is taken for a parameter's name only when it is one)?"""
-    props = (parameters(ctx, name) or {}).get("properties")
-    return isinstance(props, dict) and key.strip() in props
+    props = properties(ctx, name)
+    return props is not None and key.strip() in props
 
 
 _OPENING = re.compile(r"(?:<[^<>\s]*|\[[^\[\]\s]*)?")
