@@ -55,6 +55,9 @@ class Table(NamedTuple):
     matcher: Matcher                       # finds markers anywhere
     actions: dict[str, Action]             # each marker's action (a shape's under scan.SHAPED)
     anchor: Anchor | None                  # markers that count only as the first thing in the content
+    # the family's control tokens and span tokens among them (Marks.as_written looks for a
+    # block's ends there: walking every action, ~600 undetected, cost each stream a tenth of a ms)
+    tokens: tuple[str, ...] = ()
 
 
 class Watching(NamedTuple):
@@ -488,7 +491,8 @@ class _Table:
         # The compiled parts depend on the marker sets only, not on which tools were declared: a
         # request with a new tool list reuses them (compiling ~100 markers takes milliseconds).
         return Table(_compiled(Matcher, frozenset(self.anywhere)), table,
-                     _compiled(Anchor, frozenset(anchored)) if anchored else None)
+                     _compiled(Anchor, frozenset(anchored)) if anchored else None,
+                     tuple(m for m, a in table.items() if a.kind in FAMILY_TOKENS and isinstance(m, str)))
 
 
 _PREFIXED_OPEN = Action(Kind.THINK_OPEN, syntax=PREFIXED)

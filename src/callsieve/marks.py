@@ -68,7 +68,7 @@ class Marks:
         # (as_written's ends per block closer, for the one marker table they were read from: a
         # cache, not state; a run of made-up openers would walk every watched marker each time)
         self._ends_of: dict[tuple[str, ...], tuple[str, ...]] = {}
-        self._ends_in: dict[str, Action] | None = None
+        self._ends_in: tuple[str, ...] | None = None
         self.known()
 
     def save(self) -> tuple:
@@ -95,20 +95,19 @@ class Marks:
             session.record(self.detected)
         session.observe(verdict)
 
-    def as_written(self, ends: tuple[str, ...], actions: dict[str, Action]) -> None:
+    def as_written(self, ends: tuple[str, ...], tokens: tuple[str, ...]) -> None:
         """A block that holds no call (an undeclared tool's: no fabricated calls; prose spelling
         the markup) goes back as written, its control tokens too, up to its closer (`ends`: the
-        block's, or the family's end of message; `actions`: the watched markers' {marker:
-        action}), or until a later block holds a call: the user sees it whole."""
+        block's, or the family's end of message; `tokens`: the watched markers' control and span
+        tokens, markers.Table.tokens), or until a later block holds a call: the user sees it whole."""
         # (a run of the family's closers that ends in one, markers.tails, ends it too)
         # (and a closer watched where it ends its line, `</invoke>\n`)
-        if actions is not self._ends_in:
-            self._ends_in, self._ends_of = actions, {}
+        if tokens is not self._ends_in:
+            self._ends_in, self._ends_of = tokens, {}
         found = self._ends_of.get(ends)
         if found is None:
             found = self._ends_of[ends] = tuple(
-                m for m, a in actions.items()
-                if a.kind in FAMILY_TOKENS and ends and m.rstrip("\n").endswith(ends))
+                m for m in tokens if ends and m.rstrip("\n").endswith(ends))
         ends = found
         if ends:
             # A block given back inside one given back (`<longcat_arg_key>` is an opener too) is

@@ -501,7 +501,7 @@ class Sieve:
         else:
             self._emit(o)
             self._watched()
-            self._marks.as_written(blk.ends(), self._watch.tab.actions)
+            self._marks.as_written(blk.ends(), self._watch.tab.tokens)
         return data, pos
 
     # ------------------------------------------------------------------ BLOCK
@@ -573,5 +573,5 @@ class Sieve:
         self._blk = None
         self._emit(blk.written)
         self._watched()
-        self._marks.as_written(blk.ends(), self._watch.tab.actions)
+        self._marks.as_written(blk.ends(), self._watch.tab.tokens)
         return rest
