@@ -6,7 +6,7 @@ import random
 import pytest
 
 from callsieve import formats
-from callsieve.markers import Action, Kind, TableKey, Watching, candidates, marker_table
+from callsieve.markers import Action, Kind, TableKey, Watching, candidates, elements, marker_table
 from callsieve.reasoning import SYNTAXES
 from callsieve.scan import Matcher
 
@@ -132,7 +132,7 @@ def table(fmts=None, at_start=False, tools=(), think=None, reasoning=True, calls
 
 def test_a_family_opener_is_a_call_of_that_family():
     hermes = formats.get("hermes")
-    _, actions, _ = table(candidates(hermes, None)[0])
+    _, actions, _, _ = table(candidates(hermes, None)[0])
     assert actions["<tool_call>"] == Action(Kind.CALL, (hermes,))
     assert actions["<think>"] == Action(Kind.THINK_OPEN, syntax=syntax("think"))
     assert actions["</think>"] == Action(Kind.STRAY_CLOSE, syntax=syntax("think"))   # closes nothing open
@@ -140,22 +140,22 @@ def test_a_family_opener_is_a_call_of_that_family():
 
 
 def test_every_family_that_opens_with_a_marker_is_tried_on_it():
-    _, actions, _ = table()
+    _, actions, _, _ = table()
     names = {f.name for f in actions["<tool_call>"].fmts}
     assert formats.get("hermes").name in names and "qwen3_coder" in names
     assert [f.name for f in actions["<|tool_calls_section_begin|>"].fmts] == ["kimi_k2"]
 
 
 def test_a_bare_brace_counts_only_at_the_start_of_the_content():
-    matcher, actions, anchor = table(at_start=True)
+    matcher, actions, anchor, _ = table(at_start=True)
     assert "{" in anchor.markers and "{" not in matcher.markers   # never searched for in text
     assert "bare_json" in {f.name for f in actions["{"].fmts}
-    matcher, actions, anchor = table(at_start=False)
+    matcher, actions, anchor, _ = table(at_start=False)
     assert "{" not in actions and (anchor is None or "{" not in anchor.markers)
 
 
 def test_declared_tool_names_are_openers_at_the_start_only():
-    _, actions, anchor = table(at_start=True, tools=("get_weather",))
+    _, actions, anchor, _ = table(at_start=True, tools=("get_weather",))
     assert "get_weather" in anchor.markers
     assert "pythonic" in {f.name for f in actions["get_weather"].fmts}
     assert "get_weather" not in table(at_start=False, tools=("get_weather",)).actions
@@ -163,18 +163,18 @@ def test_declared_tool_names_are_openers_at_the_start_only():
 
 def test_inside_thinking_only_its_closer_and_end_tokens_are_watched():
     think = syntax("think")
-    matcher, actions, anchor = table(think=think, calls=False)
+    matcher, actions, anchor, _ = table(think=think, calls=False)
     assert actions["</think>"] == Action(Kind.THINK_CLOSE, syntax=think)
     assert {a.kind for a in actions.values()} == {Kind.THINK_CLOSE, Kind.STRIP}
     assert "<tool_call>" not in matcher.markers and anchor is None
 
 
 def test_without_calls_or_reasoning_their_markers_are_not_watched():
-    _, actions, _ = table(think=syntax("think"), calls=False)   # (outside thinking: always)
+    _, actions, _, _ = table(think=syntax("think"), calls=False)   # (outside thinking: always)
     assert all(a.kind is not Kind.CALL for a in actions.values())
-    _, actions, _ = table(think=syntax("think"))
+    _, actions, _, _ = table(think=syntax("think"))
     assert actions["<tool_call>"].kind is Kind.CALL
-    _, actions, _ = table(reasoning=False)
+    _, actions, _, _ = table(reasoning=False)
     assert all(a.kind not in (Kind.THINK_OPEN, Kind.STRAY_CLOSE) for a in actions.values())
     assert actions["<tool_call>"].kind is Kind.CALL
 
@@ -188,10 +188,30 @@ def test_a_familys_plain_closer_is_markup_once_the_family_is_known():
 
 
 def test_inside_a_span_only_its_end_is_watched():
-    matcher, actions, anchor = table(span="</tool_response>")
+    matcher, actions, anchor, _ = table(span="</tool_response>")
     assert matcher.markers == ["</tool_response>"] and anchor is None
     assert actions == {"</tool_response>": Action(Kind.SPAN_END)}
 
 
 def test_a_state_is_built_once():
     assert table(at_start=True, tools=("f",)) is table(at_start=True, tools=("f",))
+
+
+def test_a_far_reaching_shape_is_a_marker_start_past_the_near_window():
+    """A family's element of tokens with attributes may run far before it closes (Kimi K3's
+    `<|close|>WORD a="…" …<|sep|>`): Matcher looks for such a shape's start on its own, over its
+    own reach, and the answer is the leftmost start either way."""
+    _, shape = elements(formats.get("kimi_k3"))
+    assert shape is not None and shape.reach > 256
+    m = Matcher(("<tool_call>", shape))
+    attrs = " ".join(f'a{i}="{"x" * 100}"' for i in range(5))
+    element = "<|close|>response " + attrs            # cut before its `<|sep|>`: still arriving
+    assert len(element) > 256
+    for before in ("prose ", "prose <tool_c ", "x" * 2000 + " "):
+        text = before + element
+        assert m.partial(text, 0) == len(before)
+        assert m.partial(text, len(before) + 1) == -1        # (past its `<`: no start left)
+    assert m.partial("prose <tool_c", 0) == 6              # the near window still answers alone
+    assert m.partial(element + "! Done", 0) == -1           # no start runs to the end: none
+    tail = element + "<|s"                                  # both windows have a start: the leftmost
+    assert m.partial(tail, 0) == 0

@@ -1,13 +1,14 @@
 """The scanner's parts alone: Matcher and Anchor (scan.py), marker_table (markers.py) and the
 block Reader (reader.py)."""
 from callsieve import formats as registry
-from callsieve.markers import Action, Kind, TableKey, Watching, marker_table
+from callsieve.markers import FAMILY_TOKENS, Action, Kind, TableKey, Watching, marker_table
 from callsieve.reader import Reader
 from callsieve.reasoning import SYNTAXES
 from callsieve.scan import Anchor, Matcher
 
 HERMES = registry.get("tool_call_tag")
 BARE = registry.get("bare_json")
+KIMI = registry.get("kimi_k2")
 
 
 # ------------------------------------------------------------------ Matcher
@@ -75,7 +76,7 @@ def marker_table_of(fmts, at_start, tools, think, reasoning, calls, span=None):
 
 
 def test_the_table_watches_call_openers_and_thinking_markers():
-    matcher, actions, anchor = marker_table_of((HERMES,), False, (), None, True, True)
+    matcher, actions, anchor, _ = marker_table_of((HERMES,), False, (), None, True, True)
     assert actions["<tool_call>"] == Action(Kind.CALL, (HERMES,))
     assert actions["<think>"].kind is Kind.THINK_OPEN and actions["</think>"].kind is Kind.STRAY_CLOSE
     assert matcher.search("a <tool_call>").group() == "<tool_call>"
@@ -83,23 +84,23 @@ def test_the_table_watches_call_openers_and_thinking_markers():
 
 
 def test_start_only_markers_are_anchored_at_the_start():
-    _, actions, anchor = marker_table_of((BARE,), True, ("get_weather",), None, True, True)
+    _, actions, anchor, _ = marker_table_of((BARE,), True, ("get_weather",), None, True, True)
     assert anchor is not None and "[" in anchor.markers    # a bare JSON list of calls
     assert actions["{"].kind is Kind.CALL and "{" not in anchor.markers   # (declared tools: anywhere)
     assert "Here is my thought process:" in anchor.markers   # Granite's plain-word opener
-    _, _, later = marker_table_of((BARE,), False, ("get_weather",), None, True, True)
+    _, _, later, _ = marker_table_of((BARE,), False, ("get_weather",), None, True, True)
     assert later is None or "[" not in later.markers
 
 
 def test_inside_thinking_only_its_closer_matters():
     think = SYNTAXES[0]
-    _, actions, _ = marker_table_of((HERMES,), False, (), think, True, False)
+    _, actions, _, _ = marker_table_of((HERMES,), False, (), think, True, False)
     assert actions["</think>"] == Action(Kind.THINK_CLOSE, syntax=think)
     assert "<tool_call>" not in actions and "<think>" not in actions
 
 
 def test_reasoning_off():
-    _, actions, _ = marker_table_of((HERMES,), False, (), None, False, True)
+    _, actions, _, _ = marker_table_of((HERMES,), False, (), None, False, True)
     assert actions["<tool_call>"].kind is Kind.CALL         # (outside thinking calls are watched)
     # thinking inline: its markers are still one unit each, kept whole in the content (a family's
     # control token inside one is not removed alone)
@@ -108,9 +109,18 @@ def test_reasoning_off():
 
 
 def test_inside_a_span_only_its_end():
-    matcher, actions, anchor = marker_table_of((HERMES,), False, (), None, True, True, span="</x>")
+    matcher, actions, anchor, _ = marker_table_of((HERMES,), False, (), None, True, True, span="</x>")
     assert actions == {"</x>": Action(Kind.SPAN_END)} and anchor is None
     assert matcher.search("a <tool_call> </x>").group() == "</x>"
+
+
+def test_a_table_lists_its_family_tokens():
+    """Table.tokens: the control and span tokens among the watched markers, read where a block
+    given back as written ends (Marks.as_written), without walking every action."""
+    tab = marker_table_of((KIMI,), False, (), None, True, True)
+    assert tab.tokens and set(tab.tokens) == {m for m, a in tab.actions.items() if a.kind in FAMILY_TOKENS}
+    assert "<|tool_calls_section_end|>" in tab.tokens
+    assert marker_table_of((HERMES,), False, (), None, True, True).tokens == ()
 
 
 def test_tables_are_cached_per_state():

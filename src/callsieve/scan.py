@@ -150,11 +150,17 @@ def _next(found: dict, key, pos: int, text: str):
     return m if m else None
 
 
+# How far back `partial` looks with the one regex of every marker's proper prefixes; a shape
+# that may reach further has its own (Matcher._far).
+_NEAR = 256
+
+
 class Matcher:
     """Leftmost search for any of `markers`, and for an incomplete one at the end of the text."""
 
     __slots__ = ("markers", "search", "first", "chars", "_tail", "_reach", "extendable", "_sym",
-                 "_words", "_word_re", "_groups", "_group_of", "_longest", "prose_first", "_literal", "_shaped")
+                 "_words", "_word_re", "_groups", "_group_of", "_longest", "prose_first", "_literal", "_shaped",
+                 "_far", "_far_reach")
     search: Callable[..., re.Match[str] | None]   # _search, or a search that never matches (no markers)
     _words: tuple[str, ...] | list[str]
 
@@ -172,6 +178,8 @@ class Matcher:
         self.prose_first: Callable[..., re.Match[str] | None] | None = None   # Watch's (watch.Watch.set)
         self.chars = ""
         self._reach = 0
+        self._far: Callable[..., re.Match[str] | None] | None = None   # (see _NEAR)
+        self._far_reach = 0
         self._words = ()
         self.extendable: dict[str, tuple[str, ...]] = {}
         if not markers and not shapes:
@@ -204,10 +212,20 @@ class Matcher:
         self.chars = "".join(sorted({m[0] for m in markers} | {c for m in shapes for c in m.starts}))
         self.first = re.compile("|".join(p for p in (near_re(markers), *(m.near for m in shapes)) if p)).search
         prefixes = [m[:-1] for m in markers if len(m) > 1]
+        # A shape whose start may run far (a family's element of tokens with its attributes:
+        # 1,648 characters) is also looked for on its own: with one regex of every prefix over
+        # its whole reach, `partial` tried that regex at each of those characters of a long text
+        # (x13 a whole-text parse's tail search).  So the one regex looks _NEAR characters back
+        # at most, and the far shapes' own regex further; each finds every start in its window,
+        # and the leftmost of the two is the one regex's answer.
         tails = ([f"(?:{_prefix_re(_trie(prefixes))})"] if prefixes else []) + [f"(?:{m.prefix})" for m in shapes]
         if tails:
             self._tail = re.compile(f"(?:{'|'.join(tails)})\\Z").search
             self._reach = max([len(p) for p in prefixes] + [m.reach for m in shapes])
+        far = [m for m in shapes if m.reach > _NEAR]
+        if far:
+            self._far = re.compile(f"(?:{'|'.join(f'(?:{m.prefix})' for m in far)})\\Z").search
+            self._far_reach, self._reach = self._reach, max([_NEAR] + [len(p) for p in prefixes])
         # Whole markers that are also the start of longer ones: wait while a longer one may follow.
         # (in sorted order the markers that start with `m` directly follow it: linear, where
         # comparing every pair cost a quarter of a second on the undetected table's 500 markers)
@@ -278,15 +296,26 @@ class Matcher:
 
         `found` (the caller's cache for one text, as `search`'s): the answer depends only on
         where the search starts, and asked at each marker of a long text it is the same."""
-        start = max(pos, len(text) - self._reach)
+        n = len(text)
+        start = n - self._reach
+        if start <= pos:
+            start, key = pos, (self._tail, pos)
+        elif self._far is not None:            # (the text reaches past the near window)
+            key = (self._far, max(pos, n - self._far_reach))
+        else:
+            key = (self._tail, start)
         if found is not None:
-            hit = found.get((self._tail, start))
+            hit = found.get(key)
             if hit is not None:
                 return hit
         m = self._tail(text, start)
         p = -1 if m is None else m.start()
+        if key[0] is self._far:
+            far = self._far(text, key[1])
+            if far is not None and (p < 0 or far.start() < p):
+                p = far.start()
         if found is not None:
-            found[(self._tail, start)] = p
+            found[key] = p
         return p
 
     def may_extend(self, text: str, start: int, marker: str) -> bool:
