@@ -11,6 +11,9 @@
                                     # proxy, into RESULTS.md and the README (about a minute);
                                     # with --baseline also bench/conformance/baseline.json
     python -m bench --replay        # the agent loop's prompt cache on the embedded llama.cpp (issue 32)
+    python -m bench --instructions [--against REV]
+                                    # instructions per stream of every feed row under valgrind,
+                                    # and the ratio to a git revision (bench/instructions.py)
     python -m bench --shared        # one abusive client against the others (bench/sharedload.py, ~1 min);
                                     # with --write its table into RESULTS.md
     python bench/run.py ...         # the same
@@ -703,9 +706,16 @@ def main(argv=None) -> int:
                     "(bench/sharedload.py; with --write into bench/RESULTS.md; nothing else is measured)")
     ap.add_argument("--replay", action="store_true", help="an agent loop of 10 tool turns on the embedded llama.cpp "
                     "server: prompt tokens evaluated through callsieve vs the model's text replayed (bench/replaybench.py)")
+    ap.add_argument("--instructions", action="store_true", help="instructions per stream of every feed row "
+                    "under valgrind (exact where timings are noise; bench/instructions.py; ~10 min a tree)")
+    ap.add_argument("--against", metavar="REV", help="with --instructions: the same rows on a git revision, "
+                    "and each row's ratio")
     args = ap.parse_args(argv)
     args.argv = argv
     os.chdir(ROOT)
+    if args.instructions:
+        from bench import instructions
+        return instructions.main(args.only, args.against)
     if args.replay:
         from bench import replaybench
         return replaybench.main()
