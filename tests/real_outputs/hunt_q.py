@@ -126,15 +126,12 @@ case("kimi_k2", K25, "thinking opened by the prompt, lines on both sides of </th
      "This\nThat</think>This is the rest\nThat", [], "This is the rest\nThat", "This\nThat", thinking=True)
 case("kimi_k2", K25, "a call section inside <think> ends the thinking; single-quoted argument keys and values",
      "<think>I should read that file" + KREAD, [("read", {"filePath": "file.txt"})],
-     reasoning="I should read that file", tools=["read"], thinking=True,
-     xfail='a Kimi K2 argument object written as a Python literal (single quotes) is not read; a call section inside thinking then stays reasoning')
+     reasoning="I should read that file", tools=["read"], thinking=True)
 case("kimi_k2", K25, "the call section right after <think>",
-     "<think>" + KREAD, [("read", {"filePath": "file.txt"})], tools=["read"], thinking=True,
-     xfail='a Kimi K2 argument object written as a Python literal (single quotes) is not read; a call section inside thinking then stays reasoning')
+     "<think>" + KREAD, [("read", {"filePath": "file.txt"})], tools=["read"], thinking=True)
 case("kimi_k2", K25, "the call section after </think>",
      "<think>I should read that file</think>" + KREAD, [("read", {"filePath": "file.txt"})],
-     reasoning="I should read that file", tools=["read"], thinking=True,
-     xfail='a Kimi K2 argument object written as a Python literal (single quotes) is not read: the section goes to the content as text')
+     reasoning="I should read that file", tools=["read"], thinking=True)
 case("kimi_k2", K25, "a newline before <think>, a newline after </think>",
      "\n<think>This is a reasoning section</think>\nThis is the rest", [], "This is the rest",
      "This is a reasoning section", thinking=True)

@@ -47,7 +47,7 @@ def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, i
         raise Reject("not a JSON object") if c else Truncated("no call object")
     if name is not None:
         a = ctx.start(name, id)
-        yield from value(r, a)
+        yield from object_arguments(r, a)
         ctx.end()
         return
     if (yield from _single_quoted(r)):
@@ -280,13 +280,12 @@ def _bad(c, started, what):
 
 
 def _arguments(r, a: Args):
-    """The arguments value: an object (streamed), a JSON-encoded string, or null.  An object
-    whose first key is single-quoted is a Python dict (`{'city': 'Paris', 'ok': True}`: templates
-    that print the arguments' str() teach models to write it), read as the literal it is."""
+    """The arguments value: an object (streamed; a Python dict too: object_arguments), a
+    JSON-encoded string, or null."""
     c = yield from peek(r)
     if c == "{":
         try:
-            yield from (_literal()(r, a) if (yield from _single_quoted(r)) else value(r, a))
+            yield from object_arguments(r, a)
         except Bad as e:
             resumable(e, a, 1)      # (and the call object's own brace)
             raise
@@ -314,6 +313,13 @@ def _arguments(r, a: Args):
 
 
 _BRACE = re.compile(r"\{\s*")
+
+
+def object_arguments(r, a: Args):
+    """An arguments object ('{' next), streamed; one whose first key is single-quoted is a Python
+    dict (`{'filePath': 'a.txt', 'force': True}`: templates that print the arguments' str() teach
+    it, Kimi K2.5 writes it after a call's id), read as the literal it is."""
+    yield from (_literal()(r, a) if (yield from _single_quoted(r)) else value(r, a))
 
 
 def _literal():
