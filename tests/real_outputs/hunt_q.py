@@ -313,8 +313,7 @@ case("tool_call_tag", S39, "Qwen2.5: prose, then a call object in doubled braces
      [("get_current_temperature", {"location": "San Francisco, California, USA"})],
      "I can help you with the current temperature in San Francisco, but for the forecast, I'll need to use a different "
      "tool which I don't have at the moment. Let's start by getting the current temperature.",
-     tools={"get_current_temperature": {"location": {"type": "string"}, "unit": {"type": "string"}}},
-     xfail="a call object wrapped in doubled braces (`{{…}}}`, a template's escaping copied) is not read; the block stays text")
+     tools={"get_current_temperature": {"location": {"type": "string"}, "unit": {"type": "string"}}})
 XI = "https://github.com/xorbitsai/inference/pull/3760"
 case("tool_call_tag", XI, "Qwen3 with /no_think: an empty thinking block, then a call with non-ASCII values",
      '<think>\n\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "长沙", "date": "今天"}}\n</tool_call>',
