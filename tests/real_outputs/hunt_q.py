@@ -15,8 +15,8 @@ Where a source drops text (an undeclared call, a malformed sibling), the case ke
 around prose, the case follows callsieve's layout rules (docs/syntax.md), never the words.
 As harvested: 60 of 66 passed, calls right in 61 (92.4 %), markup left in the content of 2.
 After the fixes (docs/testing.md): 64 of 66, calls right in 65 (98.5 %), no leak; the 2 left are
-strict xfails saying why they stay.  9 cases harvested after the fixes as a check (vLLM's Jamba and
-MiniMax-M1 tests: older families' JSON in <tool_calls>) passed 9 as harvested.
+strict xfails saying why they stay.  15 cases harvested after the fixes as a check (vLLM's Jamba,
+MiniMax-M1 and GLM-4.5 tests) passed 15 as harvested.
 """
 from __future__ import annotations
 
@@ -338,7 +338,7 @@ case("wrapped", VM, "Qwen3.6: `[Calling tool: NAME({json})]` after prose",
 
 # ---------------------------------------------------------------------------------------------
 # Harvested after the fixes above, as a check of them (scored apart: docs/testing.md): vLLM's
-# Jamba and MiniMax-M1 parser tests, a JSON list or JSON lines in <tool_calls>.
+# Jamba and MiniMax-M1 parser tests (a JSON list or JSON lines in <tool_calls>), GLM-4.5's.
 JA = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_jamba_tool_parser.py"
 CW = {"get_current_weather": {"city": {"type": "string"}, "state": {"type": "string"}, "unit": {"type": "string"}}}
 DAL = '{"name": "get_current_weather", "arguments": {"city": "Dallas", "state": "TX", "unit": "fahrenheit"}}'
@@ -380,6 +380,39 @@ case("tool_calls_array", M1, "MiniMax-M1: a line that is no JSON between two cal
      '{"name": "another_valid_tool", "arguments": {"param": "value"}}\n</tool_calls>',
      [("valid_tool", {"city": "Seattle"}), ("another_valid_tool", {"param": "value"})], "{invalid json here}",
      tools=["valid_tool", "another_valid_tool"])
+
+G45 = "https://github.com/vllm-project/vllm/blob/main/tests/tool_parsers/test_glm4_moe_tool_parser.py"
+GW = {**CW, "get_weather": {"city": {"type": "string"}, "date": {"type": "string"}}, "get_current_time": {},
+      "send_message": {"recipient": {"type": "string"}, "message": {"type": "string"}, "priority": {"type": "string"}}}
+
+
+def glm_ind(name, pairs, ind="    "):
+    body = "".join(f"{ind}<arg_key>{k}</arg_key>\n{ind}<arg_value>{v}</arg_value>\n" for k, v in pairs)
+    return f"<tool_call>{name}\n{body}{ind}</tool_call>"
+
+
+case("glm", G45, "GLM-4.5: the key/value tags and the closer indented by four spaces",
+     glm_ind("get_current_weather", [("city", "Dallas"), ("state", "TX"), ("unit", "fahrenheit")]), [DAL_W], tools=GW)
+case("glm", G45, "GLM-4.5: two indented calls, the second block indented too",
+     glm_ind("get_current_weather", [("city", "Dallas"), ("state", "TX"), ("unit", "fahrenheit")]) + "\n    "
+     + glm_ind("get_current_weather", [("city", "Orlando"), ("state", "FL"), ("unit", "fahrenheit")]),
+     [DAL_W, ORL_W], tools=GW)
+case("glm", G45, "GLM-4.5: prose glued to an indented call",
+     "I will help you get the weather." + glm_ind("get_weather", [("city", "Beijing"), ("date", "2025-08-01")]),
+     [("get_weather", {"city": "Beijing", "date": "2025-08-01"})], "I will help you get the weather.", tools=GW)
+case("glm", G45, "GLM-4.5: thinking, a line of prose, then the call",
+     "<think>I want to get the weather.</think>\n\nI will help you get the weather.\n"
+     + glm_ind("get_weather", [("city", "Beijing"), ("date", "2025-08-01")], ind=""),
+     [("get_weather", {"city": "Beijing", "date": "2025-08-01"})], "I will help you get the weather.",
+     "I want to get the weather.", tools=GW)
+case("glm", G45, "GLM-4.5: prose, a call, prose, a call",
+     "I will help you get the weather info.\n\n" + glm_ind("get_weather", [("city", "Beijing"), ("date", "2025-08-01")], ind="")
+     + "\n\nmeaningwhile, I will also check the weather in Shanghai.\n\n"
+     + glm_ind("get_weather", [("city", "Shanghai"), ("date", "2025-08-01")], ind=""),
+     [("get_weather", {"city": "Beijing", "date": "2025-08-01"}), ("get_weather", {"city": "Shanghai", "date": "2025-08-01"})],
+     "I will help you get the weather info.\n\nmeaningwhile, I will also check the weather in Shanghai.", tools=GW)
+case("glm", G45, "GLM-4.5: a zero-argument call, the name on its line",
+     "<tool_call>get_current_time\n</tool_call>", [("get_current_time", {})], tools=GW)
 
 
 MINE = CASES[_FIRST:]       # this hunt's cases (scored apart: docs/testing.md)
