@@ -1,7 +1,7 @@
 """Arguments written as a Python dict after a call's name (`{'filePath': 'a.txt', 'force': True}`):
 read as the literal it is, in every family whose wrapper names the tool before its arguments
-object (hunt q: vLLM's Kimi K2.5 reasoning tests write Kimi's arguments so; templates that print
-the arguments' str() teach it).  JSON stays JSON (a single quote inside a JSON string is a
+object, known or not (hunt q: vLLM's Kimi K2.5 reasoning tests write Kimi's arguments so; templates
+that print the arguments' str() teach it).  JSON stays JSON (a single quote inside a JSON string is a
 character), an undeclared name or a literal that never closes runs nothing, and its text stays."""
 import pytest
 
@@ -29,7 +29,15 @@ def harmony(name, args):
     return f"<|channel|>commentary to=functions.{name} <|constrain|>json<|message|>{args}<|call|>"
 
 
-WRAPPERS = [kimi, deepseek, mistral, harmony]
+def unknown_tag(name, args):
+    return f"<zz_call>{name} {args}</zz_call>"          # a wrapper no module declares, a name then the object
+
+
+def unknown_token(name, args):
+    return f"<|acme:tool_call|>{name}\n{args}<|/acme:tool_call|>"
+
+
+WRAPPERS = [kimi, deepseek, mistral, harmony, unknown_tag, unknown_token]
 ARGS = [
     ("{'filePath':'file.txt'}", "read", {"filePath": "file.txt"}),
     ("{'path': 'a b.py', 'force': True, 'lines': [1, 2, None]}", "edit",
@@ -54,7 +62,7 @@ def test_json_with_a_single_quote_inside_a_string_stays_json(wrap):
           calls=[("edit", {"path": "it's.txt", "force": False})])
 
 
-@pytest.mark.parametrize("wrap", [kimi, deepseek], ids=lambda w: w.__name__)
+@pytest.mark.parametrize("wrap", [kimi, deepseek, unknown_tag, unknown_token], ids=lambda w: w.__name__)
 def test_an_undeclared_name_runs_nothing_and_its_text_stays(wrap):
     text = wrap("rm_rf", "{'path': '/'}")
     m = check(text, tools=T, calls=[])
