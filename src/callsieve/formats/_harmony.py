@@ -14,11 +14,11 @@ import re
 
 from . import MAYBE, NO, YES, Context, Prose, Verdict, declared
 from ._channels import stream_until
+from ._json import object_arguments
 from ._parts import FUNCTION, PARAMETER, Body
 from ._xml import Dialect
 from ._xml import call as xml_call
 from ..events import ToolCallError
-from ..jsonargs import value as json_value
 from ..reader import Bad, Reject, Truncated, more, peek, startswith, token
 from ..scan import Matcher
 
@@ -425,7 +425,7 @@ class Channels(Body):
                 ctx.fail("the payload is not a JSON object", text)
             return term
         try:
-            yield from json_value(r, a)
+            yield from object_arguments(r, a)
         except Truncated:
             raise                          # end of stream: the Sieve recovers the open call
         except Bad as e:

@@ -47,14 +47,18 @@ def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, i
         raise Reject("not a JSON object") if c else Truncated("no call object")
     if name is not None:
         a = ctx.start(name, id)
-        yield from value(r, a)
+        yield from object_arguments(r, a)
         ctx.end()
         return
-    if (yield from _single_quoted(r)):
+    first = yield from _first_key(r)
+    if first == "'":
         yield from _literal_call(r, ctx, id)
         return
-    if (yield from _single_quoted(r, "“")):
+    if first == "“":
         yield from _typographic_call(r, ctx, id)
+        return
+    if first == "{" and not loose:
+        yield from _doubled_call(r, ctx, id)
         return
     at = r.at
     try:
@@ -280,13 +284,12 @@ def _bad(c, started, what):
 
 
 def _arguments(r, a: Args):
-    """The arguments value: an object (streamed), a JSON-encoded string, or null.  An object
-    whose first key is single-quoted is a Python dict (`{'city': 'Paris', 'ok': True}`: templates
-    that print the arguments' str() teach models to write it), read as the literal it is."""
+    """The arguments value: an object (streamed; a Python dict too: object_arguments), a
+    JSON-encoded string, or null."""
     c = yield from peek(r)
     if c == "{":
         try:
-            yield from (_literal()(r, a) if (yield from _single_quoted(r)) else value(r, a))
+            yield from object_arguments(r, a)
         except Bad as e:
             resumable(e, a, 1)      # (and the call object's own brace)
             raise
@@ -316,6 +319,13 @@ def _arguments(r, a: Args):
 _BRACE = re.compile(r"\{\s*")
 
 
+def object_arguments(r, a: Args):
+    """An arguments object ('{' next), streamed; one whose first key is single-quoted is a Python
+    dict (`{'filePath': 'a.txt', 'force': True}`: templates that print the arguments' str() teach
+    it, Kimi K2.5 writes it after a call's id), read as the literal it is."""
+    yield from (_literal()(r, a) if (yield from _single_quoted(r)) else value(r, a))
+
+
 def _literal():
     """The Python literal reader (formats/_pythonic.py, which imports this module)."""
     from ._pythonic import value as literal
@@ -339,14 +349,29 @@ def _literal_call(r, ctx: Context, cid):
     ctx.end()
 
 
-def _single_quoted(r, quote: str = "'"):
-    """Does the object at the reader (at its brace) start with a key in `quote` (a single quote)?"""
+def _first_key(r):
+    """The character after the brace at the reader and its whitespace: what opens its first key
+    ("" when the stream ends first)."""
     while True:
         end = _BRACE.match(r.buf, r.pos).end()  # type: ignore[union-attr]  # (at a brace: it matches)
         if end < len(r.buf):
-            return r.buf[end] == quote
+            return r.buf[end]
         if end - r.pos > 4096 or not (yield from more(r)):
-            return False
+            return ""
+
+
+def _single_quoted(r):
+    """Does the object at the reader (at its brace) start with a key in a single quote?"""
+    return (yield from _first_key(r)) == "'"
+
+
+def _doubled_call(r, ctx: Context, cid):
+    """`{{"name": …, "arguments": {…}}}` after a call marker: a template's escaped `{{` copied
+    (Qwen2.5, sgl-project/sglang#3960).  The inner object is the call, whole and naming a tool as
+    any call object must; the outer brace is its wrapper, its closing `}` read if written."""
+    r.pos = _BRACE.match(r.buf, r.pos).end()  # type: ignore[union-attr]  # (at a brace: it matches)
+    yield from call_object(r, ctx, id=cid)
+    yield from startswith(r, "}", skip_ws=True)
 
 
 # JSON written with typographic quotes (“name”: “get_weather”, Apriel; chat front ends and
