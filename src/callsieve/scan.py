@@ -294,8 +294,11 @@ class Matcher:
         longer = self.extendable.get(marker)
         if not longer:
             # A shape's match (`<|end|>`) may be the start of a literal still arriving
-            # (`<|end|><|begin|>assistant`): the literal wins once it is whole.
-            return self._shaped and marker not in self._literal and self.partial(text, start) == start
+            # (`<|end|><|begin|>assistant`): the literal wins once it is whole.  (No prefix is
+            # longer than `_reach`: a marker further from the end extends nothing, and asking the
+            # tail regex would cost a search of its whole reach at every marker of a long text.)
+            return (self._shaped and len(text) - start <= self._reach and marker not in self._literal
+                    and self.partial(text, start) == start)
         rest = text[start:]
         return any(len(rest) < len(o) and o.startswith(rest) for o in longer)
 
