@@ -84,3 +84,21 @@ def test_a_self_closing_function_tag_drops_no_attribute():
 def test_without_tools_declared_it_is_text():
     text = '<tool name="bash" command="ls" />'
     check(text, calls=[], content=text)
+
+
+# Attribute values are decoded by the one decoder of every attribute reader (_xml.decode): any
+# whole character reference, named or numeric; an `&` that begins none stays as written.
+@pytest.mark.parametrize("written,read", [
+    ("echo &quot;hi&quot; &amp;&amp; ls", 'echo "hi" && ls'),
+    ("echo &#34;hi&#34; &#38;&#38; ls", 'echo "hi" && ls'),          # decimal
+    ("test 1 &#x3C; 2 &#X3e; 0", "test 1 < 2 > 0"),                   # hexadecimal, either case
+    ("it&apos;s &#39;quoted&#x27;", "it's 'quoted'"),
+    ("a&nbsp;b &copy;", "a\u00a0b ©"),                                # HTML's named references
+    ("cat a & b", "cat a & b"),                                        # a bare '&'
+    ("x &copy y &nosuch; z &#; &#xZZ; &", "x &copy y &nosuch; z &#; &#xZZ; &"),   # none whole
+    ("grep &amp;lt; f", "grep &lt; f"),                               # decoded once, never twice
+])
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_entities_in_a_value_decode_and_a_bare_ampersand_stays(written, read, quote):
+    text = f"<tool name={quote}bash{quote} command={quote}{written}{quote} />"
+    check(text, tools=TOOLS, calls=[("bash", {"command": read})], content="")

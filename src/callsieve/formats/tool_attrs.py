@@ -21,35 +21,21 @@ from . import LOOK_MAX, MAYBE, NO, YES, declared, parameters
 from . import _keyed
 from ._parts import Body, Family, closers
 from ._typed import convert, param_kinds
-from ._xml import says_call
+from ._xml import attribute, attribute_start, attributes_of, says_call
 from ..reader import Reject, more, peek, startswith
 from ..scan import Shape
 
-_ATTR = r"""([A-Za-z_][\w.:\-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')"""
-_ATTRS = re.compile(_ATTR)
+_ATTR = attribute()
 # The rest of the tag after its word and a blank: attributes, then `/>` (`empty`) or `>`.
 _HEAD = re.compile(rf"((?:\s*{_ATTR})*)\s*(?P<empty>/)?>")
-_HEAD_PREFIX = re.compile(rf"""(?:\s*{_ATTR})*\s*(?:[A-Za-z_][\w.:\-]*\s*(?:=\s*(?:"[^"]*|'[^']*)?)?|/)?""")
+_HEAD_PREFIX = re.compile(rf"(?:\s*{_ATTR})*\s*(?:{attribute_start()}|/)?")
 _CHILD = re.compile(r"<([A-Za-z_][\w.\-]*)\s*>")
-_ENTITIES = {"&quot;": '"', "&apos;": "'", "&lt;": "<", "&gt;": ">", "&amp;": "&"}
-_ENTITY = re.compile("|".join(_ENTITIES))
 # The attributes that name the tool in a tag whose word says a call (`<tool name="bash" …>`).
 NAMING = ("name", "tool", "function")
 
 OPENER = Shape(
     "attribute tag", {"<": r"<[A-Za-z_][\w.:\-]{0,47}\s"}, r"<(?:[A-Za-z_][\w.:\-]{0,47})?",
     r"<(?:[A-Za-z_]|\Z)", 49, "a tag with attributes: <tool name=NAME k=v />, <NAME k=v />")
-
-
-def _attributes(text: str) -> dict[str, str] | None:
-    """The attributes of a tag head, entities decoded (None: a key written twice)."""
-    found: dict[str, str] = {}
-    for m in _ATTRS.finditer(text):
-        if m.group(1) in found:
-            return None
-        raw = m.group(2) if m.group(2) is not None else m.group(3)
-        found[m.group(1)] = _ENTITY.sub(lambda e: _ENTITIES[e.group()], raw)
-    return found
 
 
 def _call(ctx, word: str, attrs: dict[str, str]) -> tuple[str, dict[str, str]] | None:
@@ -97,7 +83,7 @@ class Attributed(Body):
         if m is None:
             return MAYBE if not eof and len(look) < LOOK_MAX and _HEAD_PREFIX.fullmatch(look) else NO
         word = _word(opener)
-        attrs = _attributes(m.group(1))
+        attrs = attributes_of(m.group(1))
         found = _call(ctx, word, attrs) if attrs is not None else None
         if found is None:
             return NO
@@ -119,7 +105,7 @@ class Attributed(Body):
             if not (yield from more(r)):
                 raise Reject("a tag's attributes cut off")
         r.pos = m.end()
-        attrs = _attributes(m.group(1))
+        attrs = attributes_of(m.group(1))
         found = _call(ctx, word, attrs) if attrs is not None else None
         if found is None:
             raise Reject("no declared tool with these attributes as parameters")
