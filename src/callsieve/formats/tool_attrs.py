@@ -78,11 +78,15 @@ class Attributed(Body):
         return NO                      # (the tag's word is the opener: see `within`)
 
     def within(self, opener, look, eof, ctx, ends=()):
+        word = _word(opener)
+        if not says_call(word) and not declared(ctx, word):
+            # (decided from the tag's word, before its attributes are read: neither a declared
+            # tool's own tag nor one that may name one, `_call`; HTML in prose, `<a href=…>`)
+            return NO
         look = look[:LOOK_MAX]
         m = _HEAD.match(look)
         if m is None:
             return MAYBE if not eof and len(look) < LOOK_MAX and _HEAD_PREFIX.fullmatch(look) else NO
-        word = _word(opener)
         attrs = attributes_of(m.group(1))
         found = _call(ctx, word, attrs) if attrs is not None else None
         if found is None:
