@@ -19,7 +19,7 @@ import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, declared, parameters
 from . import _keyed
-from ._parts import Body, Family, closers
+from ._parts import _HTML, Body, Family, closers
 from ._typed import convert, param_kinds
 from ._xml import attribute, attribute_start, attributes_of, says_call
 from ..reader import Reject, more, peek, startswith
@@ -33,8 +33,23 @@ _CHILD = re.compile(r"<([A-Za-z_][\w.\-]*)\s*>")
 # The attributes that name the tool in a tag whose word says a call (`<tool name="bash" …>`).
 NAMING = ("name", "tool", "function")
 
+# HTML as prose writes it (`<a href=…>`, `<img src=…>`, `<div class=…>`, `<span style=…>`): one of
+# HTML's presentational elements, then one of HTML's own attributes.  The shape never matches it,
+# so HTML prose costs no more with tools declared than without (each tag was a candidate asked
+# and turned down).  A tool named after such an element (`a`, `div`) with a parameter named
+# after such an attribute (`href`, `class`) is the one call this gives up; elements a tool may
+# well be named after (`<time …>`, `<code …>`, `<input …>`: _TOOL_LIKE) are candidates still.
+_TOOL_LIKE = frozenset("""address article aside body button caption code del details dialog fieldset figure
+    footer form head header html input label legend listing main mark menu nav noscript object optgroup
+    option output param picture plaintext ruby script section select style summary table template textarea
+    time title video xmp""".split())
+_HTML_ATTRS = """href src class style id alt title width height align valign color bgcolor border colspan rowspan
+    rel target lang dir face size cellpadding cellspacing role srcset loading""".split()
+_PROSE_HTML = (rf"(?i:{'|'.join(sorted(_HTML - _TOOL_LIKE, key=lambda w: (-len(w), w)))})\s+"
+               rf"(?i:(?:{'|'.join(sorted(_HTML_ATTRS, key=lambda w: (-len(w), w)))})|(?:data|aria)-[\w\-]+)\s*=")
+_HTML_HEAD = re.compile(_PROSE_HTML)
 OPENER = Shape(
-    "attribute tag", {"<": r"<[A-Za-z_][\w.:\-]{0,47}\s"}, r"<(?:[A-Za-z_][\w.:\-]{0,47})?",
+    "attribute tag", {"<": rf"<(?!{_PROSE_HTML})[A-Za-z_][\w.:\-]{{0,47}}\s"}, r"<(?:[A-Za-z_][\w.:\-]{0,47})?",
     r"<(?:[A-Za-z_]|\Z)", 49, "a tag with attributes: <tool name=NAME k=v />, <NAME k=v />")
 
 
@@ -83,6 +98,8 @@ class Attributed(Body):
             # (decided from the tag's word, before its attributes are read: neither a declared
             # tool's own tag nor one that may name one, `_call`; HTML in prose, `<a href=…>`)
             return NO
+        if _HTML_HEAD.match(opener[1:] + look[:64]):
+            return NO                  # (HTML as prose writes it, the shape's rule: a chunk cut it short)
         look = look[:LOOK_MAX]
         m = _HEAD.match(look)
         if m is None:
