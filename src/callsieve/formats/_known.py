@@ -131,7 +131,7 @@ def unbent(opener: str) -> tuple[tuple[str, tuple, str, str], ...]:
     # their compatibility form, NFKC, for matching only: the text stays as written)
     m = _SIDES.fullmatch(_nfkc(unspaced(opener)).translate(_BARS))
     if m is None or m.group(2):
-        return []
+        return ()
     left, _, word, right = m.groups()
     forms = [("", word, "")]
     ns = _NS.fullmatch(word)
