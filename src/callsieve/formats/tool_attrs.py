@@ -45,7 +45,10 @@ _TOOL_LIKE = frozenset("""address article aside body button caption code del det
     time title video xmp""".split())
 _HTML_ATTRS = """href src class style id alt title width height align valign color bgcolor border colspan rowspan
     rel target lang dir face size cellpadding cellspacing role srcset loading""".split()
-_PROSE_HTML = (rf"(?i:{'|'.join(sorted(_HTML - _TOOL_LIKE, key=lambda w: (-len(w), w)))})\s+"
+# (the first lookahead, a short word then a blank, turns down `<tool_call>` or `<b>` at once: the
+# alternation runs only at a tag with attributes, so text with tags scans as fast as before)
+_PROSE_HTML = (r"(?=[A-Za-z][A-Za-z0-9]{0,9}+\s)"
+               rf"(?i:{'|'.join(sorted(_HTML - _TOOL_LIKE, key=lambda w: (-len(w), w)))})\s+"
                rf"(?i:(?:{'|'.join(sorted(_HTML_ATTRS, key=lambda w: (-len(w), w)))})|(?:data|aria)-[\w\-]+)\s*=")
 _HTML_HEAD = re.compile(_PROSE_HTML)
 OPENER = Shape(
