@@ -72,7 +72,7 @@ def render(rows: list[dict]) -> list[str]:
     L = ["", "**What an attacker pays** (bench/attacks.py; `parse(text, tools=...)` of one unit of prose "
          "repeated, CPU time best of runs and Python calls (cProfile), per repetition):", "",
          "| attack | unit | repetitions | µs | Python calls | right |", "|---|---|---:|---:|---:|:-:|"]
-    L += [f"| {r['attack']} | `{r['unit'].strip()}` | {r['reps']:,} | {r['us_per_rep']:.1f} | "
+    L += [f"| {r['attack']} | `{r['unit'].strip().replace('|', chr(92) + '|')}` | {r['reps']:,} | {r['us_per_rep']:.1f} | "
           f"{r['calls_per_rep']:.0f} | {'✓' if r['ok'] else '✗'} |" for r in rows]
     return L
 
