@@ -277,16 +277,23 @@ class Matcher:
         """Start of a proper prefix of a marker that runs to the end of `text` (at or after pos), or -1.
 
         `found` (the caller's cache for one text, as `search`'s): the answer depends only on
-        where the search starts, and asked at each marker of a long text it is the same."""
+        where the search starts, and asked at each marker of a long text it is the same.  Within
+        the last `_reach` characters each marker starts it elsewhere: the last answer still holds
+        for a start between the last search's start and that answer (no prefix starts between
+        them), so the markers there do not each search the rest of the text again."""
         start = max(pos, len(text) - self._reach)
         if found is not None:
             hit = found.get((self._tail, start))
             if hit is not None:
                 return hit
+            last = found.get(self._tail)
+            if last is not None and last[0] <= start and (last[1] < 0 or start <= last[1]):
+                return last[1]
         m = self._tail(text, start)
         p = -1 if m is None else m.start()
         if found is not None:
             found[(self._tail, start)] = p
+            found[self._tail] = (start, p)
         return p
 
     def may_extend(self, text: str, start: int, marker: str) -> bool:
