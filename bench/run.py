@@ -40,6 +40,7 @@ if __package__ in (None, ""):          # `python bench/run.py`
 
 import callsieve  # noqa: E402
 
+from bench import attacks as A  # noqa: E402
 from bench import feedbench as F  # noqa: E402
 from bench import holdbench as H  # noqa: E402
 from bench import peers as P  # noqa: E402
@@ -217,6 +218,12 @@ def run(args) -> dict:
     except Exception as e:
         res["errors"].append(f"sieve doubling: {type(e).__name__}: {e}")
 
+    # 5d. what an attacker pays: prose of call-like candidates, per repetition
+    try:
+        res["attacks"] = A.run(args.quick, runs, progress=log)
+    except Exception as e:
+        res["errors"].append(f"attacks: {type(e).__name__}: {e}")
+
     # 6. the peers
     if args.peers and not args.quick:
         try:
@@ -274,6 +281,7 @@ def wrong_results(res: dict) -> list[str]:
         out.append("proxy died: " + px["proxy_died"][-200:])
     out += TB.wrong(res.get("transport") or {})
     out += SD.wrong(res.get("sieve_doubling") or [])
+    out += A.wrong(res.get("attacks") or [])
     return out + res.get("errors", [])
 
 
@@ -513,6 +521,8 @@ def other_tables(res: dict) -> list[str]:
         L += TB.render(res["transport"])
     if res.get("sieve_doubling"):
         L += SD.render(res["sieve_doubling"])
+    if res.get("attacks"):
+        L += A.render(res["attacks"])
     return L
 
 

@@ -21,6 +21,22 @@ def test_search_finds_the_leftmost_then_longest_marker():
     assert m.search("<tool_call>", 1) is None
 
 
+def test_partial_with_a_text_cache_answers_as_without_it():
+    # (scan.partial keeps its last answer for one text: asked at growing starts near the end,
+    # as a whole text's markers ask it, it must say what a fresh search says)
+    import random
+    from callsieve.formats.wrapped import WRAPPER
+    m = Matcher(["<tool_call>", "functools[", "<|im_end|>", WRAPPER])
+    rng = random.Random(5)
+    pieces = ["a ", "<", "<|", "<tool_c", "funct", "<| x |>", "[", "<acme", " ", "x", "|", ">"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 40)))
+        found: dict = {None: text}
+        starts = sorted(rng.randint(0, len(text)) for _ in range(8))
+        for pos in starts:
+            assert m.partial(text, pos, found) == m.partial(text, pos), (text, pos)
+
+
 def test_partial_finds_a_marker_start_running_to_the_end():
     m = Matcher(["<tool_call>", "functools["])
     assert m.partial("text <tool_c", 0) == 5

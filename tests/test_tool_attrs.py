@@ -84,3 +84,66 @@ def test_a_self_closing_function_tag_drops_no_attribute():
 def test_without_tools_declared_it_is_text():
     text = '<tool name="bash" command="ls" />'
     check(text, calls=[], content=text)
+
+
+# Attribute values are decoded by the one decoder of every attribute reader (_xml.decode): any
+# whole character reference, named or numeric; an `&` that begins none stays as written.
+@pytest.mark.parametrize("written,read", [
+    ("echo &quot;hi&quot; &amp;&amp; ls", 'echo "hi" && ls'),
+    ("echo &#34;hi&#34; &#38;&#38; ls", 'echo "hi" && ls'),          # decimal
+    ("test 1 &#x3C; 2 &#X3e; 0", "test 1 < 2 > 0"),                   # hexadecimal, either case
+    ("it&apos;s &#39;quoted&#x27;", "it's 'quoted'"),
+    ("a&nbsp;b &copy;", "a\u00a0b ©"),                                # HTML's named references
+    ("cat a & b", "cat a & b"),                                        # a bare '&'
+    ("x &copy y &nosuch; z &#; &#xZZ; &", "x &copy y &nosuch; z &#; &#xZZ; &"),   # none whole
+    ("grep &amp;lt; f", "grep &lt; f"),                               # decoded once, never twice
+])
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_entities_in_a_value_decode_and_a_bare_ampersand_stays(written, read, quote):
+    text = f"<tool name={quote}bash{quote} command={quote}{written}{quote} />"
+    check(text, tools=TOOLS, calls=[("bash", {"command": read})], content="")
+
+
+_HTML_PROSE = ['See <a href="https://example.com/docs" title="docs">the docs</a>.',
+               '<A HREF="x.html">up</A> and <IMG SRC="a.png" ALT="a">',
+               '<div class="note"><span style="color: red">Careful</span></div>',
+               '<p align="center"><font color="red">x</font> y<hr size="1"></p>',
+               '<td colspan="2">1</td><li class="item">two</li>']
+
+
+@pytest.mark.parametrize("text", _HTML_PROSE)
+def test_html_prose_is_no_candidate_with_tools_declared(text, monkeypatch):
+    # HTML as prose writes it (a presentational element, then an HTML attribute) never starts a
+    # tool_attrs candidate: text, and nothing asked of it (each such tag cost a whole
+    # candidate's decision: bench/attacks.py's html_links).  (Whole: streamed, a chunk that ends
+    # after `<a ` makes it a candidate still, turned down from its word.)
+    from callsieve import parse
+    from callsieve.formats import tool_attrs
+    check(text, tools=TOOLS, calls=[], content=text)
+    asked = []
+    real = tool_attrs.Attributed.within
+    monkeypatch.setattr(tool_attrs.Attributed, "within", lambda *a, **k: asked.append(a[1]) or real(*a, **k))
+    assert parse(text, tools=TOOLS).content == text
+    assert asked == []
+
+
+@pytest.mark.parametrize("tool,text,args", [
+    ("time", '<time zone="UTC" />', {"zone": "UTC"}),
+    ("code", '<code lang="py" src="print(1)"></code>', {"lang": "py", "src": "print(1)"}),
+    ("del", '<del path="/tmp/x" />', {"path": "/tmp/x"}),
+    ("a", '<a x="1" />', {"x": "1"}),                       # a presentational element, no HTML attribute
+    ("div", '<div />', {}),
+])
+def test_a_tool_named_like_an_html_element_writes_its_own_tag(tool, text, args):
+    # (HTML's elements that a tool may be named after stay candidates)
+    tools = [{"type": "function", "function": {"name": tool, "parameters": {
+        "type": "object", "properties": {k: {"type": "string"} for k in args}}}}]
+    check(text, tools=tools, calls=[(tool, args)], content="")
+
+
+def test_a_tool_named_like_html_with_an_html_attribute_is_given_up():
+    # (the one call the HTML rule gives up, documented in docs/syntax.md#tool_attrs: a tool named
+    # after a presentational element with a parameter named after an HTML attribute)
+    tools = [{"type": "function", "function": {"name": "a", "parameters": {
+        "type": "object", "properties": {"href": {"type": "string"}}}}}]
+    check('<a href="x" />', tools=tools, calls=[], content='<a href="x" />')

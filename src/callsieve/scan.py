@@ -295,27 +295,34 @@ class Matcher:
         """Start of a proper prefix of a marker that runs to the end of `text` (at or after pos), or -1.
 
         `found` (the caller's cache for one text, as `search`'s): the answer depends only on
-        where the search starts, and asked at each marker of a long text it is the same."""
+        where the search starts, and asked at each marker of a long text it is the same.  Within
+        the last `_reach` characters each marker starts it elsewhere: the last answer still holds
+        for a start between the last search's start and that answer (no prefix starts between
+        them), so the markers there do not each search the rest of the text again."""
         n = len(text)
         start = n - self._reach
-        if start <= pos:
-            start, key = pos, (self._tail, pos)
-        elif self._far is not None:            # (the text reaches past the near window)
-            key = (self._far, max(pos, n - self._far_reach))
-        else:
-            key = (self._tail, start)
+        if start < pos:
+            start = pos
+        far_start = start
+        if self._far is not None and start > pos:     # (the text reaches past the near window)
+            far_start = max(pos, n - self._far_reach)
+        key = (self._tail, start, far_start)
         if found is not None:
             hit = found.get(key)
             if hit is not None:
                 return hit
+            last = found.get(self._tail)
+            if last is not None and last[0] <= start and last[1] <= far_start and (last[2] < 0 or start <= last[2]):
+                return last[2]
         m = self._tail(text, start)
         p = -1 if m is None else m.start()
-        if key[0] is self._far:
-            far = self._far(text, key[1])
+        if far_start < start:
+            far = self._far(text, far_start)      # type: ignore[misc]
             if far is not None and (p < 0 or far.start() < p):
                 p = far.start()
         if found is not None:
             found[key] = p
+            found[self._tail] = (start, far_start, p)
         return p
 
     def may_extend(self, text: str, start: int, marker: str) -> bool:
@@ -323,8 +330,11 @@ class Matcher:
         longer = self.extendable.get(marker)
         if not longer:
             # A shape's match (`<|end|>`) may be the start of a literal still arriving
-            # (`<|end|><|begin|>assistant`): the literal wins once it is whole.
-            return self._shaped and marker not in self._literal and self.partial(text, start) == start
+            # (`<|end|><|begin|>assistant`): the literal wins once it is whole.  (No prefix is
+            # longer than `_reach`: a marker further from the end extends nothing, and asking the
+            # tail regex would cost a search of its whole reach at every marker of a long text.)
+            return (self._shaped and len(text) - start <= max(self._reach, self._far_reach) and marker not in self._literal
+                    and self.partial(text, start) == start)
         rest = text[start:]
         return any(len(rest) < len(o) and o.startswith(rest) for o in longer)
 

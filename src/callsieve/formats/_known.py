@@ -22,7 +22,7 @@ import unicodedata
 from . import MAYBE, NO, YES, Verdict, nested
 from ._json import LOOK_MAX
 from ._json_bodies import Addressee, Tagged
-from ._parts import _RESULT, _TOKEN, Body, Family, _closer, _longest, closers, html_element, pick, spacings, unspaced
+from ._parts import _RESULT, _TOKEN, CALLISH, Body, Family, _closer, _longest, _named, closers, html_element, pick, spacings, unspaced
 from ..reader import Reject, Truncated, more, peek, startswith, token
 from ..scan import Shape
 
@@ -122,14 +122,16 @@ def family_words() -> dict[tuple, tuple]:
     return {k: tuple(v) for k, v in got.items()}
 
 
-def unbent(opener: str) -> list[tuple[str, tuple, str, str]]:
+@functools.lru_cache(maxsize=1024)
+def unbent(opener: str) -> tuple[tuple[str, tuple, str, str], ...]:
     """The known openers `opener` is a bent spelling of: (opener, its families, the namespace
-    before its word, the suffix after it)."""
+    before its word, the suffix after it).  (Cached: prose that repeats a token, `<|x>` after
+    `<|x>`, asks it of the same few openers.)"""
     # (`<| x |>`, `< |x| >`: `<|x|>`; look-alike letters, `<ｔｏｏｌ_ｃａｌｌ>`, `<𝑛𝑠:tool_call>`, in
     # their compatibility form, NFKC, for matching only: the text stays as written)
     m = _SIDES.fullmatch(_nfkc(unspaced(opener)).translate(_BARS))
     if m is None or m.group(2):
-        return []
+        return ()
     left, _, word, right = m.groups()
     forms = [("", word, "")]
     ns = _NS.fullmatch(word)
@@ -145,7 +147,33 @@ def unbent(opener: str) -> list[tuple[str, tuple, str, str]]:
         for o, fams in table.get((left, right, w), ()):
             if o != opener:
                 out.append((o, fams, pre, post))
-    return out
+    return tuple(out)
+
+
+# A special token spelled as a detokenizer or a slip bends a real one: spaced beside its bars
+# (`<| x |>`, `< |x| >`) or with one bar (`<|x>`, `<｜x>`).  Prose writes these shapes often
+# (`a < |b| > c`, `<|x>` then words), and each one asked of every known body costs what a
+# whole wrapper does.  So when no known family's opener is behind it (`unbent`) and its word
+# says no call, it is decided before the bodies are asked: a wrapper only when what follows
+# can open one (markup, JSON, a declared tool's name: `<| zz |>{"name": …}` is still read).
+_ONE_BAR = re.compile(r"<[|｜][^\s<>|｜]+>")
+
+
+def _bent_spelling_of_nothing(opener: str) -> bool:
+    """Is `opener` a special token spaced or with one bar that bends no known opener and
+    whose word says no call?"""
+    if unspaced(opener) == opener and _ONE_BAR.fullmatch(opener) is None:
+        return False
+    return CALLISH.search(opener) is None and not unbent(opener)
+
+
+def _opens(look: str, eof: bool, ctx) -> Verdict:
+    """Can `look` open a known body: markup or JSON (`<`, `{`, `[`), or a declared tool's name?
+    NO for prose (`<|x> more words`); MAYBE while only blanks have come."""
+    s = look.lstrip()
+    if not s:
+        return NO if eof else MAYBE
+    return YES if s[0] in "<{[" else _named(s, eof, ctx, True)[0]
 
 
 _TAGS = re.compile(r"<[^<>\s]{1,64}>")
@@ -263,6 +291,10 @@ class Known(Body):
         """A known family's body after its opener bent (`bent_body`), `_parts.pick`, or a wrapper
         inside `opener` around a known body: (YES, a Nested)."""
         v, body = bent_body(opener, look, eof, ctx)
+        if v == NO and _bent_spelling_of_nothing(opener):
+            opens = _opens(look, eof, ctx)
+            if opens != YES:
+                return opens, None
         if v == NO:
             v, body = pick(look, eof, ctx, opener, self.table)
         if v != NO or self.nested is None or not depth or html_element(opener) or _RESULT.search(opener):

@@ -25,7 +25,7 @@ from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import (_RESULT, ARGS_OPEN, CALLISH, TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open,
-                   followed_by, invoke_dialect, param_tag, says_call, tag_after)
+                   attribute, attribute_start, followed_by, invoke_dialect, param_tag, says_call, tag_after)
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, more, peek, peek_raw, startswith, token, until, until_any
@@ -567,9 +567,11 @@ class Mark(Body):
             yield from until(r, self.attrs, limit=TAG_LIMIT)
 
 
-_ATTR = r'\s+[\w.\-:]+\s*=\s*"[^"<>\n]*"'
+# (the shared attribute grammar, _xml.attribute; a frame token's values hold no markup, one line)
+_FRAME_BAR = "<>\n"
+_ATTR = r"\s+" + attribute(_FRAME_BAR)
 _ATTRS = re.compile(rf"(?:{_ATTR})*\s*")
-_ATTRS_OPEN = re.compile(rf'(?:{_ATTR})*(?:\s+[\w.\-:]*(?:\s*=\s*(?:"[^"<>\n]*)?)?)?\s*\Z')
+_ATTRS_OPEN = re.compile(rf'(?:{_ATTR})*(?:\s+{attribute_start(_FRAME_BAR)})?\s*\Z')
 
 
 def attributes(look: str, eof: bool, end: str) -> Verdict:

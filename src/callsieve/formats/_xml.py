@@ -420,13 +420,53 @@ _ENTITY = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,
 _ENTITY_PREFIX = re.compile(r"&(?:#[xX]?[0-9a-fA-F]{0,7}|[A-Za-z][A-Za-z0-9]{0,31})?\Z")
 
 
+def decode(text: str) -> str:
+    """`text` with its character references decoded, the one decoder of every reader of entities
+    (`&lt;`, `&#60;`, `&#x3C;`, `&nbsp;`): only a whole reference, `;` included, so an `&` that
+    begins none (`a & b`, `&copy` without its `;`, `&nosuch;`) stays as written."""
+    return _ENTITY.sub(lambda m: html.unescape(m.group()), text) if "&" in text else text
+
+
+# One attribute of a tag, `key="value"` or `key='value'`: the one grammar of every reader of
+# attributes (formats/tool_attrs.py's call tags, a frame token's attributes: _parts.attributes).
+# `bar`: what a value may not hold besides its quote (a frame token's values hold no markup and
+# stay on their line, so prose quoting the token's head is never held as a tag).  Groups: the
+# key, then the value as written in double or in single quotes (not decoded: `decode`).
+ATTR_KEY = r"[A-Za-z_][\w.:\-]*"
+
+
+def attribute(bar: str = "") -> str:
+    """The regex of one whole attribute (see ATTR_KEY)."""
+    return rf"""({ATTR_KEY})\s*=\s*(?:"([^"{bar}]*)"|'([^'{bar}]*)')"""
+
+
+def attribute_start(bar: str = "") -> str:
+    """The regex of what an attribute still arriving can be: part of its key, its `=`, its
+    opening quote and part of its value."""
+    return rf"""(?:{ATTR_KEY}\s*(?:=\s*(?:"[^"{bar}]*|'[^'{bar}]*)?)?)?"""
+
+
+_ATTRIBUTE = re.compile(attribute())
+
+
+def attributes_of(head: str) -> dict[str, str] | None:
+    """The attributes written in `head` (a tag's text after its word), values decoded; None when
+    a key is written twice (which value the model meant is unknown: not a call)."""
+    found: dict[str, str] = {}
+    for m in _ATTRIBUTE.finditer(head):
+        if m.group(1) in found:
+            return None
+        found[m.group(1)] = decode(m.group(2) if m.group(2) is not None else m.group(3))
+    return found
+
+
 def _entity(r):
     """An XML character reference at the reader ('&' next): consumed, its decoded text returned."""
     while True:
         buf = r.buf
         m = _ENTITY.match(buf, r.pos)
         if m is not None:
-            text = html.unescape(m.group())
+            text = decode(m.group())
             if text != m.group():
                 r.pos = m.end()
                 return text
@@ -713,7 +753,7 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         if key is None:
             key = sole_key(ctx, name)
         elif d.attr_entities:
-            key = html.unescape(key)
+            key = decode(key)
         if a is None:
             a = ctx.start(name, cid)
             a.begin("{")
@@ -876,7 +916,7 @@ def block(r, ctx: Context, d: Dialect, name_of=None, pre=()):
             name, key = name
             first = (key, tag)
         if d.attr_entities:
-            name = html.unescape(name)
+            name = decode(name)
         try:
             name = ctx.check(name)
         except Reject as e:

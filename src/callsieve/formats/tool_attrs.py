@@ -19,37 +19,41 @@ import re
 
 from . import LOOK_MAX, MAYBE, NO, YES, declared, parameters
 from . import _keyed
-from ._parts import Body, Family, closers
+from ._parts import _HTML, Body, Family, closers
 from ._typed import convert, param_kinds
-from ._xml import says_call
+from ._xml import attribute, attribute_start, attributes_of, says_call
 from ..reader import Reject, more, peek, startswith
 from ..scan import Shape
 
-_ATTR = r"""([A-Za-z_][\w.:\-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')"""
-_ATTRS = re.compile(_ATTR)
+_ATTR = attribute()
 # The rest of the tag after its word and a blank: attributes, then `/>` (`empty`) or `>`.
 _HEAD = re.compile(rf"((?:\s*{_ATTR})*)\s*(?P<empty>/)?>")
-_HEAD_PREFIX = re.compile(rf"""(?:\s*{_ATTR})*\s*(?:[A-Za-z_][\w.:\-]*\s*(?:=\s*(?:"[^"]*|'[^']*)?)?|/)?""")
+_HEAD_PREFIX = re.compile(rf"(?:\s*{_ATTR})*\s*(?:{attribute_start()}|/)?")
 _CHILD = re.compile(r"<([A-Za-z_][\w.\-]*)\s*>")
-_ENTITIES = {"&quot;": '"', "&apos;": "'", "&lt;": "<", "&gt;": ">", "&amp;": "&"}
-_ENTITY = re.compile("|".join(_ENTITIES))
 # The attributes that name the tool in a tag whose word says a call (`<tool name="bash" …>`).
 NAMING = ("name", "tool", "function")
 
+# HTML as prose writes it (`<a href=…>`, `<img src=…>`, `<div class=…>`, `<span style=…>`): one of
+# HTML's presentational elements, then one of HTML's own attributes.  The shape never matches it,
+# so HTML prose costs no more with tools declared than without (each tag was a candidate asked
+# and turned down).  A tool named after such an element (`a`, `div`) with a parameter named
+# after such an attribute (`href`, `class`) is the one call this gives up; elements a tool may
+# well be named after (`<time …>`, `<code …>`, `<input …>`: _TOOL_LIKE) are candidates still.
+_TOOL_LIKE = frozenset("""address article aside body button caption code del details dialog fieldset figure
+    footer form head header html input label legend listing main mark menu nav noscript object optgroup
+    option output param picture plaintext ruby script section select style summary table template textarea
+    time title video xmp""".split())
+_HTML_ATTRS = """href src class style id alt title width height align valign color bgcolor border colspan rowspan
+    rel target lang dir face size cellpadding cellspacing role srcset loading""".split()
+# (the first lookahead, a short word then a blank, turns down `<tool_call>` or `<b>` at once: the
+# alternation runs only at a tag with attributes, so text with tags scans as fast as before)
+_PROSE_HTML = (r"(?=[A-Za-z][A-Za-z0-9]{0,9}+\s)"
+               rf"(?i:{'|'.join(sorted(_HTML - _TOOL_LIKE, key=lambda w: (-len(w), w)))})\s+"
+               rf"(?i:(?:{'|'.join(sorted(_HTML_ATTRS, key=lambda w: (-len(w), w)))})|(?:data|aria)-[\w\-]+)\s*=")
+_HTML_HEAD = re.compile(_PROSE_HTML)
 OPENER = Shape(
-    "attribute tag", {"<": r"<[A-Za-z_][\w.:\-]{0,47}\s"}, r"<(?:[A-Za-z_][\w.:\-]{0,47})?",
+    "attribute tag", {"<": rf"<(?!{_PROSE_HTML})[A-Za-z_][\w.:\-]{{0,47}}\s"}, r"<(?:[A-Za-z_][\w.:\-]{0,47})?",
     r"<(?:[A-Za-z_]|\Z)", 49, "a tag with attributes: <tool name=NAME k=v />, <NAME k=v />")
-
-
-def _attributes(text: str) -> dict[str, str] | None:
-    """The attributes of a tag head, entities decoded (None: a key written twice)."""
-    found: dict[str, str] = {}
-    for m in _ATTRS.finditer(text):
-        if m.group(1) in found:
-            return None
-        raw = m.group(2) if m.group(2) is not None else m.group(3)
-        found[m.group(1)] = _ENTITY.sub(lambda e: _ENTITIES[e.group()], raw)
-    return found
 
 
 def _call(ctx, word: str, attrs: dict[str, str]) -> tuple[str, dict[str, str]] | None:
@@ -92,12 +96,18 @@ class Attributed(Body):
         return NO                      # (the tag's word is the opener: see `within`)
 
     def within(self, opener, look, eof, ctx, ends=()):
+        word = _word(opener)
+        if not says_call(word) and not declared(ctx, word):
+            # (decided from the tag's word, before its attributes are read: neither a declared
+            # tool's own tag nor one that may name one, `_call`; HTML in prose, `<a href=…>`)
+            return NO
+        if _HTML_HEAD.match(opener[1:] + look[:64]):
+            return NO                  # (HTML as prose writes it, the shape's rule: a chunk cut it short)
         look = look[:LOOK_MAX]
         m = _HEAD.match(look)
         if m is None:
             return MAYBE if not eof and len(look) < LOOK_MAX and _HEAD_PREFIX.fullmatch(look) else NO
-        word = _word(opener)
-        attrs = _attributes(m.group(1))
+        attrs = attributes_of(m.group(1))
         found = _call(ctx, word, attrs) if attrs is not None else None
         if found is None:
             return NO
@@ -119,7 +129,7 @@ class Attributed(Body):
             if not (yield from more(r)):
                 raise Reject("a tag's attributes cut off")
         r.pos = m.end()
-        attrs = _attributes(m.group(1))
+        attrs = attributes_of(m.group(1))
         found = _call(ctx, word, attrs) if attrs is not None else None
         if found is None:
             raise Reject("no declared tool with these attributes as parameters")
