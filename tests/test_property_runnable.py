@@ -126,3 +126,15 @@ def test_an_xml_call_runs_only_with_parameters_the_model_wrote(params, data):
                 assert k in schema["properties"], (k, text)
             # (a key the schema does not declare is typed "JSON if it parses": 1 is 1)
             assert (v if isinstance(v, str) else json.dumps(v)) in text, (k, v, text)
+
+
+def test_a_trailing_comma_and_a_missing_brace_never_make_one_call():
+    """Hypothesis found it: arguments cut after a comma and closed by the wrapper's brace read as
+    a trailing comma (`{"path": [],}`), and the call object's own brace missing at the end of the
+    stream (tolerated where the arguments closed): two repairs made a call of `rm` without the
+    rest of its arguments.  Either alone is read as written."""
+    cut = 'I will clean up. <|python_tag|>{"name": "rm", "parameters": {"path": [],}'
+    assert runnable(cut, [cut]) == []
+    assert runnable(cut + "}", [cut + "}"]) == [{"path": []}]                   # the call closed
+    whole = 'I will clean up. <|python_tag|>{"name": "rm", "parameters": {"path": []}'
+    assert runnable(whole, [whole]) == [{"path": []}]                        # the brace alone

@@ -213,11 +213,11 @@ class Calls:
 
     def cut(self, reason: str, raw: str) -> None:
         """The stream (or the size limit) ended the open call: runnable if its arguments had
-        closed, otherwise not."""
+        closed, otherwise not (nor if they closed only after a trailing comma: Args.mended)."""
         a = self.args
         assert a is not None, "cut() with no call open"
         self.block_cut = True
-        if a.complete:
+        if a.complete and not a.mended:
             self._finish(None, "")
         else:
             self._finish(reason, raw)

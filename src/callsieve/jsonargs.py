@@ -134,7 +134,7 @@ class Args:
     """One call's arguments, written as JSON text (streamed by the Sieve as it grows)."""
 
     __slots__ = ("parts", "done", "size", "limit", "closers", "counts", "keys", "pending", "over",
-                 "whole", "refused")
+                 "whole", "refused", "mended")
 
     def __init__(self, limit: int | None = None):
         self.parts: list[str] = []     # the JSON text so far; the Sieve sends new parts as deltas
@@ -152,6 +152,10 @@ class Args:
         # (why, raw): a value the call cannot run with (a typed value that does not parse as its
         # type): the arguments are written on, and the call ends not runnable (Calls._finish).
         self.refused: tuple[str, str] | None = None
+        # A container closed after a trailing comma (`{"path": [],}`): read as written, but it is
+        # also what a cut-off value closed by the wrapper's brace looks like, so such arguments are
+        # whole only in a call that closed too (Calls.cut: two repairs never make one call).
+        self.mended = False
 
     def go_over(self) -> None:
         """Past the limit (a value read elsewhere went over it): nothing more is written."""
@@ -482,6 +486,7 @@ def container(r: Reader, w: Args, depth: int):
             c = yield from peek(r)
             if c == close:              # a trailing comma (`{"a": 1,}`): models write them
                 r.pos += 1
+                w.mended = True
                 w.end()
                 return
             continue
