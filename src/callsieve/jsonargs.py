@@ -157,6 +157,10 @@ class Args:
         # whole only in a call that closed too (Calls.cut: two repairs never make one call).
         self.mended = False
 
+    def mend(self) -> None:
+        """A container closes after a trailing comma (see `mended`)."""
+        self.mended = True
+
     def go_over(self) -> None:
         """Past the limit (a value read elsewhere went over it): nothing more is written."""
         self.over = True
@@ -486,7 +490,7 @@ def container(r: Reader, w: Args, depth: int):
             c = yield from peek(r)
             if c == close:              # a trailing comma (`{"a": 1,}`): models write them
                 r.pos += 1
-                w.mended = True
+                w.mend()
                 w.end()
                 return
             continue
