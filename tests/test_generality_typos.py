@@ -125,16 +125,7 @@ def _literal(runs, calls) -> bool:
 
 VARIANTS = list(variants())
 # Typos that still run a wrong call somewhere, and why (strict: a fix must remove its line).
-XFAIL = {
-    "drop_slash": "a value closer written as its syntax's own parameter opener (`X<parameter></function>`): "
-                  "the tag opens an element of the value, and the value keeps it (`X<arg_value></tool_call>` "
-                  "is read)",
-    "drop_left": "an opener with its `<` dropped inside a value-less gap (`</arg_key>arg_value>V`, Gemma's "
-                 "`escape>V<escape>`): the text is taken for the value",
-    "double_left": "a key/value gap's tag doubled (`</arg_key>><arg_value>`, `<arg_key>title<</arg_key>`): "
-                   "the doubled character is kept in a key or a value with the markup after it",
-    "double_right": "as double_left: `<arg_key>>title` keeps `>` in the key, `</arg_key>>` in the value",
-}
+XFAIL: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("kind", [pytest.param(k, marks=[pytest.mark.xfail(strict=True, reason=XFAIL[k])]
@@ -197,3 +188,56 @@ def test_another_closing_tag_or_a_misspelled_closer_is_no_closer_and_no_call(bod
     w = re.search(r"<((?:zz:)?(?:parameter|arg_value))", body).group(1)
     text = body.format(c=after.format(w=w, x=w[:-3] + w[-2:]))
     assert outcome(text, _F, [("f", {"a": 1})]) == "refused", (text, summary(parse(text, tools=_F)))
+
+
+# ---------------------------------------------------------------- a tag one delimiter off where it is expected
+
+_TOOLS = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n in ("f", "g")]
+
+
+@pytest.mark.parametrize("ns", ["", "zz:", "｜Q｜"])
+@pytest.mark.parametrize("layout", ["", "\n"])
+def test_a_value_closer_without_its_slash_before_the_call_s_closer_is_that_closer(ns, layout):
+    """`1<parameter></invoke>`: the value's closer with its `/` dropped (it reads as the syntax's
+    own parameter opener) where the call's closer follows is that closer, never value text; with
+    text after it, the value may hold anything: no call runs, every character kept."""
+    body = (f'<{ns}invoke name="f">{layout}<{ns}parameter name="a">1<{ns}parameter>{layout}</{ns}invoke>'
+            f'{layout}<{ns}invoke name="g">{layout}<{ns}parameter name="b">x</{ns}parameter>{layout}</{ns}invoke>')
+    text = f"<{ns}function_calls>{layout}{body}{layout}</{ns}function_calls>"
+    assert outcome(text, _TOOLS, [("f", {"a": 1}), ("g", {"b": "x"})]) == "read", summary(parse(text, tools=_TOOLS))
+    spoiled = text.replace(f"<{ns}parameter>", f"<{ns}parameter> and more", 1)
+    whole = parse(spoiled, tools=_TOOLS)
+    assert ("f", {"a": 1}) not in [(c.name, c.arguments) for c in whole.tool_calls], summary(whole)
+    assert outcome(spoiled, _TOOLS, [("g", {"b": "x"})]) != "wrong"
+
+
+@pytest.mark.parametrize("value,expected", [("45", 45), ("two words", "two words"), ("", "")])
+def test_a_closer_s_doubled_left_delimiter_at_the_start_of_its_line_is_markup(value, expected):
+    """`45\n<</parameter>`: the closer's `<` doubled on its own line is markup; after text on the
+    line (`x <</parameter>`) the `<` may be the value's and is kept (`literal`)."""
+    text = f"<acme_call>\n<function=f>\n<parameter=a>\n{value}\n<</parameter>\n</function>\n</acme_call>"
+    assert outcome(text, _TOOLS, [("f", {"a": expected})]) == "read", summary(parse(text, tools=_TOOLS))
+    inline = text.replace("\n<</", " <</")
+    assert [(c.name, c.arguments) for c in parse(inline, tools=_TOOLS).tool_calls] == [("f", {"a": f"{value} <"})]
+
+
+@pytest.mark.parametrize("gap", ["</arg_key>><arg_value>", "</arg_key>arg_value>", "</arg_key>< arg_value>",
+                                 "</arg_key><arg_value >", "</arg_key><<arg_value>",
+                                 "<</arg_key><arg_value>"])
+@pytest.mark.parametrize("wrapper", ["<tool_call>{}</tool_call>", "<tool_calls><tool_call>{}</tool_call></tool_calls>"])
+def test_a_key_value_gap_one_delimiter_off_is_the_gap(gap, wrapper):
+    """GLM's layout, the tags between a key and its value one delimiter off (`</arg_key>arg_value>`,
+    `</arg_key>><arg_value>`): where the value's opener is expected, that opener; the key and the
+    value as written.  (`<arg_value>>a`: the value `>a`, as `<parameter=op>>x` — `literal`.)"""
+    text = wrapper.format("f<arg_key>path</arg_key><arg_value>a b</arg_value>".replace(
+        "</arg_key><arg_value>", gap))
+    assert outcome(text, _TOOLS, [("f", {"path": "a b"})]) == "read", summary(parse(text, tools=_TOOLS))
+
+
+@pytest.mark.parametrize("quote,wrapper", [("<escape>", "<start_function_call>{}<end_function_call>"),
+                                           ('<|"|>', "<|tool_call>{}<tool_call|>")])
+def test_a_string_delimiter_without_its_left_delimiter_is_the_delimiter(quote, wrapper):
+    """Gemma's literals, a string opened by its delimiter with the `<` dropped (`to:escape>+1<escape>`):
+    what is left of the delimiter is no text of the string."""
+    text = wrapper.format(f"call:f{{to:{quote[1:]}+354 0{quote},n:2}}")
+    assert outcome(text, _TOOLS, [("f", {"to": "+354 0", "n": 2})]) == "read", summary(parse(text, tools=_TOOLS))

@@ -25,7 +25,7 @@ from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import (_RESULT, ARGS_OPEN, CALLISH, TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open,
-                   followed_by, invoke_dialect, param_tag, says_call, tag_after)
+                   followed_by, invoke_dialect, loose, loose_prefix, param_tag, says_call, tag_after)
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, more, peek, peek_raw, startswith, token, until, until_any
@@ -932,19 +932,26 @@ def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple
     # depend on whether the chunk ended there.
     name_end = (_SEP_TAG + r"|(?=" + re.escape(key[:-1]) + "[:>]|" + "|".join(re.escape(c[:-1]) for c in call_close)
                 + "|" + _rx(v_close, suffixes) + r")|(?<![>\s])\n")
-    key_close = rf"(?:{KC}\s*)+"          # a closer written twice (`</arg_key></arg_key>`) is one
+    # a closer written twice (`</arg_key></arg_key>`) is one; so is one with its `<` or `>` doubled
+    key_close = rf"(?:<?{KC}>?\s*)+"
+    # the value's opener where it is expected, right after the key: one delimiter may be garbled
+    V_AT = "(?:" + V + "|" + loose(val) + ")"
+    # a value written right after the key's closer, its opener left out: once what follows can
+    # no longer be a garbled opener (`arg_v` may still become `arg_value>`)
+    LEFT_OUT = rf"(?=[^\s<])(?!{loose_prefix(val)})"
     # The glued key may also follow the name after a space (`<tool_call>browser_action task</arg_key>`,
     # vllm#47190) or after a second call tag written for the key tag (getsigit/sigit#95).
-    glued = r"\s*(?P<glued>[^<>\s]+?(?:(?:[ \t]+|" + C + r")[^<>\s]+)?)" + key_close + rf"(?P<opened>{V})?"
-    glued_end = key_close + rf"(?:{V}|(?=[^\s<]))"
+    glued = r"\s*(?P<glued>[^<>\s]+?(?:(?:[ \t]+|" + C + r")[^<>\s]+)?)" + key_close + rf"(?P<opened>{V_AT})?"
+    glued_end = key_close + rf"(?:{V_AT}|{LEFT_OUT})"
     # A value whose opener was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
     # own closer, which it must then have (`opened` unmatched: no lenient end).  So is a key
     # opener written twice (`<arg_key><arg_key>path</arg_key>`, vllm-project/vllm#54971).  A typed
     # variant writes the value's type between the key and the value: a string type keeps it text.
     typed = rf"(?:{T}\s*(?P<type>[^<>]*?)\s*{TC}\s*)?"
     pair = Tag(_suffixed(key, suffixes),
-               rf"(?:{K}\s*)+(?P<key>(?:(?!{re.escape(k_close[:-1])}).)*?)\s*" + key_close + typed + rf"(?P<opened>{V})?",
-               end=key_close + rf"(?:{T}[^<>]*{TC}\s*)?(?:{V}|(?=[^\s<]))")
+               rf"(?:{K}>?\s*)+(?P<key>(?:(?!{re.escape(k_close[:-1])}).)*?)\s*" + key_close + typed
+               + rf"(?P<opened>{V_AT})?",
+               end=key_close + rf"(?:{T}[^<>]*{TC}\s*)?(?:{V_AT}|{LEFT_OUT})")
     call_tag = Tag(_suffixed(call, suffixes), C + "(?:" + name + "|" + glued + ")", end=name_end + "|" + glued_end)
     return Dialect(call=call_tag, call_close=call_close, param=pair, value_close=_suffixed(v_close, suffixes),
                    block_close=ends if section else (), many=section, trim_nl=trim_nl, untyped=VALUES[value],

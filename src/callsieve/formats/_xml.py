@@ -48,6 +48,11 @@ def next_mark(r, marks: Matcher, emit=None, limit: int | None = None, lane=None)
         m = marks.search(buf, r.pos)
         found = m is not None and (r.eof or not marks.may_extend(buf, m.start(), m.group()))
         cut = m.start() if m is not None else marks.partial(buf, r.pos)
+        if m is not None and not found:
+            # (a longer literal may have begun before the one that may extend, `<</pa` for
+            # `<</parameter>` around `</pa`: the text is passed over only up to the earlier)
+            p = marks.partial(buf, r.pos)
+            cut = p if 0 <= p < cut else cut
         if cut < 0:
             cut = len(buf)
         if cut > r.pos:
@@ -302,6 +307,27 @@ def garbled_closer(text: str, closers: tuple) -> bool:
     return m is not None and any(c.startswith("</") and m.group(1) == c[2:].rstrip(">") for c in closers)
 
 
+def loose(tag: str) -> str:
+    """A regex for the tag `tag` (`<x>`) as written, or with one delimiter garbled where the
+    reader expects it: its `<` dropped, doubled or followed by a space, its `>` doubled or after
+    a space (tests/test_generality_typos.py).  Only where that tag is the next one expected: a
+    stray `arg_value>` in prose is text."""
+    left, word, right = (re.escape(t) for t in (tag[0], tag[1:-1], tag[-1]))
+    return (rf"(?:{left}{word}{right}|{word}{right}|{left}{left}{word}{right}|{left} {word}{right}"
+            rf"|{left}{word}{right}{right}|{left}{word} {right})")
+
+
+def loose_prefix(tag: str) -> str:
+    """A regex for a proper start of `loose(tag)`, perhaps after a doubled `>`, that runs to the
+    end of the text and does not begin with `<`: where the text may still become the tag, a
+    reader that would decide on the text's first character waits (chunk-independence)."""
+    left, word, right = tag[0], tag[1:-1], tag[-1]
+    spellings = {tag, word + right, left + tag, f"{left} {word}{right}", tag + right, f"{left}{word} {right}"}
+    starts = {w[:n] for s in spellings for w in (s, right + s) for n in range(1, len(w))}
+    starts = {w for w in starts if w[0] not in (left, " ")}
+    return "(?:" + "|".join(re.escape(w) for w in sorted(starts, key=len, reverse=True)) + r")\Z"
+
+
 class Dialect:
     """The syntax of one family, and the literal sets the readers need (computed once)."""
 
@@ -359,6 +385,9 @@ class Dialect:
                 for m in _garbled_starts(c):
                     if m[1] == "/" or not any(m.startswith(k) or k.startswith(m) for k in kinds):
                         kinds.setdefault(m, "suspect")
+        for c in self.value_close:
+            if c.startswith("<") and "<" + c not in kinds:
+                kinds["<" + c] = "doubled"
         if xml:
             kinds["&"] = "entity"
             kinds[_CDATA] = "cdata"
@@ -379,6 +408,9 @@ class Dialect:
         # What may follow a closer named after its parameter (`</content>`): the syntax's next
         # tag, never the value's own closer (then `</content>` was the value's text).
         self.after_named = _longest(param.starts + self.call_close + outer)
+        # The value closers with their `/` dropped (`<parameter>` for `</parameter>`): where the
+        # syntax's parameter tag starts the same way, a lenient end after one is its closer.
+        self.slashless = _longest("<" + c[2:] for c in self.value_close if c.startswith("</"))
         self._named: dict[str, tuple[Matcher, dict]] = {}
 
     def named(self, key: str) -> tuple[Matcher, dict]:
@@ -511,6 +543,18 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
                 out.release()
                 return "close"
             closed = True
+        elif kind == "doubled":
+            # The value's closer with its `<` doubled (`45\n<</parameter>`): at the start of a
+            # line the extra `<` is markup; after text it is kept (`a <` may be the value's).
+            if (d.trim_nl and out.prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
+                if out.prev != "\n":
+                    put("<")
+                r.pos += len(lit)
+                out.release()
+                return "close"
+            put("<")
+            r.pos += 1
+            continue
         elif kind == "call":
             if not held_tags and (yield from followed_by(r, len(lit), d.after_call)):
                 return lenient_end(lit, "call")
@@ -521,6 +565,10 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
                 if (yield from whole_tag(r, d.bare_param, lit, d.value_close)):
                     nested.append("close")     # …unless it is `<parameter>`, an element of the value
                     held_tags = True
+            elif lenient and (yield from at_mark(r, d.slashless)):
+                # The value's closer with its `/` dropped (`den<parameter></invoke>`): held as a
+                # suspect, so a lenient end drops it as a garbled closer, never into the value.
+                out.suspect()
         elif kind == "suspect":
             out.suspect()
         elif kind in ("param", "fn"):
