@@ -241,3 +241,33 @@ def test_a_string_delimiter_without_its_left_delimiter_is_the_delimiter(quote, w
     what is left of the delimiter is no text of the string."""
     text = wrapper.format(f"call:f{{to:{quote[1:]}+354 0{quote},n:2}}")
     assert outcome(text, _TOOLS, [("f", {"to": "+354 0", "n": 2})]) == "read", summary(parse(text, tools=_TOOLS))
+
+
+_CALL_BODIES = ("<{w}><function=f><parameter=a>1</parameter></function>{c}",
+                "<{w}>f<arg_key>a</arg_key><arg_value>1</arg_value>{c}",
+                '<{w}>{{"name": "f", "arguments": {{"a": 1}}}}{c}')
+
+
+@pytest.mark.parametrize("body", _CALL_BODIES)
+@pytest.mark.parametrize("w", ["tool_call", "acme_tool_call", "zz_call"])
+@pytest.mark.parametrize("garbled", ["/{w}>", "< /{w}>", "</{w} >", "<</{w}>", "</{w}"])
+def test_a_wrapper_closer_one_delimiter_off_after_its_call_is_its_closer(body, w, garbled):
+    """The call's wrapper closed by its closer with one delimiter garbled (`/tool_call>`,
+    `</tool_call >`, at the end of the stream or before prose on the next line): the closer,
+    markup; the call as written; the prose after it, content.  (`</tool_call>>`: the closer is
+    whole, the block ends there, and the `>` after it is content.)"""
+    text = body.format(w=w, c=garbled.format(w=w)) + "\nDone."
+    whole = parse(text, tools=_TOOLS)
+    assert [(c.name, c.arguments) for c in whole.tool_calls] == [("f", {"a": 1})], summary(whole)
+    assert outcome(text, _TOOLS, [("f", {"a": 1})]) == "read"
+    assert whole.content.strip() == "Done.", summary(whole)
+
+
+@pytest.mark.parametrize("after", ["/b> and more", "< /p>", "/tool_call> is garbled", "/ tool_call>"])
+def test_a_closer_shaped_text_after_a_call_that_is_no_closer_of_a_call_stays_text(after):
+    """Text after a call that looks like a garbled closer but whose word is no call's, or that
+    shares its line with prose: content, as written."""
+    text = "<tool_call>f<arg_key>a</arg_key><arg_value>1</arg_value>" + after
+    whole = parse(text, tools=_TOOLS)
+    assert after.strip() in whole.content or not whole.tool_calls, summary(whole)
+    assert outcome(text, _TOOLS, [("f", {"a": 1})]) != "wrong"

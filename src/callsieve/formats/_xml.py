@@ -131,9 +131,12 @@ def says_call(opener: str) -> bool:
 
 
 # A token shaped like a closer: `</x>`, `<|/x|>`, `<｜/x｜>`, `[/X]`, `<x|>` (Gemma's), or one
-# whose words say it ends something (`<|x_end|>`, `<end_x>`, `<｜x▁end｜>`); CUT_CLOSING: one the end
-# of the stream cut (`</acme_call`).
-CLOSING = re.compile(r"</[^<>\s]+>|<[|｜]/[^<>\s]+>|\[/[^\[\]\s]+\]|<[^<>\s|｜]+[|｜]>"
+# whose words say it ends something (`<|x_end|>`, `<end_x>`, `<｜x▁end｜>`); `</x>` also with one
+# delimiter garbled (`/x>`, `< /x>`, `</x >`, `<</x>`, `</x>>`, `</x` at its line's end:
+# tests/test_generality_typos.py);
+# CUT_CLOSING: one the end of the stream cut (`</acme_call`).
+CLOSING = re.compile(r"<?</[^<>\s]+>>?|< /[^<>\s]+>|</[^<>\s]+ >|/[^<>\s/]+>|</[^<>\s]+(?=\s|\Z)"
+                     r"|<[|｜]/[^<>\s]+>|\[/[^\[\]\s]+\]|<[^<>\s|｜]+[|｜]>"
                      r"|<[^<>\s]*(?<![A-Za-z])(?:end|close)(?![a-z])[^<>\s]*>", re.I)
 CUT_CLOSING = re.compile(r"(?:</|<[|｜]/|\[/)[^<>\[\]\s]*")
 
@@ -160,9 +163,6 @@ def stray_closer(rest: str, eof: bool) -> int | None:
     return m.end() if says_call(m.group()) else 0
 
 
-# blanks, or the start of a closing token: a prefix of what CLOSING matches (a `<` tag's word
-# may hold brackets, `</]mtool_calls>`: excluding them decided "no closer" at `</]` when the
-# text came a character at a time, and "a closer" when it came whole)
 def _declared_param(ctx, name: str, key: str) -> bool:
     """Does the tool `name` declare a parameter `key` (a tag whose `>` was dropped is read only
     then: a line is taken for a parameter's name only when it is one)?"""
@@ -170,7 +170,10 @@ def _declared_param(ctx, name: str, key: str) -> bool:
     return props is not None and key.strip() in props
 
 
-_OPENING = re.compile(r"(?:<[^<>\s]*|\[[^\[\]\s]*)?")
+# blanks, or the start of a closing token: a prefix of what CLOSING matches (a `<` tag's word
+# may hold brackets, `</]mtool_calls>`: excluding them decided "no closer" at `</]` when the
+# text came a character at a time, and "a closer" when it came whole)
+_OPENING = re.compile(r"(?:<<?(?: ?/)?[^<>\s]* ?|/[^<>\s/]*|\[[^\[\]\s]*)?")
 _ROOM = 128                    # the most text waited for
 
 
