@@ -25,7 +25,7 @@ from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import (_RESULT, ARGS_OPEN, CALLISH, TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open,
-                   followed_by, invoke_dialect, loose, loose_prefix, param_tag, says_call, tag_after)
+                   followed_by, invoke_dialect, loose, loose_closer, loose_prefix, param_tag, says_call, tag_after)
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, more, peek, peek_raw, startswith, token, until, until_any
@@ -933,7 +933,7 @@ def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple
     name_end = (_SEP_TAG + r"|(?=" + re.escape(key[:-1]) + "[:>]|" + "|".join(re.escape(c[:-1]) for c in call_close)
                 + "|" + _rx(v_close, suffixes) + r")|(?<![>\s])\n")
     # a closer written twice (`</arg_key></arg_key>`) is one; so is one with its `<` or `>` doubled
-    key_close = rf"(?:<?{KC}>?\s*)+"
+    key_close = rf"(?:{loose_closer(k_close) if not suffixes[1:] else '<?' + KC + '>?'}\s*)+"
     # the value's opener where it is expected, right after the key: one delimiter may be garbled
     V_AT = "(?:" + V + "|" + loose(val) + ")"
     # a value written right after the key's closer, its opener left out: once what follows can
@@ -1036,9 +1036,10 @@ def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: st
     call = Tag((opener,), re.escape(opener) + r"\s*(?P<name>[^<>\n]+?)(?:\\n)*\s*",
                end=rf"(?={_alt((key, *ends))})|\n")
     k_close, t_close, v_close = closers(key), closers(typ), closers(val)
-    param = Tag((key,), re.escape(key) + r"\s*(?P<key>[^<>]*?)\s*" + _alt(k_close)
-                + rf"\s*(?:{re.escape(typ)}\s*(?P<type>[^<>]*?)\s*{_alt(t_close)}\s*)?" + re.escape(val),
-                end=re.escape(val))
+    # (a tag between a key and its value one delimiter off is that tag: `_xml.loose`)
+    param = Tag((key,), re.escape(key) + r">?\s*(?P<key>[^<>]*?)\s*" + "(?:" + "|".join(map(loose_closer, k_close))
+                + rf")\s*(?:{re.escape(typ)}\s*(?P<type>[^<>]*?)\s*{_alt(t_close)}\s*)?" + loose(val),
+                end=loose(val))
     return Dialect(call=call, call_close=ends, param=param, value_close=v_close,
                    trim_nl=trim_nl, untyped=VALUES[value], json_strings=value == "json")
 

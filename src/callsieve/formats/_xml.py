@@ -316,8 +316,29 @@ def loose(tag: str) -> str:
     a space (tests/test_generality_typos.py).  Only where that tag is the next one expected: a
     stray `arg_value>` in prose is text."""
     left, word, right = (re.escape(t) for t in (tag[0], tag[1:-1], tag[-1]))
+    # (its `>` dropped: only once a character of the value has come, so that what the tag is
+    # does not depend on where a chunk ended, and not a `:`, which may begin a suffix before
+    # the `>`, HY-V3's `<arg_value:opensource>`)
     return (rf"(?:{left}{word}{right}|{word}{right}|{left}{left}{word}{right}|{left} {word}{right}"
-            rf"|{left}{word}{right}{right}|{left}{word} {right})")
+            rf"|{left}{word}{right}{right}|{left}{word} {right}|{left}{word}(?=[^{right}\s:]))")
+
+
+_PLAIN_CLOSER = re.compile(r"</[\w.\-:]{1,64}>")
+
+
+def loose_closer(closer: str) -> str:
+    """A regex for the closing tag `closer` (`</x>`) as written, or with one delimiter garbled
+    where the reader expects it: its `<` dropped, its `>` dropped before a tag or a blank,
+    a delimiter doubled or spaced, or (a name of three letters or more) one letter of its name
+    dropped (`</argkey>`).  As `loose`, only where that closer is the next tag expected.  (Its `/`
+    dropped it is its own opener, `<x>`: a tag written twice, not read so.)"""
+    if not _PLAIN_CLOSER.fullmatch(closer):
+        return re.escape(closer)
+    word = closer[2:-1]
+    names = [word] + ([word[:i] + word[i + 1:] for i in range(len(word))] if len(word) >= 3 else [])
+    name = "(?:" + "|".join(re.escape(n) for n in dict.fromkeys(names)) + ")"
+    w = re.escape(word)
+    return rf"(?:<?</{name}>>?|/{w}>|< /{w}>|</{w} >|</{w}(?=[<\s]))"
 
 
 def loose_prefix(tag: str) -> str:
