@@ -271,3 +271,46 @@ def test_a_closer_shaped_text_after_a_call_that_is_no_closer_of_a_call_stays_tex
     whole = parse(text, tools=_TOOLS)
     assert after.strip() in whole.content or not whole.tool_calls, summary(whole)
     assert outcome(text, _TOOLS, [("f", {"a": 1})]) != "wrong"
+
+
+_KV_SPELLINGS = (("<arg_key>", "</arg_key>", "<arg_value>", "</arg_value>"),
+                 ("<param_key>", "</param_key>", "<param_value>", "</param_value>"),
+                 ("<ns|arg_key>", "</ns|arg_key>", "<ns|arg_value>", "</ns|arg_value>"))
+
+
+def _one_off(tag: str) -> list[str]:
+    """`tag` with each one-delimiter typo a reader takes for it where it is expected."""
+    closer = tag.startswith("</")
+    out = [tag[1:], "<" + tag, "< " + tag[1:], tag[:-1] + " >"]
+    if closer:
+        out.append(tag + ">")
+        w = tag[2:-1]
+        out.append(tag[:-1])               # (its `>` dropped: a tag or a line follows)
+        out.append(f"</{w[:len(w) // 2]}{w[len(w) // 2 + 1:]}>")      # one letter of its name dropped
+    else:
+        out.append(tag[:-1])               # (its `>` dropped: the value's first character follows)
+        # (its `>` doubled, `<arg_value>>a`: the value `>a`, as `<parameter=op>>x`: `literal`)
+    return out
+
+
+@pytest.mark.parametrize("spelling", _KV_SPELLINGS)
+@pytest.mark.parametrize("which", [1, 2])
+@pytest.mark.parametrize("wrapper", ["<zz_call>{}</zz_call>", "<tool_call>{}</tool_call>"])
+def test_a_key_closer_or_value_opener_one_delimiter_off_is_that_tag(spelling, which, wrapper):
+    """Key/value tags of any spelling (the role read from the word), the key's closer or the
+    value's opener one delimiter off, where the reader expects that tag: that tag, the call as
+    written, in every chunking."""
+    for bent in _one_off(spelling[which]):
+        parts = list(spelling)
+        parts[which] = bent
+        text = wrapper.format("f\n{0}path{1}\n{2}a.md{3}\n".format(*parts))
+        assert outcome(text, _TOOLS, [("f", {"path": "a.md"})]) == "read", (text, summary(parse(text, tools=_TOOLS)))
+
+
+@pytest.mark.parametrize("prose", ["see arg_value>x for the value", "write /tool_call> and < /x> in the doc",
+                                   "a stray </arg_key <arg_value ends nothing", "the </paramkey> tag"])
+def test_outside_a_call_a_garbled_tag_is_text(prose):
+    """A tag one delimiter off is read only inside a call whose opener was read, where that tag
+    is expected: in prose, with the tools declared, it is content, as written."""
+    whole = parse(prose, tools=_TOOLS)
+    assert whole.content == prose and not whole.tool_calls and not whole.errors, summary(whole)

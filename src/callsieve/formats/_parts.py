@@ -936,12 +936,15 @@ def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple
     key_close = rf"(?:{loose_closer(k_close) if not suffixes[1:] else '<?' + KC + '>?'}\s*)+"
     # the value's opener where it is expected, right after the key: one delimiter may be garbled
     V_AT = "(?:" + V + "|" + loose(val) + ")"
+    V_AT_TAG = "(?:" + V + "|" + loose(val, ahead=False) + ")"      # (in a Tag's pattern)
     # a value written right after the key's closer, its opener left out: once what follows can
     # no longer be a garbled opener (`arg_v` may still become `arg_value>`)
-    LEFT_OUT = rf"(?=[^\s<])(?!{loose_prefix(val)})"
+    # (nor a value that would begin with `>`: a doubled one, `</arg_key>>`, may yet be followed
+    # by the value's opener after a line break)
+    LEFT_OUT = rf"(?=[^\s<>])(?!{loose_prefix(val)})"
     # The glued key may also follow the name after a space (`<tool_call>browser_action task</arg_key>`,
     # vllm#47190) or after a second call tag written for the key tag (getsigit/sigit#95).
-    glued = r"\s*(?P<glued>[^<>\s]+?(?:(?:[ \t]+|" + C + r")[^<>\s]+)?)" + key_close + rf"(?P<opened>{V_AT})?"
+    glued = r"\s*(?P<glued>[^<>\s]+?(?:(?:[ \t]+|" + C + r")[^<>\s]+)?)" + key_close + rf"(?P<opened>{V_AT_TAG})?"
     glued_end = key_close + rf"(?:{V_AT}|{LEFT_OUT})"
     # A value whose opener was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
     # own closer, which it must then have (`opened` unmatched: no lenient end).  So is a key
@@ -950,7 +953,7 @@ def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple
     typed = rf"(?:{T}\s*(?P<type>[^<>]*?)\s*{TC}\s*)?"
     pair = Tag(_suffixed(key, suffixes),
                rf"(?:{K}>?\s*)+(?P<key>(?:(?!{re.escape(k_close[:-1])}).)*?)\s*" + key_close + typed
-               + rf"(?P<opened>{V_AT})?",
+               + rf"(?P<opened>{V_AT_TAG})?",
                end=key_close + rf"(?:{T}[^<>]*{TC}\s*)?(?:{V_AT}|{LEFT_OUT})")
     call_tag = Tag(_suffixed(call, suffixes), C + "(?:" + name + "|" + glued + ")", end=name_end + "|" + glued_end)
     return Dialect(call=call_tag, call_close=call_close, param=pair, value_close=_suffixed(v_close, suffixes),
@@ -1038,7 +1041,7 @@ def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: st
     k_close, t_close, v_close = closers(key), closers(typ), closers(val)
     # (a tag between a key and its value one delimiter off is that tag: `_xml.loose`)
     param = Tag((key,), re.escape(key) + r">?\s*(?P<key>[^<>]*?)\s*" + "(?:" + "|".join(map(loose_closer, k_close))
-                + rf")\s*(?:{re.escape(typ)}\s*(?P<type>[^<>]*?)\s*{_alt(t_close)}\s*)?" + loose(val),
+                + rf")\s*(?:{re.escape(typ)}\s*(?P<type>[^<>]*?)\s*{_alt(t_close)}\s*)?" + loose(val, ahead=False),
                 end=loose(val))
     return Dialect(call=call, call_close=ends, param=param, value_close=v_close,
                    trim_nl=trim_nl, untyped=VALUES[value], json_strings=value == "json")

@@ -310,20 +310,22 @@ def garbled_closer(text: str, closers: tuple) -> bool:
     return m is not None and any(c.startswith("</") and m.group(1) == c[2:].rstrip(">") for c in closers)
 
 
-def loose(tag: str) -> str:
+def loose(tag: str, ahead: bool = True) -> str:
     """A regex for the tag `tag` (`<x>`) as written, or with one delimiter garbled where the
     reader expects it: its `<` dropped, doubled or followed by a space, its `>` doubled or after
-    a space (tests/test_generality_typos.py).  Only where that tag is the next one expected: a
-    stray `arg_value>` in prose is text."""
+    a space, its `>` dropped before the value (tests/test_generality_typos.py).  Only where that
+    tag is the next one expected: a stray `arg_value>` in prose is text.  `ahead`: for a tag's
+    end (searched in the text as it comes); without it, for the tag's pattern (matched up to
+    that end, where nothing after it is seen)."""
     left, word, right = (re.escape(t) for t in (tag[0], tag[1:-1], tag[-1]))
     # (its `>` dropped: only once a character of the value has come, so that what the tag is
     # does not depend on where a chunk ended, and not a `:`, which may begin a suffix before
     # the `>`, HY-V3's `<arg_value:opensource>`)
     return (rf"(?:{left}{word}{right}|{word}{right}|{left}{left}{word}{right}|{left} {word}{right}"
-            rf"|{left}{word}{right}{right}|{left}{word} {right}|{left}{word}(?=[^{right}\s:]))")
+            rf"|{left}{word}{right}{right}|{left}{word} {right}|{left}{word}" + (rf"(?=[^{right}\s:]))" if ahead else ")"))
 
 
-_PLAIN_CLOSER = re.compile(r"</[\w.\-:]{1,64}>")
+_PLAIN_CLOSER = re.compile(r"</[\w.\-:|｜]{1,64}>")
 
 
 def loose_closer(closer: str) -> str:
@@ -342,14 +344,11 @@ def loose_closer(closer: str) -> str:
 
 
 def loose_prefix(tag: str) -> str:
-    """A regex for a proper start of `loose(tag)`, perhaps after a doubled `>`, that runs to the
-    end of the text and does not begin with `<`: where the text may still become the tag, a
-    reader that would decide on the text's first character waits (chunk-independence)."""
-    left, word, right = tag[0], tag[1:-1], tag[-1]
-    spellings = {tag, word + right, left + tag, f"{left} {word}{right}", tag + right, f"{left}{word} {right}"}
-    starts = {w[:n] for s in spellings for w in (s, right + s) for n in range(1, len(w))}
-    starts = {w for w in starts if w[0] not in (left, " ")}
-    return "(?:" + "|".join(re.escape(w) for w in sorted(starts, key=len, reverse=True)) + r")\Z"
+    """A regex for a proper start of `tag` (`<x>`) with its `<` dropped (`x`, `x_va`), running to
+    the end of the text: where the text may still become that tag, a reader that would decide
+    on the text's first character waits (chunk-independence)."""
+    rest = tag[1:]
+    return "(?:" + "|".join(re.escape(rest[:n]) for n in range(len(rest) - 1, 0, -1)) + r")\Z"
 
 
 class Dialect:
