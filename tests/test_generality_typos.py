@@ -314,3 +314,37 @@ def test_outside_a_call_a_garbled_tag_is_text(prose):
     is expected: in prose, with the tools declared, it is content, as written."""
     whole = parse(prose, tools=_TOOLS)
     assert whole.content == prose and not whole.tool_calls and not whole.errors, summary(whole)
+
+
+_CLOSED_BODIES = ("<zz:calls><zz:invoke name=\"f\"><zz:parameter name=\"a\">1{v}{c}</zz:calls>",
+                  "<acme_call><function=f><parameter=a>1{v}{c}</acme_call>",
+                  "<zz_call>f<arg_key>a</arg_key><arg_value>1{v}</zz_call>")
+
+
+@pytest.mark.parametrize("body", _CLOSED_BODIES)
+def test_a_value_closer_with_its_right_delimiter_doubled_before_the_next_tag_is_that_closer(body):
+    """`1</parameter>></function>`: the value's closer, its `>` doubled, then the call's next tag:
+    the closer and its `>`, markup; the value as written.  Then anything but a tag (`1</parameter>> x`):
+    the closer was the value's text, the call not runnable."""
+    w = re.search(r"<((?:zz:)?(?:parameter|arg_value))", body).group(1)
+    call = re.search(r"<((?:zz:)?(?:invoke|function))", body)
+    c = f"</{call.group(1)}>" if call else ""
+    text = body.format(v=f"</{w}>>", c=c)
+    assert outcome(text, _TOOLS, [("f", {"a": 1})]) == "read", summary(parse(text, tools=_TOOLS))
+    text = body.format(v=f"</{w}>> x", c=c)
+    assert outcome(text, _TOOLS, [("f", {"a": 1})]) in ("refused", "cut"), summary(parse(text, tools=_TOOLS))
+
+
+@pytest.mark.parametrize("body", _CLOSED_BODIES[:2])
+@pytest.mark.parametrize("closer", ["</{w}>", "/{w}>", "</{w} >"])
+def test_a_call_closer_a_letter_short_or_one_delimiter_off_where_it_is_expected_is_that_closer(body, closer):
+    """The call's own closer (`</invoke>`, `</function>`) a letter short (`</funcion>`) or one
+    delimiter off, right after the last value, before the block's closer: that closer, markup,
+    and the block read on; a closer of another word (`</b>`) is not it, and no call runs."""
+    w = re.search(r"<((?:zz:)?(?:parameter|arg_value))", body).group(1)
+    call = re.search(r"<((?:zz:)?(?:invoke|function))", body).group(1)
+    short = call[:len(call) - 3] + call[len(call) - 2:]
+    text = body.format(v=f"</{w}>", c=closer.format(w=short if closer == "</{w}>" else call))
+    assert outcome(text, _TOOLS, [("f", {"a": 1})]) == "read", summary(parse(text, tools=_TOOLS))
+    other = body.format(v=f"</{w}>", c="</b>")
+    assert outcome(other, _TOOLS, [("f", {"a": 1})]) != "wrong"

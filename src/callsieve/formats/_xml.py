@@ -18,6 +18,7 @@ Every decision looks at a bounded amount of text, so reading stays linear.
 """
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -179,20 +180,58 @@ _ROOM = 128                    # the most text waited for
 
 def _stray_after(r, skip: int, closers: tuple, own: tuple = ()):
     """Is the text `skip` characters past the reader a closer of another spelling where one of
-    `closers` should stand (`stray_closer`), none of the syntax's `own` tags?  Nothing is
-    consumed."""
+    `closers` should stand (`stray_closer`), none of the syntax's `own` tags?  0: no; -1: yes;
+    n > 0: one of `closers` itself with one delimiter garbled or its name a letter short
+    (`</funcion>`, `_xml.loose_closer`), ending with the text's n-th character (the caller's to
+    consume).  Nothing is consumed."""
     if not closers:
-        return False
+        return 0
     while True:
         rest = r.buf[r.pos + skip:r.pos + skip + _ROOM]
         token = rest.lstrip()
         if token.startswith(closers) or (own and token.startswith(own)):
-            return False               # (the syntax's own: read as ever, no waiting for the line's end)
-        n = stray_closer(rest, r.eof)
+            return 0                   # (the syntax's own: read as ever, no waiting for the line's end)
+        n = _one_off(rest, closers, r.eof)
+        if n:
+            return n
         if n is not None:
-            return n > 0 and not rest.lstrip().startswith(own)
+            n = stray_closer(rest, r.eof)
+            if n is not None:
+                return -1 if n > 0 and not rest.lstrip().startswith(own) else 0
         if not (yield from more(r)):
             continue                   # (the end of the stream decides)
+
+
+def _gt_then(r, skip: int, literals: tuple):
+    """Is the text `skip` characters past the reader a `>` (a closer's doubled), then one of
+    `literals` after blanks?  Nothing is consumed."""
+    while len(r.buf) <= r.pos + skip:
+        if not (yield from more(r)):
+            return False
+    return r.buf[r.pos + skip] == ">" and (yield from followed_by(r, skip + 1, literals, eof_ok=False))
+
+
+@functools.lru_cache(maxsize=64)
+def _one_off_re(closers: tuple) -> re.Pattern:
+    # (whole closers only: a closer cut short, DSML's `</｜DSML｜inv>`, a letter shorter is no closer)
+    whole = [c for c in closers if _PLAIN_CLOSER.fullmatch(c)
+             and not any(o != c and o.startswith(c[:-1]) for o in closers)]
+    if not whole:
+        return re.compile("(?!)")
+    return re.compile(r"\s*(?:" + "|".join(map(loose_closer, whole)) + r")(?=[ \t]*(?:[\r\n<\[]|\Z))")
+
+
+def _one_off(rest: str, closers: tuple, eof: bool) -> int | None:
+    """The end of one of `closers` one delimiter or letter off at the start of `rest` (after
+    blanks), where it ends its line or a tag follows; 0 when none is; None when more text must
+    decide."""
+    found = _one_off_re(closers)
+    if found.pattern == "(?!)":
+        return 0
+    m = found.match(rest)
+    if m is not None and (eof or m.end() < len(rest.rstrip(" \t"))):
+        return m.end()
+    return None if not eof and len(rest) < _ROOM and _OPENING.fullmatch(rest.strip()) else 0
 
 
 LOOK = 256                # the Sieve's bound on look-ahead: decide on no more, whatever the chunking
@@ -565,6 +604,10 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
                 r.pos += len(lit)
                 out.release()
                 return "close"
+            if (yield from _gt_then(r, len(lit), d.after_value)):
+                r.pos += len(lit) + 1  # (`</parameter>>`, its `>` doubled, then the next tag: markup)
+                out.release()
+                return "close"
             closed = True
         elif kind == "doubled":
             # The value's closer with its `<` doubled (`45\n<</parameter>`): at the start of a
@@ -741,8 +784,10 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     while True:
         if first:
             (key, tag), first = first, None
-        elif a is not None and (yield from _stray_after(r, 0, d.call_close + d.block_close, d.body_literals)):
-            break                  # (its closer misspelled: the block's, block.Block.stray)
+        elif a is not None and (n := (yield from _stray_after(r, 0, d.call_close + d.block_close, d.body_literals))):
+            if n > 0:
+                r.pos += n         # (its closer one delimiter or letter off: markup, the call's)
+            break                  # (its closer of another spelling: the block's, block.Block.stray)
         else:
             lit = yield from _next_tag(r, d, ctx, name, a is None)
             if isinstance(lit, list):
