@@ -214,7 +214,7 @@ def _gt_then(r, skip: int, literals: tuple):
 @functools.lru_cache(maxsize=64)
 def _one_off_re(closers: tuple) -> re.Pattern:
     # (whole closers only: a closer cut short, DSML's `</｜DSML｜inv>`, a letter shorter is no closer)
-    whole = [c for c in closers if _PLAIN_CLOSER.fullmatch(c)
+    whole = [c for c in closers if _NAMED_CLOSER.fullmatch(c)
              and not any(o != c and o.startswith(c[:-1]) for o in closers)]
     if not whole:
         return re.compile("(?!)")
@@ -364,7 +364,7 @@ def loose(tag: str, ahead: bool = True) -> str:
             rf"|{left}{word}{right}{right}|{left}{word} {right}|{left}{word}" + (rf"(?=[^{right}\s:]))" if ahead else ")"))
 
 
-_PLAIN_CLOSER = re.compile(r"</[\w.\-:|｜]{1,64}>")
+_NAMED_CLOSER = re.compile(r"</[\w.\-:|｜]{1,64}>")
 
 
 def loose_closer(closer: str) -> str:
@@ -373,7 +373,7 @@ def loose_closer(closer: str) -> str:
     a delimiter doubled or spaced, or (a name of three letters or more) one letter of its name
     dropped (`</argkey>`).  As `loose`, only where that closer is the next tag expected.  (Its `/`
     dropped it is its own opener, `<x>`: a tag written twice, not read so.)"""
-    if not _PLAIN_CLOSER.fullmatch(closer):
+    if not _NAMED_CLOSER.fullmatch(closer):
         return re.escape(closer)
     word = closer[2:-1]
     names = [word] + ([word[:i] + word[i + 1:] for i in range(len(word))] if len(word) >= 3 else [])
