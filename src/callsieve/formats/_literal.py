@@ -372,7 +372,9 @@ def val(r, a: Args, quote: str, depth: int, close: str = "}"):
             raise Bad(f"expected a value at {c!r}")
         word = m.group().strip()
         if (yield from startswith(r, quote)):
-            a.string(word)      # a string whose opening delimiter was left out
+            # a string whose opening delimiter was left out, or written with its `<` dropped
+            # (`to:escape>+354000<escape>`: what is left of the delimiter is no text of the value)
+            a.string(word[len(quote) - 1:] if word.startswith(quote[1:]) else word)
         elif word in WORDS:
             a.scalar(WORDS[word])
         elif _NUM.match(word):

@@ -25,7 +25,8 @@ from ._json import LOOK_MAX, call_array, call_object, names_declared
 from ._json import _arguments as arguments_value
 from ._typed import ANY, STRING, Value, param_kinds
 from ._xml import (_RESULT, ARGS_OPEN, CALLISH, TAG_LIMIT, Dialect, Tag, at_mark, attrs_tag, block, declared_then, fence_open,
-                   attribute, attribute_start, followed_by, invoke_dialect, param_tag, says_call, tag_after)
+                   attribute, attribute_start, followed_by, invoke_dialect, loose, loose_closer, loose_prefix,
+                   param_tag, says_call, tag_after)
 from ._xml import call as xml_call
 from ._xml import value as xml_value
 from ..reader import Bad, Reject, Truncated, more, peek, peek_raw, startswith, token, until, until_any
@@ -934,19 +935,29 @@ def _glued(call: str, ends: tuple, key: str, val: str, typ: str, suffixes: tuple
     # depend on whether the chunk ended there.
     name_end = (_SEP_TAG + r"|(?=" + re.escape(key[:-1]) + "[:>]|" + "|".join(re.escape(c[:-1]) for c in call_close)
                 + "|" + _rx(v_close, suffixes) + r")|(?<![>\s])\n")
-    key_close = rf"(?:{KC}\s*)+"          # a closer written twice (`</arg_key></arg_key>`) is one
+    # a closer written twice (`</arg_key></arg_key>`) is one; so is one with its `<` or `>` doubled
+    key_close = rf"(?:{loose_closer(k_close) if not suffixes[1:] else '<?' + KC + '>?'}\s*)+"
+    # the value's opener where it is expected, right after the key: one delimiter may be garbled
+    V_AT = "(?:" + V + "|" + loose(val) + ")"
+    V_AT_TAG = "(?:" + V + "|" + loose(val, ahead=False) + ")"      # (in a Tag's pattern)
+    # a value written right after the key's closer, its opener left out: once what follows can
+    # no longer be a garbled opener (`arg_v` may still become `arg_value>`)
+    # (nor a value that would begin with `>`: a doubled one, `</arg_key>>`, may yet be followed
+    # by the value's opener after a line break)
+    LEFT_OUT = rf"(?=[^\s<>])(?!{loose_prefix(val)})"
     # The glued key may also follow the name after a space (`<tool_call>browser_action task</arg_key>`,
     # vllm#47190) or after a second call tag written for the key tag (getsigit/sigit#95).
-    glued = r"\s*(?P<glued>[^<>\s]+?(?:(?:[ \t]+|" + C + r")[^<>\s]+)?)" + key_close + rf"(?P<opened>{V})?"
-    glued_end = key_close + rf"(?:{V}|(?=[^\s<]))"
+    glued = r"\s*(?P<glued>[^<>\s]+?(?:(?:[ \t]+|" + C + r")[^<>\s]+)?)" + key_close + rf"(?P<opened>{V_AT_TAG})?"
+    glued_end = key_close + rf"(?:{V_AT}|{LEFT_OUT})"
     # A value whose opener was left out (`<arg_key>q</arg_key>hi</arg_value>`) is read up to its
     # own closer, which it must then have (`opened` unmatched: no lenient end).  So is a key
     # opener written twice (`<arg_key><arg_key>path</arg_key>`, vllm-project/vllm#54971).  A typed
     # variant writes the value's type between the key and the value: a string type keeps it text.
     typed = rf"(?:{T}\s*(?P<type>[^<>]*?)\s*{TC}\s*)?"
     pair = Tag(_suffixed(key, suffixes),
-               rf"(?:{K}\s*)+(?P<key>(?:(?!{re.escape(k_close[:-1])}).)*?)\s*" + key_close + typed + rf"(?P<opened>{V})?",
-               end=key_close + rf"(?:{T}[^<>]*{TC}\s*)?(?:{V}|(?=[^\s<]))")
+               rf"(?:{K}>?\s*)+(?P<key>(?:(?!{re.escape(k_close[:-1])}).)*?)\s*" + key_close + typed
+               + rf"(?P<opened>{V_AT_TAG})?",
+               end=key_close + rf"(?:{T}[^<>]*{TC}\s*)?(?:{V_AT}|{LEFT_OUT})")
     call_tag = Tag(_suffixed(call, suffixes), C + "(?:" + name + "|" + glued + ")", end=name_end + "|" + glued_end)
     return Dialect(call=call_tag, call_close=call_close, param=pair, value_close=_suffixed(v_close, suffixes),
                    block_close=ends if section else (), many=section, trim_nl=trim_nl, untyped=VALUES[value],
@@ -1031,9 +1042,10 @@ def _key_value(opener: str, ends: tuple, key: str, val: str, typ: str, value: st
     call = Tag((opener,), re.escape(opener) + r"\s*(?P<name>[^<>\n]+?)(?:\\n)*\s*",
                end=rf"(?={_alt((key, *ends))})|\n")
     k_close, t_close, v_close = closers(key), closers(typ), closers(val)
-    param = Tag((key,), re.escape(key) + r"\s*(?P<key>[^<>]*?)\s*" + _alt(k_close)
-                + rf"\s*(?:{re.escape(typ)}\s*(?P<type>[^<>]*?)\s*{_alt(t_close)}\s*)?" + re.escape(val),
-                end=re.escape(val))
+    # (a tag between a key and its value one delimiter off is that tag: `_xml.loose`)
+    param = Tag((key,), re.escape(key) + r">?\s*(?P<key>[^<>]*?)\s*" + "(?:" + "|".join(map(loose_closer, k_close))
+                + rf")\s*(?:{re.escape(typ)}\s*(?P<type>[^<>]*?)\s*{_alt(t_close)}\s*)?" + loose(val, ahead=False),
+                end=loose(val))
     return Dialect(call=call, call_close=ends, param=param, value_close=v_close,
                    trim_nl=trim_nl, untyped=VALUES[value], json_strings=value == "json")
 

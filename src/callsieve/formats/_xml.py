@@ -18,6 +18,7 @@ Every decision looks at a bounded amount of text, so reading stays linear.
 """
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -48,6 +49,11 @@ def next_mark(r, marks: Matcher, emit=None, limit: int | None = None, lane=None)
         m = marks.search(buf, r.pos)
         found = m is not None and (r.eof or not marks.may_extend(buf, m.start(), m.group()))
         cut = m.start() if m is not None else marks.partial(buf, r.pos)
+        if m is not None and not found:
+            # (a longer literal may have begun before the one that may extend, `<</pa` for
+            # `<</parameter>` around `</pa`: the text is passed over only up to the earlier)
+            p = marks.partial(buf, r.pos)
+            cut = p if 0 <= p < cut else cut
         if cut < 0:
             cut = len(buf)
         if cut > r.pos:
@@ -126,9 +132,12 @@ def says_call(opener: str) -> bool:
 
 
 # A token shaped like a closer: `</x>`, `<|/x|>`, `<｜/x｜>`, `[/X]`, `<x|>` (Gemma's), or one
-# whose words say it ends something (`<|x_end|>`, `<end_x>`, `<｜x▁end｜>`); CUT_CLOSING: one the end
-# of the stream cut (`</acme_call`).
-CLOSING = re.compile(r"</[^<>\s]+>|<[|｜]/[^<>\s]+>|\[/[^\[\]\s]+\]|<[^<>\s|｜]+[|｜]>"
+# whose words say it ends something (`<|x_end|>`, `<end_x>`, `<｜x▁end｜>`); `</x>` also with one
+# delimiter garbled (`/x>`, `< /x>`, `</x >`, `<</x>`, `</x>>`, `</x` at its line's end:
+# tests/test_generality_typos.py);
+# CUT_CLOSING: one the end of the stream cut (`</acme_call`).
+CLOSING = re.compile(r"<?</[^<>\s]+>>?|< /[^<>\s]+>|</[^<>\s]+ >|/[^<>\s/]+>|</[^<>\s]+(?=\s|\Z)"
+                     r"|<[|｜]/[^<>\s]+>|\[/[^\[\]\s]+\]|<[^<>\s|｜]+[|｜]>"
                      r"|<[^<>\s]*(?<![A-Za-z])(?:end|close)(?![a-z])[^<>\s]*>", re.I)
 CUT_CLOSING = re.compile(r"(?:</|<[|｜]/|\[/)[^<>\[\]\s]*")
 
@@ -155,9 +164,6 @@ def stray_closer(rest: str, eof: bool) -> int | None:
     return m.end() if says_call(m.group()) else 0
 
 
-# blanks, or the start of a closing token: a prefix of what CLOSING matches (a `<` tag's word
-# may hold brackets, `</]mtool_calls>`: excluding them decided "no closer" at `</]` when the
-# text came a character at a time, and "a closer" when it came whole)
 def _declared_param(ctx, name: str, key: str) -> bool:
     """Does the tool `name` declare a parameter `key` (a tag whose `>` was dropped is read only
     then: a line is taken for a parameter's name only when it is one)?"""
@@ -165,26 +171,67 @@ def _declared_param(ctx, name: str, key: str) -> bool:
     return props is not None and key.strip() in props
 
 
-_OPENING = re.compile(r"(?:<[^<>\s]*|\[[^\[\]\s]*)?")
+# blanks, or the start of a closing token: a prefix of what CLOSING matches (a `<` tag's word
+# may hold brackets, `</]mtool_calls>`: excluding them decided "no closer" at `</]` when the
+# text came a character at a time, and "a closer" when it came whole)
+_OPENING = re.compile(r"(?:<<?(?: ?/)?[^<>\s]* ?|/[^<>\s/]*|\[[^\[\]\s]*)?")
 _ROOM = 128                    # the most text waited for
 
 
 def _stray_after(r, skip: int, closers: tuple, own: tuple = ()):
     """Is the text `skip` characters past the reader a closer of another spelling where one of
-    `closers` should stand (`stray_closer`), none of the syntax's `own` tags?  Nothing is
-    consumed."""
+    `closers` should stand (`stray_closer`), none of the syntax's `own` tags?  0: no; -1: yes;
+    n > 0: one of `closers` itself with one delimiter garbled or its name a letter short
+    (`</funcion>`, `_xml.loose_closer`), ending with the text's n-th character (the caller's to
+    consume).  Nothing is consumed."""
     if not closers:
-        return False
+        return 0
     while True:
         rest = r.buf[r.pos + skip:r.pos + skip + _ROOM]
         token = rest.lstrip()
         if token.startswith(closers) or (own and token.startswith(own)):
-            return False               # (the syntax's own: read as ever, no waiting for the line's end)
-        n = stray_closer(rest, r.eof)
+            return 0                   # (the syntax's own: read as ever, no waiting for the line's end)
+        n = _one_off(rest, closers, r.eof)
+        if n:
+            return n
         if n is not None:
-            return n > 0 and not rest.lstrip().startswith(own)
+            n = stray_closer(rest, r.eof)
+            if n is not None:
+                return -1 if n > 0 and not rest.lstrip().startswith(own) else 0
         if not (yield from more(r)):
             continue                   # (the end of the stream decides)
+
+
+def _gt_then(r, skip: int, literals: tuple):
+    """Is the text `skip` characters past the reader a `>` (a closer's doubled), then one of
+    `literals` after blanks?  Nothing is consumed."""
+    while len(r.buf) <= r.pos + skip:
+        if not (yield from more(r)):
+            return False
+    return r.buf[r.pos + skip] == ">" and (yield from followed_by(r, skip + 1, literals, eof_ok=False))
+
+
+@functools.lru_cache(maxsize=64)
+def _one_off_re(closers: tuple) -> re.Pattern:
+    # (whole closers only: a closer cut short, DSML's `</｜DSML｜inv>`, a letter shorter is no closer)
+    whole = [c for c in closers if _NAMED_CLOSER.fullmatch(c)
+             and not any(o != c and o.startswith(c[:-1]) for o in closers)]
+    if not whole:
+        return re.compile("(?!)")
+    return re.compile(r"\s*(?:" + "|".join(map(loose_closer, whole)) + r")(?=[ \t]*(?:[\r\n<\[]|\Z))")
+
+
+def _one_off(rest: str, closers: tuple, eof: bool) -> int | None:
+    """The end of one of `closers` one delimiter or letter off at the start of `rest` (after
+    blanks), where it ends its line or a tag follows; 0 when none is; None when more text must
+    decide."""
+    found = _one_off_re(closers)
+    if found.pattern == "(?!)":
+        return 0
+    m = found.match(rest)
+    if m is not None and (eof or m.end() < len(rest.rstrip(" \t"))):
+        return m.end()
+    return None if not eof and len(rest) < _ROOM and _OPENING.fullmatch(rest.strip()) else 0
 
 
 LOOK = 256                # the Sieve's bound on look-ahead: decide on no more, whatever the chunking
@@ -302,6 +349,47 @@ def garbled_closer(text: str, closers: tuple) -> bool:
     return m is not None and any(c.startswith("</") and m.group(1) == c[2:].rstrip(">") for c in closers)
 
 
+def loose(tag: str, ahead: bool = True) -> str:
+    """A regex for the tag `tag` (`<x>`) as written, or with one delimiter garbled where the
+    reader expects it: its `<` dropped, doubled or followed by a space, its `>` doubled or after
+    a space, its `>` dropped before the value (tests/test_generality_typos.py).  Only where that
+    tag is the next one expected: a stray `arg_value>` in prose is text.  `ahead`: for a tag's
+    end (searched in the text as it comes); without it, for the tag's pattern (matched up to
+    that end, where nothing after it is seen)."""
+    left, word, right = (re.escape(t) for t in (tag[0], tag[1:-1], tag[-1]))
+    # (its `>` dropped: only once a character of the value has come, so that what the tag is
+    # does not depend on where a chunk ended, and not a `:`, which may begin a suffix before
+    # the `>`, HY-V3's `<arg_value:opensource>`)
+    return (rf"(?:{left}{word}{right}|{word}{right}|{left}{left}{word}{right}|{left} {word}{right}"
+            rf"|{left}{word}{right}{right}|{left}{word} {right}|{left}{word}" + (rf"(?=[^{right}\s:]))" if ahead else ")"))
+
+
+_NAMED_CLOSER = re.compile(r"</[\w.\-:|｜]{1,64}>")
+
+
+def loose_closer(closer: str) -> str:
+    """A regex for the closing tag `closer` (`</x>`) as written, or with one delimiter garbled
+    where the reader expects it: its `<` dropped, its `>` dropped before a tag or a blank,
+    a delimiter doubled or spaced, or (a name of three letters or more) one letter of its name
+    dropped (`</argkey>`).  As `loose`, only where that closer is the next tag expected.  (Its `/`
+    dropped it is its own opener, `<x>`: a tag written twice, not read so.)"""
+    if not _NAMED_CLOSER.fullmatch(closer):
+        return re.escape(closer)
+    word = closer[2:-1]
+    names = [word] + ([word[:i] + word[i + 1:] for i in range(len(word))] if len(word) >= 3 else [])
+    name = "(?:" + "|".join(re.escape(n) for n in dict.fromkeys(names)) + ")"
+    w = re.escape(word)
+    return rf"(?:<?</{name}>>?|/{w}>|< /{w}>|</{w} >|</{w}(?=[<\s]))"
+
+
+def loose_prefix(tag: str) -> str:
+    """A regex for a proper start of `tag` (`<x>`) with its `<` dropped (`x`, `x_va`), running to
+    the end of the text: where the text may still become that tag, a reader that would decide
+    on the text's first character waits (chunk-independence)."""
+    rest = tag[1:]
+    return "(?:" + "|".join(re.escape(rest[:n]) for n in range(len(rest) - 1, 0, -1)) + r")\Z"
+
+
 class Dialect:
     """The syntax of one family, and the literal sets the readers need (computed once)."""
 
@@ -359,6 +447,9 @@ class Dialect:
                 for m in _garbled_starts(c):
                     if m[1] == "/" or not any(m.startswith(k) or k.startswith(m) for k in kinds):
                         kinds.setdefault(m, "suspect")
+        for c in self.value_close:
+            if c.startswith("<") and "<" + c not in kinds:
+                kinds["<" + c] = "doubled"
         if xml:
             kinds["&"] = "entity"
             kinds[_CDATA] = "cdata"
@@ -379,6 +470,9 @@ class Dialect:
         # What may follow a closer named after its parameter (`</content>`): the syntax's next
         # tag, never the value's own closer (then `</content>` was the value's text).
         self.after_named = _longest(param.starts + self.call_close + outer)
+        # The value closers with their `/` dropped (`<parameter>` for `</parameter>`): where the
+        # syntax's parameter tag starts the same way, a lenient end after one is its closer.
+        self.slashless = _longest("<" + c[2:] for c in self.value_close if c.startswith("</"))
         self._named: dict[str, tuple[Matcher, dict]] = {}
 
     def named(self, key: str) -> tuple[Matcher, dict]:
@@ -550,7 +644,23 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
                 r.pos += len(lit)
                 out.release()
                 return "close"
+            if (yield from _gt_then(r, len(lit), d.after_value)):
+                r.pos += len(lit) + 1  # (`</parameter>>`, its `>` doubled, then the next tag: markup)
+                out.release()
+                return "close"
             closed = True
+        elif kind == "doubled":
+            # The value's closer with its `<` doubled (`45\n<</parameter>`): at the start of a
+            # line the extra `<` is markup; after text it is kept (`a <` may be the value's).
+            if (d.trim_nl and out.prev == "\n") or (yield from followed_by(r, len(lit), d.after_value)):
+                if out.prev != "\n":
+                    put("<")
+                r.pos += len(lit)
+                out.release()
+                return "close"
+            put("<")
+            r.pos += 1
+            continue
         elif kind == "call":
             if not held_tags and (yield from followed_by(r, len(lit), d.after_call)):
                 return lenient_end(lit, "call")
@@ -561,6 +671,10 @@ def value(r, d: Dialect, emit, strict: bool = False, key: str | None = None):
                 if (yield from whole_tag(r, d.bare_param, lit, d.value_close)):
                     nested.append("close")     # …unless it is `<parameter>`, an element of the value
                     held_tags = True
+            elif lenient and (yield from at_mark(r, d.slashless)):
+                # The value's closer with its `/` dropped (`den<parameter></invoke>`): held as a
+                # suspect, so a lenient end drops it as a garbled closer, never into the value.
+                out.suspect()
         elif kind == "suspect":
             out.suspect()
         elif kind in ("param", "fn"):
@@ -710,8 +824,10 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
     while True:
         if first:
             (key, tag), first = first, None
-        elif a is not None and (yield from _stray_after(r, 0, d.call_close + d.block_close, d.body_literals)):
-            break                  # (its closer misspelled: the block's, block.Block.stray)
+        elif a is not None and (n := (yield from _stray_after(r, 0, d.call_close + d.block_close, d.body_literals))):
+            if n > 0:
+                r.pos += n         # (its closer one delimiter or letter off: markup, the call's)
+            break                  # (its closer of another spelling: the block's, block.Block.stray)
         else:
             lit = yield from _next_tag(r, d, ctx, name, a is None)
             if isinstance(lit, list):
