@@ -1342,3 +1342,4 @@ from . import hunt_c, hunt_d, hunt_e, hunt_f, hunt_g, hunt_h, hunt_i, hunt_j, hu
 from . import hunt_o  # noqa: E402,F401  (wave 6: users' reports, held out)
 from . import hunt_p  # noqa: E402,F401  (hunt p, 2026-12-07: its own line, so that two hunts never edit the same lines)
 from . import hunt_q  # noqa: E402,F401  (hunt q, 2026-12-08: its own line, so that two hunts never edit the same lines)
+from . import hunt_r  # noqa: E402,F401  (hunt r, 2026-12-08: its own line, so that two hunts never edit the same lines)
