@@ -1,7 +1,9 @@
 """Real-output cases of hunt (r), 2026-12-08: a held-out harvest of other projects' parser tests (issue 31).
 
-Parser tests no hunt had used, scored as they were harvested, before any fix (see the end of this
-docstring for the numbers).
+Parser tests no hunt had used, scored as they were harvested, before any fix: vLLM's Solar Open 2,
+Step 3.5, GigaChat 3.5, HY v4, Nemotron 3 and GLM-4.7 reasoning tests, its GLM-4.7 and MiniMax-M2
+"sanitized" tool-parser tests, Ollama's Olmo 3 and DeepSeek V3.1 parser tests; negatives included.
+As harvested: 62 of 64 passed, calls right in 62 (96.9 %), no markup left in any content.
 Where a source drops text (an undeclared call, a malformed sibling), the case keeps it as text
 (nothing the model wrote vanishes: docs/guarantees.md); where a source trims layout whitespace
 around prose, the case follows callsieve's layout rules (docs/syntax.md), never the words; where a
@@ -40,7 +42,8 @@ case("solar_open", SO2, "Solar Open 2: a whole call block ends thinking, the tur
      tools=SO2W, thinking=True)
 case("solar_open", SO2, "Solar Open 2: a call inside thinking, then an answer after <|think:end|>",
      f"Need the weather.\n{TB}\n<|think:end|>Checking now.", [SEOUL], "Checking now.", "Need the weather.",
-     tools=SO2W, thinking=True)
+     tools=SO2W, thinking=True,
+     xfail="policy (issue 31): a call that ends thinking runs only in a turn that then writes no answer; here the answer follows, so the call stays a thought (vLLM promotes it)")
 case("solar_open", SO2, "Solar Open 2: a call written after <|think:end|>",
      f"plan calls<|think:end|>{TB2}", [KST], reasoning="plan calls", tools=SO2W, thinking=True)
 case("solar_open", SO2, "Solar Open 2: a call with no arguments, then the answer",
@@ -56,7 +59,8 @@ case("solar_open", SO2, "Solar Open 2: a value quoting the sentinels' shared pre
      thinking=True)
 case("solar_open", SO2, "Solar Open 2: the value's <|tool_arg:end|> dropped: the call's closer ends it",
      "<|think:end|><|tool_call:start|>get_weather\n<|tool_arg:start|>city<|tool_arg:value|>Seoul\n<|tool_call:end|>",
-     [SEOUL], tools=SO2W, thinking=True)
+     [SEOUL], tools=SO2W, thinking=True,
+     xfail="a value whose closer is missing, ended by the call's closer at the start of a line, keeps the layout newline before it (the next parameter's tag already drops it)")
 case("solar_open", SO2, "Solar Open 2: a call left open by the stream's end is not runnable",
      "<|think:end|>planning\n<|tool_call:start|>get_weather\n<|tool_arg:start|>city<|tool_arg:value|>Seo",
      [], "planning", tools=SO2W, thinking=True, incomplete=[("get_weather", {"city": "Seo"})])
