@@ -24,8 +24,10 @@ def test_several_functions_in_one_block_and_missing_closer():
     # is written `\n…\n`, so its end newlines are layout (docs/syntax.md#qwen3_coder; vLLM's
     # seed_oss reader is Qwen3's and trims them)
     check(text, calls=[("a", {"x": 1}), ("b", {"y": "multi\nline"})])
+    # written bare, its closer missing: the line break before </function>, the tag that ended
+    # it, is layout as before a next parameter's tag (test_value_closer_missing_layout.py)
     bare = text.replace("<parameter=y>\n", "<parameter=y>")
-    check(bare, calls=[("a", {"x": 1}), ("b", {"y": "multi\nline\n"})])
+    check(bare, calls=[("a", {"x": 1}), ("b", {"y": "multi\nline"})])
     laid = text.replace("<function=b>", "<function=b>\n")
     check(laid, calls=[("a", {"x": 1}), ("b", {"y": "multi\nline"})])
 

@@ -889,9 +889,11 @@ def call(r, ctx: Context, d: Dialect, name: str, cid: str | None = None, first=N
         except (Bad, Truncated):
             v.flush()             # a held newline is still what was read of the value
             raise
-        # The next parameter's tag at the start of a line ended a value whose closer is
-        # missing: the newline before that tag is layout (deepseek_dsml: vllm-project/vllm#54838).
-        v.end(layout=ended == "param")
+        # The next parameter's tag or the call's closer at the start of a line ended a value
+        # whose closer is missing: the newline before that tag is layout, the template's line
+        # break between tags (deepseek_dsml: vllm-project/vllm#54838; Solar Open 2's
+        # `…Seoul\n<|tool_call:end|>`, vLLM's reasoning tests).
+        v.end(layout=ended in ("param", "call"))
         trim = _laid_out(trim, v)
     if a is None:
         ctx.start(name, cid)
