@@ -5,8 +5,8 @@ Step 3.5, GigaChat 3.5, HY v4, Nemotron 3 and GLM-4.7 reasoning tests, its GLM-4
 "sanitized" tool-parser tests, Ollama's Olmo 3 and DeepSeek V3.1 parser tests; negatives included.
 As harvested: 62 of 64 passed, calls right in 62 (96.9 %), no markup left in any content.
 After the fix (docs/testing.md): 63 of 64, calls right in 63 (98.4 %), no leak; the one left is a
-strict xfail naming the policy it meets (a call that ends thinking, then an answer).  12 cases
-harvested after the fix as a check (Ollama's Qwen3.5 parser tests) passed 12 as harvested.
+strict xfail naming the policy it meets (a call that ends thinking, then an answer).  17 cases
+harvested after the fix as a check (Ollama's Qwen3.5 and GLM-4.7 parser tests) passed 17 as harvested.
 Where a source drops text (an undeclared call, a malformed sibling), the case keeps it as text
 (nothing the model wrote vanishes: docs/guarantees.md); where a source trims layout whitespace
 around prose, the case follows callsieve's layout rules (docs/syntax.md), never the words; where a
@@ -292,6 +292,33 @@ case("qwen3_coder", Q35, "Qwen3.5: a call cut in its value after thinking: not r
      tools=Q35W, thinking=True, incomplete=[("write_file", {"content": "print('hel"})])
 case("qwen3_coder", Q35, "Qwen3.5, thinking off: a block that holds no call is text",
      "<tool_call>not valid xml</tool_call>", [], given=True, tools=Q35W, thinking=False)
+
+# GLM-4.7 in Ollama's parser tests (after the fix, as a check): thinking opened by the prompt,
+# values typed by the schema, a value holding `<`, `&&` and a quoted call tag.
+OG = "https://github.com/ollama/ollama/blob/main/model/parsers/glm47_test.go"
+OGW = {"calculate": {"count": {"type": "integer"}, "enabled": {"type": "boolean"}},
+       "exec": {"expr": {"type": "string"}}, "write_file": {"path": {"type": "string"}, "content": {"type": "string"}},
+       "first": {"a": {"type": "string"}}, "second": {"b": {"type": "string"}}, "third": {"c": {"type": "string"}}}
+case("glm", OG, "GLM-4.7 (Ollama): thinking, prose glued to a call, an integer and a boolean by the schema",
+     "plan</think>Answer<tool_call>calculate<arg_key>count</arg_key><arg_value>3</arg_value><arg_key>enabled"
+     "</arg_key><arg_value>true</arg_value></tool_call>", [("calculate", {"count": 3, "enabled": True})], "Answer",
+     "plan", tools=OGW, thinking=True)
+case("glm", OG, "GLM-4.7 (Ollama): a value holding `<`, `>` and `&&`",
+     "<tool_call>exec\n<arg_key>expr</arg_key>\n<arg_value>a < b && c > d</arg_value>\n</tool_call>",
+     [("exec", {"expr": "a < b && c > d"})], tools=OGW, thinking=False)
+case("glm", OG, "GLM-4.7 (Ollama): a value quoting <tool_call> and </tool_call>",
+     "<tool_call>write_file<arg_key>path</arg_key><arg_value>docs/format.md</arg_value><arg_key>content</arg_key>"
+     "<arg_value>Wrap each call in <tool_call> and </tool_call>; this text is part of the argument.</arg_value>"
+     "</tool_call>", [("write_file", {"path": "docs/format.md", "content": "Wrap each call in <tool_call> and "
+                                      "</tool_call>; this text is part of the argument."})], tools=OGW, thinking=False)
+case("glm", OG, "GLM-4.7 (Ollama): thinking, then three calls on lines of their own",
+     "plan</think>\n<tool_call>first<arg_key>a</arg_key><arg_value>1</arg_value></tool_call>\n"
+     "<tool_call>second<arg_key>b</arg_key><arg_value>2</arg_value></tool_call>\n"
+     "<tool_call>third<arg_key>c</arg_key><arg_value>3</arg_value></tool_call>",
+     [("first", {"a": "1"}), ("second", {"b": "2"}), ("third", {"c": "3"})], reasoning="plan", tools=OGW,
+     thinking=True)
+case("glm", OG, "GLM-4.7 (Ollama): </think> first, then the answer", "</think>Plain answer", [], "Plain answer",
+     thinking=True)
 
 
 MINE = CASES[_FIRST:]       # this hunt's cases (scored apart: docs/testing.md)
