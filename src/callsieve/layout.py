@@ -51,7 +51,7 @@ class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
     __slots__ = ("th", "markup", "piece", "at_start", "lead", "gap", "ws", "rws",
-                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "named", "said")
+                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "settled", "named", "said")
 
     def __init__(self, th: Thought, markup: Callable[[str], None],
                  piece: Callable[[type[Text] | type[Reasoning], str], None]):
@@ -70,6 +70,7 @@ class Layout:
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
         self.code = False              # a backtick was written in the content (code, a fence)
         self.quote = quotes.OUTSIDE    # a blockquote, indented code, <pre> (quotes.py)
+        self.settled = False           # quotes.settled(self.quote), kept with it (calm asks per chunk)
         self.named: tuple[str, ...] = ()   # closers of thinking tags written as words (mention)
         # The content's last pieces, each ending in a visible character (the last one's is what
         # `before` says; enough of them for `prose_before` whatever the chunking)
@@ -83,6 +84,7 @@ class Layout:
         (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
          self.rticks, self.fence, self.code, self.quote, self.named, said) = state
         self.said = deque(said, maxlen=_SAID)
+        self.settled = quotes.settled(self.quote)
 
     # ------------------------------------------------------------------ questions
     @property
@@ -116,7 +118,7 @@ class Layout:
         (the content's current line can no longer be a fence, and ends in no backtick run that
         the next character ends, and whose quoting is known: quotes.settled)?"""
         return (self.fence[1] is None and (self.ticks is quotes.SPAN_OUT or quotes.span_settled(self.ticks))
-                and quotes.settled(self.quote))
+                and self.settled)
 
     def starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
@@ -194,7 +196,8 @@ class Layout:
     def content(self, s: str) -> None:
         """Content `s` (not empty) goes out, as written after whatever markup came last."""
         self.fence = fences.after(self.fence, s)   # (layout whitespace too: it ends lines)
-        self.quote = quotes.after(self.quote, s)
+        self.quote = q = quotes.after(self.quote, s)
+        self.settled = quotes.settled(q)
         if self.lead is not Lead.TEXT:
             # The whole whitespace run after markup is judged, however it was chunked.
             t = s.lstrip()
@@ -254,15 +257,15 @@ class Layout:
             self.wrote(text)               # (a backtick that starts no marker, ends a run or a line in code)
         if self.fence[1] is not None or "\n" in text:
             self.fence = fences.after(self.fence, text)
-        if "\n" in text or "<" in text or not quotes.settled(self.quote):
-            self.quote = quotes.after(self.quote, text)
+        if "\n" in text or "<" in text or not self.settled:
+            self.quote = q = quotes.after(self.quote, text)
+            self.settled = quotes.settled(q)
         return self.spaced(text)
 
     def spaced(self, text: str) -> list:
         """`prose` when it changes nothing but the whitespace held (text with no backtick and no
         newline, on a line that can no longer be a fence: see calm), the commonest case."""
-        last = text[-1]
-        if last in _WS:
+        if text[-1] in _WS:
             body = text.rstrip()
             if not body:
                 self.ws += text
