@@ -45,6 +45,8 @@ QUOTED = "\x00"
 # piece holds at least one visible character).
 SAID = 32
 _SAID = SAID
+# Up to how many characters `prose_before` joins the pieces whole (a piece may be a long text)
+_JOINED = 16 * SAID
 
 
 class Layout:
@@ -156,8 +158,11 @@ class Layout:
         after them included: what the prose right before a marker says ("" at the start)."""
         if self.at_start:
             return ""
+        said = self.said
+        if sum(map(len, said)) <= _JOINED:     # (the common case, short pieces: joined in C)
+            return "".join(said)[-SAID:] + self.ws
         got, n = [], 0
-        for piece in reversed(self.said):      # (from the end: a piece may be a whole long text)
+        for piece in reversed(said):           # (from the end: a piece may be a whole long text)
             got.append(piece[-SAID:])
             n += len(got[-1])
             if n >= SAID:
