@@ -200,9 +200,13 @@ class Layout:
 
     def content(self, s: str) -> None:
         """Content `s` (not empty) goes out, as written after whatever markup came last."""
-        self.fence = fences.after(self.fence, s)   # (layout whitespace too: it ends lines)
-        self.quote = q = quotes.after(self.quote, s)
-        self.settled = quotes.settled(q)
+        # (layout whitespace too: it ends lines; each state read only where it can change, as
+        # in `prose`)
+        if self.fence[1] is not None or "\n" in s:
+            self.fence = fences.after(self.fence, s)
+        if "\n" in s or "<" in s or not self.settled:
+            self.quote = q = quotes.after(self.quote, s)
+            self.settled = quotes.settled(q)
         if self.lead is not Lead.TEXT:
             # The whole whitespace run after markup is judged, however it was chunked.
             t = s.lstrip()
@@ -288,7 +292,8 @@ class Layout:
     def wrote(self, s: str) -> None:
         """Content `s` was written (out, or held if whitespace): whether a line is inside
         `inline code`, and whether the content has started."""
-        self.ticks = quotes.code_span(self.ticks, s)
+        if "`" in s or self.ticks is not quotes.SPAN_OUT:     # (else it stays SPAN_OUT)
+            self.ticks = quotes.code_span(self.ticks, s)
         if not self.code and "`" in s:
             self.code = True
         if self.at_start and not s.isspace():
