@@ -290,7 +290,9 @@ class Sieve:
         if self._marks.span is not None:   # inside a span of control tokens: markup
             self._o.markup(s)
             return
-        self._calls.flush()
+        calls = self._calls
+        if calls.args is not None:         # (a call's deltas go out first; none open: nothing to send)
+            calls.flush()
         if self._th.to_reasoning:
             self._lay.thought(s)
         else:
@@ -370,7 +372,7 @@ class Sieve:
         watch = self._watch
         data, pos = watch.take(data, pos)
         hold = self._hold
-        example = hold.ended_example()
+        example = hold.ended_example() if hold.region is not None else None
         if example is not None:
             spell, q = self._spell, Anchor.skip(data, pos)
             if spell is not None and spell.spelled(data, q):
