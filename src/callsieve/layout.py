@@ -45,13 +45,15 @@ QUOTED = "\x00"
 # piece holds at least one visible character).
 SAID = 32
 _SAID = SAID
+# Up to how many characters `prose_before` joins the pieces whole (a piece may be a long text)
+_JOINED = 16 * SAID
 
 
 class Layout:
     """The layout state of one stream's output (see the module's docstring)."""
 
     __slots__ = ("th", "markup", "piece", "at_start", "lead", "gap", "ws", "rws",
-                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "named", "said")
+                 "rlead", "rseen", "ticks", "rticks", "fence", "code", "quote", "settled", "named", "said")
 
     def __init__(self, th: Thought, markup: Callable[[str], None],
                  piece: Callable[[type[Text] | type[Reasoning], str], None]):
@@ -70,6 +72,7 @@ class Layout:
         self.fence = fences.OUTSIDE    # the content's Markdown code fence (fences.py)
         self.code = False              # a backtick was written in the content (code, a fence)
         self.quote = quotes.OUTSIDE    # a blockquote, indented code, <pre> (quotes.py)
+        self.settled = False           # quotes.settled(self.quote), kept with it (calm asks per chunk)
         self.named: tuple[str, ...] = ()   # closers of thinking tags written as words (mention)
         # The content's last pieces, each ending in a visible character (the last one's is what
         # `before` says; enough of them for `prose_before` whatever the chunking)
@@ -83,6 +86,7 @@ class Layout:
         (self.at_start, self.lead, self.gap, self.ws, self.rws, self.rlead, self.rseen, self.ticks,
          self.rticks, self.fence, self.code, self.quote, self.named, said) = state
         self.said = deque(said, maxlen=_SAID)
+        self.settled = quotes.settled(self.quote)
 
     # ------------------------------------------------------------------ questions
     @property
@@ -116,7 +120,7 @@ class Layout:
         (the content's current line can no longer be a fence, and ends in no backtick run that
         the next character ends, and whose quoting is known: quotes.settled)?"""
         return (self.fence[1] is None and (self.ticks is quotes.SPAN_OUT or quotes.span_settled(self.ticks))
-                and quotes.settled(self.quote))
+                and self.settled)
 
     def starting(self) -> bool:
         """Are we at the start of the content?  Forms recognised only there (bare JSON, a
@@ -154,8 +158,11 @@ class Layout:
         after them included: what the prose right before a marker says ("" at the start)."""
         if self.at_start:
             return ""
+        said = self.said
+        if sum(map(len, said)) <= _JOINED:     # (the common case, short pieces: joined in C)
+            return "".join(said)[-SAID:] + self.ws
         got, n = [], 0
-        for piece in reversed(self.said):      # (from the end: a piece may be a whole long text)
+        for piece in reversed(said):           # (from the end: a piece may be a whole long text)
             got.append(piece[-SAID:])
             n += len(got[-1])
             if n >= SAID:
@@ -193,8 +200,13 @@ class Layout:
 
     def content(self, s: str) -> None:
         """Content `s` (not empty) goes out, as written after whatever markup came last."""
-        self.fence = fences.after(self.fence, s)   # (layout whitespace too: it ends lines)
-        self.quote = quotes.after(self.quote, s)
+        # (layout whitespace too: it ends lines; each state read only where it can change, as
+        # in `prose`)
+        if self.fence[1] is not None or "\n" in s:
+            self.fence = fences.after(self.fence, s)
+        if "\n" in s or "<" in s or not self.settled:
+            self.quote = q = quotes.after(self.quote, s)
+            self.settled = quotes.settled(q)
         if self.lead is not Lead.TEXT:
             # The whole whitespace run after markup is judged, however it was chunked.
             t = s.lstrip()
@@ -254,15 +266,15 @@ class Layout:
             self.wrote(text)               # (a backtick that starts no marker, ends a run or a line in code)
         if self.fence[1] is not None or "\n" in text:
             self.fence = fences.after(self.fence, text)
-        if "\n" in text or "<" in text or not quotes.settled(self.quote):
-            self.quote = quotes.after(self.quote, text)
+        if "\n" in text or "<" in text or not self.settled:
+            self.quote = q = quotes.after(self.quote, text)
+            self.settled = quotes.settled(q)
         return self.spaced(text)
 
     def spaced(self, text: str) -> list:
         """`prose` when it changes nothing but the whitespace held (text with no backtick and no
         newline, on a line that can no longer be a fence: see calm), the commonest case."""
-        last = text[-1]
-        if last in _WS:
+        if text[-1] in _WS:
             body = text.rstrip()
             if not body:
                 self.ws += text
@@ -280,7 +292,8 @@ class Layout:
     def wrote(self, s: str) -> None:
         """Content `s` was written (out, or held if whitespace): whether a line is inside
         `inline code`, and whether the content has started."""
-        self.ticks = quotes.code_span(self.ticks, s)
+        if "`" in s or self.ticks is not quotes.SPAN_OUT:     # (else it stays SPAN_OUT)
+            self.ticks = quotes.code_span(self.ticks, s)
         if not self.code and "`" in s:
             self.code = True
         if self.at_start and not s.isspace():

@@ -46,6 +46,8 @@ _TAGS = tuple(f"<{c}{n}" for n in _NAMES for c in ("", "/")) + ("<!--",)
 # (CommonMark's HTML blocks of kinds 1 and 2).
 _BLOCKS = frozenset(("pre", "script", "style", "textarea", "xmp", "listing", "!--"))
 _LONGEST = max(map(len, _TAGS))
+# Every start of one of _TAGS (a set lookup: the end of each piece with a `<` is looked up once)
+_STARTS = frozenset(t[:i] for t in _TAGS for i in range(1, len(t) + 1))
 
 
 def inside(state: tuple) -> bool:
@@ -185,7 +187,7 @@ def _pre(pre: tuple, text: str, fresh: bool) -> tuple[tuple, str]:
     if k < 0:
         return (depth, False, block, False), ""
     end = text[k:].lower()
-    if not any(t.startswith(end) for t in _TAGS):
+    if end not in _STARTS:
         return (depth, False, block, False), ""
     return (depth, False, block, _starts_line(text, k, fresh)), end
 

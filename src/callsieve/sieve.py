@@ -124,7 +124,6 @@ class Sieve:
         does; None: not known, its markers count as written)."""
         if self._closed:
             self._refuse()
-        before = self._o.events        # (a failure before this feed's output list exists)
         try:
             if self._calm and self._watch.first(text) is None and text:
                 # The common case: prose with no character a marker can start with, no backtick,
@@ -141,6 +140,11 @@ class Sieve:
                 out = lay.prose(text) if text else []
                 self._calm = w.held == "" and lay.calm
                 return out
+        except Exception as e:                 # a bug: see _fail
+            self._o.begin()                # (the fast paths return their own list: the events
+            return self._fail(e)           # of earlier feeds went out already)
+        before = self._o.events        # (a failure before this feed's output list exists)
+        try:
             blk = self._blk
             if blk is not None and blk.lane is not None and self._hold.region is None:
                 passed = blk.pass_on(text, self._calls, self._o)
@@ -290,7 +294,9 @@ class Sieve:
         if self._marks.span is not None:   # inside a span of control tokens: markup
             self._o.markup(s)
             return
-        self._calls.flush()
+        calls = self._calls
+        if calls.args is not None:         # (a call's deltas go out first; none open: nothing to send)
+            calls.flush()
         if self._th.to_reasoning:
             self._lay.thought(s)
         else:
@@ -370,7 +376,7 @@ class Sieve:
         watch = self._watch
         data, pos = watch.take(data, pos)
         hold = self._hold
-        example = hold.ended_example()
+        example = hold.ended_example() if hold.region is not None else None
         if example is not None:
             spell, q = self._spell, Anchor.skip(data, pos)
             if spell is not None and spell.spelled(data, q):

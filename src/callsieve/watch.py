@@ -165,4 +165,4 @@ class Watch:
 
     def find(self, data: str, pos: int, eof: bool) -> Found:
         """The next marker to act on at or after `pos`, and the prose before it (see Found)."""
-        return self.cut(data, pos, self.search(data, pos), eof)
+        return self.cut(data, pos, self.tab.matcher.search(data, pos, self.found), eof)   # (search, inline)
