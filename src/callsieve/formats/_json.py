@@ -289,7 +289,7 @@ def _arguments(r, a: Args):
     c = yield from peek(r)
     if c == "{":
         try:
-            yield from object_arguments(r, a)
+            yield from (yield from object_reader(r))(r, a)     # (object_arguments, one frame fewer)
         except Bad as e:
             resumable(e, a, 1)      # (and the call object's own brace)
             raise
@@ -323,7 +323,14 @@ def object_arguments(r, a: Args):
     """An arguments object ('{' next), streamed; one whose first key is single-quoted is a Python
     dict (`{'filePath': 'a.txt', 'force': True}`: templates that print the arguments' str() teach
     it, Kimi K2.5 writes it after a call's id), read as the literal it is."""
-    yield from (_literal()(r, a) if (yield from _single_quoted(r)) else value(r, a))
+    yield from (yield from object_reader(r))(r, a)
+
+
+def object_reader(r):
+    """object_arguments' reader for the object at `r`: on the hot path the caller delegates to
+    it directly (`yield from (yield from object_reader(r))(r, a)`), as one more generator between
+    the body and the value reader is resumed at every chunk of the arguments."""
+    return _literal() if (yield from _single_quoted(r)) else value
 
 
 def _literal():
