@@ -217,7 +217,10 @@ class Block:
         ends = self.ends()
         i = at - r.base
         if len(closer) <= i <= len(r.buf) and r.buf.endswith(closer, 0, i):
-            return at                      # its closer was just read (the common case)
+            # its closer was just read (the common case)
+            return at if closer[-1] != ">" else self._doubled(at, eof)
+        if self.ended == at and closer[-1] == ">" and r.text(max(r.start, at - len(closer)), at) == closer:
+            return self._doubled(at, eof)  # (waiting for what follows its closer)
         back = max(map(len, ends), default=0) + _ROOM // 4   # (the closer and the blanks after it)
         if r.text(max(r.start, at - back), at).rstrip().endswith(ends):
             return at                      # its closer was read
@@ -229,6 +232,19 @@ class Block:
         n = stray_closer(rest, eof)
         if n is None:
             self.ended = at                # what follows decides
+            return None
+        return at + n
+
+    def _doubled(self, at: int, eof: bool) -> int | None:
+        """After its closer (`</tool_call>`), its `>` written again (`</tool_call>>`, a slip
+        models make) is its markup, the run of them: where the block ends then (None: the
+        text ends there, what follows decides)."""
+        r = self.reader
+        assert r is not None
+        rest = r.text(at, min(r.end, at + _ROOM))
+        n = len(rest) - len(rest.lstrip(">"))
+        if n == len(rest) and not eof and n < _ROOM:
+            self.ended = at
             return None
         return at + n
 
