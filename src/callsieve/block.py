@@ -252,6 +252,9 @@ class Block:
         text ends there, what follows decides)."""
         r = self.reader
         assert r is not None
+        i = at - r.base
+        if 0 <= i < len(r.buf) and r.buf[i] != ">":
+            return at                  # (the common case: something else follows it)
         rest = r.text(at, min(r.end, at + _ROOM))
         n = len(rest) - len(rest.lstrip(">"))
         if n == len(rest) and not eof and n < _ROOM:
