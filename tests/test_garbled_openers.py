@@ -51,3 +51,14 @@ def test_a_slipped_opener_mid_sentence_runs_nothing(slip):
     tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
     text = f'Write {slip}{{"name": "f", "arguments": {{"a": 1}}}} like that, then stop.'
     check(text, tools=tools, calls=[], content=text)
+
+
+def test_a_tag_start_spaced_after_its_less_than_at_the_start_of_the_content_opens_its_block():
+    """`< function=f>` (Qwen3-Coder's call tag, a space after its `<`) as the first thing of the
+    content: the call as written; before prose, text."""
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
+    assert slips("<function=") == ("< function=",)
+    text = "< function=f>\n<parameter=a>\n1\n</parameter>\n</function>"
+    check(text, tools=tools, calls=[("f", {"a": 1})], content="")
+    check("< function=x means a keyword argument", tools=tools, calls=[],
+          content="< function=x means a keyword argument")

@@ -257,6 +257,7 @@ def garbled_closers(f) -> tuple[str, ...]:
 # A whole opening token: a tag or a special token (`<tool_call>`, `<|tool_call_start|>`,
 # `<｜tool▁calls▁begin｜>`) or a bracketed word (`[TOOL_CALLS]`).
 _OPENING_TOKEN = re.compile(r"<[^<>\s/][^<>\s]{1,63}>|\[[A-Z][A-Z_]{1,31}\]")
+_OPENING_TAG_START = re.compile(r"<[A-Za-z_][\w.\-:]{1,47}=")     # a tag's start, its name next: `<function=`
 
 
 @functools.lru_cache(maxsize=1024)
@@ -267,6 +268,8 @@ def slips(opener: str) -> tuple[str, ...]:
     word whose own bar or capitals say where it ends, dropped (`<|tool_call_start|`, `[TOOL_CALLS`).
     Read only as the first thing of the content (_Table.slipped): mid-text `tool_call>` may be
     prose's, and a marker beginning with a letter would make every letter of prose a candidate."""
+    if _OPENING_TAG_START.fullmatch(opener) is not None:
+        return (f"< {opener[1:]}",)    # (`< function=f>`: a space after its `<`)
     if _OPENING_TOKEN.fullmatch(opener) is None:
         return ()
     left, inner, right = opener[0], opener[1:-1], opener[-1]
