@@ -16,10 +16,9 @@ import callsieve
 from callsieve.formats import _known
 
 TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
-# (`< | w | >` too is a wrapper whole, but not yet in one-character chunks, as on a56c56f)
-SPELLINGS = ("<| {w} |>", "< |{w}| >", "<|{w}| >", "<｜ {w} ｜>")
+SPELLINGS = ("<| {w} |>", "< |{w}| >", "<|{w}| >", "<｜ {w} ｜>", "< | {w} | >", "<|{w} | >")
 CLOSERS = {"<| {w} |>": "<| /{w} |>", "< |{w}| >": "< |/{w}| >", "<|{w}| >": "<|/{w}|>",
-           "<｜ {w} ｜>": "<｜ /{w} ｜>"}
+           "<｜ {w} ｜>": "<｜ /{w} ｜>", "< | {w} | >": "< | /{w} | >", "<|{w} | >": "<|/{w} | >"}
 BODIES = ('{"name": "f", "arguments": {"a": 1}}', "<function=f><parameter=a>1</parameter></function>",
           'f\n{"a": 1}')
 

@@ -255,7 +255,7 @@ def test_a_wrapper_closer_one_delimiter_off_after_its_call_is_its_closer(body, w
     """The call's wrapper closed by its closer with one delimiter garbled (`/tool_call>`,
     `</tool_call >`, at the end of the stream or before prose on the next line): the closer,
     markup; the call as written; the prose after it, content.  (`</tool_call>>`: the closer is
-    whole, the block ends there, and the `>` after it is content.)"""
+    whole and the `>` after it its markup: tests/test_doubled_closer.py.)"""
     text = body.format(w=w, c=garbled.format(w=w)) + "\nDone."
     whole = parse(text, tools=_TOOLS)
     assert [(c.name, c.arguments) for c in whole.tool_calls] == [("f", {"a": 1})], summary(whole)

@@ -31,6 +31,7 @@ WAIT = Wait.WAIT
 RELEASED = -1                          # drive: the block holds no call (its text is text)
 
 _ROOM = 64                             # how far back its closer is looked for
+_ENDS = (">", "]")                     # an opener's last delimiter, written twice by a slip
 
 
 class Block:
@@ -98,6 +99,15 @@ class Block:
         """The text to decide on: what was held while the formats waited (wait), then data[pos:]."""
         if self.look:
             data, pos, self.look = self.look + data[pos:], 0, ""
+        elif self.fmt is None and self.opener[-1:] in _ENDS:
+            # Nothing after the opener yet: its last delimiter written again (`<tool_call>>`,
+            # `[TOOL_CALL]]`) or after a space (`<tool_call >`, its garbled spelling `<tool_call `
+            # matched) is the opener's, markup when a call follows, text with it when none does.
+            end, right = pos, self.opener[-1]
+            while end < len(data) and data[end] == right:
+                end += 1
+            self.written += data[pos:end]
+            pos = end
         return data, pos
 
     def wait(self, rest: str) -> None:
@@ -107,6 +117,8 @@ class Block:
     def choose(self, view: str, final: bool, calls: Calls) -> Format | Literal[Wait.WAIT] | None:
         """The first format that says YES to `view` (the text after the opener), WAIT while one
         says MAYBE and more may come, or None (no format's: a false start)."""
+        if not view and not final and self.opener[-1:] in _ENDS:
+            return WAIT                # (its last delimiter may follow again, the opener's: resume)
         for f in self.cands:
             v = f.decide(self.opener, view, final, calls)
             if v == YES:
@@ -216,8 +228,10 @@ class Block:
             return at
         ends = self.ends()
         i = at - r.base
-        if len(closer) <= i <= len(r.buf) and r.buf.endswith(closer, 0, i):
-            return at                      # its closer was just read (the common case)
+        if (r.buf.endswith(closer, 0, i) if len(closer) <= i <= len(r.buf)
+                else 0 <= i < len(closer) and r.text(max(r.start, at - len(closer)), at) == closer):
+            # its closer was just read (the common case; the buffer may begin after it)
+            return at if closer[-1] != ">" else self._doubled(at, eof)
         back = max(map(len, ends), default=0) + _ROOM // 4   # (the closer and the blanks after it)
         if r.text(max(r.start, at - back), at).rstrip().endswith(ends):
             return at                      # its closer was read
@@ -229,6 +243,22 @@ class Block:
         n = stray_closer(rest, eof)
         if n is None:
             self.ended = at                # what follows decides
+            return None
+        return at + n
+
+    def _doubled(self, at: int, eof: bool) -> int | None:
+        """After its closer (`</tool_call>`), its `>` written again (`</tool_call>>`, a slip
+        models make) is its markup, the run of them: where the block ends then (None: the
+        text ends there, what follows decides)."""
+        r = self.reader
+        assert r is not None
+        i = at - r.base
+        if 0 <= i < len(r.buf) and r.buf[i] != ">":
+            return at                  # (the common case: something else follows it)
+        rest = r.text(at, min(r.end, at + _ROOM))
+        n = len(rest) - len(rest.lstrip(">"))
+        if n == len(rest) and not eof and n < _ROOM:
+            self.ended = at
             return None
         return at + n
 

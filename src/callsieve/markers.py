@@ -254,6 +254,32 @@ def garbled_closers(f) -> tuple[str, ...]:
     return tuple(sorted(c[:-1] + g for c in closers if c and _PLAIN_TAG.fullmatch("<" + c[2:]) for g in ("|>", " >")))
 
 
+# A whole opening token: a tag or a special token (`<tool_call>`, `<|tool_call_start|>`,
+# `<｜tool▁calls▁begin｜>`) or a bracketed word (`[TOOL_CALLS]`).
+_OPENING_TOKEN = re.compile(r"<[^<>\s/][^<>\s]{1,63}>|\[[A-Z][A-Z_]{1,31}\]")
+_OPENING_TAG_START = re.compile(r"<[A-Za-z_][\w.\-:]{1,47}=")     # a tag's start, its name next: `<function=`
+
+
+@functools.lru_cache(maxsize=1024)
+def slips(opener: str) -> tuple[str, ...]:
+    """`opener` one delimiter off as models slip (tests/test_generality_typos.py): its left
+    delimiter dropped, doubled or spaced (`tool_call>`, `<<tool_call>`, `< tool_call>`), its right
+    one spaced (`<tool_call >`), or, for a special token or a bracketed
+    word whose own bar or capitals say where it ends, dropped (`<|tool_call_start|`, `[TOOL_CALLS`).
+    Read only as the first thing of the content (_Table.slipped): mid-text `tool_call>` may be
+    prose's, and a marker beginning with a letter would make every letter of prose a candidate."""
+    if _OPENING_TAG_START.fullmatch(opener) is not None:
+        return (f"< {opener[1:]}",)    # (`< function=f>`: a space after its `<`)
+    if _OPENING_TOKEN.fullmatch(opener) is None:
+        return ()
+    left, inner, right = opener[0], opener[1:-1], opener[-1]
+    # (its right delimiter doubled, `<tool_call>>`, the opener is whole: Block.resume)
+    out = [inner + right, left + opener, f"{left} {inner}{right}", f"{left}{inner} {right}"]
+    if left == "[" or inner[-1] in "|｜":
+        out.append(left + inner)
+    return tuple(out)
+
+
 _TOKENS = re.compile(r"<[|｜][^<>\n]{1,64}?>|<[^<>|｜\n]{1,64}[|｜]>")
 
 
@@ -381,6 +407,8 @@ def _build(fixed: Watching, key: TableKey) -> Table:
                     t.call(m, f, start_only=True)
         t.shaped()
         t.garbled()
+        if at_start:
+            t.slipped()
         t.shaped()        # (a garbled opener, `<tool_call `, may be a shape's too: tool_attrs's)
     if fixed.reasoning and think is not None:
         _inside_thinking(t, think, key.fresh)
@@ -470,6 +498,20 @@ class _Table:
                     self.calls[g] = list(fmts)
                     self.canon[g] = m
                     (self.anywhere if m in self.anywhere else self.anchored).add(g)
+
+    def slipped(self) -> None:
+        """A call opener one delimiter off as the first thing of the content (`slips`) opens
+        the opener's block, read by the same formats: markup when a call follows, text when
+        none does, as `garbled`'s spellings are."""
+        for m, fmts in list(self.calls.items()):
+            if isinstance(m, Shape):
+                continue
+            for g in slips(m):
+                if g not in self.actions:
+                    self.actions[g] = Action(Kind.CALL)
+                    self.calls[g] = list(fmts)
+                    self.canon[g] = m
+                    self.anchored.add(g)
 
     def add_new(self, marker: str, action: Action, start_only: bool = False) -> None:
         """Add `marker` unless it already has an action."""

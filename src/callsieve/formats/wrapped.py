@@ -41,7 +41,9 @@ WRAPPER = Shape(
      "[": r"\[[A-Z][A-Z_]{0,31}\]"
           r"|\[(?=[A-Za-z_ ]{0,40}?(?i:tool|call|function|invoke))[A-Za-z][A-Za-z_]{0,23}(?: [A-Za-z_]{1,24}){0,2}:"},
     r"<<(?:<(?:[A-Za-z_][\w.\-]{0,47}>{0,2})?)?"
-    rf"|< (?:[|｜] ?(?:{_W}(?: ?[|｜] ?)?)?)?|<[|｜] ?{_W} ?[|｜] "
+    # (a spaced token's every prefix, a space possible beside each bar: one that stopped at
+    # `< | w ` let the `<` go as text one character at a time, the whole text read a call)
+    rf"|<(?: |(?: ?[|｜] ?(?:{_W} ?(?:[|｜] ?)?)?))"
     rf"|<(?:[|｜](?: (?:{_W}(?: [|｜]?)?)?|{_W}(?:[|｜](?:{_W}[|｜]?)?)?)?"
     rf"|{_L}[\w.\-]{{0,47}}(?:[:|][\w.\-]{{0,47}})?(?::[\w.\-]{{0,63}}){{0,3}})?"
     r"|\[(?:[A-Za-z][A-Za-z_]{0,23}(?: (?:[A-Za-z_]{1,24}(?: [A-Za-z_]{0,24})?)?)?)?",
