@@ -44,9 +44,7 @@ def test_a_slipped_opener_before_an_undeclared_tool_runs_nothing(fam, slip, rest
     assert not msg.tool_calls, (slip + rest, msg.tool_calls)
 
 
-@pytest.mark.parametrize("slip", ["tool_call>", "< tool_call>", "TOOL_CALLS]", "[TOOL_CALLS", pytest.param(
-    "<<tool_call>", marks=pytest.mark.xfail(strict=True, reason="(on main too) a `<` glued before a whole "
-                                            "opener hides the sentence from the example judge: the call runs"))])
+@pytest.mark.parametrize("slip", ["tool_call>", "< tool_call>", "TOOL_CALLS]", "[TOOL_CALLS", "<<tool_call>"])
 def test_a_slipped_opener_mid_sentence_runs_nothing(slip):
     tools = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object"}}}]
     text = f'Write {slip}{{"name": "f", "arguments": {{"a": 1}}}} like that, then stop.'

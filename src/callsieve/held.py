@@ -316,6 +316,13 @@ class Hold:
         model did); any block after prose that says an example follows (`for example:`, `e.g.`:
         _INTRO), special tokens' too.  And a block opened in inline code that may be a stray
         backtick (marks.quoted left it to us): what follows it decides."""
+        if before == "<" and self._lay is not None:
+            # a `<` glued before the opener (a slipped opener's doubled delimiter, `Write
+            # <<tool_call>…`): where the block stands is what the prose before that `<` says
+            rest = self._lay.prose_before()[:-1]
+            body = rest.rstrip()
+            if body:
+                before = body[-1] + rest[len(body):]
         shown = not at_start and not th.inside and before[:1] not in ("", "\n")
         if th.inside and hold_thinking:
             self.start(th.open, blk, data, pos)
