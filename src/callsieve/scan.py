@@ -29,10 +29,11 @@ def _prefix_re(node) -> str:
     return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
-def _words_re(words) -> str:
+def _words_re(words, top: bool = False) -> str:
     """Regex for any of `words`, the longest where several match at one position, as a trie:
     at a `<` of the text the regex follows one branch per character instead of trying every
-    marker that starts with `<` (families declare a few hundred)."""
+    marker that starts with `<` (families declare a few hundred).  `top`: its first characters'
+    branches not grouped, to be joined with other alternatives (see Matcher._sym)."""
     root: dict = {}
     for w in words:
         node = root
@@ -47,6 +48,8 @@ def _words_re(words) -> str:
         body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
         # a shorter word ends here: the longer ones are tried first (a greedy `?`)
         return f"(?:{body})?" if "" in node else body
+    if top and len([ch for ch in root if ch]) > 1 and "" not in root:
+        return "|".join(re.escape(ch) + sub(child) for ch, child in sorted(root.items()) if ch)
     return sub(root)
 
 
@@ -196,9 +199,13 @@ class Matcher:
         # A shape is tried after the literals: at one position a literal marker wins.  Its parts
         # join the group of literals with their first character, so a long text is still
         # searched once per first character.
+        # (one flat alternation, every branch beginning with its literal first character, the
+        # trie's and the shapes': sre then scans for those characters in C; with the trie and
+        # each shape in a group it tried the whole regex at every position of the text: 7.4 K
+        # instructions a five-character chunk on the undetected table)
         def alt(ms, c=None):
             shape = [m.parts[k] for m in shapes for k in m.parts if c is None or k == c]
-            return re.compile("|".join(p for p in (_words_re(ms), *shape) if p) or "(?!)").search
+            return re.compile("|".join(p for p in (_words_re(ms, top=True), *shape) if p) or "(?!)").search
         self._sym = alt(sym)
         firsts = {m[0] for m in sym} | {k for m in shapes for k in m.parts}
         # (compiled when a long text first needs them: most tables never see one, and compiling
