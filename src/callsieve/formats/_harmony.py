@@ -14,7 +14,7 @@ import re
 
 from . import MAYBE, NO, YES, Context, Prose, Verdict, declared
 from ._channels import stream_until
-from ._json import object_arguments
+from ._json import object_reader
 from ._parts import FUNCTION, PARAMETER, Body
 from ._xml import Dialect
 from ._xml import call as xml_call
@@ -425,7 +425,7 @@ class Channels(Body):
                 ctx.fail("the payload is not a JSON object", text)
             return term
         try:
-            yield from object_arguments(r, a)
+            yield from (yield from object_reader(r))(r, a)
         except Truncated:
             raise                          # end of stream: the Sieve recovers the open call
         except Bad as e:

@@ -47,7 +47,7 @@ def call_object(r, ctx: Context, loose: bool = False, name: str | None = None, i
         raise Reject("not a JSON object") if c else Truncated("no call object")
     if name is not None:
         a = ctx.start(name, id)
-        yield from object_arguments(r, a)
+        yield from (yield from object_reader(r))(r, a)
         ctx.end()
         return
     first = yield from _first_key(r)
@@ -284,12 +284,12 @@ def _bad(c, started, what):
 
 
 def _arguments(r, a: Args):
-    """The arguments value: an object (streamed; a Python dict too: object_arguments), a
+    """The arguments value: an object (streamed; a Python dict too: object_reader), a
     JSON-encoded string, or null."""
     c = yield from peek(r)
     if c == "{":
         try:
-            yield from (yield from object_reader(r))(r, a)     # (object_arguments, one frame fewer)
+            yield from (yield from object_reader(r))(r, a)
         except Bad as e:
             resumable(e, a, 1)      # (and the call object's own brace)
             raise
@@ -319,18 +319,14 @@ def _arguments(r, a: Args):
 _BRACE = re.compile(r"\{\s*")
 
 
-def object_arguments(r, a: Args):
-    """An arguments object ('{' next), streamed; one whose first key is single-quoted is a Python
-    dict (`{'filePath': 'a.txt', 'force': True}`: templates that print the arguments' str() teach
-    it, Kimi K2.5 writes it after a call's id), read as the literal it is."""
-    yield from (yield from object_reader(r))(r, a)
-
-
 def object_reader(r):
-    """object_arguments' reader for the object at `r`: on the hot path the caller delegates to
-    it directly (`yield from (yield from object_reader(r))(r, a)`), as one more generator between
-    the body and the value reader is resumed at every chunk of the arguments."""
-    return _literal() if (yield from _single_quoted(r)) else value
+    """The reader of the arguments object at `r` ('{' next), to delegate to (`yield from (yield
+    from object_reader(r))(r, a)`: a generator between the body and the value reader would be
+    resumed at every chunk of the arguments): the streamed JSON value reader, or, for an
+    object whose first key is single-quoted, the Python literal reader (`{'filePath': 'a.txt',
+    'force': True}`: templates that print the arguments' str() teach it, Kimi K2.5 writes it
+    after a call's id), which reads it as the literal it is."""
+    return _literal() if (yield from _first_key(r)) == "'" else value
 
 
 def _literal():
@@ -365,11 +361,6 @@ def _first_key(r):
             return r.buf[end]
         if end - r.pos > 4096 or not (yield from more(r)):
             return ""
-
-
-def _single_quoted(r):
-    """Does the object at the reader (at its brace) start with a key in a single quote?"""
-    return (yield from _first_key(r)) == "'"
 
 
 def _doubled_call(r, ctx: Context, cid):
